@@ -1,0 +1,124 @@
+# Makefile: builds the saboteur program, the rules library, the tests and the
+# benchmark.  Plain GNU make; dependencies found with pkg-config.
+
+VERSION   = 0.1.0
+PREFIX   ?= /usr/local
+DESTDIR  ?=
+BINDIR    = $(PREFIX)/bin
+LIBDIR    = $(PREFIX)/lib
+INCDIR    = $(PREFIX)/include/saboteur
+DATADIR   = $(PREFIX)/share/saboteur
+MANDIR    = $(PREFIX)/share/man
+
+CC       ?= cc
+PKG      ?= pkg-config
+WARN      = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+            -Wconversion -Wno-sign-conversion
+CFLAGS   ?= -O2 -g
+ifeq ($(WERROR),1)
+WARN     += -Werror
+endif
+CPPFLAGS += -D_POSIX_C_SOURCE=200809L -DSAB_VERSION='"$(VERSION)"' \
+            -DSAB_DATADIR='"$(DATADIR)"' -Irules
+ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS)
+SANITIZE  = -fsanitize=address,undefined -fno-omit-frame-pointer \
+            -fno-sanitize-recover=all
+
+# Evaluated when a recipe runs, after scripts/deps.sh made sure they exist.
+YAML_CFLAGS  = $(shell $(PKG) --cflags yaml-0.1)
+YAML_LIBS    = $(shell $(PKG) --libs yaml-0.1)
+ZLIB_LIBS    = $(shell $(PKG) --libs zlib)
+CHECK_CFLAGS = $(shell $(PKG) --cflags check)
+CHECK_LIBS   = $(shell $(PKG) --libs check)
+
+B = build
+RULESETS   = rules/base.yaml rules/classic.yaml rules/course.yaml
+RULES_SRC  = $(wildcard rules/*.c)
+RULES_HDR  = $(wildcard rules/*.h)
+PROG_SRC   = $(wildcard referee/*.c)
+PROG_HDR   = $(wildcard referee/*.h)
+TEST_SRC   = $(wildcard tests/*.c)
+MANPAGES   = $(wildcard man/*.[1-9])
+
+RULES_OBJ  = $(RULES_SRC:%.c=$(B)/%.o) $(B)/gen/builtin_rulesets.o
+PROG_OBJ   = $(PROG_SRC:%.c=$(B)/%.o)
+TEST_OBJ   = $(TEST_SRC:%.c=$(B)/%.o)
+ASAN_RULES = $(RULES_SRC:%.c=$(B)/asan/%.o) $(B)/asan/gen/builtin_rulesets.o
+ASAN_TEST  = $(TEST_SRC:%.c=$(B)/asan/%.o)
+
+.PHONY: all check test check-asan check-cli bench play install uninstall clean deps deps-check
+
+all: $(B)/saboteur $(B)/librules.a
+
+deps:
+	@scripts/deps.sh
+deps-check:
+	@scripts/deps.sh check
+
+# Objects wait for the dependency check (order-only), not for its timestamp.
+$(B)/gen/builtin_rulesets.c: $(RULESETS) scripts/embed.sh
+	@mkdir -p $(@D)
+	scripts/embed.sh $(RULESETS) > $@.tmp && mv $@.tmp $@
+
+$(B)/%.o: %.c $(RULES_HDR) $(PROG_HDR) | deps
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(YAML_CFLAGS) -c $< -o $@
+$(B)/gen/%.o: $(B)/gen/%.c rules/builtin.h | deps
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
+$(B)/tests/%.o: tests/%.c $(RULES_HDR) $(wildcard tests/*.h) | deps-check
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(CHECK_CFLAGS) -c $< -o $@
+
+$(B)/librules.a: $(RULES_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+$(B)/saboteur: $(PROG_OBJ) $(B)/librules.a
+	$(CC) $(ALL_CFLAGS) -o $@ $(PROG_OBJ) $(B)/librules.a $(YAML_LIBS) $(ZLIB_LIBS)
+
+$(B)/run-tests: $(TEST_OBJ) $(B)/librules.a
+	$(CC) $(ALL_CFLAGS) -o $@ $(TEST_OBJ) $(B)/librules.a $(YAML_LIBS) $(CHECK_LIBS)
+
+# The same tests built with AddressSanitizer and UndefinedBehaviorSanitizer.
+$(B)/asan/%.o: %.c $(RULES_HDR) $(wildcard tests/*.h) | deps-check
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -std=c11 $(WARN) -O1 -g $(SANITIZE) $(YAML_CFLAGS) $(CHECK_CFLAGS) -c $< -o $@
+$(B)/asan/gen/%.o: $(B)/gen/%.c rules/builtin.h | deps
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -std=c11 $(WARN) -O1 -g $(SANITIZE) -c $< -o $@
+$(B)/asan/run-tests: $(ASAN_TEST) $(ASAN_RULES)
+	$(CC) $(SANITIZE) -o $@ $^ $(YAML_LIBS) $(CHECK_LIBS)
+
+# SAB_TEST_GAMES scales the property test; the sanitizer run plays fewer games.
+check: deps-check $(B)/run-tests $(B)/asan/run-tests $(B)/saboteur
+	$(B)/run-tests
+	SAB_TEST_GAMES=500 ASAN_OPTIONS=detect_leaks=1 $(B)/asan/run-tests
+	tests/cli.sh $(B)/saboteur
+test: check
+
+bench: $(B)/saboteur
+	$(B)/saboteur bench
+
+# The README's main job: a seeded game between built-in random players.
+play: $(B)/saboteur
+	$(B)/saboteur selfplay --seed 2026
+
+install: all
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) \
+	    $(DESTDIR)$(DATADIR)/rules
+	install -m 755 $(B)/saboteur $(DESTDIR)$(BINDIR)/saboteur
+	install -m 644 $(B)/librules.a $(DESTDIR)$(LIBDIR)/libsaboteur-rules.a
+	install -m 644 $(filter-out rules/builtin.h,$(RULES_HDR)) $(DESTDIR)$(INCDIR)/
+	install -m 644 $(RULESETS) $(DESTDIR)$(DATADIR)/rules/
+	for m in $(MANPAGES); do \
+	    s=$${m##*.}; install -d $(DESTDIR)$(MANDIR)/man$$s && \
+	    install -m 644 $$m $(DESTDIR)$(MANDIR)/man$$s/ || exit 1; done
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/saboteur $(DESTDIR)$(LIBDIR)/libsaboteur-rules.a
+	rm -rf $(DESTDIR)$(INCDIR) $(DESTDIR)$(DATADIR)
+	for m in $(MANPAGES); do s=$${m##*.}; \
+	    rm -f $(DESTDIR)$(MANDIR)/man$$s/$${m##*/}; done
+
+clean:
+	rm -rf $(B)

@@ -1,0 +1,164 @@
+/* cli.c: option parsing and ruleset loading shared by the commands. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static opt *opt_find(opt *opts, const char *name, size_t len)
+{
+	for (opt *o = opts; o->name; o++)
+		if (strlen(o->name) == len && strncmp(o->name, name, len) == 0)
+			return o;
+	return NULL;
+}
+
+int cli_parse(const char *cmd, int argc, char **argv, opt *opts, char **pos,
+    int maxpos)
+{
+	int npos = 0;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		if (strncmp(a, "--", 2) != 0 || a[2] == '\0') {
+			if (npos >= maxpos) {
+				fprintf(stderr, "saboteur %s: unexpected "
+				    "argument \"%s\"\n", cmd, a);
+				return -1;
+			}
+			pos[npos++] = argv[i];
+			continue;
+		}
+		const char *eq = strchr(a + 2, '=');
+		size_t len = eq ? (size_t)(eq - (a + 2)) : strlen(a + 2);
+		opt *o = opt_find(opts, a + 2, len);
+		if (o == NULL) {
+			fprintf(stderr, "saboteur %s: unknown option \"%.*s\" "
+			    "(saboteur help %s lists them)\n", cmd,
+			    (int)(len + 2), a, cmd);
+			return -1;
+		}
+		if (!o->takes_value) {
+			if (eq) {
+				fprintf(stderr, "saboteur %s: option --%s takes "
+				    "no value\n", cmd, o->name);
+				return -1;
+			}
+			o->value = "1";
+		} else if (eq) {
+			o->value = eq + 1;
+		} else if (i + 1 < argc) {
+			o->value = argv[++i];
+		} else {
+			fprintf(stderr, "saboteur %s: option --%s needs a "
+			    "value\n", cmd, o->name);
+			return -1;
+		}
+	}
+	return npos;
+}
+
+int cli_number(const char *cmd, const char *name, const char *s, long long lo,
+    long long hi, long long *out)
+{
+	char *end;
+	long long v;
+
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (*s == '\0' || *end != '\0' || errno || v < lo || v > hi) {
+		fprintf(stderr, "saboteur %s: --%s wants a whole number from "
+		    "%lld to %lld, not \"%s\"\n", cmd, name, lo, hi, s);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+/* Reads a whole file into a fresh buffer; NULL with errno set on failure. */
+static char *read_file(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t cap = 0, n = 0;
+
+	if (f == NULL)
+		return NULL;
+	for (;;) {
+		if (n == cap) {
+			char *nb;
+			cap = cap ? cap * 2 : 8192;
+			if (cap > (16u << 20) || (nb = realloc(buf, cap)) == NULL) {
+				free(buf);
+				fclose(f);
+				errno = EFBIG;
+				return NULL;
+			}
+			buf = nb;
+		}
+		size_t got = fread(buf + n, 1, cap - n, f);
+		n += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(f)) {
+		int e = errno;
+		free(buf);
+		fclose(f);
+		errno = e ? e : EIO;
+		return NULL;
+	}
+	fclose(f);
+	*len = n;
+	return buf;
+}
+
+static int load_file(const char *path, sab_ruleset *rs, char *err,
+    size_t errlen)
+{
+	size_t len;
+	char *text = read_file(path, &len);
+	int r;
+
+	if (text == NULL) {
+		snprintf(err, errlen, "%s: cannot read: %s", path,
+		    strerror(errno));
+		return -1;
+	}
+	r = sab_ruleset_parse(rs, text, len, path, err, errlen);
+	free(text);
+	return r;
+}
+
+static int is_path(const char *arg)
+{
+	size_t n = strlen(arg);
+
+	return strchr(arg, '/') != NULL ||
+	    (n > 5 && strcmp(arg + n - 5, ".yaml") == 0);
+}
+
+int cli_load_ruleset(const char *arg, sab_ruleset *rs, char *err,
+    size_t errlen)
+{
+	char path[4096];
+	const char *dirs[2] = { getenv("SABOTEUR_RULES"), SAB_DATADIR "/rules" };
+
+	if (is_path(arg))
+		return load_file(arg, rs, err, errlen);
+	if (sab_ruleset_builtin(arg, &(size_t){ 0 }) != NULL)
+		return sab_ruleset_load_builtin(rs, arg, err, errlen);
+	for (int i = 0; i < 2; i++) {
+		FILE *f;
+		if (dirs[i] == NULL || *dirs[i] == '\0')
+			continue;
+		int w = snprintf(path, sizeof path, "%s/%s.yaml", dirs[i], arg);
+		if (w < 0 || (size_t)w >= sizeof path || (f = fopen(path, "r")) == NULL)
+			continue;
+		fclose(f);
+		return load_file(path, rs, err, errlen);
+	}
+	/* The built-in loader words the "unknown ruleset" message. */
+	return sab_ruleset_load_builtin(rs, arg, err, errlen);
+}

@@ -1,0 +1,60 @@
+/* cli.h: the saboteur program's commands and the helpers they share. */
+#ifndef SAB_CLI_H
+#define SAB_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "saboteur.h"
+
+/* Exit codes of the program (see saboteur(1)). */
+enum {
+	EXIT_OK = 0,
+	EXIT_USAGE = 2,         /* bad command line */
+	EXIT_CONFIG = 3,        /* unreadable or malformed ruleset or configuration */
+	EXIT_INTERNAL = 4       /* the program's own failure (out of memory, a bug) */
+};
+
+/* One command-line option: --name VALUE, --name=VALUE, or a --flag. */
+typedef struct opt {
+	const char *name;       /* without the dashes */
+	int takes_value;
+	const char *value;      /* set when seen; "1" for a flag */
+} opt;
+
+/*
+ * Parses argv[1..argc) into opts (terminated by a NULL name).  Positional
+ * arguments are collected in order into pos (at most maxpos).  Returns the
+ * number of positionals, or -1 after printing "saboteur CMD: ..." to stderr.
+ */
+int cli_parse(const char *cmd, int argc, char **argv, opt *opts, char **pos,
+    int maxpos);
+
+/* Parses a whole number in [lo, hi] from the value of option name; prints
+ * the error and returns -1 when it is not one. */
+int cli_number(const char *cmd, const char *name, const char *s, long long lo,
+    long long hi, long long *out);
+
+/*
+ * Loads a ruleset given as NAME (built in, or NAME.yaml in the installed
+ * rules folder or $SABOTEUR_RULES) or as a FILE path (containing '/' or
+ * ending in .yaml).  Returns 0, or -1 with a message naming the file and line
+ * in err.
+ */
+int cli_load_ruleset(const char *arg, sab_ruleset *rs, char *err,
+    size_t errlen);
+
+/* Text for people: one move, one event, the board. */
+void show_move(FILE *f, const sab_ruleset *rs, const sab_move *m);
+void show_event(FILE *f, const sab_ruleset *rs, const sab_event *e);
+/* Draws the board; face-down goals show what goal_def holds when it is not
+ * NULL ('g' gold, 'r' rock), else '?'. */
+void show_board(FILE *f, const sab_ruleset *rs, const sab_board *b,
+    const uint8_t *goal_def);
+const char *show_role(uint8_t role);
+
+int cmd_rules(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+int cmd_selfplay(int argc, char **argv);
+
+#endif

@@ -1,0 +1,137 @@
+/* cmd_rules.c: "saboteur rules" prints a ruleset for people to read. */
+#include <stdio.h>
+
+#include "cli.h"
+
+static void print_players(const sab_ruleset *rs)
+{
+	printf("players: %d to %d; rounds: %d\n", rs->min_players,
+	    rs->max_players, rs->rounds);
+	printf("\n%-8s %-10s %-7s %s\n", "players", "saboteurs", "miners",
+	    "hand");
+	for (int n = rs->min_players; n <= rs->max_players; n++) {
+		if (rs->has_roles)
+			printf("%-8d %-10d %-7d %d\n", n, rs->saboteurs[n],
+			    rs->miners[n], rs->hand_size[n]);
+		else
+			printf("%-8d %-10s %-7s %d\n", n, "-", "-",
+			    rs->hand_size[n]);
+	}
+}
+
+static void print_board(const sab_ruleset *rs)
+{
+	printf("\nboard: ");
+	if (rs->bounded)
+		printf("%d x %d cells, x %d..%d, y %d..%d (y grows south)\n",
+		    rs->max_x - rs->min_x + 1, rs->max_y - rs->min_y + 1,
+		    rs->min_x, rs->max_x, rs->min_y, rs->max_y);
+	else
+		printf("unbounded (y grows south)\n");
+	printf("start: (%d,%d); goals:", rs->start_x, rs->start_y);
+	for (int g = 0; g < rs->ngoals; g++)
+		printf(" (%d,%d)", rs->goal_x[g], rs->goal_y[g]);
+	printf("\n");
+}
+
+static void print_card(const sab_card *c)
+{
+	char e[5];
+
+	printf("  %-24s %-9s", c->name, sab_card_type_name(c->type));
+	if (c->type == SAB_CARD_PATH || c->type == SAB_CARD_START ||
+	    c->type == SAB_CARD_GOAL) {
+		printf(" edges %-4s", sab_edges_format(c->edges, e));
+		if (c->groups[0] == 0)
+			printf(" dead end");
+		else if (c->groups[1])
+			printf(" two tunnels %s", sab_edges_format(c->groups[0], e));
+		if (c->gold)
+			printf(" gold");
+	} else if (c->tools) {
+		printf(" tools");
+		for (int t = 0; t < SAB_TOOLS; t++)
+			if (c->tools & (1 << t))
+				printf(" %s", sab_tool_name((uint8_t)(1 << t)));
+	}
+	if (c->type != SAB_CARD_START && c->type != SAB_CARD_GOAL)
+		printf("  x%d", c->count);
+	printf("\n");
+}
+
+static void print_cards(const sab_ruleset *rs)
+{
+	int npath = 0, naction = 0;
+
+	printf("\ncards:\n");
+	for (int i = 0; i < rs->ndefs; i++) {
+		const sab_card *c = &rs->defs[i];
+		print_card(c);
+		if (c->type == SAB_CARD_PATH)
+			npath += c->count;
+		else if (c->type != SAB_CARD_START && c->type != SAB_CARD_GOAL)
+			naction += c->count;
+	}
+	printf("deck: %d path + %d action = %d cards; plus the start and %d "
+	    "goal cards\n", npath, naction, rs->deck_size, rs->ngoals);
+}
+
+static void print_gold(const sab_ruleset *rs)
+{
+	int count[SAB_MAX_GOLD_VALUE + 1] = { 0 };
+
+	if (rs->ngold == 0)
+		return;
+	for (int i = 0; i < rs->ngold; i++)
+		count[rs->gold_cards[i]]++;
+	printf("\ngold cards:");
+	for (int v = 1; v <= SAB_MAX_GOLD_VALUE; v++)
+		if (count[v])
+			printf(" %d x %d", count[v], v);
+	printf("; drawn when the miners win: one per %s",
+	    rs->gold_drawn == SAB_GOLD_PER_PLAYER ? "player" : "gold miner");
+	if (rs->gold_drawn_max)
+		printf(" (at most %d)", rs->gold_drawn_max);
+	printf("\nsaboteurs' pay by their number:");
+	for (int n = 1; n <= SAB_MAX_PLAYERS; n++)
+		if (rs->saboteur_pay[n])
+			printf(" %d: %d", n, rs->saboteur_pay[n]);
+	printf("\n");
+}
+
+static void print_options(const sab_ruleset *rs)
+{
+	printf("\noptions:\n");
+	printf("  placement: %s\n", rs->placement == SAB_PLACE_CONNECTED ?
+	    "connected (a new card joins the start through open tunnels)" :
+	    "touching (a new card shares an open edge with a neighbour)");
+	printf("  sabotage_self: %s\n", rs->sabotage_self ? "true" : "false");
+	printf("  sabotage_stacks: %s\n", rs->sabotage_stacks ? "true" : "false");
+	printf("  repair_self_only: %s\n", rs->repair_self_only ? "true" : "false");
+	printf("  sabotaged_dwarf: %s\n", rs->sabotaged_dwarf ? "true" : "false");
+	printf("  scoring: %s\n", rs->scoring == SAB_SCORE_GOLD ?
+	    "gold (most gold after the last round wins; ties share)" :
+	    "path (who completes the path to the gold wins; else a draw)");
+}
+
+int cmd_rules(int argc, char **argv)
+{
+	opt opts[] = { { "ruleset", 1, NULL }, { NULL, 0, NULL } };
+	char *pos[1], err[512];
+	sab_ruleset rs;
+
+	if (cli_parse("rules", argc, argv, opts, pos, 0) < 0)
+		return EXIT_USAGE;
+	if (cli_load_ruleset(opts[0].value ? opts[0].value : "base", &rs, err,
+	    sizeof err) < 0) {
+		fprintf(stderr, "saboteur rules: %s\n", err);
+		return EXIT_CONFIG;
+	}
+	printf("ruleset %s: %s\n", rs.name, rs.title);
+	print_players(&rs);
+	print_board(&rs);
+	print_cards(&rs);
+	print_gold(&rs);
+	print_options(&rs);
+	return EXIT_OK;
+}

@@ -1,0 +1,132 @@
+/* cmd_selfplay.c: "saboteur selfplay" plays a seeded game between built-in
+ * random players and prints it, every hidden card included. */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "cli.h"
+
+typedef struct selfplay {
+	const sab_ruleset *rs;
+	sab_board mirror;       /* the board as the events tell it */
+	int quiet;
+	int verbose;
+} selfplay;
+
+/* Keeps the mirror board in step with the events, so the board can be drawn
+ * as it stood at the end of a round, after the rules dealt the next one. */
+static void mirror_event(selfplay *sp, const sab_event *e)
+{
+	switch (e->type) {
+	case SAB_EV_ROUND_START:
+		sab_board_reset(&sp->mirror, sp->rs);
+		break;
+	case SAB_EV_PATH:
+	case SAB_EV_REVEAL:
+		sab_board_place(&sp->mirror, sp->rs, e->x, e->y, e->card, e->rot);
+		break;
+	case SAB_EV_ROCKFALL:
+		sab_board_remove(&sp->mirror, sp->rs, e->x, e->y);
+		break;
+	default:
+		break;
+	}
+}
+
+static void print_events(selfplay *sp, const sab_game *g, const sab_events *ev)
+{
+	for (int i = 0; i < ev->n; i++) {
+		const sab_event *e = &ev->ev[i];
+		mirror_event(sp, e);
+		if (e->type == SAB_EV_ROUND_END && !sp->quiet) {
+			printf("\n");
+			show_board(stdout, sp->rs, &sp->mirror, NULL);
+			printf("\n");
+		}
+		if ((sp->quiet && e->type != SAB_EV_ROUND_END &&
+		    e->type != SAB_EV_GAME_END) ||
+		    (e->type == SAB_EV_DRAW && !sp->verbose))
+			continue;
+		if (e->type == SAB_EV_ROUND_START)
+			printf("\n");
+		printf("%s", e->type >= SAB_EV_PATH && e->type <= SAB_EV_PASS &&
+		    e->type != SAB_EV_PEEK ? "  " : "");
+		show_event(stdout, sp->rs, e);
+		printf("\n");
+	}
+	(void)g;
+}
+
+static int parse_options(int argc, char **argv, opt *opts, sab_ruleset *rs,
+    long long *players, uint64_t *seed)
+{
+	char *pos[1], err[512];
+	long long v;
+
+	if (cli_parse("selfplay", argc, argv, opts, pos, 0) < 0)
+		return EXIT_USAGE;
+	if (cli_load_ruleset(opts[0].value ? opts[0].value : "base", rs, err,
+	    sizeof err) < 0) {
+		fprintf(stderr, "saboteur selfplay: %s\n", err);
+		return EXIT_CONFIG;
+	}
+	*players = rs->min_players > 5 ? rs->min_players :
+	    rs->max_players < 5 ? rs->max_players : 5;
+	if (opts[1].value && cli_number("selfplay", "players", opts[1].value,
+	    rs->min_players, rs->max_players, players) < 0)
+		return EXIT_USAGE;
+	*seed = (uint64_t)time(NULL);
+	if (opts[2].value) {
+		if (cli_number("selfplay", "seed", opts[2].value, 0, INT64_MAX,
+		    &v) < 0)
+			return EXIT_USAGE;
+		*seed = (uint64_t)v;
+	}
+	return EXIT_OK;
+}
+
+int cmd_selfplay(int argc, char **argv)
+{
+	opt opts[] = { { "ruleset", 1, NULL }, { "players", 1, NULL },
+	    { "seed", 1, NULL }, { "quiet", 0, NULL }, { "verbose", 0, NULL },
+	    { NULL, 0, NULL } };
+	static sab_events ev;
+	static sab_game g;
+	static selfplay sp;
+	sab_ruleset *rs = malloc(sizeof *rs);
+	long long players;
+	uint64_t seed;
+	sab_rng rng;
+	char err[256];
+	int r;
+
+	if (rs == NULL)
+		return EXIT_INTERNAL;
+	if ((r = parse_options(argc, argv, opts, rs, &players, &seed)) != 0) {
+		free(rs);
+		return r;
+	}
+	sp.rs = rs;
+	sp.quiet = opts[3].value != NULL;
+	sp.verbose = opts[4].value != NULL;
+	printf("selfplay: ruleset %s, %lld random players, seed %" PRIu64 "\n",
+	    rs->name, players, seed);
+	sab_rng_seed(&rng, seed);
+	ev.n = 0;
+	if (sab_game_new(&g, rs, (int)players, 0, &rng, &ev, err, sizeof err) < 0) {
+		fprintf(stderr, "saboteur selfplay: %s\n", err);
+		free(rs);
+		return EXIT_USAGE;
+	}
+	print_events(&sp, &g, &ev);
+	while (!sab_game_over(&g)) {
+		sab_move m;
+		sab_game_random_move(&g, &rng, &m);
+		ev.n = 0;
+		sab_game_apply(&g, &m, &rng, &ev);
+		print_events(&sp, &g, &ev);
+	}
+	free(rs);
+	return EXIT_OK;
+}

@@ -1,0 +1,92 @@
+/* main.c: the saboteur program: finds the subcommand and runs it. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static int cmd_help(int argc, char **argv);
+static int cmd_version(int argc, char **argv);
+
+static const struct command {
+	const char *name;
+	int (*run)(int, char **);
+	const char *summary;
+} commands[] = {
+	{ "help", cmd_help, "list the commands, or explain one" },
+	{ "rules", cmd_rules, "print a ruleset: cards with counts, roles, layout" },
+	{ "selfplay", cmd_selfplay, "play a seeded game between built-in random players" },
+	{ "bench", cmd_bench, "measure random playouts and move listing speed" },
+	{ "version", cmd_version, "print the program version" },
+	{ NULL, NULL, NULL }
+};
+
+static const char *const usages[] = {
+	"help [COMMAND]",
+	"rules [--ruleset NAME|FILE]",
+	"selfplay [--ruleset NAME|FILE] [--players N] [--seed N] [--quiet]",
+	"bench [--games N] [--ruleset NAME|FILE] [--players N] [--seed N]",
+	"version",
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: saboteur COMMAND [OPTIONS]\n\ncommands:\n");
+	for (int i = 0; commands[i].name; i++)
+		fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
+	fprintf(f, "\n'saboteur help COMMAND' shows a command's options; "
+	    "man saboteur has the details.\n");
+}
+
+static int cmd_help(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stdout);
+		return EXIT_OK;
+	}
+	for (int i = 0; commands[i].name; i++) {
+		if (strcmp(argv[1], commands[i].name) == 0) {
+			printf("usage: saboteur %s\n  %s\n", usages[i],
+			    commands[i].summary);
+			return EXIT_OK;
+		}
+	}
+	fprintf(stderr, "saboteur help: unknown command \"%s\"\n", argv[1]);
+	return EXIT_USAGE;
+}
+
+static int cmd_version(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	printf("saboteur %s\n", SAB_VERSION);
+	return EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
+		usage(stdout);
+		return EXIT_OK;
+	}
+	if (strcmp(argv[1], "--version") == 0)
+		return cmd_version(argc - 1, argv + 1);
+	for (int i = 0; commands[i].name; i++) {
+		if (strcmp(argv[1], commands[i].name) == 0) {
+			/* "saboteur CMD --help" is "saboteur help CMD". */
+			for (int j = 2; j < argc; j++)
+				if (strcmp(argv[j], "--help") == 0 ||
+				    strcmp(argv[j], "-h") == 0) {
+					char *h[] = { "help", argv[1], NULL };
+					return cmd_help(2, h);
+				}
+			return commands[i].run(argc - 1, argv + 1);
+		}
+	}
+	fprintf(stderr, "saboteur: unknown command \"%s\" "
+	    "(saboteur help lists them)\n", argv[1]);
+	return EXIT_USAGE;
+}

@@ -1,0 +1,355 @@
+/* board.c: placement rules and reachability from the start card. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "board.h"
+
+const int8_t sab_dir_dx[4] = { 0, 1, 0, -1 };
+const int8_t sab_dir_dy[4] = { -1, 0, 1, 0 };
+static const int dir_delta[4] = { -SAB_GRID, 1, SAB_GRID, -1 };
+static const char dir_name[4][6] = { "north", "east", "south", "west" };
+
+#define OPP(d) (((d) + 2) & 3)
+#define STACK_MAX (2 * SAB_MAX_PLACED + 8)
+
+static int is_card(uint8_t c)
+{
+	return c != SAB_CELL_EMPTY && c != SAB_CELL_HIDDEN;
+}
+
+uint8_t sab_board_cell_edges(const sab_ruleset *rs, uint8_t c)
+{
+	if (!is_card(c))
+		return 0;
+	return rs->defs[SAB_CELL_DEF(c)].rot_edges[SAB_CELL_ROT(c)];
+}
+
+/* The connection group of the card c that holds edge direction d (0: stub or
+ * closed edge). */
+static uint8_t group_of(const sab_ruleset *rs, uint8_t c, int d)
+{
+	return rs->defs[SAB_CELL_DEF(c)].rot_group[SAB_CELL_ROT(c)][d];
+}
+
+int sab_board_inside(const sab_ruleset *rs, int x, int y)
+{
+	if (rs->bounded)
+		return x >= rs->min_x && x <= rs->max_x &&
+		    y >= rs->min_y && y <= rs->max_y;
+	return x >= SAB_COORD_MIN && x <= SAB_COORD_MAX &&
+	    y >= SAB_COORD_MIN && y <= SAB_COORD_MAX;
+}
+
+uint8_t sab_board_get(const sab_board *b, int x, int y)
+{
+	if (x < SAB_COORD_MIN || x > SAB_COORD_MAX ||
+	    y < SAB_COORD_MIN || y > SAB_COORD_MAX)
+		return SAB_CELL_EMPTY;
+	return b->cell[sab_board_index(x, y)];
+}
+
+/*
+ * Spreads reach from the given newly reached edges of the card at idx: each
+ * such edge leads into the neighbour's group holding the facing edge, which
+ * becomes reached in turn.  Groups are reached whole, so a group is either
+ * fully in reach[] or not at all.
+ */
+static void spread(sab_board *b, const sab_ruleset *rs, uint16_t idx,
+    uint8_t edges)
+{
+	uint16_t st_idx[STACK_MAX];
+	uint8_t st_edges[STACK_MAX];
+	int sp = 0;
+
+	st_idx[sp] = idx;
+	st_edges[sp++] = edges;
+	while (sp > 0) {
+		uint16_t i = st_idx[--sp];
+		uint8_t es = st_edges[sp];
+
+		for (int d = 0; d < 4; d++) {
+			if (!(es & (1 << d)))
+				continue;
+			uint16_t n = (uint16_t)(i + dir_delta[d]);
+			uint8_t c = b->cell[n];
+			if (!is_card(c))
+				continue;
+			uint8_t g = group_of(rs, c, OPP(d));
+			if (g == 0 || (b->reach[n] & g))
+				continue;
+			b->reach[n] |= g;
+			if (sp < STACK_MAX) {
+				st_idx[sp] = n;
+				st_edges[sp++] = g;
+			}
+		}
+	}
+}
+
+/* Recomputes reach[] from scratch, from the start card outwards. */
+static void reach_recompute(sab_board *b, const sab_ruleset *rs)
+{
+	uint16_t s = sab_board_index(rs->start_x, rs->start_y);
+	uint8_t c = b->cell[s];
+
+	for (uint16_t i = 0; i < b->nplaced; i++)
+		b->reach[b->placed[i]] = 0;
+	for (int d = 0; d < 4; d++) {
+		uint8_t g = group_of(rs, c, d);
+		if (g && !(b->reach[s] & g)) {
+			b->reach[s] |= g;
+			spread(b, rs, s, g);
+		}
+	}
+}
+
+void sab_board_reset(sab_board *b, const sab_ruleset *rs)
+{
+	memset(b->cell, 0, sizeof b->cell);
+	memset(b->reach, 0, sizeof b->reach);
+	b->nplaced = 0;
+	uint16_t s = sab_board_index(rs->start_x, rs->start_y);
+	b->cell[s] = (uint8_t)(rs->start_def + 1);
+	b->placed[b->nplaced++] = s;
+	for (int g = 0; g < rs->ngoals; g++)
+		b->cell[sab_board_index(rs->goal_x[g], rs->goal_y[g])] =
+		    SAB_CELL_HIDDEN;
+	reach_recompute(b, rs);
+}
+
+void sab_board_fit_masks(const sab_board *b, const sab_ruleset *rs,
+    uint16_t idx, sab_fit *f)
+{
+	f->need_open = f->need_closed = f->join = 0;
+	for (int d = 0; d < 4; d++) {
+		uint16_t n = (uint16_t)(idx + dir_delta[d]);
+		uint8_t c = b->cell[n];
+		if (!is_card(c))
+			continue;
+		uint8_t facing = (uint8_t)(1 << OPP(d));
+		if (sab_board_cell_edges(rs, c) & facing) {
+			f->need_open |= (uint8_t)(1 << d);
+			if (rs->placement == SAB_PLACE_TOUCHING ||
+			    (b->reach[n] & facing))
+				f->join |= (uint8_t)(1 << d);
+		} else {
+			f->need_closed |= (uint8_t)(1 << d);
+		}
+	}
+}
+
+static void say(char *why, size_t whylen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+static void say(char *why, size_t whylen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (why == NULL || whylen == 0)
+		return;
+	va_start(ap, fmt);
+	/* A cut message is still a message: truncation is acceptable here. */
+	(void)vsnprintf(why, whylen, fmt, ap);
+	va_end(ap);
+}
+
+/* Explains the first side of card e at (x, y) that does not match. */
+static void say_mismatch(const sab_board *b, const sab_ruleset *rs, int x,
+    int y, const sab_card *card, uint8_t e, const sab_fit *f, char *why,
+    size_t whylen)
+{
+	for (int d = 0; d < 4; d++) {
+		uint8_t bit = (uint8_t)(1 << d);
+		int nx = x + sab_dir_dx[d], ny = y + sab_dir_dy[d];
+		const char *nb;
+		if (!((f->need_open & bit) && !(e & bit)) &&
+		    !((f->need_closed & bit) && (e & bit)))
+			continue;
+		nb = rs->defs[SAB_CELL_DEF(sab_board_get(b, nx, ny))].name;
+		if (e & bit)
+			say(why, whylen, "the open %s side of %s at (%d,%d) "
+			    "would run into the wall of %s at (%d,%d)",
+			    dir_name[d], card->name, x, y, nb, nx, ny);
+		else
+			say(why, whylen, "the closed %s side of %s at (%d,%d) "
+			    "would block the open tunnel of %s at (%d,%d)",
+			    dir_name[d], card->name, x, y, nb, nx, ny);
+		return;
+	}
+}
+
+int sab_board_fits(const sab_board *b, const sab_ruleset *rs, int x, int y,
+    uint8_t def, uint8_t rot, char *why, size_t whylen)
+{
+	const sab_card *card = &rs->defs[def];
+	uint8_t e = card->rot_edges[rot & 1];
+	sab_fit f;
+
+	if (card->type != SAB_CARD_PATH) {
+		say(why, whylen, "%s is not a path card", card->name);
+		return 0;
+	}
+	if (!sab_board_inside(rs, x, y)) {
+		say(why, whylen, "(%d,%d) is outside the board", x, y);
+		return 0;
+	}
+	uint16_t idx = sab_board_index(x, y);
+	uint8_t c = b->cell[idx];
+	if (c == SAB_CELL_HIDDEN) {
+		say(why, whylen, "(%d,%d) holds a face-down goal card", x, y);
+		return 0;
+	}
+	if (c != SAB_CELL_EMPTY) {
+		say(why, whylen, "(%d,%d) is already taken by %s", x, y,
+		    rs->defs[SAB_CELL_DEF(c)].name);
+		return 0;
+	}
+	sab_board_fit_masks(b, rs, idx, &f);
+	if ((e & f.need_open) != f.need_open || (e & f.need_closed)) {
+		say_mismatch(b, rs, x, y, card, e, &f, why, whylen);
+		return 0;
+	}
+	if ((e & f.join) == 0) {
+		if ((f.need_open | f.need_closed) == 0)
+			say(why, whylen, "(%d,%d) is not next to any card on "
+			    "the board", x, y);
+		else if (rs->placement == SAB_PLACE_TOUCHING)
+			say(why, whylen, "%s at (%d,%d) shares no open tunnel "
+			    "with a neighbouring card", card->name, x, y);
+		else
+			say(why, whylen, "no open tunnel from the start "
+			    "reaches (%d,%d)", x, y);
+		return 0;
+	}
+	return 1;
+}
+
+static int frontier_add(uint16_t *out, int n, int max, uint16_t idx)
+{
+	for (int i = 0; i < n; i++)
+		if (out[i] == idx)
+			return n;
+	if (n < max)
+		out[n++] = idx;
+	return n;
+}
+
+int sab_board_frontier(const sab_board *b, const sab_ruleset *rs,
+    uint16_t *out, int max)
+{
+	int n = 0;
+
+	for (uint16_t i = 0; i < b->nplaced; i++) {
+		uint16_t p = b->placed[i];
+		uint8_t open = rs->placement == SAB_PLACE_TOUCHING ?
+		    sab_board_cell_edges(rs, b->cell[p]) : b->reach[p];
+		for (int d = 0; open && d < 4; d++) {
+			if (!(open & (1 << d)))
+				continue;
+			uint16_t q = (uint16_t)(p + dir_delta[d]);
+			if (b->cell[q] != SAB_CELL_EMPTY ||
+			    !sab_board_inside(rs, sab_board_x(q),
+			    sab_board_y(q)))
+				continue;
+			n = frontier_add(out, n, max, q);
+		}
+	}
+	return n;
+}
+
+/* Joins the card at idx to every reached neighbour edge it opens onto. */
+static void join_reached(sab_board *b, const sab_ruleset *rs, uint16_t idx)
+{
+	uint8_t c = b->cell[idx];
+
+	for (int d = 0; d < 4; d++) {
+		uint16_t n = (uint16_t)(idx + dir_delta[d]);
+		uint8_t g = group_of(rs, c, d);
+		if (g == 0 || (b->reach[idx] & g) ||
+		    !(b->reach[n] & (1 << OPP(d))))
+			continue;
+		b->reach[idx] |= g;
+		spread(b, rs, idx, g);
+	}
+}
+
+void sab_board_place(sab_board *b, const sab_ruleset *rs, int x, int y,
+    uint8_t def, uint8_t rot)
+{
+	uint16_t idx = sab_board_index(x, y);
+
+	b->cell[idx] = (uint8_t)((def + 1) | (rot ? SAB_CELL_TURNED : 0));
+	b->reach[idx] = 0;
+	if (b->nplaced < SAB_MAX_PLACED)
+		b->placed[b->nplaced++] = idx;
+	join_reached(b, rs, idx);
+}
+
+uint8_t sab_board_remove(sab_board *b, const sab_ruleset *rs, int x, int y)
+{
+	uint16_t idx = sab_board_index(x, y);
+	uint8_t c = b->cell[idx];
+
+	for (uint16_t i = 0; i < b->nplaced; i++) {
+		if (b->placed[i] == idx) {
+			b->placed[i] = b->placed[--b->nplaced];
+			break;
+		}
+	}
+	b->cell[idx] = SAB_CELL_EMPTY;
+	b->reach[idx] = 0;
+	reach_recompute(b, rs);
+	return c;
+}
+
+uint8_t sab_board_goal_reached(const sab_board *b, int x, int y)
+{
+	uint16_t idx = sab_board_index(x, y);
+	uint8_t m = 0;
+
+	for (int d = 0; d < 4; d++)
+		if (b->reach[idx + dir_delta[d]] & (1 << OPP(d)))
+			m |= (uint8_t)(1 << d);
+	return m;
+}
+
+static int popcount4(uint8_t m)
+{
+	return (m & 1) + ((m >> 1) & 1) + ((m >> 2) & 1) + ((m >> 3) & 1);
+}
+
+/* How well goal edges e sit among the neighbours of idx: opening towards the
+ * reaching tunnels counts most, then each side that matches. */
+static int reveal_score(const sab_board *b, const sab_ruleset *rs,
+    uint16_t idx, uint8_t e, uint8_t reaching)
+{
+	int score = 16 * popcount4(e & reaching);
+
+	for (int d = 0; d < 4; d++) {
+		uint8_t c = b->cell[idx + dir_delta[d]];
+		if (!is_card(c))
+			continue;
+		int nb_open = !!(sab_board_cell_edges(rs, c) & (1 << OPP(d)));
+		score += nb_open == !!(e & (1 << d));
+	}
+	return score;
+}
+
+uint8_t sab_board_reveal(sab_board *b, const sab_ruleset *rs, int x, int y,
+    uint8_t def)
+{
+	uint16_t idx = sab_board_index(x, y);
+	uint8_t reaching = sab_board_goal_reached(b, x, y);
+	const sab_card *card = &rs->defs[def];
+	uint8_t rot = reveal_score(b, rs, idx, card->rot_edges[1], reaching) >
+	    reveal_score(b, rs, idx, card->rot_edges[0], reaching);
+
+	sab_board_place(b, rs, x, y, def, rot);
+	return rot;
+}
+
+int sab_board_connected(const sab_board *b, int x, int y)
+{
+	return b->reach[sab_board_index(x, y)] != 0;
+}

@@ -1,0 +1,121 @@
+/* board.h: the tunnel grid, where path cards may go, and what the start reaches. */
+#ifndef SAB_BOARD_H
+#define SAB_BOARD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ruleset.h"
+
+/*
+ * The table is a fixed window of cells, large enough that an unbounded game
+ * never reaches its edge: every card is joined to the start when it is placed,
+ * so with 44 base path cards no card lies more than 44 cells from the start.
+ * The outermost cells stay empty so a neighbour lookup never leaves the array.
+ */
+#define SAB_GRID 96
+#define SAB_GRID_OFF 48
+#define SAB_COORD_MIN (-46)
+#define SAB_COORD_MAX 46
+#define SAB_MAX_PLACED 224
+
+/* Cell values: 0 empty, a face-down goal, or (definition + 1) | turned. */
+#define SAB_CELL_EMPTY 0
+#define SAB_CELL_HIDDEN 0x7F
+#define SAB_CELL_TURNED 0x80
+#define SAB_CELL_DEF(c) ((uint8_t)(((c) & 0x7F) - 1))
+#define SAB_CELL_ROT(c) ((uint8_t)((c) >> 7))
+
+typedef struct sab_board {
+	/* Every card on the table, start and revealed goals included. */
+	uint16_t placed[SAB_MAX_PLACED];
+	uint16_t nplaced;
+	uint8_t cell[SAB_GRID * SAB_GRID];
+	/* The edges of each card that an open tunnel from the start reaches
+	 * from inside the card (whole connection groups, never a stub). */
+	uint8_t reach[SAB_GRID * SAB_GRID];
+} sab_board;
+
+/* Directions 0..3 are N, E, S, W; the edge bit of direction d is 1 << d. */
+extern const int8_t sab_dir_dx[4], sab_dir_dy[4];
+
+static inline uint16_t sab_board_index(int x, int y)
+{
+	return (uint16_t)((y + SAB_GRID_OFF) * SAB_GRID + (x + SAB_GRID_OFF));
+}
+static inline int sab_board_x(uint16_t idx)
+{
+	return idx % SAB_GRID - SAB_GRID_OFF;
+}
+static inline int sab_board_y(uint16_t idx)
+{
+	return idx / SAB_GRID - SAB_GRID_OFF;
+}
+
+/* Empties the board, then lays the start card face up and the goal places
+ * face down.  Recomputes what the start reaches. */
+void sab_board_reset(sab_board *b, const sab_ruleset *rs);
+
+/* Returns 1 when (x, y) is a cell a card may ever occupy under rs. */
+int sab_board_inside(const sab_ruleset *rs, int x, int y);
+
+/* Returns the cell value at (x, y); 0 outside the window. */
+uint8_t sab_board_get(const sab_board *b, int x, int y);
+
+/* Returns the open edges of a cell value (0 for empty or face-down). */
+uint8_t sab_board_cell_edges(const sab_ruleset *rs, uint8_t cell);
+
+/*
+ * Checks whether path card def may go at (x, y), turned when rot is 1, by
+ * the board rules of rs (inside the board, an empty cell, every side matching
+ * its neighbours, and connected to the start or touching an open tunnel, as
+ * the ruleset asks).  Broken tools are the game's business, not the board's.
+ * Returns 1, or 0 with a reason in why (when why is not NULL).
+ */
+int sab_board_fits(const sab_board *b, const sab_ruleset *rs, int x, int y,
+    uint8_t def, uint8_t rot, char *why, size_t whylen);
+
+/*
+ * Lists the empty cells where some path card could go (next to an open edge
+ * the ruleset lets a new card join).  Writes at most max cell indexes into
+ * out and returns how many.
+ */
+int sab_board_frontier(const sab_board *b, const sab_ruleset *rs,
+    uint16_t *out, int max);
+
+/*
+ * Per-cell constraints for a fast fit test: a card with open edges e fits
+ * the empty cell when (e & need_open) == need_open, (e & need_closed) == 0
+ * and (e & join) != 0.
+ */
+typedef struct sab_fit {
+	uint8_t need_open, need_closed, join;
+} sab_fit;
+void sab_board_fit_masks(const sab_board *b, const sab_ruleset *rs,
+    uint16_t idx, sab_fit *f);
+
+/* Places a path card (no checks) and extends what the start reaches. */
+void sab_board_place(sab_board *b, const sab_ruleset *rs, int x, int y,
+    uint8_t def, uint8_t rot);
+
+/* Removes the card at (x, y) (no checks) and recomputes what the start
+ * reaches.  Returns the cell value that was there. */
+uint8_t sab_board_remove(sab_board *b, const sab_ruleset *rs, int x, int y);
+
+/* Returns the directions (as edge bits, seen from the goal) through which a
+ * tunnel from the start reaches the face-down goal at (x, y), or 0. */
+uint8_t sab_board_goal_reached(const sab_board *b, int x, int y);
+
+/*
+ * Turns the face-down goal at (x, y) face up as card def, choosing the
+ * orientation that opens towards the reaching tunnels (then the one that
+ * matches most neighbours; upright on a tie), and extends what the start
+ * reaches.  Returns the orientation chosen (0 upright, 1 turned).
+ */
+uint8_t sab_board_reveal(sab_board *b, const sab_ruleset *rs, int x, int y,
+    uint8_t def);
+
+/* Returns 1 when the card at (x, y) is reached from the start. */
+int sab_board_connected(const sab_board *b, int x, int y);
+
+#endif

@@ -1,0 +1,43 @@
+/* event.c: what each seat may see of an event, and event names. */
+#include <string.h>
+
+#include "event.h"
+
+int sab_event_view(const sab_event *e, int seat, sab_event *out)
+{
+	int own = seat >= 0 && seat == e->seat;
+
+	if (e->vis == SAB_VIS_SEAT && !own)
+		return 0;
+	*out = *e;
+	if (e->vis == SAB_VIS_HIDDEN && !own) {
+		out->card = SAB_NO_CARD;
+		out->value = 0;
+	}
+	return 1;
+}
+
+static const char *const event_names[SAB_EV_TYPES] = {
+	[SAB_EV_GAME_START] = "game-start",
+	[SAB_EV_ROUND_START] = "round-start",
+	[SAB_EV_ROLE] = "role",
+	[SAB_EV_DRAW] = "draw",
+	[SAB_EV_PATH] = "path",
+	[SAB_EV_SABOTAGE] = "sabotage",
+	[SAB_EV_REPAIR] = "repair",
+	[SAB_EV_ROCKFALL] = "rockfall",
+	[SAB_EV_MAP] = "map",
+	[SAB_EV_PEEK] = "peek",
+	[SAB_EV_PASS] = "pass",
+	[SAB_EV_REVEAL] = "reveal",
+	[SAB_EV_ROUND_END] = "round-end",
+	[SAB_EV_ROLE_REVEAL] = "role-reveal",
+	[SAB_EV_GOLD_OFFER] = "gold-offer",
+	[SAB_EV_GOLD] = "gold",
+	[SAB_EV_GAME_END] = "game-end",
+};
+
+const char *sab_event_name(uint8_t type)
+{
+	return type < SAB_EV_TYPES ? event_names[type] : "?";
+}

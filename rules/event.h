@@ -1,0 +1,85 @@
+/* event.h: every state change of a game, marked with who may see it. */
+#ifndef SAB_EVENT_H
+#define SAB_EVENT_H
+
+#include <stdint.h>
+
+#include "ruleset.h"
+
+#define SAB_NO_CARD 0xFF
+#define SAB_NO_SEAT 0xFF
+
+enum sab_event_type {
+	SAB_EV_GAME_START,      /* n players */
+	SAB_EV_ROUND_START,     /* round `value`, seat plays first, n cards in the deck after the deal */
+	SAB_EV_ROLE,            /* seat is role `value` (enum sab_role) */
+	SAB_EV_DRAW,            /* seat takes card from the deck */
+	SAB_EV_PATH,            /* seat plays path card at (x, y), turned when rot */
+	SAB_EV_SABOTAGE,        /* seat lays card, breaking tool of target */
+	SAB_EV_REPAIR,          /* seat plays card, repairing tool of target */
+	SAB_EV_ROCKFALL,        /* seat plays card, removing `removed` from (x, y) */
+	SAB_EV_MAP,             /* seat plays card to look at goal */
+	SAB_EV_PEEK,            /* seat sees that goal holds card */
+	SAB_EV_PASS,            /* seat passes, discarding card (SAB_NO_CARD: none) */
+	SAB_EV_REVEAL,          /* goal at (x, y) turns face up: card, rot */
+	SAB_EV_ROUND_END,       /* round `value` ends: n = enum sab_round_end;
+	                           seat reached the gold (or SAB_NO_SEAT);
+	                           target = winning side (enum sab_role, NONE: nobody) */
+	SAB_EV_ROLE_REVEAL,     /* seat was role `value` */
+	SAB_EV_GOLD_OFFER,      /* seat is offered gold cards vals[0..n) to pick one */
+	SAB_EV_GOLD,            /* seat receives a gold card worth `value` */
+	SAB_EV_GAME_END,        /* n seats; vals[s] = gold of seat s; mask = seats sharing the win */
+	SAB_EV_TYPES
+};
+
+/*
+ * Who may see an event.  This is decided here, in the rules, once: the
+ * protocol and the replays format events; they never decide visibility.
+ */
+enum sab_visibility {
+	SAB_VIS_ALL,            /* every seat sees all of it */
+	SAB_VIS_SEAT,           /* only `seat` sees it */
+	SAB_VIS_HIDDEN          /* every seat sees it, but card and value only `seat` */
+};
+
+typedef struct sab_event {
+	uint8_t type;           /* enum sab_event_type */
+	uint8_t vis;            /* enum sab_visibility */
+	uint8_t seat;
+	uint8_t card;           /* a definition index, or SAB_NO_CARD */
+	uint8_t target;
+	uint8_t tool;
+	uint8_t goal;
+	uint8_t rot;
+	uint8_t value;
+	uint8_t removed;        /* a definition index */
+	int8_t x, y;
+	uint16_t n;
+	uint16_t mask;
+	int16_t vals[SAB_MAX_PLAYERS];
+} sab_event;
+
+/* The most events one call of the rules can make (a round end, the gold
+ * handed round, and the deal of the next round, with 12 players). */
+#define SAB_MAX_EVENTS 512
+
+/* A caller-owned list of events.  Set n to 0 before a call to collect just
+ * that call's events; a call that would overflow sets `overflow` and drops. */
+typedef struct sab_events {
+	int n;
+	int overflow;
+	sab_event ev[SAB_MAX_EVENTS];
+} sab_events;
+
+/*
+ * What seat may know of event e.  Returns 0 when the seat may not see it at
+ * all; otherwise 1 and writes into *out the event as the seat may see it,
+ * with every hidden field replaced (card by SAB_NO_CARD, value by 0).  seat
+ * -1 is a spectator who sees only what is public.
+ */
+int sab_event_view(const sab_event *e, int seat, sab_event *out);
+
+/* Returns the name of an event type ("draw", "path", ...). */
+const char *sab_event_name(uint8_t type);
+
+#endif

@@ -1,0 +1,168 @@
+/* game.h: a game of Saboteur as a plain value: moves, their checks, and events. */
+#ifndef SAB_GAME_H
+#define SAB_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "board.h"
+#include "event.h"
+#include "rng.h"
+#include "ruleset.h"
+
+enum sab_role {
+	SAB_ROLE_NONE,          /* games without dwarf cards */
+	SAB_ROLE_MINER,
+	SAB_ROLE_SABOTEUR
+};
+
+enum sab_phase {
+	SAB_PHASE_PLAY,         /* the seat to act plays a card or passes */
+	SAB_PHASE_PICK_GOLD,    /* the seat to act picks one of the offered gold cards */
+	SAB_PHASE_OVER          /* the game has ended */
+};
+
+enum sab_move_kind {
+	SAB_MOVE_PATH,          /* card at (x, y), rot 0 upright or 1 turned */
+	SAB_MOVE_SABOTAGE,      /* card in front of seat target */
+	SAB_MOVE_REPAIR,        /* card repairs tool (one bit) of seat target */
+	SAB_MOVE_ROCKFALL,      /* card removes the path card at (x, y) */
+	SAB_MOVE_MAP,           /* card peeks at goal number `goal` */
+	SAB_MOVE_PASS,          /* discards card face down */
+	SAB_MOVE_PICK_GOLD,     /* takes one offered gold card of this value */
+	SAB_MOVE_KINDS
+};
+
+/*
+ * A move.  `card` is a card definition index (which copy in the hand does
+ * not matter); the fields a kind does not use are 0.
+ */
+typedef struct sab_move {
+	uint8_t kind;           /* enum sab_move_kind */
+	uint8_t card;
+	uint8_t rot;
+	uint8_t target;         /* a seat */
+	uint8_t tool;           /* one tool bit */
+	uint8_t goal;           /* a goal place index */
+	uint8_t value;          /* gold value */
+	int8_t x, y;
+} sab_move;
+
+/* The most legal moves any position can have (frontier x hand x 2 etc.). */
+#define SAB_MAX_MOVES 1024
+
+/* Why a round ended. */
+enum sab_round_end {
+	SAB_END_NONE,
+	SAB_END_GOLD,           /* the gold goal was reached */
+	SAB_END_NO_CARDS        /* no player holds a card */
+};
+
+/*
+ * The whole state of a game, hidden parts included.  A plain value: copy it
+ * with `=` or memcpy to search; it points only at its ruleset, which the
+ * copies share.  Seats are numbered clockwise: the seat after s is s + 1.
+ */
+typedef struct sab_game {
+	const sab_ruleset *rs;
+	uint8_t nplayers;
+	uint8_t phase;                  /* enum sab_phase */
+	uint8_t round;                  /* 1-based */
+	uint8_t to_act;                 /* the seat whose decision it is */
+	uint8_t last_player;            /* who played the last card */
+	uint16_t turn;                  /* turns played in this game, from 1 */
+
+	/* Cards. */
+	uint8_t deck[SAB_MAX_DECK];     /* the draw pile; top is deck[ndeck-1] */
+	uint16_t ndeck;
+	uint8_t hand[SAB_MAX_PLAYERS][SAB_MAX_HAND];
+	uint8_t nhand[SAB_MAX_PLAYERS];
+	uint8_t discard[SAB_MAX_DECK];  /* the discard pile, face up or down */
+	uint16_t ndiscard;
+	uint8_t broken[SAB_MAX_PLAYERS][SAB_TOOLS]; /* broken tools in front */
+
+	/* Roles. */
+	uint8_t role[SAB_MAX_PLAYERS];  /* enum sab_role */
+	uint8_t role_spare;             /* the dwarf card left over, unseen */
+	uint8_t nsaboteurs;             /* saboteurs among the seats */
+
+	/* Goals: the card lying on each goal place, and who looked at it. */
+	uint8_t goal_def[SAB_MAX_GOALS];
+	uint8_t goal_open;              /* bit g: goal g is face up */
+	uint16_t peeked[SAB_MAX_PLAYERS];/* bit g: the seat looked at goal g */
+
+	sab_board board;
+
+	/* Round end and gold. */
+	uint8_t round_end;              /* enum sab_round_end, this round */
+	uint8_t finder;                 /* who reached the gold */
+	uint8_t gold_deck[SAB_MAX_GOLD];/* face-down gold cards; top at end */
+	uint8_t ngold_deck;
+	uint8_t offer[SAB_MAX_GOLD];    /* gold cards being handed round */
+	uint8_t noffer;
+	int16_t gold[SAB_MAX_PLAYERS];  /* gold won so far, private until the end */
+	uint16_t winners;               /* bit s: seat s shares the win (at the end) */
+} sab_game;
+
+/*
+ * Starts a game of nplayers on ruleset rs (which must outlive the game),
+ * shuffling with rng, and deals the first round; seat `first` plays first.
+ * Appends the events of setting up to ev (may be NULL).  Returns 0, or -1
+ * with a reason in err when the player count does not suit the ruleset.
+ */
+int sab_game_new(sab_game *g, const sab_ruleset *rs, int nplayers, int first,
+    sab_rng *rng, sab_events *ev, char *err, size_t errlen);
+
+/* Returns 1 when the game has ended. */
+int sab_game_over(const sab_game *g);
+
+/*
+ * Writes every legal move of the seat to act into out (at least
+ * SAB_MAX_MOVES entries) and returns how many.  Moves that have the same
+ * effect are listed once (one copy of a card, one orientation of a
+ * symmetric card).  Returns 0 when the game is over.
+ */
+int sab_game_moves(const sab_game *g, sab_move *out);
+
+/*
+ * Like sab_game_moves(), but only the moves that play card def.  Cheap
+ * enough for random playouts.
+ */
+int sab_game_moves_card(const sab_game *g, uint8_t def, sab_move *out);
+
+/*
+ * Checks whether m is legal for the seat to act.  Returns 1, or 0 with the
+ * reason in words in why (when why is not NULL), for example "no open
+ * tunnel from the start reaches (4,1)".
+ */
+int sab_game_check(const sab_game *g, const sab_move *m, char *why,
+    size_t whylen);
+
+/*
+ * Applies a legal move (check it first: an illegal move is undefined), then
+ * everything the rules do on their own until the next decision: drawing,
+ * revealing goals, ending the round, handing out gold, dealing the next round,
+ * ending the game.  Shuffles with rng; appends the events to ev (may be NULL).
+ */
+void sab_game_apply(sab_game *g, const sab_move *m, sab_rng *rng,
+    sab_events *ev);
+
+/*
+ * Picks a random legal move with a cheap policy for playouts: a uniformly
+ * chosen card of the hand, then a uniformly chosen legal use of it, or a
+ * discard of it when it has none.  Gold picks are uniform among the values
+ * offered.  Returns 0, or -1 when the game is over.
+ */
+int sab_game_random_move(const sab_game *g, sab_rng *rng, sab_move *m);
+
+/* Card accounting: every card of the ruleset's deck, counted where it lies.
+ * The five counts add up to rs->deck_size at every moment. */
+typedef struct sab_census {
+	int deck, hands, discard, board, in_front;
+} sab_census;
+void sab_game_census(const sab_game *g, sab_census *c);
+
+/* Returns 1 when the two moves have the same effect. */
+int sab_move_equal(const sab_move *a, const sab_move *b);
+
+#endif

@@ -1,0 +1,228 @@
+/* ruleset.h: cards and rulesets as data, parsed from YAML held in memory. */
+#ifndef SAB_RULESET_H
+#define SAB_RULESET_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * Limits that size the plain-value game state.  They leave room for the
+ * Saboteur 2 expansion (12 players, 118 cards) and the mini expansions.
+ */
+#define SAB_MAX_PLAYERS 12
+#define SAB_MAX_HAND 8
+#define SAB_MAX_DEFS 96         /* distinct card definitions */
+#define SAB_MAX_DECK 192        /* path and action cards in the deck */
+#define SAB_MAX_GOALS 8
+#define SAB_MAX_GOLD 64         /* gold cards */
+#define SAB_MAX_GOLD_VALUE 9
+#define SAB_TOOLS 3
+#define SAB_NAME_MAX 32
+
+/* Edges of a path card, in its upright frame; y grows to the south. */
+enum {
+	SAB_N = 1,
+	SAB_E = 2,
+	SAB_S = 4,
+	SAB_W = 8
+};
+
+/* Turns an edge mask 180 degrees: N<->S, E<->W. */
+static inline uint8_t sab_edges_turn(uint8_t m)
+{
+	return (uint8_t)(((m << 2) | (m >> 2)) & 15);
+}
+
+enum sab_card_type {
+	SAB_CARD_PATH,          /* a tunnel card from the deck */
+	SAB_CARD_START,         /* the start card */
+	SAB_CARD_GOAL,          /* a goal card (gold or stone) */
+	SAB_CARD_SABOTAGE,      /* a broken tool (course: malus) */
+	SAB_CARD_REPAIR,        /* repairs one of its tools (course: bonus) */
+	SAB_CARD_ROCKFALL,      /* removes a path card (course: destroy) */
+	SAB_CARD_MAP,           /* peeks at a face-down goal */
+	SAB_CARD_TYPES
+};
+
+/* Tools, as bits of sab_card.tools. */
+enum {
+	SAB_PICKAXE = 1,
+	SAB_LANTERN = 2,
+	SAB_CART = 4
+};
+
+/*
+ * One card definition.  The deck holds `count` copies.  For a path card
+ * `edges` are its open edges and `groups` the sets of edges joined through
+ * its centre: one group for an ordinary card, none for a dead end (every open
+ * edge is a stub that connects to nothing), two for a bridge.  An open edge
+ * in no group is a stub.  `rot_*` are filled by sab_ruleset_finish().
+ */
+typedef struct sab_card {
+	char name[SAB_NAME_MAX];
+	uint8_t type;           /* enum sab_card_type */
+	uint8_t edges;          /* open edges, upright */
+	uint8_t groups[2];      /* connected edge sets; 0 = unused */
+	uint8_t tools;          /* sabotage: exactly one bit; repair: any bits */
+	uint8_t gold;           /* goal: 1 when it holds the treasure */
+	uint8_t count;          /* copies in the deck (path and action cards) */
+	uint8_t symmetric;      /* 1 when turning 180 degrees changes nothing */
+	uint8_t rot_edges[2];   /* open edges upright [0] and turned [1] */
+	uint8_t rot_group[2][4];/* per orientation and edge index (N,E,S,W):
+	                           the group that edge belongs to, 0 = stub */
+} sab_card;
+
+enum sab_gold_drawn {
+	SAB_GOLD_PER_MINER,     /* anniversary: one gold card per gold miner */
+	SAB_GOLD_PER_PLAYER     /* classic: one per player (up to gold_drawn_max) */
+};
+
+enum sab_scoring {
+	SAB_SCORE_GOLD,         /* three rounds, most gold wins, ties share */
+	SAB_SCORE_PATH          /* course: who completes the path to the nugget wins */
+};
+
+enum sab_placement {
+	SAB_PLACE_CONNECTED,    /* a new card joins the start through open tunnels */
+	SAB_PLACE_TOUCHING      /* course: shares an open edge with any neighbour */
+};
+
+/*
+ * A ruleset.  Everything the engine needs that is data rather than card
+ * effects.  The engine reads it through a pointer; it must outlive every game
+ * that uses it.
+ */
+typedef struct sab_ruleset {
+	char name[SAB_NAME_MAX];
+	char title[96];
+	uint8_t min_players, max_players;
+	uint8_t rounds;
+	uint8_t has_roles;              /* 0: no dwarf cards (course) */
+	uint8_t saboteurs[SAB_MAX_PLAYERS + 1]; /* role cards by player count */
+	uint8_t miners[SAB_MAX_PLAYERS + 1];
+	uint8_t hand_size[SAB_MAX_PLAYERS + 1];
+
+	/* Board: cell (x, y), x east, y south, start at `start_x, start_y`. */
+	uint8_t bounded;                /* 0: unbounded table (a fixed window) */
+	int8_t min_x, min_y, max_x, max_y;/* playable cells when bounded */
+	int8_t start_x, start_y;
+	uint8_t ngoals;
+	int8_t goal_x[SAB_MAX_GOALS], goal_y[SAB_MAX_GOALS];
+
+	/* Cards: every definition, including the start and the goals. */
+	uint8_t ndefs;
+	sab_card defs[SAB_MAX_DEFS];
+	uint8_t start_def;              /* index into defs */
+	uint8_t goal_defs[SAB_MAX_GOALS]; /* one goal card per goal place */
+	uint16_t deck_size;             /* sum of counts over deck cards */
+
+	/* Gold. */
+	uint8_t ngold;                  /* gold cards in the game */
+	uint8_t gold_cards[SAB_MAX_GOLD]; /* their values, in ruleset order */
+	uint8_t gold_drawn;             /* enum sab_gold_drawn */
+	uint8_t gold_drawn_max;         /* 0: no cap */
+	uint8_t saboteur_pay[SAB_MAX_PLAYERS + 1]; /* by saboteurs in the round */
+
+	/* Options: the places where the editions differ, and variants. */
+	uint8_t placement;              /* enum sab_placement */
+	uint8_t sabotage_self;          /* broken tools may go in front of oneself */
+	uint8_t sabotage_stacks;        /* several of one tool (course malus) */
+	uint8_t repair_self_only;       /* repairs only on oneself (course bonus) */
+	uint8_t sabotaged_dwarf;        /* variant: broken miners get no gold */
+	uint8_t scoring;                /* enum sab_scoring */
+	uint8_t sabotage_def[SAB_TOOLS];/* the sabotage card of each tool */
+} sab_ruleset;
+
+/*
+ * Parses a ruleset from YAML text held in memory (len bytes; it need not end
+ * in NUL).  `source` names the text in messages (a file name, or
+ * "builtin:base").  On success fills *rs, runs sab_ruleset_finish() and
+ * returns 0.  On failure returns -1 and writes "SOURCE:LINE: reason" into err
+ * (errlen bytes, always NUL-terminated when errlen > 0).  Never allocates
+ * anything the caller must free.
+ *
+ * The format (see man/saboteur-rules.5):
+ *
+ *   name: base                        # [a-z0-9_-], at most 31 characters
+ *   title: "Saboteur, anniversary edition (2024)"
+ *   players: {min: 3, max: 10}
+ *   rounds: 3
+ *   roles:                            # omit for a game without dwarf cards
+ *     3: {saboteurs: 1, miners: 3}    # one entry per player count
+ *   hand_size: {3: 6, 4: 6, ...}      # one entry per player count
+ *   board:
+ *     bounded: false                  # true: give min and max
+ *     min: [-7, -5]                   # playable cells, inclusive
+ *     max: [7, 9]
+ *     start: [0, 0]
+ *     goals: [[8, -2], [8, 0], [8, 2]]
+ *   start_card: {edges: NESW}
+ *   goal_cards:                       # as many as goals; shuffled each round
+ *     - {name: gold, edges: NESW, gold: true}
+ *     - {name: stone-ne, edges: NE}
+ *   deck:
+ *     - {name: cross, type: path, edges: NESW, count: 5}
+ *     - {name: dead-n, type: path, edges: N, dead_end: true, count: 1}
+ *     - {name: bridge, type: path, edges: NESW, groups: [NS, EW], count: 2}
+ *     - {name: broken-pickaxe, type: sabotage, tool: pickaxe, count: 3}
+ *     - {name: repair-pickaxe-lantern, type: repair,
+ *        tools: [pickaxe, lantern], count: 1}
+ *     - {name: rockfall, type: rockfall, count: 3}
+ *     - {name: map, type: map, count: 6}
+ *   gold:                             # omit for a game without gold
+ *     cards: {1: 16, 2: 8, 3: 4}      # value: copies
+ *     drawn: per_miner                # or per_player
+ *     drawn_max: 9                    # optional cap, 0 = none
+ *     saboteur_pay: {1: 4, 2: 3, 3: 3, 4: 2}
+ *   options:
+ *     placement: connected            # or touching
+ *     sabotage_self: false
+ *     sabotage_stacks: false
+ *     repair_self_only: false
+ *     sabotaged_dwarf: false
+ *     scoring: gold                   # or path
+ *
+ * Edge strings are made of the letters N, E, S, W, each at most once.
+ * Unknown keys are errors (a typo must not silently change the rules).
+ */
+int sab_ruleset_parse(sab_ruleset *rs, const char *text, size_t len,
+    const char *source, char *err, size_t errlen);
+
+/*
+ * Checks the cross-field rules of a filled ruleset and fills the derived
+ * fields (rot_edges, rot_group, symmetric, deck_size, sabotage_def).  Returns
+ * 0, or -1 with a reason in err.  sab_ruleset_parse() calls it; call it
+ * yourself only when you build a ruleset in code.
+ */
+int sab_ruleset_finish(sab_ruleset *rs, char *err, size_t errlen);
+
+/*
+ * The rulesets compiled into the library: returns the YAML text of the
+ * ruleset called name and sets *len, or NULL when there is none.
+ */
+const char *sab_ruleset_builtin(const char *name, size_t *len);
+
+/* Returns the name of the i-th built-in ruleset, or NULL past the last. */
+const char *sab_ruleset_builtin_name(int i);
+
+/*
+ * Loads the built-in ruleset called name into *rs.  Returns 0, or -1 with a
+ * message in err.
+ */
+int sab_ruleset_load_builtin(sab_ruleset *rs, const char *name,
+    char *err, size_t errlen);
+
+/* Returns the index of the card definition called name, or -1. */
+int sab_ruleset_find(const sab_ruleset *rs, const char *name);
+
+/* Names of a tool bit ("pickaxe", ...) and of a card type ("path", ...). */
+const char *sab_tool_name(uint8_t tool);
+const char *sab_card_type_name(uint8_t type);
+
+/*
+ * Writes an edge mask as letters ("NESW", "NS", "-" for none) into buf,
+ * which must hold at least 5 bytes.  Returns buf.
+ */
+char *sab_edges_format(uint8_t edges, char *buf);
+
+#endif

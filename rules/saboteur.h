@@ -1,0 +1,11 @@
+/* saboteur.h: the public header of the rules library; include just this. */
+#ifndef SABOTEUR_H
+#define SABOTEUR_H
+
+#include "rng.h"
+#include "ruleset.h"
+#include "board.h"
+#include "event.h"
+#include "game.h"
+
+#endif

@@ -1,0 +1,40 @@
+#!/bin/sh
+# deps.sh: makes sure the build's dependencies are here; installs them as root
+# on Debian, or names the exact command to run.
+#
+# Usage: scripts/deps.sh [check]   (with "check", the test library is needed too)
+set -u
+
+need_pc="yaml-0.1 zlib"
+need_pkg="pkg-config libyaml-dev zlib1g-dev"
+if [ "${1:-}" = check ]; then
+	need_pc="$need_pc check"
+	need_pkg="$need_pkg check"
+fi
+
+missing() {
+	command -v pkg-config >/dev/null 2>&1 || { echo pkg-config; return; }
+	for m in $need_pc; do
+		pkg-config --exists "$m" || echo "$m"
+	done
+	command -v cc >/dev/null 2>&1 || echo cc
+	command -v make >/dev/null 2>&1 || echo make
+}
+
+m=$(missing)
+[ -z "$m" ] && exit 0
+
+echo "deps: missing: $(echo $m | tr '\n' ' ')" >&2
+cmd="apt-get install -y build-essential $need_pkg"
+if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+	echo "deps: installing with: apt-get update && $cmd" >&2
+	export DEBIAN_FRONTEND=noninteractive
+	if apt-get update -qq && $cmd >/dev/null; then
+		m=$(missing)
+		[ -z "$m" ] && { echo "deps: installed" >&2; exit 0; }
+	fi
+	echo "deps: installation failed; still missing: $m" >&2
+	exit 1
+fi
+echo "deps: install them with:  sudo apt-get update && sudo $cmd" >&2
+exit 1

@@ -1,0 +1,28 @@
+/* check_main.c: runs every Check suite of the rules library. */
+#include <stdlib.h>
+
+#include "suites.h"
+
+const char *fixtures_dir(void)
+{
+	const char *d = getenv("SAB_FIXTURES");
+
+	return d ? d : "tests/fixtures";
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(rng_suite());
+	int failed;
+
+	srunner_add_suite(sr, ruleset_suite());
+	srunner_add_suite(sr, board_suite());
+	srunner_add_suite(sr, game_suite());
+	srunner_add_suite(sr, scoring_suite());
+	srunner_add_suite(sr, course_suite());
+	srunner_add_suite(sr, props_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+}

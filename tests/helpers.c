@@ -1,0 +1,171 @@
+/* helpers.c: building exact positions for the rules tests. */
+#include <stdarg.h>
+#include <string.h>
+
+#include <check.h>
+
+#include "helpers.h"
+
+char t_why[256];
+
+const sab_ruleset *t_ruleset(const char *name)
+{
+	static sab_ruleset sets[4];
+	static int loaded[4];
+	static const char *names[4] = { "base", "classic", "course", NULL };
+	char err[256];
+
+	for (int i = 0; names[i]; i++) {
+		if (strcmp(names[i], name) != 0)
+			continue;
+		if (!loaded[i]) {
+			ck_assert_msg(sab_ruleset_load_builtin(&sets[i], name,
+			    err, sizeof err) == 0, "%s", err);
+			loaded[i] = 1;
+		}
+		return &sets[i];
+	}
+	ck_abort_msg("no built-in ruleset %s", name);
+	return NULL;
+}
+
+uint8_t t_def(const sab_ruleset *rs, const char *name)
+{
+	int d = sab_ruleset_find(rs, name);
+
+	ck_assert_msg(d >= 0, "no card %s in %s", name, rs->name);
+	return (uint8_t)d;
+}
+
+void t_game(sab_game *g, const sab_ruleset *rs, int n, uint64_t seed,
+    sab_events *ev)
+{
+	sab_rng rng;
+	char err[256];
+
+	sab_rng_seed(&rng, seed);
+	if (ev)
+		ev->n = 0;
+	ck_assert_msg(sab_game_new(g, rs, n, 0, &rng, ev, err, sizeof err) == 0,
+	    "%s", err);
+}
+
+/* Returns the cards of seat's hand to the deck so the census still holds. */
+static void hand_return(sab_game *g, int seat)
+{
+	for (int i = 0; i < g->nhand[seat]; i++)
+		g->deck[g->ndeck++] = g->hand[seat][i];
+	g->nhand[seat] = 0;
+}
+
+/* Takes one copy of def out of the deck (or another hand) for a test hand. */
+static void card_take(sab_game *g, uint8_t def)
+{
+	for (int i = 0; i < g->ndeck; i++) {
+		if (g->deck[i] == def) {
+			memmove(&g->deck[i], &g->deck[i + 1],
+			    (size_t)(g->ndeck - i - 1));
+			g->ndeck--;
+			return;
+		}
+	}
+	for (int s = 0; s < g->nplayers; s++) {
+		for (int i = 0; i < g->nhand[s]; i++) {
+			if (g->hand[s][i] == def) {
+				g->hand[s][i] = g->hand[s][--g->nhand[s]];
+				return;
+			}
+		}
+	}
+	ck_abort_msg("no copy of %s left to take", g->rs->defs[def].name);
+}
+
+void t_hand(sab_game *g, int seat, ...)
+{
+	va_list ap;
+	const char *name;
+
+	hand_return(g, seat);
+	va_start(ap, seat);
+	while ((name = va_arg(ap, const char *)) != NULL) {
+		uint8_t d = t_def(g->rs, name);
+		card_take(g, d);
+		g->hand[seat][g->nhand[seat]++] = d;
+	}
+	va_end(ap);
+}
+
+void t_place(sab_game *g, const char *name, int x, int y, int rot)
+{
+	uint8_t d = t_def(g->rs, name);
+
+	card_take(g, d);
+	sab_board_place(&g->board, g->rs, x, y, d, (uint8_t)rot);
+}
+
+sab_move t_path(const sab_ruleset *rs, const char *name, int x, int y, int rot)
+{
+	sab_move m;
+
+	memset(&m, 0, sizeof m);
+	m.kind = SAB_MOVE_PATH;
+	m.card = t_def(rs, name);
+	m.x = (int8_t)x;
+	m.y = (int8_t)y;
+	m.rot = (uint8_t)rot;
+	return m;
+}
+
+sab_move t_action(const sab_ruleset *rs, int kind, const char *name, int target,
+    int tool)
+{
+	sab_move m;
+
+	memset(&m, 0, sizeof m);
+	m.kind = (uint8_t)kind;
+	m.card = t_def(rs, name);
+	m.target = (uint8_t)target;
+	m.tool = (uint8_t)tool;
+	if (kind == SAB_MOVE_SABOTAGE)
+		m.tool = rs->defs[m.card].tools;
+	if (kind == SAB_MOVE_MAP)
+		m.goal = (uint8_t)target;
+	return m;
+}
+
+int t_legal(const sab_game *g, const sab_move *m)
+{
+	t_why[0] = '\0';
+	return sab_game_check(g, m, t_why, sizeof t_why);
+}
+
+int t_listed(const sab_game *g, const sab_move *m)
+{
+	static sab_move buf[SAB_MAX_MOVES];
+	int n = sab_game_moves(g, buf);
+
+	for (int i = 0; i < n; i++)
+		if (sab_move_equal(&buf[i], m))
+			return 1;
+	return 0;
+}
+
+void t_apply(sab_game *g, const sab_move *m, sab_events *ev)
+{
+	sab_rng rng;
+
+	ck_assert_msg(t_legal(g, m), "move should be legal: %s", t_why);
+	sab_rng_seed(&rng, 99);
+	if (ev)
+		ev->n = 0;
+	sab_game_apply(g, m, &rng, ev);
+}
+
+int t_count(const sab_events *ev, int type)
+{
+	int n = 0;
+
+	for (int i = 0; i < ev->n; i++)
+		n += ev->ev[i].type == type;
+	return n;
+}

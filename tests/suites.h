@@ -1,0 +1,18 @@
+/* suites.h: the Check suites, one per module of rules/. */
+#ifndef SAB_SUITES_H
+#define SAB_SUITES_H
+
+#include <check.h>
+
+Suite *rng_suite(void);
+Suite *ruleset_suite(void);
+Suite *board_suite(void);
+Suite *game_suite(void);
+Suite *scoring_suite(void);
+Suite *course_suite(void);
+Suite *props_suite(void);
+
+/* The folder of the test fixtures (tests/fixtures unless SAB_FIXTURES says). */
+const char *fixtures_dir(void);
+
+#endif

@@ -1,0 +1,409 @@
+/* test_game.c: action cards, goal reveals, turns and what each seat sees. */
+#include <string.h>
+
+#include <check.h>
+
+#include "helpers.h"
+#include "suites.h"
+
+static sab_game g;
+static sab_events ev;
+
+static void base_game(void)
+{
+	t_game(&g, t_ruleset("base"), 5, 1, NULL);
+}
+
+/* Sets which goal card lies on each goal place: one name per place. */
+static void set_goals(const char *a, const char *b, const char *c)
+{
+	g.goal_def[0] = t_def(g.rs, a);
+	g.goal_def[1] = t_def(g.rs, b);
+	g.goal_def[2] = t_def(g.rs, c);
+}
+
+/* A straight tunnel from the start to (7,0), next to the middle goal. */
+static void tunnel_to_middle(void)
+{
+	const char *cards[] = { "straight-ew", "straight-ew", "straight-ew",
+		"cross", "cross", "cross", "cross" };
+	for (int x = 1; x <= 7; x++)
+		t_place(&g, cards[x - 1], x, 0, 0);
+}
+
+START_TEST(broken_tool_goes_on_others_only_in_base)
+{
+	sab_move m;
+
+	t_hand(&g, 0, "broken-pickaxe", "broken-lantern", NULL);
+	m = t_action(g.rs, SAB_MOVE_SABOTAGE, "broken-pickaxe", 0, 0);
+	ck_assert(!t_legal(&g, &m));
+	ck_assert_str_eq(t_why, "broken-pickaxe must go in front of another player");
+	ck_assert(!t_listed(&g, &m));
+	m.target = 1;
+	ck_assert(t_listed(&g, &m));
+	t_apply(&g, &m, &ev);
+	ck_assert_int_eq(g.broken[1][0], 1);
+	ck_assert_int_eq(t_count(&ev, SAB_EV_SABOTAGE), 1);
+
+	/* Classic allows it in front of oneself. */
+	t_game(&g, t_ruleset("classic"), 5, 1, NULL);
+	t_hand(&g, 0, "broken-pickaxe", NULL);
+	m = t_action(g.rs, SAB_MOVE_SABOTAGE, "broken-pickaxe", 0, 0);
+	ck_assert_msg(t_legal(&g, &m), "%s", t_why);
+	ck_assert(t_listed(&g, &m));
+}
+END_TEST
+
+START_TEST(one_broken_tool_of_each_kind)
+{
+	sab_move m;
+
+	g.broken[1][0] = 1;
+	t_hand(&g, 0, "broken-pickaxe", "broken-lantern", NULL);
+	m = t_action(g.rs, SAB_MOVE_SABOTAGE, "broken-pickaxe", 1, 0);
+	ck_assert(!t_legal(&g, &m));
+	ck_assert_str_eq(t_why, "seat 1 already has a broken pickaxe");
+	m = t_action(g.rs, SAB_MOVE_SABOTAGE, "broken-lantern", 1, 0);
+	ck_assert_msg(t_legal(&g, &m), "%s", t_why);
+}
+END_TEST
+
+START_TEST(no_path_cards_with_a_broken_tool)
+{
+	sab_move m;
+
+	t_hand(&g, 0, "straight-ew", "broken-cart", NULL);
+	g.broken[0][2] = 1;
+	m = t_path(g.rs, "straight-ew", 1, 0, 0);
+	ck_assert(!t_legal(&g, &m));
+	ck_assert_str_eq(t_why, "you cannot play path cards while a broken "
+	    "cart lies in front of you");
+	ck_assert(!t_listed(&g, &m));
+	/* Other cards are still playable. */
+	m = t_action(g.rs, SAB_MOVE_SABOTAGE, "broken-cart", 1, 0);
+	ck_assert(t_listed(&g, &m));
+}
+END_TEST
+
+START_TEST(repairs_need_a_matching_broken_tool)
+{
+	sab_move m;
+
+	t_hand(&g, 0, "repair-pickaxe", "repair-lantern-cart", NULL);
+	m = t_action(g.rs, SAB_MOVE_REPAIR, "repair-pickaxe", 2, SAB_PICKAXE);
+	ck_assert(!t_legal(&g, &m));
+	ck_assert_str_eq(t_why, "seat 2 has no broken pickaxe to repair");
+	g.broken[2][0] = 1;
+	ck_assert_msg(t_legal(&g, &m), "%s", t_why);
+	ck_assert(t_listed(&g, &m));
+	m = t_action(g.rs, SAB_MOVE_REPAIR, "repair-lantern-cart", 2,
+	    SAB_PICKAXE);
+	ck_assert(!t_legal(&g, &m));
+	ck_assert_str_eq(t_why, "repair-lantern-cart cannot repair a pickaxe");
+	/* Repairing oneself is allowed. */
+	g.broken[0][1] = 1;
+	m = t_action(g.rs, SAB_MOVE_REPAIR, "repair-lantern-cart", 0,
+	    SAB_LANTERN);
+	ck_assert_msg(t_legal(&g, &m), "%s", t_why);
+}
+END_TEST
+
+START_TEST(double_repair_mends_one_tool)
+{
+	sab_move m;
+	int discards;
+
+	g.broken[3][1] = 1;
+	g.broken[3][2] = 1;
+	t_hand(&g, 0, "repair-lantern-cart", NULL);
+	discards = g.ndiscard;
+	m = t_action(g.rs, SAB_MOVE_REPAIR, "repair-lantern-cart", 3, SAB_CART);
+	/* The two broken cards came from nowhere; count them in. */
+	t_apply(&g, &m, &ev);
+	ck_assert_int_eq(g.broken[3][2], 0);
+	ck_assert_int_eq(g.broken[3][1], 1);
+	/* Both the repair and the broken cart go on the discard pile. */
+	ck_assert_int_eq(g.ndiscard, discards + 2);
+	ck_assert_uint_eq(g.discard[g.ndiscard - 1], t_def(g.rs, "broken-cart"));
+}
+END_TEST
+
+START_TEST(rockfall_removes_path_cards_only)
+{
+	sab_move m;
+
+	t_place(&g, "straight-ew", 1, 0, 0);
+	t_place(&g, "straight-ew", 2, 0, 0);
+	t_hand(&g, 0, "rockfall", NULL);
+	m = t_action(g.rs, SAB_MOVE_ROCKFALL, "rockfall", 0, 0);
+	m.x = 0, m.y = 0;
+	ck_assert(!t_legal(&g, &m));
+	ck_assert_str_eq(t_why, "the start card at (0,0) cannot be removed");
+	m.x = 8;
+	ck_assert(!t_legal(&g, &m));
+	ck_assert_str_eq(t_why, "the goal card at (8,0) cannot be removed");
+	m.x = 3;
+	ck_assert(!t_legal(&g, &m));
+	ck_assert_str_eq(t_why, "there is no card at (3,0) to remove");
+	m.x = 1;
+	ck_assert(t_listed(&g, &m));
+	t_apply(&g, &m, &ev);
+	ck_assert_uint_eq(sab_board_get(&g.board, 1, 0), SAB_CELL_EMPTY);
+	ck_assert(!sab_board_connected(&g.board, 2, 0));
+	ck_assert_int_eq(ev.ev[0].type, SAB_EV_ROCKFALL);
+	ck_assert_uint_eq(ev.ev[0].removed, t_def(g.rs, "straight-ew"));
+}
+END_TEST
+
+START_TEST(map_peek_is_private)
+{
+	sab_move m;
+	sab_event seen;
+	int peek = -1;
+
+	t_hand(&g, 0, "map", NULL);
+	m = t_action(g.rs, SAB_MOVE_MAP, "map", 2, 0);
+	t_apply(&g, &m, &ev);
+	for (int i = 0; i < ev.n; i++)
+		if (ev.ev[i].type == SAB_EV_PEEK)
+			peek = i;
+	ck_assert_int_ge(peek, 0);
+	ck_assert_uint_eq(ev.ev[peek].card, g.goal_def[2]);
+	ck_assert_int_eq(sab_event_view(&ev.ev[peek], 0, &seen), 1);
+	for (int s = 1; s < 5; s++)
+		ck_assert_int_eq(sab_event_view(&ev.ev[peek], s, &seen), 0);
+	ck_assert_int_eq(sab_event_view(&ev.ev[peek], -1, &seen), 0);
+	/* That seat 0 looked at goal 2 is public. */
+	ck_assert_int_eq(ev.ev[0].type, SAB_EV_MAP);
+	ck_assert_int_eq(sab_event_view(&ev.ev[0], 3, &seen), 1);
+	ck_assert_uint_eq(g.peeked[0], 4);
+}
+END_TEST
+
+START_TEST(map_only_on_face_down_goals)
+{
+	sab_move m;
+
+	g.goal_open = 1;
+	t_hand(&g, 0, "map", NULL);
+	m = t_action(g.rs, SAB_MOVE_MAP, "map", 0, 0);
+	ck_assert(!t_legal(&g, &m));
+	ck_assert_str_eq(t_why, "goal 0 is already face up");
+	m.goal = 3;
+	ck_assert(!t_legal(&g, &m));
+	ck_assert_str_eq(t_why, "there is no goal 3 (goals are 0 to 2)");
+}
+END_TEST
+
+START_TEST(pass_discards_face_down)
+{
+	sab_move m;
+	sab_event seen;
+
+	t_hand(&g, 0, "cross", "map", NULL);
+	m = t_action(g.rs, SAB_MOVE_PASS, "map", 0, 0);
+	t_apply(&g, &m, &ev);
+	ck_assert_int_eq(ev.ev[0].type, SAB_EV_PASS);
+	ck_assert_int_eq(ev.ev[0].vis, SAB_VIS_HIDDEN);
+	ck_assert_int_eq(sab_event_view(&ev.ev[0], 1, &seen), 1);
+	ck_assert_uint_eq(seen.card, SAB_NO_CARD);
+	ck_assert_int_eq(sab_event_view(&ev.ev[0], 0, &seen), 1);
+	ck_assert_uint_eq(seen.card, t_def(g.rs, "map"));
+	/* Then the player draws: hidden from the others too. */
+	ck_assert_int_eq(ev.ev[1].type, SAB_EV_DRAW);
+	ck_assert_int_eq(sab_event_view(&ev.ev[1], 2, &seen), 1);
+	ck_assert_uint_eq(seen.card, SAB_NO_CARD);
+	ck_assert_int_eq(g.to_act, 1);
+}
+END_TEST
+
+START_TEST(only_cards_in_hand)
+{
+	sab_move m;
+
+	t_hand(&g, 0, "cross", NULL);
+	m = t_action(g.rs, SAB_MOVE_PASS, "map", 0, 0);
+	ck_assert(!t_legal(&g, &m));
+	ck_assert_str_eq(t_why, "map is not in your hand");
+	m = t_action(g.rs, SAB_MOVE_SABOTAGE, "cross", 1, 0);
+	ck_assert(!t_legal(&g, &m));
+	ck_assert_str_eq(t_why, "cross is a path card, not a sabotage card");
+}
+END_TEST
+
+START_TEST(reaching_gold_reveals_it_and_ends_the_round)
+{
+	sab_move m;
+
+	set_goals("stone-ne", "gold", "stone-nw");
+	tunnel_to_middle();
+	sab_board_remove(&g.board, g.rs, 7, 0);
+	t_hand(&g, 0, "straight-ew", NULL);
+	g.role[0] = SAB_ROLE_MINER;
+	m = t_path(g.rs, "straight-ew", 7, 0, 0);
+	t_apply(&g, &m, &ev);
+	ck_assert_int_eq(t_count(&ev, SAB_EV_REVEAL), 1);
+	ck_assert_int_eq(t_count(&ev, SAB_EV_ROUND_END), 1);
+	ck_assert_int_eq(t_count(&ev, SAB_EV_ROLE_REVEAL), 5);
+	for (int i = 0; i < ev.n; i++)
+		if (ev.ev[i].type == SAB_EV_ROUND_END) {
+			ck_assert_int_eq(ev.ev[i].n, SAB_END_GOLD);
+			ck_assert_int_eq(ev.ev[i].seat, 0);
+			ck_assert_int_eq(ev.ev[i].target, SAB_ROLE_MINER);
+		}
+}
+END_TEST
+
+START_TEST(a_stone_is_turned_to_fit)
+{
+	sab_move m;
+	uint8_t c;
+
+	/* Reach the top goal (8,-2) from the west along y = -2. */
+	set_goals("stone-ne", "gold", "stone-nw");
+	t_place(&g, "straight-ns", 0, -1, 0);
+	t_place(&g, "curve-nw", 0, -2, 1);      /* turned: S and E */
+	for (int x = 1; x <= 6; x++)
+		t_place(&g, x <= 3 ? "straight-ew" : "cross", x, -2, 0);
+	t_hand(&g, 0, "cross", NULL);
+	m = t_path(g.rs, "cross", 7, -2, 0);
+	t_apply(&g, &m, &ev);
+	ck_assert_int_eq(t_count(&ev, SAB_EV_REVEAL), 1);
+	ck_assert_int_eq(t_count(&ev, SAB_EV_ROUND_END), 0);
+	c = sab_board_get(&g.board, 8, -2);
+	ck_assert_uint_eq(SAB_CELL_DEF(c), t_def(g.rs, "stone-ne"));
+	/* N-E turned is S-W: open towards the tunnel that reached it. */
+	ck_assert_uint_eq(SAB_CELL_ROT(c), 1);
+	ck_assert_uint_eq(sab_board_cell_edges(g.rs, c), SAB_S | SAB_W);
+	ck_assert(g.goal_open & 1);
+	/* A revealed goal now constrains its neighbours like any card. */
+	t_hand(&g, 1, "cross", NULL);
+	m = t_path(g.rs, "cross", 9, -2, 0);
+	ck_assert(!t_legal(&g, &m));
+}
+END_TEST
+
+START_TEST(one_card_reaches_two_goals)
+{
+	sab_move m;
+
+	set_goals("stone-ne", "stone-nw", "gold");
+	/* Along y = -1 to (7,-1), then a T opening N, S and W at (8,-1). */
+	t_place(&g, "tee-nse", 0, -1, 0);       /* N, S, E */
+	for (int x = 1; x <= 7; x++)
+		t_place(&g, x <= 3 ? "straight-ew" : "cross", x, -1, 0);
+	t_hand(&g, 0, "tee-nse", NULL);
+	m = t_path(g.rs, "tee-nse", 8, -1, 1);  /* turned: N, S, W */
+	t_apply(&g, &m, &ev);
+	ck_assert_int_eq(t_count(&ev, SAB_EV_REVEAL), 2);
+	ck_assert_uint_eq(g.goal_open, 3);
+	/* Reached from below, stone-ne turns (S-W); stone-nw reached from
+	 * above stays upright (N-W). */
+	ck_assert_uint_eq(SAB_CELL_ROT(sab_board_get(&g.board, 8, -2)), 1);
+	ck_assert_uint_eq(SAB_CELL_ROT(sab_board_get(&g.board, 8, 0)), 0);
+	ck_assert_int_eq(t_count(&ev, SAB_EV_ROUND_END), 0);
+}
+END_TEST
+
+START_TEST(no_cards_pass_and_round_ends)
+{
+	sab_move m;
+
+	/* Empty the deck and every hand but seat 0's last card. */
+	g.ndeck = 0;
+	for (int s = 0; s < 5; s++)
+		g.nhand[s] = 0;
+	g.hand[0][0] = t_def(g.rs, "map");
+	g.nhand[0] = 1;
+	g.hand[2][0] = t_def(g.rs, "cross");
+	g.nhand[2] = 1;
+	m = t_action(g.rs, SAB_MOVE_PASS, "map", 0, 0);
+	t_apply(&g, &m, &ev);
+	/* Seat 1 has no card: it passes without discarding; seat 2 acts. */
+	ck_assert_int_eq(g.to_act, 2);
+	ck_assert_int_eq(t_count(&ev, SAB_EV_DRAW), 0);
+	ck_assert_int_eq(ev.ev[1].type, SAB_EV_PASS);
+	ck_assert_uint_eq(ev.ev[1].card, SAB_NO_CARD);
+	ck_assert_int_eq(ev.ev[1].seat, 1);
+	m = t_action(g.rs, SAB_MOVE_PASS, "cross", 0, 0);
+	t_apply(&g, &m, &ev);
+	ck_assert_int_eq(t_count(&ev, SAB_EV_ROUND_END), 1);
+	ck_assert_int_eq(g.round, 2);
+	/* The next round starts left of the one who played the last card. */
+	ck_assert_int_eq(g.to_act, 3);
+}
+END_TEST
+
+START_TEST(setup_deals_roles_and_hands_privately)
+{
+	sab_events e0;
+	sab_event seen;
+	int roles = 0, draws = 0;
+
+	t_game(&g, t_ruleset("base"), 5, 4, &e0);
+	for (int i = 0; i < e0.n; i++) {
+		const sab_event *e = &e0.ev[i];
+		if (e->type == SAB_EV_ROLE) {
+			roles++;
+			ck_assert_int_eq(e->vis, SAB_VIS_SEAT);
+			ck_assert_int_eq(sab_event_view(e, (e->seat + 1) % 5,
+			    &seen), 0);
+		}
+		if (e->type == SAB_EV_DRAW) {
+			draws++;
+			ck_assert_int_eq(sab_event_view(e, (e->seat + 1) % 5,
+			    &seen), 1);
+			ck_assert_uint_eq(seen.card, SAB_NO_CARD);
+		}
+	}
+	ck_assert_int_eq(roles, 5);
+	ck_assert_int_eq(draws, 30);
+	ck_assert_int_eq(g.ndeck, 67 - 30);
+	ck_assert_int_eq(g.nsaboteurs + (g.role_spare == SAB_ROLE_SABOTEUR), 2);
+}
+END_TEST
+
+START_TEST(drawing_stops_when_the_deck_is_empty)
+{
+	sab_move m;
+
+	g.ndeck = 0;
+	t_hand(&g, 0, "cross", "map", NULL);
+	g.ndeck = 0;
+	m = t_action(g.rs, SAB_MOVE_PASS, "map", 0, 0);
+	t_apply(&g, &m, &ev);
+	ck_assert_int_eq(g.nhand[0], 1);
+	ck_assert_int_eq(t_count(&ev, SAB_EV_DRAW), 0);
+}
+END_TEST
+
+Suite *game_suite(void)
+{
+	Suite *s = suite_create("game");
+	TCase *tc = tcase_create("actions");
+	TCase *tg = tcase_create("goals and turns");
+
+	tcase_add_checked_fixture(tc, base_game, NULL);
+	tcase_add_test(tc, broken_tool_goes_on_others_only_in_base);
+	tcase_add_test(tc, one_broken_tool_of_each_kind);
+	tcase_add_test(tc, no_path_cards_with_a_broken_tool);
+	tcase_add_test(tc, repairs_need_a_matching_broken_tool);
+	tcase_add_test(tc, double_repair_mends_one_tool);
+	tcase_add_test(tc, rockfall_removes_path_cards_only);
+	tcase_add_test(tc, map_peek_is_private);
+	tcase_add_test(tc, map_only_on_face_down_goals);
+	tcase_add_test(tc, pass_discards_face_down);
+	tcase_add_test(tc, only_cards_in_hand);
+	suite_add_tcase(s, tc);
+
+	tcase_add_checked_fixture(tg, base_game, NULL);
+	tcase_add_test(tg, reaching_gold_reveals_it_and_ends_the_round);
+	tcase_add_test(tg, a_stone_is_turned_to_fit);
+	tcase_add_test(tg, one_card_reaches_two_goals);
+	tcase_add_test(tg, no_cards_pass_and_round_ends);
+	tcase_add_test(tg, setup_deals_roles_and_hands_privately);
+	tcase_add_test(tg, drawing_stops_when_the_deck_is_empty);
+	suite_add_tcase(s, tg);
+	return s;
+}
