@@ -58,8 +58,9 @@ static void hand_return(sab_game *g, int seat)
 	g->nhand[seat] = 0;
 }
 
-/* Takes one copy of def out of the deck (or another hand) for a test hand. */
-static void card_take(sab_game *g, uint8_t def)
+/* Takes one copy of def out of the deck, or else out of a hand other than
+ * seat's (the hand being built), for a test position. */
+static void card_take(sab_game *g, uint8_t def, int seat)
 {
 	for (int i = 0; i < g->ndeck; i++) {
 		if (g->deck[i] == def) {
@@ -70,7 +71,7 @@ static void card_take(sab_game *g, uint8_t def)
 		}
 	}
 	for (int s = 0; s < g->nplayers; s++) {
-		for (int i = 0; i < g->nhand[s]; i++) {
+		for (int i = 0; s != seat && i < g->nhand[s]; i++) {
 			if (g->hand[s][i] == def) {
 				g->hand[s][i] = g->hand[s][--g->nhand[s]];
 				return;
@@ -89,7 +90,7 @@ void t_hand(sab_game *g, int seat, ...)
 	va_start(ap, seat);
 	while ((name = va_arg(ap, const char *)) != NULL) {
 		uint8_t d = t_def(g->rs, name);
-		card_take(g, d);
+		card_take(g, d, seat);
 		g->hand[seat][g->nhand[seat]++] = d;
 	}
 	va_end(ap);
@@ -99,7 +100,7 @@ void t_place(sab_game *g, const char *name, int x, int y, int rot)
 {
 	uint8_t d = t_def(g->rs, name);
 
-	card_take(g, d);
+	card_take(g, d, -1);
 	sab_board_place(&g->board, g->rs, x, y, d, (uint8_t)rot);
 }
 
