@@ -26,7 +26,8 @@ enum sab_event_type {
 	                           seat reached the gold (or SAB_NO_SEAT);
 	                           target = winning side (enum sab_role, NONE: nobody) */
 	SAB_EV_ROLE_REVEAL,     /* seat was role `value` */
-	SAB_EV_GOLD_OFFER,      /* seat is offered gold cards vals[0..n) to pick one */
+	SAB_EV_GOLD_OFFER,      /* seat is offered gold cards vals[0..n) to pick one
+	                           (never more than the players, so vals holds them) */
 	SAB_EV_GOLD,            /* seat receives a gold card worth `value` */
 	SAB_EV_GAME_END,        /* n seats; vals[s] = gold of seat s; mask = seats sharing the win */
 	SAB_EV_TYPES

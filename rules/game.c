@@ -227,9 +227,10 @@ static void game_end(sab_game *g, sab_events *ev)
 	g->phase = SAB_PHASE_OVER;
 	if (g->rs->scoring == SAB_SCORE_PATH) {
 		/* The course game: whoever completed the path, else a draw. */
-		g->winners = g->round_end == SAB_END_GOLD ?
-		    (uint16_t)(1u << g->finder) :
-		    (uint16_t)((1u << g->nplayers) - 1);
+		unsigned all = (1u << g->nplayers) - 1;
+		unsigned mask = g->round_end == SAB_END_GOLD ?
+		    1u << g->finder : all;
+		g->winners = (uint16_t)mask;
 	} else {
 		g->winners = 0;
 		for (int s = 0; s < g->nplayers; s++)
@@ -269,27 +270,52 @@ static void give_gold(sab_game *g, int seat, uint8_t value, sab_events *ev)
 }
 
 /*
- * Pays a saboteur `amount` nuggets from the gold deck: the largest card that
- * does not overshoot, again and again.  When the deck cannot make the amount
- * the saboteur gets what it can make (the rulebooks do not say; it cannot
- * happen with the base game's 28 cards).
+ * Finds gold cards among count[] (cards of each value) that add up to
+ * exactly amount, trying large values first; fills take[] and returns 1, or
+ * returns 0 when no set of cards makes that amount.
+ */
+static int gold_exact(const int *count, int *take, int v, int amount)
+{
+	if (amount == 0)
+		return 1;
+	if (v == 0)
+		return 0;
+	for (int k = count[v] < amount / v ? count[v] : amount / v; k >= 0;
+	    k--) {
+		take[v] = k;
+		if (gold_exact(count, take, v - 1, amount - k * v))
+			return 1;
+	}
+	take[v] = 0;
+	return 0;
+}
+
+/*
+ * Pays a saboteur `amount` nuggets from the gold deck: the cards that make
+ * the amount exactly, large ones first; when no set of cards does, the
+ * largest amount below it that can be made (the rulebooks do not say; with
+ * the base game's 28 cards the exact amount is always there).
  */
 static void pay_from_deck(sab_game *g, int seat, int amount, sab_events *ev)
 {
-	while (amount > 0) {
-		int best = -1;
-		for (int i = 0; i < g->ngold_deck; i++)
-			if (g->gold_deck[i] <= amount &&
-			    (best < 0 || g->gold_deck[i] > g->gold_deck[best]))
-				best = i;
-		if (best < 0)
-			return;
-		uint8_t v = g->gold_deck[best];
-		memmove(&g->gold_deck[best], &g->gold_deck[best + 1],
-		    (size_t)(g->ngold_deck - best - 1));
-		g->ngold_deck--;
-		amount -= v;
-		give_gold(g, seat, v, ev);
+	int count[SAB_MAX_GOLD_VALUE + 1] = { 0 };
+	int take[SAB_MAX_GOLD_VALUE + 1] = { 0 };
+
+	for (int i = 0; i < g->ngold_deck; i++)
+		count[g->gold_deck[i]]++;
+	while (amount > 0 && !gold_exact(count, take, SAB_MAX_GOLD_VALUE,
+	    amount))
+		amount--;
+	for (int v = SAB_MAX_GOLD_VALUE; v >= 1; v--) {
+		for (int i = g->ngold_deck - 1; take[v] > 0 && i >= 0; i--) {
+			if (g->gold_deck[i] != v)
+				continue;
+			memmove(&g->gold_deck[i], &g->gold_deck[i + 1],
+			    (size_t)(g->ngold_deck - i - 1));
+			g->ngold_deck--;
+			take[v]--;
+			give_gold(g, seat, (uint8_t)v, ev);
+		}
 	}
 }
 

@@ -150,8 +150,8 @@ void sab_game_apply(sab_game *g, const sab_move *m, sab_rng *rng,
 /*
  * Picks a random legal move with a cheap policy for playouts: a uniformly
  * chosen card of the hand, then a uniformly chosen legal use of it, or a
- * discard of it when it has none.  Gold picks are uniform among the values
- * offered.  Returns 0, or -1 when the game is over.
+ * discard of it when it has none.  A gold pick takes one of the offered
+ * cards uniformly (so a value with more copies is likelier).  Returns 0, or -1 when the game is over.
  */
 int sab_game_random_move(const sab_game *g, sab_rng *rng, sab_move *m);
 

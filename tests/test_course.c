@@ -139,9 +139,9 @@ START_TEST(who_completes_the_path_to_the_nugget_wins)
 {
 	sab_move m;
 
-	g.goal_def[0] = t_def(g.rs, "cross");
+	g.goal_def[0] = t_def(g.rs, "empty-cross");
 	g.goal_def[1] = t_def(g.rs, "nugget");
-	g.goal_def[2] = t_def(g.rs, "cross");
+	g.goal_def[2] = t_def(g.rs, "empty-cross");
 	tunnel_down();
 	t_hand(&g, 0, "map", NULL);
 	t_apply(&g, &(sab_move){ .kind = SAB_MOVE_PASS,
@@ -162,8 +162,8 @@ START_TEST(an_empty_objective_is_revealed_and_play_goes_on)
 	sab_move m;
 
 	g.goal_def[0] = t_def(g.rs, "nugget");
-	g.goal_def[1] = t_def(g.rs, "cross");
-	g.goal_def[2] = t_def(g.rs, "cross");
+	g.goal_def[1] = t_def(g.rs, "empty-cross");
+	g.goal_def[2] = t_def(g.rs, "empty-cross");
 	tunnel_down();
 	t_hand(&g, 0, "cross", NULL);
 	m = t_path(g.rs, "cross", 0, 6, 0);

@@ -1,0 +1,1748 @@
+/* ruleset.c: reads rulesets from YAML in memory, checks and completes them. */
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <yaml.h>
+
+#include "builtin.h"
+#include "ruleset.h"
+
+/*
+ * Every cell a ruleset names lies within -40..40, inside the window the
+ * engine keeps for an unbounded table (board.h), with room to dig around it.
+ */
+#define COORD_LIMIT 40
+#define ROUNDS_MAX 9
+#define NO_DEF 0xFF             /* sabotage_def when a tool has no card */
+#define PLACE_LEN 64            /* a key path such as "deck[12].groups[1]" */
+#define QUOTE_LEN 56            /* a quoted piece of the input in a message */
+#define QUOTE_SHOW 40           /* bytes of the input shown before "..." */
+
+#ifdef __GNUC__
+#define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#else
+#define PRINTF_LIKE(f, a)
+#endif
+
+/*
+ * The lines where the parser found each part of the ruleset, so that the
+ * checks of sab_ruleset_finish(), which see only the filled struct, can
+ * still point at the right line.  0 means "not given".
+ */
+struct lines {
+	int root;
+	int name, title, players, rounds, roles, hand_size;
+	int role[SAB_MAX_PLAYERS + 1], hand[SAB_MAX_PLAYERS + 1];
+	int board, bmin, bmax, start, goals, goal[SAB_MAX_GOALS];
+	int start_card, goal_cards, deck, def[SAB_MAX_DEFS];
+	int gold, gold_cards, pay, options, placement, scoring;
+};
+
+/*
+ * What every step needs to report an error.  source is NULL when
+ * sab_ruleset_finish() runs on a ruleset built in code: its messages then
+ * carry no "SOURCE:LINE: " prefix.
+ */
+struct ctx {
+	const char *source;
+	char *err;
+	size_t errlen;
+	const char *text;       /* the input, to turn offsets into lines */
+	size_t len;
+	yaml_document_t *doc;
+	struct lines *ln;
+};
+
+/* One key of a mapping: its name, and where the parser found it. */
+struct field {
+	const char *key;
+	yaml_node_t *val;       /* NULL when absent */
+	int line;               /* of the key */
+};
+
+static const char *const type_names[SAB_CARD_TYPES] = {
+	"path", "start", "goal", "sabotage", "repair", "rockfall", "map"
+};
+static const char *const tool_names[SAB_TOOLS] = {
+	"pickaxe", "lantern", "cart"
+};
+static const char *const deck_type_words[] = {
+	"path", "sabotage", "repair", "rockfall", "map"
+};
+static const uint8_t deck_type_values[] = {
+	SAB_CARD_PATH, SAB_CARD_SABOTAGE, SAB_CARD_REPAIR, SAB_CARD_ROCKFALL,
+	SAB_CARD_MAP
+};
+static const char *const drawn_words[] = { "per_miner", "per_player" };
+static const char *const placement_words[] = { "connected", "touching" };
+static const char *const scoring_words[] = { "gold", "path" };
+static const char edge_letters[] = "NESW";
+
+#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
+
+/* ------------------------------------------------------------------ */
+/* Messages */
+
+/*
+ * Writes "SOURCE:LINE: PLACE: reason" into the caller's buffer and returns
+ * -1.  A message longer than the buffer is cut short, which is harmless: the
+ * caller only shows it.
+ */
+PRINTF_LIKE(4, 5)
+static int fail(const struct ctx *c, int line, const char *place,
+    const char *fmt, ...)
+{
+	size_t off = 0;
+	int n;
+	va_list ap;
+
+	if (c->errlen == 0)
+		return -1;
+	c->err[0] = '\0';
+	if (c->source != NULL) {
+		if (line < 1)
+			line = c->ln != NULL && c->ln->root > 0 ?
+			    c->ln->root : 1;
+		n = snprintf(c->err, c->errlen, "%s:%d: ", c->source, line);
+		if (n < 0 || (size_t)n >= c->errlen)
+			return -1;
+		off = (size_t)n;
+	}
+	if (place != NULL && place[0] != '\0') {
+		n = snprintf(c->err + off, c->errlen - off, "%s: ", place);
+		if (n < 0 || (size_t)n >= c->errlen - off)
+			return -1;
+		off += (size_t)n;
+	}
+	va_start(ap, fmt);
+	n = vsnprintf(c->err + off, c->errlen - off, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		c->err[off] = '\0';
+	return -1;
+}
+
+/*
+ * Quotes n bytes of input for a message: escapes what is not printable
+ * ASCII and cuts long text, so that a message stays one short line.
+ */
+static const char *quote(const char *s, size_t n, char buf[QUOTE_LEN])
+{
+	size_t o = 0;
+
+	buf[o++] = '"';
+	for (size_t i = 0; i < n; i++) {
+		unsigned char ch = (unsigned char)s[i];
+
+		if (i == QUOTE_SHOW) {
+			memcpy(buf + o, "...", 3);
+			o += 3;
+			break;
+		}
+		if (ch == '"' || ch == '\\' || ch < 0x20 || ch > 0x7e) {
+			buf[o++] = '?';
+			continue;
+		}
+		buf[o++] = (char)ch;
+	}
+	buf[o++] = '"';
+	buf[o] = '\0';
+	return buf;
+}
+
+/*
+ * Joins words as "a, b or c" for "expected ..." messages (last is " or "),
+ * or as "a, b, c" (last is ", ").
+ */
+static const char *word_list(const char *const *words, size_t n,
+    const char *last, char *buf, size_t size)
+{
+	size_t o = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < n; i++) {
+		const char *sep = i == 0 ? "" : i + 1 == n ? last : ", ";
+		int k = snprintf(buf + o, size - o, "%s%s", sep, words[i]);
+
+		if (k < 0 || (size_t)k >= size - o)
+			break;  /* a cut list still reads */
+		o += (size_t)k;
+	}
+	return buf;
+}
+
+/*
+ * Builds the key path of a child ("deck" + 3 -> "deck[3]", "board" + "min"
+ * -> "board.min").  The paths of this format are short, so a cut one is a
+ * bug worth an error rather than a wrong message.
+ */
+static int place_key(const struct ctx *c, char out[PLACE_LEN],
+    const char *parent, const char *key, int line)
+{
+	int n = parent[0] == '\0' ? snprintf(out, PLACE_LEN, "%s", key) :
+	    snprintf(out, PLACE_LEN, "%s.%s", parent, key);
+
+	if (n < 0 || n >= PLACE_LEN)
+		return fail(c, line, parent, "key path too long");
+	return 0;
+}
+
+static int place_index(const struct ctx *c, char out[PLACE_LEN],
+    const char *parent, size_t i, int line)
+{
+	int n = snprintf(out, PLACE_LEN, "%s[%zu]", parent, i);
+
+	if (n < 0 || n >= PLACE_LEN)
+		return fail(c, line, parent, "key path too long");
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Nodes */
+
+static int node_line(const yaml_node_t *n)
+{
+	return n->start_mark.line < INT_MAX ? (int)n->start_mark.line + 1 :
+	    INT_MAX;
+}
+
+static const char *node_kind(const yaml_node_t *n)
+{
+	switch (n->type) {
+	case YAML_MAPPING_NODE:
+		return "a mapping";
+	case YAML_SEQUENCE_NODE:
+		return "a list";
+	default:
+		return "a single value";
+	}
+}
+
+static yaml_node_t *node_get(const struct ctx *c, int index)
+{
+	return yaml_document_get_node(c->doc, index);
+}
+
+static int need_type(const struct ctx *c, const yaml_node_t *n,
+    const char *place, yaml_node_type_t type, const char *what)
+{
+	if (n->type == type)
+		return 0;
+	return fail(c, node_line(n), place, "expected %s, found %s", what,
+	    node_kind(n));
+}
+
+static const char *scalar_text(const yaml_node_t *n)
+{
+	return (const char *)n->data.scalar.value;
+}
+
+static size_t scalar_len(const yaml_node_t *n)
+{
+	return n->data.scalar.length;
+}
+
+static int scalar_is(const yaml_node_t *n, const char *s)
+{
+	size_t k = strlen(s);
+
+	return scalar_len(n) == k && memcmp(scalar_text(n), s, k) == 0;
+}
+
+static size_t seq_len(const yaml_node_t *n)
+{
+	return (size_t)(n->data.sequence.items.top -
+	    n->data.sequence.items.start);
+}
+
+static yaml_node_t *seq_item(const struct ctx *c, const yaml_node_t *n,
+    size_t i)
+{
+	return node_get(c, n->data.sequence.items.start[i]);
+}
+
+/* ------------------------------------------------------------------ */
+/* Values */
+
+/*
+ * Parses a whole scalar as a decimal integer.  Only an optional minus sign
+ * and digits are accepted: "+3", "0x10", "3.0" and " 3" are not integers
+ * here.  Returns 0, 1 when the text is no integer, 2 when it is too large.
+ */
+static int parse_long(const yaml_node_t *n, long *out)
+{
+	const char *s = scalar_text(n);
+	size_t len = scalar_len(n);
+	size_t i = len > 0 && s[0] == '-' ? 1 : 0;
+	char *end;
+
+	if (n->type != YAML_SCALAR_NODE || i == len)
+		return 1;
+	for (; i < len; i++)
+		if (s[i] < '0' || s[i] > '9')
+			return 1;
+	errno = 0;
+	*out = strtol(s, &end, 10);
+	if (end != s + len)
+		return 1;
+	return errno == ERANGE ? 2 : 0;
+}
+
+/* Reads an integer in [lo, hi]. */
+static int get_int(const struct ctx *c, const yaml_node_t *n,
+    const char *place, long lo, long hi, long *out)
+{
+	char q[QUOTE_LEN];
+	long v = 0;
+	int rc;
+
+	if (need_type(c, n, place, YAML_SCALAR_NODE, "an integer") != 0)
+		return -1;
+	rc = parse_long(n, &v);
+	if (rc == 1)
+		return fail(c, node_line(n), place, "expected an integer, "
+		    "found %s", quote(scalar_text(n), scalar_len(n), q));
+	if (rc == 2 || v < lo || v > hi)
+		return fail(c, node_line(n), place, "%.20s%s is out of range "
+		    "(%ld to %ld)", scalar_text(n), scalar_len(n) > 20 ?
+		    "..." : "", lo, hi);
+	*out = v;
+	return 0;
+}
+
+static int get_u8(const struct ctx *c, const yaml_node_t *n,
+    const char *place, long lo, long hi, uint8_t *out)
+{
+	long v;
+
+	if (get_int(c, n, place, lo, hi, &v) != 0)
+		return -1;
+	*out = (uint8_t)v;
+	return 0;
+}
+
+static int get_bool(const struct ctx *c, const yaml_node_t *n,
+    const char *place, uint8_t *out)
+{
+	char q[QUOTE_LEN];
+
+	if (need_type(c, n, place, YAML_SCALAR_NODE, "true or false") != 0)
+		return -1;
+	if (scalar_is(n, "true") || scalar_is(n, "yes")) {
+		*out = 1;
+		return 0;
+	}
+	if (scalar_is(n, "false") || scalar_is(n, "no")) {
+		*out = 0;
+		return 0;
+	}
+	return fail(c, node_line(n), place, "expected true or false, found %s",
+	    quote(scalar_text(n), scalar_len(n), q));
+}
+
+/*
+ * Reads one of a list of words; what names the key in the message, which
+ * is about the mapping that holds it: "deck[3]: unknown type "pathh"".
+ */
+static int get_word(const struct ctx *c, const yaml_node_t *n,
+    const char *parent, const char *what, const char *const *words,
+    size_t nwords, size_t *out)
+{
+	char q[QUOTE_LEN], list[160];
+
+	if (n->type != YAML_SCALAR_NODE)
+		return fail(c, node_line(n), parent, "%s: expected a word, "
+		    "found %s", what, node_kind(n));
+	for (size_t i = 0; i < nwords; i++) {
+		if (scalar_is(n, words[i])) {
+			*out = i;
+			return 0;
+		}
+	}
+	return fail(c, node_line(n), parent, "unknown %s %s (expected %s)",
+	    what, quote(scalar_text(n), scalar_len(n), q),
+	    word_list(words, nwords, " or ", list, sizeof list));
+}
+
+/* Copies a string value into a fixed buffer of size bytes. */
+static int get_string(const struct ctx *c, const yaml_node_t *n,
+    const char *place, char *buf, size_t size)
+{
+	size_t len;
+
+	if (need_type(c, n, place, YAML_SCALAR_NODE, "text") != 0)
+		return -1;
+	len = scalar_len(n);
+	if (memchr(scalar_text(n), '\0', len) != NULL)
+		return fail(c, node_line(n), place, "contains a NUL byte");
+	if (len >= size)
+		return fail(c, node_line(n), place,
+		    "too long (at most %zu characters)", size - 1);
+	memcpy(buf, scalar_text(n), len);
+	buf[len] = '\0';
+	return 0;
+}
+
+/* Reads an edge string such as "NESW" or "NS"; "-" and "" are no edges. */
+static int get_edges(const struct ctx *c, const yaml_node_t *n,
+    const char *place, uint8_t *out)
+{
+	char q[QUOTE_LEN], q2[QUOTE_LEN];
+	const char *s, *p;
+	size_t len;
+	uint8_t m = 0, bit;
+
+	if (need_type(c, n, place, YAML_SCALAR_NODE, "edges like NESW") != 0)
+		return -1;
+	s = scalar_text(n);
+	len = scalar_len(n);
+	if (len == 1 && s[0] == '-')
+		len = 0;
+	for (size_t i = 0; i < len; i++) {
+		p = s[i] != '\0' ? strchr(edge_letters, s[i]) : NULL;
+		if (p == NULL)
+			return fail(c, node_line(n), place, "unexpected letter "
+			    "%s in %s (use N, E, S and W)", quote(s + i, 1, q),
+			    quote(s, len, q2));
+		bit = (uint8_t)(1u << (p - edge_letters));
+		if (m & bit)
+			return fail(c, node_line(n), place, "edge %c given "
+			    "twice in %s", s[i], quote(s, len, q));
+		m |= bit;
+	}
+	*out = m;
+	return 0;
+}
+
+/* Reads [x, y], each within the coordinate limits. */
+static int get_cell(const struct ctx *c, const yaml_node_t *n,
+    const char *place, int8_t *x, int8_t *y)
+{
+	char sub[PLACE_LEN];
+	long v[2];
+
+	if (n->type != YAML_SEQUENCE_NODE || seq_len(n) != 2)
+		return fail(c, node_line(n), place,
+		    "expected a cell [x, y] (two integers)");
+	for (size_t i = 0; i < 2; i++) {
+		if (place_index(c, sub, place, i, node_line(n)) != 0 ||
+		    get_int(c, seq_item(c, n, i), sub, -COORD_LIMIT,
+		    COORD_LIMIT, &v[i]) != 0)
+			return -1;
+	}
+	*x = (int8_t)v[0];
+	*y = (int8_t)v[1];
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Mappings */
+
+/*
+ * Finds the keys of a mapping: fills f[i].val for each key present, and
+ * rejects unknown and repeated keys, so that a typo cannot silently leave a
+ * rule at its default.
+ */
+static int get_fields(const struct ctx *c, const yaml_node_t *map,
+    const char *place, struct field *f, size_t nf)
+{
+	char q[QUOTE_LEN], list[256];
+	const char *keys[24];
+	yaml_node_pair_t *p;
+	yaml_node_t *k;
+	size_t i;
+
+	if (need_type(c, map, place, YAML_MAPPING_NODE, "a mapping") != 0)
+		return -1;
+	for (i = 0; i < nf; i++) {
+		f[i].val = NULL;
+		f[i].line = 0;
+	}
+	for (p = map->data.mapping.pairs.start;
+	    p < map->data.mapping.pairs.top; p++) {
+		k = node_get(c, p->key);
+		if (k->type != YAML_SCALAR_NODE)
+			return fail(c, node_line(k), place, "expected a key, "
+			    "found %s", node_kind(k));
+		for (i = 0; i < nf && !scalar_is(k, f[i].key); i++)
+			continue;
+		if (i == nf) {
+			for (i = 0; i < nf && i < NELEM(keys); i++)
+				keys[i] = f[i].key;
+			return fail(c, node_line(k), place, "unknown key %s "
+			    "(expected %s)", quote(scalar_text(k),
+			    scalar_len(k), q), word_list(keys, i, " or ",
+			    list, sizeof list));
+		}
+		if (f[i].val != NULL)
+			return fail(c, node_line(k), place, "key \"%s\" given "
+			    "twice (first on line %d)", f[i].key, f[i].line);
+		f[i].val = node_get(c, p->value);
+		f[i].line = node_line(k);
+	}
+	return 0;
+}
+
+/* Fails when a required key is absent. */
+static int need_field(const struct ctx *c, const yaml_node_t *map,
+    const char *place, const struct field *f)
+{
+	if (f->val != NULL)
+		return 0;
+	return fail(c, node_line(map), place, "missing key \"%s\"", f->key);
+}
+
+/*
+ * Walks a mapping whose keys are integers in [lo, hi] (player counts, gold
+ * values); what names such a key in messages.  Calls each(c, key, value,
+ * place, line, arg) in file order.
+ */
+typedef int (*int_map_fn)(const struct ctx *, long, const yaml_node_t *,
+    const char *, int, void *);
+
+static int int_map(const struct ctx *c, const yaml_node_t *map,
+    const char *place, long lo, long hi, const char *what, int_map_fn each,
+    void *arg)
+{
+	char sub[PLACE_LEN], q[QUOTE_LEN];
+	int seen[SAB_MAX_PLAYERS + 1] = { 0 };  /* hi is at most 12 */
+	yaml_node_pair_t *p;
+	yaml_node_t *k;
+	long key = 0;
+	int n;
+
+	if (need_type(c, map, place, YAML_MAPPING_NODE, "a mapping") != 0)
+		return -1;
+	for (p = map->data.mapping.pairs.start;
+	    p < map->data.mapping.pairs.top; p++) {
+		k = node_get(c, p->key);
+		if (k->type != YAML_SCALAR_NODE)
+			return fail(c, node_line(k), place, "expected a key, "
+			    "found %s", node_kind(k));
+		if (parse_long(k, &key) != 0 || key < lo || key > hi ||
+		    hi > SAB_MAX_PLAYERS)
+			return fail(c, node_line(k), place, "key %s is not a "
+			    "%s (%ld to %ld)", quote(scalar_text(k),
+			    scalar_len(k), q), what, lo, hi);
+		if (seen[key] != 0)
+			return fail(c, node_line(k), place, "key %ld given "
+			    "twice (first on line %d)", key, seen[key]);
+		seen[key] = node_line(k);
+		n = snprintf(sub, sizeof sub, "%s.%ld", place, key);
+		if (n < 0 || (size_t)n >= sizeof sub)
+			return fail(c, node_line(k), place,
+			    "key path too long");
+		if (each(c, key, node_get(c, p->value), sub, node_line(k),
+		    arg) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Sections of the file */
+
+static int load_name(const struct ctx *c, const yaml_node_t *n,
+    sab_ruleset *rs)
+{
+	c->ln->name = node_line(n);
+	return get_string(c, n, "name", rs->name, sizeof rs->name);
+}
+
+static int load_title(const struct ctx *c, const yaml_node_t *n,
+    sab_ruleset *rs)
+{
+	c->ln->title = node_line(n);
+	return get_string(c, n, "title", rs->title, sizeof rs->title);
+}
+
+static int load_players(const struct ctx *c, const yaml_node_t *n,
+    sab_ruleset *rs)
+{
+	struct field f[] = { { "min", NULL, 0 }, { "max", NULL, 0 } };
+
+	c->ln->players = node_line(n);
+	if (get_fields(c, n, "players", f, NELEM(f)) != 0 ||
+	    need_field(c, n, "players", &f[0]) != 0 ||
+	    need_field(c, n, "players", &f[1]) != 0)
+		return -1;
+	if (get_u8(c, f[0].val, "players.min", 2, SAB_MAX_PLAYERS,
+	    &rs->min_players) != 0)
+		return -1;
+	return get_u8(c, f[1].val, "players.max", 2, SAB_MAX_PLAYERS,
+	    &rs->max_players);
+}
+
+static int load_rounds(const struct ctx *c, const yaml_node_t *n,
+    sab_ruleset *rs)
+{
+	c->ln->rounds = node_line(n);
+	return get_u8(c, n, "rounds", 1, ROUNDS_MAX, &rs->rounds);
+}
+
+static int load_role(const struct ctx *c, long players, const yaml_node_t *n,
+    const char *place, int line, void *arg)
+{
+	struct field f[] = { { "saboteurs", NULL, 0 }, { "miners", NULL, 0 } };
+	sab_ruleset *rs = arg;
+	char sub[PLACE_LEN];
+
+	c->ln->role[players] = line;
+	if (get_fields(c, n, place, f, NELEM(f)) != 0)
+		return -1;
+	for (size_t i = 0; i < NELEM(f); i++) {
+		uint8_t *to = i == 0 ? &rs->saboteurs[players] :
+		    &rs->miners[players];
+
+		if (need_field(c, n, place, &f[i]) != 0 ||
+		    place_key(c, sub, place, f[i].key, f[i].line) != 0 ||
+		    get_u8(c, f[i].val, sub, 0, SAB_MAX_PLAYERS, to) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int load_roles(const struct ctx *c, const yaml_node_t *n,
+    sab_ruleset *rs)
+{
+	c->ln->roles = node_line(n);
+	rs->has_roles = 1;
+	return int_map(c, n, "roles", 2, SAB_MAX_PLAYERS, "player count",
+	    load_role, rs);
+}
+
+static int load_hand(const struct ctx *c, long players, const yaml_node_t *n,
+    const char *place, int line, void *arg)
+{
+	sab_ruleset *rs = arg;
+
+	c->ln->hand[players] = line;
+	return get_u8(c, n, place, 1, SAB_MAX_HAND, &rs->hand_size[players]);
+}
+
+static int load_hand_size(const struct ctx *c, const yaml_node_t *n,
+    sab_ruleset *rs)
+{
+	c->ln->hand_size = node_line(n);
+	return int_map(c, n, "hand_size", 2, SAB_MAX_PLAYERS,
+	    "player count", load_hand, rs);
+}
+
+static int load_goal_places(const struct ctx *c, const yaml_node_t *n,
+    sab_ruleset *rs)
+{
+	char sub[PLACE_LEN];
+	size_t count;
+
+	c->ln->goals = node_line(n);
+	if (need_type(c, n, "board.goals", YAML_SEQUENCE_NODE,
+	    "a list of cells") != 0)
+		return -1;
+	count = seq_len(n);
+	if (count < 1 || count > SAB_MAX_GOALS)
+		return fail(c, node_line(n), "board.goals", "%zu goals, "
+		    "expected 1 to %d", count, SAB_MAX_GOALS);
+	for (size_t i = 0; i < count; i++) {
+		const yaml_node_t *g = seq_item(c, n, i);
+
+		c->ln->goal[i] = node_line(g);
+		if (place_index(c, sub, "board.goals", i, node_line(g)) != 0 ||
+		    get_cell(c, g, sub, &rs->goal_x[i], &rs->goal_y[i]) != 0)
+			return -1;
+	}
+	rs->ngoals = (uint8_t)count;
+	return 0;
+}
+
+static int load_board(const struct ctx *c, const yaml_node_t *n,
+    sab_ruleset *rs)
+{
+	struct field f[] = { { "bounded", NULL, 0 }, { "min", NULL, 0 },
+	    { "max", NULL, 0 }, { "start", NULL, 0 }, { "goals", NULL, 0 } };
+
+	c->ln->board = node_line(n);
+	if (get_fields(c, n, "board", f, NELEM(f)) != 0 ||
+	    need_field(c, n, "board", &f[3]) != 0 ||
+	    need_field(c, n, "board", &f[4]) != 0)
+		return -1;
+	if (f[0].val != NULL && get_bool(c, f[0].val, "board.bounded",
+	    &rs->bounded) != 0)
+		return -1;
+	if (!rs->bounded) {
+		/* The engine plays an unbounded game in its own window, so
+		 * min and max would mean nothing: they stay 0. */
+		if (f[1].val != NULL || f[2].val != NULL)
+			return fail(c, f[1].val ? f[1].line : f[2].line,
+			    "board", "min and max need bounded: true");
+	} else {
+		if (need_field(c, n, "board", &f[1]) != 0 ||
+		    need_field(c, n, "board", &f[2]) != 0)
+			return -1;
+		c->ln->bmin = node_line(f[1].val);
+		c->ln->bmax = node_line(f[2].val);
+		if (get_cell(c, f[1].val, "board.min", &rs->min_x,
+		    &rs->min_y) != 0 || get_cell(c, f[2].val, "board.max",
+		    &rs->max_x, &rs->max_y) != 0)
+			return -1;
+	}
+	c->ln->start = node_line(f[3].val);
+	if (get_cell(c, f[3].val, "board.start", &rs->start_x,
+	    &rs->start_y) != 0)
+		return -1;
+	return load_goal_places(c, f[4].val, rs);
+}
+
+/* Appends a card definition and notes its line. */
+static sab_card *add_def(const struct ctx *c, sab_ruleset *rs,
+    const char *place, int line)
+{
+	sab_card *d;
+
+	if (rs->ndefs >= SAB_MAX_DEFS) {
+		fail(c, line, place, "more than %d card definitions (deck, "
+		    "start and goal cards together)", SAB_MAX_DEFS);
+		return NULL;
+	}
+	c->ln->def[rs->ndefs] = line;
+	d = &rs->defs[rs->ndefs++];
+	memset(d, 0, sizeof *d);
+	return d;
+}
+
+/* Keys of a deck entry, and which card types take each. */
+enum { K_NAME, K_TYPE, K_COUNT, K_EDGES, K_DEAD, K_GROUPS, K_TOOL, K_TOOLS,
+	K_NKEYS };
+
+#define T(t) (1u << (t))
+static const unsigned key_types[K_NKEYS] = {
+	~0u, ~0u, ~0u,
+	T(SAB_CARD_PATH), T(SAB_CARD_PATH), T(SAB_CARD_PATH),
+	T(SAB_CARD_SABOTAGE), T(SAB_CARD_REPAIR)
+};
+#undef T
+
+static int load_groups(const struct ctx *c, const yaml_node_t *n,
+    const char *place, sab_card *d)
+{
+	char sub[PLACE_LEN];
+	size_t count;
+
+	if (need_type(c, n, place, YAML_SEQUENCE_NODE,
+	    "a list of edge sets") != 0)
+		return -1;
+	count = seq_len(n);
+	if (count > 2)
+		return fail(c, node_line(n), place, "%zu groups, at most 2",
+		    count);
+	d->groups[0] = d->groups[1] = 0;
+	for (size_t i = 0; i < count; i++) {
+		const yaml_node_t *g = seq_item(c, n, i);
+
+		if (place_index(c, sub, place, i, node_line(g)) != 0 ||
+		    get_edges(c, g, sub, &d->groups[i]) != 0)
+			return -1;
+		if (d->groups[i] == 0)
+			return fail(c, node_line(g), sub,
+			    "a group needs at least one edge");
+	}
+	return 0;
+}
+
+static int load_tools(const struct ctx *c, const yaml_node_t *n,
+    const char *parent, uint8_t *tools)
+{
+	size_t t;
+
+	if (need_type(c, n, parent, YAML_SEQUENCE_NODE,
+	    "a list of tools") != 0)
+		return -1;
+	*tools = 0;
+	for (size_t i = 0; i < seq_len(n); i++) {
+		const yaml_node_t *item = seq_item(c, n, i);
+
+		if (get_word(c, item, parent, "tool", tool_names, SAB_TOOLS,
+		    &t) != 0)
+			return -1;
+		if (*tools & (1u << t))
+			return fail(c, node_line(item), parent, "tool %s "
+			    "given twice", tool_names[t]);
+		*tools = (uint8_t)(*tools | (1u << t));
+	}
+	return 0;
+}
+
+/* Reads the keys that depend on the type of a deck card. */
+static int load_card_shape(const struct ctx *c, const struct field *f,
+    const char *place, sab_card *d)
+{
+	char sub[PLACE_LEN];
+	uint8_t dead = 0;
+	size_t t;
+
+	if (f[K_EDGES].val != NULL) {
+		if (place_key(c, sub, place, "edges", f[K_EDGES].line) != 0 ||
+		    get_edges(c, f[K_EDGES].val, sub, &d->edges) != 0)
+			return -1;
+		d->groups[0] = d->edges;
+	}
+	if (f[K_DEAD].val != NULL && (place_key(c, sub, place, "dead_end",
+	    f[K_DEAD].line) != 0 || get_bool(c, f[K_DEAD].val, sub,
+	    &dead) != 0))
+		return -1;
+	if (dead && f[K_GROUPS].val != NULL)
+		return fail(c, f[K_GROUPS].line, place,
+		    "dead_end and groups exclude each other");
+	if (dead)
+		d->groups[0] = 0;
+	if (f[K_GROUPS].val != NULL && (place_key(c, sub, place, "groups",
+	    f[K_GROUPS].line) != 0 || load_groups(c, f[K_GROUPS].val, sub,
+	    d) != 0))
+		return -1;
+	if (f[K_TOOL].val != NULL) {
+		if (get_word(c, f[K_TOOL].val, place, "tool", tool_names,
+		    SAB_TOOLS, &t) != 0)
+			return -1;
+		d->tools = (uint8_t)(1u << t);
+	}
+	if (f[K_TOOLS].val != NULL && load_tools(c, f[K_TOOLS].val, place,
+	    &d->tools) != 0)
+		return -1;
+	return 0;
+}
+
+/* Reads one deck entry; its type decides which other keys it may have. */
+static int load_card(const struct ctx *c, const yaml_node_t *n,
+    const char *place, sab_card *d)
+{
+	struct field f[K_NKEYS] = { { "name", NULL, 0 }, { "type", NULL, 0 },
+	    { "count", NULL, 0 }, { "edges", NULL, 0 },
+	    { "dead_end", NULL, 0 }, { "groups", NULL, 0 },
+	    { "tool", NULL, 0 }, { "tools", NULL, 0 } };
+	char sub[PLACE_LEN];
+	size_t t;
+
+	if (get_fields(c, n, place, f, NELEM(f)) != 0 ||
+	    need_field(c, n, place, &f[K_NAME]) != 0 ||
+	    need_field(c, n, place, &f[K_TYPE]) != 0)
+		return -1;
+	if (place_key(c, sub, place, "name", f[K_NAME].line) != 0 ||
+	    get_string(c, f[K_NAME].val, sub, d->name, sizeof d->name) != 0 ||
+	    get_word(c, f[K_TYPE].val, place, "type", deck_type_words,
+	    NELEM(deck_type_words), &t) != 0)
+		return -1;
+	d->type = deck_type_values[t];
+	for (size_t k = K_COUNT; k < K_NKEYS; k++)
+		if (f[k].val != NULL && !(key_types[k] & (1u << d->type)))
+			return fail(c, f[k].line, place, "\"%s\" does not "
+			    "apply to a %s card", f[k].key,
+			    type_names[d->type]);
+	if ((d->type == SAB_CARD_PATH && need_field(c, n, place,
+	    &f[K_EDGES]) != 0) || (d->type == SAB_CARD_SABOTAGE &&
+	    need_field(c, n, place, &f[K_TOOL]) != 0) ||
+	    (d->type == SAB_CARD_REPAIR && need_field(c, n, place,
+	    &f[K_TOOLS]) != 0))
+		return -1;
+	d->count = 1;
+	if (f[K_COUNT].val != NULL && (place_key(c, sub, place, "count",
+	    f[K_COUNT].line) != 0 || get_u8(c, f[K_COUNT].val, sub, 1, 255,
+	    &d->count) != 0))
+		return -1;
+	return load_card_shape(c, f, place, d);
+}
+
+static int load_deck(const struct ctx *c, const yaml_node_t *n,
+    sab_ruleset *rs)
+{
+	char sub[PLACE_LEN];
+	sab_card *d;
+
+	c->ln->deck = node_line(n);
+	if (need_type(c, n, "deck", YAML_SEQUENCE_NODE, "a list of cards") != 0)
+		return -1;
+	for (size_t i = 0; i < seq_len(n); i++) {
+		const yaml_node_t *e = seq_item(c, n, i);
+
+		if (place_index(c, sub, "deck", i, node_line(e)) != 0 ||
+		    (d = add_def(c, rs, sub, node_line(e))) == NULL ||
+		    load_card(c, e, sub, d) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int load_start_card(const struct ctx *c, const yaml_node_t *n,
+    sab_ruleset *rs)
+{
+	struct field f[] = { { "edges", NULL, 0 } };
+	sab_card *d;
+
+	c->ln->start_card = node_line(n);
+	if (get_fields(c, n, "start_card", f, NELEM(f)) != 0 ||
+	    need_field(c, n, "start_card", &f[0]) != 0)
+		return -1;
+	rs->start_def = rs->ndefs;
+	if ((d = add_def(c, rs, "start_card", node_line(n))) == NULL)
+		return -1;
+	memcpy(d->name, "start", sizeof "start");
+	d->type = SAB_CARD_START;
+	d->count = 1;
+	if (get_edges(c, f[0].val, "start_card.edges", &d->edges) != 0)
+		return -1;
+	d->groups[0] = d->edges;
+	return 0;
+}
+
+/* Reads one goal_cards entry into a new definition; returns its count. */
+static int load_goal_card(const struct ctx *c, const yaml_node_t *n,
+    const char *place, sab_ruleset *rs, uint8_t *count)
+{
+	struct field f[] = { { "name", NULL, 0 }, { "edges", NULL, 0 },
+	    { "gold", NULL, 0 }, { "count", NULL, 0 } };
+	char sub[PLACE_LEN];
+	sab_card *d;
+
+	if (get_fields(c, n, place, f, NELEM(f)) != 0 ||
+	    need_field(c, n, place, &f[0]) != 0 ||
+	    need_field(c, n, place, &f[1]) != 0 ||
+	    (d = add_def(c, rs, place, node_line(n))) == NULL)
+		return -1;
+	d->type = SAB_CARD_GOAL;
+	d->count = 1;
+	if (place_key(c, sub, place, "name", f[0].line) != 0 ||
+	    get_string(c, f[0].val, sub, d->name, sizeof d->name) != 0 ||
+	    place_key(c, sub, place, "edges", f[1].line) != 0 ||
+	    get_edges(c, f[1].val, sub, &d->edges) != 0)
+		return -1;
+	d->groups[0] = d->edges;
+	if (f[2].val != NULL && (place_key(c, sub, place, "gold",
+	    f[2].line) != 0 || get_bool(c, f[2].val, sub, &d->gold) != 0))
+		return -1;
+	if (f[3].val != NULL && (place_key(c, sub, place, "count",
+	    f[3].line) != 0 || get_u8(c, f[3].val, sub, 1, SAB_MAX_GOALS,
+	    &d->count) != 0))
+		return -1;
+	*count = d->count;
+	return 0;
+}
+
+/*
+ * Reads the goal cards.  Each entry is one definition used count times, and
+ * goal_defs lists them in file order, one per goal place.
+ */
+static int load_goal_cards(const struct ctx *c, const yaml_node_t *n,
+    sab_ruleset *rs)
+{
+	char sub[PLACE_LEN];
+	size_t total = 0;
+	uint8_t count;
+
+	c->ln->goal_cards = node_line(n);
+	if (need_type(c, n, "goal_cards", YAML_SEQUENCE_NODE,
+	    "a list of cards") != 0)
+		return -1;
+	for (size_t i = 0; i < seq_len(n); i++) {
+		const yaml_node_t *e = seq_item(c, n, i);
+		uint8_t def = rs->ndefs;
+
+		if (place_index(c, sub, "goal_cards", i, node_line(e)) != 0 ||
+		    load_goal_card(c, e, sub, rs, &count) != 0)
+			return -1;
+		for (uint8_t k = 0; k < count; k++, total++)
+			if (total < SAB_MAX_GOALS)
+				rs->goal_defs[total] = def;
+	}
+	if (total != rs->ngoals)
+		return fail(c, node_line(n), "goal_cards", "%zu goal card%s "
+		    "for %d goal place%s (board.goals)", total,
+		    total == 1 ? "" : "s", rs->ngoals,
+		    rs->ngoals == 1 ? "" : "s");
+	return 0;
+}
+
+static int load_gold_value(const struct ctx *c, long value,
+    const yaml_node_t *n, const char *place, int line, void *arg)
+{
+	sab_ruleset *rs = arg;
+	uint8_t copies;
+
+	(void)line;
+	if (get_u8(c, n, place, 1, SAB_MAX_GOLD, &copies) != 0)
+		return -1;
+	if (rs->ngold + copies > SAB_MAX_GOLD)
+		return fail(c, node_line(n), place, "more than %d gold cards "
+		    "in all", SAB_MAX_GOLD);
+	while (copies-- > 0)
+		rs->gold_cards[rs->ngold++] = (uint8_t)value;
+	return 0;
+}
+
+static int load_pay(const struct ctx *c, long saboteurs,
+    const yaml_node_t *n, const char *place, int line, void *arg)
+{
+	sab_ruleset *rs = arg;
+
+	(void)line;
+	return get_u8(c, n, place, 1, SAB_MAX_GOLD,
+	    &rs->saboteur_pay[saboteurs]);
+}
+
+static int load_gold(const struct ctx *c, const yaml_node_t *n,
+    sab_ruleset *rs)
+{
+	struct field f[] = { { "cards", NULL, 0 }, { "drawn", NULL, 0 },
+	    { "drawn_max", NULL, 0 }, { "saboteur_pay", NULL, 0 } };
+	size_t w;
+
+	c->ln->gold = node_line(n);
+	if (get_fields(c, n, "gold", f, NELEM(f)) != 0 ||
+	    need_field(c, n, "gold", &f[0]) != 0)
+		return -1;
+	c->ln->gold_cards = node_line(f[0].val);
+	if (int_map(c, f[0].val, "gold.cards", 1, SAB_MAX_GOLD_VALUE,
+	    "gold value", load_gold_value, rs) != 0)
+		return -1;
+	if (f[1].val != NULL) {
+		if (get_word(c, f[1].val, "gold", "drawn", drawn_words,
+		    NELEM(drawn_words), &w) != 0)
+			return -1;
+		rs->gold_drawn = (uint8_t)w;
+	}
+	if (f[2].val != NULL && get_u8(c, f[2].val, "gold.drawn_max", 0,
+	    SAB_MAX_GOLD, &rs->gold_drawn_max) != 0)
+		return -1;
+	if (f[3].val == NULL)
+		return 0;
+	c->ln->pay = node_line(f[3].val);
+	return int_map(c, f[3].val, "gold.saboteur_pay", 1, SAB_MAX_PLAYERS,
+	    "number of saboteurs", load_pay, rs);
+}
+
+static int load_options(const struct ctx *c, const yaml_node_t *n,
+    sab_ruleset *rs)
+{
+	struct field f[] = { { "placement", NULL, 0 },
+	    { "sabotage_self", NULL, 0 }, { "sabotage_stacks", NULL, 0 },
+	    { "repair_self_only", NULL, 0 }, { "sabotaged_dwarf", NULL, 0 },
+	    { "scoring", NULL, 0 } };
+	uint8_t *flags[] = { &rs->sabotage_self, &rs->sabotage_stacks,
+	    &rs->repair_self_only, &rs->sabotaged_dwarf };
+	char sub[PLACE_LEN];
+	size_t w;
+
+	c->ln->options = node_line(n);
+	if (get_fields(c, n, "options", f, NELEM(f)) != 0)
+		return -1;
+	if (f[0].val != NULL) {
+		c->ln->placement = f[0].line;
+		if (get_word(c, f[0].val, "options", "placement",
+		    placement_words, NELEM(placement_words), &w) != 0)
+			return -1;
+		rs->placement = (uint8_t)w;
+	}
+	for (size_t i = 0; i < NELEM(flags); i++)
+		if (f[i + 1].val != NULL && (place_key(c, sub, "options",
+		    f[i + 1].key, f[i + 1].line) != 0 || get_bool(c,
+		    f[i + 1].val, sub, flags[i]) != 0))
+			return -1;
+	if (f[5].val != NULL) {
+		c->ln->scoring = f[5].line;
+		if (get_word(c, f[5].val, "options", "scoring", scoring_words,
+		    NELEM(scoring_words), &w) != 0)
+			return -1;
+		rs->scoring = (uint8_t)w;
+	}
+	return 0;
+}
+
+/*
+ * The top-level keys, in the order they are read: the deck before the start
+ * and goal cards (that is the order of defs), the board before the goal
+ * cards (their number must match the goal places).
+ */
+typedef int (*section_fn)(const struct ctx *, const yaml_node_t *,
+    sab_ruleset *);
+
+static const struct section {
+	const char *key;
+	section_fn load;
+	int required;
+} sections[] = {
+	{ "name", load_name, 1 },
+	{ "title", load_title, 0 },
+	{ "players", load_players, 1 },
+	{ "rounds", load_rounds, 1 },
+	{ "roles", load_roles, 0 },
+	{ "hand_size", load_hand_size, 1 },
+	{ "board", load_board, 1 },
+	{ "deck", load_deck, 1 },
+	{ "start_card", load_start_card, 1 },
+	{ "goal_cards", load_goal_cards, 1 },
+	{ "gold", load_gold, 0 },
+	{ "options", load_options, 0 },
+};
+
+static int load_root(const struct ctx *c, const yaml_node_t *root,
+    sab_ruleset *rs)
+{
+	struct field f[NELEM(sections)];
+
+	c->ln->root = node_line(root);
+	for (size_t i = 0; i < NELEM(sections); i++)
+		f[i].key = sections[i].key;
+	if (get_fields(c, root, "", f, NELEM(f)) != 0)
+		return -1;
+	for (size_t i = 0; i < NELEM(sections); i++) {
+		if (f[i].val == NULL) {
+			if (sections[i].required)
+				return need_field(c, root, "", &f[i]);
+			continue;
+		}
+		if (sections[i].load(c, f[i].val, rs) != 0)
+			return -1;
+	}
+	if (rs->title[0] == '\0')
+		memcpy(rs->title, rs->name, sizeof rs->name);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* libyaml */
+
+/* Counts the line of a byte offset, for errors libyaml gives no mark. */
+static int offset_line(const struct ctx *c, size_t off)
+{
+	int line = 1;
+
+	for (size_t i = 0; i < off && i < c->len; i++)
+		if (c->text[i] == '\n' && line < INT_MAX)
+			line++;
+	return line;
+}
+
+static int yaml_fail(const struct ctx *c, const yaml_parser_t *p)
+{
+	const char *problem = p->problem != NULL ? p->problem : "?";
+	int line, from;
+
+	if (p->error == YAML_MEMORY_ERROR)
+		return fail(c, 1, NULL, "out of memory");
+	if (p->error == YAML_READER_ERROR)
+		return fail(c, offset_line(c, p->problem_offset), NULL,
+		    "not UTF-8 text: %s", problem);
+	line = p->problem_mark.line < INT_MAX ?
+	    (int)p->problem_mark.line + 1 : INT_MAX;
+	from = p->context_mark.line < INT_MAX ?
+	    (int)p->context_mark.line + 1 : INT_MAX;
+	if (p->context != NULL && from != line)
+		return fail(c, line, NULL, "YAML syntax error: %s %s that "
+		    "starts on line %d", problem, p->context, from);
+	if (p->context != NULL)
+		return fail(c, line, NULL, "YAML syntax error: %s %s", problem,
+		    p->context);
+	return fail(c, line, NULL, "YAML syntax error: %s", problem);
+}
+
+/* Fails when the text holds a second document after the first. */
+static int load_end(const struct ctx *c, yaml_parser_t *p)
+{
+	yaml_document_t next;
+	yaml_node_t *root;
+	int rc = 0;
+
+	if (!yaml_parser_load(p, &next))
+		return yaml_fail(c, p);
+	root = yaml_document_get_root_node(&next);
+	if (root != NULL)
+		rc = fail(c, node_line(root), NULL, "a second YAML document; "
+		    "a ruleset is one document");
+	yaml_document_delete(&next);
+	return rc;
+}
+
+static int check_and_fill(const struct ctx *c, sab_ruleset *rs);
+
+int sab_ruleset_parse(sab_ruleset *rs, const char *text, size_t len,
+    const char *source, char *err, size_t errlen)
+{
+	yaml_parser_t parser;
+	yaml_document_t doc;
+	yaml_node_t *root;
+	struct lines ln;
+	struct ctx c;
+	int rc;
+
+	memset(rs, 0, sizeof *rs);
+	memset(&ln, 0, sizeof ln);
+	if (text == NULL) {
+		text = "";
+		len = 0;
+	}
+	c = (struct ctx){ source != NULL ? source : "(ruleset)", err, errlen,
+	    text, len, &doc, &ln };
+	if (errlen > 0)
+		err[0] = '\0';
+	if (!yaml_parser_initialize(&parser))
+		return fail(&c, 1, NULL, "out of memory");
+	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+	/* On failure yaml_parser_load() frees the document itself. */
+	if (!yaml_parser_load(&parser, &doc)) {
+		rc = yaml_fail(&c, &parser);
+		yaml_parser_delete(&parser);
+		return rc;
+	}
+	root = yaml_document_get_root_node(&doc);
+	if (root == NULL)
+		rc = fail(&c, 1, NULL, "the ruleset is empty");
+	else
+		rc = load_root(&c, root, rs);
+	if (rc == 0)
+		rc = load_end(&c, &parser);
+	yaml_document_delete(&doc);
+	yaml_parser_delete(&parser);
+	c.doc = NULL;
+	if (rc == 0)
+		rc = check_and_fill(&c, rs);
+	return rc;
+}
+
+/* ------------------------------------------------------------------ */
+/* Checks and derived fields */
+
+/* The line where the parser found a part, or 0 without a parser. */
+#define LINE(c, m) ((c)->ln != NULL ? (c)->ln->m : 0)
+#define LINE_AT(c, m, i) ((c)->ln != NULL ? (c)->ln->m[i] : 0)
+
+static int is_deck_type(uint8_t type)
+{
+	return type == SAB_CARD_PATH || type == SAB_CARD_SABOTAGE ||
+	    type == SAB_CARD_REPAIR || type == SAB_CARD_ROCKFALL ||
+	    type == SAB_CARD_MAP;
+}
+
+/* The length of s, or size when s has no NUL in its first size bytes. */
+static size_t strnlen_max(const char *s, size_t size)
+{
+	const char *end = memchr(s, '\0', size);
+
+	return end != NULL ? (size_t)(end - s) : size;
+}
+
+static int valid_name(const char *s, size_t size)
+{
+	const char *end = memchr(s, '\0', size);
+	size_t len;
+
+	if (end == NULL)
+		return 0;
+	len = (size_t)(end - s);
+	if (len < 1 || len > SAB_NAME_MAX - 1)
+		return 0;
+	for (size_t i = 0; i < len; i++)
+		if (!((s[i] >= 'a' && s[i] <= 'z') ||
+		    (s[i] >= '0' && s[i] <= '9') || s[i] == '_' || s[i] == '-'))
+			return 0;
+	return 1;
+}
+
+/*
+ * Names a definition as the file does: "deck[3]", "start_card",
+ * "goal_cards[1]", counting definitions of the same section before it.
+ */
+static const char *def_place(const sab_ruleset *rs, size_t i,
+    char out[PLACE_LEN])
+{
+	size_t k = 0;
+	int goal = rs->defs[i].type == SAB_CARD_GOAL;
+
+	if (rs->defs[i].type == SAB_CARD_START)
+		return "start_card";
+	for (size_t j = 0; j < i; j++)
+		if ((rs->defs[j].type == SAB_CARD_GOAL) == goal &&
+		    rs->defs[j].type != SAB_CARD_START)
+			k++;
+	/* At most 96 definitions: the text always fits. */
+	(void)snprintf(out, PLACE_LEN, "%s[%zu]", goal ? "goal_cards" : "deck",
+	    k);
+	return out;
+}
+
+static int check_name_and_players(const struct ctx *c, const sab_ruleset *rs)
+{
+	char q[QUOTE_LEN];
+
+	if (!valid_name(rs->name, sizeof rs->name))
+		return fail(c, LINE(c, name), NULL, "name %s is not 1 to %d of "
+		    "the characters a-z, 0-9, _ and -", quote(rs->name,
+		    strnlen_max(rs->name, sizeof rs->name), q),
+		    SAB_NAME_MAX - 1);
+	if (memchr(rs->title, '\0', sizeof rs->title) == NULL)
+		return fail(c, LINE(c, title), "title", "not terminated");
+	if (rs->min_players < 2 || rs->min_players > SAB_MAX_PLAYERS ||
+	    rs->max_players < 2 || rs->max_players > SAB_MAX_PLAYERS)
+		return fail(c, LINE(c, players), "players", "min %d and max %d "
+		    "must be within 2 to %d", rs->min_players, rs->max_players,
+		    SAB_MAX_PLAYERS);
+	if (rs->min_players > rs->max_players)
+		return fail(c, LINE(c, players), "players", "min %d is above "
+		    "max %d", rs->min_players, rs->max_players);
+	if (rs->rounds < 1 || rs->rounds > ROUNDS_MAX)
+		return fail(c, LINE(c, rounds), "rounds", "%d is out of range "
+		    "(1 to %d)", rs->rounds, ROUNDS_MAX);
+	return 0;
+}
+
+/* The shape of a card with edges: groups inside its edges and disjoint. */
+static int check_shape(const struct ctx *c, const sab_card *d,
+    const char *place, int line)
+{
+	char a[5], b[5];
+
+	if (d->edges == 0)
+		return fail(c, line, place, "a %s card needs at least one open "
+		    "edge", type_names[d->type]);
+	if (d->edges > 15)
+		return fail(c, line, place, "edges %d are not a mask of N, E, "
+		    "S and W", d->edges);
+	if (d->groups[0] == 0 && d->groups[1] != 0)
+		return fail(c, line, place, "the first group is empty but the "
+		    "second is not");
+	for (size_t g = 0; g < 2; g++)
+		if (d->groups[g] & ~d->edges)
+			return fail(c, line, place, "group %s is not within "
+			    "the edges %s", sab_edges_format(d->groups[g], a),
+			    sab_edges_format(d->edges, b));
+	if (d->groups[0] & d->groups[1])
+		return fail(c, line, place, "groups %s and %s share an edge",
+		    sab_edges_format(d->groups[0], a),
+		    sab_edges_format(d->groups[1], b));
+	if ((d->type == SAB_CARD_START || d->type == SAB_CARD_GOAL) &&
+	    (d->groups[0] != d->edges || d->groups[1] != 0))
+		return fail(c, line, place, "a %s card joins all its edges",
+		    type_names[d->type]);
+	return 0;
+}
+
+/* What each type needs besides its shape. */
+static int check_def(const struct ctx *c, const sab_card *d,
+    const char *place, int line)
+{
+	char q[QUOTE_LEN];
+	unsigned t = d->tools;
+
+	if (!valid_name(d->name, sizeof d->name))
+		return fail(c, line, place, "name %s is not 1 to %d of the "
+		    "characters a-z, 0-9, _ and -", quote(d->name,
+		    strnlen_max(d->name, sizeof d->name), q), SAB_NAME_MAX - 1);
+	if (d->type >= SAB_CARD_TYPES)
+		return fail(c, line, place, "unknown card type %d", d->type);
+	if (is_deck_type(d->type) && d->count < 1)
+		return fail(c, line, place, "count must be at least 1");
+	if (d->type == SAB_CARD_SABOTAGE && (t == 0 || t > 7 || (t & (t - 1))))
+		return fail(c, line, place, "a sabotage card breaks exactly "
+		    "one tool");
+	if (d->type == SAB_CARD_REPAIR && (t == 0 || t > 7))
+		return fail(c, line, place, "a repair card needs one or more "
+		    "of the tools pickaxe, lantern and cart");
+	if (d->type == SAB_CARD_PATH || d->type == SAB_CARD_START ||
+	    d->type == SAB_CARD_GOAL)
+		return check_shape(c, d, place, line);
+	return 0;
+}
+
+/*
+ * Every card name is unique, goal cards included: names are what moves,
+ * events and the protocol call cards by, so one name must mean one card.
+ */
+static int check_unique(const struct ctx *c, const sab_ruleset *rs, size_t i)
+{
+	char p1[PLACE_LEN], p2[PLACE_LEN];
+
+	for (size_t j = 0; j < i; j++) {
+		if (strcmp(rs->defs[j].name, rs->defs[i].name) != 0)
+			continue;
+		return fail(c, LINE_AT(c, def, i), def_place(rs, i, p1),
+		    "name \"%s\" already used by %s", rs->defs[i].name,
+		    def_place(rs, j, p2));
+	}
+	return 0;
+}
+
+/* Fills the orientation fields of a card from its edges and groups. */
+static void fill_rotations(sab_card *d)
+{
+	uint8_t turned[2];
+
+	d->rot_edges[0] = d->edges;
+	d->rot_edges[1] = sab_edges_turn(d->edges);
+	turned[0] = sab_edges_turn(d->groups[0]);
+	turned[1] = sab_edges_turn(d->groups[1]);
+	for (int e = 0; e < 4; e++) {
+		uint8_t bit = (uint8_t)(1u << e);
+
+		d->rot_group[0][e] = d->groups[0] & bit ? d->groups[0] :
+		    d->groups[1] & bit ? d->groups[1] : 0;
+		d->rot_group[1][e] = turned[0] & bit ? turned[0] :
+		    turned[1] & bit ? turned[1] : 0;
+	}
+	d->symmetric = d->rot_edges[1] == d->edges &&
+	    ((turned[0] == d->groups[0] && turned[1] == d->groups[1]) ||
+	    (turned[0] == d->groups[1] && turned[1] == d->groups[0]));
+}
+
+/* Notes the sabotage card of each tool; a tool may have only one. */
+static int note_sabotage(const struct ctx *c, sab_ruleset *rs, size_t i)
+{
+	char p1[PLACE_LEN], p2[PLACE_LEN];
+	const sab_card *d = &rs->defs[i];
+	size_t t = 0;
+
+	while (!(d->tools & (1u << t)))
+		t++;
+	if (rs->sabotage_def[t] != NO_DEF)
+		return fail(c, LINE_AT(c, def, i), def_place(rs, i, p1),
+		    "a second sabotage card for the %s (%s \"%s\" is the "
+		    "first)", tool_names[t], def_place(rs, rs->sabotage_def[t],
+		    p2), rs->defs[rs->sabotage_def[t]].name);
+	rs->sabotage_def[t] = (uint8_t)i;
+	return 0;
+}
+
+static int check_defs(const struct ctx *c, sab_ruleset *rs)
+{
+	char p[PLACE_LEN];
+	unsigned total = 0;
+
+	if (rs->ndefs > SAB_MAX_DEFS)
+		return fail(c, LINE(c, deck), "deck", "%d card definitions, "
+		    "at most %d", rs->ndefs, SAB_MAX_DEFS);
+	memset(rs->sabotage_def, NO_DEF, sizeof rs->sabotage_def);
+	for (size_t i = 0; i < rs->ndefs; i++) {
+		sab_card *d = &rs->defs[i];
+
+		if (check_def(c, d, def_place(rs, i, p), LINE_AT(c, def, i))
+		    != 0 || check_unique(c, rs, i) != 0)
+			return -1;
+		if (d->type == SAB_CARD_SABOTAGE &&
+		    note_sabotage(c, rs, i) != 0)
+			return -1;
+		fill_rotations(d);
+		if (is_deck_type(d->type))
+			total += d->count;
+	}
+	if (total > SAB_MAX_DECK)
+		return fail(c, LINE(c, deck), "deck", "%u cards, at most %d",
+		    total, SAB_MAX_DECK);
+	rs->deck_size = (uint16_t)total;
+	return 0;
+}
+
+static int check_goal_cards(const struct ctx *c, const sab_ruleset *rs)
+{
+	int gold = 0;
+
+	if (rs->ngoals < 1 || rs->ngoals > SAB_MAX_GOALS)
+		return fail(c, LINE(c, goals), "board.goals", "%d goals, "
+		    "expected 1 to %d", rs->ngoals, SAB_MAX_GOALS);
+	if (rs->start_def >= rs->ndefs ||
+	    rs->defs[rs->start_def].type != SAB_CARD_START)
+		return fail(c, LINE(c, start_card), "start_card", "start_def "
+		    "%d is not a start card", rs->start_def);
+	for (size_t i = 0; i < rs->ngoals; i++) {
+		uint8_t g = rs->goal_defs[i];
+
+		if (g >= rs->ndefs || rs->defs[g].type != SAB_CARD_GOAL)
+			return fail(c, LINE(c, goal_cards), "goal_cards",
+			    "goal_defs[%zu] is not a goal card", i);
+		gold |= rs->defs[g].gold != 0;
+	}
+	if (!gold)
+		return fail(c, LINE(c, goal_cards), "goal_cards", "no goal "
+		    "card holds the gold (mark one with gold: true)");
+	return 0;
+}
+
+static int check_roles(const struct ctx *c, const sab_ruleset *rs)
+{
+	for (int n = 0; n <= SAB_MAX_PLAYERS; n++) {
+		int s = rs->saboteurs[n], m = rs->miners[n];
+		int line = LINE_AT(c, role, n) ? LINE_AT(c, role, n) :
+		    LINE(c, roles);
+
+		if (n < rs->min_players || n > rs->max_players) {
+			if (s + m != 0)
+				return fail(c, line, "roles", "an entry for %d "
+				    "players, but the game is for %d to %d",
+				    n, rs->min_players, rs->max_players);
+			continue;
+		}
+		if (!rs->has_roles && s + m != 0)
+			return fail(c, line, "roles", "entries given but "
+			    "has_roles is 0");
+		if (!rs->has_roles)
+			continue;
+		if (s + m == 0)
+			return fail(c, line, "roles", "no entry for %d "
+			    "players", n);
+		if (s + m < n)
+			return fail(c, line, "roles", "%d players need at "
+			    "least %d role cards, but saboteurs + miners is %d",
+			    n, n, s + m);
+	}
+	return 0;
+}
+
+static int check_hands(const struct ctx *c, const sab_ruleset *rs)
+{
+	for (int n = 0; n <= SAB_MAX_PLAYERS; n++) {
+		int h = rs->hand_size[n];
+		int line = LINE_AT(c, hand, n) ? LINE_AT(c, hand, n) :
+		    LINE(c, hand_size);
+
+		if (n < rs->min_players || n > rs->max_players) {
+			if (h != 0)
+				return fail(c, line, "hand_size", "an entry "
+				    "for %d players, but the game is for %d to "
+				    "%d", n, rs->min_players, rs->max_players);
+			continue;
+		}
+		if (h == 0)
+			return fail(c, line, "hand_size", "no entry for %d "
+			    "players", n);
+		if (h > SAB_MAX_HAND)
+			return fail(c, line, "hand_size", "%d cards for %d "
+			    "players, at most %d", h, n, SAB_MAX_HAND);
+		if (n * h > rs->deck_size)
+			return fail(c, line, "hand_size", "%d players with %d "
+			    "cards each need %d cards, but the deck has %d",
+			    n, h, n * h, rs->deck_size);
+	}
+	return 0;
+}
+
+/* The most saboteurs any player count of the ruleset can deal. */
+static int most_saboteurs(const sab_ruleset *rs)
+{
+	int most = 0;
+
+	for (int n = rs->min_players; n <= rs->max_players; n++) {
+		int s = rs->saboteurs[n] < n ? rs->saboteurs[n] : n;
+
+		if (s > most)
+			most = s;
+	}
+	return most;
+}
+
+static int check_gold(const struct ctx *c, const sab_ruleset *rs)
+{
+	int line = LINE(c, gold_cards);
+
+	if (rs->ngold > SAB_MAX_GOLD)
+		return fail(c, line, "gold.cards", "%d gold cards, at most %d",
+		    rs->ngold, SAB_MAX_GOLD);
+	for (size_t i = 0; i < rs->ngold; i++)
+		if (rs->gold_cards[i] < 1 ||
+		    rs->gold_cards[i] > SAB_MAX_GOLD_VALUE)
+			return fail(c, line, "gold.cards", "value %d is out of "
+			    "range (1 to %d)", rs->gold_cards[i],
+			    SAB_MAX_GOLD_VALUE);
+	if (rs->gold_drawn > SAB_GOLD_PER_PLAYER)
+		return fail(c, LINE(c, gold), "gold", "unknown drawn %d",
+		    rs->gold_drawn);
+	if (rs->ngold == 0 || !rs->has_roles)
+		return 0;
+	for (int k = 1; k <= most_saboteurs(rs); k++)
+		if (rs->saboteur_pay[k] == 0)
+			return fail(c, LINE(c, pay) ? LINE(c, pay) :
+			    LINE(c, gold), "gold.saboteur_pay", "no pay for %d "
+			    "saboteur%s (the roles can deal up to %d)", k,
+			    k == 1 ? "" : "s", most_saboteurs(rs));
+	return 0;
+}
+
+static int cell_ok(int x, int y)
+{
+	return x >= -COORD_LIMIT && x <= COORD_LIMIT &&
+	    y >= -COORD_LIMIT && y <= COORD_LIMIT;
+}
+
+/* Checks one cell: within the limits, on a bounded board, not taken. */
+static int check_cell(const struct ctx *c, const sab_ruleset *rs, int x,
+    int y, const char *place, int line)
+{
+	if (!cell_ok(x, y))
+		return fail(c, line, place, "(%d, %d) is outside the limits "
+		    "(-%d to %d)", x, y, COORD_LIMIT, COORD_LIMIT);
+	if (rs->bounded && (x < rs->min_x || x > rs->max_x || y < rs->min_y ||
+	    y > rs->max_y))
+		return fail(c, line, place, "(%d, %d) is outside the board "
+		    "(%d, %d) to (%d, %d)", x, y, rs->min_x, rs->min_y,
+		    rs->max_x, rs->max_y);
+	return 0;
+}
+
+static int check_board(const struct ctx *c, const sab_ruleset *rs)
+{
+	char p[PLACE_LEN];
+
+	if (rs->bounded && (!cell_ok(rs->min_x, rs->min_y) ||
+	    !cell_ok(rs->max_x, rs->max_y) || rs->min_x > rs->max_x ||
+	    rs->min_y > rs->max_y))
+		return fail(c, LINE(c, bmin), "board", "min (%d, %d) and max "
+		    "(%d, %d) do not make a board within -%d to %d", rs->min_x,
+		    rs->min_y, rs->max_x, rs->max_y, COORD_LIMIT, COORD_LIMIT);
+	if (check_cell(c, rs, rs->start_x, rs->start_y, "board.start",
+	    LINE(c, start)) != 0)
+		return -1;
+	for (size_t i = 0; i < rs->ngoals; i++) {
+		int x = rs->goal_x[i], y = rs->goal_y[i];
+		int line = LINE_AT(c, goal, i);
+
+		/* At most 8 goals: the text always fits. */
+		(void)snprintf(p, sizeof p, "board.goals[%zu]", i);
+		if (check_cell(c, rs, x, y, p, line) != 0)
+			return -1;
+		if (x == rs->start_x && y == rs->start_y)
+			return fail(c, line, p, "(%d, %d) is the start", x, y);
+		for (size_t j = 0; j < i; j++)
+			if (x == rs->goal_x[j] && y == rs->goal_y[j])
+				return fail(c, line, p, "(%d, %d) is also "
+				    "goal %zu", x, y, j);
+	}
+	return 0;
+}
+
+static int check_options(const struct ctx *c, const sab_ruleset *rs)
+{
+	int line = LINE(c, scoring) ? LINE(c, scoring) : LINE(c, options);
+
+	if (rs->placement > SAB_PLACE_TOUCHING)
+		return fail(c, LINE(c, placement), "options", "unknown "
+		    "placement %d", rs->placement);
+	if (rs->scoring > SAB_SCORE_PATH)
+		return fail(c, line, "options", "unknown scoring %d",
+		    rs->scoring);
+	if (rs->sabotage_self > 1 || rs->sabotage_stacks > 1 ||
+	    rs->repair_self_only > 1 || rs->sabotaged_dwarf > 1 ||
+	    rs->bounded > 1 || rs->has_roles > 1)
+		return fail(c, LINE(c, options), "options", "a flag is "
+		    "neither 0 nor 1");
+	/* Touching placement lets the maze wander off any window. */
+	if (!rs->bounded && rs->placement != SAB_PLACE_CONNECTED)
+		return fail(c, LINE(c, placement) ? LINE(c, placement) :
+		    LINE(c, board), "options", "an unbounded board needs "
+		    "placement: connected");
+	if (rs->scoring == SAB_SCORE_GOLD && rs->ngold == 0)
+		return fail(c, line, "options", "scoring gold needs a gold "
+		    "section");
+	if (rs->scoring == SAB_SCORE_GOLD && !rs->has_roles)
+		return fail(c, line, "options", "scoring gold needs roles");
+	return 0;
+}
+
+static int check_and_fill(const struct ctx *c, sab_ruleset *rs)
+{
+	if (check_name_and_players(c, rs) != 0 || check_defs(c, rs) != 0 ||
+	    check_goal_cards(c, rs) != 0 || check_roles(c, rs) != 0 ||
+	    check_hands(c, rs) != 0 || check_gold(c, rs) != 0 ||
+	    check_board(c, rs) != 0 || check_options(c, rs) != 0)
+		return -1;
+	return 0;
+}
+
+int sab_ruleset_finish(sab_ruleset *rs, char *err, size_t errlen)
+{
+	struct ctx c = { NULL, err, errlen, NULL, 0, NULL, NULL };
+
+	if (errlen > 0)
+		err[0] = '\0';
+	return check_and_fill(&c, rs);
+}
+
+/* ------------------------------------------------------------------ */
+/* Built-in rulesets and names */
+
+const char *sab_ruleset_builtin(const char *name, size_t *len)
+{
+	for (const struct sab_builtin *b = sab_builtins; b->name; b++) {
+		if (strcmp(b->name, name) == 0) {
+			if (len != NULL)
+				*len = strlen(b->text);
+			return b->text;
+		}
+	}
+	return NULL;
+}
+
+const char *sab_ruleset_builtin_name(int i)
+{
+	if (i < 0)
+		return NULL;
+	for (int k = 0; sab_builtins[k].name != NULL; k++)
+		if (k == i)
+			return sab_builtins[k].name;
+	return NULL;
+}
+
+int sab_ruleset_load_builtin(sab_ruleset *rs, const char *name,
+    char *err, size_t errlen)
+{
+	struct ctx c = { NULL, err, errlen, NULL, 0, NULL, NULL };
+	const char *names[16];
+	char source[SAB_NAME_MAX + 16], list[256], q[QUOTE_LEN];
+	const char *text;
+	size_t len, n = 0;
+	int k;
+
+	text = sab_ruleset_builtin(name, &len);
+	if (text == NULL) {
+		while (n < NELEM(names) &&
+		    (names[n] = sab_ruleset_builtin_name((int)n)) != NULL)
+			n++;
+		return fail(&c, 0, NULL, "unknown ruleset %s (built in: %s)",
+		    quote(name, strlen(name), q), word_list(names, n, ", ",
+		    list, sizeof list));
+	}
+	k = snprintf(source, sizeof source, "builtin:%s", name);
+	if (k < 0 || (size_t)k >= sizeof source)
+		return fail(&c, 0, NULL, "ruleset name too long");
+	return sab_ruleset_parse(rs, text, len, source, err, errlen);
+}
+
+int sab_ruleset_find(const sab_ruleset *rs, const char *name)
+{
+	for (int i = 0; i < rs->ndefs && i < SAB_MAX_DEFS; i++)
+		if (strcmp(rs->defs[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+const char *sab_tool_name(uint8_t tool)
+{
+	for (int t = 0; t < SAB_TOOLS; t++)
+		if (tool & (1u << t))
+			return tool_names[t];
+	return "?";
+}
+
+const char *sab_card_type_name(uint8_t type)
+{
+	return type < SAB_CARD_TYPES ? type_names[type] : "?";
+}
+
+char *sab_edges_format(uint8_t edges, char *buf)
+{
+	size_t o = 0;
+
+	for (int e = 0; e < 4; e++)
+		if (edges & (1u << e))
+			buf[o++] = edge_letters[e];
+	if (o == 0)
+		buf[o++] = '-';
+	buf[o] = '\0';
+	return buf;
+}

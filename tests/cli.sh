@@ -1,0 +1,90 @@
+#!/bin/sh
+# cli.sh: drives the real saboteur binary and compares what it prints, and its
+# exit code, with the golden files in tests/golden.  UPDATE=1 rewrites them.
+#
+# Usage: tests/cli.sh PATH/TO/saboteur
+set -u
+bin=${1:?usage: tests/cli.sh PATH/TO/saboteur}
+bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+here=$(cd "$(dirname "$0")" && pwd)
+golden=$here/golden
+fixtures=$here/fixtures
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+pass=0
+fail=0
+
+# case NAME EXPECTED-EXIT ARGS...: runs the binary; stdout and stderr, then
+# the exit code, must match tests/golden/NAME.
+case_() {
+	name=$1 want=$2
+	shift 2
+	(cd "$here/.." && "$bin" "$@") >"$tmp/out" 2>&1
+	got=$?
+	echo "exit $got" >>"$tmp/out"
+	if [ "${UPDATE:-0}" = 1 ]; then
+		cp "$tmp/out" "$golden/$name"
+	fi
+	if [ "$got" != "$want" ]; then
+		echo "FAIL $name: exit $got, want $want"
+		sed 's/^/  | /' "$tmp/out" | head -20
+		fail=$((fail + 1))
+	elif ! diff -u "$golden/$name" "$tmp/out" >"$tmp/diff" 2>&1; then
+		echo "FAIL $name: output differs from tests/golden/$name"
+		head -30 "$tmp/diff"
+		fail=$((fail + 1))
+	else
+		pass=$((pass + 1))
+	fi
+}
+
+# check NAME COMMAND...: a shell condition that must hold.
+check() {
+	name=$1
+	shift
+	if "$@"; then
+		pass=$((pass + 1))
+	else
+		echo "FAIL $name"
+		fail=$((fail + 1))
+	fi
+}
+
+case_ help 0 help
+case_ help-rules 0 help rules
+case_ dash-help 0 rules --help
+case_ no-command 2
+case_ unknown-command 2 dance
+case_ unknown-option 2 rules --rulset base
+case_ option-needs-value 2 rules --ruleset
+case_ rules-base 0 rules
+case_ rules-classic 0 rules --ruleset classic
+case_ rules-course 0 rules --ruleset course
+case_ rules-by-file 0 rules --ruleset rules/course.yaml
+case_ rules-good-fixture 0 rules --ruleset tests/fixtures/rulesets/good-tiny.yaml
+case_ rules-unknown 3 rules --ruleset nosuch
+case_ rules-missing-file 3 rules --ruleset tests/fixtures/nosuch.yaml
+for f in "$fixtures"/rulesets/bad-*.yaml "$fixtures"/rulesets/empty.yaml; do
+	b=$(basename "$f" .yaml)
+	case_ "ruleset-$b" 3 rules --ruleset "tests/fixtures/rulesets/$b.yaml"
+done
+case_ selfplay-quiet 0 selfplay --seed 7 --quiet
+case_ selfplay-course 0 selfplay --ruleset course --seed 3 --quiet
+case_ selfplay-full 0 selfplay --seed 2026 --players 4
+case_ selfplay-bad-players 2 selfplay --players 11
+case_ selfplay-bad-seed 2 selfplay --seed -4
+case_ bench-bad-games 2 bench --games 0
+
+# The same seed plays the same game; the program runs from any directory.
+"$bin" selfplay --seed 99 --verbose >"$tmp/a" 2>&1
+(cd / && "$bin" selfplay --seed 99 --verbose) >"$tmp/b" 2>&1
+check same-seed-same-game cmp -s "$tmp/a" "$tmp/b"
+"$bin" selfplay --seed 100 --verbose >"$tmp/c" 2>&1
+check other-seed-other-game test -n "$(cmp "$tmp/a" "$tmp/c" 2>&1)"
+"$bin" bench --games 20 >"$tmp/bench" 2>&1
+check bench-prints-figures grep -q "complete games/s" "$tmp/bench"
+SABOTEUR_RULES=$here/../rules "$bin" rules --ruleset base >/dev/null 2>&1
+check rules-env-folder test $? = 0
+
+echo "cli: $pass passed, $fail failed"
+[ "$fail" = 0 ]
