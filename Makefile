@@ -46,7 +46,7 @@ TEST_OBJ   = $(TEST_SRC:%.c=$(B)/%.o)
 ASAN_RULES = $(RULES_SRC:%.c=$(B)/asan/%.o) $(B)/asan/gen/builtin_rulesets.o
 ASAN_TEST  = $(TEST_SRC:%.c=$(B)/asan/%.o)
 
-.PHONY: all check test check-asan check-cli bench play install uninstall clean deps deps-check
+.PHONY: all check test bench play install uninstall clean deps deps-check fuzz
 
 all: $(B)/saboteur $(B)/librules.a
 
@@ -94,6 +94,7 @@ check: deps-check $(B)/run-tests $(B)/asan/run-tests $(B)/saboteur
 	$(B)/run-tests
 	SAB_TEST_GAMES=500 ASAN_OPTIONS=detect_leaks=1 $(B)/asan/run-tests
 	tests/cli.sh $(B)/saboteur
+	tests/install.sh
 test: check
 
 bench: $(B)/saboteur
@@ -122,3 +123,15 @@ uninstall:
 
 clean:
 	rm -rf $(B)
+
+# A libFuzzer harness for the ruleset parser (needs clang): FUZZ_SECONDS of
+# fuzzing from the built-in rulesets and the test fixtures as the corpus.
+FUZZ_SECONDS ?= 60
+fuzz: $(B)/gen/builtin_rulesets.c
+	@mkdir -p $(B)/fuzz/corpus
+	cp $(RULESETS) tests/fixtures/rulesets/*.yaml $(B)/fuzz/corpus/
+	clang $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined \
+	    $(YAML_CFLAGS) -o $(B)/fuzz/fuzz_ruleset tests/fuzz/fuzz_ruleset.c \
+	    $(RULES_SRC) $(B)/gen/builtin_rulesets.c $(YAML_LIBS)
+	$(B)/fuzz/fuzz_ruleset -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
+	    $(B)/fuzz/corpus

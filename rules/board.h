@@ -18,6 +18,8 @@
 #define SAB_COORD_MIN (-46)
 #define SAB_COORD_MAX 46
 #define SAB_MAX_PLACED 224
+/* Every frontier cell lies next to a placed card. */
+#define SAB_MAX_FRONTIER (4 * SAB_MAX_PLACED)
 
 /* Cell values: 0 empty, a face-down goal, or (definition + 1) | turned. */
 #define SAB_CELL_EMPTY 0

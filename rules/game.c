@@ -650,16 +650,15 @@ static sab_move move_new(uint8_t kind, uint8_t card)
 /* The frontier and its fit masks, computed once per listing when needed. */
 typedef struct frontier {
 	int n;                  /* -1: not computed yet */
-	uint16_t cell[SAB_MAX_PLACED * 2];
-	sab_fit fit[SAB_MAX_PLACED * 2];
+	uint16_t cell[SAB_MAX_FRONTIER];
+	sab_fit fit[SAB_MAX_FRONTIER];
 } frontier;
 
 static void frontier_fill(const sab_game *g, frontier *f)
 {
 	if (f->n >= 0)
 		return;
-	f->n = sab_board_frontier(&g->board, g->rs, f->cell,
-	    SAB_MAX_PLACED * 2);
+	f->n = sab_board_frontier(&g->board, g->rs, f->cell, SAB_MAX_FRONTIER);
 	for (int i = 0; i < f->n; i++)
 		sab_board_fit_masks(&g->board, g->rs, f->cell[i], &f->fit[i]);
 }
@@ -818,7 +817,7 @@ int sab_game_moves(const sab_game *g, sab_move *out)
 
 int sab_game_random_move(const sab_game *g, sab_rng *rng, sab_move *m)
 {
-	sab_move buf[SAB_MAX_MOVES];
+	sab_move buf[SAB_MAX_CARD_MOVES];
 	int seat = g->to_act, n;
 
 	if (g->phase == SAB_PHASE_OVER)

@@ -48,8 +48,14 @@ typedef struct sab_move {
 	int8_t x, y;
 } sab_move;
 
-/* The most legal moves any position can have (frontier x hand x 2 etc.). */
-#define SAB_MAX_MOVES 1024
+/*
+ * The most legal moves one card can have (a path card: two orientations on
+ * every frontier cell), and any position (every distinct card of a full
+ * hand, plus a discard of each).  These are bounds, not typical sizes: a
+ * base game position has about 17 legal moves.
+ */
+#define SAB_MAX_CARD_MOVES (2 * SAB_MAX_FRONTIER)
+#define SAB_MAX_MOVES (SAB_MAX_HAND * (SAB_MAX_CARD_MOVES + 1))
 
 /* Why a round ended. */
 enum sab_round_end {
@@ -125,7 +131,8 @@ int sab_game_over(const sab_game *g);
 int sab_game_moves(const sab_game *g, sab_move *out);
 
 /*
- * Like sab_game_moves(), but only the moves that play card def.  Cheap
+ * Like sab_game_moves(), but only the moves that play card def (its discard
+ * not included), into out of at least SAB_MAX_CARD_MOVES entries.  Cheap
  * enough for random playouts.
  */
 int sab_game_moves_card(const sab_game *g, uint8_t def, sab_move *out);

@@ -33,7 +33,7 @@ if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
 		m=$(missing)
 		[ -z "$m" ] && { echo "deps: installed" >&2; exit 0; }
 	fi
-	echo "deps: installation failed; still missing: $m" >&2
+	echo "deps: installation failed; still missing: $(echo $m)" >&2
 	exit 1
 fi
 echo "deps: install them with:  sudo apt-get update && sudo $cmd" >&2
