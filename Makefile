@@ -109,7 +109,7 @@ install: all
 	    $(DESTDIR)$(DATADIR)/rules
 	install -m 755 $(B)/saboteur $(DESTDIR)$(BINDIR)/saboteur
 	install -m 644 $(B)/librules.a $(DESTDIR)$(LIBDIR)/libsaboteur-rules.a
-	install -m 644 $(filter-out rules/builtin.h,$(RULES_HDR)) $(DESTDIR)$(INCDIR)/
+	install -m 644 $(filter-out rules/builtin.h rules/say.h,$(RULES_HDR)) $(DESTDIR)$(INCDIR)/
 	install -m 644 $(RULESETS) $(DESTDIR)$(DATADIR)/rules/
 	for m in $(MANPAGES); do \
 	    s=$${m##*.}; install -d $(DESTDIR)$(MANDIR)/man$$s && \

@@ -84,18 +84,27 @@ static void print_gold(const sab_ruleset *rs)
 		return;
 	for (int i = 0; i < rs->ngold; i++)
 		count[rs->gold_cards[i]]++;
+	const char *sep = " ";
+
 	printf("\ngold cards:");
-	for (int v = 1; v <= SAB_MAX_GOLD_VALUE; v++)
-		if (count[v])
-			printf(" %d x %d", count[v], v);
+	for (int v = 1; v <= SAB_MAX_GOLD_VALUE; v++) {
+		if (count[v]) {
+			printf("%s%d worth %d", sep, count[v], v);
+			sep = ", ";
+		}
+	}
 	printf("; drawn when the miners win: one per %s",
 	    rs->gold_drawn == SAB_GOLD_PER_PLAYER ? "player" : "gold miner");
 	if (rs->gold_drawn_max)
 		printf(" (at most %d)", rs->gold_drawn_max);
-	printf("\nsaboteurs' pay by their number:");
-	for (int n = 1; n <= SAB_MAX_PLAYERS; n++)
-		if (rs->saboteur_pay[n])
-			printf(" %d: %d", n, rs->saboteur_pay[n]);
+	printf("\nsaboteurs' pay each, by how many there are:");
+	sep = " ";
+	for (int n = 1; n <= SAB_MAX_PLAYERS; n++) {
+		if (rs->saboteur_pay[n]) {
+			printf("%s%d: %d", sep, n, rs->saboteur_pay[n]);
+			sep = ", ";
+		}
+	}
 	printf("\n");
 }
 

@@ -34,7 +34,8 @@ static void mirror_event(selfplay *sp, const sab_event *e)
 	}
 }
 
-static void print_events(selfplay *sp, const sab_game *g, const sab_events *ev)
+/* Prints the events of one step; turn (0: none) numbers the first play. */
+static void print_events(selfplay *sp, int turn, const sab_events *ev)
 {
 	for (int i = 0; i < ev->n; i++) {
 		const sab_event *e = &ev->ev[i];
@@ -50,12 +51,17 @@ static void print_events(selfplay *sp, const sab_game *g, const sab_events *ev)
 			continue;
 		if (e->type == SAB_EV_ROUND_START)
 			printf("\n");
-		printf("%s", e->type >= SAB_EV_PATH && e->type <= SAB_EV_PASS &&
-		    e->type != SAB_EV_PEEK ? "  " : "");
+		if (e->type >= SAB_EV_PATH && e->type <= SAB_EV_PASS &&
+		    e->type != SAB_EV_PEEK) {
+			if (turn > 0)
+				printf("%4d  ", turn);
+			else
+				printf("      ");
+			turn = 0;
+		}
 		show_event(stdout, sp->rs, e);
 		printf("\n");
 	}
-	(void)g;
 }
 
 static int parse_options(int argc, char **argv, opt *opts, sab_ruleset *rs,
@@ -119,13 +125,14 @@ int cmd_selfplay(int argc, char **argv)
 		free(rs);
 		return EXIT_USAGE;
 	}
-	print_events(&sp, &g, &ev);
+	print_events(&sp, 0, &ev);
 	while (!sab_game_over(&g)) {
 		sab_move m;
+		int turn = g.phase == SAB_PHASE_PLAY ? g.turn + 1 : 0;
 		sab_game_random_move(&g, &rng, &m);
 		ev.n = 0;
 		sab_game_apply(&g, &m, &rng, &ev);
-		print_events(&sp, &g, &ev);
+		print_events(&sp, turn, &ev);
 	}
 	free(rs);
 	return EXIT_OK;

@@ -1,9 +1,9 @@
 /* board.c: placement rules and reachability from the start card. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "board.h"
+#include "say.h"
 
 const int8_t sab_dir_dx[4] = { 0, 1, 0, -1 };
 const int8_t sab_dir_dy[4] = { -1, 0, 1, 0 };
@@ -139,21 +139,6 @@ void sab_board_fit_masks(const sab_board *b, const sab_ruleset *rs,
 	}
 }
 
-static void say(char *why, size_t whylen, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-
-static void say(char *why, size_t whylen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (why == NULL || whylen == 0)
-		return;
-	va_start(ap, fmt);
-	/* A cut message is still a message: truncation is acceptable here. */
-	(void)vsnprintf(why, whylen, fmt, ap);
-	va_end(ap);
-}
-
 /* Explains the first side of card e at (x, y) that does not match. */
 static void say_mismatch(const sab_board *b, const sab_ruleset *rs, int x,
     int y, const sab_card *card, uint8_t e, const sab_fit *f, char *why,
@@ -168,11 +153,11 @@ static void say_mismatch(const sab_board *b, const sab_ruleset *rs, int x,
 			continue;
 		nb = rs->defs[SAB_CELL_DEF(sab_board_get(b, nx, ny))].name;
 		if (e & bit)
-			say(why, whylen, "the open %s side of %s at (%d,%d) "
+			sab_say(why, whylen, "the open %s side of %s at (%d,%d) "
 			    "would run into the wall of %s at (%d,%d)",
 			    dir_name[d], card->name, x, y, nb, nx, ny);
 		else
-			say(why, whylen, "the closed %s side of %s at (%d,%d) "
+			sab_say(why, whylen, "the closed %s side of %s at (%d,%d) "
 			    "would block the open tunnel of %s at (%d,%d)",
 			    dir_name[d], card->name, x, y, nb, nx, ny);
 		return;
@@ -187,21 +172,21 @@ int sab_board_fits(const sab_board *b, const sab_ruleset *rs, int x, int y,
 	sab_fit f;
 
 	if (card->type != SAB_CARD_PATH) {
-		say(why, whylen, "%s is not a path card", card->name);
+		sab_say(why, whylen, "%s is not a path card", card->name);
 		return 0;
 	}
 	if (!sab_board_inside(rs, x, y)) {
-		say(why, whylen, "(%d,%d) is outside the board", x, y);
+		sab_say(why, whylen, "(%d,%d) is outside the board", x, y);
 		return 0;
 	}
 	uint16_t idx = sab_board_index(x, y);
 	uint8_t c = b->cell[idx];
 	if (c == SAB_CELL_HIDDEN) {
-		say(why, whylen, "(%d,%d) holds a face-down goal card", x, y);
+		sab_say(why, whylen, "(%d,%d) holds a face-down goal card", x, y);
 		return 0;
 	}
 	if (c != SAB_CELL_EMPTY) {
-		say(why, whylen, "(%d,%d) is already taken by %s", x, y,
+		sab_say(why, whylen, "(%d,%d) is already taken by %s", x, y,
 		    rs->defs[SAB_CELL_DEF(c)].name);
 		return 0;
 	}
@@ -212,13 +197,13 @@ int sab_board_fits(const sab_board *b, const sab_ruleset *rs, int x, int y,
 	}
 	if ((e & f.join) == 0) {
 		if ((f.need_open | f.need_closed) == 0)
-			say(why, whylen, "(%d,%d) is not next to any card on "
+			sab_say(why, whylen, "(%d,%d) is not next to any card on "
 			    "the board", x, y);
 		else if (rs->placement == SAB_PLACE_TOUCHING)
-			say(why, whylen, "%s at (%d,%d) shares no open tunnel "
+			sab_say(why, whylen, "%s at (%d,%d) shares no open tunnel "
 			    "with a neighbouring card", card->name, x, y);
 		else
-			say(why, whylen, "no open tunnel from the start "
+			sab_say(why, whylen, "no open tunnel from the start "
 			    "reaches (%d,%d)", x, y);
 		return 0;
 	}

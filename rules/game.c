@@ -1,25 +1,11 @@
 /* game.c: turns, card effects, round ends and gold: the rules as code. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "game.h"
+#include "say.h"
 
 /* ---- small helpers ---------------------------------------------------- */
-
-static void say(char *why, size_t whylen, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void say(char *why, size_t whylen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (why == NULL || whylen == 0)
-		return;
-	va_start(ap, fmt);
-	/* A cut reason is still a reason: truncation is acceptable here. */
-	(void)vsnprintf(why, whylen, fmt, ap);
-	va_end(ap);
-}
 
 static int tool_index(uint8_t bit)
 {
@@ -188,12 +174,12 @@ int sab_game_new(sab_game *g, const sab_ruleset *rs, int nplayers, int first,
     sab_rng *rng, sab_events *ev, char *err, size_t errlen)
 {
 	if (nplayers < rs->min_players || nplayers > rs->max_players) {
-		say(err, errlen, "ruleset %s is for %d to %d players, not %d",
+		sab_say(err, errlen, "ruleset %s is for %d to %d players, not %d",
 		    rs->name, rs->min_players, rs->max_players, nplayers);
 		return -1;
 	}
 	if (first < 0 || first >= nplayers) {
-		say(err, errlen, "there is no seat %d to play first", first);
+		sab_say(err, errlen, "there is no seat %d to play first", first);
 		return -1;
 	}
 	memset(g, 0, sizeof *g);
@@ -460,7 +446,7 @@ static int check_target(const sab_game *g, int target, char *why,
     size_t whylen)
 {
 	if (target >= g->nplayers) {
-		say(why, whylen, "there is no seat %d (seats are 0 to %d)",
+		sab_say(why, whylen, "there is no seat %d (seats are 0 to %d)",
 		    target, g->nplayers - 1);
 		return 0;
 	}
@@ -476,12 +462,12 @@ static int check_sabotage(const sab_game *g, const sab_move *m, char *why,
 	if (!check_target(g, m->target, why, whylen))
 		return 0;
 	if (m->target == g->to_act && !g->rs->sabotage_self) {
-		say(why, whylen, "%s must go in front of another player",
+		sab_say(why, whylen, "%s must go in front of another player",
 		    c->name);
 		return 0;
 	}
 	if (!g->rs->sabotage_stacks && g->broken[m->target][t]) {
-		say(why, whylen, "seat %d already has a broken %s", m->target,
+		sab_say(why, whylen, "seat %d already has a broken %s", m->target,
 		    sab_tool_name(c->tools));
 		return 0;
 	}
@@ -496,16 +482,16 @@ static int check_repair(const sab_game *g, const sab_move *m, char *why,
 	if (!check_target(g, m->target, why, whylen))
 		return 0;
 	if (g->rs->repair_self_only && m->target != g->to_act) {
-		say(why, whylen, "%s can only repair your own tools", c->name);
+		sab_say(why, whylen, "%s can only repair your own tools", c->name);
 		return 0;
 	}
 	if (m->tool == 0 || (m->tool & (m->tool - 1)) || !(m->tool & c->tools)) {
-		say(why, whylen, "%s cannot repair a %s", c->name,
+		sab_say(why, whylen, "%s cannot repair a %s", c->name,
 		    m->tool ? sab_tool_name(m->tool) : "missing tool");
 		return 0;
 	}
 	if (!g->broken[m->target][tool_index(m->tool)]) {
-		say(why, whylen, "seat %d has no broken %s to repair",
+		sab_say(why, whylen, "seat %d has no broken %s to repair",
 		    m->target, sab_tool_name(m->tool));
 		return 0;
 	}
@@ -518,13 +504,13 @@ static int check_rockfall(const sab_game *g, const sab_move *m, char *why,
 	uint8_t c = sab_board_get(&g->board, m->x, m->y);
 
 	if (c == SAB_CELL_EMPTY) {
-		say(why, whylen, "there is no card at (%d,%d) to remove",
+		sab_say(why, whylen, "there is no card at (%d,%d) to remove",
 		    m->x, m->y);
 		return 0;
 	}
 	if (c == SAB_CELL_HIDDEN ||
 	    g->rs->defs[SAB_CELL_DEF(c)].type != SAB_CARD_PATH) {
-		say(why, whylen, "the %s card at (%d,%d) cannot be removed",
+		sab_say(why, whylen, "the %s card at (%d,%d) cannot be removed",
 		    c == SAB_CELL_HIDDEN ? "goal" :
 		    sab_card_type_name(g->rs->defs[SAB_CELL_DEF(c)].type),
 		    m->x, m->y);
@@ -537,12 +523,12 @@ static int check_map(const sab_game *g, const sab_move *m, char *why,
     size_t whylen)
 {
 	if (m->goal >= g->rs->ngoals) {
-		say(why, whylen, "there is no goal %d (goals are 0 to %d)",
+		sab_say(why, whylen, "there is no goal %d (goals are 0 to %d)",
 		    m->goal, g->rs->ngoals - 1);
 		return 0;
 	}
 	if (g->goal_open & (1u << m->goal)) {
-		say(why, whylen, "goal %d is already face up", m->goal);
+		sab_say(why, whylen, "goal %d is already face up", m->goal);
 		return 0;
 	}
 	return 1;
@@ -555,14 +541,14 @@ static int check_path(const sab_game *g, const sab_move *m, char *why,
 
 	for (int t = 0; t < SAB_TOOLS; t++) {
 		if (g->broken[seat][t]) {
-			say(why, whylen, "you cannot play path cards while a "
+			sab_say(why, whylen, "you cannot play path cards while a "
 			    "broken %s lies in front of you",
 			    sab_tool_name((uint8_t)(1 << t)));
 			return 0;
 		}
 	}
 	if (m->rot > 1) {
-		say(why, whylen, "a card is upright (0) or turned (1), not %d",
+		sab_say(why, whylen, "a card is upright (0) or turned (1), not %d",
 		    m->rot);
 		return 0;
 	}
@@ -574,13 +560,13 @@ static int check_pick(const sab_game *g, const sab_move *m, char *why,
     size_t whylen)
 {
 	if (m->kind != SAB_MOVE_PICK_GOLD) {
-		say(why, whylen, "you must pick one of the gold cards offered");
+		sab_say(why, whylen, "you must pick one of the gold cards offered");
 		return 0;
 	}
 	for (int i = 0; i < g->noffer; i++)
 		if (g->offer[i] == m->value)
 			return 1;
-	say(why, whylen, "no gold card worth %d is offered", m->value);
+	sab_say(why, whylen, "no gold card worth %d is offered", m->value);
 	return 0;
 }
 
@@ -597,17 +583,17 @@ int sab_game_check(const sab_game *g, const sab_move *m, char *why,
     size_t whylen)
 {
 	if (g->phase == SAB_PHASE_OVER) {
-		say(why, whylen, "the game is over");
+		sab_say(why, whylen, "the game is over");
 		return 0;
 	}
 	if (g->phase == SAB_PHASE_PICK_GOLD)
 		return check_pick(g, m, why, whylen);
 	if (m->kind >= SAB_MOVE_KINDS || m->kind == SAB_MOVE_PICK_GOLD) {
-		say(why, whylen, "there is no gold to pick now");
+		sab_say(why, whylen, "there is no gold to pick now");
 		return 0;
 	}
 	if (m->card >= g->rs->ndefs || hand_find(g, g->to_act, m->card) < 0) {
-		say(why, whylen, "%s is not in your hand",
+		sab_say(why, whylen, "%s is not in your hand",
 		    m->card < g->rs->ndefs ? card_name(g, m->card) :
 		    "that card");
 		return 0;
@@ -615,7 +601,7 @@ int sab_game_check(const sab_game *g, const sab_move *m, char *why,
 	if (m->kind == SAB_MOVE_PASS)
 		return 1;
 	if (g->rs->defs[m->card].type != kind_type[m->kind]) {
-		say(why, whylen, "%s is a %s card, not a %s card",
+		sab_say(why, whylen, "%s is a %s card, not a %s card",
 		    card_name(g, m->card),
 		    sab_card_type_name(g->rs->defs[m->card].type),
 		    sab_card_type_name(kind_type[m->kind]));
