@@ -1061,29 +1061,118 @@ static int load_options(const struct ctx *c, const yaml_node_t *n,
 /*
  * The top-level keys, in the order they are read: the deck before the start
  * and goal cards (that is the order of defs), the board before the goal
- * cards (their number must match the goal places).
+ * cards (their number must match the goal places).  With "extends", a
+ * section the file leaves out comes from the ruleset it extends, except the
+ * ones marked own; the options merge key by key (merge).
  */
 typedef int (*section_fn)(const struct ctx *, const yaml_node_t *,
     sab_ruleset *);
 
+static int yaml_fail(const struct ctx *c, const yaml_parser_t *p);
+
+enum { SECTION_EXTENDS = 0 };
+
 static const struct section {
 	const char *key;
-	section_fn load;
+	section_fn load;        /* NULL: handled before the others */
 	int required;
+	int own;                /* never taken from the extended ruleset */
+	int merge;              /* the extended ruleset's, then this file's */
 } sections[] = {
-	{ "name", load_name, 1 },
-	{ "title", load_title, 0 },
-	{ "players", load_players, 1 },
-	{ "rounds", load_rounds, 1 },
-	{ "roles", load_roles, 0 },
-	{ "hand_size", load_hand_size, 1 },
-	{ "board", load_board, 1 },
-	{ "deck", load_deck, 1 },
-	{ "start_card", load_start_card, 1 },
-	{ "goal_cards", load_goal_cards, 1 },
-	{ "gold", load_gold, 0 },
-	{ "options", load_options, 0 },
+	{ "extends", NULL, 0, 1, 0 },
+	{ "name", load_name, 1, 1, 0 },
+	{ "title", load_title, 0, 1, 0 },
+	{ "players", load_players, 1, 0, 0 },
+	{ "rounds", load_rounds, 1, 0, 0 },
+	{ "roles", load_roles, 0, 0, 0 },
+	{ "hand_size", load_hand_size, 1, 0, 0 },
+	{ "board", load_board, 1, 0, 0 },
+	{ "deck", load_deck, 1, 0, 0 },
+	{ "start_card", load_start_card, 1, 0, 0 },
+	{ "goal_cards", load_goal_cards, 1, 0, 0 },
+	{ "gold", load_gold, 0, 0, 0 },
+	{ "options", load_options, 0, 0, 1 },
 };
+
+/*
+ * Loads the sections from f (this file's root mapping, context c) and,
+ * where this file leaves one out, from pf (the extended ruleset, context pc;
+ * both NULL without "extends").
+ */
+static int load_sections(const struct ctx *c, const yaml_node_t *root,
+    struct field *f, const struct ctx *pc, struct field *pf, sab_ruleset *rs)
+{
+	for (size_t i = SECTION_EXTENDS + 1; i < NELEM(sections); i++) {
+		const struct section *sec = &sections[i];
+		int own = f[i].val != NULL;
+		int inherit = pf != NULL && pf[i].val != NULL && !sec->own &&
+		    (!own || sec->merge);
+
+		if (!own && !inherit && sec->required)
+			return need_field(c, root, "", &f[i]);
+		if (inherit && sec->load(pc, pf[i].val, rs) != 0)
+			return -1;
+		if (own && sec->load(c, f[i].val, rs) != 0)
+			return -1;
+	}
+	if (rs->title[0] == '\0')
+		memcpy(rs->title, rs->name, sizeof rs->name);
+	return 0;
+}
+
+static int root_fields(const struct ctx *c, const yaml_node_t *root,
+    struct field *f)
+{
+	for (size_t i = 0; i < NELEM(sections); i++)
+		f[i].key = sections[i].key;
+	return get_fields(c, root, "", f, NELEM(sections));
+}
+
+/*
+ * "extends: NAME": reads the built-in ruleset NAME as the base of this one.
+ * Only built-in rulesets can be extended (the library reads no files), and
+ * they extend nothing themselves.
+ */
+static int load_extended(const struct ctx *c, const yaml_node_t *root,
+    struct field *f, sab_ruleset *rs)
+{
+	char name[SAB_NAME_MAX], sub[PLACE_LEN], source[SAB_NAME_MAX + 8];
+	struct field pf[NELEM(sections)];
+	yaml_parser_t parser;
+	yaml_document_t pdoc;
+	const char *text;
+	size_t len;
+	int rc;
+
+	if (place_key(c, sub, "", "extends", f[SECTION_EXTENDS].line) != 0 ||
+	    get_string(c, f[SECTION_EXTENDS].val, sub, name, sizeof name) != 0)
+		return -1;
+	text = sab_ruleset_builtin(name, &len);
+	if (text == NULL)
+		return fail(c, f[SECTION_EXTENDS].line, "extends", "unknown "
+		    "built-in ruleset \"%s\" (built in: base, classic, course)",
+		    name);
+	snprintf(source, sizeof source, "builtin:%s", name);
+	/* The extended ruleset's lines are its own: a later check of a section
+	 * this file inherits points at this file, not at a line of another. */
+	struct lines plines;
+	memset(&plines, 0, sizeof plines);
+	struct ctx pc = { source, c->err, c->errlen, text, len, &pdoc, &plines };
+	if (!yaml_parser_initialize(&parser))
+		return fail(c, 1, NULL, "out of memory");
+	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+	if (!yaml_parser_load(&parser, &pdoc)) {
+		rc = yaml_fail(&pc, &parser);
+		yaml_parser_delete(&parser);
+		return rc;
+	}
+	rc = root_fields(&pc, yaml_document_get_root_node(&pdoc), pf);
+	if (rc == 0)
+		rc = load_sections(c, root, f, &pc, pf, rs);
+	yaml_document_delete(&pdoc);
+	yaml_parser_delete(&parser);
+	return rc;
+}
 
 static int load_root(const struct ctx *c, const yaml_node_t *root,
     sab_ruleset *rs)
@@ -1091,22 +1180,11 @@ static int load_root(const struct ctx *c, const yaml_node_t *root,
 	struct field f[NELEM(sections)];
 
 	c->ln->root = node_line(root);
-	for (size_t i = 0; i < NELEM(sections); i++)
-		f[i].key = sections[i].key;
-	if (get_fields(c, root, "", f, NELEM(f)) != 0)
+	if (root_fields(c, root, f) != 0)
 		return -1;
-	for (size_t i = 0; i < NELEM(sections); i++) {
-		if (f[i].val == NULL) {
-			if (sections[i].required)
-				return need_field(c, root, "", &f[i]);
-			continue;
-		}
-		if (sections[i].load(c, f[i].val, rs) != 0)
-			return -1;
-	}
-	if (rs->title[0] == '\0')
-		memcpy(rs->title, rs->name, sizeof rs->name);
-	return 0;
+	if (f[SECTION_EXTENDS].val != NULL)
+		return load_extended(c, root, f, rs);
+	return load_sections(c, root, f, NULL, NULL, rs);
 }
 
 /* ------------------------------------------------------------------ */

@@ -143,6 +143,9 @@ typedef struct sab_ruleset {
  *
  * The format (see man/saboteur-rules.5):
  *
+ *   extends: base                     # optional: a built-in ruleset whose
+ *                                     # sections fill in what this file
+ *                                     # leaves out; options merge by key
  *   name: base                        # [a-z0-9_-], at most 31 characters
  *   title: "Saboteur, anniversary edition (2024)"
  *   players: {min: 3, max: 10}

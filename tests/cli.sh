@@ -62,6 +62,8 @@ case_ rules-classic 0 rules --ruleset classic
 case_ rules-course 0 rules --ruleset course
 case_ rules-by-file 0 rules --ruleset rules/course.yaml
 case_ rules-good-fixture 0 rules --ruleset tests/fixtures/rulesets/good-tiny.yaml
+case_ rules-extends 0 rules --ruleset examples/rulesets/sabotaged-dwarf.yaml
+case_ selfplay-extends 0 selfplay --ruleset examples/rulesets/sabotaged-dwarf.yaml --seed 5 --quiet
 case_ rules-unknown 3 rules --ruleset nosuch
 case_ rules-missing-file 3 rules --ruleset tests/fixtures/nosuch.yaml
 for f in "$fixtures"/rulesets/bad-*.yaml "$fixtures"/rulesets/empty.yaml; do

@@ -534,6 +534,10 @@ static const struct {
 	    "',' or '}' while parsing a flow mapping that starts on line 3" },
 	{ "bad-utf8.yaml", "4: not UTF-8 text: invalid trailing UTF-8 octet" },
 	{ "empty.yaml", "1: the ruleset is empty" },
+	{ "bad-extends-unknown.yaml", "3: extends: unknown built-in ruleset "
+	    "\"basic\" (built in: base, classic, course)" },
+	{ "bad-extends-inherited-check.yaml", "3: hand_size: no entry for 3 "
+	    "players" },
 	{ "bad-two-documents.yaml", "23: a second YAML document; a ruleset "
 	    "is one document" },
 	{ "bad-unknown-key.yaml", "23: options: unknown key "
@@ -705,6 +709,65 @@ START_TEST(damaged_builtins_fail_cleanly)
 }
 END_TEST
 
+/* "extends" takes the sections a file leaves out from a built-in ruleset;
+ * options merge key by key; name and title are the file's own. */
+START_TEST(extends_takes_what_is_left_out)
+{
+	static const char text[] =
+	    "extends: base\n"
+	    "name: base-sabotaged\n"
+	    "options: {sabotaged_dwarf: true}\n";
+	static const char rounds[] =
+	    "extends: classic\n"
+	    "name: short-classic\n"
+	    "rounds: 1\n"
+	    "options: {placement: connected}\n";
+	sab_ruleset rs, base, x;
+	char err[ERRLEN];
+
+	load(&base, "base");
+	ck_assert_msg(sab_ruleset_parse(&rs, text, sizeof text - 1, "t.yaml",
+	    err, sizeof err) == 0, "%s", err);
+	ck_assert_str_eq(rs.name, "base-sabotaged");
+	ck_assert_str_eq(rs.title, "base-sabotaged");
+	ck_assert_int_eq(rs.sabotaged_dwarf, 1);
+	x = rs;
+	memcpy(x.name, base.name, sizeof x.name);
+	memcpy(x.title, base.title, sizeof x.title);
+	x.sabotaged_dwarf = 0;
+	ck_assert(memcmp(&x, &base, sizeof x) == 0);
+
+	/* The inherited options stay: classic's sabotage_self survives. */
+	ck_assert_msg(sab_ruleset_parse(&rs, rounds, sizeof rounds - 1,
+	    "t.yaml", err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(rs.rounds, 1);
+	ck_assert_int_eq(rs.sabotage_self, 1);
+	ck_assert_int_eq(rs.gold_drawn, SAB_GOLD_PER_PLAYER);
+	ck_assert_int_eq(rs.deck_size, 67);
+}
+END_TEST
+
+/* A file that replaces the deck replaces it whole. */
+START_TEST(extends_replaces_whole_sections)
+{
+	static const char text[] =
+	    "extends: base\n"
+	    "name: crosses\n"
+	    "hand_size: {3: 2, 4: 2, 5: 2, 6: 2, 7: 2, 8: 2, 9: 2, 10: 2}\n"
+	    "deck:\n"
+	    "  - {name: cross, type: path, edges: NESW, count: 30}\n";
+	sab_ruleset rs;
+	char err[ERRLEN];
+
+	ck_assert_msg(sab_ruleset_parse(&rs, text, sizeof text - 1, "t.yaml",
+	    err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(rs.deck_size, 30);
+	ck_assert_int_eq(rs.ndefs, 1 + 1 + 3);
+	ck_assert_int_eq(rs.sabotage_def[0], 0xFF);
+	ck_assert_int_eq(rs.ngold, 28);
+}
+END_TEST
+
 Suite *ruleset_suite(void)
 {
 	Suite *s = suite_create("ruleset");
@@ -727,6 +790,8 @@ Suite *ruleset_suite(void)
 	tcase_add_test(tc, names_and_formats);
 	tcase_add_test(tc, finish_checks_rulesets_built_in_code);
 	tcase_add_test(tc, short_error_buffers);
+	tcase_add_test(tc, extends_takes_what_is_left_out);
+	tcase_add_test(tc, extends_replaces_whole_sections);
 	suite_add_tcase(s, tc);
 
 	tcase_add_loop_test(bad_files, bad_file_fails_with_its_message, 0,
