@@ -19,7 +19,7 @@ ifeq ($(WERROR),1)
 WARN     += -Werror
 endif
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L -DSAB_VERSION='"$(VERSION)"' \
-            -DSAB_DATADIR='"$(DATADIR)"' -Irules
+            -DSAB_DATADIR='"$(DATADIR)"' -Irules -Iprotocol -Ireferee
 ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS)
 SANITIZE  = -fsanitize=address,undefined -fno-omit-frame-pointer \
             -fno-sanitize-recover=all
@@ -33,17 +33,22 @@ CHECK_LIBS   = $(shell $(PKG) --libs check)
 
 B = build
 RULESETS   = rules/base.yaml rules/classic.yaml rules/course.yaml
-RULES_SRC  = $(wildcard rules/*.c)
-RULES_HDR  = $(wildcard rules/*.h)
+# The library C bots link: the rules and the protocol's parser and printer.
+RULES_SRC  = $(wildcard rules/*.c protocol/*.c)
+RULES_HDR  = $(wildcard rules/*.h protocol/*.h)
 PROG_SRC   = $(wildcard referee/*.c)
 PROG_HDR   = $(wildcard referee/*.h)
+# The referee's modules without main(), for the tests to link.
+REF_SRC    = $(filter-out referee/main.c,$(PROG_SRC))
 TEST_SRC   = $(wildcard tests/*.c)
 MANPAGES   = $(wildcard man/*.[1-9])
 
 RULES_OBJ  = $(RULES_SRC:%.c=$(B)/%.o) $(B)/gen/builtin_rulesets.o
 PROG_OBJ   = $(PROG_SRC:%.c=$(B)/%.o)
+REF_OBJ    = $(REF_SRC:%.c=$(B)/%.o)
 TEST_OBJ   = $(TEST_SRC:%.c=$(B)/%.o)
 ASAN_RULES = $(RULES_SRC:%.c=$(B)/asan/%.o) $(B)/asan/gen/builtin_rulesets.o
+ASAN_REF   = $(REF_SRC:%.c=$(B)/asan/%.o)
 ASAN_TEST  = $(TEST_SRC:%.c=$(B)/asan/%.o)
 
 .PHONY: all check test bench play install uninstall clean deps deps-check fuzz
@@ -65,7 +70,7 @@ $(B)/%.o: %.c $(RULES_HDR) $(PROG_HDR) | deps
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(YAML_CFLAGS) -c $< -o $@
 $(B)/gen/%.o: $(B)/gen/%.c rules/builtin.h | deps
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
-$(B)/tests/%.o: tests/%.c $(RULES_HDR) $(wildcard tests/*.h) | deps-check
+$(B)/tests/%.o: tests/%.c $(RULES_HDR) $(PROG_HDR) $(wildcard tests/*.h) | deps-check
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(CHECK_CFLAGS) -c $< -o $@
 
@@ -76,18 +81,23 @@ $(B)/librules.a: $(RULES_OBJ)
 $(B)/saboteur: $(PROG_OBJ) $(B)/librules.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(PROG_OBJ) $(B)/librules.a $(YAML_LIBS) $(ZLIB_LIBS)
 
-$(B)/run-tests: $(TEST_OBJ) $(B)/librules.a
-	$(CC) $(ALL_CFLAGS) -o $@ $(TEST_OBJ) $(B)/librules.a $(YAML_LIBS) $(CHECK_LIBS)
+$(B)/libreferee.a: $(REF_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+$(B)/run-tests: $(TEST_OBJ) $(B)/libreferee.a $(B)/librules.a
+	$(CC) $(ALL_CFLAGS) -o $@ $(TEST_OBJ) $(B)/libreferee.a $(B)/librules.a \
+	    $(YAML_LIBS) $(ZLIB_LIBS) $(CHECK_LIBS)
 
 # The same tests built with AddressSanitizer and UndefinedBehaviorSanitizer.
-$(B)/asan/%.o: %.c $(RULES_HDR) $(wildcard tests/*.h) | deps-check
+$(B)/asan/%.o: %.c $(RULES_HDR) $(PROG_HDR) $(wildcard tests/*.h) | deps-check
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -std=c11 $(WARN) -O1 -g $(SANITIZE) $(YAML_CFLAGS) $(CHECK_CFLAGS) -c $< -o $@
 $(B)/asan/gen/%.o: $(B)/gen/%.c rules/builtin.h | deps
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -std=c11 $(WARN) -O1 -g $(SANITIZE) -c $< -o $@
-$(B)/asan/run-tests: $(ASAN_TEST) $(ASAN_RULES)
-	$(CC) $(SANITIZE) -o $@ $^ $(YAML_LIBS) $(CHECK_LIBS)
+$(B)/asan/run-tests: $(ASAN_TEST) $(ASAN_REF) $(ASAN_RULES)
+	$(CC) $(SANITIZE) -o $@ $^ $(YAML_LIBS) $(ZLIB_LIBS) $(CHECK_LIBS)
 
 # SAB_TEST_GAMES scales the property test; the sanitizer run plays fewer games.
 check: deps-check $(B)/run-tests $(B)/asan/run-tests $(B)/saboteur

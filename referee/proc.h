@@ -1,0 +1,133 @@
+/* proc.h: bot processes: spawn, talk over non-blocking pipes with deadlines,
+ * stop in stages, reap.  The only module that forks, polls or kills. */
+#ifndef SAB_PROC_H
+#define SAB_PROC_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+/* Nanoseconds on CLOCK_MONOTONIC. */
+int64_t proc_now(void);
+
+typedef struct proc_spec {
+	char *const *argv;      /* NULL-terminated; argv[0] searched in PATH */
+	const char *cwd;        /* working directory, NULL: the referee's */
+	char *const *env;       /* "NAME=VALUE" added to the environment, NULL-terminated, or NULL */
+	const char *stderr_path;/* the bot's stderr goes here (truncated), NULL: discarded */
+	size_t max_line;        /* longest stdout line accepted, newline excluded */
+	size_t max_stderr;      /* bytes kept in the stderr file; the rest is read and dropped */
+} proc_spec;
+
+/* Where a process is: these can arrive in any order (end of file before
+ * the exit, or the exit while a grandchild still holds the pipe). */
+enum proc_state {
+	PROC_RUNNING,           /* started, stdout open */
+	PROC_CLOSED,            /* stdout at end of file; not reaped yet */
+	PROC_DEAD               /* reaped: status is valid */
+};
+
+#define PROC_LINE_QUEUE 64      /* complete stdout lines kept, per process */
+
+typedef struct proc {
+	pid_t pid;              /* also the process group id; 0 when not started */
+	int state;              /* enum proc_state */
+	int status;             /* the wait status once PROC_DEAD */
+	int in_fd, out_fd, err_fd, log_fd; /* -1 when closed */
+	size_t max_line, max_stderr, stderr_kept;
+	/* Bytes queued for stdin and not yet written. */
+	char *wbuf;
+	size_t wlen, wcap;
+	int64_t t_written;      /* when the last queued byte was written */
+	/* stdout: a partial line, then complete lines waiting to be taken. */
+	char *rbuf;
+	size_t rlen, rcap;
+	int too_long;           /* a line longer than max_line arrived */
+	char *lines[PROC_LINE_QUEUE];
+	size_t line_len[PROC_LINE_QUEUE];
+	int64_t line_time[PROC_LINE_QUEUE];  /* when its newline was read */
+	int nlines, first_line;
+	uint64_t out_bytes;     /* stdout bytes since the last proc_count_reset() */
+	int stdin_closed;       /* a write failed (EPIPE) or proc_close_stdin() */
+} proc;
+
+/*
+ * Starts spec->argv in a new process group with stdin, stdout and stderr on
+ * fresh non-blocking pipes (close-on-exec on the referee's side), the
+ * working directory and environment of spec, and PR_SET_PDEATHSIG(SIGKILL)
+ * so it dies with the referee.  Returns 0, or -1 with a message in err when
+ * the referee cannot start it (pipe, fork, or the stderr file failing).  A
+ * command that does not exist is the bot's failure, not the referee's: the
+ * child writes "cannot run ARGV0: reason" to its stderr file and exits 127.
+ */
+int proc_spawn(proc *p, const proc_spec *spec, char *err, size_t errlen);
+
+/* Queues one line for the bot's stdin (a newline is added).  Never blocks:
+ * proc_wait() writes it as the pipe takes it.  Returns 0, or -1 when stdin
+ * is closed (the bot stopped reading) or memory runs out. */
+int proc_send(proc *p, const char *line, size_t len);
+
+/* What proc_wait() saw for the process it waited for. */
+enum proc_event {
+	PROC_EV_LINE,           /* a complete line is ready: take it with proc_take_line() */
+	PROC_EV_TIMEOUT,        /* the deadline passed first */
+	PROC_EV_EOF,            /* stdout closed (the process may still run) */
+	PROC_EV_EXIT,           /* the process died and was reaped */
+	PROC_EV_TOO_LONG,       /* a line longer than max_line */
+	PROC_EV_FLOOD,          /* more than max_bytes of stdout since proc_count_reset() */
+	PROC_EV_INTERRUPTED     /* the referee got SIGINT or SIGTERM */
+};
+
+/*
+ * Runs the poll loop until process who has a complete stdout line (or one
+ * is already queued), or one of the other events above happens to it, or
+ * the deadline (proc_now() clock) passes.  While waiting it writes queued
+ * stdin bytes of every process in set, drains every stderr pipe into its
+ * file, reads and queues the stdout lines of every process (so no bot ever
+ * blocks on a full pipe), and reaps any process that exits, within a few
+ * milliseconds even when a grandchild keeps its pipes open.  max_bytes
+ * (0: no limit) bounds who's stdout since its last proc_count_reset().
+ * Never blocks past the deadline; never reads with a blocking call.
+ */
+int proc_wait(proc *const *set, int n, proc *who, int64_t deadline,
+    uint64_t max_bytes);
+
+/*
+ * Takes the oldest complete line of p: returns it NUL-terminated (without
+ * the newline, and without a carriage return before it) in a buffer the
+ * caller frees, sets *len and *t (when its newline was read); NULL when none
+ * is queued.
+ */
+char *proc_take_line(proc *p, size_t *len, int64_t *t);
+
+/* Starts a new count of stdout bytes for the flood limit. */
+void proc_count_reset(proc *p);
+
+/* Closes the bot's stdin: the polite way to say "quit". */
+void proc_close_stdin(proc *p);
+
+/*
+ * Stops every process of set that still runs, in stages: stdin closed,
+ * then up to grace nanoseconds to exit, then SIGTERM to its process group,
+ * grace again, then SIGKILL to the group.  Drains and reaps as it goes, so
+ * it returns only when every process is PROC_DEAD and its group is gone.
+ */
+void proc_stop_all(proc *const *set, int n, int64_t grace);
+
+/* Frees the buffers and closes the descriptors of a stopped process. */
+void proc_free(proc *p);
+
+/*
+ * Installs the referee's handlers: SIGINT and SIGTERM set a flag that
+ * proc_wait() reports as PROC_EV_INTERRUPTED; SIGPIPE is ignored (a closed
+ * pipe is a bot's failure, seen as EPIPE).  Call once at start.
+ */
+int proc_signals_init(void);
+
+/* Returns the signal that interrupted the referee, or 0. */
+int proc_interrupted(void);
+
+/* Describes how p ended, e.g. "exit 0", "exit 3", "killed by SIGSEGV". */
+const char *proc_describe_exit(const proc *p, char *buf, size_t len);
+
+#endif
