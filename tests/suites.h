@@ -11,6 +11,7 @@ Suite *game_suite(void);
 Suite *scoring_suite(void);
 Suite *course_suite(void);
 Suite *props_suite(void);
+Suite *protocol_suite(void);
 
 /* The folder of the test fixtures (tests/fixtures unless SAB_FIXTURES says). */
 const char *fixtures_dir(void);

@@ -1,0 +1,556 @@
+/* protocol.c: card tokens, events as lines for one seat, bot lines as moves. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "protocol.h"
+
+static const char edge_letter[4] = { 'N', 'E', 'S', 'W' };
+static const char *const role_word[] = { "none", "miner", "saboteur" };
+
+/* ---- card tokens ------------------------------------------------------ */
+
+/* Appends the letters of edge mask m to s (at least 5 bytes free). */
+static char *put_edges(char *s, uint8_t m)
+{
+	for (int d = 0; d < 4; d++)
+		if (m & (1 << d))
+			*s++ = edge_letter[d];
+	*s = '\0';
+	return s;
+}
+
+static void path_token(const sab_card *c, char *t)
+{
+	uint8_t joined = (uint8_t)(c->groups[0] | c->groups[1]);
+	uint8_t stubs = (uint8_t)(c->edges & ~joined);
+
+	if (c->groups[0] == 0) {
+		t = t + sprintf(t, "dead-");
+		put_edges(t, c->edges);
+		return;
+	}
+	t += sprintf(t, "path-");
+	t = put_edges(t, c->groups[0]);
+	if (c->groups[1]) {
+		*t++ = '+';
+		t = put_edges(t, c->groups[1]);
+	}
+	if (stubs) {
+		*t++ = '.';
+		put_edges(t, stubs);
+	}
+}
+
+static void tools_token(const char *kind, uint8_t tools, char *t)
+{
+	t += sprintf(t, "%s", kind);
+	for (int k = 0; k < SAB_TOOLS; k++)
+		if (tools & (1 << k))
+			t += sprintf(t, "-%s", sab_tool_name((uint8_t)(1 << k)));
+}
+
+/* Writes the token of card c into t (PROTO_TOKEN_MAX bytes: the longest,
+ * "repair-pickaxe-lantern-cart", has 28 characters). */
+static void card_token(const sab_card *c, char *t)
+{
+	switch (c->type) {
+	case SAB_CARD_PATH:
+		path_token(c, t);
+		break;
+	case SAB_CARD_START:
+		put_edges(t + sprintf(t, "start-"), c->edges);
+		break;
+	case SAB_CARD_GOAL:
+		put_edges(t + sprintf(t, c->gold ? "gold-" : "stone-"),
+		    c->edges);
+		break;
+	case SAB_CARD_SABOTAGE:
+		tools_token("break", c->tools, t);
+		break;
+	case SAB_CARD_REPAIR:
+		tools_token("repair", c->tools, t);
+		break;
+	default:
+		sprintf(t, "%s", sab_card_type_name(c->type));
+		break;
+	}
+}
+
+int proto_cards_init(proto_cards *pc, const sab_ruleset *rs, char *err,
+    size_t errlen)
+{
+	pc->rs = rs;
+	for (int i = 0; i < rs->ndefs; i++) {
+		card_token(&rs->defs[i], pc->tok[i]);
+		for (int j = 0; j < i; j++) {
+			if (strcmp(pc->tok[i], pc->tok[j]) != 0)
+				continue;
+			if (errlen > 0)
+				snprintf(err, errlen, "cards %s and %s of ruleset "
+				    "%s look the same to a bot (both %s)",
+				    rs->defs[j].name, rs->defs[i].name, rs->name,
+				    pc->tok[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int proto_card_find(const proto_cards *pc, const char *tok, size_t len)
+{
+	for (int i = 0; i < pc->rs->ndefs; i++)
+		if (strlen(pc->tok[i]) == len &&
+		    memcmp(pc->tok[i], tok, len) == 0)
+			return i;
+	return -1;
+}
+
+/* ---- writing lines ---------------------------------------------------- */
+
+/* A line being written: a buffer, its size and how much is used; a write
+ * that does not fit marks the line as failed. */
+typedef struct line {
+	char *buf;
+	size_t len, used;
+	int full;
+} line;
+
+static void put(line *l, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void put(line *l, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (l->full)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(l->buf + l->used, l->len - l->used, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= l->len - l->used)
+		l->full = 1;
+	else
+		l->used += (size_t)n;
+}
+
+static int done(const line *l)
+{
+	return l->full ? -1 : (int)l->used;
+}
+
+static const char *card_or_hidden(const proto_cards *pc, uint8_t card)
+{
+	return card < pc->rs->ndefs ? pc->tok[card] : "-";
+}
+
+/* The arguments of a played card after its token, as in the move syntax. */
+static void put_play_args(line *l, const proto_cards *pc, const sab_event *e)
+{
+	const sab_ruleset *rs = pc->rs;
+
+	switch (e->type) {
+	case SAB_EV_PATH:
+		put(l, " %d %d %d", e->x, e->y, e->rot);
+		break;
+	case SAB_EV_SABOTAGE:
+		put(l, " %d", e->target);
+		break;
+	case SAB_EV_REPAIR:
+		put(l, " %d %s", e->target, sab_tool_name(e->tool));
+		break;
+	case SAB_EV_ROCKFALL:
+		put(l, " %d %d %s", e->x, e->y, card_or_hidden(pc, e->removed));
+		break;
+	default:        /* map */
+		put(l, " %d %d", rs->goal_x[e->goal], rs->goal_y[e->goal]);
+		break;
+	}
+}
+
+static void put_round_end(line *l, const sab_event *e)
+{
+	put(l, "roundend %d %s ", e->value,
+	    e->n == SAB_END_GOLD ? "gold" : "nocards");
+	if (e->seat == SAB_NO_SEAT)
+		put(l, "-");
+	else
+		put(l, "%d", e->seat);
+	put(l, " %s", e->target == SAB_ROLE_MINER ? "miners" :
+	    e->target == SAB_ROLE_SABOTEUR ? "saboteurs" : "none");
+}
+
+static void put_game_end(line *l, const sab_event *e, int nplayers)
+{
+	put(l, "gameover");
+	for (int s = 0; s < nplayers; s++)
+		put(l, " %d", e->vals[s]);
+	put(l, " winners");
+	for (int s = 0; s < nplayers; s++)
+		if (e->mask & (1u << s))
+			put(l, " %d", s);
+}
+
+static void put_event(line *l, const proto_cards *pc, const sab_event *v,
+    const sab_event *e, int nplayers)
+{
+	const sab_ruleset *rs = pc->rs;
+
+	switch (v->type) {
+	case SAB_EV_ROUND_START:
+		put(l, "round %d %d %d", v->value, v->seat, v->n);
+		break;
+	case SAB_EV_ROLE:
+	case SAB_EV_ROLE_REVEAL:
+		put(l, "role %d %s", v->seat, role_word[v->value % 3]);
+		break;
+	case SAB_EV_DRAW:
+		put(l, "draw %d %s", v->seat, card_or_hidden(pc, v->card));
+		break;
+	case SAB_EV_PATH:
+	case SAB_EV_SABOTAGE:
+	case SAB_EV_REPAIR:
+	case SAB_EV_ROCKFALL:
+	case SAB_EV_MAP:
+		put(l, "played %d %s", v->seat, pc->tok[v->card]);
+		put_play_args(l, pc, v);
+		break;
+	case SAB_EV_PEEK:
+		put(l, "peek %d %d %s", rs->goal_x[v->goal], rs->goal_y[v->goal],
+		    pc->tok[v->card]);
+		break;
+	case SAB_EV_PASS:
+		/* No card at all (not a hidden one): a pass without a discard. */
+		if (e->vis == SAB_VIS_ALL && e->card == SAB_NO_CARD)
+			put(l, "passed %d", v->seat);
+		else
+			put(l, "discarded %d %s", v->seat,
+			    card_or_hidden(pc, v->card));
+		break;
+	case SAB_EV_REVEAL:
+		put(l, "reveal %d %d %s %d", v->x, v->y, pc->tok[v->card],
+		    v->rot);
+		break;
+	case SAB_EV_ROUND_END:
+		put_round_end(l, v);
+		break;
+	case SAB_EV_GOLD_OFFER:
+		put(l, "offer");
+		for (int i = 0; i < v->n; i++)
+			put(l, " %d", v->vals[i]);
+		break;
+	case SAB_EV_GOLD:
+		if (v->value)
+			put(l, "gold %d %d", v->seat, v->value);
+		else
+			put(l, "gold %d -", v->seat);
+		break;
+	case SAB_EV_GAME_END:
+		put_game_end(l, v, nplayers);
+		break;
+	default:
+		break;
+	}
+}
+
+int proto_event(const proto_cards *pc, const sab_event *e, int seat,
+    int nplayers, char *buf, size_t len)
+{
+	line l = { buf, len, 0, 0 };
+	sab_event v;
+
+	if (len == 0)
+		return -1;
+	buf[0] = '\0';
+	if (!sab_event_view(e, seat, &v) || e->type == SAB_EV_GAME_START)
+		return 0;
+	put_event(&l, pc, &v, e, nplayers);
+	return done(&l);
+}
+
+int proto_move(const proto_cards *pc, const sab_move *m, char *buf,
+    size_t len)
+{
+	const sab_ruleset *rs = pc->rs;
+	line l = { buf, len, 0, 0 };
+
+	switch (m->kind) {
+	case SAB_MOVE_PICK_GOLD:
+		put(&l, "pick %d", m->value);
+		break;
+	case SAB_MOVE_PASS:
+		put(&l, "discard %s", pc->tok[m->card]);
+		break;
+	case SAB_MOVE_PATH:
+		put(&l, "play %s %d %d %d", pc->tok[m->card], m->x, m->y, m->rot);
+		break;
+	case SAB_MOVE_SABOTAGE:
+		put(&l, "play %s %d", pc->tok[m->card], m->target);
+		break;
+	case SAB_MOVE_REPAIR:
+		put(&l, "play %s %d %s", pc->tok[m->card], m->target,
+		    sab_tool_name(m->tool));
+		break;
+	case SAB_MOVE_ROCKFALL:
+		put(&l, "play %s %d %d", pc->tok[m->card], m->x, m->y);
+		break;
+	default:
+		put(&l, "play %s %d %d", pc->tok[m->card], rs->goal_x[m->goal],
+		    rs->goal_y[m->goal]);
+		break;
+	}
+	return done(&l);
+}
+
+/* ---- reading lines ---------------------------------------------------- */
+
+#define MAX_WORDS 8
+
+/* A line split into words (pointers into the line, with lengths). */
+typedef struct words {
+	int n;
+	const char *w[MAX_WORDS];
+	size_t len[MAX_WORDS];
+	int more;               /* there were more words than MAX_WORDS */
+} words;
+
+static void split(const char *s, size_t len, words *w)
+{
+	size_t i = 0;
+
+	w->n = 0;
+	w->more = 0;
+	while (i < len) {
+		while (i < len && (s[i] == ' ' || s[i] == '\t'))
+			i++;
+		if (i == len)
+			break;
+		size_t start = i;
+		while (i < len && s[i] != ' ' && s[i] != '\t')
+			i++;
+		if (w->n == MAX_WORDS) {
+			w->more = 1;
+			return;
+		}
+		w->w[w->n] = s + start;
+		w->len[w->n++] = i - start;
+	}
+}
+
+static int word_is(const words *w, int i, const char *s)
+{
+	return i < w->n && w->len[i] == strlen(s) &&
+	    memcmp(w->w[i], s, w->len[i]) == 0;
+}
+
+static int bad(char *why, size_t whylen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int bad(char *why, size_t whylen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (whylen > 0) {
+		va_start(ap, fmt);
+		(void)vsnprintf(why, whylen, fmt, ap);
+		va_end(ap);
+	}
+	return PROTO_BAD;
+}
+
+/* Reads word i as a whole number in [lo, hi]. */
+static int number(const words *w, int i, long lo, long hi, long *out)
+{
+	long v = 0;
+	size_t k = 0;
+	int neg = 0;
+
+	if (i >= w->n || w->len[i] == 0 || w->len[i] > 6)
+		return -1;
+	if (w->w[i][0] == '-' || w->w[i][0] == '+') {
+		neg = w->w[i][0] == '-';
+		k = 1;
+	}
+	if (k == w->len[i])
+		return -1;
+	for (; k < w->len[i]; k++) {
+		if (w->w[i][k] < '0' || w->w[i][k] > '9')
+			return -1;
+		v = v * 10 + (w->w[i][k] - '0');
+	}
+	v = neg ? -v : v;
+	if (v < lo || v > hi)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* The arguments each card type takes after "play CARD", for messages. */
+static const char *const args_of[SAB_CARD_TYPES] = {
+	[SAB_CARD_PATH] = "X Y ROT",
+	[SAB_CARD_SABOTAGE] = "SEAT",
+	[SAB_CARD_REPAIR] = "SEAT TOOL",
+	[SAB_CARD_ROCKFALL] = "X Y",
+	[SAB_CARD_MAP] = "X Y",
+};
+static const int nargs_of[SAB_CARD_TYPES] = {
+	[SAB_CARD_PATH] = 3, [SAB_CARD_SABOTAGE] = 1, [SAB_CARD_REPAIR] = 2,
+	[SAB_CARD_ROCKFALL] = 2, [SAB_CARD_MAP] = 2,
+};
+
+static int parse_tool(const words *w, int i, uint8_t *tool)
+{
+	for (int k = 0; k < SAB_TOOLS; k++)
+		if (word_is(w, i, sab_tool_name((uint8_t)(1 << k)))) {
+			*tool = (uint8_t)(1 << k);
+			return 0;
+		}
+	return -1;
+}
+
+/* Fills the place fields of a move from "X Y" at word i. */
+static int parse_xy(const words *w, int i, sab_move *m)
+{
+	long x, y;
+
+	if (number(w, i, -128, 127, &x) || number(w, i + 1, -128, 127, &y))
+		return -1;
+	m->x = (int8_t)x;
+	m->y = (int8_t)y;
+	return 0;
+}
+
+static int goal_at(const sab_ruleset *rs, int x, int y)
+{
+	for (int g = 0; g < rs->ngoals; g++)
+		if (rs->goal_x[g] == x && rs->goal_y[g] == y)
+			return g;
+	return -1;
+}
+
+static int parse_args(const proto_cards *pc, const words *w, sab_move *m,
+    char *why, size_t whylen)
+{
+	const sab_card *c = &pc->rs->defs[m->card];
+	long v = 0;
+	int ok = 0;
+
+	switch (c->type) {
+	case SAB_CARD_PATH:
+		m->kind = SAB_MOVE_PATH;
+		ok = !parse_xy(w, 2, m) && !number(w, 4, 0, 1, &v);
+		m->rot = (uint8_t)v;
+		break;
+	case SAB_CARD_SABOTAGE:
+		m->kind = SAB_MOVE_SABOTAGE;
+		ok = !number(w, 2, 0, 255, &v);
+		m->target = (uint8_t)v;
+		m->tool = c->tools;
+		break;
+	case SAB_CARD_REPAIR:
+		m->kind = SAB_MOVE_REPAIR;
+		ok = !number(w, 2, 0, 255, &v) && !parse_tool(w, 3, &m->tool);
+		m->target = (uint8_t)v;
+		break;
+	case SAB_CARD_ROCKFALL:
+		m->kind = SAB_MOVE_ROCKFALL;
+		ok = !parse_xy(w, 2, m);
+		break;
+	case SAB_CARD_MAP:
+		m->kind = SAB_MOVE_MAP;
+		ok = !parse_xy(w, 2, m);
+		break;
+	default:
+		return bad(why, whylen, "%s cannot be played", pc->tok[m->card]);
+	}
+	if (!ok || w->n != 2 + nargs_of[c->type] || w->more)
+		return bad(why, whylen, "play %s wants %s", pc->tok[m->card],
+		    args_of[c->type]);
+	if (c->type == SAB_CARD_MAP) {
+		int g = goal_at(pc->rs, m->x, m->y);
+		if (g < 0)
+			return bad(why, whylen, "there is no goal at (%d,%d)",
+			    m->x, m->y);
+		m->goal = (uint8_t)g;
+		m->x = m->y = 0;
+	}
+	return PROTO_MOVE;
+}
+
+static int parse_card(const proto_cards *pc, const words *w, sab_move *m,
+    char *why, size_t whylen)
+{
+	int d;
+
+	if (w->n < 2)
+		return bad(why, whylen, "%.*s wants a card", (int)w->len[0],
+		    w->w[0]);
+	d = proto_card_find(pc, w->w[1], w->len[1]);
+	if (d < 0)
+		return bad(why, whylen, "unknown card \"%.*s\"",
+		    (int)(w->len[1] > 40 ? 40 : w->len[1]), w->w[1]);
+	m->card = (uint8_t)d;
+	return PROTO_MOVE;
+}
+
+static int parse_hello(const words *w, char *name, unsigned *features,
+    char *why, size_t whylen)
+{
+	if (w->n < 2 || w->len[1] > PROTO_NAME_MAX)
+		return bad(why, whylen, "the handshake reply is \"bot NAME\" "
+		    "with a name of 1 to %d characters", PROTO_NAME_MAX);
+	for (size_t i = 0; i < w->len[1]; i++) {
+		char c = w->w[1][i];
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-'))
+			return bad(why, whylen, "a bot name is made of letters, "
+			    "digits, '.', '_' and '-'");
+	}
+	memcpy(name, w->w[1], w->len[1]);
+	name[w->len[1]] = '\0';
+	*features = 0;
+	/* Features a referee does not know are ignored, so bots can ask for
+	 * more than an older referee offers. */
+	for (int i = 2; i < w->n; i++)
+		if (word_is(w, i, "moves"))
+			*features |= PROTO_FEAT_MOVES;
+	return PROTO_HELLO;
+}
+
+int proto_parse(const proto_cards *pc, const char *s, size_t len,
+    sab_move *m, char *name, unsigned *features, char *why, size_t whylen)
+{
+	words w;
+	long v;
+
+	memset(m, 0, sizeof *m);
+	split(s, len, &w);
+	if (w.n == 0)
+		return bad(why, whylen, "an empty line");
+	if (word_is(&w, 0, "note"))
+		return PROTO_NOTE;
+	if (word_is(&w, 0, "bot"))
+		return parse_hello(&w, name, features, why, whylen);
+	if (word_is(&w, 0, "pick")) {
+		if (w.n != 2 || number(&w, 1, 1, SAB_MAX_GOLD_VALUE, &v))
+			return bad(why, whylen, "pick wants a gold value");
+		m->kind = SAB_MOVE_PICK_GOLD;
+		m->value = (uint8_t)v;
+		return PROTO_MOVE;
+	}
+	if (word_is(&w, 0, "discard")) {
+		if (parse_card(pc, &w, m, why, whylen) != PROTO_MOVE)
+			return PROTO_BAD;
+		if (w.n != 2)
+			return bad(why, whylen, "discard wants one card");
+		m->kind = SAB_MOVE_PASS;
+		return PROTO_MOVE;
+	}
+	if (word_is(&w, 0, "play")) {
+		if (parse_card(pc, &w, m, why, whylen) != PROTO_MOVE)
+			return PROTO_BAD;
+		return parse_args(pc, &w, m, why, whylen);
+	}
+	return bad(why, whylen, "unknown message \"%.*s\" (a reply is play, "
+	    "discard, pick or note)", (int)(w.len[0] > 40 ? 40 : w.len[0]),
+	    w.w[0]);
+}

@@ -1,0 +1,122 @@
+/* protocol.h: the bot protocol as lines: events out, moves in, card tokens.
+ * Works on memory only; the referee does the I/O.  See saboteur-protocol(7). */
+#ifndef SAB_PROTOCOL_H
+#define SAB_PROTOCOL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "saboteur.h"
+
+/*
+ * Protocol version 1, in brief (saboteur-protocol(7) is the full text).
+ * One message a line, ASCII, tokens separated by one space, "\n" (a bot may
+ * end its lines "\r\n").  Seats count from 0.  Coordinates are "X Y" with
+ * the start at 0 0, x to the east, y to the south.  A hidden value is "-".
+ * Bots ignore lines they do not know, so the protocol can grow.
+ *
+ * Card tokens describe the card, not a name:
+ *   path-NES       a path card open N, E and S, all joined through its centre
+ *   path-NS+EW     two tunnels that do not meet (a bridge)
+ *   path-ESW.N     E, S and W joined; N a stub that leads nowhere
+ *   dead-NES       open N, E and S, centre blocked: every edge a stub
+ *   break-pickaxe  a broken tool (pickaxe, lantern or cart)
+ *   repair-pickaxe, repair-pickaxe-lantern   a repair of any one listed tool
+ *   rockfall, map
+ *   start-NESW, gold-NESW, stone-NE          the start and the goal cards
+ * Edges are those of the upright card; ROT 1 turns it 180 degrees.
+ *
+ * Referee to bot:
+ *   saboteur 1                        the handshake: protocol and version
+ *   game G RULESET PLAYERS SEAT       game G of the match begins; you are SEAT
+ *   player SEAT NAME                  one line per seat
+ *   board bounded MINX MINY MAXX MAXY | board unbounded
+ *   start X Y
+ *   goal X Y                          one line per goal place
+ *   round R FIRST DECK                round R; FIRST plays first; DECK cards left
+ *   role SEAT ROLE                    miner, saboteur or none: yours at the
+ *                                     start of a round, everyone's at its end
+ *   draw SEAT CARD|-                  SEAT takes a card (yours: which)
+ *   played SEAT MOVE...               SEAT played a card, as the move syntax
+ *                                     below; a rockfall adds the card removed
+ *   discarded SEAT CARD|-             SEAT passed, discarding (yours: which)
+ *   passed SEAT                       SEAT had no cards and passed
+ *   peek X Y CARD                     your map showed the goal at X Y
+ *   reveal X Y CARD ROT               the goal at X Y turned face up
+ *   roundend R gold|nocards FINDER|- miners|saboteurs|none
+ *   offer V...                        gold cards handed to you: pick one
+ *   gold SEAT V|-                     SEAT took gold worth V (yours: V)
+ *   gameover G0 G1 ... winners S...   everyone's gold, then the winning seats
+ *   legal MOVE                        (feature "moves") one legal move; the
+ *                                     list comes just before "turn"
+ *   turn N MOVE_MS BANK_MS            your decision: turn N, the time you have
+ *   illegal TRIES REASON...           your reply was refused; TRIES left
+ *   default WHY MOVE                  the referee played MOVE for you (WHY:
+ *                                     timeout, illegal, malformed, failed)
+ *   quit                              the match is over: exit
+ *
+ * Bot to referee:
+ *   bot NAME [FEATURE...]             the handshake reply; feature: moves
+ *   play CARD X Y ROT                 a path card
+ *   play CARD SEAT                    a broken tool in front of SEAT
+ *   play CARD SEAT TOOL               a repair of SEAT's TOOL
+ *   play CARD X Y                     a rockfall on X Y, or a map on the goal at X Y
+ *   discard CARD                      pass, discarding CARD face down
+ *   pick V                            take an offered gold card worth V
+ *   note TEXT...                      recorded in the replay, never forwarded
+ */
+
+#define PROTO_VERSION 1
+#define PROTO_TOKEN_MAX 32
+#define PROTO_NAME_MAX 32       /* bot names: [A-Za-z0-9._-], 1 to 32 */
+#define PROTO_LINE_MAX 512      /* the longest line the referee sends */
+
+/* The token of every card of a ruleset, computed once. */
+typedef struct proto_cards {
+	const sab_ruleset *rs;
+	char tok[SAB_MAX_DEFS][PROTO_TOKEN_MAX];
+} proto_cards;
+
+/*
+ * Computes the tokens of rs.  Returns 0, or -1 with a reason in err when two
+ * cards of the ruleset would share a token (they would look the same to a
+ * bot, so the ruleset cannot be played over the protocol).
+ */
+int proto_cards_init(proto_cards *pc, const sab_ruleset *rs, char *err,
+    size_t errlen);
+
+/* Returns the definition whose token is tok (len bytes), or -1. */
+int proto_card_find(const proto_cards *pc, const char *tok, size_t len);
+
+/*
+ * Writes event e as seat sees it into buf (no newline).  Returns the length,
+ * 0 when the seat is not told of it, or -1 when buf is too small.  This
+ * calls sab_event_view(): visibility is the rules' decision, not ours.
+ */
+int proto_event(const proto_cards *pc, const sab_event *e, int seat,
+    int nplayers, char *buf, size_t len);
+
+/* Writes move m in the bot's syntax ("play path-NES 3 1 0", "discard map",
+ * "pick 2").  Returns the length, or -1 when buf is too small. */
+int proto_move(const proto_cards *pc, const sab_move *m, char *buf,
+    size_t len);
+
+/* What a line from a bot is. */
+enum proto_kind {
+	PROTO_MOVE,             /* play, discard or pick: parsed into a move */
+	PROTO_NOTE,             /* note: to record, never to forward */
+	PROTO_HELLO,            /* bot NAME [FEATURE...] */
+	PROTO_BAD               /* anything else: the reason is in why */
+};
+
+/*
+ * Reads one line from a bot (len bytes, no newline).  For a move, fills *m
+ * (syntax only: legality is sab_game_check()'s business); for a handshake,
+ * copies the name into name (PROTO_NAME_MAX + 1 bytes) and sets *features
+ * (PROTO_FEAT_* bits); otherwise explains in why what is wrong.
+ */
+enum { PROTO_FEAT_MOVES = 1 };
+int proto_parse(const proto_cards *pc, const char *line, size_t len,
+    sab_move *m, char *name, unsigned *features, char *why, size_t whylen);
+
+#endif

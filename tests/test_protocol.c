@@ -1,0 +1,333 @@
+/* test_protocol.c: card tokens, events as each seat sees them, and moves
+ * read back exactly as they were written. */
+#include <stdio.h>
+#include <string.h>
+
+#include <check.h>
+
+#include "helpers.h"
+#include "protocol.h"
+#include "suites.h"
+
+#define REQUIRE(cond, ...) \
+	do { \
+		if (!(cond)) \
+			ck_abort_msg(__VA_ARGS__); \
+	} while (0)
+
+static proto_cards pc;
+
+static void cards(const char *ruleset)
+{
+	char err[256];
+
+	ck_assert_msg(proto_cards_init(&pc, t_ruleset(ruleset), err,
+	    sizeof err) == 0, "%s", err);
+}
+
+static const char *tok(const char *name)
+{
+	return pc.tok[t_def(pc.rs, name)];
+}
+
+START_TEST(base_tokens_describe_the_cards)
+{
+	cards("base");
+	ck_assert_str_eq(tok("cross"), "path-NESW");
+	ck_assert_str_eq(tok("tee-nse"), "path-NES");
+	ck_assert_str_eq(tok("tee-new"), "path-NEW");
+	ck_assert_str_eq(tok("curve-nw"), "path-NW");
+	ck_assert_str_eq(tok("dead-n"), "dead-N");
+	ck_assert_str_eq(tok("dead-nesw"), "dead-NESW");
+	ck_assert_str_eq(tok("broken-cart"), "break-cart");
+	ck_assert_str_eq(tok("repair-lantern"), "repair-lantern");
+	ck_assert_str_eq(tok("repair-pickaxe-cart"), "repair-pickaxe-cart");
+	ck_assert_str_eq(tok("rockfall"), "rockfall");
+	ck_assert_str_eq(tok("map"), "map");
+	ck_assert_str_eq(tok("start"), "start-NESW");
+	ck_assert_str_eq(tok("gold"), "gold-NESW");
+	ck_assert_str_eq(tok("stone-nw"), "stone-NW");
+	ck_assert_int_eq(proto_card_find(&pc, "path-NES", 8),
+	    t_def(pc.rs, "tee-nse"));
+	ck_assert_int_eq(proto_card_find(&pc, "path-NE", 7),
+	    t_def(pc.rs, "curve-ne"));
+	ck_assert_int_eq(proto_card_find(&pc, "path-EN", 7), -1);
+}
+END_TEST
+
+START_TEST(course_and_classic_tokens_are_unique)
+{
+	cards("course");
+	ck_assert_str_eq(tok("malus"), "break-pickaxe");
+	ck_assert_str_eq(tok("bonus"), "repair-pickaxe");
+	ck_assert_str_eq(tok("destroy"), "rockfall");
+	ck_assert_str_eq(tok("nugget"), "gold-NESW");
+	ck_assert_str_eq(tok("empty-cross"), "stone-NESW");
+	cards("classic");
+}
+END_TEST
+
+START_TEST(tunnels_that_do_not_meet_and_stubs)
+{
+	static const char text[] =
+	    "extends: base\nname: bridges\n"
+	    "deck:\n"
+	    "  - {name: cross, type: path, edges: NESW, count: 40}\n"
+	    "  - {name: bridge, type: path, edges: NESW, groups: [NS, EW]}\n"
+	    "  - {name: stubbed, type: path, edges: NESW, groups: [ESW]}\n"
+	    "  - {name: twin, type: path, edges: NESW, groups: [NESW], count: 1}\n";
+	static sab_ruleset rs;
+	char err[256];
+
+	ck_assert_msg(sab_ruleset_parse(&rs, text, sizeof text - 1, "t", err,
+	    sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(proto_cards_init(&pc, &rs, err, sizeof err), -1);
+	ck_assert_str_eq(err, "cards cross and twin of ruleset bridges look "
+	    "the same to a bot (both path-NESW)");
+	ck_assert_str_eq(pc.tok[sab_ruleset_find(&rs, "bridge")], "path-NS+EW");
+	ck_assert_str_eq(pc.tok[sab_ruleset_find(&rs, "stubbed")],
+	    "path-ESW.N");
+}
+END_TEST
+
+/* Every legal move of many positions is written and read back unchanged. */
+START_TEST(every_legal_move_reads_back)
+{
+	static sab_game g;
+	static sab_move moves[SAB_MAX_MOVES];
+	const char *names[3] = { "base", "classic", "course" };
+	char buf[PROTO_LINE_MAX], why[256], name[PROTO_NAME_MAX + 1];
+	unsigned feat;
+	long checked = 0;
+
+	for (int r = 0; r < 3; r++) {
+		cards(names[r]);
+		for (uint64_t seed = 1; seed <= 40; seed++) {
+			sab_rng rng;
+			int players = pc.rs->min_players +
+			    (int)(seed % (pc.rs->max_players - pc.rs->min_players + 1u));
+			sab_rng_seed(&rng, seed);
+			sab_game_new(&g, pc.rs, players, 0, &rng, NULL, NULL, 0);
+			while (!sab_game_over(&g)) {
+				int n = sab_game_moves(&g, moves);
+				for (int i = 0; i < n; i++) {
+					sab_move back;
+					int len = proto_move(&pc, &moves[i], buf,
+					    sizeof buf);
+					REQUIRE(len > 0, "move %d did not fit", i);
+					REQUIRE(proto_parse(&pc, buf, (size_t)len,
+					    &back, name, &feat, why, sizeof why)
+					    == PROTO_MOVE, "%s: %s", buf, why);
+					REQUIRE(sab_move_equal(&moves[i], &back),
+					    "%s reads back as another move", buf);
+					checked++;
+				}
+				sab_move m;
+				sab_game_random_move(&g, &rng, &m);
+				sab_game_apply(&g, &m, &rng, NULL);
+			}
+		}
+	}
+	ck_assert_int_gt(checked, 100000);
+}
+END_TEST
+
+/* Parses line and returns its kind; why holds the reason. */
+static char why[256];
+static sab_move mv;
+static int parse(const char *line)
+{
+	char name[PROTO_NAME_MAX + 1];
+	unsigned feat;
+
+	why[0] = '\0';
+	return proto_parse(&pc, line, strlen(line), &mv, name, &feat, why,
+	    sizeof why);
+}
+
+START_TEST(bot_lines_are_read_strictly)
+{
+	cards("base");
+	ck_assert_int_eq(parse("play path-NES 3 -1 1"), PROTO_MOVE);
+	ck_assert_int_eq(mv.kind, SAB_MOVE_PATH);
+	ck_assert_int_eq(mv.x, 3);
+	ck_assert_int_eq(mv.y, -1);
+	ck_assert_int_eq(mv.rot, 1);
+	ck_assert_int_eq(parse("play map 8 -2"), PROTO_MOVE);
+	ck_assert_int_eq(mv.goal, 0);
+	ck_assert_int_eq(parse("play repair-pickaxe-cart 4 cart"), PROTO_MOVE);
+	ck_assert_int_eq(mv.tool, SAB_CART);
+	ck_assert_int_eq(parse("pick 3"), PROTO_MOVE);
+	ck_assert_int_eq(parse("note I think seat 2 is a saboteur"), PROTO_NOTE);
+
+	ck_assert_int_eq(parse("play path-NES 3 1"), PROTO_BAD);
+	ck_assert_str_eq(why, "play path-NES wants X Y ROT");
+	ck_assert_int_eq(parse("play path-NES 3 1 2"), PROTO_BAD);
+	ck_assert_int_eq(parse("play path-NES 3 1 0 9"), PROTO_BAD);
+	ck_assert_int_eq(parse("play path-NXS 3 1 0"), PROTO_BAD);
+	ck_assert_str_eq(why, "unknown card \"path-NXS\"");
+	ck_assert_int_eq(parse("play map 7 0"), PROTO_BAD);
+	ck_assert_str_eq(why, "there is no goal at (7,0)");
+	ck_assert_int_eq(parse("play repair-cart 1 wagon"), PROTO_BAD);
+	ck_assert_str_eq(why, "play repair-cart wants SEAT TOOL");
+	ck_assert_int_eq(parse("discard"), PROTO_BAD);
+	ck_assert_int_eq(parse("pick 0"), PROTO_BAD);
+	ck_assert_int_eq(parse("pick x"), PROTO_BAD);
+	ck_assert_int_eq(parse("play path-NES 1e3 0 0"), PROTO_BAD);
+	ck_assert_int_eq(parse(""), PROTO_BAD);
+	ck_assert_str_eq(why, "an empty line");
+	ck_assert_int_eq(parse("PLAY map 8 0"), PROTO_BAD);
+	ck_assert_str_eq(why, "unknown message \"PLAY\" (a reply is play, "
+	    "discard, pick or note)");
+}
+END_TEST
+
+START_TEST(handshake_reply)
+{
+	char name[PROTO_NAME_MAX + 1];
+	unsigned feat = 9;
+
+	cards("base");
+	ck_assert_int_eq(proto_parse(&pc, "bot greedy-2.1 moves future", 27,
+	    &mv, name, &feat, why, sizeof why), PROTO_HELLO);
+	ck_assert_str_eq(name, "greedy-2.1");
+	ck_assert_uint_eq(feat, PROTO_FEAT_MOVES);
+	ck_assert_int_eq(parse("bot"), PROTO_BAD);
+	ck_assert_int_eq(parse("bot bad/name"), PROTO_BAD);
+	ck_assert_int_eq(parse("bot 012345678901234567890123456789012"),
+	    PROTO_BAD);
+}
+END_TEST
+
+/* The line seat sees for event e ("" when none). */
+static char seen[PROTO_LINE_MAX];
+static const char *line_for(const sab_event *e, int seat)
+{
+	int n = proto_event(&pc, e, seat, 5, seen, sizeof seen);
+
+	ck_assert_int_ge(n, 0);
+	return seen;
+}
+
+START_TEST(events_show_each_seat_what_it_may_see)
+{
+	sab_event e;
+
+	cards("base");
+	memset(&e, 0, sizeof e);
+	e.type = SAB_EV_DRAW;
+	e.vis = SAB_VIS_HIDDEN;
+	e.seat = 2;
+	e.card = t_def(pc.rs, "map");
+	ck_assert_str_eq(line_for(&e, 2), "draw 2 map");
+	ck_assert_str_eq(line_for(&e, 1), "draw 2 -");
+	e.type = SAB_EV_PASS;
+	ck_assert_str_eq(line_for(&e, 2), "discarded 2 map");
+	ck_assert_str_eq(line_for(&e, 0), "discarded 2 -");
+	e.vis = SAB_VIS_ALL;
+	e.card = SAB_NO_CARD;
+	ck_assert_str_eq(line_for(&e, 0), "passed 2");
+	e.type = SAB_EV_PEEK;
+	e.vis = SAB_VIS_SEAT;
+	e.goal = 2;
+	e.card = t_def(pc.rs, "gold");
+	ck_assert_str_eq(line_for(&e, 2), "peek 8 2 gold-NESW");
+	ck_assert_str_eq(line_for(&e, 3), "");
+	e.type = SAB_EV_ROLE;
+	e.value = SAB_ROLE_SABOTEUR;
+	ck_assert_str_eq(line_for(&e, 2), "role 2 saboteur");
+	ck_assert_str_eq(line_for(&e, 4), "");
+	e.type = SAB_EV_GOLD;
+	e.vis = SAB_VIS_HIDDEN;
+	e.value = 3;
+	ck_assert_str_eq(line_for(&e, 2), "gold 2 3");
+	ck_assert_str_eq(line_for(&e, 0), "gold 2 -");
+	e.type = SAB_EV_ROCKFALL;
+	e.vis = SAB_VIS_ALL;
+	e.card = t_def(pc.rs, "rockfall");
+	e.removed = t_def(pc.rs, "curve-ne");
+	e.x = 3;
+	e.y = -1;
+	ck_assert_str_eq(line_for(&e, 0), "played 2 rockfall 3 -1 path-NE");
+	e.type = SAB_EV_GAME_END;
+	e.mask = 1u << 3 | 1u;
+	for (int s = 0; s < 5; s++)
+		e.vals[s] = (int16_t)(s * 2);
+	ck_assert_str_eq(line_for(&e, 0), "gameover 0 2 4 6 8 winners 0 3");
+}
+END_TEST
+
+/*
+ * Over whole seeded games: no line a seat is sent shows another seat's
+ * card, role, peek or gold before the rules make it public.
+ */
+START_TEST(no_line_leaks_another_seats_secrets)
+{
+	static sab_game g;
+	static sab_events ev;
+	char buf[PROTO_LINE_MAX], tokn[16], hidden[16];
+
+	cards("base");
+	for (uint64_t seed = 1; seed <= 30; seed++) {
+		sab_rng rng;
+		int ended = 0;
+		sab_rng_seed(&rng, seed);
+		ev.n = 0;
+		sab_game_new(&g, pc.rs, 5, 0, &rng, &ev, NULL, 0);
+		for (;;) {
+			for (int i = 0; i < ev.n; i++) {
+				const sab_event *e = &ev.ev[i];
+				ended |= e->type == SAB_EV_ROUND_END;
+				if (e->type == SAB_EV_ROUND_START)
+					ended = 0;
+				for (int s = 0; s < 5; s++) {
+					int n = proto_event(&pc, e, s, 5, buf,
+					    sizeof buf);
+					int other;
+					REQUIRE(n >= 0, "line too long");
+					if (n == 0 || s == e->seat)
+						continue;
+					/* Whose secret would this be? */
+					if (sscanf(buf, "%15s %d %15s", tokn,
+					    &other, hidden) != 3)
+						continue;
+					if (!strcmp(tokn, "draw") ||
+					    !strcmp(tokn, "discarded") ||
+					    !strcmp(tokn, "gold"))
+						REQUIRE(!strcmp(hidden, "-"),
+						    "seat %d sees: %s", s, buf);
+					REQUIRE(strcmp(tokn, "role") || ended,
+					    "seat %d sees: %s", s, buf);
+					REQUIRE(strncmp(buf, "peek", 4) &&
+					    strncmp(buf, "offer", 5),
+					    "seat %d sees: %s", s, buf);
+				}
+			}
+			if (sab_game_over(&g))
+				break;
+			sab_move m;
+			sab_game_random_move(&g, &rng, &m);
+			ev.n = 0;
+			sab_game_apply(&g, &m, &rng, &ev);
+		}
+	}
+}
+END_TEST
+
+Suite *protocol_suite(void)
+{
+	Suite *s = suite_create("protocol");
+	TCase *tc = tcase_create("lines");
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, base_tokens_describe_the_cards);
+	tcase_add_test(tc, course_and_classic_tokens_are_unique);
+	tcase_add_test(tc, tunnels_that_do_not_meet_and_stubs);
+	tcase_add_test(tc, every_legal_move_reads_back);
+	tcase_add_test(tc, bot_lines_are_read_strictly);
+	tcase_add_test(tc, handshake_reply);
+	tcase_add_test(tc, events_show_each_seat_what_it_may_see);
+	tcase_add_test(tc, no_line_leaks_another_seats_secrets);
+	suite_add_tcase(s, tc);
+	return s;
+}
