@@ -81,6 +81,23 @@ $(B)/librules.a: $(RULES_OBJ)
 $(B)/saboteur: $(PROG_OBJ) $(B)/librules.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(PROG_OBJ) $(B)/librules.a $(YAML_LIBS) $(ZLIB_LIBS)
 
+# The example bots: C programs that link the rules library as any C bot
+# would, with the same flags.  Static pattern rules, so these objects never
+# fall to the generic $(B)/%.o rule above.
+BOT_SRC    = examples/c/botlib.c examples/c/random_bot.c examples/c/heuristic_bot.c
+BOT_OBJ    = $(BOT_SRC:%.c=$(B)/%.o)
+BOTS       = $(B)/examples/random-bot $(B)/examples/heuristic-bot
+
+.PHONY: bots
+all: bots
+bots: $(BOTS)
+
+$(BOT_OBJ): $(B)/examples/c/%.o: examples/c/%.c examples/c/botlib.h $(RULES_HDR) | deps
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
+$(BOTS): $(B)/examples/%-bot: $(B)/examples/c/%_bot.o $(B)/examples/c/botlib.o $(B)/librules.a
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(B)/examples/c/botlib.o $(B)/librules.a $(YAML_LIBS)
+
 $(B)/libreferee.a: $(REF_OBJ)
 	rm -f $@
 	ar rcs $@ $^
@@ -100,19 +117,23 @@ $(B)/asan/run-tests: $(ASAN_TEST) $(ASAN_REF) $(ASAN_RULES)
 	$(CC) $(SANITIZE) -o $@ $^ $(YAML_LIBS) $(ZLIB_LIBS) $(CHECK_LIBS)
 
 # SAB_TEST_GAMES scales the property test; the sanitizer run plays fewer games.
-check: deps-check $(B)/run-tests $(B)/asan/run-tests $(B)/saboteur
+check: deps-check $(B)/run-tests $(B)/asan/run-tests $(B)/saboteur bots
 	$(B)/run-tests
 	SAB_TEST_GAMES=500 ASAN_OPTIONS=detect_leaks=1 $(B)/asan/run-tests
 	tests/cli.sh $(B)/saboteur
+	tests/e2e.sh $(B)/saboteur
 	tests/install.sh
 test: check
 
 bench: $(B)/saboteur
 	$(B)/saboteur bench
 
-# The README's main job: a seeded game between built-in random players.
-play: $(B)/saboteur
-	$(B)/saboteur selfplay --seed 2026
+# The README's main job: a real match between the example bots.
+play: $(B)/saboteur bots
+	$(B)/saboteur play --seed 2026 --transcripts \
+	    $(B)/examples/heuristic-bot $(B)/examples/random-bot \
+	    $(B)/examples/random-bot $(B)/examples/random-bot \
+	    $(B)/examples/random-bot
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) \

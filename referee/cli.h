@@ -12,7 +12,8 @@ enum {
 	EXIT_OK = 0,
 	EXIT_USAGE = 2,         /* bad command line */
 	EXIT_CONFIG = 3,        /* unreadable or malformed ruleset or configuration */
-	EXIT_INTERNAL = 4       /* the program's own failure (out of memory, a bug) */
+	EXIT_INTERNAL = 4,      /* the program's own failure (out of memory, a bug) */
+	EXIT_INTERRUPTED = 5    /* stopped by SIGINT or SIGTERM; bots were stopped */
 };
 
 /* One command-line option: --name VALUE, --name=VALUE, or a --flag. */
@@ -56,5 +57,6 @@ const char *show_role(uint8_t role);
 int cmd_rules(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_selfplay(int argc, char **argv);
+int cmd_play(int argc, char **argv);
 
 #endif

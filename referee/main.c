@@ -13,6 +13,7 @@ static const struct command {
 	const char *summary;
 } commands[] = {
 	{ "help", cmd_help, "list the commands, or explain one" },
+	{ "play", cmd_play, "run a match between bot programs" },
 	{ "rules", cmd_rules, "print a ruleset: cards with counts, roles, layout" },
 	{ "selfplay", cmd_selfplay, "play a seeded game between built-in random players" },
 	{ "bench", cmd_bench, "measure random playouts and move listing speed" },
@@ -22,6 +23,10 @@ static const struct command {
 
 static const char *const usages[] = {
 	"help [COMMAND]",
+	"play [--ruleset NAME|FILE] [--seed N] [--games N] [--log-dir DIR]\n"
+	"         [--move-ms MS] [--bank-ms MS] [--handshake-ms MS] [--grace-ms MS]\n"
+	"         [--tries N] [--max-line BYTES] [--max-output BYTES]\n"
+	"         [--transcripts] [--bot-cwd DIR] [--quiet] BOT...",
 	"rules [--ruleset NAME|FILE]",
 	"selfplay [--ruleset NAME|FILE] [--players N] [--seed N] [--quiet]",
 	"bench [--games N] [--ruleset NAME|FILE] [--players N] [--seed N]",

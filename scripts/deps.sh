@@ -7,9 +7,12 @@ set -u
 
 need_pc="yaml-0.1 zlib"
 need_pkg="pkg-config libyaml-dev zlib1g-dev"
+need_cmd="cc make"
 if [ "${1:-}" = check ]; then
+	# The tests also run bots written in Python, and look at processes.
 	need_pc="$need_pc check"
-	need_pkg="$need_pkg check"
+	need_pkg="$need_pkg check python3 procps"
+	need_cmd="$need_cmd python3 pgrep"
 fi
 
 missing() {
@@ -17,8 +20,9 @@ missing() {
 	for m in $need_pc; do
 		pkg-config --exists "$m" || echo "$m"
 	done
-	command -v cc >/dev/null 2>&1 || echo cc
-	command -v make >/dev/null 2>&1 || echo make
+	for c in $need_cmd; do
+		command -v "$c" >/dev/null 2>&1 || echo "$c"
+	done
 }
 
 m=$(missing)

@@ -21,7 +21,9 @@ int main(void)
 	srunner_add_suite(sr, scoring_suite());
 	srunner_add_suite(sr, course_suite());
 	srunner_add_suite(sr, props_suite());
+	srunner_add_suite(sr, proc_suite());
 	srunner_add_suite(sr, protocol_suite());
+	srunner_add_suite(sr, split_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

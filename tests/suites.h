@@ -1,4 +1,5 @@
-/* suites.h: the Check suites, one per module of rules/. */
+/* suites.h: the Check suites, one per module of rules/, protocol/ and the
+ * referee's testable parts. */
 #ifndef SAB_SUITES_H
 #define SAB_SUITES_H
 
@@ -11,7 +12,9 @@ Suite *game_suite(void);
 Suite *scoring_suite(void);
 Suite *course_suite(void);
 Suite *props_suite(void);
+Suite *proc_suite(void);
 Suite *protocol_suite(void);
+Suite *split_suite(void);
 
 /* The folder of the test fixtures (tests/fixtures unless SAB_FIXTURES says). */
 const char *fixtures_dir(void);

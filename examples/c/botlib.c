@@ -1,0 +1,625 @@
+/* botlib.c: the referee's lines turned into a botstate, and the bot's answers
+ * written back; see botlib.h. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "botlib.h"
+
+/* Lines are short (the referee's longest is 512 bytes), but a bot must not
+ * choke on a longer one from a newer referee: it is read whole and ignored. */
+#define LINE_MAX_READ 65536
+#define MAX_WORDS 64
+
+static const char *const role_words[] = { "none", "miner", "saboteur" };
+
+/* The state is large (the legal list), so it lives here, not on a stack. */
+static botstate st;
+
+/* Whether the legal list belongs to a decision already answered: the next
+ * "legal" line then starts a new list. */
+static int legal_done;
+/* The last answer, to strike it from the list if the referee refuses it. */
+static char last_answer[BOT_MOVE_MAX];
+/* Whether the layout lines after "game" have replaced the goal list yet. */
+static int goals_from_referee;
+/* Whether the round's cards are being dealt: the deck count of "round" is
+ * already taken after the deal, so those draws do not lower it. */
+static int dealing;
+
+/* ---- small helpers ---------------------------------------------------- */
+
+typedef struct words {
+	int n;
+	char *w[MAX_WORDS];
+} words;
+
+/* Splits s in place at spaces and tabs. */
+static void split(char *s, words *w)
+{
+	w->n = 0;
+	for (char *p = strtok(s, " \t"); p != NULL && w->n < MAX_WORDS;
+	    p = strtok(NULL, " \t"))
+		w->w[w->n++] = p;
+}
+
+/* Reads word i as a whole number in [lo, hi]; returns 0, or -1. */
+static int num(const words *w, int i, long lo, long hi, int *out)
+{
+	char *end;
+	long v;
+
+	if (i >= w->n)
+		return -1;
+	v = strtol(w->w[i], &end, 10);
+	if (end == w->w[i] || *end != '\0' || v < lo || v > hi)
+		return -1;
+	*out = (int)v;
+	return 0;
+}
+
+/* Reads word i as a seat of this game. */
+static int seat_word(const words *w, int i, int *seat)
+{
+	return num(w, i, 0, st.nplayers - 1, seat);
+}
+
+/* Reads words i and i+1 as a cell the board's window holds. */
+static int cell_words(const words *w, int i, int *x, int *y)
+{
+	if (num(w, i, SAB_COORD_MIN, SAB_COORD_MAX, x) ||
+	    num(w, i + 1, SAB_COORD_MIN, SAB_COORD_MAX, y))
+		return -1;
+	return 0;
+}
+
+static int card_of(const char *tok)
+{
+	return proto_card_find(&st.cards, tok, strlen(tok));
+}
+
+int bot_goal_at(const botstate *s, int x, int y)
+{
+	for (int g = 0; g < s->rs.ngoals; g++)
+		if (s->rs.goal_x[g] == x && s->rs.goal_y[g] == y)
+			return g;
+	return -1;
+}
+
+int bot_is_broken(const botstate *s, int seat)
+{
+	for (int t = 0; t < SAB_TOOLS; t++)
+		if (s->broken[seat][t] > 0)
+			return 1;
+	return 0;
+}
+
+const sab_card *bot_card(const botstate *s, int def)
+{
+	return def >= 0 && def < s->rs.ndefs ? &s->rs.defs[def] : NULL;
+}
+
+int bot_is_dead_end(const botstate *s, int def)
+{
+	const sab_card *c = bot_card(s, def);
+
+	return c != NULL && c->type == SAB_CARD_PATH && c->groups[0] == 0;
+}
+
+static int tool_bit_index(uint8_t bit)
+{
+	for (int t = 0; t < SAB_TOOLS; t++)
+		if (bit == (1 << t))
+			return t;
+	return -1;
+}
+
+/* ---- the game and the round ------------------------------------------- */
+
+/* Loads the ruleset the "game" line names.  A ruleset that is not built in
+ * (a file given to the referee) most often extends base, so base reads its
+ * cards; the layout lines that follow correct the board. */
+static void load_ruleset(const char *name)
+{
+	char err[256];
+
+	snprintf(st.ruleset, sizeof st.ruleset, "%s", name);
+	st.ruleset_builtin = sab_ruleset_load_builtin(&st.rs, name, err,
+	    sizeof err) == 0;
+	if (!st.ruleset_builtin) {
+		fprintf(stderr, "botlib: ruleset %s is not built in; reading its "
+		    "cards as base\n", name);
+		if (sab_ruleset_load_builtin(&st.rs, "base", err, sizeof err))
+			fprintf(stderr, "botlib: %s\n", err);
+	}
+	if (proto_cards_init(&st.cards, &st.rs, err, sizeof err) != 0)
+		fprintf(stderr, "botlib: %s\n", err);
+}
+
+/* game G RULESET PLAYERS SEAT */
+static void on_game(const words *w)
+{
+	int g, n, seat;
+
+	if (w->n < 5 || num(w, 1, 0, 1000000000, &g) ||
+	    num(w, 3, 1, SAB_MAX_PLAYERS, &n) || num(w, 4, 0, n - 1, &seat))
+		return;
+	memset(&st, 0, sizeof st);
+	st.game = g;
+	st.nplayers = n;
+	st.seat = seat;
+	st.role = -1;
+	load_ruleset(w->w[2]);
+	goals_from_referee = 0;
+	legal_done = 1;
+}
+
+/* player SEAT NAME */
+static void on_player(const words *w)
+{
+	int s;
+
+	if (w->n >= 3 && seat_word(w, 1, &s) == 0)
+		snprintf(st.names[s], sizeof st.names[s], "%s", w->w[2]);
+}
+
+/* board bounded MINX MINY MAXX MAXY | board unbounded */
+static void on_board(const words *w)
+{
+	int v[4];
+
+	if (w->n == 2 && strcmp(w->w[1], "unbounded") == 0) {
+		st.rs.bounded = 0;
+		return;
+	}
+	if (w->n < 6 || strcmp(w->w[1], "bounded") != 0)
+		return;
+	for (int i = 0; i < 4; i++)
+		if (num(w, 2 + i, SAB_COORD_MIN, SAB_COORD_MAX, &v[i]))
+			return;
+	st.rs.bounded = 1;
+	st.rs.min_x = (int8_t)v[0];
+	st.rs.min_y = (int8_t)v[1];
+	st.rs.max_x = (int8_t)v[2];
+	st.rs.max_y = (int8_t)v[3];
+}
+
+/* start X Y, goal X Y */
+static void on_place(const words *w, int is_goal)
+{
+	int x, y;
+
+	if (cell_words(w, 1, &x, &y))
+		return;
+	if (!is_goal) {
+		st.rs.start_x = (int8_t)x;
+		st.rs.start_y = (int8_t)y;
+		return;
+	}
+	if (!goals_from_referee) {
+		st.rs.ngoals = 0;
+		goals_from_referee = 1;
+	}
+	if (st.rs.ngoals < SAB_MAX_GOALS) {
+		st.rs.goal_x[st.rs.ngoals] = (int8_t)x;
+		st.rs.goal_y[st.rs.ngoals++] = (int8_t)y;
+	}
+}
+
+/* round R FIRST DECK: a fresh table, empty hands, roles to be dealt. */
+static void on_round(const words *w)
+{
+	int r, first, deck;
+
+	if (num(w, 1, 1, 1000, &r) || seat_word(w, 2, &first) ||
+	    num(w, 3, 0, 100000, &deck))
+		return;
+	st.round = r;
+	st.first = first;
+	st.deck = deck;
+	st.round_over = 0;
+	/* A ruleset without dwarf cards sends no "role" lines at all. */
+	st.role = st.rs.has_roles ? -1 : SAB_ROLE_NONE;
+	st.nhand = 0;
+	st.goal_open = 0;
+	st.peeked = 0;
+	st.noffer = 0;
+	dealing = 1;
+	for (int s = 0; s < SAB_MAX_PLAYERS; s++) {
+		st.roles[s] = -1;
+		st.hand_size[s] = 0;
+		for (int t = 0; t < SAB_TOOLS; t++)
+			st.broken[s][t] = 0;
+	}
+	for (int g = 0; g < SAB_MAX_GOALS; g++)
+		st.goal_card[g] = -1;
+	sab_board_reset(&st.board, &st.rs);
+}
+
+/* role SEAT ROLE */
+static void on_role(const words *w)
+{
+	int s;
+
+	if (w->n < 3 || seat_word(w, 1, &s))
+		return;
+	for (int r = 0; r < 3; r++) {
+		if (strcmp(w->w[2], role_words[r]) != 0)
+			continue;
+		st.roles[s] = r;
+		if (s == st.seat)
+			st.role = r;
+	}
+}
+
+/* ---- cards ------------------------------------------------------------ */
+
+static void hand_add(const char *tok)
+{
+	if (st.nhand >= SAB_MAX_HAND)
+		return;
+	snprintf(st.hand_tok[st.nhand], PROTO_TOKEN_MAX, "%s", tok);
+	st.hand[st.nhand++] = card_of(tok);
+}
+
+/* Removes one copy of the card tok from our hand. */
+static void hand_remove(const char *tok)
+{
+	for (int i = 0; i < st.nhand; i++) {
+		if (strcmp(st.hand_tok[i], tok) != 0)
+			continue;
+		st.nhand--;
+		memmove(st.hand_tok[i], st.hand_tok[st.nhand],
+		    PROTO_TOKEN_MAX);
+		st.hand[i] = st.hand[st.nhand];
+		return;
+	}
+}
+
+/* A card left seat's hand: played or discarded. */
+static void card_left(int seat, const char *tok)
+{
+	if (st.hand_size[seat] > 0)
+		st.hand_size[seat]--;
+	if (seat == st.seat)
+		hand_remove(tok);
+}
+
+/* draw SEAT CARD|- */
+static void on_draw(const words *w)
+{
+	int s;
+
+	if (w->n < 3 || seat_word(w, 1, &s))
+		return;
+	st.hand_size[s]++;
+	if (!dealing && st.deck > 0)
+		st.deck--;
+	if (s == st.seat && strcmp(w->w[2], "-") != 0)
+		hand_add(w->w[2]);
+}
+
+/* discarded SEAT CARD|- */
+static void on_discarded(const words *w)
+{
+	int s;
+
+	if (w->n >= 3 && seat_word(w, 1, &s) == 0)
+		card_left(s, w->w[2]);
+}
+
+/* Returns 1 when (x, y) lies in the board's window. */
+static int in_window(int x, int y)
+{
+	return x >= SAB_COORD_MIN && x <= SAB_COORD_MAX &&
+	    y >= SAB_COORD_MIN && y <= SAB_COORD_MAX;
+}
+
+/*
+ * Reads nwords words from word first, after prefix, as a move line ("play
+ * path-NES 1 0 0") with the protocol's own parser, so that the bot and the
+ * referee agree on every card.  Returns 1 when it parsed into a move whose
+ * cell, if it has one, lies in the board's window.
+ */
+static int parse_move(const words *w, const char *prefix, int first,
+    int nwords, sab_move *m)
+{
+	char line[PROTO_LINE_MAX], name[PROTO_NAME_MAX + 1], why[128];
+	unsigned feat;
+	size_t len = strlen(prefix);
+
+	if (len >= sizeof line)
+		return 0;
+	memcpy(line, prefix, len + 1);
+	for (int i = first; i < first + nwords && i < w->n; i++) {
+		int n = snprintf(line + len, sizeof line - len, "%s%s",
+		    len == 0 ? "" : " ", w->w[i]);
+		if (n < 0 || (size_t)n >= sizeof line - len)
+			return 0;
+		len += (size_t)n;
+	}
+	if (proto_parse(&st.cards, line, len, m, name, &feat, why,
+	    sizeof why) != PROTO_MOVE)
+		return 0;
+	return (m->kind != SAB_MOVE_PATH && m->kind != SAB_MOVE_ROCKFALL) ||
+	    in_window(m->x, m->y);
+}
+
+/* What a played card does to the table and to the tools. */
+static void apply_play(const sab_move *m)
+{
+	const sab_card *c = bot_card(&st, m->card);
+	int t = tool_bit_index(m->tool);
+
+	switch (m->kind) {
+	case SAB_MOVE_PATH:
+		if (c != NULL && c->type == SAB_CARD_PATH)
+			sab_board_place(&st.board, &st.rs, m->x, m->y, m->card,
+			    m->rot);
+		break;
+	case SAB_MOVE_SABOTAGE:
+		if (m->target < st.nplayers && t >= 0)
+			st.broken[m->target][t]++;
+		break;
+	case SAB_MOVE_REPAIR:
+		if (m->target < st.nplayers && t >= 0 &&
+		    st.broken[m->target][t] > 0)
+			st.broken[m->target][t]--;
+		break;
+	case SAB_MOVE_ROCKFALL:
+		if (sab_board_get(&st.board, m->x, m->y) != SAB_CELL_EMPTY &&
+		    sab_board_get(&st.board, m->x, m->y) != SAB_CELL_HIDDEN)
+			sab_board_remove(&st.board, &st.rs, m->x, m->y);
+		break;
+	default:        /* a map: the peek, if ours, is a line of its own */
+		break;
+	}
+}
+
+/* played SEAT CARD ARGS... (a rockfall adds the card it removed) */
+static void on_played(const words *w, bot_seen_fn *seen)
+{
+	sab_move m;
+	int s, nargs;
+
+	if (w->n < 3 || seat_word(w, 1, &s))
+		return;
+	/* Every argument but a rockfall's last: the removed card. */
+	nargs = w->n - 2 - (strcmp(w->w[2], "rockfall") == 0 ? 1 : 0);
+	if (parse_move(w, "play", 2, nargs, &m)) {
+		if (seen != NULL)
+			seen(&st, s, &m);
+		apply_play(&m);
+	}
+	card_left(s, w->w[2]);
+}
+
+/* peek X Y CARD, reveal X Y CARD ROT */
+static void on_goal_card(const words *w, int reveal)
+{
+	int x, y, g, def, rot = 0;
+
+	if (w->n < 4 || cell_words(w, 1, &x, &y) ||
+	    (g = bot_goal_at(&st, x, y)) < 0)
+		return;
+	def = card_of(w->w[3]);
+	st.goal_card[g] = def;
+	if (!reveal) {
+		st.peeked |= 1u << g;
+		return;
+	}
+	st.goal_open |= 1u << g;
+	if (def >= 0 && num(w, 4, 0, 1, &rot) == 0)
+		sab_board_place(&st.board, &st.rs, x, y, (uint8_t)def,
+		    (uint8_t)rot);
+}
+
+/* offer V..., gold SEAT V|-, gameover G0 G1 ... winners S... */
+static void on_gold(const words *w)
+{
+	int s, v;
+
+	if (strcmp(w->w[0], "offer") == 0) {
+		st.noffer = 0;
+		for (int i = 1; i < w->n && st.noffer < SAB_MAX_PLAYERS; i++)
+			if (num(w, i, 1, SAB_MAX_GOLD_VALUE, &v) == 0)
+				st.offer[st.noffer++] = v;
+	} else if (strcmp(w->w[0], "gold") == 0) {
+		if (seat_word(w, 1, &s) || num(w, 2, 0, 1000, &v))
+			return;
+		st.gold[s] += v;
+		if (s == st.seat)
+			st.noffer = 0;
+	} else {
+		for (s = 0; s < st.nplayers; s++)
+			if (num(w, 1 + s, -100000, 100000, &st.gold[s]))
+				break;
+	}
+}
+
+/* ---- decisions -------------------------------------------------------- */
+
+/* legal MOVE...: the first line of a list starts it afresh. */
+static void on_legal(const char *line, const words *w)
+{
+	bot_legal *l;
+
+	if (legal_done) {
+		st.nlegal = 0;
+		legal_done = 0;
+	}
+	if (st.nlegal >= BOT_MAX_LEGAL || w->n < 2)
+		return;
+	l = &st.legal[st.nlegal];
+	/* The move is the line after "legal ", kept as the referee wrote it. */
+	line += strspn(line, " \t") + strlen("legal");
+	line += strspn(line, " \t");
+	if (strlen(line) >= sizeof l->line)
+		return;
+	snprintf(l->line, sizeof l->line, "%s", line);
+	l->parsed = parse_move(w, "", 1, w->n - 1, &l->m);
+	st.nlegal++;
+}
+
+/* A reply when the bot gives none: some legal move, else some card. */
+static const char *fallback(void)
+{
+	static char buf[BOT_MOVE_MAX];
+
+	if (st.nlegal > 0)
+		return st.legal[0].line;
+	if (st.noffer > 0)
+		snprintf(buf, sizeof buf, "pick %d", st.offer[0]);
+	else if (st.nhand > 0)
+		snprintf(buf, sizeof buf, "discard %s", st.hand_tok[0]);
+	else
+		snprintf(buf, sizeof buf, "note nothing to play");
+	return buf;
+}
+
+/* Asks the bot and prints its one-line answer; -1 when stdout fails. */
+static int answer(bot_choose_fn *choose)
+{
+	const char *a = choose(&st);
+	size_t len;
+
+	if (a == NULL || *a == '\0')
+		a = fallback();
+	/* One line, whatever the bot returned. */
+	len = strcspn(a, "\r\n");
+	snprintf(last_answer, sizeof last_answer, "%.*s", (int)len, a);
+	legal_done = 1;
+	if (printf("%.*s\n", (int)len, a) < 0 || fflush(stdout) != 0)
+		return -1;
+	return 0;
+}
+
+/* turn N MOVE_MS BANK_MS */
+static int on_turn(const words *w, bot_choose_fn *choose)
+{
+	if (num(w, 1, 0, 1000000000, &st.turn) ||
+	    num(w, 2, 0, 1000000000, &st.move_ms) ||
+	    num(w, 3, 0, 1000000000, &st.bank_ms))
+		st.move_ms = st.bank_ms = 0;
+	st.tries = 0;
+	if (legal_done)         /* no list was sent for this decision */
+		st.nlegal = 0;
+	return answer(choose);
+}
+
+/* illegal TRIES REASON...: the referee refused our answer.  With tries left
+ * it waits for another answer to the same decision, without sending the
+ * list or "turn" again, so the refused move is struck and the bot asked
+ * again at once; with none left it plays the default move itself. */
+static int on_illegal(const words *w, bot_choose_fn *choose)
+{
+	if (num(w, 1, 0, 1000000, &st.tries) || st.tries == 0)
+		return 0;
+	for (int i = 0; i < st.nlegal; i++) {
+		if (strcmp(st.legal[i].line, last_answer) != 0)
+			continue;
+		st.legal[i] = st.legal[--st.nlegal];
+		break;
+	}
+	return answer(choose);
+}
+
+/* ---- the loop --------------------------------------------------------- */
+
+/* Handles one line; returns 1 on "quit", -1 when stdout fails. */
+static int handle(char *line, const char *name, bot_choose_fn *choose,
+    bot_seen_fn *seen)
+{
+	static char copy[LINE_MAX_READ];
+	words w;
+	const char *k;
+
+	snprintf(copy, sizeof copy, "%s", line);
+	split(line, &w);
+	if (w.n == 0)
+		return 0;
+	k = w.w[0];
+	/* Only the deal comes between "round" and the first play. */
+	if (strcmp(k, "draw") != 0 && strcmp(k, "role") != 0)
+		dealing = 0;
+	if (strcmp(k, "saboteur") == 0) {
+		/* Any version is answered: refusing one is the referee's call. */
+		if (printf("bot %s moves\n", name) < 0 || fflush(stdout) != 0)
+			return -1;
+	} else if (strcmp(k, "quit") == 0) {
+		return 1;
+	} else if (strcmp(k, "game") == 0) {
+		on_game(&w);
+	} else if (st.nplayers == 0) {
+		return 0;       /* nothing else makes sense before a game */
+	} else if (strcmp(k, "player") == 0) {
+		on_player(&w);
+	} else if (strcmp(k, "board") == 0) {
+		on_board(&w);
+	} else if (strcmp(k, "start") == 0 || strcmp(k, "goal") == 0) {
+		on_place(&w, k[0] == 'g');
+	} else if (strcmp(k, "round") == 0) {
+		on_round(&w);
+	} else if (st.round == 0) {
+		return 0;       /* the rest belongs to a round */
+	} else if (strcmp(k, "role") == 0) {
+		on_role(&w);
+	} else if (strcmp(k, "draw") == 0) {
+		on_draw(&w);
+	} else if (strcmp(k, "played") == 0) {
+		on_played(&w, seen);
+	} else if (strcmp(k, "discarded") == 0) {
+		on_discarded(&w);
+	} else if (strcmp(k, "peek") == 0 || strcmp(k, "reveal") == 0) {
+		on_goal_card(&w, k[0] == 'r');
+	} else if (strcmp(k, "roundend") == 0) {
+		st.round_over = 1;
+	} else if (strcmp(k, "offer") == 0 || strcmp(k, "gold") == 0 ||
+	    strcmp(k, "gameover") == 0) {
+		on_gold(&w);
+	} else if (strcmp(k, "legal") == 0) {
+		on_legal(copy, &w);
+	} else if (strcmp(k, "illegal") == 0) {
+		return on_illegal(&w, choose);
+	} else if (strcmp(k, "turn") == 0) {
+		return on_turn(&w, choose);
+	}
+	return 0;
+}
+
+/* Reads one line into buf without its "\n" or "\r\n".  A line too long for
+ * buf is skipped whole.  Returns 0, or -1 at the end of input. */
+static int read_line(char *buf, size_t size)
+{
+	for (;;) {
+		size_t len;
+
+		if (fgets(buf, (int)size, stdin) == NULL)
+			return -1;
+		len = strlen(buf);
+		if (len > 0 && buf[len - 1] == '\n') {
+			buf[--len] = '\0';
+			if (len > 0 && buf[len - 1] == '\r')
+				buf[--len] = '\0';
+			return 0;
+		}
+		if (feof(stdin))
+			return 0;       /* the last line, without a newline */
+		/* Too long: drop the rest of it, then read the next line. */
+		int c;
+		while ((c = getchar()) != EOF && c != '\n')
+			;
+	}
+}
+
+int bot_run(const char *name, bot_choose_fn *choose, bot_seen_fn *seen)
+{
+	static char buf[LINE_MAX_READ];
+
+	while (read_line(buf, sizeof buf) == 0) {
+		int r = handle(buf, name, choose, seen);
+		if (r != 0)
+			return r < 0 ? 1 : 0;
+	}
+	return 0;
+}

@@ -1,0 +1,118 @@
+/* botlib.h: a helper for Saboteur bots in C: reads the referee's lines, keeps
+ * what the bot may know, and asks the bot for a move on each "turn". */
+#ifndef BOTLIB_H
+#define BOTLIB_H
+
+#include "protocol.h"
+#include "saboteur.h"
+
+/*
+ * A bot is a program: main() calls bot_run() with the bot's name and its
+ * callbacks, and returns what bot_run() returns.  bot_run() answers the
+ * handshake ("bot NAME moves", so the referee lists the legal moves before
+ * every decision), follows the game line by line into a botstate, calls
+ * choose() on every "turn" and prints its answer.  Unknown lines are
+ * ignored, as the protocol asks; see saboteur-protocol(7).
+ *
+ *	static const char *choose(const botstate *s)
+ *	{
+ *		return s->legal[0].line;        // any legal move will do
+ *	}
+ *	int main(void)
+ *	{
+ *		return bot_run("first", choose, NULL);
+ *	}
+ */
+
+/* Far more legal moves than a real position has (about 17 on average); a
+ * longer list is cut, which only narrows the bot's choice. */
+#define BOT_MAX_LEGAL 4096
+/* The longest move line kept ("play repair-pickaxe-lantern-cart 11 cart"). */
+#define BOT_MOVE_MAX 64
+
+/* One legal move of the current decision. */
+typedef struct bot_legal {
+	char line[BOT_MOVE_MAX];        /* as the referee wrote it: the answer */
+	sab_move m;                     /* the same move, parsed */
+	int parsed;                     /* 0: m is not valid (an unknown card) */
+} bot_legal;
+
+/*
+ * Everything a seat may know, rebuilt from the lines it was sent.  Lists
+ * indexed by seat have nplayers entries.  Card definitions index rs.defs;
+ * -1 stands for a card that is not known.
+ */
+typedef struct botstate {
+	/* The match and the game. */
+	int game;                       /* game number in the match, from 1 */
+	char ruleset[SAB_NAME_MAX];     /* the name in the "game" line */
+	int ruleset_builtin;            /* 0: not built in; base reads the cards */
+	sab_ruleset rs;                 /* with the layout the referee sent */
+	proto_cards cards;              /* card tokens of rs */
+	int nplayers;
+	int seat;                       /* our seat */
+	char names[SAB_MAX_PLAYERS][PROTO_NAME_MAX + 1];
+
+	/* The round. */
+	int round;                      /* from 1; 0 before the first */
+	int round_over;                 /* "roundend" seen: roles are public */
+	int first;                      /* who played first this round */
+	int deck;                       /* cards left in the draw pile */
+	int role;                       /* our role (enum sab_role), -1 until
+	                                   dealt; SAB_ROLE_NONE without roles */
+	int roles[SAB_MAX_PLAYERS];     /* known roles (ours, all at round end) */
+	int nhand;
+	int hand[SAB_MAX_HAND];         /* our cards as definitions */
+	char hand_tok[SAB_MAX_HAND][PROTO_TOKEN_MAX];   /* and as tokens */
+	int hand_size[SAB_MAX_PLAYERS]; /* how many cards each seat holds */
+	sab_board board;                /* the table, a mirror of the referee's */
+	int goal_card[SAB_MAX_GOALS];   /* what a goal is, once peeked or revealed */
+	unsigned goal_open;             /* bit g: goal g lies face up */
+	unsigned peeked;                /* bit g: our map showed goal g */
+	int broken[SAB_MAX_PLAYERS][SAB_TOOLS]; /* broken tools, by tool index */
+
+	/* Gold. */
+	int gold[SAB_MAX_PLAYERS];      /* ours as we get it; all at gameover */
+	int noffer;
+	int offer[SAB_MAX_PLAYERS];     /* gold values offered to us now */
+
+	/* The decision being asked for ("turn N MOVE_MS BANK_MS"). */
+	int turn, move_ms, bank_ms;
+	int tries;                      /* left, after an "illegal" */
+	int nlegal;
+	bot_legal legal[BOT_MAX_LEGAL];
+} botstate;
+
+/*
+ * choose() returns the reply for the decision in s: one move line without
+ * its newline ("play path-NES 1 0 0", "discard map", "pick 3"), which must
+ * stay valid until the next call.  NULL lets bot_run() answer the first
+ * legal move.
+ *
+ * seen() (may be NULL) is called for every card played, before the play
+ * changes s, so a bot can compare the table before and after: seat played
+ * move m (m.card is -1 cast to 255 when the token is unknown).
+ */
+typedef const char *bot_choose_fn(const botstate *s);
+typedef void bot_seen_fn(const botstate *s, int seat, const sab_move *m);
+
+/*
+ * Plays a whole match over stdin and stdout.  Returns 0 on "quit" or at the
+ * end of input, 1 when stdout fails (the referee has gone).
+ */
+int bot_run(const char *name, bot_choose_fn *choose, bot_seen_fn *seen);
+
+/* Returns the goal place at (x, y), or -1. */
+int bot_goal_at(const botstate *s, int x, int y);
+
+/* Returns 1 when seat has a broken tool in front of it. */
+int bot_is_broken(const botstate *s, int seat);
+
+/* Returns the card definition of def, or NULL when def is -1. */
+const sab_card *bot_card(const botstate *s, int def);
+
+/* Returns 1 when def is a path card that joins nothing through its centre
+ * (a dead end). */
+int bot_is_dead_end(const botstate *s, int def);
+
+#endif

@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""check_bot.py: plays a recorded referee transcript to a bot and checks its replies."""
+# Usage: examples/check_bot.py "BOT COMMAND" TRANSCRIPT...
+#
+# A transcript holds the lines one seat is sent, in order (as in
+# tests/fixtures/transcripts/).  The bot must answer "saboteur 1" with
+# "bot NAME [FEATURE...]", answer every "turn" (and every "illegal" with
+# tries left) with exactly one line that is among the "legal" lines sent
+# just before, send nothing else but "note" lines, and exit 0 on "quit" or
+# at the end of input.  Lines starting with "#" in a transcript are comments.
+# Standard library only, so it runs wherever Python 3 does.
+
+import re
+import select
+import shlex
+import subprocess
+import sys
+import time
+
+REPLY_SECONDS = 5.0
+NAME = re.compile(r"^[A-Za-z0-9._-]{1,32}$")
+
+
+class Failure(Exception):
+    pass
+
+
+class Bot:
+    """A bot process and its output read line by line with a deadline."""
+
+    def __init__(self, command):
+        self.p = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, bufsize=0)
+        self.buf = b""
+
+    def send(self, line):
+        try:
+            self.p.stdin.write(line.encode() + b"\n")
+        except BrokenPipeError:
+            raise Failure("the bot stopped reading before: " + line)
+
+    def _line(self, deadline):
+        while b"\n" not in self.buf:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            ready, _, _ = select.select([self.p.stdout], [], [], left)
+            if not ready:
+                return None
+            chunk = self.p.stdout.read1(65536) if hasattr(
+                self.p.stdout, "read1") else self.p.stdout.read(1)
+            if not chunk:
+                return None
+            self.buf += chunk
+        line, self.buf = self.buf.split(b"\n", 1)
+        return line.decode("ascii", "replace").rstrip("\r")
+
+    def reply(self, what):
+        """The next line that is not a note, or a Failure."""
+        deadline = time.monotonic() + REPLY_SECONDS
+        while True:
+            line = self._line(deadline)
+            if line is None:
+                raise Failure("no reply to " + what)
+            if line != "note" and not line.startswith("note "):
+                return line
+
+    def unasked(self):
+        """Lines already sent that nobody asked for (notes aside)."""
+        time.sleep(0.05)
+        lines = []
+        while True:
+            line = self._line(time.monotonic() + 0.01)
+            if line is None:
+                return lines
+            if line != "note" and not line.startswith("note "):
+                lines.append(line)
+
+
+def check(command, path):
+    # newline="" keeps a "\r" before the "\n": a bot must accept both ends.
+    with open(path, newline="") as f:
+        script = [l.rstrip("\n") for l in f if l.strip() and not l.startswith("#")]
+    bot = Bot(command)
+    legal, answered, last = [], 0, None
+    try:
+        for line in script:
+            extra = bot.unasked()
+            if extra:
+                raise Failure("unasked line %r before: %s" % (extra[0], line))
+            bot.send(line)
+            words = line.split()
+            line = line.rstrip("\r")
+            if words[0] == "saboteur":
+                hello = bot.reply(line).split()
+                if len(hello) < 2 or hello[0] != "bot" or not NAME.match(hello[1]):
+                    raise Failure("bad handshake reply %r" % " ".join(hello))
+            elif words[0] == "legal":
+                if last == "answered":
+                    legal = []
+                legal.append(line[len("legal "):])
+                last = "legal"
+            elif words[0] in ("turn", "illegal"):
+                if words[0] == "illegal" and int(words[1]) == 0:
+                    continue
+                if words[0] == "turn" and last != "legal":
+                    legal = []
+                got = bot.reply(line)
+                if legal and got not in legal:
+                    raise Failure("%r is not among the %d legal moves at: %s"
+                                  % (got, len(legal), line))
+                if words[0] == "illegal" and got in legal:
+                    legal.remove(got)
+                answered += 1
+                last = "answered"
+        bot.p.stdin.close()
+        extra = bot.unasked()
+        if extra:
+            raise Failure("unasked line %r at the end" % extra[0])
+        code = bot.p.wait(timeout=REPLY_SECONDS)
+        if code != 0:
+            raise Failure("exit status %d" % code)
+    except Failure as e:
+        bot.p.kill()
+        bot.p.wait()
+        print("FAIL %s: %s" % (path, e))
+        return False
+    except subprocess.TimeoutExpired:
+        bot.p.kill()
+        bot.p.wait()
+        print("FAIL %s: the bot did not exit" % path)
+        return False
+    print("ok   %s: %d decisions" % (path, answered))
+    return True
+
+
+def main():
+    if len(sys.argv) < 3:
+        sys.exit("usage: check_bot.py \"BOT COMMAND\" TRANSCRIPT...")
+    results = [check(sys.argv[1], p) for p in sys.argv[2:]]
+    sys.exit(0 if all(results) else 1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,101 @@
+/* bot.h: one bot of a match: its process, its clock, its transcript, and
+ * how it failed, if it did.  A failing bot is data, never an error. */
+#ifndef SAB_BOT_H
+#define SAB_BOT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "proc.h"
+#include "protocol.h"
+
+/* How a bot ended its match; every value but BOT_OK takes the bot out. */
+enum bot_status {
+	BOT_OK,
+	BOT_NO_START,           /* the command could not be run */
+	BOT_HANDSHAKE,          /* no valid "bot NAME" in time */
+	BOT_TIMEOUT,            /* no reply before its deadline */
+	BOT_CRASH,              /* exited or was killed by a signal */
+	BOT_CLOSED,             /* closed stdout (or stdin) while running */
+	BOT_TOO_LONG,           /* a line longer than the limit */
+	BOT_FLOOD,              /* too much output in one turn */
+	BOT_STATUSES
+};
+
+/* Time control, in nanoseconds. */
+typedef struct bot_clock {
+	int64_t handshake;      /* for the "bot NAME" reply */
+	int64_t move;           /* per decision, before the bank is touched */
+	int64_t bank;           /* per game, spent when a decision takes longer */
+	int64_t grace;          /* allowed past a deadline for the referee's delays */
+} bot_clock;
+
+typedef struct bot {
+	int index;              /* which BOT argument, from 0 */
+	char *command;          /* the BOT argument */
+	char **argv;
+	char label[48];         /* "1:name" before and after the handshake */
+	char name[PROTO_NAME_MAX + 1];
+	unsigned features;      /* PROTO_FEAT_* */
+	proc p;
+	FILE *transcript;       /* NULL: none */
+	int64_t t0;             /* the match's start, for transcript times */
+
+	int status;             /* enum bot_status */
+	char detail[160];       /* what happened, for people */
+	int64_t bank_left;      /* this game */
+	int64_t used;           /* thinking time over the match */
+	int64_t longest;        /* the longest decision */
+	int decisions;
+	int illegal;            /* replies refused (illegal or malformed) */
+	int defaults;           /* decisions the referee made for it */
+	int timeouts;           /* games in which it ran out of time */
+	int send_failed;        /* a write to its stdin failed: decided at
+	                           the next wait, since the usual cause is
+	                           that it died, which the wait will see */
+	int notes;
+} bot;
+
+/* Starts the bot's process; a command that cannot start marks the bot, it
+ * does not fail the match.  Returns -1 only for the referee's own failure
+ * (a pipe or fork that fails), with the reason in err. */
+int bot_start(bot *b, const proc_spec *spec, char *err, size_t errlen);
+
+/* Sends one line (and writes it to the transcript).  When the bot's stdin
+ * is closed, the next bot_reply() finds out why: it died, or it stopped
+ * reading (BOT_CLOSED). */
+void bot_send(bot *b, const char *line);
+
+/* Results of bot_reply(). */
+enum bot_reply {
+	BOT_REPLY_LINE,         /* a line (not a note) is in *line */
+	BOT_REPLY_FAILED,       /* the bot failed: b->status says how */
+	BOT_REPLY_INTERRUPTED   /* the referee was told to stop */
+};
+
+/*
+ * Waits for the bot's next line that is not a note, until deadline, while
+ * keeping every bot of set drained (see proc_wait).  Notes are written to
+ * the transcript and counted.  Sets *line (free it) and *t, when its newline
+ * was read.  A failure marks the bot with its status and detail; `what`
+ * names the wait in the detail ("turn 12 of game 1").
+ */
+int bot_reply(bot *b, proc *const *set, int n, int64_t deadline,
+    uint64_t max_bytes, char **line, int64_t *t, const char *what);
+
+/* Drops lines the bot sent when nobody asked (a late reply after a
+ * timeout, say), writing them to the transcript as dropped. */
+void bot_drop_stale(bot *b);
+
+/* Marks the bot failed with status and a printf-style detail. */
+void bot_fail(bot *b, int status, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* The short word for a status ("ok", "timeout", ...). */
+const char *bot_status_name(int status);
+
+/* The word for how the bot did over the match: its failure if it was taken
+ * out, else "timeout" or "illegal" if the referee had to play for it. */
+const char *bot_outcome(const bot *b);
+
+#endif

@@ -1,0 +1,436 @@
+/* match.c: handshakes, games, decisions with their clock and tries, the
+ * default move, and the referee's own cost. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+
+#include "match.h"
+
+#define NS_PER_MS 1000000LL
+
+/* The state of one match while it runs. */
+typedef struct run {
+	const match_opts *o;
+	bot *bots;
+	int n;
+	proc *set[SAB_MAX_PLAYERS];
+	match_cost *cost;
+	int64_t last_reply;     /* when the last reply's newline was read, or 0 */
+	/* The game being played. */
+	sab_game g;
+	sab_events ev;
+	sab_rng rng;
+	int gi;                 /* the game's number, from 0 */
+	int seat_bot[SAB_MAX_PLAYERS];
+	uint16_t out;           /* seats whose bot lost control this game */
+	int decisions;
+	game_result *res;
+} run;
+
+uint64_t match_game_seed(uint64_t seed, int g)
+{
+	sab_rng r;
+
+	/* One splitmix64 step of (seed, g): independent streams per game. */
+	sab_rng_seed(&r, seed ^ (0x9e3779b97f4a7c15ULL * (uint64_t)(g + 1)));
+	return sab_rng_next(&r);
+}
+
+static void count(run *r, uint64_t k)
+{
+	r->cost->messages += k;
+}
+
+static void send_line(run *r, bot *b, const char *line)
+{
+	bot_send(b, line);
+	count(r, 1);
+}
+
+/* Stops one bot at once (its failure may be a hang or garbage). */
+static void stop_bot(run *r, bot *b)
+{
+	proc *p = &b->p;
+
+	proc_stop_all(&p, 1, r->o->clock.grace);
+}
+
+/* ---- the handshake ---------------------------------------------------- */
+
+static void handshake_one(run *r, bot *b, int64_t deadline)
+{
+	char *line, name[PROTO_NAME_MAX + 1], why[160];
+	unsigned feat = 0;
+	sab_move m;
+	int64_t t;
+
+	if (bot_reply(b, r->set, r->n, deadline, r->o->max_turn_bytes, &line,
+	    &t, "the handshake") != BOT_REPLY_LINE) {
+		if (b->status == BOT_TIMEOUT || b->status == BOT_OK)
+			b->status = BOT_OK, bot_fail(b, BOT_HANDSHAKE,
+			    "no \"bot NAME\" reply in time");
+		return;
+	}
+	count(r, 1);
+	if (proto_parse(r->o->pc, line, strlen(line), &m, name, &feat, why,
+	    sizeof why) != PROTO_HELLO)
+		bot_fail(b, BOT_HANDSHAKE, "the handshake reply \"%.40s\" is "
+		    "not \"bot NAME\"", line);
+	else {
+		memcpy(b->name, name, sizeof b->name);
+		b->features = feat;
+	}
+	free(line);
+}
+
+static int handshake(run *r)
+{
+	char line[32];
+	int64_t deadline = proc_now() + r->o->clock.handshake +
+	    r->o->clock.grace;
+
+	snprintf(line, sizeof line, "saboteur %d", PROTO_VERSION);
+	for (int i = 0; i < r->n; i++)
+		send_line(r, &r->bots[i], line);
+	for (int i = 0; i < r->n; i++) {
+		bot *b = &r->bots[i];
+		handshake_one(r, b, deadline);
+		if (proc_interrupted())
+			return MATCH_INTERRUPTED;
+		if (b->status != BOT_OK)
+			stop_bot(r, b);
+	}
+	return MATCH_DONE;
+}
+
+/* ---- telling the seats ----------------------------------------------- */
+
+static bot *at(run *r, int seat)
+{
+	return &r->bots[r->seat_bot[seat]];
+}
+
+/* Sends the game's setup to every seat: who plays where and the table. */
+static void send_setup(run *r)
+{
+	const sab_ruleset *rs = r->o->rs;
+	char line[PROTO_LINE_MAX];
+
+	for (int s = 0; s < r->n; s++) {
+		bot *b = at(r, s);
+		snprintf(line, sizeof line, "game %d %s %d %d", r->gi + 1,
+		    rs->name, r->n, s);
+		send_line(r, b, line);
+		for (int k = 0; k < r->n; k++) {
+			bot *o = at(r, k);
+			snprintf(line, sizeof line, "player %d %s", k,
+			    o->name[0] ? o->name : "-");
+			send_line(r, b, line);
+		}
+		if (rs->bounded)
+			snprintf(line, sizeof line, "board bounded %d %d %d %d",
+			    rs->min_x, rs->min_y, rs->max_x, rs->max_y);
+		else
+			snprintf(line, sizeof line, "board unbounded");
+		send_line(r, b, line);
+		snprintf(line, sizeof line, "start %d %d", rs->start_x,
+		    rs->start_y);
+		send_line(r, b, line);
+		for (int k = 0; k < rs->ngoals; k++) {
+			snprintf(line, sizeof line, "goal %d %d", rs->goal_x[k],
+			    rs->goal_y[k]);
+			send_line(r, b, line);
+		}
+	}
+}
+
+/* Notes what the result needs from an event (roles, rounds). */
+static void note_event(run *r, const sab_event *e)
+{
+	if (e->type == SAB_EV_ROUND_START)
+		r->res->rounds = e->value;
+	if (e->type == SAB_EV_ROLE_REVEAL && e->value < 9 && r->res->rounds > 0 &&
+	    r->res->rounds <= 9)
+		r->res->roles[r->res->rounds - 1][e->seat] = e->value;
+}
+
+/* Sends each seat the events it may see, as the rules marked them. */
+static void dispatch(run *r)
+{
+	char line[PROTO_LINE_MAX];
+
+	for (int i = 0; i < r->ev.n; i++) {
+		const sab_event *e = &r->ev.ev[i];
+		note_event(r, e);
+		for (int s = 0; s < r->n; s++) {
+			int len = proto_event(r->o->pc, e, s, r->n, line,
+			    sizeof line);
+			if (len > 0)
+				send_line(r, at(r, s), line);
+		}
+	}
+	r->ev.n = 0;
+}
+
+/* ---- one decision ------------------------------------------------------ */
+
+/*
+ * The default move, played for a seat whose bot did not give a legal one:
+ * the highest gold card offered, or else a discard of the first card in
+ * hand.  Documented in saboteur(1) and saboteur-protocol(7).
+ */
+static sab_move default_move(const sab_game *g)
+{
+	sab_move m;
+
+	memset(&m, 0, sizeof m);
+	if (g->phase == SAB_PHASE_PICK_GOLD) {
+		m.kind = SAB_MOVE_PICK_GOLD;
+		for (int i = 0; i < g->noffer; i++)
+			if (g->offer[i] > m.value)
+				m.value = g->offer[i];
+	} else {
+		m.kind = SAB_MOVE_PASS;
+		m.card = g->hand[g->to_act][0];
+	}
+	return m;
+}
+
+static void send_default(run *r, bot *b, const char *why, const sab_move *m)
+{
+	char line[PROTO_LINE_MAX], mv[128];
+
+	if (proto_move(r->o->pc, m, mv, sizeof mv) < 0)
+		return;
+	snprintf(line, sizeof line, "default %s %s", why, mv);
+	send_line(r, b, line);
+	b->defaults++;
+}
+
+static void send_request(run *r, bot *b)
+{
+	static sab_move moves[SAB_MAX_MOVES];
+	char line[PROTO_LINE_MAX], mv[128];
+	int64_t move_ms = r->o->clock.move / NS_PER_MS;
+
+	if (b->features & PROTO_FEAT_MOVES) {
+		int k = sab_game_moves(&r->g, moves);
+		for (int i = 0; i < k; i++) {
+			if (proto_move(r->o->pc, &moves[i], mv, sizeof mv) < 0)
+				continue;
+			snprintf(line, sizeof line, "legal %s", mv);
+			send_line(r, b, line);
+		}
+	}
+	snprintf(line, sizeof line, "turn %d %lld %lld", r->decisions,
+	    (long long)move_ms, (long long)(b->bank_left / NS_PER_MS));
+	send_line(r, b, line);
+}
+
+/* Charges a decision's time to the bot's clock. */
+static void charge(run *r, bot *b, int64_t used)
+{
+	b->used += used;
+	b->decisions++;
+	if (used > b->longest)
+		b->longest = used;
+	if (used > r->o->clock.move) {
+		b->bank_left -= used - r->o->clock.move;
+		if (b->bank_left < 0)
+			b->bank_left = 0;
+	}
+}
+
+/* Reads one reply; returns 1 with a legal move in *m, 0 for a refused
+ * reply (the reason in why), -1 when the wait ended another way. */
+static int read_reply(run *r, bot *b, int64_t deadline, const char *what,
+    sab_move *m, char *why, size_t whylen, int *rc)
+{
+	char *line, name[PROTO_NAME_MAX + 1];
+	unsigned feat;
+	int64_t t;
+	int k = bot_reply(b, r->set, r->n, deadline, r->o->max_turn_bytes,
+	    &line, &t, what);
+
+	if (k == BOT_REPLY_INTERRUPTED)
+		*rc = MATCH_INTERRUPTED;
+	if (k != BOT_REPLY_LINE)
+		return -1;
+	count(r, 1);
+	r->last_reply = t;
+	charge(r, b, t - b->p.t_written);
+	k = proto_parse(r->o->pc, line, strlen(line), m, name, &feat, why,
+	    whylen);
+	free(line);
+	if (k == PROTO_HELLO)
+		snprintf(why, whylen, "the handshake is over: reply with a move");
+	if (k != PROTO_MOVE)
+		return 0;
+	return sab_game_check(&r->g, m, why, whylen);
+}
+
+/* Records the referee's delay between the last reply and this request. */
+static void note_gap(run *r)
+{
+	match_cost *c = r->cost;
+
+	if (r->last_reply == 0)
+		return;
+	if (c->ngaps == c->capgaps) {
+		int cap = c->capgaps ? 2 * c->capgaps : 1024;
+		int64_t *g = realloc(c->gaps, (size_t)cap * sizeof *g);
+		if (g == NULL)
+			return;
+		c->gaps = g;
+		c->capgaps = cap;
+	}
+	c->gaps[c->ngaps++] = proc_now() - r->last_reply;
+}
+
+/*
+ * Gets the seat's decision: asks its bot (with its tries and clock) or
+ * plays the default move for it.  Returns MATCH_DONE or MATCH_INTERRUPTED.
+ */
+static int decide(run *r, sab_move *m)
+{
+	int seat = r->g.to_act, rc = MATCH_DONE;
+	bot *b = at(r, seat);
+	char what[64], why[256], line[PROTO_LINE_MAX];
+
+	r->decisions++;
+	*m = default_move(&r->g);
+	if (b->status != BOT_OK || (r->out & (1u << seat)))
+		return MATCH_DONE;
+	snprintf(what, sizeof what, "decision %d of game %d", r->decisions,
+	    r->gi + 1);
+	bot_drop_stale(b);
+	proc_count_reset(&b->p);
+	note_gap(r);
+	send_request(r, b);
+	int64_t deadline = proc_now() + r->o->clock.move + b->bank_left +
+	    r->o->clock.grace;
+	for (int tries = r->o->tries; tries > 0; tries--) {
+		sab_move got;
+		int k = read_reply(r, b, deadline, what, &got, why, sizeof why,
+		    &rc);
+		if (k == 1) {
+			*m = got;
+			return MATCH_DONE;
+		}
+		if (k < 0)
+			break;
+		b->illegal++;
+		snprintf(line, sizeof line, "illegal %d %s", tries - 1, why);
+		send_line(r, b, line);
+		if (tries == 1)
+			send_default(r, b, "illegal", m);
+	}
+	if (rc == MATCH_INTERRUPTED)
+		return rc;
+	if (b->status == BOT_TIMEOUT) {
+		/* A slow bot loses its seat for this game only: it is told the
+		 * default move, keeps hearing the game, and plays the next. */
+		b->status = BOT_OK;
+		b->timeouts++;
+		r->out |= (uint16_t)(1u << seat);
+		send_default(r, b, "timeout", m);
+	} else if (b->status != BOT_OK) {
+		stop_bot(r, b);
+	}
+	return MATCH_DONE;
+}
+
+/* ---- games -------------------------------------------------------------- */
+
+static int play_game(run *r)
+{
+	char err[256];
+	int rc = MATCH_DONE;
+
+	memset(r->res, 0, sizeof *r->res);
+	r->res->seed = match_game_seed(r->o->seed, r->gi);
+	sab_rng_seed(&r->rng, r->res->seed);
+	for (int s = 0; s < r->n; s++) {
+		r->seat_bot[s] = (s + r->gi) % r->n;
+		r->res->bot_of[s] = r->seat_bot[s];
+		at(r, s)->bank_left = r->o->clock.bank;
+	}
+	r->out = 0;
+	r->decisions = 0;
+	r->ev.n = 0;
+	if (sab_game_new(&r->g, r->o->rs, r->n, 0, &r->rng, &r->ev, err,
+	    sizeof err) != 0)
+		return MATCH_FAILED;
+	send_setup(r);
+	dispatch(r);
+	while (!sab_game_over(&r->g) && rc == MATCH_DONE) {
+		sab_move m;
+		rc = decide(r, &m);
+		if (rc != MATCH_DONE)
+			break;
+		sab_game_apply(&r->g, &m, &r->rng, &r->ev);
+		dispatch(r);
+	}
+	for (int s = 0; s < r->n; s++)
+		r->res->gold[s] = r->g.gold[s];
+	r->res->winners = r->g.winners;
+	r->res->decisions = r->decisions;
+	r->res->timed_out = r->out;
+	return rc;
+}
+
+static double cpu_seconds(void)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_SELF, &ru) != 0)
+		return 0;
+	return (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec * 1e-6 +
+	    (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
+}
+
+static void finish(run *r)
+{
+	for (int i = 0; i < r->n; i++)
+		send_line(r, &r->bots[i], "quit");
+	proc_stop_all(r->set, r->n, r->o->clock.grace + 500 * NS_PER_MS);
+}
+
+int match_run(const match_opts *o, bot *bots, int n, game_result *results,
+    int *played, match_cost *cost, char *err, size_t errlen)
+{
+	run *r = calloc(1, sizeof *r);
+	double cpu0 = cpu_seconds();
+	int64_t w0 = proc_now();
+	int rc;
+
+	*played = 0;
+	if (r == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return MATCH_FAILED;
+	}
+	r->o = o;
+	r->bots = bots;
+	r->n = n;
+	r->cost = cost;
+	for (int i = 0; i < n; i++)
+		r->set[i] = &bots[i].p;
+	rc = handshake(r);
+	for (r->gi = 0; rc == MATCH_DONE && r->gi < o->games; r->gi++) {
+		r->res = &results[r->gi];
+		rc = play_game(r);
+		if (rc == MATCH_DONE)
+			(*played)++;
+		if (o->progress && rc == MATCH_DONE)
+			fprintf(o->progress, "game %d of %d played\n",
+			    r->gi + 1, o->games);
+	}
+	if (rc == MATCH_FAILED)
+		snprintf(err, errlen, "the rules refused the game");
+	finish(r);
+	cost->cpu_seconds = cpu_seconds() - cpu0;
+	cost->wall_seconds = (double)(proc_now() - w0) * 1e-9;
+	free(r);
+	return rc;
+}

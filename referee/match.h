@@ -1,0 +1,65 @@
+/* match.h: a match: bots that stay running over a number of games, each
+ * seat told only what it may know, the clock kept, failures recorded. */
+#ifndef SAB_MATCH_H
+#define SAB_MATCH_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "bot.h"
+#include "protocol.h"
+
+typedef struct match_opts {
+	const sab_ruleset *rs;
+	const proto_cards *pc;
+	uint64_t seed;          /* the match's seed; each game's is derived */
+	int games;
+	bot_clock clock;
+	int tries;              /* replies a bot may give for one decision */
+	uint64_t max_turn_bytes;/* output allowed between two requests */
+	FILE *progress;         /* a line per game, or NULL */
+} match_opts;
+
+/* What one game came to. */
+typedef struct game_result {
+	int bot_of[SAB_MAX_PLAYERS];    /* which bot sat at each seat */
+	int16_t gold[SAB_MAX_PLAYERS];  /* by seat */
+	uint16_t winners;               /* by seat */
+	uint8_t roles[9][SAB_MAX_PLAYERS]; /* by round and seat */
+	int rounds;
+	int decisions;
+	uint16_t timed_out;             /* seats that ran out of time */
+	uint64_t seed;
+} game_result;
+
+/* The referee's own cost, measured over the match. */
+typedef struct match_cost {
+	uint64_t messages;      /* lines sent and received */
+	double cpu_seconds;     /* the referee's CPU time (user + system) */
+	int64_t *gaps;          /* ns from a reply's newline to the next request */
+	int ngaps, capgaps;
+	double wall_seconds;
+} match_cost;
+
+/* Results of match_run(). */
+enum {
+	MATCH_DONE = 0,         /* every game was played, whatever the bots did */
+	MATCH_FAILED = -1,      /* the referee's own failure: see err */
+	MATCH_INTERRUPTED = -2  /* SIGINT or SIGTERM: games so far are in results */
+};
+
+/*
+ * Plays o->games games between the n bots (one per seat; seats rotate by
+ * one each game so every bot plays every seat), which must have been set up
+ * with bot_start().  Fills results[0 .. games) and *cost, and returns how
+ * many games were completed through *played.  Stops every bot before it
+ * returns.
+ */
+int match_run(const match_opts *o, bot *bots, int n, game_result *results,
+    int *played, match_cost *cost, char *err, size_t errlen);
+
+/* Derives the seed of game g (from 0) of a match: the same whatever the
+ * order or concurrency of games. */
+uint64_t match_game_seed(uint64_t seed, int g);
+
+#endif

@@ -1,0 +1,1164 @@
+/* proc.c: bot processes on non-blocking pipes: spawn, poll with deadlines, stop in stages, reap. */
+#ifdef __linux__
+/* For pipe2(), which creates close-on-exec pipes without the window in which
+ * another thread's fork() could inherit them, and for syscall(), which
+ * reaches close_range(2) (see child_close_fds()). */
+#define _GNU_SOURCE
+#endif
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#endif
+
+#include "proc.h"
+
+extern char **environ;
+
+#define NS_PER_MS       1000000
+/* One read takes a whole pipe (Linux's default capacity), so a flooding bot
+ * costs one system call per 64 KiB, and line buffers stay bounded. */
+#define READ_CHUNK      65536
+/* Reads of a dead process's pipe, at most, before reporting its death: what
+ * it wrote before dying is in the pipe and must not be lost, but a
+ * grandchild that keeps writing must not hold the referee. */
+#define DRAIN_READS     16
+/* End of file on stdout usually comes a few microseconds before the exit
+ * status: wait this long for it, so the runner hears "exit 3" rather than
+ * "closed its output". */
+#define EXIT_LINGER     (20 * (int64_t)NS_PER_MS)
+/* Without the SIGCHLD self-pipe (proc_signals_init() not called) deaths are
+ * found by polling waitpid() at least this often. */
+#define NO_SIGNAL_POLL_MS 10
+/* How long proc_stop_all() waits for the killed members of a dead bot's
+ * group to be reapable. */
+#define GROUP_REAP      (200 * (int64_t)NS_PER_MS)
+/* Processes whose pollfds fit on the stack; more need one malloc per poll. */
+#define STACK_PROCS     16
+
+/*
+ * The only global state, because a signal handler can reach nothing else:
+ * the SIGINT/SIGTERM flag, and a self-pipe that turns a signal into a
+ * readable descriptor in every poll(), so a death or an interrupt wakes the
+ * poll at once even when the signal arrives just before poll() starts.
+ */
+static volatile sig_atomic_t got_signal;
+static int wake_fd[2] = { -1, -1 };
+
+/* What the child needs, prepared before fork() so that between fork() and
+ * exec the child calls only async-signal-safe functions. */
+typedef struct child_plan {
+	char *const *argv;
+	const char *cwd;
+	char **envp;            /* NULL: the referee's environment */
+	int in, out, err;       /* the child's pipe ends, all above 2 */
+	pid_t parent;
+	int maxfd;              /* close_range(2)'s fallback closes below this */
+} child_plan;
+
+/* ---- small helpers ---------------------------------------------------- */
+
+int64_t proc_now(void)
+{
+	struct timespec ts;
+
+	/* CLOCK_MONOTONIC always exists and ts is valid, so this cannot fail;
+	 * 0 is still better than an uninitialised value. */
+	if (clock_gettime(CLOCK_MONOTONIC, &ts) < 0)
+		return 0;
+	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* Writes a message into err; a truncated message is still worth showing. */
+static void say(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err == NULL || errlen == 0)
+		return;
+	va_start(ap, fmt);
+	if (vsnprintf(err, errlen, fmt, ap) < 0)
+		err[0] = '\0';
+	va_end(ap);
+}
+
+/*
+ * Closes *fd if open and marks it closed.  close() fails only with EINTR or
+ * EIO, and Linux releases the descriptor either way, so retrying could close
+ * a descriptor someone else just got: there is nothing useful to do.
+ */
+static void fd_close(int *fd)
+{
+	if (*fd >= 0)
+		(void)close(*fd);
+	*fd = -1;
+}
+
+static int fd_nonblock(int fd)
+{
+	int fl = fcntl(fd, F_GETFL);
+
+	if (fl < 0)
+		return -1;
+	return fcntl(fd, F_SETFL, fl | O_NONBLOCK);
+}
+
+/* A pipe whose ends are both close-on-exec. */
+static int make_pipe(int fd[2])
+{
+#ifdef __linux__
+	return pipe2(fd, O_CLOEXEC);
+#else
+	if (pipe(fd) < 0)
+		return -1;
+	if (fcntl(fd[0], F_SETFD, FD_CLOEXEC) < 0 ||
+	    fcntl(fd[1], F_SETFD, FD_CLOEXEC) < 0) {
+		int e = errno;
+		fd_close(&fd[0]);
+		fd_close(&fd[1]);
+		errno = e;
+		return -1;
+	}
+	return 0;
+#endif
+}
+
+/* Moves *fd above 0, 1 and 2 (a referee started with a closed stdin gets
+ * pipes there), so the child's dup2() onto 0-2 can never clobber another of
+ * its pipe ends. */
+static int fd_above_stdio(int *fd)
+{
+	int nfd;
+
+	if (*fd > 2)
+		return 0;
+	if ((nfd = fcntl(*fd, F_DUPFD_CLOEXEC, 3)) < 0)
+		return -1;
+	fd_close(fd);
+	*fd = nfd;
+	return 0;
+}
+
+/* Makes *buf hold at least need bytes, doubling. */
+static int grow(char **buf, size_t *cap, size_t need)
+{
+	size_t ncap = *cap ? *cap : 256;
+	char *nbuf;
+
+	if (need <= *cap)
+		return 0;
+	while (ncap < need) {
+		if (ncap > SIZE_MAX / 2)
+			return -1;
+		ncap *= 2;
+	}
+	if ((nbuf = realloc(*buf, ncap)) == NULL)
+		return -1;
+	*buf = nbuf;
+	*cap = ncap;
+	return 0;
+}
+
+/* Sleeps up to ms milliseconds; used only when poll() itself fails, so the
+ * loop around it cannot spin. */
+static void nap(int ms)
+{
+	struct timespec ts = { 0, (long)ms * NS_PER_MS };
+
+	if (ms > 0 && nanosleep(&ts, NULL) < 0) {
+		/* EINTR: a signal woke us early, which is what we wait for. */
+	}
+}
+
+/* ---- signals ------------------------------------------------------------ */
+
+static void on_signal(int sig)
+{
+	int saved = errno;
+
+	if (sig != SIGCHLD)
+		got_signal = sig;
+	if (wake_fd[1] >= 0 && write(wake_fd[1], "", 1) < 0) {
+		/* EAGAIN: the pipe is full, a wake-up is already pending. */
+	}
+	errno = saved;
+}
+
+/* Empties the self-pipe; the caller then looks at what the signals did. */
+static void wake_drain(void)
+{
+	char buf[64];
+
+	for (;;) {
+		ssize_t k = read(wake_fd[0], buf, sizeof buf);
+		if (k > 0 || (k < 0 && errno == EINTR))
+			continue;
+		return;         /* EAGAIN: empty */
+	}
+}
+
+int proc_signals_init(void)
+{
+	struct sigaction sa;
+
+	if (wake_fd[0] < 0) {
+		if (make_pipe(wake_fd) < 0)
+			return -1;
+		if (fd_nonblock(wake_fd[0]) < 0 || fd_nonblock(wake_fd[1]) < 0)
+			return -1;
+	}
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	(void)sigfillset(&sa.sa_mask);
+	/* SA_RESTART spares the rest of the program EINTR on its files; poll()
+	 * is never restarted, and the self-pipe wakes it anyway. */
+	sa.sa_flags = SA_RESTART;
+	if (sigaction(SIGINT, &sa, NULL) < 0 || sigaction(SIGTERM, &sa, NULL) < 0)
+		return -1;
+	sa.sa_flags = SA_RESTART | SA_NOCLDSTOP;
+	if (sigaction(SIGCHLD, &sa, NULL) < 0)
+		return -1;
+	sa.sa_handler = SIG_IGN;
+	sa.sa_flags = 0;
+	if (sigaction(SIGPIPE, &sa, NULL) < 0)
+		return -1;
+#ifdef __linux__
+	/* Orphaned grandchildren of bots become the referee's children instead
+	 * of init's, so proc_stop_all() can reap them (init in a container
+	 * often reaps nothing).  Kernels before 3.4 refuse; then init has them. */
+	if (prctl(PR_SET_CHILD_SUBREAPER, 1) < 0) {
+		/* Not fatal: only grandchildren are left to init. */
+	}
+#endif
+	return 0;
+}
+
+int proc_interrupted(void)
+{
+	return got_signal;
+}
+
+/* ---- the child, between fork() and exec ---------------------------------- */
+
+/* Appends s to the message in buf (of size len) at *pos, truncating. */
+static void msg_add(char *buf, size_t len, size_t *pos, const char *s)
+{
+	while (*s != '\0' && *pos < len)
+		buf[(*pos)++] = *s++;
+}
+
+/*
+ * Writes "cannot run ARGV0: [STEP: ]REASON" to fd and exits 127, the shell's
+ * code for a command that cannot run.  strerror() is not on POSIX's list of
+ * async-signal-safe functions, but glibc's and musl's return static text for
+ * every errno a failing exec gives; the message is worth that.
+ */
+static _Noreturn void child_fail(int fd, const char *argv0, const char *step)
+{
+	const char *why = strerror(errno);
+	char msg[512];
+	size_t n = 0;
+
+	msg_add(msg, sizeof msg - 1, &n, "cannot run ");
+	msg_add(msg, sizeof msg - 1, &n, argv0);
+	msg_add(msg, sizeof msg - 1, &n, ": ");
+	if (step != NULL) {
+		msg_add(msg, sizeof msg - 1, &n, step);
+		msg_add(msg, sizeof msg - 1, &n, ": ");
+	}
+	msg_add(msg, sizeof msg - 1, &n, why);
+	msg[n++] = '\n';
+	if (write(fd, msg, n) < 0) {
+		/* Nobody left to tell. */
+	}
+	_exit(127);
+}
+
+/* Signals caught by the referee are reset by exec, but ignored ones (SIGPIPE)
+ * and the mask would be inherited: a bot must start with the defaults. */
+static int child_reset_signals(void)
+{
+	struct sigaction sa;
+	sigset_t none;
+#ifdef SIGRTMAX
+	int last = SIGRTMAX;
+#else
+	int last = 64;
+#endif
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = SIG_DFL;
+	(void)sigemptyset(&sa.sa_mask);
+	for (int s = 1; s <= last; s++)
+		if (sigaction(s, &sa, NULL) < 0 && errno != EINVAL)
+			return -1;      /* EINVAL: SIGKILL, SIGSTOP, libc's own */
+	(void)sigemptyset(&none);
+	return sigprocmask(SIG_SETMASK, &none, NULL);
+}
+
+/* Closes every descriptor above 2: the referee's own are close-on-exec, but
+ * a library or the runner may have opened some without it. */
+static void child_close_fds(int maxfd)
+{
+#if defined(__linux__) && defined(SYS_close_range)
+	if (syscall(SYS_close_range, 3U, ~0U, 0U) == 0)
+		return;
+	/* ENOSYS before Linux 5.9: close them one by one. */
+#endif
+	for (int fd = 3; fd < maxfd; fd++)
+		(void)close(fd);        /* EBADF for most: nothing was open */
+}
+
+static _Noreturn void child_run(const child_plan *c)
+{
+	const char *argv0 = c->argv[0];
+
+	if (setpgid(0, 0) < 0)
+		child_fail(c->err, argv0, "setpgid");
+#ifdef __linux__
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) < 0)
+		child_fail(c->err, argv0, "prctl");
+	/* The referee may have died before prctl(): then nobody would kill us. */
+	if (getppid() != c->parent)
+		_exit(127);
+#endif
+	if (child_reset_signals() < 0)
+		child_fail(c->err, argv0, "signals");
+	if (dup2(c->in, 0) < 0 || dup2(c->out, 1) < 0 || dup2(c->err, 2) < 0)
+		child_fail(c->err, argv0, "dup2");
+	child_close_fds(c->maxfd);
+	if (c->cwd != NULL && chdir(c->cwd) < 0)
+		child_fail(2, argv0, c->cwd);
+	if (c->envp != NULL)
+		environ = c->envp;
+	execvp(argv0, c->argv);
+	child_fail(2, argv0, NULL);
+}
+
+/* Forks with every signal blocked, so the child cannot run the referee's
+ * handlers (which write to the referee's self-pipe) before it resets them. */
+static pid_t fork_child(const child_plan *c)
+{
+	sigset_t all, old;
+	pid_t pid;
+	int e;
+
+	(void)sigfillset(&all);
+	if (sigprocmask(SIG_BLOCK, &all, &old) < 0)
+		return -1;
+	if ((pid = fork()) == 0)
+		child_run(c);
+	e = errno;
+	(void)sigprocmask(SIG_SETMASK, &old, NULL);  /* cannot fail: old is valid */
+	errno = e;
+	return pid;
+}
+
+/* ---- spawning ------------------------------------------------------------ */
+
+/* Length of the NAME in "NAME=VALUE". */
+static size_t env_name_len(const char *s)
+{
+	return strcspn(s, "=");
+}
+
+static int env_same_name(const char *a, const char *b)
+{
+	size_t n = env_name_len(a);
+
+	return n == env_name_len(b) && strncmp(a, b, n) == 0;
+}
+
+/* Returns 1 when a later entry of env (after index i, or any when i < 0)
+ * sets the same name as s. */
+static int env_overridden(char *const *env, long i, const char *s)
+{
+	for (long j = i + 1; env[j] != NULL; j++)
+		if (env_same_name(env[j], s))
+			return 1;
+	return 0;
+}
+
+/*
+ * The referee's environment with the spec's entries added or replacing
+ * those of the same name (the last one wins), built before fork(): setenv()
+ * in the child would not be async-signal-safe.  The strings are shared.
+ */
+static char **env_merge(char *const *extra, char *err, size_t errlen)
+{
+	size_t n = 0, k = 0, m = 0;
+	char **env;
+
+	for (; extra[k] != NULL; k++) {
+		if (env_name_len(extra[k]) == 0 || extra[k][env_name_len(extra[k])] != '=') {
+			say(err, errlen, "bad environment entry \"%s\" "
+			    "(NAME=VALUE expected)", extra[k]);
+			return NULL;
+		}
+	}
+	while (environ != NULL && environ[n] != NULL)
+		n++;
+	if ((env = calloc(n + k + 1, sizeof *env)) == NULL) {
+		say(err, errlen, "out of memory");
+		return NULL;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (!env_overridden(extra, -1, environ[i]))
+			env[m++] = environ[i];
+	for (size_t j = 0; j < k; j++)
+		if (!env_overridden(extra, (long)j, extra[j]))
+			env[m++] = extra[j];
+	env[m] = NULL;
+	return env;
+}
+
+static void proc_clear(proc *p, const proc_spec *spec)
+{
+	memset(p, 0, sizeof *p);
+	p->in_fd = p->out_fd = p->err_fd = p->log_fd = -1;
+	p->state = PROC_DEAD;   /* until there is a child */
+	p->max_line = spec->max_line;
+	p->max_stderr = spec->max_stderr;
+}
+
+/* Creates the three pipes; the child's ends above 2, the referee's
+ * non-blocking.  fds: stdin read, write; stdout read, write; stderr read,
+ * write. */
+static int spawn_pipes(int fds[6])
+{
+	for (int i = 0; i < 3; i++)
+		if (make_pipe(fds + 2 * i) < 0)
+			return -1;
+	if (fd_above_stdio(&fds[0]) < 0 || fd_above_stdio(&fds[3]) < 0 ||
+	    fd_above_stdio(&fds[5]) < 0)
+		return -1;
+	if (fd_nonblock(fds[1]) < 0 || fd_nonblock(fds[2]) < 0 ||
+	    fd_nonblock(fds[4]) < 0)
+		return -1;
+	return 0;
+}
+
+static int open_max(void)
+{
+	long m = sysconf(_SC_OPEN_MAX);
+
+	if (m < 0)
+		return 1024;
+	return m > 65536 ? 65536 : (int)m;
+}
+
+/* Everything the child needs before fork(): its environment, the stderr
+ * file, the pipes.  On failure the caller closes what was opened. */
+static int spawn_prepare(proc *p, const proc_spec *spec, child_plan *c,
+    int fds[6], char *err, size_t errlen)
+{
+	memset(c, 0, sizeof *c);
+	c->argv = spec->argv;
+	c->cwd = spec->cwd;
+	c->parent = getpid();
+	c->maxfd = open_max();
+	if (spec->env != NULL &&
+	    (c->envp = env_merge(spec->env, err, errlen)) == NULL)
+		return -1;
+	if (spec->stderr_path != NULL && (p->log_fd = open(spec->stderr_path,
+	    O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0644)) < 0) {
+		say(err, errlen, "cannot open %s: %s", spec->stderr_path,
+		    strerror(errno));
+		return -1;
+	}
+	if (spawn_pipes(fds) < 0) {
+		say(err, errlen, "cannot make pipes for %s: %s", spec->argv[0],
+		    strerror(errno));
+		return -1;
+	}
+	c->in = fds[0];
+	c->out = fds[3];
+	c->err = fds[5];
+	return 0;
+}
+
+int proc_spawn(proc *p, const proc_spec *spec, char *err, size_t errlen)
+{
+	int fds[6] = { -1, -1, -1, -1, -1, -1 };
+	child_plan c = { 0 };
+	pid_t pid = -1;
+
+	proc_clear(p, spec);
+	if (spec->argv == NULL || spec->argv[0] == NULL) {
+		say(err, errlen, "no command to run");
+		return -1;
+	}
+	if (spawn_prepare(p, spec, &c, fds, err, errlen) == 0 &&
+	    (pid = fork_child(&c)) < 0)
+		say(err, errlen, "cannot fork for %s: %s", spec->argv[0],
+		    strerror(errno));
+	/* The child's ends are its own now (or nobody's, on failure). */
+	fd_close(&fds[0]);
+	fd_close(&fds[3]);
+	fd_close(&fds[5]);
+	free(c.envp);
+	if (pid < 0) {
+		fd_close(&fds[1]);
+		fd_close(&fds[2]);
+		fd_close(&fds[4]);
+		fd_close(&p->log_fd);
+		return -1;
+	}
+	/* The child's own setpgid() is the one that counts; this one closes the
+	 * window before it runs, in which kill(-pid) would find no group.  It
+	 * fails with EACCES once the child has exec'd, which is fine. */
+	(void)setpgid(pid, pid);
+	p->pid = pid;
+	p->state = PROC_RUNNING;
+	p->in_fd = fds[1];
+	p->out_fd = fds[2];
+	p->err_fd = fds[4];
+	return 0;
+}
+
+/* ---- stdin --------------------------------------------------------------- */
+
+/* Forgets what was queued and closes stdin: the bot cannot take it. */
+static void stdin_drop(proc *p)
+{
+	p->wlen = 0;
+	p->stdin_closed = 1;
+	fd_close(&p->in_fd);
+}
+
+/* Writes queued bytes as far as the pipe takes them; closes stdin once they
+ * are out if proc_close_stdin() asked for it. */
+static void stdin_flush(proc *p)
+{
+	size_t done = 0;
+
+	while (p->in_fd >= 0 && done < p->wlen) {
+		ssize_t k = write(p->in_fd, p->wbuf + done, p->wlen - done);
+		if (k > 0) {
+			done += (size_t)k;
+			continue;
+		}
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k == 0 || errno == EAGAIN || errno == EWOULDBLOCK)
+			break;
+		stdin_drop(p);  /* EPIPE: the bot closed stdin or died */
+		return;
+	}
+	if (done > 0) {
+		memmove(p->wbuf, p->wbuf + done, p->wlen - done);
+		p->wlen -= done;
+		if (p->wlen == 0)
+			p->t_written = proc_now();
+	}
+	if (p->wlen == 0 && p->stdin_closed)
+		fd_close(&p->in_fd);
+}
+
+int proc_send(proc *p, const char *line, size_t len)
+{
+	if (p->stdin_closed || p->in_fd < 0)
+		return -1;
+	if (len > SIZE_MAX - 1 - p->wlen ||
+	    grow(&p->wbuf, &p->wcap, p->wlen + len + 1) < 0)
+		return -1;
+	memcpy(p->wbuf + p->wlen, line, len);
+	p->wbuf[p->wlen + len] = '\n';
+	p->wlen += len + 1;
+	/* Most lines fit in the pipe at once: the bot's clock starts now, not
+	 * at the next poll. */
+	stdin_flush(p);
+	return p->stdin_closed ? -1 : 0;
+}
+
+/*
+ * Closing with bytes still queued would lose the last thing said to the bot
+ * (often a "quit"), so stdin closes once they are written; proc_stop_all()
+ * drops them if the bot does not read them within its grace.
+ */
+void proc_close_stdin(proc *p)
+{
+	p->stdin_closed = 1;
+	if (p->wlen == 0)
+		fd_close(&p->in_fd);
+}
+
+/* ---- stdout: bytes into lines ------------------------------------------- */
+
+static int line_queue(proc *p, const char *s, size_t len, int64_t t)
+{
+	char *copy = malloc(len + 1);
+	int i = (p->first_line + p->nlines) % PROC_LINE_QUEUE;
+
+	if (copy == NULL)
+		return -1;
+	memcpy(copy, s, len);
+	copy[len] = '\0';
+	p->lines[i] = copy;
+	p->line_len[i] = len;
+	p->line_time[i] = t;
+	p->nlines++;
+	return 0;
+}
+
+/*
+ * Moves complete lines from rbuf into the queue while it has room.  What
+ * stays in rbuf is a partial line, or lines held back by a full queue (then
+ * stdout is not read until proc_take_line() makes room).  One memmove per
+ * call keeps a chunk full of short lines linear.
+ *
+ * A line longer than max_line (one byte more is allowed for a '\r' before
+ * the newline) sets too_long, found as soon as its first max_line + 2 bytes
+ * are in.  Nothing after it becomes a line: the lines before it are taken
+ * first and PROC_EV_TOO_LONG comes at its place in the stream, never after
+ * a reply the bot sent later.  Reading goes on (and out_bytes counts), so
+ * the bot never blocks on its stdout.
+ */
+static void lines_split(proc *p)
+{
+	size_t start = 0;
+	int64_t now = proc_now();
+
+	while (!p->too_long && start < p->rlen && p->nlines < PROC_LINE_QUEUE) {
+		char *nl = memchr(p->rbuf + start, '\n', p->rlen - start);
+		size_t end, len;
+
+		if (nl == NULL) {
+			if (p->rlen - start - 1 > p->max_line)
+				p->too_long = 1;
+			break;
+		}
+		end = (size_t)(nl - p->rbuf);
+		len = end - start;
+		if (len > 0 && p->rbuf[end - 1] == '\r')
+			len--;
+		if (len > p->max_line)
+			p->too_long = 1;
+		else if (line_queue(p, p->rbuf + start, len, now) < 0)
+			break;  /* out of memory: try again at the next take */
+		else
+			start = end + 1;
+	}
+	if (p->too_long)
+		start = p->rlen;
+	memmove(p->rbuf, p->rbuf + start, p->rlen - start);
+	p->rlen -= start;
+}
+
+static void lines_drop(proc *p)
+{
+	while (p->nlines > 0) {
+		free(p->lines[p->first_line]);
+		p->lines[p->first_line] = NULL;
+		p->first_line = (p->first_line + 1) % PROC_LINE_QUEUE;
+		p->nlines--;
+	}
+	p->rlen = 0;
+}
+
+static void stdout_closed(proc *p)
+{
+	fd_close(&p->out_fd);
+	p->rlen = 0;            /* a last line without its newline is no line */
+	if (p->state == PROC_RUNNING)
+		p->state = PROC_CLOSED;
+}
+
+/* Reads one chunk of stdout into lines.  Returns 1 when it read bytes. */
+static int stdout_read(proc *p)
+{
+	if (p->out_fd < 0 || p->nlines == PROC_LINE_QUEUE)
+		return 0;
+	if (grow(&p->rbuf, &p->rcap, p->rlen + READ_CHUNK) < 0)
+		return 0;       /* out of memory: try again at the next wake-up */
+	for (;;) {
+		ssize_t k = read(p->out_fd, p->rbuf + p->rlen, READ_CHUNK);
+		if (k > 0) {
+			p->rlen += (size_t)k;
+			p->out_bytes += (uint64_t)k;
+			lines_split(p);
+			return 1;
+		}
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			return 0;
+		stdout_closed(p);       /* end of file, or EIO, which means the same */
+		return 0;
+	}
+}
+
+static void stdout_drain(proc *p)
+{
+	for (int i = 0; i < DRAIN_READS && stdout_read(p); i++)
+		;
+}
+
+char *proc_take_line(proc *p, size_t *len, int64_t *t)
+{
+	int i = p->first_line;
+	char *s;
+
+	if (p->nlines == 0)
+		return NULL;
+	s = p->lines[i];
+	if (len != NULL)
+		*len = p->line_len[i];
+	if (t != NULL)
+		*t = p->line_time[i];
+	p->lines[i] = NULL;
+	p->first_line = (i + 1) % PROC_LINE_QUEUE;
+	p->nlines--;
+	if (p->rlen > 0)
+		lines_split(p); /* lines held back by a full queue */
+	return s;
+}
+
+void proc_count_reset(proc *p)
+{
+	p->out_bytes = 0;
+}
+
+/* ---- stderr ---------------------------------------------------------------- */
+
+/* Appends to the stderr file up to max_stderr; a write error (a full disk) is
+ * the referee's trouble, not the bot's: logging stops, the match goes on. */
+static void stderr_keep(proc *p, const char *s, size_t len)
+{
+	size_t room = p->max_stderr - p->stderr_kept;
+
+	if (len > room)
+		len = room;
+	while (len > 0 && p->log_fd >= 0) {
+		ssize_t k = write(p->log_fd, s, len);
+		if (k > 0) {
+			s += k;
+			len -= (size_t)k;
+			p->stderr_kept += (size_t)k;
+		} else if (k < 0 && errno == EINTR) {
+			continue;
+		} else {
+			fd_close(&p->log_fd);
+		}
+	}
+}
+
+/* Reads one chunk of stderr into the file.  Returns 1 when it read bytes. */
+static int stderr_read(proc *p)
+{
+	char buf[READ_CHUNK];
+
+	while (p->err_fd >= 0) {
+		ssize_t k = read(p->err_fd, buf, sizeof buf);
+		if (k > 0) {
+			stderr_keep(p, buf, (size_t)k);
+			return 1;
+		}
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			return 0;
+		fd_close(&p->err_fd);   /* end of file: the log is complete */
+		fd_close(&p->log_fd);
+	}
+	return 0;
+}
+
+/* ---- reaping ---------------------------------------------------------------- */
+
+static int is_live(const proc *p)
+{
+	return p != NULL && p->pid > 0 && p->state != PROC_DEAD;
+}
+
+/*
+ * Records that p ended with status st.  Its group dies with it: helpers a
+ * dead bot left behind (holding its pipes, say) have no purpose, and right
+ * after the reap is the one moment the group id cannot belong to anyone
+ * else (Linux reuses a pid only once no process has it as a group id).
+ * What p wrote before dying is in the pipe: read it before anyone hears of
+ * the death.
+ */
+static void proc_died(proc *p, int st)
+{
+	p->state = PROC_DEAD;
+	p->status = st;
+	if (kill(-p->pid, SIGKILL) < 0) {
+		/* ESRCH: nothing was left in the group, the usual case. */
+	}
+	stdout_drain(p);
+}
+
+/* Collects p's exit status if it has ended, without blocking. */
+static void reap(proc *p)
+{
+	pid_t r;
+	int st = 0;
+
+	if (!is_live(p))
+		return;
+	do
+		r = waitpid(p->pid, &st, WNOHANG);
+	while (r < 0 && errno == EINTR);
+	if (r > 0)
+		proc_died(p, st);
+	else if (r < 0)
+		proc_died(p, -1);       /* ECHILD: reaped elsewhere, status lost */
+}
+
+/* The i-th process polled: those of set, then extra. */
+static proc *member(proc *const *set, int n, proc *extra, int i)
+{
+	return i < n ? set[i] : extra;
+}
+
+static void reap_all(proc *const *set, int n, proc *extra)
+{
+	for (int i = 0; i < n + (extra != NULL); i++)
+		reap(member(set, n, extra, i));
+}
+
+/* ---- the poll loop -------------------------------------------------------- */
+
+/* Fills p's three pollfds: stdin when bytes wait, stdout when the queue has
+ * room, stderr always. */
+static void watch(const proc *p, struct pollfd *s)
+{
+	int on = p != NULL && p->pid > 0;
+
+	s[0].fd = on && p->in_fd >= 0 && p->wlen > 0 ? p->in_fd : -1;
+	s[0].events = POLLOUT;
+	s[1].fd = on && p->nlines < PROC_LINE_QUEUE ? p->out_fd : -1;
+	s[1].events = POLLIN;
+	s[2].fd = on ? p->err_fd : -1;
+	s[2].events = POLLIN;
+	s[0].revents = s[1].revents = s[2].revents = 0;
+}
+
+/* Does what poll() reported for p.  POLLNVAL cannot happen (every watched
+ * descriptor is open); if it did, forgetting the descriptor beats spinning. */
+static void serve(proc *p, const struct pollfd *s)
+{
+	if (s[0].revents & POLLNVAL)
+		p->in_fd = -1;
+	else if (s[0].revents)
+		stdin_flush(p);
+	if (s[1].revents & POLLNVAL) {
+		p->out_fd = -1;
+		stdout_closed(p);
+	} else if (s[1].revents) {
+		stdout_read(p);
+	}
+	if (s[2].revents & POLLNVAL)
+		p->err_fd = -1;
+	else if (s[2].revents)
+		stderr_read(p);
+}
+
+/*
+ * One poll() over the self-pipe and the pipes of every process of set (and
+ * of extra, when not NULL), for up to timeout_ms, then the work it reported:
+ * reaping after a signal, writing, reading.
+ */
+static void poll_step(proc *const *set, int n, proc *extra, int timeout_ms)
+{
+	struct pollfd small[1 + 3 * STACK_PROCS], *pfd = small;
+	int m = n + (extra != NULL), r;
+
+	if (m > STACK_PROCS &&
+	    (pfd = calloc(1 + 3 * (size_t)m, sizeof *pfd)) == NULL) {
+		nap(timeout_ms < 1 ? timeout_ms : 1);
+		reap_all(set, n, extra);
+		return;
+	}
+	if (wake_fd[0] < 0 && timeout_ms > NO_SIGNAL_POLL_MS)
+		timeout_ms = NO_SIGNAL_POLL_MS;
+	pfd[0].fd = wake_fd[0];
+	pfd[0].events = POLLIN;
+	pfd[0].revents = 0;
+	for (int i = 0; i < m; i++)
+		watch(member(set, n, extra, i), pfd + 1 + 3 * i);
+	r = poll(pfd, (nfds_t)(1 + 3 * m), timeout_ms);
+	if (r < 0 && errno != EINTR)
+		nap(timeout_ms < 1 ? timeout_ms : 1);   /* ENOMEM: try again */
+	if (r > 0 && pfd[0].revents)
+		wake_drain();
+	if (wake_fd[0] < 0 || (r > 0 && pfd[0].revents))
+		reap_all(set, n, extra);
+	for (int i = 0; r > 0 && i < m; i++) {
+		proc *p = member(set, n, extra, i);
+		if (p != NULL)
+			serve(p, pfd + 1 + 3 * i);
+	}
+	if (pfd != small)
+		free(pfd);
+}
+
+/* Milliseconds from now to until, rounded up, never negative. */
+static int ms_until(int64_t now, int64_t until)
+{
+	int64_t d = until - now, ms;
+
+	if (d <= 0)
+		return 0;
+	ms = d / NS_PER_MS + (d % NS_PER_MS != 0);
+	return ms > INT_MAX ? INT_MAX : (int)ms;
+}
+
+/* What proc_wait() reports for p now, or -1 for nothing yet.  A flood
+ * comes before queued lines, or a bot that keeps the queue full would never
+ * be caught; a too-long line after them (see lines_split()). */
+static int who_event(proc *p, uint64_t max_bytes)
+{
+	if (p->state == PROC_DEAD && p->out_fd >= 0 && p->nlines == 0)
+		stdout_drain(p);        /* lines a grandchild is still giving */
+	if (got_signal)
+		return PROC_EV_INTERRUPTED;
+	if (max_bytes > 0 && p->out_bytes > max_bytes)
+		return PROC_EV_FLOOD;
+	if (p->nlines > 0)
+		return PROC_EV_LINE;
+	if (p->too_long)
+		return PROC_EV_TOO_LONG;
+	if (p->state == PROC_DEAD || p->pid <= 0)
+		return PROC_EV_EXIT;
+	if (p->out_fd < 0)
+		return PROC_EV_EOF;
+	return -1;
+}
+
+static int in_set(proc *const *set, int n, const proc *p)
+{
+	for (int i = 0; i < n; i++)
+		if (set[i] == p)
+			return 1;
+	return 0;
+}
+
+/*
+ * The deadline is checked only after at least one poll, so a line already
+ * in the pipe when a late caller arrives still counts: the referee's delay
+ * must never become the bot's timeout.
+ */
+int proc_wait(proc *const *set, int n, proc *who, int64_t deadline,
+    uint64_t max_bytes)
+{
+	proc *extra = in_set(set, n, who) ? NULL : who;
+	int64_t eof_at = 0;
+	int swept = 0, eof_seen = 0;
+
+	reap_all(set, n, extra);        /* a SIGCHLD another call consumed */
+	for (;;) {
+		int ev = who_event(who, max_bytes);
+		int64_t now = proc_now(), until = deadline;
+
+		if (ev == PROC_EV_EOF) {
+			if (!eof_seen) {
+				eof_seen = 1;
+				eof_at = now;
+			}
+			if (now - eof_at >= EXIT_LINGER || now >= deadline)
+				return ev;
+			if (eof_at + EXIT_LINGER < until)
+				until = eof_at + EXIT_LINGER;
+		} else if (ev >= 0) {
+			return ev;
+		} else if (swept && now >= deadline) {
+			return PROC_EV_TIMEOUT;
+		}
+		poll_step(set, n, extra, ms_until(now, until));
+		swept = 1;
+	}
+}
+
+/* ---- stopping ------------------------------------------------------------ */
+
+static int all_dead(proc *const *set, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (is_live(set[i]))
+			return 0;
+	return 1;
+}
+
+/* Waits up to grace for every process to end, draining their pipes; lines
+ * are dropped so that no bot blocks on a full queue while it quits. */
+static void stop_wait(proc *const *set, int n, int64_t grace)
+{
+	int64_t deadline = proc_now() + grace;
+
+	for (;;) {
+		int64_t now;
+
+		for (int i = 0; i < n; i++)
+			if (set[i] != NULL)
+				lines_drop(set[i]);
+		if (all_dead(set, n) || (now = proc_now()) >= deadline)
+			return;
+		poll_step(set, n, NULL, ms_until(now, deadline));
+	}
+}
+
+/* Sends sig to the group of every process still running; stdin bytes it did
+ * not take in its grace are dropped.  SIGCONT lets a stopped bot see TERM. */
+static void stop_signal(proc *const *set, int n, int sig)
+{
+	for (int i = 0; i < n; i++) {
+		proc *p = set[i];
+		if (!is_live(p))
+			continue;
+		stdin_drop(p);
+		/* EPERM (a member changed its credentials) or ESRCH (no group:
+		 * the child failed before its setpgid()): the leader at least. */
+		if (kill(-p->pid, sig) < 0 && kill(p->pid, sig) < 0) {
+			/* Only if it is already gone: the reap will tell. */
+		}
+		if (sig == SIGTERM && kill(-p->pid, SIGCONT) < 0) {
+			/* As above; a stopped leader still dies of SIGKILL. */
+		}
+	}
+}
+
+/* Waits for p after SIGKILL: the only blocking waitpid(), and it is short. */
+static void stop_reap(proc *p)
+{
+	pid_t r;
+	int st = 0;
+
+	if (!is_live(p))
+		return;
+	do
+		r = waitpid(p->pid, &st, 0);
+	while (r < 0 && errno == EINTR);
+	proc_died(p, r > 0 ? st : -1);
+}
+
+/*
+ * Reaps the members of p's group (killed by proc_died()) that became the
+ * referee's children when their parent died (see PR_SET_CHILD_SUBREAPER),
+ * then takes the last of stderr into the file.  Killed members die within
+ * milliseconds; one that survived (its kill failed with EPERM) is left
+ * after GROUP_REAP rather than hang the referee.  A live process of set
+ * with the same pid would mean the pid was reused: that group is not p's.
+ */
+static void group_end(proc *const *set, int n, proc *p)
+{
+	int64_t limit = proc_now() + GROUP_REAP;
+
+	if (p == NULL || p->pid <= 0)
+		return;
+	for (int i = 0; i < n; i++)
+		if (set[i] != p && is_live(set[i]) && set[i]->pid == p->pid)
+			return;
+	for (;;) {
+		pid_t r = waitpid(-p->pid, NULL, WNOHANG);
+		if (r > 0 || (r < 0 && errno == EINTR))
+			continue;
+		if (r < 0 || proc_now() >= limit)
+			break;  /* ECHILD: no child of ours is left in the group */
+		nap(1);         /* SIGCHLD cuts it short */
+	}
+	for (int i = 0; i < DRAIN_READS && stderr_read(p); i++)
+		;
+}
+
+void proc_stop_all(proc *const *set, int n, int64_t grace)
+{
+	for (int i = 0; i < n; i++)
+		if (is_live(set[i]))
+			proc_close_stdin(set[i]);
+	stop_wait(set, n, grace);
+	stop_signal(set, n, SIGTERM);
+	stop_wait(set, n, grace);
+	stop_signal(set, n, SIGKILL);
+	for (int i = 0; i < n; i++) {
+		stop_reap(set[i]);
+		group_end(set, n, set[i]);
+	}
+}
+
+void proc_free(proc *p)
+{
+	if (p == NULL)
+		return;
+	if (p->pid > 0) {
+		/* Not stopped yet: no grace, but no zombie either. */
+		if (p->state != PROC_DEAD) {
+			proc *self = p;
+			proc_stop_all(&self, 1, 0);
+		}
+		fd_close(&p->in_fd);
+		fd_close(&p->out_fd);
+		fd_close(&p->err_fd);
+		fd_close(&p->log_fd);
+	}
+	lines_drop(p);
+	free(p->rbuf);
+	free(p->wbuf);
+	p->rbuf = p->wbuf = NULL;
+	p->rlen = p->rcap = p->wlen = p->wcap = 0;
+	p->pid = 0;
+	p->state = PROC_DEAD;
+}
+
+/* ---- describing ------------------------------------------------------------ */
+
+static const struct {
+	int sig;
+	const char *name;
+} signames[] = {
+	{ SIGHUP, "SIGHUP" }, { SIGINT, "SIGINT" }, { SIGQUIT, "SIGQUIT" },
+	{ SIGILL, "SIGILL" }, { SIGABRT, "SIGABRT" }, { SIGBUS, "SIGBUS" },
+	{ SIGFPE, "SIGFPE" }, { SIGKILL, "SIGKILL" }, { SIGUSR1, "SIGUSR1" },
+	{ SIGSEGV, "SIGSEGV" }, { SIGUSR2, "SIGUSR2" }, { SIGPIPE, "SIGPIPE" },
+	{ SIGALRM, "SIGALRM" }, { SIGTERM, "SIGTERM" },
+#ifdef SIGTRAP
+	{ SIGTRAP, "SIGTRAP" },
+#endif
+#ifdef SIGXCPU
+	{ SIGXCPU, "SIGXCPU" }, { SIGXFSZ, "SIGXFSZ" },
+#endif
+#ifdef SIGSYS
+	{ SIGSYS, "SIGSYS" },
+#endif
+};
+
+/* A description that does not fit is cut short: still the best we have. */
+const char *proc_describe_exit(const proc *p, char *buf, size_t len)
+{
+	int st = p->status;
+
+	if (len == 0)
+		return "";
+	if (p->pid <= 0)
+		snprintf(buf, len, "not started");
+	else if (p->state != PROC_DEAD)
+		snprintf(buf, len, "running");
+	else if (WIFEXITED(st))
+		snprintf(buf, len, "exit %d", WEXITSTATUS(st));
+	else if (WIFSIGNALED(st)) {
+		size_t i;
+		for (i = 0; i < sizeof signames / sizeof signames[0]; i++)
+			if (signames[i].sig == WTERMSIG(st))
+				break;
+		if (i < sizeof signames / sizeof signames[0])
+			snprintf(buf, len, "killed by %s", signames[i].name);
+		else
+			snprintf(buf, len, "killed by signal %d", WTERMSIG(st));
+	} else
+		snprintf(buf, len, "exit status lost");
+	return buf;
+}

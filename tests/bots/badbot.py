@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""badbot.py: a bot that misbehaves on purpose, one way per MODE, so the
+end-to-end tests can check that the referee survives it.  When it is not
+misbehaving it plays the first legal move it was offered.
+
+Usage: badbot.py MODE [TAG]   (TAG only marks the process for the tests)
+"""
+import os
+import signal
+import sys
+import time
+
+MODE = sys.argv[1] if len(sys.argv) > 1 else "good"
+BAD_TURN = 3            # the decision at which the mid-game modes act
+
+
+def say(line):
+    sys.stdout.write(line + "\n")
+    sys.stdout.flush()
+
+
+def main():
+    if MODE == "crash-start":
+        sys.exit(3)
+    if MODE == "fork-holder":
+        # A child that keeps stdin, stdout and stderr open, long after.
+        if os.fork() == 0:
+            time.sleep(600)
+            os._exit(0)
+    if MODE == "ignore-term":
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    legal, turns, answer, collecting = [], 0, "", False
+    for raw in sys.stdin:
+        words = raw.split()
+        if not words:
+            continue
+        if words[0] == "saboteur":
+            if MODE == "bad-hello":
+                say("hello there")
+                continue
+            if MODE == "hang-hello":
+                time.sleep(600)
+            say("bot " + MODE + " moves")
+            if MODE == "close-stdout":
+                os.close(1)
+                time.sleep(600)
+        elif words[0] == "legal":
+            if not collecting:
+                legal, collecting = [], True
+            legal.append(raw.strip()[len("legal "):])
+        elif words[0] == "turn":
+            turns += 1
+            answer = legal[0] if legal else "discard nothing"
+            collecting = False
+            say(misbehave(turns) or answer)
+        elif words[0] == "illegal" and int(words[1]) > 0:
+            # A refused reply: try again, as badly as the mode says.
+            say("play path-NESW 30 30 0" if MODE == "illegal" else answer)
+        elif words[0] == "quit":
+            if MODE == "ignore-term":
+                time.sleep(600)
+            return
+
+
+def misbehave(turn):
+    """Does this mode's harm at this decision; returns a reply to send
+    instead of the legal one, or None."""
+    if turn == 1 and MODE == "stderr-flood":
+        chunk = "x" * 65535 + "\n"
+        for _ in range(800):            # 50 MB
+            sys.stderr.write(chunk)
+        sys.stderr.flush()
+    if turn < BAD_TURN:
+        return None
+    if MODE == "crash-mid":
+        os.kill(os.getpid(), signal.SIGSEGV)
+    if MODE == "exit-mid":
+        sys.exit(0)
+    if MODE == "hang":
+        time.sleep(600)
+    if MODE == "slow" and turn == BAD_TURN:
+        time.sleep(1.5)
+    if MODE == "garbage":
+        return "\x01\x02 this is no move \xff"
+    if MODE == "illegal":
+        return "play path-NESW 30 30 0"
+    if MODE == "long-line" and turn == BAD_TURN:
+        sys.stdout.write("x" * (10 << 20) + "\n")
+        sys.stdout.flush()
+    if MODE == "flood" and turn == BAD_TURN:
+        for _ in range(200000):
+            sys.stdout.write("note flood flood flood flood flood\n")
+        sys.stdout.flush()
+    if MODE == "notes":
+        say("note thinking about turn %d" % turn)
+    return None
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+"""check_transcripts.py: reads the transcripts of a match and fails if any
+line sent to a seat shows another seat's card, role, peek, offer or gold
+before the rules make it public.
+
+Usage: check_transcripts.py TRANSCRIPT...
+"""
+import sys
+
+
+def check(path):
+    problems = []
+    seat = None
+    round_over = False
+    for n, raw in enumerate(open(path, encoding="utf-8", errors="replace"), 1):
+        parts = raw.split(None, 3)
+        if len(parts) < 4 or parts[2] != "<-":
+            continue
+        words = parts[3].split()
+        kind = words[0]
+        if kind == "game":
+            seat = int(words[4])
+            continue
+        if kind == "round":
+            round_over = False
+        if kind == "roundend":
+            round_over = True
+        if seat is None or len(words) < 2:
+            continue
+
+        def leak(why):
+            problems.append("%s:%d: seat %d is told %s: %s"
+                            % (path, n, seat, why, parts[3].strip()))
+
+        other = words[1].lstrip("-").isdigit() and int(words[1]) != seat
+        if kind in ("draw", "discarded", "gold") and other and words[2] != "-":
+            leak("another seat's " + kind)
+        if kind == "role" and other and not round_over:
+            leak("another seat's role before the round ends")
+        if kind in ("seed",):
+            leak("a seed")
+    return problems
+
+
+def main():
+    problems, lines = [], 0
+    for path in sys.argv[1:]:
+        problems += check(path)
+        lines += sum(1 for _ in open(path, encoding="utf-8", errors="replace"))
+    for p in problems:
+        print(p)
+    if lines == 0:
+        print("no transcript lines to check")
+        return 1
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,147 @@
+#!/bin/sh
+# e2e.sh: runs the real saboteur binary against real bot processes: bots
+# that fail in every way the referee must survive, and the example bots.
+# Each failing bot must get its documented status, the game must finish,
+# the other bots must play undisturbed, and no process may be left behind.
+#
+# Usage: tests/e2e.sh PATH/TO/saboteur
+set -u
+bin=${1:?usage: tests/e2e.sh PATH/TO/saboteur}
+bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/.." && pwd)
+tmp=$(mktemp -d)
+tag="e2e-tag-$$"
+bad="python3 $here/bots/badbot.py"
+pass=0
+fail=0
+trap 'pkill -KILL -f "$tag" 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
+
+ok() { pass=$((pass + 1)); }
+no() { echo "FAIL $*"; fail=$((fail + 1)); }
+
+# No process of this run may outlive the referee.
+leftovers() {
+	sleep 0.2
+	if pgrep -f "$tag" >/dev/null 2>&1; then
+		no "$1: processes left behind:"
+		pgrep -af "$tag" | sed 's/^/  | /'
+		pkill -KILL -f "$tag"
+	else
+		ok
+	fi
+}
+
+# play NAME ARGS...: runs a quick 3-seat match; output in $tmp/NAME.out.
+play() {
+	name=$1
+	shift
+	"$bin" play --quiet --seed 3 --move-ms 300 --bank-ms 300 \
+	    --handshake-ms 1500 --grace-ms 50 --log-dir "$tmp/$name" "$@" \
+	    >"$tmp/$name.out" 2>&1
+	echo $? >"$tmp/$name.rc"
+}
+
+# expect_status NAME MODE STATUS: bot 2 ran MODE between two good bots.
+expect_status() {
+	expect_command "$1" "$bad $2 $tag" "$3"
+}
+
+# expect_command NAME COMMAND STATUS: bot 2 ran COMMAND between good bots.
+expect_command() {
+	name=$1 cmd=$2 want=$3
+	play "$name" "$bad good $tag" "$cmd" "$bad good $tag"
+	rc=$(cat "$tmp/$name.rc")
+	[ "$rc" = 0 ] && ok || no "$name: exit $rc, want 0"
+	# Summary rows, not the detail lines under them ("2:name: what").
+	got=$(awk '$1 ~ /^2:[^:]*$/ && NF >= 8 { print $4 }' "$tmp/$name.out")
+	[ "$got" = "$want" ] && ok || {
+		no "$name: bot 2 status \"$got\", want \"$want\""
+		sed 's/^/  | /' "$tmp/$name.out"
+	}
+	# The good bots played every decision themselves.
+	good=$(awk '$1 ~ /^[13]:good$/ && $4 == "ok" && $8 == 0' "$tmp/$name.out" |
+	    wc -l)
+	[ "$good" = 2 ] && ok || no "$name: the good bots were disturbed"
+	leftovers "$name"
+}
+
+expect_status good good ok
+expect_status crash-start crash-start crash
+expect_status crash-mid crash-mid crash
+expect_status exit-mid exit-mid crash
+expect_status hang hang timeout
+expect_status slow slow timeout
+expect_status garbage garbage ok
+expect_status illegal illegal illegal
+expect_status long-line long-line line-too-long
+expect_status flood flood flood
+expect_status stderr-flood stderr-flood ok
+expect_status close-stdout close-stdout closed
+expect_status fork-holder fork-holder ok
+expect_status ignore-term ignore-term ok
+expect_status bad-hello bad-hello handshake
+expect_status hang-hello hang-hello handshake
+expect_command no-such-program "$here/bots/no-such-program $tag" crash
+
+# A bot that cannot be found: its stderr log says why.
+grep -q "cannot run" "$tmp/no-such-program"/2-*.stderr 2>/dev/null && ok ||
+    no "no-such-program: no \"cannot run\" in its stderr log"
+# The stderr flood is capped, not lost: the log exists and is bounded.
+size=$(cat "$tmp/stderr-flood"/2-*.stderr | wc -c)
+[ "$size" -gt 1000000 ] && [ "$size" -le 16777216 ] && ok ||
+    no "stderr-flood: log of $size bytes"
+
+# Ctrl-C or SIGTERM of the referee: bots stopped, exit 5, nothing left.
+"$bin" play --quiet --seed 1 --move-ms 60000 --bank-ms 0 --log-dir "$tmp/int" \
+    "$bad good $tag" "$bad hang $tag" "$bad ignore-term $tag" \
+    >"$tmp/int.out" 2>&1 &
+pid=$!
+sleep 2
+kill -TERM $pid
+wait $pid
+rc=$?
+[ "$rc" = 5 ] && ok || no "interrupted: exit $rc, want 5"
+leftovers interrupted
+
+# Every seat's transcript of a seeded 5-player match: no secret leaks.
+"$bin" play --quiet --seed 12 --games 2 --transcripts --log-dir "$tmp/tr" \
+    "$bad good $tag" "$bad good $tag" "$bad notes $tag" "$bad good $tag" \
+    "$bad good $tag" >"$tmp/tr.out" 2>&1
+python3 "$here/check_transcripts.py" "$tmp/tr"/*.transcript &&
+    ok || no "transcripts leak secrets"
+grep -q -- "-> note thinking" "$tmp/tr"/3-*.transcript && ok ||
+    no "notes are not in the transcript"
+grep -q -- "<- note" "$tmp/tr"/*.transcript && no "a note was forwarded" || ok
+
+# The same seed gives the same games.
+"$bin" play --quiet --seed 12 --games 2 --log-dir "$tmp/tr2" \
+    "$bad good $tag" "$bad good $tag" "$bad notes $tag" "$bad good $tag" \
+    "$bad good $tag" >"$tmp/tr2.out" 2>&1
+a=$(grep -v "referee:" "$tmp/tr.out" | awk '{print $1,$2,$3}')
+b=$(grep -v "referee:" "$tmp/tr2.out" | awk '{print $1,$2,$3}')
+[ "$a" = "$b" ] && ok || no "the same seed gave different results"
+
+# Bad command lines and options are the referee's failures: exit 2.
+"$bin" play "$bad good" >/dev/null 2>&1
+[ $? = 2 ] && ok || no "one bot for base: want exit 2"
+"$bin" play "'unclosed" "$bad good" "$bad good" >"$tmp/q.out" 2>&1
+[ $? = 2 ] && grep -q "a quote is not closed" "$tmp/q.out" && ok ||
+    no "unclosed quote: want exit 2 and the reason"
+leftovers options
+
+# The example bots, when they are built, play a match to the end.
+ex="$top/build/examples"
+if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
+	"$bin" play --quiet --seed 5 --games 3 --log-dir "$tmp/ex" \
+	    "$ex/heuristic-bot $tag" "$ex/random-bot $tag" \
+	    "$ex/random-bot $tag" "$ex/random-bot $tag" "$ex/random-bot $tag" \
+	    >"$tmp/ex.out" 2>&1
+	n=$(awk '$1 ~ /^[1-5]:[^:]*$/ && NF >= 8 && $4 == "ok" && $8 == 0' \
+	    "$tmp/ex.out" | wc -l)
+	[ "$n" = 5 ] && ok || { no "C example bots"; sed 's/^/  | /' "$tmp/ex.out"; }
+	leftovers examples
+fi
+
+echo "e2e: $pass passed, $fail failed"
+[ "$fail" = 0 ]

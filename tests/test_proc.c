@@ -1,0 +1,751 @@
+/* test_proc.c: bot processes with real children: lines, deadlines, floods, deaths, stops, no orphans. */
+#include <check.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "proc.h"
+#include "suites.h"
+
+#define MS ((int64_t)1000000)
+
+/* A fresh directory per test (Check forks each test: no sharing). */
+static char tmp[64];
+/* Descriptors open before the test: after it, none more may be. */
+static int fds_before;
+
+/* The number of open descriptors (Linux), or -1. */
+static int open_fds(void)
+{
+	DIR *d = opendir("/proc/self/fd");
+	int n = 0;
+
+	if (d == NULL)
+		return -1;
+	while (readdir(d) != NULL)
+		n++;
+	closedir(d);
+	return n;
+}
+
+static void setup(void)
+{
+	snprintf(tmp, sizeof tmp, "/tmp/sab-proc-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(tmp));
+	ck_assert_int_eq(proc_signals_init(), 0);
+	fds_before = open_fds();
+}
+
+static void teardown(void)
+{
+	DIR *d = opendir(tmp);
+	struct dirent *e;
+	char path[PATH_MAX];
+
+	if (d == NULL)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		snprintf(path, sizeof path, "%s/%s", tmp, e->d_name);
+		unlink(path);
+	}
+	closedir(d);
+	rmdir(tmp);
+}
+
+static void tmp_path(char *buf, size_t len, const char *name)
+{
+	ck_assert_int_lt(snprintf(buf, len, "%s/%s", tmp, name), (int)len);
+}
+
+/* Starts /bin/sh -c script; its stderr goes to err_path (NULL: dropped). */
+static void spawn_sh(proc *p, const char *script, size_t max_line,
+    const char *err_path, size_t max_stderr)
+{
+	char *argv[] = { "/bin/sh", "-c", (char *)script, NULL };
+	proc_spec spec = { argv, NULL, NULL, err_path, max_line, max_stderr };
+	char err[256];
+
+	ck_assert_msg(proc_spawn(p, &spec, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_gt(p->pid, 0);
+}
+
+static int64_t ms_since(int64_t t0)
+{
+	return (proc_now() - t0) / MS;
+}
+
+/* Waits for p's next line (failing the test otherwise) and returns it. */
+static char *next_line(proc *p, int64_t within)
+{
+	proc *set[] = { p };
+	size_t len;
+	int ev = proc_wait(set, 1, p, proc_now() + within, 0);
+	char *s;
+
+	ck_assert_int_eq(ev, PROC_EV_LINE);
+	s = proc_take_line(p, &len, NULL);
+	ck_assert_ptr_nonnull(s);
+	ck_assert_uint_eq(len, strlen(s));
+	return s;
+}
+
+static void expect_line(proc *p, const char *want)
+{
+	char *s = next_line(p, 2000 * MS);
+
+	ck_assert_str_eq(s, want);
+	free(s);
+}
+
+static void expect_status(const proc *p, const char *want)
+{
+	char buf[64];
+
+	ck_assert_str_eq(proc_describe_exit(p, buf, sizeof buf), want);
+}
+
+/* Stops p with the given grace, frees it, and checks nothing is left. */
+static void stop_one(proc *p, int64_t grace)
+{
+	proc *set[] = { p };
+
+	proc_stop_all(set, 1, grace);
+	ck_assert_int_eq(p->state, PROC_DEAD);
+}
+
+/* No child, zombie or leaked descriptor is left. */
+static void no_children(void)
+{
+	errno = 0;
+	ck_assert_int_eq(waitpid(-1, NULL, WNOHANG), -1);
+	ck_assert_int_eq(errno, ECHILD);
+	ck_assert_int_eq(open_fds(), fds_before);
+}
+
+/* The size of a file, or -1. */
+static long file_size(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 ? (long)st.st_size : -1;
+}
+
+static char *file_read(const char *path)
+{
+	static char buf[4096];
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	ck_assert_ptr_nonnull(f);
+	n = fread(buf, 1, sizeof buf - 1, f);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+/* ---- talking ----------------------------------------------------------- */
+
+static const char echo_bot[] =
+    "#!/bin/sh\n"
+    "while IFS= read -r l; do\n"
+    "  case $l in\n"
+    "  crlf*) printf '%s\\r\\n' \"$l\" ;;\n"
+    "  *) printf 'got %s\\n' \"$l\" ;;\n"
+    "  esac\n"
+    "done\n"
+    "exit 0\n";
+
+START_TEST(echo_bot_answers_lines)
+{
+	char path[PATH_MAX];
+	char *argv[] = { path, NULL };
+	proc_spec spec = { argv, NULL, NULL, NULL, 100, 0 };
+	char err[256], *s;
+	FILE *f;
+	proc p;
+	proc *set[] = { &p };
+	size_t len;
+	int64_t t, sent;
+
+	tmp_path(path, sizeof path, "echo.sh");
+	f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(echo_bot, f);
+	fclose(f);
+	ck_assert_int_eq(chmod(path, 0755), 0);
+	ck_assert_msg(proc_spawn(&p, &spec, err, sizeof err) == 0, "%s", err);
+
+	sent = proc_now();
+	ck_assert_int_eq(proc_send(&p, "hello", 5), 0);
+	ck_assert_uint_eq(p.wlen, 0);           /* written at once */
+	ck_assert_int_ge(p.t_written, sent);
+	ck_assert_int_eq(proc_wait(set, 1, &p, proc_now() + 2000 * MS, 0),
+	    PROC_EV_LINE);
+	s = proc_take_line(&p, &len, &t);
+	ck_assert_str_eq(s, "got hello");
+	ck_assert_uint_eq(len, 9);
+	ck_assert_int_ge(t, p.t_written);
+	free(s);
+	ck_assert_ptr_null(proc_take_line(&p, &len, &t));
+
+	/* \r\n is accepted: the \r is not part of the line. */
+	ck_assert_int_eq(proc_send(&p, "crlf x", 6), 0);
+	expect_line(&p, "crlf x");
+
+	/* Several at once come back in order. */
+	ck_assert_int_eq(proc_send(&p, "a", 1), 0);
+	ck_assert_int_eq(proc_send(&p, "b", 1), 0);
+	ck_assert_int_eq(proc_send(&p, "c", 1), 0);
+	expect_line(&p, "got a");
+	expect_line(&p, "got b");
+	expect_line(&p, "got c");
+
+	/* Closing stdin is the polite "quit": it exits 0. */
+	proc_close_stdin(&p);
+	ck_assert_int_eq(proc_send(&p, "late", 4), -1);
+	ck_assert_int_eq(proc_wait(set, 1, &p, proc_now() + 2000 * MS, 0),
+	    PROC_EV_EXIT);
+	expect_status(&p, "exit 0");
+	stop_one(&p, 100 * MS);
+	proc_free(&p);
+	no_children();
+}
+END_TEST
+
+/* A line of exactly max_line bytes (plus \r) is fine; one more is not. */
+START_TEST(max_line_is_exact)
+{
+	proc p;
+
+	spawn_sh(&p, "printf '0123456789\\r\\n'; printf 'abcdefghij\\n';"
+	    "printf '0123456789x\\n'; exec sleep 10", 10, NULL, 0);
+	expect_line(&p, "0123456789");
+	expect_line(&p, "abcdefghij");
+	{
+		proc *set[] = { &p };
+		ck_assert_int_eq(proc_wait(set, 1, &p, proc_now() + 2000 * MS, 0),
+		    PROC_EV_TOO_LONG);
+	}
+	stop_one(&p, 100 * MS);
+	proc_free(&p);
+	no_children();
+}
+END_TEST
+
+/* More lines than the queue holds wait in order (the bot may block). */
+START_TEST(many_lines_keep_their_order)
+{
+	proc p;
+
+	spawn_sh(&p, "i=0; while [ $i -lt 200 ]; do echo $i; i=$((i+1)); done;"
+	    "exec sleep 10", 100, NULL, 0);
+	for (int i = 0; i < 200; i++) {
+		char want[16], *s = next_line(&p, 2000 * MS);
+		snprintf(want, sizeof want, "%d", i);
+		if (strcmp(s, want) != 0)
+			ck_abort_msg("line %d is \"%s\"", i, s);
+		if (p.nlines > PROC_LINE_QUEUE)
+			ck_abort_msg("queue holds %d lines", p.nlines);
+		free(s);
+	}
+	stop_one(&p, 100 * MS);
+	proc_free(&p);
+	no_children();
+}
+END_TEST
+
+START_TEST(cwd_and_env)
+{
+	char *argv[] = { "/bin/sh", "-c", "pwd; echo \"$SAB_X\";"
+	    "env | grep -c '^SAB_OLD='; echo \"$SAB_OLD\"", NULL };
+	char *env[] = { "SAB_X=hello world", "SAB_OLD=new", NULL };
+	char *bad_env[] = { "NOEQUALS", NULL };
+	proc_spec spec = { argv, tmp, env, NULL, 1000, 0 };
+	char err[256], *s;
+	struct stat want, got;
+	proc p;
+
+	ck_assert_int_eq(setenv("SAB_OLD", "old", 1), 0);
+	ck_assert_msg(proc_spawn(&p, &spec, err, sizeof err) == 0, "%s", err);
+	/* pwd may spell it differently (symbolic links): compare the inodes. */
+	s = next_line(&p, 2000 * MS);
+	ck_assert_int_eq(stat(tmp, &want), 0);
+	ck_assert_int_eq(stat(s, &got), 0);
+	ck_assert(want.st_dev == got.st_dev && want.st_ino == got.st_ino);
+	free(s);
+	expect_line(&p, "hello world");
+	expect_line(&p, "1");
+	expect_line(&p, "new");
+	stop_one(&p, 100 * MS);
+	proc_free(&p);
+
+	/* A malformed entry is the referee's configuration error. */
+	spec.env = bad_env;
+	ck_assert_int_eq(proc_spawn(&p, &spec, err, sizeof err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "NOEQUALS"));
+	proc_free(&p);
+	no_children();
+}
+END_TEST
+
+/* A descriptor the runner opened without close-on-exec stays out of the
+ * bot: it sees 0, 1, 2 (and 3, the directory the loop reads). */
+START_TEST(only_stdio_is_inherited)
+{
+	int leak = open("/dev/null", O_RDONLY);
+	proc p;
+	proc *set[] = { &p };
+	int ev, highest = -1;
+
+	ck_assert_int_gt(leak, 2);
+	spawn_sh(&p, "for f in /proc/$$/fd/*; do echo ${f##*/}; done", 100,
+	    NULL, 0);
+	while ((ev = proc_wait(set, 1, &p, proc_now() + 2000 * MS, 0)) ==
+	    PROC_EV_LINE) {
+		char *s = proc_take_line(&p, NULL, NULL);
+		int fd = atoi(s);
+		if (fd == leak)
+			ck_abort_msg("the bot inherited descriptor %d", fd);
+		if (fd > highest)
+			highest = fd;
+		free(s);
+	}
+	ck_assert_int_eq(ev, PROC_EV_EXIT);
+	ck_assert_int_ge(highest, 2);
+	ck_assert_int_le(highest, 3);
+	stop_one(&p, 100 * MS);
+	proc_free(&p);
+	close(leak);
+	no_children();
+}
+END_TEST
+
+/* ---- deadlines ---------------------------------------------------------- */
+
+START_TEST(silent_bot_times_out_at_the_deadline)
+{
+	proc p;
+	proc *set[] = { &p };
+	int64_t deadline, late;
+
+	spawn_sh(&p, "exec sleep 10", 100, NULL, 0);
+	ck_assert_int_eq(proc_send(&p, "your move", 9), 0);
+	deadline = proc_now() + 200 * MS;
+	ck_assert_int_eq(proc_wait(set, 1, &p, deadline, 0), PROC_EV_TIMEOUT);
+	late = proc_now() - deadline;
+	ck_assert_int_ge(late, 0);
+	ck_assert_msg(late < 20 * MS, "returned %lld ns after the deadline",
+	    (long long)late);
+	/* A deadline already past still times out, at once. */
+	deadline = proc_now() - 1000 * MS;
+	ck_assert_int_eq(proc_wait(set, 1, &p, deadline, 0), PROC_EV_TIMEOUT);
+	stop_one(&p, 100 * MS);
+	expect_status(&p, "killed by SIGTERM");
+	proc_free(&p);
+	no_children();
+}
+END_TEST
+
+/* A bot that does not read its stdin cannot make the referee block. */
+START_TEST(unread_stdin_never_blocks)
+{
+	size_t big = 1 << 20;
+	char *line = malloc(big);
+	proc p;
+	proc *set[] = { &p };
+	int64_t t0, deadline, late;
+
+	ck_assert_ptr_nonnull(line);
+	memset(line, 'x', big);
+	spawn_sh(&p, "exec sleep 10", 100, NULL, 0);
+	t0 = proc_now();
+	ck_assert_int_eq(proc_send(&p, line, big), 0);
+	ck_assert_int_eq(proc_send(&p, line, big), 0);
+	ck_assert_int_lt(ms_since(t0), 100);
+	ck_assert_uint_gt(p.wlen, 0);
+	deadline = proc_now() + 200 * MS;
+	ck_assert_int_eq(proc_wait(set, 1, &p, deadline, 0), PROC_EV_TIMEOUT);
+	late = proc_now() - deadline;
+	ck_assert_int_lt(late, 20 * MS);
+	stop_one(&p, 100 * MS);
+	proc_free(&p);
+	free(line);
+	no_children();
+}
+END_TEST
+
+/* ---- deaths -------------------------------------------------------------- */
+
+START_TEST(bot_exits_at_once)
+{
+	proc p;
+	proc *set[] = { &p };
+	int64_t t0 = proc_now();
+
+	spawn_sh(&p, "exit 3", 100, NULL, 0);
+	ck_assert_int_eq(proc_wait(set, 1, &p, proc_now() + 2000 * MS, 0),
+	    PROC_EV_EXIT);
+	ck_assert_int_lt(ms_since(t0), 500);
+	ck_assert_int_eq(p.state, PROC_DEAD);
+	expect_status(&p, "exit 3");
+	/* Sending to it fails, without SIGPIPE killing the referee. */
+	ck_assert_int_eq(proc_send(&p, "hello", 5), -1);
+	stop_one(&p, 100 * MS);
+	expect_status(&p, "exit 3");
+	proc_free(&p);
+	no_children();
+}
+END_TEST
+
+/* The last line before the exit is not lost to the exit. */
+START_TEST(last_words_come_before_the_exit)
+{
+	proc p;
+	proc *set[] = { &p };
+
+	spawn_sh(&p, "echo bye; exit 0", 100, NULL, 0);
+	expect_line(&p, "bye");
+	ck_assert_int_eq(proc_wait(set, 1, &p, proc_now() + 2000 * MS, 0),
+	    PROC_EV_EXIT);
+	expect_status(&p, "exit 0");
+	stop_one(&p, 100 * MS);
+	proc_free(&p);
+	no_children();
+}
+END_TEST
+
+START_TEST(missing_command_exits_127)
+{
+	char path[PATH_MAX];
+	char *argv[] = { "sab-no-such-bot", NULL };
+	proc_spec spec = { argv, NULL, NULL, path, 100, 4096 };
+	char err[256];
+	proc p;
+	proc *set[] = { &p };
+
+	tmp_path(path, sizeof path, "bot.err");
+	ck_assert_msg(proc_spawn(&p, &spec, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(proc_wait(set, 1, &p, proc_now() + 2000 * MS, 0),
+	    PROC_EV_EXIT);
+	expect_status(&p, "exit 127");
+	stop_one(&p, 100 * MS);
+	proc_free(&p);
+	ck_assert_ptr_nonnull(strstr(file_read(path),
+	    "cannot run sab-no-such-bot: "));
+
+	/* A stderr file that cannot be opened is the referee's failure. */
+	spec.stderr_path = "/nonexistent-dir/bot.err";
+	ck_assert_int_eq(proc_spawn(&p, &spec, err, sizeof err), -1);
+	ck_assert_ptr_nonnull(strstr(err, "/nonexistent-dir/bot.err"));
+	proc_free(&p);
+	no_children();
+}
+END_TEST
+
+START_TEST(killed_by_a_signal)
+{
+	proc p;
+	proc *set[] = { &p };
+
+	spawn_sh(&p, "kill -SEGV $$", 100, NULL, 0);
+	ck_assert_int_eq(proc_wait(set, 1, &p, proc_now() + 2000 * MS, 0),
+	    PROC_EV_EXIT);
+	expect_status(&p, "killed by SIGSEGV");
+	stop_one(&p, 100 * MS);
+	proc_free(&p);
+	no_children();
+}
+END_TEST
+
+/* The referee ignores SIGPIPE; its bots must not inherit that. */
+START_TEST(sigpipe_is_not_inherited)
+{
+	proc p;
+	proc *set[] = { &p };
+
+	spawn_sh(&p, "kill -PIPE $$; echo survived", 100, NULL, 0);
+	ck_assert_int_eq(proc_wait(set, 1, &p, proc_now() + 2000 * MS, 0),
+	    PROC_EV_EXIT);
+	expect_status(&p, "killed by SIGPIPE");
+	stop_one(&p, 100 * MS);
+	proc_free(&p);
+	no_children();
+}
+END_TEST
+
+/* The bot forks a child that keeps the pipes, then exits: the exit is seen
+ * at once, and the grandchild does not outlive the stop. */
+START_TEST(grandchild_holding_the_pipes)
+{
+	proc p;
+	proc *set[] = { &p };
+	char *s;
+	long gpid;
+	int64_t t0;
+
+	spawn_sh(&p, "sleep 30 & echo $!; exit 5", 100, NULL, 0);
+	s = next_line(&p, 2000 * MS);
+	gpid = strtol(s, NULL, 10);
+	free(s);
+	ck_assert_int_gt(gpid, 1);
+	t0 = proc_now();
+	ck_assert_int_eq(proc_wait(set, 1, &p, proc_now() + 2000 * MS, 0),
+	    PROC_EV_EXIT);
+	ck_assert_int_lt(ms_since(t0), 100);
+	expect_status(&p, "exit 5");
+	t0 = proc_now();
+	stop_one(&p, 100 * MS);
+	ck_assert_int_lt(ms_since(t0), 100);
+	errno = 0;
+	ck_assert_int_eq(kill((pid_t)gpid, 0), -1);
+	ck_assert_int_eq(errno, ESRCH);
+	proc_free(&p);
+	no_children();
+}
+END_TEST
+
+/* ---- misbehaving output ------------------------------------------------- */
+
+/* 10 MB without a newline: the line before it is taken first, then it is
+ * reported early, and the rest is read and dropped (the bot never blocks,
+ * the buffer stays small) while another bot is waited for. */
+START_TEST(ten_megabyte_line)
+{
+	proc big, idle;
+	proc *set[] = { &big, &idle };
+	int64_t t0;
+	uint64_t all = 6 + 10000000 + 1 + 3;
+
+	spawn_sh(&big, "echo first; head -c 10000000 /dev/zero | tr '\\0' a;"
+	    "echo; echo ok; exec sleep 10", 4096, NULL, 0);
+	spawn_sh(&idle, "exec sleep 10", 4096, NULL, 0);
+	expect_line(&big, "first");
+	ck_assert_int_eq(proc_wait(set, 2, &big, proc_now() + 2000 * MS, 0),
+	    PROC_EV_TOO_LONG);
+	ck_assert(big.too_long);
+	t0 = proc_now();
+	while (big.out_bytes < all && ms_since(t0) < 3000) {
+		int ev = proc_wait(set, 2, &idle, proc_now() + 20 * MS, 0);
+		if (ev != PROC_EV_TIMEOUT)
+			ck_abort_msg("waiting for idle gave %d", ev);
+		if (big.rcap > 2 * 65536 + 8192)
+			ck_abort_msg("line buffer grew to %zu", big.rcap);
+	}
+	ck_assert_uint_eq(big.out_bytes, all);
+	/* Nothing after a too-long line is a line; it stays reported. */
+	ck_assert_int_eq(big.nlines, 0);
+	ck_assert_int_eq(proc_wait(set, 2, &big, proc_now() + 2000 * MS, 0),
+	    PROC_EV_TOO_LONG);
+	proc_stop_all(set, 2, 100 * MS);
+	proc_free(&big);
+	proc_free(&idle);
+	no_children();
+}
+END_TEST
+
+START_TEST(flood_without_newlines)
+{
+	proc p;
+	proc *set[] = { &p };
+
+	spawn_sh(&p, "exec cat /dev/zero", 4 << 20, NULL, 0);
+	ck_assert_int_eq(proc_wait(set, 1, &p, proc_now() + 3000 * MS, 1 << 20),
+	    PROC_EV_FLOOD);
+	ck_assert_uint_gt(p.out_bytes, 1 << 20);
+	ck_assert_uint_lt(p.rcap, 4 * (4 << 20));
+	/* A new count starts from zero. */
+	proc_count_reset(&p);
+	ck_assert_uint_eq(p.out_bytes, 0);
+	stop_one(&p, 100 * MS);
+	proc_free(&p);
+	no_children();
+}
+END_TEST
+
+START_TEST(flood_of_lines)
+{
+	proc p;
+	proc *set[] = { &p };
+	int lines = 0, ev;
+
+	spawn_sh(&p, "exec yes 0123456789012345678901234567890123456789"
+	    "01234567890123456789012345678901234567890123456789", 1000, NULL, 0);
+	for (;;) {
+		ev = proc_wait(set, 1, &p, proc_now() + 3000 * MS, 256 << 10);
+		if (ev != PROC_EV_LINE)
+			break;
+		free(proc_take_line(&p, NULL, NULL));
+		lines++;
+	}
+	ck_assert_int_eq(ev, PROC_EV_FLOOD);
+	ck_assert_int_ge(lines, PROC_LINE_QUEUE);
+	/* The chunk that crosses the limit (64 KiB) is still split. */
+	ck_assert_int_le(lines, ((256 << 10) + 65536) / 101 + 1);
+	stop_one(&p, 100 * MS);
+	proc_free(&p);
+	no_children();
+}
+END_TEST
+
+/* 50 MB on stderr: the bot never blocks, the file keeps max_stderr bytes,
+ * and the stdout answer after it arrives. */
+START_TEST(stderr_flood_is_capped)
+{
+	char path[PATH_MAX];
+	proc p;
+	int64_t t0 = proc_now();
+
+	tmp_path(path, sizeof path, "bot.err");
+	spawn_sh(&p, "head -c 50000000 /dev/zero >&2; echo done; exec sleep 10",
+	    100, path, 1 << 20);
+	expect_line(&p, "done");
+	ck_assert_int_lt(ms_since(t0), 3000);
+	stop_one(&p, 100 * MS);
+	proc_free(&p);
+	ck_assert_int_eq(file_size(path), 1 << 20);
+	no_children();
+}
+END_TEST
+
+/* ---- stopping -------------------------------------------------------------- */
+
+START_TEST(closed_stdout_then_stop)
+{
+	proc p;
+	proc *set[] = { &p };
+	int64_t t0;
+
+	spawn_sh(&p, "exec >&-; exec sleep 10", 100, NULL, 0);
+	ck_assert_int_eq(proc_wait(set, 1, &p, proc_now() + 2000 * MS, 0),
+	    PROC_EV_EOF);
+	ck_assert_int_eq(p.state, PROC_CLOSED);
+	expect_status(&p, "running");
+	t0 = proc_now();
+	proc_stop_all(set, 1, 100 * MS);
+	ck_assert_int_eq(p.state, PROC_DEAD);
+	ck_assert_int_lt(ms_since(t0), 180);
+	expect_status(&p, "killed by SIGTERM");
+	proc_free(&p);
+	no_children();
+}
+END_TEST
+
+START_TEST(sigterm_ignored_then_killed)
+{
+	proc p;
+	proc *set[] = { &p };
+	int64_t t0, took;
+
+	spawn_sh(&p, "trap '' TERM; echo ready; exec sleep 10", 100, NULL, 0);
+	expect_line(&p, "ready");
+	t0 = proc_now();
+	proc_stop_all(set, 1, 100 * MS);
+	took = ms_since(t0);
+	ck_assert_int_ge(took, 200);
+	ck_assert_int_lt(took, 300);
+	expect_status(&p, "killed by SIGKILL");
+	proc_free(&p);
+	no_children();
+}
+END_TEST
+
+/* Bots that quit when stdin closes are not made to wait for a grace. */
+START_TEST(stop_is_quick_for_polite_bots)
+{
+	proc a, b;
+	proc *set[] = { &a, &b };
+	int64_t t0;
+
+	spawn_sh(&a, "cat >/dev/null; exit 0", 100, NULL, 0);
+	spawn_sh(&b, "while read -r l; do :; done; exit 1", 100, NULL, 0);
+	ck_assert_int_eq(proc_send(&a, "bye", 3), 0);
+	t0 = proc_now();
+	proc_stop_all(set, 2, 2000 * MS);
+	ck_assert_int_lt(ms_since(t0), 500);
+	expect_status(&a, "exit 0");
+	expect_status(&b, "exit 1");
+	proc_free(&a);
+	proc_free(&b);
+	no_children();
+}
+END_TEST
+
+/* SIGINT to the referee ends a wait at once (here the bot sends it). */
+START_TEST(interrupted_wait)
+{
+	proc p;
+	proc *set[] = { &p };
+	int64_t t0 = proc_now();
+	const char *fork_mode = getenv("CK_FORK");
+
+	/* The flag stays set for the process: only with a process per test. */
+	if (fork_mode != NULL && strcmp(fork_mode, "no") == 0)
+		return;
+	spawn_sh(&p, "kill -INT $PPID; exec sleep 10", 100, NULL, 0);
+	ck_assert_int_eq(proc_wait(set, 1, &p, proc_now() + 2000 * MS, 0),
+	    PROC_EV_INTERRUPTED);
+	ck_assert_int_lt(ms_since(t0), 500);
+	ck_assert_int_eq(proc_interrupted(), SIGINT);
+	stop_one(&p, 100 * MS);
+	proc_free(&p);
+	no_children();
+}
+END_TEST
+
+START_TEST(describe_before_start)
+{
+	proc p;
+	char buf[32];
+
+	memset(&p, 0, sizeof p);
+	ck_assert_str_eq(proc_describe_exit(&p, buf, sizeof buf), "not started");
+	ck_assert_str_eq(proc_describe_exit(&p, buf, 0), "");
+	proc_free(&p);          /* a zeroed proc is safe to free */
+	proc_free(NULL);
+}
+END_TEST
+
+Suite *proc_suite(void)
+{
+	Suite *s = suite_create("proc");
+	TCase *tc = tcase_create("proc");
+
+	tcase_add_checked_fixture(tc, setup, teardown);
+	/* The floods move tens of megabytes: slow under sanitizers. */
+	tcase_set_timeout(tc, 30);
+	tcase_add_test(tc, echo_bot_answers_lines);
+	tcase_add_test(tc, max_line_is_exact);
+	tcase_add_test(tc, many_lines_keep_their_order);
+	tcase_add_test(tc, cwd_and_env);
+	tcase_add_test(tc, only_stdio_is_inherited);
+	tcase_add_test(tc, silent_bot_times_out_at_the_deadline);
+	tcase_add_test(tc, unread_stdin_never_blocks);
+	tcase_add_test(tc, bot_exits_at_once);
+	tcase_add_test(tc, last_words_come_before_the_exit);
+	tcase_add_test(tc, missing_command_exits_127);
+	tcase_add_test(tc, killed_by_a_signal);
+	tcase_add_test(tc, sigpipe_is_not_inherited);
+	tcase_add_test(tc, grandchild_holding_the_pipes);
+	tcase_add_test(tc, ten_megabyte_line);
+	tcase_add_test(tc, flood_without_newlines);
+	tcase_add_test(tc, flood_of_lines);
+	tcase_add_test(tc, stderr_flood_is_capped);
+	tcase_add_test(tc, closed_stdout_then_stop);
+	tcase_add_test(tc, sigterm_ignored_then_killed);
+	tcase_add_test(tc, stop_is_quick_for_polite_bots);
+	tcase_add_test(tc, interrupted_wait);
+	tcase_add_test(tc, describe_before_start);
+	suite_add_tcase(s, tc);
+	return s;
+}
