@@ -19,7 +19,7 @@ ifeq ($(WERROR),1)
 WARN     += -Werror
 endif
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L -DSAB_VERSION='"$(VERSION)"' \
-            -DSAB_DATADIR='"$(DATADIR)"' -Irules -Iprotocol -Ireferee
+            -DSAB_DATADIR='"$(DATADIR)"' -Irules -Iprotocol -Ireplays -Ireferee
 ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS)
 SANITIZE  = -fsanitize=address,undefined -fno-omit-frame-pointer \
             -fno-sanitize-recover=all
@@ -33,9 +33,10 @@ CHECK_LIBS   = $(shell $(PKG) --libs check)
 
 B = build
 RULESETS   = rules/base.yaml rules/classic.yaml rules/course.yaml
-# The library C bots link: the rules and the protocol's parser and printer.
-RULES_SRC  = $(wildcard rules/*.c protocol/*.c)
-RULES_HDR  = $(wildcard rules/*.h protocol/*.h)
+# The library C bots link: the rules, the protocol's parser and printer,
+# and the replay writer (which needs zlib).
+RULES_SRC  = $(wildcard rules/*.c protocol/*.c replays/*.c)
+RULES_HDR  = $(wildcard rules/*.h protocol/*.h replays/*.h)
 PROG_SRC   = $(wildcard referee/*.c)
 PROG_HDR   = $(wildcard referee/*.h)
 # The referee's modules without main(), for the tests to link.
@@ -96,7 +97,8 @@ $(BOT_OBJ): $(B)/examples/c/%.o: examples/c/%.c examples/c/botlib.h $(RULES_HDR)
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
 $(BOTS): $(B)/examples/%-bot: $(B)/examples/c/%_bot.o $(B)/examples/c/botlib.o $(B)/librules.a
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(B)/examples/c/botlib.o $(B)/librules.a $(YAML_LIBS)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(B)/examples/c/botlib.o $(B)/librules.a \
+	    $(YAML_LIBS) $(ZLIB_LIBS)
 
 $(B)/libreferee.a: $(REF_OBJ)
 	rm -f $@
@@ -125,8 +127,9 @@ check: deps-check $(B)/run-tests $(B)/asan/run-tests $(B)/saboteur bots
 	tests/install.sh
 test: check
 
-bench: $(B)/saboteur
+bench: $(B)/saboteur bots
 	$(B)/saboteur bench
+	scripts/bench-referee.sh $(B)
 
 # The README's main job: a real match between the example bots.
 play: $(B)/saboteur bots
@@ -163,6 +166,6 @@ fuzz: $(B)/gen/builtin_rulesets.c
 	cp $(RULESETS) tests/fixtures/rulesets/*.yaml $(B)/fuzz/corpus/
 	clang $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined \
 	    $(YAML_CFLAGS) -o $(B)/fuzz/fuzz_ruleset tests/fuzz/fuzz_ruleset.c \
-	    $(RULES_SRC) $(B)/gen/builtin_rulesets.c $(YAML_LIBS)
+	    $(RULES_SRC) $(B)/gen/builtin_rulesets.c $(YAML_LIBS) $(ZLIB_LIBS)
 	$(B)/fuzz/fuzz_ruleset -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
 	    $(B)/fuzz/corpus

@@ -226,9 +226,18 @@ static void print_summary(const play_cfg *c, const bot *bots, int n,
 		if (b->detail[0])
 			printf("  %s: %s\n", bot_name(b), b->detail);
 	}
+	int decisions = 0;
+
+	for (int g = 0; g < played; g++)
+		decisions += res[g].decisions;
 	if (cost->ngaps > 0)
 		qsort(cost->gaps, (size_t)cost->ngaps, sizeof *cost->gaps, cmp_i64);
-	printf("\nreferee: %" PRIu64 " messages, %.2f us CPU per message, "
+	printf("\nmatch: %d game%s in %.2f s (%.1f games/s), %d decisions, "
+	    "%.1f us wall per decision\n", played, played == 1 ? "" : "s",
+	    cost->wall_seconds, cost->wall_seconds > 0 ? played /
+	    cost->wall_seconds : 0.0, decisions, decisions ?
+	    cost->wall_seconds * 1e6 / decisions : 0.0);
+	printf("referee: %" PRIu64 " messages, %.2f us CPU per message, "
 	    "%.1f us median from a reply to the next request; logs in %s/\n",
 	    cost->messages, cost->messages ? cost->cpu_seconds * 1e6 /
 	    (double)cost->messages : 0.0, cost->ngaps ?

@@ -211,17 +211,16 @@ static void send_default(run *r, bot *b, const char *why, const sab_move *m)
 static void send_request(run *r, bot *b)
 {
 	static sab_move moves[SAB_MAX_MOVES];
-	char line[PROTO_LINE_MAX], mv[128];
+	char line[PROTO_LINE_MAX];
 	int64_t move_ms = r->o->clock.move / NS_PER_MS;
 
 	if (b->features & PROTO_FEAT_MOVES) {
 		int k = sab_game_moves(&r->g, moves);
-		for (int i = 0; i < k; i++) {
-			if (proto_move(r->o->pc, &moves[i], mv, sizeof mv) < 0)
-				continue;
-			snprintf(line, sizeof line, "legal %s", mv);
-			send_line(r, b, line);
-		}
+		memcpy(line, "legal ", 6);
+		for (int i = 0; i < k; i++)
+			if (proto_move(r->o->pc, &moves[i], line + 6,
+			    sizeof line - 6) > 0)
+				send_line(r, b, line);
 	}
 	snprintf(line, sizeof line, "turn %d %lld %lld", r->decisions,
 	    (long long)move_ms, (long long)(b->bank_left / NS_PER_MS));

@@ -48,6 +48,14 @@ extern char **environ;
 #define GROUP_REAP      (200 * (int64_t)NS_PER_MS)
 /* Processes whose pollfds fit on the stack; more need one malloc per poll. */
 #define STACK_PROCS     16
+/*
+ * While the bot a wait is for answers within HOLD_NS, the lines queued for
+ * the other bots stay queued (up to HOLD_BYTES each): a fast match then
+ * wakes one bot per decision instead of every bot, and a slow one still
+ * keeps the others up to date.
+ */
+#define HOLD_NS         (1 * (int64_t)NS_PER_MS)
+#define HOLD_BYTES      4096
 
 /*
  * The only global state, because a signal handler can reach nothing else:
@@ -56,6 +64,9 @@ extern char **environ;
  * poll at once even when the signal arrives just before poll() starts.
  */
 static volatile sig_atomic_t got_signal;
+/* SIGCHLDs so far: a process is reaped only if one came since its last
+ * check, so a wait costs no waitpid() calls when nothing died. */
+static volatile sig_atomic_t chld_count;
 static int wake_fd[2] = { -1, -1 };
 
 /* What the child needs, prepared before fork() so that between fork() and
@@ -191,6 +202,8 @@ static void on_signal(int sig)
 
 	if (sig != SIGCHLD)
 		got_signal = sig;
+	else
+		chld_count++;
 	if (wake_fd[1] >= 0 && write(wake_fd[1], "", 1) < 0) {
 		/* EAGAIN: the pipe is full, a wake-up is already pending. */
 	}
@@ -578,10 +591,10 @@ int proc_send(proc *p, const char *line, size_t len)
 	memcpy(p->wbuf + p->wlen, line, len);
 	p->wbuf[p->wlen + len] = '\n';
 	p->wlen += len + 1;
-	/* Most lines fit in the pipe at once: the bot's clock starts now, not
-	 * at the next poll. */
-	stdin_flush(p);
-	return p->stdin_closed ? -1 : 0;
+	/* Lines are written by the next proc_wait(), all of a bot's at once:
+	 * one write(2) and one wake-up of the bot per batch, not per line.
+	 * The bot's clock starts when the last byte is written (t_written). */
+	return 0;
 }
 
 /*
@@ -831,15 +844,30 @@ static void reap_all(proc *const *set, int n, proc *extra)
 		reap(member(set, n, extra, i));
 }
 
+/* Reaps the processes of set that a SIGCHLD since their last check may
+ * concern (every one when there is no SIGCHLD self-pipe). */
+static void reap_changed(proc *const *set, int n, proc *extra)
+{
+	unsigned long count = (unsigned long)chld_count;
+
+	for (int i = 0; i < n + (extra != NULL); i++) {
+		proc *p = member(set, n, extra, i);
+		if (p == NULL || (wake_fd[0] >= 0 && p->chld_seen == count))
+			continue;
+		p->chld_seen = count;
+		reap(p);
+	}
+}
+
 /* ---- the poll loop -------------------------------------------------------- */
 
 /* Fills p's three pollfds: stdin when bytes wait, stdout when the queue has
  * room, stderr always. */
-static void watch(const proc *p, struct pollfd *s)
+static void watch(const proc *p, struct pollfd *s, int may_write)
 {
 	int on = p != NULL && p->pid > 0;
 
-	s[0].fd = on && p->in_fd >= 0 && p->wlen > 0 ? p->in_fd : -1;
+	s[0].fd = on && may_write && p->in_fd >= 0 && p->wlen > 0 ? p->in_fd : -1;
 	s[0].events = POLLOUT;
 	s[1].fd = on && p->nlines < PROC_LINE_QUEUE ? p->out_fd : -1;
 	s[1].events = POLLIN;
@@ -873,7 +901,10 @@ static void serve(proc *p, const struct pollfd *s)
  * of extra, when not NULL), for up to timeout_ms, then the work it reported:
  * reaping after a signal, writing, reading.
  */
-static void poll_step(proc *const *set, int n, proc *extra, int timeout_ms)
+/* One poll() over every process; writer, when not NULL, is the only one
+ * whose stdin is written (see HOLD_NS). */
+static void poll_step(proc *const *set, int n, proc *extra, proc *writer,
+    int timeout_ms)
 {
 	struct pollfd small[1 + 3 * STACK_PROCS], *pfd = small;
 	int m = n + (extra != NULL), r;
@@ -889,8 +920,10 @@ static void poll_step(proc *const *set, int n, proc *extra, int timeout_ms)
 	pfd[0].fd = wake_fd[0];
 	pfd[0].events = POLLIN;
 	pfd[0].revents = 0;
-	for (int i = 0; i < m; i++)
-		watch(member(set, n, extra, i), pfd + 1 + 3 * i);
+	for (int i = 0; i < m; i++) {
+		proc *p = member(set, n, extra, i);
+		watch(p, pfd + 1 + 3 * i, writer == NULL || p == writer);
+	}
 	r = poll(pfd, (nfds_t)(1 + 3 * m), timeout_ms);
 	if (r < 0 && errno != EINTR)
 		nap(timeout_ms < 1 ? timeout_ms : 1);   /* ENOMEM: try again */
@@ -960,7 +993,17 @@ int proc_wait(proc *const *set, int n, proc *who, int64_t deadline,
 	int64_t eof_at = 0;
 	int swept = 0, eof_seen = 0;
 
-	reap_all(set, n, extra);        /* a SIGCHLD another call consumed */
+	reap_changed(set, n, extra);    /* a SIGCHLD another call consumed */
+	/* What proc_send() queued for who goes out now; the others' lines
+	 * wait a little unless they pile up (see HOLD_NS). */
+	int64_t release = proc_now() + HOLD_NS;
+	proc *writer = who;
+
+	for (int i = 0; i < n; i++)
+		if (set[i] == who || set[i]->wlen >= HOLD_BYTES)
+			stdin_flush(set[i]);
+	if (extra != NULL)
+		stdin_flush(extra);
 	for (;;) {
 		int ev = who_event(who, max_bytes);
 		int64_t now = proc_now(), until = deadline;
@@ -979,7 +1022,14 @@ int proc_wait(proc *const *set, int n, proc *who, int64_t deadline,
 		} else if (swept && now >= deadline) {
 			return PROC_EV_TIMEOUT;
 		}
-		poll_step(set, n, extra, ms_until(now, until));
+		if (writer != NULL && now >= release) {
+			writer = NULL;
+			for (int i = 0; i < n; i++)
+				stdin_flush(set[i]);
+		}
+		if (writer != NULL && release < until)
+			until = release;
+		poll_step(set, n, extra, writer, ms_until(now, until));
 		swept = 1;
 	}
 }
@@ -1008,7 +1058,7 @@ static void stop_wait(proc *const *set, int n, int64_t grace)
 				lines_drop(set[i]);
 		if (all_dead(set, n) || (now = proc_now()) >= deadline)
 			return;
-		poll_step(set, n, NULL, ms_until(now, deadline));
+		poll_step(set, n, NULL, NULL, ms_until(now, deadline));
 	}
 }
 

@@ -49,6 +49,7 @@ typedef struct proc {
 	int nlines, first_line;
 	uint64_t out_bytes;     /* stdout bytes since the last proc_count_reset() */
 	int stdin_closed;       /* a write failed (EPIPE) or proc_close_stdin() */
+	unsigned long chld_seen;/* SIGCHLDs counted at its last reap check */
 } proc;
 
 /*

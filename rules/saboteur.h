@@ -7,5 +7,6 @@
 #include "board.h"
 #include "event.h"
 #include "game.h"
+#include "hash.h"
 
 #endif

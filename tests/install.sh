@@ -51,7 +51,7 @@ int main(void)
 }
 CEOF
 ok ${CC:-cc} -std=c11 -I"$p/include/saboteur" -o "$stage/bot" "$stage/bot.c" \
-    "$p/lib/libsaboteur-rules.a" $(pkg-config --libs yaml-0.1)
+    "$p/lib/libsaboteur-rules.a" $(pkg-config --libs yaml-0.1 zlib)
 ok "$stage/bot"
 make -s -C "$top" uninstall DESTDIR="$stage" PREFIX=/opt/sab >/dev/null
 ok test ! -e "$p/bin/saboteur"

@@ -188,10 +188,11 @@ START_TEST(echo_bot_answers_lines)
 
 	sent = proc_now();
 	ck_assert_int_eq(proc_send(&p, "hello", 5), 0);
-	ck_assert_uint_eq(p.wlen, 0);           /* written at once */
-	ck_assert_int_ge(p.t_written, sent);
+	ck_assert_uint_eq(p.wlen, 6);           /* queued until the wait */
 	ck_assert_int_eq(proc_wait(set, 1, &p, proc_now() + 2000 * MS, 0),
 	    PROC_EV_LINE);
+	ck_assert_uint_eq(p.wlen, 0);
+	ck_assert_int_ge(p.t_written, sent);
 	s = proc_take_line(&p, &len, &t);
 	ck_assert_str_eq(s, "got hello");
 	ck_assert_uint_eq(len, 9);
@@ -399,7 +400,12 @@ START_TEST(bot_exits_at_once)
 	ck_assert_int_lt(ms_since(t0), 500);
 	ck_assert_int_eq(p.state, PROC_DEAD);
 	expect_status(&p, "exit 3");
-	/* Sending to it fails, without SIGPIPE killing the referee. */
+	/* Sending to it fails at the next wait, without SIGPIPE killing the
+	 * referee; then proc_send refuses at once. */
+	ck_assert_int_eq(proc_send(&p, "hello", 5), 0);
+	ck_assert_int_eq(proc_wait(set, 1, &p, proc_now() + 50 * MS, 0),
+	    PROC_EV_EXIT);
+	ck_assert_int_eq(p.stdin_closed, 1);
 	ck_assert_int_eq(proc_send(&p, "hello", 5), -1);
 	stop_one(&p, 100 * MS);
 	expect_status(&p, "exit 3");

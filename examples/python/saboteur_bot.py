@@ -1,0 +1,227 @@
+"""saboteur_bot.py: a small helper for Saboteur bots in Python 3 (standard library only).
+
+Subclass Bot, override choose(), and call run():
+
+    from saboteur_bot import Bot
+
+    class FirstMove(Bot):
+        def choose(self):
+            return self.legal[0]          # any legal line will do
+
+    FirstMove("first").run()
+
+run() answers the handshake with "bot NAME moves" (so the referee lists the
+legal moves before every decision), keeps the state below up to date from the
+referee's lines, calls choose() on every "turn" and prints its answer.  Lines
+it does not know are ignored, as the protocol asks (saboteur-protocol(7)).
+
+State, reset by each "game" (and the round part by each "round"):
+    seat, players, ruleset       our seat, the player count, the ruleset name
+    names                        {seat: bot name}
+    start, goals                 (x, y) of the start card; list of goal places
+    round, deck                  round number; cards left in the draw pile
+    role                         "miner", "saboteur", or None (not dealt, or a
+                                 ruleset without roles)
+    roles                        {seat: role}: ours, then everyone's at round end
+    hand                         our cards as tokens, e.g. ["path-NES", "map"]
+    board                        {(x, y): token} of every card on the table;
+                                 "start" for the start card, "-" for a goal
+                                 still face down
+    turned                       the set of (x, y) whose card is turned 180 degrees
+    goal_cards                   {(x, y): token} of goals we peeked at or saw revealed
+    broken                       {seat: set of tools}, e.g. {2: {"cart"}}
+    gold                         {seat: gold}: ours as we get it, all at game over
+    offer                        gold values offered to us now (pick one)
+    legal                        the legal move lines of this decision
+    turn, move_ms, bank_ms       from the "turn" line: the time we have
+    tries                        replies left after an "illegal"
+"""
+
+import sys
+
+
+class Bot:
+    """A bot: state tracking and the protocol; choose() is the strategy."""
+
+    def __init__(self, name="python-bot"):
+        self.name = name
+        self.new_game()
+
+    def new_game(self):
+        self.seat = self.players = None
+        self.ruleset = None
+        self.names, self.gold = {}, {}
+        self.start, self.goals = (0, 0), []
+        self.new_round()
+        self.last_answer = None
+        self.answered = True        # the legal list belongs to an answered decision
+
+    # ---- the strategy ---------------------------------------------------
+
+    def choose(self):
+        """Returns the reply to the decision being asked: a move line such as
+        "play path-NES 1 0 0", "discard map" or "pick 3".  The default plays
+        the first legal move; bots override this."""
+        return self.legal[0] if self.legal else None
+
+    def seen(self, words):
+        """Called with the words of every line after the state has taken it
+        in; override to learn more (who played what, say)."""
+
+    # ---- helpers for strategies ------------------------------------------
+
+    def is_broken(self, seat=None):
+        """Whether seat (ours by default) has a broken tool in front of it."""
+        return bool(self.broken.get(self.seat if seat is None else seat))
+
+    # ---- the state -------------------------------------------------------
+
+    def new_round(self):
+        self.round, self.deck = 0, 0
+        self.role, self.roles = None, {}
+        self.hand, self.legal, self.offer = [], [], []
+        self.board, self.turned, self.goal_cards = {}, set(), {}
+        self.broken = {}
+        self.turn = self.move_ms = self.bank_ms = self.tries = 0
+        self.dealing = False
+
+    def _card_left(self, seat, token):
+        if seat == self.seat and token in self.hand:
+            self.hand.remove(token)
+
+    def _played(self, seat, w):
+        """played SEAT CARD ARGS...: the card's effect on the state."""
+        card = w[2]
+        if card.startswith(("path-", "dead-")) and len(w) >= 6:
+            cell = (int(w[3]), int(w[4]))
+            self.board[cell] = card
+            if w[5] == "1":
+                self.turned.add(cell)
+        elif card.startswith("break-") and len(w) >= 4:
+            self.broken.setdefault(int(w[3]), set()).add(card[len("break-"):])
+        elif card.startswith("repair-") and len(w) >= 5:
+            self.broken.get(int(w[3]), set()).discard(w[4])
+        elif card == "rockfall" and len(w) >= 5:
+            cell = (int(w[3]), int(w[4]))
+            self.board.pop(cell, None)
+            self.turned.discard(cell)
+        self._card_left(seat, card)
+
+    def take(self, w):
+        """Updates the state from one line's words; returns what to do:
+        "answer", "quit" or None."""
+        kind = w[0]
+        if kind not in ("draw", "role"):
+            self.dealing = False
+        if kind == "saboteur":
+            self.send("bot %s moves" % self.name)
+        elif kind == "quit":
+            return "quit"
+        elif kind == "game" and len(w) >= 5:
+            self.new_game()
+            self.ruleset, self.players, self.seat = w[2], int(w[3]), int(w[4])
+        elif kind == "player" and len(w) >= 3:
+            self.names[int(w[1])] = w[2]
+        elif kind == "start" and len(w) >= 3:
+            self.start = (int(w[1]), int(w[2]))
+        elif kind == "goal" and len(w) >= 3:
+            self.goals.append((int(w[1]), int(w[2])))
+        elif kind == "round" and len(w) >= 4:
+            self.new_round()
+            self.round, self.deck, self.dealing = int(w[1]), int(w[3]), True
+            self.board[self.start] = "start"
+            for g in self.goals:
+                self.board[g] = "-"
+        elif kind == "role" and len(w) >= 3:
+            self.roles[int(w[1])] = w[2]
+            if int(w[1]) == self.seat and w[2] != "none":
+                self.role = w[2]
+        elif kind == "draw" and len(w) >= 3:
+            if not self.dealing:
+                self.deck = max(0, self.deck - 1)
+            if int(w[1]) == self.seat and w[2] != "-":
+                self.hand.append(w[2])
+        elif kind == "played" and len(w) >= 3:
+            self._played(int(w[1]), w)
+        elif kind == "discarded" and len(w) >= 3:
+            self._card_left(int(w[1]), w[2])
+        elif kind in ("peek", "reveal") and len(w) >= 4:
+            cell = (int(w[1]), int(w[2]))
+            self.goal_cards[cell] = w[3]
+            if kind == "reveal":
+                self.board[cell] = w[3]
+                if len(w) >= 5 and w[4] == "1":
+                    self.turned.add(cell)
+        elif kind == "offer":
+            self.offer = [int(v) for v in w[1:]]
+        elif kind == "gold" and len(w) >= 3 and w[2] != "-":
+            seat = int(w[1])
+            self.gold[seat] = self.gold.get(seat, 0) + int(w[2])
+            if seat == self.seat:
+                self.offer = []
+        elif kind == "gameover" and "winners" in w:
+            golds = w[1:w.index("winners")]
+            self.gold = {s: int(v) for s, v in enumerate(golds)}
+        elif kind == "legal" and len(w) >= 2:
+            if self.answered:
+                self.legal, self.answered = [], False
+            self.legal.append(" ".join(w[1:]))
+        elif kind == "turn" and len(w) >= 4:
+            self.turn, self.move_ms, self.bank_ms = int(w[1]), int(w[2]), int(w[3])
+            self.tries = 0
+            if self.answered:       # no list came for this decision
+                self.legal = []
+            return "answer"
+        elif kind == "illegal" and len(w) >= 2:
+            # With tries left the referee waits for another reply to the
+            # same decision and sends neither the list nor "turn" again.
+            self.tries = int(w[1])
+            if self.last_answer in self.legal:
+                self.legal.remove(self.last_answer)
+            return "answer" if self.tries > 0 else None
+        return None
+
+    # ---- the protocol ----------------------------------------------------
+
+    def send(self, line):
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()
+
+    def answer(self):
+        move = self.choose()
+        if not move:                # something rather than nothing
+            if self.legal:
+                move = self.legal[0]
+            elif self.offer:
+                move = "pick %d" % max(self.offer)
+            elif self.hand:
+                move = "discard " + self.hand[0]
+            else:
+                move = "note nothing to play"
+        move = move.splitlines()[0] if move.strip() else "note empty"
+        self.last_answer, self.answered = move, True
+        self.send(move)
+
+    def run(self):
+        """Plays until "quit" or the end of input; returns 0 (an exit status)."""
+        if hasattr(sys.stdin, "reconfigure"):
+            sys.stdin.reconfigure(errors="replace")
+        try:
+            while True:
+                line = sys.stdin.readline()
+                if not line:
+                    return 0
+                w = line.split()
+                if not w:
+                    continue
+                try:
+                    what = self.take(w)
+                except ValueError:      # a malformed number: ignore the line
+                    continue
+                self.seen(w)
+                if what == "quit":
+                    return 0
+                if what == "answer":
+                    self.answer()
+        except (BrokenPipeError, KeyboardInterrupt):
+            return 1

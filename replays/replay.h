@@ -1,0 +1,81 @@
+/* replay.h: writing a game's replay: a gzip stream of text records, enough to
+ * see the game from any seat and to re-simulate and verify it.  The format
+ * is specified in saboteur-replay(5). */
+#ifndef SAB_REPLAY_H
+#define SAB_REPLAY_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "protocol.h"
+#include "saboteur.h"
+
+#define REPLAY_MAJOR 1
+#define REPLAY_MINOR 0
+
+typedef struct replay_seat {
+	const char *name;       /* the bot's name, "-" when unknown */
+	const char *command;    /* its command line as given */
+} replay_seat;
+
+typedef struct replay_header {
+	const char *program;    /* "saboteur 0.1.0" */
+	const sab_ruleset *rs;
+	const proto_cards *pc;
+	int game;               /* the game's number in its match, from 1 */
+	uint64_t seed;          /* the game's seed */
+	time_t start;           /* when the game began (written as UTC) */
+	int nseats;
+	const replay_seat *seats;   /* by seat */
+	int64_t handshake_ms, move_ms, bank_ms, grace_ms;
+} replay_header;
+
+typedef struct replay_writer replay_writer;
+
+/*
+ * Starts a replay: creates PATH.part (the complete file is renamed to PATH
+ * by replay_finish, so a killed referee leaves a readable prefix, never a
+ * "complete" file that is not) and writes the header.  Returns the writer,
+ * or NULL with the reason in err.
+ */
+replay_writer *replay_create(const char *path, const replay_header *h,
+    char *err, size_t errlen);
+
+/* The complete hidden state at a round's start, just after the deal: deck
+ * order, hands, roles, the left-over role, goal cards, gold deck. */
+void replay_round(replay_writer *w, const sab_game *g);
+
+/* One event, with who may see it, written as the seat that sees it all
+ * would receive it. */
+void replay_event(replay_writer *w, const sab_event *e);
+
+/* A line a bot sent at seat (verbatim), the time it took and the bank left
+ * after it; a note is written the same way, marked as a note. */
+void replay_bot_line(replay_writer *w, int seat, const char *line,
+    int64_t used_ns, int64_t bank_left_ns);
+void replay_note(replay_writer *w, int seat, const char *line);
+
+/* A change in a seat's status ("timeout", "crash: killed by SIGSEGV"). */
+void replay_status(replay_writer *w, int seat, const char *status,
+    const char *detail);
+
+/* The end of a decision: the state hash after it; flushes the stream so the
+ * file holds every turn so far. */
+void replay_turn(replay_writer *w, const sab_game *g);
+
+/*
+ * Writes the result (gold and winners, from the finished game), closes the
+ * stream and renames PATH.part to PATH.  Frees w.  Returns 0, or -1 with
+ * the reason in err.  replay_abandon() instead closes what was written
+ * (flushed, readable) and leaves it as PATH.part.
+ */
+int replay_finish(replay_writer *w, const sab_game *g, char *err,
+    size_t errlen);
+void replay_abandon(replay_writer *w);
+
+/* The hash of a ruleset's content, written in the header (FNV-1a 64 over a
+ * canonical text of every field; the same on every machine). */
+uint64_t replay_ruleset_hash(const sab_ruleset *rs);
+
+#endif

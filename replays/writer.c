@@ -1,0 +1,582 @@
+/* writer.c: a game's replay as gzip-compressed text records, one a line
+ * (the format is saboteur-replay(5)). */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <zlib.h>
+
+#include "replay.h"
+
+struct replay_writer {
+	gzFile z;
+	int sync_fd;            /* a duplicate of the stream's descriptor, to
+	                           fsync the file once gzclose has closed it */
+	char *path;             /* the complete file's name */
+	char *part;             /* PATH.part, the name while it is written */
+	proto_cards pc;         /* a copy: the caller's may not outlive us */
+	int nplayers;
+	int turns;              /* replay_turn() calls so far */
+	int has_move;           /* this decision's move was among its events */
+	int move_seat;
+	sab_move move;
+	int failed;             /* a write failed: the rest is not written */
+	char err[256];          /* the first failure */
+};
+
+static const char *const role_word[] = { "none", "miner", "saboteur" };
+
+/* ---- failures and output ----------------------------------------------- */
+
+static void fail(replay_writer *w, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void fail(replay_writer *w, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (w->failed)
+		return;
+	w->failed = 1;
+	va_start(ap, fmt);
+	(void)vsnprintf(w->err, sizeof w->err, fmt, ap);
+	va_end(ap);
+}
+
+/* Records a failure of the zlib stream, with errno when zlib says that a
+ * system call failed. */
+static void zfail(replay_writer *w, const char *what)
+{
+	int saved = errno, zerr = Z_OK;
+	const char *msg = w->z ? gzerror(w->z, &zerr) : "";
+
+	if (zerr == Z_ERRNO || msg == NULL || *msg == '\0')
+		fail(w, "%s: %s %s", w->part, what, strerror(saved));
+	else
+		fail(w, "%s: %s %s", w->part, what, msg);
+}
+
+/* Writes len bytes to the stream (in pieces that fit gzwrite's unsigned
+ * length). */
+static void put(replay_writer *w, const char *s, size_t len)
+{
+	while (!w->failed && len > 0) {
+		unsigned chunk = len > (1u << 20) ? 1u << 20 : (unsigned)len;
+		int n = gzwrite(w->z, s, chunk);
+		if (n <= 0 || (unsigned)n != chunk) {
+			zfail(w, "cannot write:");
+			return;
+		}
+		s += chunk;
+		len -= chunk;
+	}
+}
+
+static void putf(replay_writer *w, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void putf(replay_writer *w, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+	int n;
+
+	if (w->failed)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= sizeof buf) {
+		fail(w, "%s: a record longer than %zu bytes", w->part,
+		    sizeof buf - 1);
+		return;
+	}
+	put(w, buf, (size_t)n);
+}
+
+/* Writes free text (a bot's line, a command, a detail) as one field that
+ * runs to the end of the record: a newline in it, which no caller should
+ * pass, would split the record, so it becomes a space. */
+static void put_text(replay_writer *w, const char *s)
+{
+	while (!w->failed && *s) {
+		size_t n = strcspn(s, "\n");
+		put(w, s, n);
+		s += n;
+		if (*s == '\n') {
+			put(w, " ", 1);
+			s++;
+		}
+	}
+}
+
+/* A single word: "-" when missing or empty, blanks made '_' so that the
+ * fields after it stay where a reader looks for them. */
+static void put_word(replay_writer *w, const char *s)
+{
+	char buf[128];
+	size_t n = 0;
+
+	if (s == NULL || *s == '\0')
+		s = "-";
+	for (; s[n] && n < sizeof buf - 1; n++)
+		buf[n] = (unsigned char)s[n] <= ' ' ? '_' : s[n];
+	put(w, buf, n);
+}
+
+static void flush(replay_writer *w)
+{
+	if (!w->failed && gzflush(w->z, Z_SYNC_FLUSH) != Z_OK)
+		zfail(w, "cannot flush:");
+}
+
+/* ---- the header -------------------------------------------------------- */
+
+static void write_start_time(replay_writer *w, time_t t)
+{
+	struct tm tm;
+	char buf[32];
+
+	if (gmtime_r(&t, &tm) == NULL ||
+	    strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0) {
+		fail(w, "%s: the start time %lld cannot be written", w->part,
+		    (long long)t);
+		return;
+	}
+	putf(w, "start %s\n", buf);
+}
+
+static void write_header(replay_writer *w, const replay_header *h)
+{
+	putf(w, "sabr %d.%d\n", REPLAY_MAJOR, REPLAY_MINOR);
+	put(w, "program ", 8);
+	put_text(w, h->program && *h->program ? h->program : "-");
+	put(w, "\n", 1);
+	putf(w, "ruleset %.*s %016llx\n", (int)sizeof h->rs->name, h->rs->name,
+	    (unsigned long long)replay_ruleset_hash(h->rs));
+	putf(w, "seed %llu xoshiro256**/splitmix64\n",
+	    (unsigned long long)h->seed);
+	putf(w, "game %d\n", h->game);
+	write_start_time(w, h->start);
+	for (int s = 0; s < h->nseats; s++) {
+		putf(w, "seat %d ", s);
+		put_word(w, h->seats[s].name);
+		put(w, " ", 1);
+		put_text(w, h->seats[s].command ? h->seats[s].command : "-");
+		put(w, "\n", 1);
+	}
+	putf(w, "clock handshake=%lld move=%lld bank=%lld grace=%lld\n",
+	    (long long)h->handshake_ms, (long long)h->move_ms,
+	    (long long)h->bank_ms, (long long)h->grace_ms);
+	putf(w, "players %d\n", h->nseats);
+}
+
+/* ---- creating and closing ---------------------------------------------- */
+
+static int header_ok(const replay_header *h, char *err, size_t errlen)
+{
+	const char *why = NULL;
+
+	if (h == NULL || h->rs == NULL || h->pc == NULL)
+		why = "no ruleset or card tokens";
+	else if (h->nseats < 1 || h->nseats > SAB_MAX_PLAYERS ||
+	    h->seats == NULL)
+		why = "no seats, or too many";
+	if (why != NULL && errlen > 0)
+		snprintf(err, errlen, "replay header: %s", why);
+	return why == NULL;
+}
+
+static void writer_free(replay_writer *w)
+{
+	free(w->path);
+	free(w->part);
+	free(w);
+}
+
+/* Opens PATH.part for writing, with a second descriptor kept for fsync.
+ * The descriptors are close-on-exec: bots are forked while it is open. */
+static int open_part(replay_writer *w)
+{
+	int fd = open(w->part, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+
+	if (fd < 0) {
+		fail(w, "cannot create %s: %s", w->part, strerror(errno));
+		return -1;
+	}
+	w->sync_fd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+	if (w->sync_fd < 0) {
+		fail(w, "%s: %s", w->part, strerror(errno));
+		(void)close(fd);
+		return -1;
+	}
+	w->z = gzdopen(fd, "wb");
+	if (w->z == NULL) {
+		fail(w, "%s: cannot start a gzip stream (out of memory)",
+		    w->part);
+		(void)close(fd);
+		(void)close(w->sync_fd);
+		return -1;
+	}
+	return 0;
+}
+
+/* Ends the stream and closes both descriptors; the data is on disk when
+ * it returns without a failure. */
+static void close_part(replay_writer *w, int sync)
+{
+	int rc = gzclose(w->z);
+
+	w->z = NULL;
+	if (rc != Z_OK)
+		fail(w, "%s: cannot close: %s", w->part, rc == Z_ERRNO ?
+		    strerror(errno) : zError(rc));
+	if (sync && !w->failed && fsync(w->sync_fd) != 0)
+		fail(w, "%s: cannot sync: %s", w->part, strerror(errno));
+	if (close(w->sync_fd) != 0)
+		fail(w, "%s: cannot close: %s", w->part, strerror(errno));
+}
+
+replay_writer *replay_create(const char *path, const replay_header *h,
+    char *err, size_t errlen)
+{
+	replay_writer *w;
+	size_t n = path ? strlen(path) : 0;
+
+	if (n == 0) {
+		snprintf(err, errlen, "replay: no file name");
+		return NULL;
+	}
+	if (!header_ok(h, err, errlen))
+		return NULL;
+	w = calloc(1, sizeof *w);
+	if (w == NULL || (w->path = strdup(path)) == NULL ||
+	    (w->part = malloc(n + sizeof ".part")) == NULL) {
+		if (w != NULL)
+			writer_free(w);
+		snprintf(err, errlen, "replay: out of memory");
+		return NULL;
+	}
+	memcpy(w->part, path, n);
+	memcpy(w->part + n, ".part", sizeof ".part");
+	w->pc = *h->pc;
+	w->nplayers = h->nseats;
+	if (open_part(w) == 0) {
+		write_header(w, h);
+		flush(w);
+		if (!w->failed)
+			return w;
+		close_part(w, 0);
+		(void)unlink(w->part);
+	}
+	snprintf(err, errlen, "%s", w->err);
+	writer_free(w);
+	return NULL;
+}
+
+void replay_abandon(replay_writer *w)
+{
+	/* The caller is stopping already: a failure here has nobody left
+	 * to tell, and the file is a prefix either way. */
+	if (w == NULL)
+		return;
+	close_part(w, 0);
+	writer_free(w);
+}
+
+static void write_result(replay_writer *w, const sab_game *g)
+{
+	putf(w, "result");
+	for (int s = 0; s < g->nplayers; s++)
+		putf(w, " %d", g->gold[s]);
+	putf(w, " winners");
+	for (int s = 0; s < g->nplayers; s++)
+		if (g->winners & (1u << s))
+			putf(w, " %d", s);
+	putf(w, "\nend\n");
+}
+
+int replay_finish(replay_writer *w, const sab_game *g, char *err,
+    size_t errlen)
+{
+	int rc = 0;
+
+	write_result(w, g);
+	close_part(w, 1);
+	if (!w->failed && rename(w->part, w->path) != 0)
+		fail(w, "cannot rename %s to %s: %s", w->part, w->path,
+		    strerror(errno));
+	if (w->failed) {
+		snprintf(err, errlen, "%s", w->err);
+		rc = -1;
+	}
+	writer_free(w);
+	return rc;
+}
+
+/* ---- the game ---------------------------------------------------------- */
+
+static void put_card(replay_writer *w, uint8_t def)
+{
+	put(w, " ", 1);
+	if (def < w->pc.rs->ndefs)
+		put(w, w->pc.tok[def], strlen(w->pc.tok[def]));
+	else
+		put(w, "?", 1);
+}
+
+static const char *role_name(uint8_t role)
+{
+	return role < 3 ? role_word[role] : "?";
+}
+
+void replay_round(replay_writer *w, const sab_game *g)
+{
+	const sab_ruleset *rs = g->rs;
+
+	putf(w, "round %d\ndeck", g->round);
+	for (int i = 0; i < g->ndeck; i++)
+		put_card(w, g->deck[i]);
+	for (int s = 0; s < g->nplayers; s++) {
+		putf(w, "\nhand %d", s);
+		for (int i = 0; i < g->nhand[s]; i++)
+			put_card(w, g->hand[s][i]);
+	}
+	put(w, "\n", 1);
+	for (int s = 0; s < g->nplayers; s++)
+		putf(w, "role %d %s\n", s, role_name(g->role[s]));
+	putf(w, "spare %s\n", role_name(g->role_spare));
+	for (int k = 0; k < rs->ngoals; k++) {
+		putf(w, "goalcard %d %d", rs->goal_x[k], rs->goal_y[k]);
+		put_card(w, g->goal_def[k]);
+		put(w, "\n", 1);
+	}
+	putf(w, "golddeck");
+	for (int i = 0; i < g->ngold_deck; i++)
+		putf(w, " %d", g->gold_deck[i]);
+	put(w, "\n", 1);
+}
+
+/* The move a decision's first event shows: a card played or discarded, or
+ * a gold card picked.  Returns 0 for other events. */
+static int event_move(const sab_event *e, sab_move *m)
+{
+	memset(m, 0, sizeof *m);
+	m->card = e->card;
+	switch (e->type) {
+	case SAB_EV_PATH:
+		m->kind = SAB_MOVE_PATH;
+		m->x = e->x, m->y = e->y, m->rot = e->rot;
+		return 1;
+	case SAB_EV_SABOTAGE:
+		m->kind = SAB_MOVE_SABOTAGE;
+		m->target = e->target, m->tool = e->tool;
+		return 1;
+	case SAB_EV_REPAIR:
+		m->kind = SAB_MOVE_REPAIR;
+		m->target = e->target, m->tool = e->tool;
+		return 1;
+	case SAB_EV_ROCKFALL:
+		m->kind = SAB_MOVE_ROCKFALL;
+		m->x = e->x, m->y = e->y;
+		return 1;
+	case SAB_EV_MAP:
+		m->kind = SAB_MOVE_MAP;
+		m->goal = e->goal;
+		return 1;
+	case SAB_EV_PASS:
+		m->kind = SAB_MOVE_PASS;
+		return e->card != SAB_NO_CARD;
+	case SAB_EV_GOLD:
+		m->card = 0;
+		m->kind = SAB_MOVE_PICK_GOLD;
+		m->value = e->value;
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+void replay_event(replay_writer *w, const sab_event *e)
+{
+	char line[PROTO_LINE_MAX], vis[16];
+	int seat = 0, n;
+
+	if (e->vis != SAB_VIS_ALL) {
+		if (e->seat >= w->nplayers) {
+			fail(w, "%s: a %s event for seat %d of %d", w->part,
+			    sab_event_name(e->type), e->seat, w->nplayers);
+			return;
+		}
+		seat = e->seat;
+	}
+	n = proto_event(&w->pc, e, seat, w->nplayers, line, sizeof line);
+	if (n < 0)
+		fail(w, "%s: a %s event longer than %d bytes", w->part,
+		    sab_event_name(e->type), PROTO_LINE_MAX);
+	if (n <= 0)
+		return;
+	if (!w->has_move && event_move(e, &w->move)) {
+		w->has_move = 1;
+		w->move_seat = e->seat;
+	}
+	if (e->vis == SAB_VIS_ALL)
+		snprintf(vis, sizeof vis, "all");
+	else
+		snprintf(vis, sizeof vis, "%s:%d",
+		    e->vis == SAB_VIS_SEAT ? "seat" : "hidden", seat);
+	putf(w, "ev %s ", vis);
+	put(w, line, (size_t)n);
+	put(w, "\n", 1);
+}
+
+void replay_bot_line(replay_writer *w, int seat, const char *line,
+    int64_t used_ns, int64_t bank_left_ns)
+{
+	putf(w, "bot %d %lld %lld ", seat, (long long)(used_ns / 1000),
+	    (long long)(bank_left_ns / 1000000));
+	put_text(w, line);
+	put(w, "\n", 1);
+}
+
+void replay_note(replay_writer *w, int seat, const char *line)
+{
+	/* The text after the bot's "note" word: "note S" says the rest. */
+	if (strncmp(line, "note", 4) == 0 &&
+	    (line[4] == ' ' || line[4] == '\t'))
+		line += 5;
+	else if (strcmp(line, "note") == 0)
+		line += 4;
+	putf(w, "note %d ", seat);
+	put_text(w, line);
+	put(w, "\n", 1);
+}
+
+void replay_status(replay_writer *w, int seat, const char *status,
+    const char *detail)
+{
+	putf(w, "status %d ", seat);
+	put_word(w, status);
+	if (detail != NULL && *detail) {
+		put(w, " ", 1);
+		put_text(w, detail);
+	}
+	put(w, "\n", 1);
+}
+
+void replay_turn(replay_writer *w, const sab_game *g)
+{
+	char mv[128];
+
+	w->turns++;
+	if (w->has_move) {
+		if (proto_move(&w->pc, &w->move, mv, sizeof mv) < 0)
+			fail(w, "%s: a move longer than %zu bytes", w->part,
+			    sizeof mv);
+		else
+			putf(w, "move %d %s\n", w->move_seat, mv);
+	}
+	w->has_move = 0;
+	putf(w, "turn %d %016llx\n", w->turns,
+	    (unsigned long long)sab_game_hash(g));
+	flush(w);
+}
+
+/* ---- the ruleset's hash ------------------------------------------------ */
+
+/* Folds one line of the canonical text into h. */
+static uint64_t hline(uint64_t h, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static uint64_t hline(uint64_t h, const char *fmt, ...)
+{
+	char buf[256];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	/* Every line is far shorter (a name is at most 31 characters, a
+	 * title 95); a cut line would still hash the same everywhere. */
+	if (n < 0)
+		n = 0;
+	if ((size_t)n >= sizeof buf)
+		n = (int)sizeof buf - 1;
+	h = sab_fnv1a(h, buf, (size_t)n);
+	return sab_fnv1a(h, "\n", 1);
+}
+
+/* A table by player count: only its non-zero entries, as COUNT:VALUE, so
+ * that the text does not depend on how long the arrays are. */
+static uint64_t htable(uint64_t h, const char *name, const uint8_t *t)
+{
+	h = hline(h, "%s", name);
+	for (int p = 0; p <= SAB_MAX_PLAYERS; p++)
+		if (t[p])
+			h = hline(h, " %d:%d", p, t[p]);
+	return h;
+}
+
+static uint64_t hcard(uint64_t h, int i, const sab_card *c)
+{
+	h = hline(h, "card %d %.*s type=%d edges=%d groups=%d,%d tools=%d "
+	    "gold=%d count=%d symmetric=%d", i, (int)sizeof c->name, c->name,
+	    c->type, c->edges, c->groups[0], c->groups[1], c->tools, c->gold,
+	    c->count, c->symmetric);
+	return hline(h, " rot=%d,%d groups0=%d,%d,%d,%d groups1=%d,%d,%d,%d",
+	    c->rot_edges[0], c->rot_edges[1], c->rot_group[0][0],
+	    c->rot_group[0][1], c->rot_group[0][2], c->rot_group[0][3],
+	    c->rot_group[1][0], c->rot_group[1][1], c->rot_group[1][2],
+	    c->rot_group[1][3]);
+}
+
+static uint64_t hboard(uint64_t h, const sab_ruleset *rs)
+{
+	h = hline(h, "board bounded=%d min=%d,%d max=%d,%d start=%d,%d",
+	    rs->bounded, rs->min_x, rs->min_y, rs->max_x, rs->max_y,
+	    rs->start_x, rs->start_y);
+	h = hline(h, "goals %d", rs->ngoals);
+	for (int k = 0; k < rs->ngoals && k < SAB_MAX_GOALS; k++)
+		h = hline(h, " %d,%d card=%d", rs->goal_x[k], rs->goal_y[k],
+		    rs->goal_defs[k]);
+	return h;
+}
+
+static uint64_t hgold(uint64_t h, const sab_ruleset *rs)
+{
+	h = hline(h, "gold %d drawn=%d max=%d", rs->ngold, rs->gold_drawn,
+	    rs->gold_drawn_max);
+	for (int i = 0; i < rs->ngold && i < SAB_MAX_GOLD; i++)
+		h = hline(h, " %d", rs->gold_cards[i]);
+	return htable(h, "saboteur_pay", rs->saboteur_pay);
+}
+
+uint64_t replay_ruleset_hash(const sab_ruleset *rs)
+{
+	uint64_t h = SAB_FNV_OFFSET;
+
+	h = hline(h, "saboteur-ruleset 1");
+	h = hline(h, "name %.*s", (int)sizeof rs->name, rs->name);
+	h = hline(h, "title %.*s", (int)sizeof rs->title, rs->title);
+	h = hline(h, "players %d %d rounds %d roles %d", rs->min_players,
+	    rs->max_players, rs->rounds, rs->has_roles);
+	h = htable(h, "saboteurs", rs->saboteurs);
+	h = htable(h, "miners", rs->miners);
+	h = htable(h, "hand_size", rs->hand_size);
+	h = hboard(h, rs);
+	h = hline(h, "cards %d start=%d deck=%d", rs->ndefs, rs->start_def,
+	    rs->deck_size);
+	for (int i = 0; i < rs->ndefs && i < SAB_MAX_DEFS; i++)
+		h = hcard(h, i, &rs->defs[i]);
+	h = hgold(h, rs);
+	return hline(h, "options placement=%d sabotage_self=%d "
+	    "sabotage_stacks=%d repair_self_only=%d sabotaged_dwarf=%d "
+	    "scoring=%d sabotage_def=%d,%d,%d", rs->placement,
+	    rs->sabotage_self, rs->sabotage_stacks, rs->repair_self_only,
+	    rs->sabotaged_dwarf, rs->scoring, rs->sabotage_def[0],
+	    rs->sabotage_def[1], rs->sabotage_def[2]);
+}
