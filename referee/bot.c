@@ -52,6 +52,9 @@ void bot_fail(bot *b, int status, const char *fmt, ...)
 	(void)vsnprintf(b->detail, sizeof b->detail, fmt, ap);
 	va_end(ap);
 	transcript(b, "--", b->detail, strlen(b->detail));
+	if (b->replay != NULL)
+		replay_status(b->replay, b->seat, bot_status_name(status),
+		    b->detail);
 }
 
 int bot_start(bot *b, const proc_spec *spec, char *err, size_t errlen)
@@ -143,6 +146,8 @@ int bot_reply(bot *b, proc *const *set, int n, int64_t deadline,
 		char *s = proc_take_line(&b->p, &len, t);
 		if (s != NULL && is_note(s)) {
 			transcript(b, "->", s, len);
+			if (b->replay != NULL)
+				replay_note(b->replay, b->seat, s);
 			b->notes++;
 			free(s);
 			continue;
@@ -170,6 +175,8 @@ void bot_drop_stale(bot *b)
 		if (is_note(s)) {
 			b->notes++;
 			transcript(b, "->", s, len);
+			if (b->replay != NULL)
+				replay_note(b->replay, b->seat, s);
 		} else {
 			transcript(b, "-> (dropped, unasked)", s, len);
 		}

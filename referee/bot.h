@@ -8,6 +8,7 @@
 
 #include "proc.h"
 #include "protocol.h"
+#include "replay.h"
 
 /* How a bot ended its match; every value but BOT_OK takes the bot out. */
 enum bot_status {
@@ -39,6 +40,8 @@ typedef struct bot {
 	unsigned features;      /* PROTO_FEAT_* */
 	proc p;
 	FILE *transcript;       /* NULL: none */
+	replay_writer *replay;  /* the game's replay, or NULL */
+	int seat;               /* its seat in the current game */
 	int64_t t0;             /* the match's start, for transcript times */
 
 	int status;             /* enum bot_status */

@@ -15,7 +15,7 @@
 enum {
 	O_RULESET, O_SEED, O_GAMES, O_REPLAY, O_LOGDIR, O_MOVE, O_BANK,
 	O_HANDSHAKE, O_GRACE, O_TRIES, O_MAXLINE, O_MAXOUT, O_TRANSCRIPTS,
-	O_CWD, O_QUIET, O_NOPTS
+	O_CWD, O_ENV, O_QUIET, O_NOPTS
 };
 
 typedef struct play_cfg {
@@ -24,6 +24,7 @@ typedef struct play_cfg {
 	match_opts mo;
 	const char *log_dir;
 	const char *cwd;
+	char **env;             /* NAME=VALUE words for every bot, or NULL */
 	int transcripts, quiet;
 	size_t max_line;
 } play_cfg;
@@ -61,9 +62,29 @@ static int configure(opt *o, play_cfg *c)
 	}
 	c->mo = (match_opts){ &c->rs, &c->pc, (uint64_t)seed, (int)games,
 	    { hs * 1000000, move * 1000000, bank * 1000000, grace * 1000000 },
-	    (int)tries, (uint64_t)maxout, NULL };
+	    (int)tries, (uint64_t)maxout, NULL, o[O_REPLAY].value,
+	    "saboteur " SAB_VERSION };
+	if (c->mo.replay != NULL && games > 1 &&
+	    strstr(c->mo.replay, "%d") == NULL) {
+		fprintf(stderr, "saboteur play: with --games %lld, --replay FILE "
+		    "needs %%d in FILE for the game number\n", games);
+		return EXIT_USAGE;
+	}
 	c->log_dir = o[O_LOGDIR].value ? o[O_LOGDIR].value : "saboteur-logs";
 	c->cwd = o[O_CWD].value;
+	if (o[O_ENV].value != NULL) {
+		c->env = split_command(o[O_ENV].value, err, sizeof err);
+		for (char **e = c->env; e != NULL && *e != NULL; e++)
+			if (strchr(*e, '=') == NULL || **e == '=') {
+				fprintf(stderr, "saboteur play: --bot-env wants "
+				    "NAME=VALUE words, not \"%s\"\n", *e);
+				return EXIT_USAGE;
+			}
+		if (c->env == NULL) {
+			fprintf(stderr, "saboteur play: --bot-env: %s\n", err);
+			return EXIT_USAGE;
+		}
+	}
 	c->transcripts = o[O_TRANSCRIPTS].value != NULL;
 	c->quiet = o[O_QUIET].value != NULL;
 	c->max_line = (size_t)maxline;
@@ -149,7 +170,7 @@ static int start_bots(play_cfg *c, char **cmds, int n, bot *bots)
 			}
 		}
 		snprintf(path, sizeof path, "%s/%s.stderr", c->log_dir, stem);
-		proc_spec spec = { b->argv, c->cwd, NULL, path, c->max_line,
+		proc_spec spec = { b->argv, c->cwd, c->env, path, c->max_line,
 		    16u << 20 };
 		if (bot_start(b, &spec, err, sizeof err) != 0) {
 			fprintf(stderr, "saboteur play: %s\n", err);
@@ -178,7 +199,8 @@ static const char *bot_name(const bot *b)
 static void print_game(const play_cfg *c, const bot *bots, int n,
     const game_result *g, int gi)
 {
-	printf("game %d (seed %" PRIu64 "): ", gi + 1, g->seed);
+	printf("game %d (seed %" PRIu64 "%s%s): ", gi + 1, g->seed,
+	    g->replay[0] ? ", replay " : "", g->replay);
 	for (int s = 0, first = 1; s < n; s++)
 		if (g->winners & (1u << s)) {
 			printf("%s%s", first ? "won by " : ", ",
@@ -252,7 +274,8 @@ int cmd_play(int argc, char **argv)
 	    { "handshake-ms", 1, NULL }, { "grace-ms", 1, NULL },
 	    { "tries", 1, NULL }, { "max-line", 1, NULL },
 	    { "max-output", 1, NULL }, { "transcripts", 0, NULL },
-	    { "bot-cwd", 1, NULL }, { "quiet", 0, NULL }, { NULL, 0, NULL } };
+	    { "bot-cwd", 1, NULL }, { "bot-env", 1, NULL }, { "quiet", 0, NULL },
+	    { NULL, 0, NULL } };
 	char *cmds[SAB_MAX_PLAYERS + 1], err[256];
 	static play_cfg c;
 	static bot bots[SAB_MAX_PLAYERS];
@@ -268,10 +291,6 @@ int cmd_play(int argc, char **argv)
 	if (n < c.rs.min_players || n > c.rs.max_players) {
 		fprintf(stderr, "saboteur play: ruleset %s needs %d to %d bots, "
 		    "not %d\n", c.rs.name, c.rs.min_players, c.rs.max_players, n);
-		return EXIT_USAGE;
-	}
-	if (o[O_REPLAY].value) {
-		fprintf(stderr, "saboteur play: --replay is not available yet\n");
 		return EXIT_USAGE;
 	}
 	res = calloc((size_t)c.mo.games, sizeof *res);
@@ -299,6 +318,7 @@ int cmd_play(int argc, char **argv)
 	}
 	free(cost.gaps);
 	free(res);
+	split_free(c.env);
 	if (rc == MATCH_FAILED) {
 		fprintf(stderr, "saboteur play: %s\n", err);
 		return EXIT_INTERNAL;

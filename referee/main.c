@@ -26,7 +26,8 @@ static const char *const usages[] = {
 	"play [--ruleset NAME|FILE] [--seed N] [--games N] [--log-dir DIR]\n"
 	"         [--move-ms MS] [--bank-ms MS] [--handshake-ms MS] [--grace-ms MS]\n"
 	"         [--tries N] [--max-line BYTES] [--max-output BYTES]\n"
-	"         [--transcripts] [--bot-cwd DIR] [--quiet] BOT...",
+	"         [--transcripts] [--bot-cwd DIR] [--bot-env 'NAME=VALUE ...']\n"
+	"         [--quiet] BOT...",
 	"rules [--ruleset NAME|FILE]",
 	"selfplay [--ruleset NAME|FILE] [--players N] [--seed N] [--quiet]",
 	"bench [--games N] [--ruleset NAME|FILE] [--players N] [--seed N]",

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <time.h>
 
 #include "match.h"
 
@@ -26,6 +27,7 @@ typedef struct run {
 	uint16_t out;           /* seats whose bot lost control this game */
 	int decisions;
 	game_result *res;
+	replay_writer *rw;      /* this game's replay, or NULL */
 } run;
 
 uint64_t match_game_seed(uint64_t seed, int g)
@@ -35,6 +37,19 @@ uint64_t match_game_seed(uint64_t seed, int g)
 	/* One splitmix64 step of (seed, g): independent streams per game. */
 	sab_rng_seed(&r, seed ^ (0x9e3779b97f4a7c15ULL * (uint64_t)(g + 1)));
 	return sab_rng_next(&r);
+}
+
+int match_replay_path(const char *pattern, int g, char *out, size_t len)
+{
+	const char *d = strstr(pattern, "%d");
+	int w;
+
+	if (d == NULL)
+		w = snprintf(out, len, "%s", pattern);
+	else
+		w = snprintf(out, len, "%.*s%d%s", (int)(d - pattern), pattern, g,
+		    d + 2);
+	return w < 0 || (size_t)w >= len ? -1 : 0;
 }
 
 static void count(run *r, uint64_t k)
@@ -163,6 +178,13 @@ static void dispatch(run *r)
 	for (int i = 0; i < r->ev.n; i++) {
 		const sab_event *e = &r->ev.ev[i];
 		note_event(r, e);
+		if (r->rw != NULL) {
+			/* The state now is the state just after this round's
+			 * deal: no decision has been made in it yet. */
+			if (e->type == SAB_EV_ROUND_START)
+				replay_round(r->rw, &r->g);
+			replay_event(r->rw, e);
+		}
 		for (int s = 0; s < r->n; s++) {
 			int len = proto_event(r->o->pc, e, s, r->n, line,
 			    sizeof line);
@@ -259,6 +281,9 @@ static int read_reply(run *r, bot *b, int64_t deadline, const char *what,
 	count(r, 1);
 	r->last_reply = t;
 	charge(r, b, t - b->p.t_written);
+	if (r->rw != NULL)
+		replay_bot_line(r->rw, b->seat, line, t - b->p.t_written,
+		    b->bank_left);
 	k = proto_parse(r->o->pc, line, strlen(line), m, name, &feat, why,
 	    whylen);
 	free(line);
@@ -285,6 +310,9 @@ static void note_gap(run *r)
 		c->capgaps = cap;
 	}
 	c->gaps[c->ngaps++] = proc_now() - r->last_reply;
+	/* Only the request right after a reply counts: after a timeout there
+	 * is no reply to measure from. */
+	r->last_reply = 0;
 }
 
 /*
@@ -342,9 +370,51 @@ static int decide(run *r, sab_move *m)
 
 /* ---- games -------------------------------------------------------------- */
 
-static int play_game(run *r)
+/* Starts the game's replay when one is asked for; -1 when it cannot be. */
+static int replay_start(run *r, char *err, size_t errlen)
 {
-	char err[256];
+	replay_seat seats[SAB_MAX_PLAYERS];
+	const match_opts *o = r->o;
+	const bot_clock *c = &o->clock;
+
+	if (o->replay == NULL)
+		return 0;
+	if (match_replay_path(o->replay, r->gi + 1, r->res->replay,
+	    sizeof r->res->replay) != 0) {
+		snprintf(err, errlen, "the replay file name is too long");
+		return -1;
+	}
+	for (int s = 0; s < r->n; s++) {
+		bot *b = at(r, s);
+		seats[s].name = b->name[0] ? b->name : "-";
+		seats[s].command = b->command;
+	}
+	replay_header h = { o->program, o->rs, o->pc, r->gi + 1, r->res->seed,
+	    time(NULL), r->n, seats, c->handshake / NS_PER_MS,
+	    c->move / NS_PER_MS, c->bank / NS_PER_MS, c->grace / NS_PER_MS };
+	r->rw = replay_create(r->res->replay, &h, err, errlen);
+	return r->rw != NULL ? 0 : -1;
+}
+
+/* Finishes (or, when the match was interrupted, abandons) the replay. */
+static int replay_end(run *r, int rc, char *err, size_t errlen)
+{
+	replay_writer *w = r->rw;
+
+	r->rw = NULL;
+	for (int s = 0; s < r->n; s++)
+		at(r, s)->replay = NULL;
+	if (w == NULL)
+		return rc;
+	if (rc != MATCH_DONE) {
+		replay_abandon(w);
+		return rc;
+	}
+	return replay_finish(w, &r->g, err, errlen) == 0 ? rc : MATCH_FAILED;
+}
+
+static int play_game(run *r, char *err, size_t errlen)
+{
 	int rc = MATCH_DONE;
 
 	memset(r->res, 0, sizeof *r->res);
@@ -354,13 +424,18 @@ static int play_game(run *r)
 		r->seat_bot[s] = (s + r->gi) % r->n;
 		r->res->bot_of[s] = r->seat_bot[s];
 		at(r, s)->bank_left = r->o->clock.bank;
+		at(r, s)->seat = s;
 	}
 	r->out = 0;
 	r->decisions = 0;
 	r->ev.n = 0;
-	if (sab_game_new(&r->g, r->o->rs, r->n, 0, &r->rng, &r->ev, err,
-	    sizeof err) != 0)
+	if (replay_start(r, err, errlen) != 0)
 		return MATCH_FAILED;
+	for (int s = 0; s < r->n; s++)
+		at(r, s)->replay = r->rw;
+	if (sab_game_new(&r->g, r->o->rs, r->n, 0, &r->rng, &r->ev, err,
+	    errlen) != 0)
+		return replay_end(r, MATCH_FAILED, err, errlen);
 	send_setup(r);
 	dispatch(r);
 	while (!sab_game_over(&r->g) && rc == MATCH_DONE) {
@@ -370,7 +445,10 @@ static int play_game(run *r)
 			break;
 		sab_game_apply(&r->g, &m, &r->rng, &r->ev);
 		dispatch(r);
+		if (r->rw != NULL)
+			replay_turn(r->rw, &r->g);
 	}
+	rc = replay_end(r, rc, err, errlen);
 	for (int s = 0; s < r->n; s++)
 		r->res->gold[s] = r->g.gold[s];
 	r->res->winners = r->g.winners;
@@ -418,15 +496,13 @@ int match_run(const match_opts *o, bot *bots, int n, game_result *results,
 	rc = handshake(r);
 	for (r->gi = 0; rc == MATCH_DONE && r->gi < o->games; r->gi++) {
 		r->res = &results[r->gi];
-		rc = play_game(r);
+		rc = play_game(r, err, errlen);
 		if (rc == MATCH_DONE)
 			(*played)++;
 		if (o->progress && rc == MATCH_DONE)
 			fprintf(o->progress, "game %d of %d played\n",
 			    r->gi + 1, o->games);
 	}
-	if (rc == MATCH_FAILED)
-		snprintf(err, errlen, "the rules refused the game");
 	finish(r);
 	cost->cpu_seconds = cpu_seconds() - cpu0;
 	cost->wall_seconds = (double)(proc_now() - w0) * 1e-9;

@@ -18,6 +18,8 @@ typedef struct match_opts {
 	int tries;              /* replies a bot may give for one decision */
 	uint64_t max_turn_bytes;/* output allowed between two requests */
 	FILE *progress;         /* a line per game, or NULL */
+	const char *replay;     /* replay file ("%d": the game number), or NULL */
+	const char *program;    /* "saboteur VERSION", for the replay header */
 } match_opts;
 
 /* What one game came to. */
@@ -30,6 +32,7 @@ typedef struct game_result {
 	int decisions;
 	uint16_t timed_out;             /* seats that ran out of time */
 	uint64_t seed;
+	char replay[512];               /* the replay written, or "" */
 } game_result;
 
 /* The referee's own cost, measured over the match. */
@@ -57,6 +60,10 @@ enum {
  */
 int match_run(const match_opts *o, bot *bots, int n, game_result *results,
     int *played, match_cost *cost, char *err, size_t errlen);
+
+/* Writes the replay file name of game g (from 1) into out: pattern with
+ * "%d" replaced by g.  Returns 0, or -1 when it does not fit. */
+int match_replay_path(const char *pattern, int g, char *out, size_t len);
 
 /* Derives the seed of game g (from 0) of a match: the same whatever the
  * order or concurrency of games. */

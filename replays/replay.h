@@ -43,15 +43,20 @@ replay_writer *replay_create(const char *path, const replay_header *h,
     char *err, size_t errlen);
 
 /* The complete hidden state at a round's start, just after the deal: deck
- * order, hands, roles, the left-over role, goal cards, gold deck. */
+ * order, hands, roles, the left-over role, goal cards, gold deck.  Call it
+ * just before replay_event() of the SAB_EV_ROUND_START event, with g as the
+ * call of the rules that made that event (sab_game_new or sab_game_apply)
+ * left it: it is then just after the deal. */
 void replay_round(replay_writer *w, const sab_game *g);
 
 /* One event, with who may see it, written as the seat that sees it all
- * would receive it. */
+ * would receive it.  Give every event, in order: those without a protocol
+ * line (the game's start) are skipped here. */
 void replay_event(replay_writer *w, const sab_event *e);
 
 /* A line a bot sent at seat (verbatim), the time it took and the bank left
- * after it; a note is written the same way, marked as a note. */
+ * after it; a note is written the same way, marked as a note (line is the
+ * bot's whole "note ..." line; the record keeps what follows "note "). */
 void replay_bot_line(replay_writer *w, int seat, const char *line,
     int64_t used_ns, int64_t bank_left_ns);
 void replay_note(replay_writer *w, int seat, const char *line);
@@ -60,14 +65,18 @@ void replay_note(replay_writer *w, int seat, const char *line);
 void replay_status(replay_writer *w, int seat, const char *status,
     const char *detail);
 
-/* The end of a decision: the state hash after it; flushes the stream so the
- * file holds every turn so far. */
+/* The end of a decision, after its events: the move the rules applied (as
+ * its first events show it) and the state hash after it; flushes the stream
+ * so the file holds every turn so far.  Once per decision, gold picks
+ * included, so its count matches the protocol's "turn N". */
 void replay_turn(replay_writer *w, const sab_game *g);
 
 /*
  * Writes the result (gold and winners, from the finished game), closes the
  * stream and renames PATH.part to PATH.  Frees w.  Returns 0, or -1 with
- * the reason in err.  replay_abandon() instead closes what was written
+ * the reason in err: the first failure of any call on w (the calls above
+ * return nothing; after a failure they write nothing more), and then the
+ * file stays PATH.part.  replay_abandon() instead closes what was written
  * (flushed, readable) and leaves it as PATH.part.
  */
 int replay_finish(replay_writer *w, const sab_game *g, char *err,

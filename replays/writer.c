@@ -2,7 +2,6 @@
  * (the format is saboteur-replay(5)). */
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,17 +47,19 @@ static void fail(replay_writer *w, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* Records a failure of the zlib stream, with errno when zlib says that a
- * system call failed. */
+/* Records a failure of the zlib stream.  zlib's message names the stream
+ * "<fd:N>", which tells a person nothing: the file's name replaces it. */
 static void zfail(replay_writer *w, const char *what)
 {
-	int saved = errno, zerr = Z_OK;
-	const char *msg = w->z ? gzerror(w->z, &zerr) : "";
+	int zerr = Z_OK;
+	const char *msg = w->z ? gzerror(w->z, &zerr) : NULL;
 
-	if (zerr == Z_ERRNO || msg == NULL || *msg == '\0')
-		fail(w, "%s: %s %s", w->part, what, strerror(saved));
-	else
-		fail(w, "%s: %s %s", w->part, what, msg);
+	if (msg != NULL && strncmp(msg, "<fd:", 4) == 0 &&
+	    strstr(msg, ": ") != NULL)
+		msg = strstr(msg, ": ") + 2;
+	if (msg == NULL || *msg == '\0')
+		msg = zerr == Z_OK ? "unknown error" : zError(zerr);
+	fail(w, "%s: %s %s", w->part, what, msg);
 }
 
 /* Writes len bytes to the stream (in pieces that fit gzwrite's unsigned
@@ -403,7 +404,7 @@ static int event_move(const sab_event *e, sab_move *m)
 
 void replay_event(replay_writer *w, const sab_event *e)
 {
-	char line[PROTO_LINE_MAX], vis[16];
+	char line[PROTO_LINE_MAX];
 	int seat = 0, n;
 
 	if (e->vis != SAB_VIS_ALL) {
@@ -425,11 +426,10 @@ void replay_event(replay_writer *w, const sab_event *e)
 		w->move_seat = e->seat;
 	}
 	if (e->vis == SAB_VIS_ALL)
-		snprintf(vis, sizeof vis, "all");
+		putf(w, "ev all ");
 	else
-		snprintf(vis, sizeof vis, "%s:%d",
-		    e->vis == SAB_VIS_SEAT ? "seat" : "hidden", seat);
-	putf(w, "ev %s ", vis);
+		putf(w, "ev %s:%d ", e->vis == SAB_VIS_SEAT ? "seat" : "hidden",
+		    seat);
 	put(w, line, (size_t)n);
 	put(w, "\n", 1);
 }

@@ -24,6 +24,7 @@ int main(void)
 	srunner_add_suite(sr, proc_suite());
 	srunner_add_suite(sr, protocol_suite());
 	srunner_add_suite(sr, split_suite());
+	srunner_add_suite(sr, replay_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -92,8 +92,29 @@ size=$(cat "$tmp/stderr-flood"/2-*.stderr | wc -c)
 [ "$size" -gt 1000000 ] && [ "$size" -le 16777216 ] && ok ||
     no "stderr-flood: log of $size bytes"
 
-# Ctrl-C or SIGTERM of the referee: bots stopped, exit 5, nothing left.
+# Replays: one per game, complete, with the failing bot's status in it.
+"$bin" play --quiet --seed 4 --games 2 --replay "$tmp/r-%d.sabr.gz" \
+    --move-ms 300 --bank-ms 300 --log-dir "$tmp/rp" "$bad good $tag" \
+    "$bad notes $tag" "$bad crash-mid $tag" >"$tmp/rp.out" 2>&1
+for g in 1 2; do
+	f="$tmp/r-$g.sabr.gz"
+	[ -f "$f" ] && [ ! -e "$f.part" ] && ok || no "replay $g not complete"
+	gzip -t "$f" 2>/dev/null && ok || no "replay $g is not a whole gzip file"
+	[ "$(zcat "$f" | head -1)" = "sabr 1.0" ] && ok || no "replay $g header"
+	[ "$(zcat "$f" | tail -1)" = "end" ] && ok || no "replay $g has no end"
+done
+zgrep -q "^status 2 crash killed by SIGSEGV" "$tmp/r-1.sabr.gz" && ok ||
+    no "the crash is not in replay 1"
+zgrep -q "^note 1 thinking" "$tmp/r-1.sabr.gz" && ok ||
+    no "notes are not in replay 1"
+"$bin" play --games 2 --replay "$tmp/x.sabr.gz" "$bad good" "$bad good" \
+    "$bad good" >/dev/null 2>&1
+[ $? = 2 ] && ok || no "--games 2 --replay without %d: want exit 2"
+
+# Ctrl-C or SIGTERM of the referee: bots stopped, exit 5, nothing left,
+# and the replay so far is kept, readable, under its .part name.
 "$bin" play --quiet --seed 1 --move-ms 60000 --bank-ms 0 --log-dir "$tmp/int" \
+    --replay "$tmp/int.sabr.gz" \
     "$bad good $tag" "$bad hang $tag" "$bad ignore-term $tag" \
     >"$tmp/int.out" 2>&1 &
 pid=$!
@@ -103,6 +124,9 @@ wait $pid
 rc=$?
 [ "$rc" = 5 ] && ok || no "interrupted: exit $rc, want 5"
 leftovers interrupted
+[ -f "$tmp/int.sabr.gz.part" ] && [ ! -e "$tmp/int.sabr.gz" ] &&
+    zcat "$tmp/int.sabr.gz.part" 2>/dev/null | grep -q "^turn 2 " && ok ||
+    no "interrupted: no readable .part replay"
 
 # Every seat's transcript of a seeded 5-player match: no secret leaks.
 "$bin" play --quiet --seed 12 --games 2 --transcripts --log-dir "$tmp/tr" \

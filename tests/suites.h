@@ -15,6 +15,7 @@ Suite *props_suite(void);
 Suite *proc_suite(void);
 Suite *protocol_suite(void);
 Suite *split_suite(void);
+Suite *replay_suite(void);
 
 /* The folder of the test fixtures (tests/fixtures unless SAB_FIXTURES says). */
 const char *fixtures_dir(void);

@@ -127,8 +127,10 @@ static void load_ruleset(const char *name)
 	st.ruleset_builtin = sab_ruleset_load_builtin(&st.rs, name, err,
 	    sizeof err) == 0;
 	if (!st.ruleset_builtin) {
-		fprintf(stderr, "botlib: ruleset %s is not built in; reading its "
-		    "cards as base\n", name);
+		static int told;
+		if (!told++)
+			fprintf(stderr, "botlib: ruleset %s is not built in; "
+			    "reading its cards as base\n", name);
 		if (sab_ruleset_load_builtin(&st.rs, "base", err, sizeof err))
 			fprintf(stderr, "botlib: %s\n", err);
 	}

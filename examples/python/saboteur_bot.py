@@ -29,7 +29,8 @@ State, reset by each "game" (and the round part by each "round"):
                                  still face down
     turned                       the set of (x, y) whose card is turned 180 degrees
     goal_cards                   {(x, y): token} of goals we peeked at or saw revealed
-    broken                       {seat: set of tools}, e.g. {2: {"cart"}}
+    broken                       {seat: list of broken tools}, e.g. {2: ["cart"]}
+                                 (a tool twice where they stack, as in "course")
     gold                         {seat: gold}: ours as we get it, all at game over
     offer                        gold values offered to us now (pick one)
     legal                        the legal move lines of this decision
@@ -98,9 +99,11 @@ class Bot:
             if w[5] == "1":
                 self.turned.add(cell)
         elif card.startswith("break-") and len(w) >= 4:
-            self.broken.setdefault(int(w[3]), set()).add(card[len("break-"):])
+            self.broken.setdefault(int(w[3]), []).append(card[len("break-"):])
         elif card.startswith("repair-") and len(w) >= 5:
-            self.broken.get(int(w[3]), set()).discard(w[4])
+            tools = self.broken.get(int(w[3]), [])
+            if w[4] in tools:
+                tools.remove(w[4])
         elif card == "rockfall" and len(w) >= 5:
             cell = (int(w[3]), int(w[4]))
             self.board.pop(cell, None)
