@@ -76,8 +76,7 @@ int cli_number(const char *cmd, const char *name, const char *s, long long lo,
 	return 0;
 }
 
-/* Reads a whole file into a fresh buffer; NULL with errno set on failure. */
-static char *read_file(const char *path, size_t *len)
+char *cli_read_file(const char *path, size_t *len)
 {
 	FILE *f = fopen(path, "rb");
 	char *buf = NULL;
@@ -118,7 +117,7 @@ static int load_file(const char *path, sab_ruleset *rs, char *err,
     size_t errlen)
 {
 	size_t len;
-	char *text = read_file(path, &len);
+	char *text = cli_read_file(path, &len);
 	int r;
 
 	if (text == NULL) {

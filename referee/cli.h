@@ -45,6 +45,10 @@ int cli_number(const char *cmd, const char *name, const char *s, long long lo,
 int cli_load_ruleset(const char *arg, sab_ruleset *rs, char *err,
     size_t errlen);
 
+/* Reads a whole file (at most 16 MiB) into a buffer the caller frees;
+ * NULL with errno set on failure. */
+char *cli_read_file(const char *path, size_t *len);
+
 /* Text for people: one move, one event, the board. */
 void show_move(FILE *f, const sab_ruleset *rs, const sab_move *m);
 void show_event(FILE *f, const sab_ruleset *rs, const sab_event *e);

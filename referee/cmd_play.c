@@ -9,13 +9,14 @@
 #include <time.h>
 
 #include "cli.h"
+#include "config.h"
 #include "match.h"
 #include "split.h"
 
 enum {
 	O_RULESET, O_SEED, O_GAMES, O_REPLAY, O_LOGDIR, O_MOVE, O_BANK,
 	O_HANDSHAKE, O_GRACE, O_TRIES, O_MAXLINE, O_MAXOUT, O_TRANSCRIPTS,
-	O_CWD, O_ENV, O_QUIET, O_NOPTS
+	O_CWD, O_ENV, O_CONFIG, O_QUIET, O_NOPTS
 };
 
 typedef struct play_cfg {
@@ -25,6 +26,7 @@ typedef struct play_cfg {
 	const char *log_dir;
 	const char *cwd;
 	char **env;             /* NAME=VALUE words for every bot, or NULL */
+	config cfg;             /* named bots from --config */
 	int transcripts, quiet;
 	size_t max_line;
 } play_cfg;
@@ -72,6 +74,22 @@ static int configure(opt *o, play_cfg *c)
 	}
 	c->log_dir = o[O_LOGDIR].value ? o[O_LOGDIR].value : "saboteur-logs";
 	c->cwd = o[O_CWD].value;
+	if (o[O_CONFIG].value != NULL) {
+		size_t len;
+		char *text = cli_read_file(o[O_CONFIG].value, &len);
+		if (text == NULL) {
+			fprintf(stderr, "saboteur play: %s: cannot read: %s\n",
+			    o[O_CONFIG].value, strerror(errno));
+			return EXIT_CONFIG;
+		}
+		int r = config_parse(&c->cfg, text, len, o[O_CONFIG].value, err,
+		    sizeof err);
+		free(text);
+		if (r != 0) {
+			fprintf(stderr, "saboteur play: %s\n", err);
+			return EXIT_CONFIG;
+		}
+	}
 	if (o[O_ENV].value != NULL) {
 		c->env = split_command(o[O_ENV].value, err, sizeof err);
 		for (char **e = c->env; e != NULL && *e != NULL; e++)
@@ -137,18 +155,35 @@ static int make_dir(const char *dir)
 	return -1;
 }
 
-/* Splits and starts every bot; returns an exit code. */
+/* The environment of one bot: --bot-env, then its configuration's. */
+static char **bot_env(const play_cfg *c, const config_bot *cb, char **buf,
+    size_t max)
+{
+	size_t k = 0;
+
+	for (char **e = c->env; e != NULL && *e != NULL && k + 1 < max; e++)
+		buf[k++] = *e;
+	for (int i = 0; cb != NULL && cb->env[i] != NULL && k + 1 < max; i++)
+		buf[k++] = cb->env[i];
+	buf[k] = NULL;
+	return k ? buf : NULL;
+}
+
+/* Splits and starts every bot; returns an exit code.  A BOT that names a
+ * bot of --config runs that bot's command, in its folder, with its
+ * environment. */
 static int start_bots(play_cfg *c, char **cmds, int n, bot *bots)
 {
-	char err[256], stem[48], path[4096];
+	char err[256], stem[48], path[4096], *env[64];
 
 	if (make_dir(c->log_dir) != 0)
 		return EXIT_CONFIG;
 	for (int i = 0; i < n; i++) {
 		bot *b = &bots[i];
+		const config_bot *cb = config_find(&c->cfg, cmds[i]);
 		b->index = i;
-		b->command = cmds[i];
-		b->argv = split_command(cmds[i], err, sizeof err);
+		b->command = cb ? cb->command : cmds[i];
+		b->argv = split_command(b->command, err, sizeof err);
 		if (b->argv == NULL) {
 			fprintf(stderr, "saboteur play: bot %d \"%s\": %s\n",
 			    i + 1, cmds[i], err);
@@ -170,8 +205,9 @@ static int start_bots(play_cfg *c, char **cmds, int n, bot *bots)
 			}
 		}
 		snprintf(path, sizeof path, "%s/%s.stderr", c->log_dir, stem);
-		proc_spec spec = { b->argv, c->cwd, c->env, path, c->max_line,
-		    16u << 20 };
+		const config_bot *cb = config_find(&c->cfg, cmds[i]);
+		proc_spec spec = { b->argv, cb && cb->cwd ? cb->cwd : c->cwd,
+		    bot_env(c, cb, env, 64), path, c->max_line, 16u << 20 };
 		if (bot_start(b, &spec, err, sizeof err) != 0) {
 			fprintf(stderr, "saboteur play: %s\n", err);
 			return EXIT_INTERNAL;
@@ -274,8 +310,8 @@ int cmd_play(int argc, char **argv)
 	    { "handshake-ms", 1, NULL }, { "grace-ms", 1, NULL },
 	    { "tries", 1, NULL }, { "max-line", 1, NULL },
 	    { "max-output", 1, NULL }, { "transcripts", 0, NULL },
-	    { "bot-cwd", 1, NULL }, { "bot-env", 1, NULL }, { "quiet", 0, NULL },
-	    { NULL, 0, NULL } };
+	    { "bot-cwd", 1, NULL }, { "bot-env", 1, NULL }, { "config", 1, NULL },
+	    { "quiet", 0, NULL }, { NULL, 0, NULL } };
 	char *cmds[SAB_MAX_PLAYERS + 1], err[256];
 	static play_cfg c;
 	static bot bots[SAB_MAX_PLAYERS];
@@ -319,6 +355,7 @@ int cmd_play(int argc, char **argv)
 	free(cost.gaps);
 	free(res);
 	split_free(c.env);
+	config_free(&c.cfg);
 	if (rc == MATCH_FAILED) {
 		fprintf(stderr, "saboteur play: %s\n", err);
 		return EXIT_INTERNAL;

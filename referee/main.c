@@ -27,7 +27,7 @@ static const char *const usages[] = {
 	"         [--move-ms MS] [--bank-ms MS] [--handshake-ms MS] [--grace-ms MS]\n"
 	"         [--tries N] [--max-line BYTES] [--max-output BYTES]\n"
 	"         [--transcripts] [--bot-cwd DIR] [--bot-env 'NAME=VALUE ...']\n"
-	"         [--quiet] BOT...",
+	"         [--config FILE] [--quiet] BOT...",
 	"rules [--ruleset NAME|FILE]",
 	"selfplay [--ruleset NAME|FILE] [--players N] [--seed N] [--quiet]",
 	"bench [--games N] [--ruleset NAME|FILE] [--players N] [--seed N]",

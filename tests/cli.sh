@@ -70,6 +70,11 @@ for f in "$fixtures"/rulesets/bad-*.yaml "$fixtures"/rulesets/empty.yaml; do
 	b=$(basename "$f" .yaml)
 	case_ "ruleset-$b" 3 rules --ruleset "tests/fixtures/rulesets/$b.yaml"
 done
+for f in "$fixtures"/configs/bad-*.yaml; do
+	b=$(basename "$f" .yaml)
+	case_ "config-$b" 3 play --config "tests/fixtures/configs/$b.yaml" a b c
+done
+case_ config-missing 3 play --config tests/fixtures/configs/nosuch.yaml a b c
 case_ selfplay-quiet 0 selfplay --seed 7 --quiet
 case_ selfplay-course 0 selfplay --ruleset course --seed 3 --quiet
 case_ selfplay-full 0 selfplay --seed 2026 --players 4

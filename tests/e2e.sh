@@ -146,6 +146,22 @@ a=$(grep -v "referee:" "$tmp/tr.out" | awk '{print $1,$2,$3}')
 b=$(grep -v "referee:" "$tmp/tr2.out" | awk '{print $1,$2,$3}')
 [ "$a" = "$b" ] && ok || no "the same seed gave different results"
 
+# Bots named in a configuration, with their own folder and environment.
+mkdir -p "$tmp/cfgdir"
+cat >"$tmp/bots.yaml" <<YAML
+bots:
+  env-bot:
+    command: sh -c 'echo "cwd=\$(pwd) v=\$E2E_V" >&2; exec $bad notes $tag'
+    cwd: $tmp/cfgdir
+    env: {E2E_V: "from config"}
+YAML
+"$bin" play --quiet --seed 2 --config "$tmp/bots.yaml" --log-dir "$tmp/cfg" \
+    env-bot "$bad good $tag" env-bot >"$tmp/cfg.out" 2>&1
+[ $? = 0 ] && ok || no "config: exit $?"
+grep -q "cwd=$tmp/cfgdir v=from config" "$tmp/cfg"/1-*.stderr && ok ||
+    no "config: the bot did not get its folder and environment"
+leftovers config
+
 # Bad command lines and options are the referee's failures: exit 2.
 "$bin" play "$bad good" >/dev/null 2>&1
 [ $? = 2 ] && ok || no "one bot for base: want exit 2"

@@ -1,0 +1,205 @@
+/* config.c: named bots from a YAML configuration, read with libyaml. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <yaml.h>
+
+#include "config.h"
+
+typedef struct ctx {
+	const char *source;
+	char *err;
+	size_t errlen;
+	yaml_document_t *doc;
+} ctx;
+
+static int fail(const ctx *c, const yaml_node_t *n, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int fail(const ctx *c, const yaml_node_t *n, const char *fmt, ...)
+{
+	va_list ap;
+	int off;
+
+	if (c->errlen == 0)
+		return -1;
+	off = snprintf(c->err, c->errlen, "%s:%lu: ", c->source,
+	    n ? (unsigned long)n->start_mark.line + 1 : 1UL);
+	if (off < 0 || (size_t)off >= c->errlen)
+		return -1;
+	va_start(ap, fmt);
+	(void)vsnprintf(c->err + off, c->errlen - (size_t)off, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static yaml_node_t *node(const ctx *c, int i)
+{
+	return yaml_document_get_node(c->doc, i);
+}
+
+static const char *scalar(const yaml_node_t *n)
+{
+	return (const char *)n->data.scalar.value;
+}
+
+/* A scalar of at most max bytes without NUL, copied; NULL after failing. */
+static char *text_of(const ctx *c, const yaml_node_t *n, const char *what,
+    size_t max)
+{
+	char *s;
+
+	if (n->type != YAML_SCALAR_NODE) {
+		fail(c, n, "%s: expected text", what);
+		return NULL;
+	}
+	if (n->data.scalar.length == 0 || n->data.scalar.length > max ||
+	    strlen(scalar(n)) != n->data.scalar.length) {
+		fail(c, n, "%s: expected 1 to %zu characters", what, max);
+		return NULL;
+	}
+	if ((s = strdup(scalar(n))) == NULL)
+		fail(c, n, "out of memory");
+	return s;
+}
+
+static int load_env(const ctx *c, const yaml_node_t *map, config_bot *b)
+{
+	int k = 0;
+
+	if (map->type != YAML_MAPPING_NODE)
+		return fail(c, map, "bots.%s.env: expected a mapping of "
+		    "NAME: VALUE", b->name);
+	for (yaml_node_pair_t *p = map->data.mapping.pairs.start;
+	    p < map->data.mapping.pairs.top; p++) {
+		yaml_node_t *key = node(c, p->key), *val = node(c, p->value);
+		if (k == CONFIG_MAX_ENV)
+			return fail(c, key, "bots.%s.env: at most %d variables",
+			    b->name, CONFIG_MAX_ENV);
+		if (key->type != YAML_SCALAR_NODE || val->type != YAML_SCALAR_NODE ||
+		    key->data.scalar.length == 0 || strchr(scalar(key), '='))
+			return fail(c, key, "bots.%s.env: expected NAME: VALUE",
+			    b->name);
+		size_t len = key->data.scalar.length + val->data.scalar.length + 2;
+		if ((b->env[k] = malloc(len)) == NULL)
+			return fail(c, key, "out of memory");
+		snprintf(b->env[k++], len, "%s=%s", scalar(key), scalar(val));
+	}
+	return 0;
+}
+
+static int load_bot(const ctx *c, const yaml_node_t *key,
+    const yaml_node_t *map, config_bot *b)
+{
+	const char *name = scalar(key);
+
+	if (key->data.scalar.length == 0 || key->data.scalar.length > 32 ||
+	    strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "0123456789._-") != key->data.scalar.length)
+		return fail(c, key, "bots: a bot name is 1 to 32 letters, "
+		    "digits, '.', '_' or '-'");
+	memcpy(b->name, name, key->data.scalar.length + 1);
+	if (map->type != YAML_MAPPING_NODE)
+		return fail(c, map, "bots.%s: expected a mapping with command",
+		    b->name);
+	for (yaml_node_pair_t *p = map->data.mapping.pairs.start;
+	    p < map->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = node(c, p->key), *v = node(c, p->value);
+		const char *kn = k->type == YAML_SCALAR_NODE ? scalar(k) : "";
+		char what[64];
+		snprintf(what, sizeof what, "bots.%.32s.%.12s", b->name, kn);
+		if (strcmp(kn, "command") == 0) {
+			if ((b->command = text_of(c, v, what, 4096)) == NULL)
+				return -1;
+		} else if (strcmp(kn, "cwd") == 0) {
+			if ((b->cwd = text_of(c, v, what, 4096)) == NULL)
+				return -1;
+		} else if (strcmp(kn, "env") == 0) {
+			if (load_env(c, v, b) != 0)
+				return -1;
+		} else {
+			return fail(c, k, "bots.%s: unknown key \"%.40s\" "
+			    "(expected command, cwd or env)", b->name, kn);
+		}
+	}
+	if (b->command == NULL)
+		return fail(c, map, "bots.%s: missing key \"command\"", b->name);
+	return 0;
+}
+
+static int load_root(const ctx *c, const yaml_node_t *root, config *cf)
+{
+	yaml_node_t *bots = NULL;
+
+	if (root == NULL || root->type != YAML_MAPPING_NODE)
+		return fail(c, root, "expected a mapping with \"bots\"");
+	for (yaml_node_pair_t *p = root->data.mapping.pairs.start;
+	    p < root->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = node(c, p->key);
+		if (k->type != YAML_SCALAR_NODE || strcmp(scalar(k), "bots") != 0)
+			return fail(c, k, "unknown key (expected bots)");
+		bots = node(c, p->value);
+	}
+	if (bots == NULL || bots->type != YAML_MAPPING_NODE)
+		return fail(c, bots ? bots : root, "bots: expected a mapping of "
+		    "bot names");
+	for (yaml_node_pair_t *p = bots->data.mapping.pairs.start;
+	    p < bots->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = node(c, p->key);
+		if (cf->nbots == CONFIG_MAX_BOTS)
+			return fail(c, k, "bots: at most %d", CONFIG_MAX_BOTS);
+		if (k->type != YAML_SCALAR_NODE)
+			return fail(c, k, "bots: expected a bot name");
+		if (config_find(cf, scalar(k)) != NULL)
+			return fail(c, k, "bots: \"%.32s\" is named twice",
+			    scalar(k));
+		if (load_bot(c, k, node(c, p->value), &cf->bots[cf->nbots++]) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+int config_parse(config *cf, const char *text, size_t len, const char *source,
+    char *err, size_t errlen)
+{
+	yaml_parser_t parser;
+	yaml_document_t doc;
+	ctx c = { source, err, errlen, &doc };
+	int rc;
+
+	memset(cf, 0, sizeof *cf);
+	if (!yaml_parser_initialize(&parser))
+		return fail(&c, NULL, "out of memory");
+	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
+	if (!yaml_parser_load(&parser, &doc)) {
+		snprintf(err, errlen, "%s:%lu: YAML syntax error: %s", source,
+		    (unsigned long)parser.problem_mark.line + 1,
+		    parser.problem ? parser.problem : "?");
+		yaml_parser_delete(&parser);
+		return -1;
+	}
+	rc = load_root(&c, yaml_document_get_root_node(&doc), cf);
+	yaml_document_delete(&doc);
+	yaml_parser_delete(&parser);
+	return rc;
+}
+
+const config_bot *config_find(const config *c, const char *name)
+{
+	for (int i = 0; i < c->nbots; i++)
+		if (strcmp(c->bots[i].name, name) == 0)
+			return &c->bots[i];
+	return NULL;
+}
+
+void config_free(config *c)
+{
+	for (int i = 0; i < c->nbots; i++) {
+		free(c->bots[i].command);
+		free(c->bots[i].cwd);
+		for (int k = 0; c->bots[i].env[k]; k++)
+			free(c->bots[i].env[k]);
+	}
+	memset(c, 0, sizeof *c);
+}
