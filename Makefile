@@ -100,6 +100,16 @@ $(BOTS): $(B)/examples/%-bot: $(B)/examples/c/%_bot.o $(B)/examples/c/botlib.o $
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(B)/examples/c/botlib.o $(B)/librules.a \
 	    $(YAML_LIBS) $(ZLIB_LIBS)
 
+# Plays the recorded transcripts to every example bot (node's only if it is
+# installed): one legal reply per decision, nothing unasked, exit 0.
+.PHONY: check-bots
+check-bots: $(BOTS)
+	examples/check_bot.py $(B)/examples/random-bot tests/fixtures/transcripts/*.txt
+	examples/check_bot.py $(B)/examples/heuristic-bot tests/fixtures/transcripts/*.txt
+	examples/check_bot.py "python3 examples/python/random_bot.py" tests/fixtures/transcripts/*.txt
+	if command -v node >/dev/null; then examples/check_bot.py \
+	    "node examples/js/random_bot.js" tests/fixtures/transcripts/*.txt; fi
+
 $(B)/libreferee.a: $(REF_OBJ)
 	rm -f $@
 	ar rcs $@ $^

@@ -12,6 +12,7 @@ def check(path):
     problems = []
     seat = None
     round_over = False
+    my_map = None           # the goal this seat's last map looked at
     for n, raw in enumerate(open(path, encoding="utf-8", errors="replace"), 1):
         parts = raw.split(None, 3)
         if len(parts) < 4 or parts[2] != "<-":
@@ -32,6 +33,12 @@ def check(path):
             problems.append("%s:%d: seat %d is told %s: %s"
                             % (path, n, seat, why, parts[3].strip()))
 
+        if kind == "played" and len(words) >= 5 and words[2] == "map":
+            my_map = (words[3], words[4]) if int(words[1]) == seat else None
+        if kind == "peek":
+            if my_map != (words[1], words[2] if len(words) > 2 else ""):
+                leak("a peek it did not make")
+            my_map = None
         other = words[1].lstrip("-").isdigit() and int(words[1]) != seat
         if kind in ("draw", "discarded", "gold") and other and words[2] != "-":
             leak("another seat's " + kind)

@@ -193,16 +193,20 @@ static void on_place(const words *w, int is_goal)
 
 	if (cell_words(w, 1, &x, &y))
 		return;
+	if (!goals_from_referee) {      /* the first goal line: a new list */
+		if (is_goal)
+			st.rs.ngoals = 0;
+		goals_from_referee = is_goal;
+	}
+	/* The start and the goals need cells of their own: a line that would
+	 * put two on one cell is ignored rather than trusted. */
+	if (goals_from_referee && bot_goal_at(&st, x, y) >= 0)
+		return;
 	if (!is_goal) {
 		st.rs.start_x = (int8_t)x;
 		st.rs.start_y = (int8_t)y;
-		return;
-	}
-	if (!goals_from_referee) {
-		st.rs.ngoals = 0;
-		goals_from_referee = 1;
-	}
-	if (st.rs.ngoals < SAB_MAX_GOALS) {
+	} else if ((x != st.rs.start_x || y != st.rs.start_y) &&
+	    st.rs.ngoals < SAB_MAX_GOALS) {
 		st.rs.goal_x[st.rs.ngoals] = (int8_t)x;
 		st.rs.goal_y[st.rs.ngoals++] = (int8_t)y;
 	}
@@ -318,10 +322,39 @@ static int in_window(int x, int y)
 }
 
 /*
+ * Returns 1 when move m makes sense on the mirror: a path card on an empty
+ * cell, a rockfall on a path card, a tool of a seat of this game.  The
+ * referee's lines always do; checking keeps the mirror, and the bots that
+ * try moves on copies of it, sound even if a line is wrong.
+ */
+static int sound(const sab_move *m)
+{
+	const sab_card *c = bot_card(&st, m->card);
+	uint8_t cell;
+
+	switch (m->kind) {
+	case SAB_MOVE_PATH:
+	case SAB_MOVE_ROCKFALL:
+		if (!in_window(m->x, m->y))
+			return 0;
+		cell = sab_board_get(&st.board, m->x, m->y);
+		if (m->kind == SAB_MOVE_PATH)
+			return c != NULL && c->type == SAB_CARD_PATH &&
+			    cell == SAB_CELL_EMPTY;
+		return cell != SAB_CELL_EMPTY && cell != SAB_CELL_HIDDEN &&
+		    st.rs.defs[SAB_CELL_DEF(cell)].type == SAB_CARD_PATH;
+	case SAB_MOVE_SABOTAGE:
+	case SAB_MOVE_REPAIR:
+		return m->target < st.nplayers && tool_bit_index(m->tool) >= 0;
+	default:
+		return 1;
+	}
+}
+
+/*
  * Reads nwords words from word first, after prefix, as a move line ("play
  * path-NES 1 0 0") with the protocol's own parser, so that the bot and the
- * referee agree on every card.  Returns 1 when it parsed into a move whose
- * cell, if it has one, lies in the board's window.
+ * referee agree on every card.  Returns 1 when it parsed into a sound move.
  */
 static int parse_move(const words *w, const char *prefix, int first,
     int nwords, sab_move *m)
@@ -340,38 +373,28 @@ static int parse_move(const words *w, const char *prefix, int first,
 			return 0;
 		len += (size_t)n;
 	}
-	if (proto_parse(&st.cards, line, len, m, name, &feat, why,
-	    sizeof why) != PROTO_MOVE)
-		return 0;
-	return (m->kind != SAB_MOVE_PATH && m->kind != SAB_MOVE_ROCKFALL) ||
-	    in_window(m->x, m->y);
+	return proto_parse(&st.cards, line, len, m, name, &feat, why,
+	    sizeof why) == PROTO_MOVE && sound(m);
 }
 
-/* What a played card does to the table and to the tools. */
+/* What a played card does to the table and to the tools (m is sound). */
 static void apply_play(const sab_move *m)
 {
-	const sab_card *c = bot_card(&st, m->card);
 	int t = tool_bit_index(m->tool);
 
 	switch (m->kind) {
 	case SAB_MOVE_PATH:
-		if (c != NULL && c->type == SAB_CARD_PATH)
-			sab_board_place(&st.board, &st.rs, m->x, m->y, m->card,
-			    m->rot);
+		sab_board_place(&st.board, &st.rs, m->x, m->y, m->card, m->rot);
 		break;
 	case SAB_MOVE_SABOTAGE:
-		if (m->target < st.nplayers && t >= 0)
-			st.broken[m->target][t]++;
+		st.broken[m->target][t]++;
 		break;
 	case SAB_MOVE_REPAIR:
-		if (m->target < st.nplayers && t >= 0 &&
-		    st.broken[m->target][t] > 0)
+		if (st.broken[m->target][t] > 0)
 			st.broken[m->target][t]--;
 		break;
 	case SAB_MOVE_ROCKFALL:
-		if (sab_board_get(&st.board, m->x, m->y) != SAB_CELL_EMPTY &&
-		    sab_board_get(&st.board, m->x, m->y) != SAB_CELL_HIDDEN)
-			sab_board_remove(&st.board, &st.rs, m->x, m->y);
+		sab_board_remove(&st.board, &st.rs, m->x, m->y);
 		break;
 	default:        /* a map: the peek, if ours, is a line of its own */
 		break;
@@ -411,7 +434,8 @@ static void on_goal_card(const words *w, int reveal)
 		return;
 	}
 	st.goal_open |= 1u << g;
-	if (def >= 0 && num(w, 4, 0, 1, &rot) == 0)
+	if (def >= 0 && num(w, 4, 0, 1, &rot) == 0 &&
+	    sab_board_get(&st.board, x, y) == SAB_CELL_HIDDEN)
 		sab_board_place(&st.board, &st.rs, x, y, (uint8_t)def,
 		    (uint8_t)rot);
 }
@@ -468,10 +492,15 @@ static const char *fallback(void)
 {
 	static char buf[BOT_MOVE_MAX];
 
+	int best = 0;
+
 	if (st.nlegal > 0)
 		return st.legal[0].line;
-	if (st.noffer > 0)
-		snprintf(buf, sizeof buf, "pick %d", st.offer[0]);
+	for (int i = 0; i < st.noffer; i++)
+		if (st.offer[i] > best)
+			best = st.offer[i];
+	if (best > 0)
+		snprintf(buf, sizeof buf, "pick %d", best);
 	else if (st.nhand > 0)
 		snprintf(buf, sizeof buf, "discard %s", st.hand_tok[0]);
 	else
@@ -485,6 +514,8 @@ static int answer(bot_choose_fn *choose)
 	const char *a = choose(&st);
 	size_t len;
 
+	if (a != NULL)
+		a += strspn(a, " \t\r\n");
 	if (a == NULL || *a == '\0')
 		a = fallback();
 	/* One line, whatever the bot returned. */

@@ -16,7 +16,7 @@
  *
  *	static const char *choose(const botstate *s)
  *	{
- *		return s->legal[0].line;        // any legal move will do
+ *		return s->nlegal ? s->legal[0].line : NULL;   // any will do
  *	}
  *	int main(void)
  *	{
@@ -91,7 +91,11 @@ typedef struct botstate {
  *
  * seen() (may be NULL) is called for every card played, before the play
  * changes s, so a bot can compare the table before and after: seat played
- * move m (m.card is -1 cast to 255 when the token is unknown).
+ * move m.  (A line that does not make sense on the table, which the referee
+ * never sends, is left out rather than passed on.)
+ *
+ * After an "illegal" with tries left, choose() is called again at once with
+ * the refused move struck from the list and s->tries set.
  */
 typedef const char *bot_choose_fn(const botstate *s);
 typedef void bot_seen_fn(const botstate *s, int seat, const sab_move *m);

@@ -191,14 +191,19 @@ class Bot {
   }
 
   answer() {
-    let move = this.choose();
+    let move = null;
+    try {
+      move = this.choose();
+    } catch (e) {   // a bug in choose() should not lose the game
+      console.error(e);
+    }
     if (!move || !String(move).trim()) {    // something rather than nothing
       if (this.legal.length) move = this.legal[0];
       else if (this.offer.length) move = "pick " + Math.max(...this.offer);
       else if (this.hand.length) move = "discard " + this.hand[0];
       else move = "note nothing to play";
     }
-    move = String(move).split(/\r?\n/)[0];
+    move = String(move).trim().split(/\r?\n/)[0];     // one line, whatever came
     this.lastAnswer = move;
     this.answered = true;
     this.send(move);

@@ -39,6 +39,7 @@ State, reset by each "game" (and the round part by each "round"):
 """
 
 import sys
+import traceback
 
 
 class Bot:
@@ -191,8 +192,12 @@ class Bot:
         sys.stdout.flush()
 
     def answer(self):
-        move = self.choose()
-        if not move:                # something rather than nothing
+        try:
+            move = self.choose()
+        except Exception:           # a bug in choose() should not lose the game
+            traceback.print_exc()
+            move = None
+        if not move or not str(move).strip():   # something rather than nothing
             if self.legal:
                 move = self.legal[0]
             elif self.offer:
@@ -201,7 +206,7 @@ class Bot:
                 move = "discard " + self.hand[0]
             else:
                 move = "note nothing to play"
-        move = move.splitlines()[0] if move.strip() else "note empty"
+        move = str(move).strip().splitlines()[0]     # one line, whatever came
         self.last_answer, self.answered = move, True
         self.send(move)
 
