@@ -134,6 +134,7 @@ check: deps-check $(B)/run-tests $(B)/asan/run-tests $(B)/saboteur bots
 	SAB_TEST_GAMES=500 ASAN_OPTIONS=detect_leaks=1 $(B)/asan/run-tests
 	tests/cli.sh $(B)/saboteur
 	tests/e2e.sh $(B)/saboteur
+	$(MAKE) -s check-bots
 	tests/install.sh
 test: check
 

@@ -31,9 +31,11 @@
  *   game G RULESET PLAYERS SEAT       game G of the match begins; you are SEAT
  *   player SEAT NAME                  one line per seat
  *   board bounded MINX MINY MAXX MAXY | board unbounded
- *   start X Y
+ *   start X Y CARD                    where the start card lies, and its shape
  *   goal X Y                          one line per goal place
- *   round R FIRST DECK                round R; FIRST plays first; DECK cards left
+ *   round R FIRST DECK                round R; FIRST plays first; DECK cards
+ *                                     stay in the draw pile after the deal
+ *                                     (the deal itself comes as draw lines)
  *   role SEAT ROLE                    miner, saboteur or none: yours at the
  *                                     start of a round, everyone's at its end
  *   draw SEAT CARD|-                  SEAT takes a card (yours: which)
@@ -50,9 +52,10 @@
  *   legal MOVE                        (feature "moves") one legal move; the
  *                                     list comes just before "turn"
  *   turn N MOVE_MS BANK_MS            your decision: turn N, the time you have
- *   illegal TRIES REASON...           your reply was refused; TRIES left
+ *   illegal TRIES REASON...           your reply was refused; TRIES left:
+ *                                     reply again at once (no new "turn")
  *   default WHY MOVE                  the referee played MOVE for you (WHY:
- *                                     timeout, illegal, malformed, failed)
+ *                                     timeout or illegal)
  *   quit                              the match is over: exit
  *
  * Bot to referee:

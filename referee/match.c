@@ -149,8 +149,8 @@ static void send_setup(run *r)
 		else
 			snprintf(line, sizeof line, "board unbounded");
 		send_line(r, b, line);
-		snprintf(line, sizeof line, "start %d %d", rs->start_x,
-		    rs->start_y);
+		snprintf(line, sizeof line, "start %d %d %s", rs->start_x,
+		    rs->start_y, r->o->pc->tok[rs->start_def]);
 		send_line(r, b, line);
 		for (int k = 0; k < rs->ngoals; k++) {
 			snprintf(line, sizeof line, "goal %d %d", rs->goal_x[k],

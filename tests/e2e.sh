@@ -181,6 +181,18 @@ if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 	    "$tmp/ex.out" | wc -l)
 	[ "$n" = 5 ] && ok || { no "C example bots"; sed 's/^/  | /' "$tmp/ex.out"; }
 	leftovers examples
+	# Every example bot, in every language this machine has, in one match.
+	js=""
+	command -v node >/dev/null 2>&1 && js="node $top/examples/js/random_bot.js $tag"
+	"$bin" play --quiet --seed 6 --games 2 --log-dir "$tmp/all" \
+	    "$ex/heuristic-bot $tag" "$ex/random-bot $tag" \
+	    "python3 $top/examples/python/random_bot.py $tag" \
+	    ${js:+"$js"} >"$tmp/all.out" 2>&1
+	[ -n "$js" ] && want=4 || want=3
+	n=$(awk '$1 ~ /^[1-5]:[^:]*$/ && NF >= 8 && $4 == "ok" && $8 == 0' \
+	    "$tmp/all.out" | wc -l)
+	[ "$n" = "$want" ] && ok || { no "all example bots"; sed 's/^/  | /' "$tmp/all.out"; }
+	leftovers all-examples
 fi
 
 echo "e2e: $pass passed, $fail failed"

@@ -123,6 +123,8 @@ static void load_ruleset(const char *name)
 {
 	char err[256];
 
+	if (st.ruleset[0] != '\0' && strcmp(st.ruleset, name) == 0)
+		return;         /* kept from the last game (see on_game) */
 	snprintf(st.ruleset, sizeof st.ruleset, "%s", name);
 	st.ruleset_builtin = sab_ruleset_load_builtin(&st.rs, name, err,
 	    sizeof err) == 0;
@@ -146,7 +148,22 @@ static void on_game(const words *w)
 	if (w->n < 5 || num(w, 1, 0, 1000000000, &g) ||
 	    num(w, 3, 1, SAB_MAX_PLAYERS, &n) || num(w, 4, 0, n - 1, &seat))
 		return;
+	/* A new game forgets everything but the ruleset, which a match keeps
+	 * (parsing it again costs about 100 us of YAML a game). */
+	static sab_ruleset rs;
+	static proto_cards cards;
+	static char name[sizeof st.ruleset];
+	static int builtin;
+	rs = st.rs;
+	cards = st.cards;
+	memcpy(name, st.ruleset, sizeof name);
+	builtin = st.ruleset_builtin;
 	memset(&st, 0, sizeof st);
+	st.rs = rs;
+	st.cards = cards;
+	st.cards.rs = &st.rs;
+	memcpy(st.ruleset, name, sizeof name);
+	st.ruleset_builtin = builtin;
 	st.game = g;
 	st.nplayers = n;
 	st.seat = seat;
