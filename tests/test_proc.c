@@ -15,6 +15,7 @@
 
 #include "proc.h"
 #include "suites.h"
+#include "tmpdir.h"
 
 #define MS ((int64_t)1000000)
 
@@ -24,48 +25,21 @@ static char tmp[64];
 static int fds_before;
 
 /* The number of open descriptors (Linux), or -1. */
-static int open_fds(void)
-{
-	DIR *d = opendir("/proc/self/fd");
-	int n = 0;
-
-	if (d == NULL)
-		return -1;
-	while (readdir(d) != NULL)
-		n++;
-	closedir(d);
-	return n;
-}
-
 static void setup(void)
 {
-	snprintf(tmp, sizeof tmp, "/tmp/sab-proc-XXXXXX");
-	ck_assert_ptr_nonnull(mkdtemp(tmp));
+	tmpdir_make(tmp, sizeof tmp, "proc");
 	ck_assert_int_eq(proc_signals_init(), 0);
 	fds_before = open_fds();
 }
 
 static void teardown(void)
 {
-	DIR *d = opendir(tmp);
-	struct dirent *e;
-	char path[PATH_MAX];
-
-	if (d == NULL)
-		return;
-	while ((e = readdir(d)) != NULL) {
-		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
-			continue;
-		snprintf(path, sizeof path, "%s/%s", tmp, e->d_name);
-		unlink(path);
-	}
-	closedir(d);
-	rmdir(tmp);
+	tmpdir_remove(tmp);
 }
 
 static void tmp_path(char *buf, size_t len, const char *name)
 {
-	ck_assert_int_lt(snprintf(buf, len, "%s/%s", tmp, name), (int)len);
+	tmpdir_path(tmp, buf, len, name);
 }
 
 /* Starts /bin/sh -c script; its stderr goes to err_path (NULL: dropped). */
