@@ -433,34 +433,31 @@ START_TEST(missing_command_exits_127)
 }
 END_TEST
 
-START_TEST(killed_by_a_signal)
+/* Runs script as a bot; it must die, and be described as want. */
+static void dies_as(const char *script, const char *want)
 {
 	proc p;
 	proc *set[] = { &p };
 
-	spawn_sh(&p, "kill -SEGV $$", 100, NULL, 0);
+	spawn_sh(&p, script, 100, NULL, 0);
 	ck_assert_int_eq(proc_wait(set, 1, &p, proc_now() + 2000 * MS, 0),
 	    PROC_EV_EXIT);
-	expect_status(&p, "killed by SIGSEGV");
+	expect_status(&p, want);
 	stop_one(&p, 100 * MS);
 	proc_free(&p);
 	no_children();
+}
+
+START_TEST(killed_by_a_signal)
+{
+	dies_as("kill -SEGV $$", "killed by SIGSEGV");
 }
 END_TEST
 
 /* The referee ignores SIGPIPE; its bots must not inherit that. */
 START_TEST(sigpipe_is_not_inherited)
 {
-	proc p;
-	proc *set[] = { &p };
-
-	spawn_sh(&p, "kill -PIPE $$; echo survived", 100, NULL, 0);
-	ck_assert_int_eq(proc_wait(set, 1, &p, proc_now() + 2000 * MS, 0),
-	    PROC_EV_EXIT);
-	expect_status(&p, "killed by SIGPIPE");
-	stop_one(&p, 100 * MS);
-	proc_free(&p);
-	no_children();
+	dies_as("kill -PIPE $$; echo survived", "killed by SIGPIPE");
 }
 END_TEST
 
