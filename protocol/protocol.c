@@ -363,6 +363,105 @@ int proto_move(const proto_cards *pc, const sab_move *m, char *buf,
 	return done(&l);
 }
 
+/* ---- the referee's other lines ---------------------------------------- */
+
+int proto_setup_line(const proto_cards *pc, int game, int nplayers, int seat,
+    const char *const *names, int k, char *buf, size_t len)
+{
+	const sab_ruleset *rs = pc->rs;
+	line l = { buf, len, 0, 0 };
+
+	if (len == 0)
+		return -1;
+	buf[0] = '\0';
+	if (k == 0) {
+		put_s(&l, "game");
+		put_wi(&l, game);
+		put_ws(&l, rs->name);
+		put_wi(&l, nplayers);
+		put_wi(&l, seat);
+	} else if (k <= nplayers) {
+		const char *name = names != NULL ? names[k - 1] : NULL;
+		put_s(&l, "player");
+		put_wi(&l, k - 1);
+		put_ws(&l, name != NULL && *name ? name : "-");
+	} else if (k == nplayers + 1 && rs->bounded) {
+		put_s(&l, "board bounded");
+		put_wi(&l, rs->min_x);
+		put_wi(&l, rs->min_y);
+		put_wi(&l, rs->max_x);
+		put_wi(&l, rs->max_y);
+	} else if (k == nplayers + 1) {
+		put_s(&l, "board unbounded");
+	} else if (k == nplayers + 2) {
+		put_s(&l, "start");
+		put_wi(&l, rs->start_x);
+		put_wi(&l, rs->start_y);
+		put_ws(&l, pc->tok[rs->start_def]);
+	} else if (k - nplayers - 3 < rs->ngoals) {
+		put_s(&l, "goal");
+		put_wi(&l, rs->goal_x[k - nplayers - 3]);
+		put_wi(&l, rs->goal_y[k - nplayers - 3]);
+	} else {
+		return 0;
+	}
+	return done(&l);
+}
+
+int proto_turn_line(int decision, int64_t move_ms, int64_t bank_ms, char *buf,
+    size_t len)
+{
+	line l = { buf, len, 0, 0 };
+
+	if (len == 0)
+		return -1;
+	put_s(&l, "turn");
+	put_wi(&l, decision);
+	put_wi(&l, (long)move_ms);
+	put_wi(&l, (long)bank_ms);
+	return done(&l);
+}
+
+int proto_illegal_line(int tries_left, const char *why, char *buf, size_t len)
+{
+	line l = { buf, len, 0, 0 };
+
+	if (len == 0)
+		return -1;
+	put_s(&l, "illegal");
+	put_wi(&l, tries_left);
+	put_ws(&l, why);
+	return done(&l);
+}
+
+int proto_default_line(const proto_cards *pc, const char *why,
+    const sab_move *m, char *buf, size_t len)
+{
+	line l = { buf, len, 0, 0 };
+	char mv[128];
+
+	if (len == 0 || proto_move(pc, m, mv, sizeof mv) < 0)
+		return -1;
+	put_s(&l, "default");
+	put_ws(&l, why);
+	put_ws(&l, mv);
+	return done(&l);
+}
+
+void proto_default_move(const sab_game *g, sab_move *m)
+{
+	memset(m, 0, sizeof *m);
+	if (g->phase == SAB_PHASE_PICK_GOLD) {
+		m->kind = SAB_MOVE_PICK_GOLD;
+		for (int i = 0; i < g->noffer; i++)
+			if (g->offer[i] > m->value)
+				m->value = g->offer[i];
+	} else {
+		m->kind = SAB_MOVE_PASS;
+		m->card = g->hand[g->to_act][0];
+	}
+}
+
 /* ---- reading lines ---------------------------------------------------- */
 
 #define MAX_WORDS 8

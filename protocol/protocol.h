@@ -122,4 +122,37 @@ enum { PROTO_FEAT_MOVES = 1 };
 int proto_parse(const proto_cards *pc, const char *line, size_t len,
     sab_move *m, char *name, unsigned *features, char *why, size_t whylen);
 
+/*
+ * The referee's lines that are not events, written here so that the referee
+ * and a replay's export (saboteur-replay(5)) produce the same bytes.  Each
+ * returns the length written into buf (no newline), or -1 when buf is too
+ * small.
+ *
+ * proto_setup_line() writes line k (from 0) of a game's set-up as seat is
+ * told it: "game", one "player" per seat (names by seat; NULL or "" is
+ * "-"), "board", "start", one "goal" per goal place.  Returns 0 past the
+ * last line.
+ */
+int proto_setup_line(const proto_cards *pc, int game, int nplayers, int seat,
+    const char *const *names, int k, char *buf, size_t len);
+
+/* "turn N MOVE_MS BANK_MS": the request for decision N. */
+int proto_turn_line(int decision, int64_t move_ms, int64_t bank_ms, char *buf,
+    size_t len);
+
+/* "illegal TRIES REASON": a refused reply, with the tries left. */
+int proto_illegal_line(int tries_left, const char *why, char *buf, size_t len);
+
+/* "default WHY MOVE": the referee played m for the seat (why: "timeout" or
+ * "illegal"). */
+int proto_default_line(const proto_cards *pc, const char *why,
+    const sab_move *m, char *buf, size_t len);
+
+/*
+ * The default move, played for a seat whose bot gave no legal one: the
+ * highest gold card offered, or else a discard of the first card in hand.
+ * Documented in saboteur(1) and saboteur-protocol(7).
+ */
+void proto_default_move(const sab_game *g, sab_move *m);
+
 #endif

@@ -38,6 +38,7 @@ typedef struct bot {
 	char label[48];         /* "1:name" before and after the handshake */
 	char name[PROTO_NAME_MAX + 1];
 	unsigned features;      /* PROTO_FEAT_* */
+	char hello[PROTO_LINE_MAX]; /* its handshake reply as sent (cut to fit) */
 	proc p;
 	FILE *transcript;       /* NULL: none */
 	replay_writer *replay;  /* the game's replay, or NULL */

@@ -10,6 +10,7 @@
 /* Exit codes of the program (see saboteur(1)). */
 enum {
 	EXIT_OK = 0,
+	EXIT_FAILED = 1,        /* a replay did not verify */
 	EXIT_USAGE = 2,         /* bad command line */
 	EXIT_CONFIG = 3,        /* unreadable or malformed ruleset or configuration */
 	EXIT_INTERNAL = 4,      /* the program's own failure (out of memory, a bug) */
@@ -62,5 +63,7 @@ int cmd_rules(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_selfplay(int argc, char **argv);
 int cmd_play(int argc, char **argv);
+int cmd_verify(int argc, char **argv);
+int cmd_export(int argc, char **argv);
 
 #endif

@@ -14,6 +14,8 @@ static const struct command {
 } commands[] = {
 	{ "help", cmd_help, "list the commands, or explain one" },
 	{ "play", cmd_play, "run a match between bot programs" },
+	{ "verify", cmd_verify, "play replays again with the rules and check every record" },
+	{ "export", cmd_export, "print the protocol lines one seat received in a replay" },
 	{ "rules", cmd_rules, "print a ruleset: cards with counts, roles, layout" },
 	{ "selfplay", cmd_selfplay, "play a seeded game between built-in random players" },
 	{ "bench", cmd_bench, "measure random playouts and move listing speed" },
@@ -28,6 +30,8 @@ static const char *const usages[] = {
 	"         [--tries N] [--max-line BYTES] [--max-output BYTES]\n"
 	"         [--transcripts] [--bot-cwd DIR] [--bot-env 'NAME=VALUE ...']\n"
 	"         [--config FILE] [--quiet] BOT...",
+	"verify [--ruleset NAME|FILE] [--quiet] REPLAY...",
+	"export --as SEAT [--ruleset NAME|FILE] REPLAY",
 	"rules [--ruleset NAME|FILE]",
 	"selfplay [--ruleset NAME|FILE] [--players N] [--seed N] [--quiet]",
 	"bench [--games N] [--ruleset NAME|FILE] [--players N] [--seed N]",

@@ -88,6 +88,7 @@ static void handshake_one(run *r, bot *b, int64_t deadline)
 		return;
 	}
 	count(r, 1);
+	snprintf(b->hello, sizeof b->hello, "%s", line);
 	if (proto_parse(r->o->pc, line, strlen(line), &m, name, &feat, why,
 	    sizeof why) != PROTO_HELLO)
 		bot_fail(b, BOT_HANDSHAKE, "the handshake reply \"%.40s\" is "
@@ -129,35 +130,15 @@ static bot *at(run *r, int seat)
 /* Sends the game's setup to every seat: who plays where and the table. */
 static void send_setup(run *r)
 {
-	const sab_ruleset *rs = r->o->rs;
+	const char *names[SAB_MAX_PLAYERS];
 	char line[PROTO_LINE_MAX];
 
-	for (int s = 0; s < r->n; s++) {
-		bot *b = at(r, s);
-		snprintf(line, sizeof line, "game %d %s %d %d", r->gi + 1,
-		    rs->name, r->n, s);
-		send_line(r, b, line);
-		for (int k = 0; k < r->n; k++) {
-			bot *o = at(r, k);
-			snprintf(line, sizeof line, "player %d %s", k,
-			    o->name[0] ? o->name : "-");
-			send_line(r, b, line);
-		}
-		if (rs->bounded)
-			snprintf(line, sizeof line, "board bounded %d %d %d %d",
-			    rs->min_x, rs->min_y, rs->max_x, rs->max_y);
-		else
-			snprintf(line, sizeof line, "board unbounded");
-		send_line(r, b, line);
-		snprintf(line, sizeof line, "start %d %d %s", rs->start_x,
-		    rs->start_y, r->o->pc->tok[rs->start_def]);
-		send_line(r, b, line);
-		for (int k = 0; k < rs->ngoals; k++) {
-			snprintf(line, sizeof line, "goal %d %d", rs->goal_x[k],
-			    rs->goal_y[k]);
-			send_line(r, b, line);
-		}
-	}
+	for (int k = 0; k < r->n; k++)
+		names[k] = at(r, k)->name;
+	for (int s = 0; s < r->n; s++)
+		for (int k = 0; proto_setup_line(r->o->pc, r->gi + 1, r->n, s,
+		    names, k, line, sizeof line) > 0; k++)
+			send_line(r, at(r, s), line);
 }
 
 /* Notes what the result needs from an event (roles, rounds). */
@@ -197,35 +178,12 @@ static void dispatch(run *r)
 
 /* ---- one decision ------------------------------------------------------ */
 
-/*
- * The default move, played for a seat whose bot did not give a legal one:
- * the highest gold card offered, or else a discard of the first card in
- * hand.  Documented in saboteur(1) and saboteur-protocol(7).
- */
-static sab_move default_move(const sab_game *g)
-{
-	sab_move m;
-
-	memset(&m, 0, sizeof m);
-	if (g->phase == SAB_PHASE_PICK_GOLD) {
-		m.kind = SAB_MOVE_PICK_GOLD;
-		for (int i = 0; i < g->noffer; i++)
-			if (g->offer[i] > m.value)
-				m.value = g->offer[i];
-	} else {
-		m.kind = SAB_MOVE_PASS;
-		m.card = g->hand[g->to_act][0];
-	}
-	return m;
-}
-
 static void send_default(run *r, bot *b, const char *why, const sab_move *m)
 {
-	char line[PROTO_LINE_MAX], mv[128];
+	char line[PROTO_LINE_MAX];
 
-	if (proto_move(r->o->pc, m, mv, sizeof mv) < 0)
+	if (proto_default_line(r->o->pc, why, m, line, sizeof line) < 0)
 		return;
-	snprintf(line, sizeof line, "default %s %s", why, mv);
 	send_line(r, b, line);
 	b->defaults++;
 }
@@ -244,9 +202,9 @@ static void send_request(run *r, bot *b)
 			    sizeof line - 6) > 0)
 				send_line(r, b, line);
 	}
-	snprintf(line, sizeof line, "turn %d %lld %lld", r->decisions,
-	    (long long)move_ms, (long long)(b->bank_left / NS_PER_MS));
-	send_line(r, b, line);
+	if (proto_turn_line(r->decisions, move_ms, b->bank_left / NS_PER_MS,
+	    line, sizeof line) > 0)
+		send_line(r, b, line);
 }
 
 /* Charges a decision's time to the bot's clock. */
@@ -326,7 +284,7 @@ static int decide(run *r, sab_move *m)
 	char what[64], why[256], line[PROTO_LINE_MAX];
 
 	r->decisions++;
-	*m = default_move(&r->g);
+	proto_default_move(&r->g, m);
 	if (b->status != BOT_OK || (r->out & (1u << seat)))
 		return MATCH_DONE;
 	snprintf(what, sizeof what, "decision %d of game %d", r->decisions,
@@ -348,8 +306,8 @@ static int decide(run *r, sab_move *m)
 		if (k < 0)
 			break;
 		b->illegal++;
-		snprintf(line, sizeof line, "illegal %d %s", tries - 1, why);
-		send_line(r, b, line);
+		if (proto_illegal_line(tries - 1, why, line, sizeof line) > 0)
+			send_line(r, b, line);
 		if (tries == 1)
 			send_default(r, b, "illegal", m);
 	}
@@ -388,10 +346,15 @@ static int replay_start(run *r, char *err, size_t errlen)
 		bot *b = at(r, s);
 		seats[s].name = b->name[0] ? b->name : "-";
 		seats[s].command = b->command;
+		seats[s].hello = b->hello;
+		seats[s].status = b->status == BOT_OK ? NULL :
+		    bot_status_name(b->status);
+		seats[s].detail = b->detail;
 	}
 	replay_header h = { o->program, o->rs, o->pc, r->gi + 1, r->res->seed,
 	    time(NULL), r->n, seats, c->handshake / NS_PER_MS,
-	    c->move / NS_PER_MS, c->bank / NS_PER_MS, c->grace / NS_PER_MS };
+	    c->move / NS_PER_MS, c->bank / NS_PER_MS, c->grace / NS_PER_MS,
+	    o->tries };
 	r->rw = replay_create(r->res->replay, &h, err, errlen);
 	return r->rw != NULL ? 0 : -1;
 }

@@ -12,11 +12,15 @@
 #include "saboteur.h"
 
 #define REPLAY_MAJOR 1
-#define REPLAY_MINOR 0
+#define REPLAY_MINOR 1
 
 typedef struct replay_seat {
 	const char *name;       /* the bot's name, "-" when unknown */
 	const char *command;    /* its command line as given */
+	const char *hello;      /* its handshake reply as sent; NULL or "": none */
+	const char *status;     /* NULL, or the status of a bot that is out of
+	                           the match before the game ("crash") */
+	const char *detail;     /* and what happened, for people */
 } replay_seat;
 
 typedef struct replay_header {
@@ -29,6 +33,7 @@ typedef struct replay_header {
 	int nseats;
 	const replay_seat *seats;   /* by seat */
 	int64_t handshake_ms, move_ms, bank_ms, grace_ms;
+	int tries;              /* replies a bot may give for one decision */
 } replay_header;
 
 typedef struct replay_writer replay_writer;

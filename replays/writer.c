@@ -174,6 +174,19 @@ static void write_header(replay_writer *w, const replay_header *h)
 	    (long long)h->handshake_ms, (long long)h->move_ms,
 	    (long long)h->bank_ms, (long long)h->grace_ms);
 	putf(w, "players %d\n", h->nseats);
+	/* Version 1.1: what the referee's other lines to the bots depend on. */
+	putf(w, "tries %d\n", h->tries);
+	for (int s = 0; s < h->nseats; s++) {
+		if (h->seats[s].hello == NULL || *h->seats[s].hello == '\0')
+			continue;
+		putf(w, "hello %d ", s);
+		put_text(w, h->seats[s].hello);
+		put(w, "\n", 1);
+	}
+	for (int s = 0; s < h->nseats; s++)
+		if (h->seats[s].status != NULL)
+			replay_status(w, s, h->seats[s].status,
+			    h->seats[s].detail);
 }
 
 /* ---- creating and closing ---------------------------------------------- */

@@ -104,9 +104,12 @@ typedef struct plan {
 } plan;
 
 static const replay_seat seats[] = {
-	{ "alice", "python3 alice.py --depth 3" }, { "bob", "./bob" },
-	{ "carol", "./carol -q" }, { NULL, "./crashes-at-start" },
-	{ "eve", "java -jar eve.jar" }, { "frank", "./frank" },
+	{ "alice", "python3 alice.py --depth 3", "bot alice moves", NULL, NULL },
+	{ "bob", "./bob", "bot bob", NULL, NULL },
+	{ "carol", "./carol -q", "bot carol", NULL, NULL },
+	{ NULL, "./crashes-at-start", NULL, "no-start", "cannot run it" },
+	{ "eve", "java -jar eve.jar", "bot eve", NULL, NULL },
+	{ "frank", "./frank", "bot frank", NULL, NULL },
 };
 
 static void cards(const sab_ruleset *rs)
@@ -169,7 +172,7 @@ static int write_game(played *p, const sab_ruleset *rs, const char *path,
 {
 	static sab_events ev;
 	replay_header h = { "saboteur-test 0.1", rs, &pc, 1, seed, START_TIME,
-		n, seats, 5000, 1000, 30000, 200 };
+		n, seats, 5000, 1000, 30000, 200, 3 };
 	char err[256], part[PATH_MAX];
 	sab_rng rng, bots;
 	sab_game g;
@@ -262,12 +265,13 @@ static void require_line(const lines *L, int i, const char *want)
 	    i + 1, L->l[i], want);
 }
 
-static void check_header(const lines *L, const played *p)
+/* Returns the index of the first line after the header. */
+static int check_header(const lines *L, const played *p)
 {
 	char want[512];
 	int i = 0;
 
-	require_line(L, i++, "sabr 1.0");
+	require_line(L, i++, "sabr 1.1");
 	require_line(L, i++, "program saboteur-test 0.1");
 	snprintf(want, sizeof want, "ruleset %s %016llx", pc.rs->name,
 	    (unsigned long long)replay_ruleset_hash(pc.rs));
@@ -286,6 +290,16 @@ static void check_header(const lines *L, const played *p)
 	    "grace=200");
 	snprintf(want, sizeof want, "players %d", p->n);
 	require_line(L, i++, want);
+	require_line(L, i++, "tries 3");
+	for (int s = 0; s < p->n; s++)
+		if (seats[s].hello != NULL) {
+			snprintf(want, sizeof want, "hello %d %s", s,
+			    seats[s].hello);
+			require_line(L, i++, want);
+		}
+	if (p->n > 3)
+		require_line(L, i++, "status 3 no-start cannot run it");
+	return i;
 }
 
 static const char *role_word(uint8_t r)
@@ -412,10 +426,10 @@ static void check_resimulation(const lines *L, const played *p)
 }
 
 /* Walks the body of a finished replay in order. */
-static void check_body(const lines *L, const played *p)
+static void check_body(const lines *L, int i, const played *p)
 {
 	char want[512], mv[128];
-	int i = 8 + p->n, ev = 0, turn = 0, rounds = 0, notes = 0;
+	int ev = 0, turn = 0, rounds = 0, notes = 0;
 
 	while (i < L->n && !starts(L->l[i], "result")) {
 		const char *s = L->l[i];
@@ -514,8 +528,7 @@ START_TEST(a_whole_game_reads_back)
 	read_lines(path, &file);
 	ck_assert_int_eq(file.zerr, Z_OK);
 	ck_assert(!file.partial);
-	check_header(&file, &game);
-	check_body(&file, &game);
+	check_body(&file, check_header(&file, &game), &game);
 	check_result(&file, &game.final);
 	check_resimulation(&file, &game);
 	/* A typical 5-player game is a few tens of kilobytes at most; the
@@ -540,8 +553,7 @@ START_TEST(other_rulesets_and_player_counts_read_back)
 		    cases[k].n, NULL);
 		read_lines(path, &file);
 		ck_assert_int_eq(file.zerr, Z_OK);
-		check_header(&file, &game);
-		check_body(&file, &game);
+		check_body(&file, check_header(&file, &game), &game);
 		check_result(&file, &game.final);
 		check_resimulation(&file, &game);
 		free_lines(&file);
@@ -603,7 +615,7 @@ END_TEST
 START_TEST(the_writer_reports_what_fails)
 {
 	replay_header h = { "t", t_ruleset("base"), &pc, 1, 1, START_TIME, 3,
-		seats, 1, 1, 1, 1 };
+		seats, 1, 1, 1, 1, 1 };
 	char path[PATH_MAX], part[PATH_MAX], err[256];
 
 	cards(t_ruleset("base"));

@@ -1,0 +1,609 @@
+/* audit.c: re-simulates a replay's game with the rules engine and checks
+ * each record against it, in the order the referee writes them. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit.h"
+#include "protocol.h"
+#include "replay.h"
+
+#define NS_PER_MS 1000000LL
+
+static const char *const role_word[] = { "none", "miner", "saboteur" };
+
+/* The walk through one file. */
+typedef struct walk {
+	const replay_file *f;
+	const replay_audit_ops *ops;
+	void *ctx;
+	replay_audit *out;
+	proto_cards pc;
+	sab_game g;
+	sab_rng rng;
+	sab_events ev;
+	int i;                          /* the next record */
+	int decision;
+	int live[SAB_MAX_PLAYERS];      /* the bot is still in the match */
+	int out_game[SAB_MAX_PLAYERS];  /* it timed out: played for till the end */
+	unsigned feat[SAB_MAX_PLAYERS];
+	int64_t bank[SAB_MAX_PLAYERS];  /* ms, as last recorded */
+} walk;
+
+/* ---- telling ----------------------------------------------------------- */
+
+static int diverge(walk *w, const replay_rec *r, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int diverge(walk *w, const replay_rec *r, const char *fmt, ...)
+{
+	char what[900];
+	va_list ap;
+	const replay_file *f = w->f;
+	/* Without a record to blame: the next one, or the line past the
+	 * last. */
+	int line = r != NULL ? r->line : w->i < f->nrecs ? f->recs[w->i].line :
+	    f->nrecs > 0 ? f->recs[f->nrecs - 1].line + 1 : f->header_lines + 1;
+
+	va_start(ap, fmt);
+	(void)vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	w->out->line = line;
+	if (w->decision > 0)
+		snprintf(w->out->what, sizeof w->out->what, "line %d, decision "
+		    "%d: %s", line, w->decision, what);
+	else
+		snprintf(w->out->what, sizeof w->out->what, "line %d, before the "
+		    "first decision: %s", line, what);
+	return -1;
+}
+
+static void sent(walk *w, int seat, const char *line)
+{
+	if (w->live[seat] && w->ops && w->ops->sent)
+		w->ops->sent(w->ctx, seat, line);
+}
+
+static void heard(walk *w, const replay_rec *r, const sab_event *e)
+{
+	w->out->records++;
+	if (w->ops && w->ops->record)
+		w->ops->record(w->ctx, r, e, &w->g);
+}
+
+/* The next record, which must be of kind; NULL after saying why not. */
+static const replay_rec *expect(walk *w, int kind, const char *what)
+{
+	const replay_file *f = w->f;
+
+	if (w->i >= f->nrecs) {
+		diverge(w, NULL, "the replay stops before %s%s%s", what,
+		    f->problem[0] ? ": " : "", f->problem);
+		return NULL;
+	}
+	const replay_rec *r = &f->recs[w->i];
+	if (r->kind != kind) {
+		diverge(w, r, "expected %s (a \"%s\" record), found a \"%s\" "
+		    "record", what, replay_kind_name(kind),
+		    replay_kind_name(r->kind));
+		return NULL;
+	}
+	w->i++;
+	return r;
+}
+
+/* Checks a record's text; what names it in the message. */
+static int same_text(walk *w, const replay_rec *r, const char *want,
+    const char *what)
+{
+	if (strcmp(r->text, want) == 0)
+		return 0;
+	return diverge(w, r, "%s: the rules give \"%.300s\", the file has "
+	    "\"%.300s\"", what, want, r->text);
+}
+
+/* ---- a round's hidden state ------------------------------------------- */
+
+/* Appends the cards as the writer writes them (" card" each). */
+static void cat_cards(const walk *w, char *buf, size_t len, const uint8_t *c,
+    int n)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < n && used < len; i++) {
+		int k = snprintf(buf + used, len - used, "%s%s", i ? " " : "",
+		    c[i] < w->pc.rs->ndefs ? w->pc.tok[c[i]] : "?");
+		if (k < 0)
+			break;
+		used += (size_t)k;
+	}
+}
+
+static const char *role_name(uint8_t r)
+{
+	return r < 3 ? role_word[r] : "?";
+}
+
+static int round_block(walk *w)
+{
+	const sab_game *g = &w->g;
+	const sab_ruleset *rs = g->rs;
+	const replay_rec *r;
+	char want[4096];
+
+	if ((r = expect(w, REPLAY_ROUND, "the round's hidden state")) == NULL)
+		return -1;
+	if (r->a != g->round)
+		return diverge(w, r, "round %d, but the rules are at round %d",
+		    (int)r->a, g->round);
+	heard(w, r, NULL);
+	if ((r = expect(w, REPLAY_DECK, "the deck")) == NULL)
+		return -1;
+	cat_cards(w, want, sizeof want, g->deck, g->ndeck);
+	if (same_text(w, r, want, "the deck"))
+		return -1;
+	heard(w, r, NULL);
+	for (int s = 0; s < g->nplayers; s++) {
+		if ((r = expect(w, REPLAY_HAND, "a hand")) == NULL)
+			return -1;
+		if (r->seat != s)
+			return diverge(w, r, "the hand of seat %d where seat %d's "
+			    "was due", r->seat, s);
+		cat_cards(w, want, sizeof want, g->hand[s], g->nhand[s]);
+		if (same_text(w, r, want, "the hand dealt"))
+			return -1;
+		heard(w, r, NULL);
+	}
+	for (int s = 0; s < g->nplayers; s++) {
+		if ((r = expect(w, REPLAY_ROLE, "a role")) == NULL)
+			return -1;
+		if (r->seat != s)
+			return diverge(w, r, "the role of seat %d where seat %d's "
+			    "was due", r->seat, s);
+		if (same_text(w, r, role_name(g->role[s]), "the role dealt"))
+			return -1;
+		heard(w, r, NULL);
+	}
+	if ((r = expect(w, REPLAY_SPARE, "the spare role")) == NULL ||
+	    same_text(w, r, role_name(g->role_spare), "the spare role"))
+		return -1;
+	heard(w, r, NULL);
+	for (int k = 0; k < rs->ngoals; k++) {
+		if ((r = expect(w, REPLAY_GOALCARD, "a goal card")) == NULL)
+			return -1;
+		if (r->a != rs->goal_x[k] || r->b != rs->goal_y[k])
+			return diverge(w, r, "a goal card at %d %d where the "
+			    "goal place %d %d was due", (int)r->a, (int)r->b,
+			    rs->goal_x[k], rs->goal_y[k]);
+		cat_cards(w, want, sizeof want, &g->goal_def[k], 1);
+		if (same_text(w, r, want, "the goal card"))
+			return -1;
+		heard(w, r, NULL);
+	}
+	if ((r = expect(w, REPLAY_GOLDDECK, "the gold deck")) == NULL)
+		return -1;
+	want[0] = '\0';
+	for (int i = 0, used = 0; i < g->ngold_deck; i++)
+		used += snprintf(want + used, sizeof want - (size_t)used, "%s%d",
+		    i ? " " : "", g->gold_deck[i]);
+	if (same_text(w, r, want, "the gold deck"))
+		return -1;
+	heard(w, r, NULL);
+	return 0;
+}
+
+/* ---- events ------------------------------------------------------------ */
+
+static void vis_word(const sab_event *e, char *buf, size_t len)
+{
+	if (e->vis == SAB_VIS_ALL)
+		snprintf(buf, len, "all");
+	else
+		snprintf(buf, len, "%s:%d", e->vis == SAB_VIS_SEAT ? "seat" :
+		    "hidden", e->seat);
+}
+
+/*
+ * What seat received of the record by the file's own rules
+ * (saboteur-replay(5)): the whole line, the line with its last word
+ * hidden, or nothing (returns 0).
+ */
+static int derived_line(const replay_rec *r, int seat, char *buf, size_t len)
+{
+	const char *last;
+
+	if (r->vis == SAB_VIS_ALL || r->seat == seat) {
+		snprintf(buf, len, "%s", r->text);
+		return 1;
+	}
+	if (r->vis == SAB_VIS_SEAT)
+		return 0;
+	last = strrchr(r->text, ' ');
+	snprintf(buf, len, "%.*s -", last ? (int)(last - r->text) : 0, r->text);
+	return 1;
+}
+
+/* Checks, for every seat, that what the file says it received is what the
+ * rules let it see, and passes the lines on. */
+static int seat_lines(walk *w, const replay_rec *r, const sab_event *e)
+{
+	char mine[PROTO_LINE_MAX + 8], rules[PROTO_LINE_MAX];
+
+	for (int s = 0; s < w->g.nplayers; s++) {
+		int told = derived_line(r, s, mine, sizeof mine);
+		int n = proto_event(&w->pc, e, s, w->g.nplayers, rules,
+		    sizeof rules);
+		if (n < 0)
+			return diverge(w, r, "an event too long to send");
+		if (told && n == 0)
+			return diverge(w, r, "seat %d was sent \"%.200s\", which "
+			    "the rules do not let it see", s, mine);
+		if (!told && n > 0)
+			return diverge(w, r, "seat %d was not sent \"%.200s\"",
+			    s, rules);
+		if (told && strcmp(mine, rules) != 0)
+			return diverge(w, r, "seat %d was sent \"%.200s\", but "
+			    "the rules let it see only \"%.200s\"", s, mine,
+			    rules);
+		if (told)
+			sent(w, s, mine);
+	}
+	return 0;
+}
+
+/* The records of the events one call of the rules made. */
+static int events(walk *w)
+{
+	char want[PROTO_LINE_MAX], vis[32];
+
+	if (w->ev.overflow)
+		return diverge(w, NULL, "the rules made more events than they "
+		    "can hold");
+	for (int k = 0; k < w->ev.n; k++) {
+		const sab_event *e = &w->ev.ev[k];
+		int seat = e->vis == SAB_VIS_ALL ? 0 : e->seat;
+		int n = proto_event(&w->pc, e, seat, w->g.nplayers, want,
+		    sizeof want);
+		const replay_rec *r;
+
+		if (e->type == SAB_EV_ROUND_START && round_block(w) != 0)
+			return -1;
+		if (n <= 0)
+			continue;
+		vis_word(e, vis, sizeof vis);
+		char what[PROTO_LINE_MAX + 64];
+		snprintf(what, sizeof what, "the event \"ev %s %s\"", vis, want);
+		if ((r = expect(w, REPLAY_EV, what)) == NULL)
+			return -1;
+		if (r->vis != e->vis || r->seat != seat || strcmp(r->text, want)) {
+			sab_event as_filed = { .vis = r->vis,
+			    .seat = (uint8_t)r->seat };
+			char fvis[32];
+			vis_word(&as_filed, fvis, sizeof fvis);
+			return diverge(w, r, "the rules give \"ev %s %.200s\", the "
+			    "file has \"ev %s %.200s\"", vis, want, fvis,
+			    r->text);
+		}
+		if (seat_lines(w, r, e) != 0)
+			return -1;
+		heard(w, r, e);
+	}
+	w->ev.n = 0;
+	return 0;
+}
+
+/* ---- decisions --------------------------------------------------------- */
+
+/* Status records: a timeout takes the seat out for the rest of the game,
+ * anything else out of the match. */
+static int status(walk *w, const replay_rec *r, int asked_seat,
+    const sab_move *dflt)
+{
+	char line[PROTO_LINE_MAX];
+	size_t n = strcspn(r->text, " ");
+
+	if (n == 7 && strncmp(r->text, "timeout", 7) == 0) {
+		if (r->seat == asked_seat && proto_default_line(&w->pc,
+		    "timeout", dflt, line, sizeof line) > 0)
+			sent(w, r->seat, line);
+		w->out_game[r->seat] = 1;
+	} else {
+		w->live[r->seat] = 0;
+	}
+	heard(w, r, NULL);
+	return 0;
+}
+
+/* The bank a reply leaves: the file's figure must be what the clock gives
+ * from the last one, within the rounding of the recorded figures. */
+static int bank_check(walk *w, const replay_rec *r)
+{
+	int64_t prev = w->bank[r->seat] * NS_PER_MS;
+	int64_t move = w->f->move_ms * NS_PER_MS;
+	int64_t used_lo = r->a * 1000, used_hi = r->a * 1000 + 999;
+	int64_t over_lo = used_lo > move ? used_lo - move : 0;
+	int64_t over_hi = used_hi > move ? used_hi - move : 0;
+	int64_t lo = (prev - over_hi) / NS_PER_MS;
+	int64_t hi = (prev + NS_PER_MS - 1 - over_lo) / NS_PER_MS;
+
+	if (prev - over_hi < 0)
+		lo = 0;
+	if (hi < 0)
+		hi = 0;
+	if (r->b < lo || r->b > hi)
+		return diverge(w, r, "seat %d's bank is %lld ms after a reply of "
+		    "%lld us, but the clock gives %lld ms", r->seat,
+		    (long long)r->b, (long long)r->a, (long long)lo);
+	w->bank[r->seat] = r->b;
+	return 0;
+}
+
+/* Sends the request for this decision: the legal moves when the bot asked
+ * for them, then "turn". */
+static void request(walk *w, int seat)
+{
+	static sab_move moves[SAB_MAX_MOVES];
+	char line[PROTO_LINE_MAX];
+
+	if (w->feat[seat] & PROTO_FEAT_MOVES) {
+		int k = sab_game_moves(&w->g, moves);
+		memcpy(line, "legal ", 6);
+		for (int i = 0; i < k; i++)
+			if (proto_move(&w->pc, &moves[i], line + 6,
+			    sizeof line - 6) > 0)
+				sent(w, seat, line);
+	}
+	if (proto_turn_line(w->decision, w->f->move_ms, w->bank[seat], line,
+	    sizeof line) > 0)
+		sent(w, seat, line);
+}
+
+/* One reply of the bot asked: *got is set when it is a legal move. */
+static int reply(walk *w, const replay_rec *r, int seat, int *refused,
+    int *got, sab_move *m, const sab_move *dflt)
+{
+	char why[256], name[PROTO_NAME_MAX + 1], line[PROTO_LINE_MAX];
+	unsigned feat;
+	int tries = w->f->tries;
+	int k;
+
+	if (r->seat != seat || !w->live[seat] || w->out_game[seat])
+		return diverge(w, r, "a line from seat %d, which was not asked "
+		    "for one", r->seat);
+	if (*got)
+		return diverge(w, r, "a line from seat %d after its move was "
+		    "taken", seat);
+	if (tries > 0 && *refused >= tries)
+		return diverge(w, r, "a line from seat %d after its %d tries "
+		    "were used", seat, tries);
+	if (bank_check(w, r) != 0)
+		return -1;
+	k = proto_parse(&w->pc, r->text, strlen(r->text), m, name, &feat, why,
+	    sizeof why);
+	if (k == PROTO_HELLO)
+		snprintf(why, sizeof why, "the handshake is over: reply with a "
+		    "move");
+	if (k == PROTO_MOVE && sab_game_check(&w->g, m, why, sizeof why)) {
+		*got = 1;
+		heard(w, r, NULL);
+		return 0;
+	}
+	++*refused;
+	if (proto_illegal_line(tries > 0 ? tries - *refused : 0, why, line,
+	    sizeof line) > 0)
+		sent(w, seat, line);
+	if (tries > 0 && *refused == tries && proto_default_line(&w->pc,
+	    "illegal", dflt, line, sizeof line) > 0)
+		sent(w, seat, line);
+	heard(w, r, NULL);
+	return 0;
+}
+
+/* Finds this decision's "move" record, after its events, to compare the
+ * move first: a changed move is better told as such than as the first
+ * event it changed. */
+static const replay_rec *move_record(const walk *w)
+{
+	for (int i = w->i; i < w->f->nrecs; i++) {
+		int k = w->f->recs[i].kind;
+		if (k == REPLAY_MOVE)
+			return &w->f->recs[i];
+		if (k == REPLAY_TURN || k == REPLAY_BOT)
+			break;
+	}
+	return NULL;
+}
+
+/* The bot/note/status records of the decision; sets the move the rules and
+ * the referee's policy give. */
+static int answers(walk *w, int seat, sab_move *m)
+{
+	const replay_file *f = w->f;
+	int asked = w->live[seat] && !w->out_game[seat];
+	int refused = 0, got = 0;
+	sab_move dflt;
+
+	proto_default_move(&w->g, &dflt);
+	if (asked)
+		request(w, seat);
+	for (; w->i < f->nrecs; w->i++) {
+		const replay_rec *r = &f->recs[w->i];
+		if (r->kind == REPLAY_NOTE)
+			heard(w, r, NULL);
+		else if (r->kind == REPLAY_STATUS)
+			status(w, r, asked ? seat : -1, &dflt);
+		else if (r->kind != REPLAY_BOT)
+			break;
+		else if (reply(w, r, seat, &refused, &got, m, &dflt) != 0)
+			return -1;
+	}
+	if (got)
+		return 0;
+	*m = dflt;
+	if (asked && w->live[seat] && !w->out_game[seat] && (f->tries == 0 ||
+	    refused < f->tries) && w->i < f->nrecs)
+		return diverge(w, &f->recs[w->i], "seat %d was played for after "
+		    "%d refused replies of %d, with no timeout or failure "
+		    "recorded", seat, refused, f->tries);
+	return 0;
+}
+
+static int decision(walk *w)
+{
+	char want[256], why[256];
+	int seat = w->g.to_act;
+	const replay_rec *r;
+	sab_move m;
+
+	w->decision++;
+	if (answers(w, seat, &m) != 0)
+		return -1;
+	if (!sab_game_check(&w->g, &m, why, sizeof why))
+		return diverge(w, NULL, "the default move of seat %d is illegal: "
+		    "%s", seat, why);
+	if (proto_move(&w->pc, &m, want, sizeof want) < 0)
+		return diverge(w, NULL, "a move too long to write");
+	r = move_record(w);
+	if (r != NULL && (r->seat != seat || strcmp(r->text, want) != 0))
+		return diverge(w, r, "the move applied was \"%d %.100s\", but the "
+		    "bot's replies and the rules give \"%d %s\"", r->seat,
+		    r->text, seat, want);
+	w->ev.n = 0;
+	sab_game_apply(&w->g, &m, &w->rng, &w->ev);
+	if (events(w) != 0 || (r = expect(w, REPLAY_MOVE, "the move")) == NULL)
+		return -1;
+	heard(w, r, NULL);
+	if ((r = expect(w, REPLAY_TURN, "the end of the decision")) == NULL)
+		return -1;
+	if (r->a != w->decision)
+		return diverge(w, r, "decision %d where %d was due", (int)r->a,
+		    w->decision);
+	if (r->hash != sab_game_hash(&w->g))
+		return diverge(w, r, "the state's hash is %016llx, but the rules "
+		    "give %016llx", (unsigned long long)r->hash,
+		    (unsigned long long)sab_game_hash(&w->g));
+	heard(w, r, NULL);
+	w->out->decisions++;
+	return 0;
+}
+
+/* ---- the game ---------------------------------------------------------- */
+
+static int result(walk *w)
+{
+	char want[512];
+	size_t used = 0;
+	const replay_rec *r;
+
+	for (int s = 0; s < w->g.nplayers; s++)
+		used += (size_t)snprintf(want + used, sizeof want - used, "%s%d",
+		    s ? " " : "", w->g.gold[s]);
+	used += (size_t)snprintf(want + used, sizeof want - used, " winners");
+	for (int s = 0; s < w->g.nplayers; s++)
+		if (w->g.winners & (1u << s))
+			used += (size_t)snprintf(want + used, sizeof want - used,
+			    " %d", s);
+	if ((r = expect(w, REPLAY_RESULT, "the result")) == NULL ||
+	    same_text(w, r, want, "the result"))
+		return -1;
+	heard(w, r, NULL);
+	if ((r = expect(w, REPLAY_END, "the end")) == NULL)
+		return -1;
+	heard(w, r, NULL);
+	for (int s = 0; s < w->g.nplayers; s++)
+		sent(w, s, "quit");
+	return 0;
+}
+
+/* The header's seats: their features, and those out before the game. */
+static void seats(walk *w)
+{
+	const replay_file *f = w->f;
+	char name[PROTO_NAME_MAX + 1], why[128], line[32];
+	sab_move m;
+
+	for (int s = 0; s < f->nseats; s++) {
+		const char *h = f->seat[s].hello;
+		unsigned feat = 0;
+		w->live[s] = 1;
+		w->bank[s] = f->bank_ms;
+		if (h != NULL && proto_parse(&w->pc, h, strlen(h), &m, name,
+		    &feat, why, sizeof why) == PROTO_HELLO)
+			w->feat[s] = feat;
+	}
+	while (w->i < f->nrecs && f->recs[w->i].kind == REPLAY_STATUS) {
+		w->live[f->recs[w->i].seat] = 0;
+		heard(w, &f->recs[w->i++], NULL);
+	}
+	snprintf(line, sizeof line, "saboteur %d", PROTO_VERSION);
+	for (int s = 0; s < f->nseats; s++)
+		sent(w, s, line);
+}
+
+static void setup_lines(walk *w)
+{
+	const char *names[SAB_MAX_PLAYERS];
+	char line[PROTO_LINE_MAX];
+
+	for (int s = 0; s < w->f->nseats; s++)
+		names[s] = strcmp(w->f->seat[s].name, "-") ? w->f->seat[s].name :
+		    NULL;
+	for (int s = 0; s < w->f->nseats; s++)
+		for (int k = 0; proto_setup_line(&w->pc, w->f->game,
+		    w->f->nseats, s, names, k, line, sizeof line) > 0; k++)
+			sent(w, s, line);
+}
+
+static int start(walk *w, const sab_ruleset *rs)
+{
+	char err[256];
+	uint64_t h = replay_ruleset_hash(rs);
+
+	if (strcmp(rs->name, w->f->ruleset) != 0 || h != w->f->ruleset_hash)
+		return diverge(w, NULL, "the game was played by ruleset %s "
+		    "(hash %016llx), not by %s (hash %016llx)", w->f->ruleset,
+		    (unsigned long long)w->f->ruleset_hash, rs->name,
+		    (unsigned long long)h);
+	if (proto_cards_init(&w->pc, rs, err, sizeof err) != 0)
+		return diverge(w, NULL, "%s", err);
+	seats(w);
+	sab_rng_seed(&w->rng, w->f->seed);
+	w->ev.n = 0;
+	if (sab_game_new(&w->g, rs, w->f->nseats, 0, &w->rng, &w->ev, err,
+	    sizeof err) != 0)
+		return diverge(w, NULL, "%s", err);
+	setup_lines(w);
+	return events(w);
+}
+
+int replay_audit_run(const replay_file *f, const sab_ruleset *rs,
+    const replay_audit_ops *ops, void *ctx, replay_audit *out)
+{
+	walk *w = calloc(1, sizeof *w);
+	int rc = -1;
+
+	memset(out, 0, sizeof *out);
+	if (w == NULL) {
+		snprintf(out->what, sizeof out->what, "out of memory");
+		return -1;
+	}
+	w->f = f;
+	w->ops = ops;
+	w->ctx = ctx;
+	w->out = out;
+	if (start(w, rs) == 0) {
+		while (!sab_game_over(&w->g))
+			if (decision(w) != 0)
+				break;
+		if (sab_game_over(&w->g) && result(w) == 0) {
+			if (!f->complete)
+				diverge(w, NULL, "%s", f->problem);
+			else
+				rc = 0;
+		}
+	}
+	out->ok = rc == 0;
+	free(w);
+	return rc;
+}

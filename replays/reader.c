@@ -1,0 +1,644 @@
+/* reader.c: reads a replay (saboteur-replay(5)) into memory, record by
+ * record, and says precisely where and why a file is not a good one. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <zlib.h>
+
+#include "reader.h"
+#include "replay.h"
+
+static const char *const kind_name[REPLAY_KINDS] = {
+	[REPLAY_ROUND] = "round", [REPLAY_DECK] = "deck",
+	[REPLAY_HAND] = "hand", [REPLAY_ROLE] = "role",
+	[REPLAY_SPARE] = "spare", [REPLAY_GOALCARD] = "goalcard",
+	[REPLAY_GOLDDECK] = "golddeck", [REPLAY_EV] = "ev",
+	[REPLAY_BOT] = "bot", [REPLAY_NOTE] = "note",
+	[REPLAY_STATUS] = "status", [REPLAY_MOVE] = "move",
+	[REPLAY_TURN] = "turn", [REPLAY_RESULT] = "result",
+	[REPLAY_END] = "end",
+};
+
+const char *replay_kind_name(int kind)
+{
+	return kind >= 0 && kind < REPLAY_KINDS ? kind_name[kind] : "?";
+}
+
+void replay_file_free(replay_file *f)
+{
+	if (f == NULL)
+		return;
+	free(f->recs);
+	free(f->text);
+	free(f);
+}
+
+/* ---- words ------------------------------------------------------------- */
+
+/* A record being read: its words are taken one at a time from the front. */
+typedef struct cursor {
+	char *s;                /* what is left of the record */
+	int line;
+	const char *name;       /* the file's name */
+	char *err;
+	size_t errlen;
+} cursor;
+
+static int say(cursor *c, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static int say(cursor *c, const char *fmt, ...)
+{
+	char what[384];
+	va_list ap;
+
+	va_start(ap, fmt);
+	(void)vsnprintf(what, sizeof what, fmt, ap);
+	va_end(ap);
+	(void)snprintf(c->err, c->errlen, "%s: line %d: %s", c->name, c->line,
+	    what);
+	return -1;
+}
+
+/* The next word (ended by one space, which is cut), or NULL at the end. */
+static char *word(cursor *c)
+{
+	char *w = c->s, *sp;
+
+	if (*w == '\0')
+		return NULL;
+	sp = strchr(w, ' ');
+	if (sp != NULL) {
+		*sp = '\0';
+		c->s = sp + 1;
+	} else {
+		c->s = w + strlen(w);
+	}
+	return w;
+}
+
+/* A whole number in [lo, hi] as the next word; what names it in messages. */
+static int number(cursor *c, const char *what, long long lo, long long hi,
+    int64_t *out)
+{
+	char *w = word(c), *end;
+	long long v;
+
+	if (w == NULL)
+		return say(c, "%s is missing", what);
+	errno = 0;
+	v = strtoll(w, &end, 10);
+	if (*w == '\0' || *end != '\0' || errno != 0 || v < lo || v > hi ||
+	    (*w != '-' && (*w < '0' || *w > '9')))
+		return say(c, "%s \"%.40s\" is not a number from %lld to %lld",
+		    what, w, lo, hi);
+	*out = v;
+	return 0;
+}
+
+static int seat_number(cursor *c, int nseats, int16_t *seat)
+{
+	int64_t v;
+
+	if (number(c, "the seat", 0, nseats - 1, &v) != 0)
+		return -1;
+	*seat = (int16_t)v;
+	return 0;
+}
+
+/* 16 lowercase hexadecimal digits. */
+static int hash_word(cursor *c, const char *what, uint64_t *out)
+{
+	char *w = word(c);
+	uint64_t v = 0;
+
+	if (w == NULL || strlen(w) != 16)
+		return say(c, "%s is not 16 hexadecimal digits", what);
+	for (int i = 0; i < 16; i++) {
+		int d = w[i] >= '0' && w[i] <= '9' ? w[i] - '0' :
+		    w[i] >= 'a' && w[i] <= 'f' ? w[i] - 'a' + 10 : -1;
+		if (d < 0)
+			return say(c, "%s \"%s\" is not 16 lowercase hexadecimal "
+			    "digits", what, w);
+		v = v << 4 | (uint64_t)d;
+	}
+	*out = v;
+	return 0;
+}
+
+static int no_more(cursor *c, const char *kind)
+{
+	if (*c->s != '\0')
+		return say(c, "a \"%s\" record with more than it should have: "
+		    "\"%.40s\"", kind, c->s);
+	return 0;
+}
+
+/* ---- the header -------------------------------------------------------- */
+
+/* Which header records were seen. */
+enum { H_PROGRAM = 1, H_RULESET = 2, H_SEED = 4, H_GAME = 8, H_START = 16,
+	H_CLOCK = 32, H_PLAYERS = 64, H_ALL = 127 };
+
+static int version(cursor *c, replay_file *f)
+{
+	char *w = word(c), *dot, *end;
+	long major, minor;
+
+	if (w == NULL || strcmp(w, "sabr") != 0)
+		return say(c, "not a Saboteur replay (it does not begin with "
+		    "\"sabr\")");
+	w = word(c);
+	dot = w ? strchr(w, '.') : NULL;
+	if (dot == NULL)
+		return say(c, "the version is not MAJOR.MINOR");
+	*dot = '\0';
+	errno = 0;
+	major = strtol(w, &end, 10);
+	if (*w == '\0' || *end != '\0' || errno || major < 0 || major > 9999)
+		return say(c, "the version is not MAJOR.MINOR");
+	minor = strtol(dot + 1, &end, 10);
+	if (dot[1] == '\0' || *end != '\0' || errno || minor < 0 ||
+	    minor > 9999)
+		return say(c, "the version is not MAJOR.MINOR");
+	if (major != REPLAY_MAJOR)
+		return say(c, "replay format version %ld.%ld, but this program "
+		    "reads version %d.x (up to %d.%d)", major, minor,
+		    REPLAY_MAJOR, REPLAY_MAJOR, REPLAY_MINOR);
+	f->major = (int)major;
+	f->minor = (int)minor;
+	return 0;
+}
+
+static int clock_field(cursor *c, const char *key, int64_t *out)
+{
+	char *w = word(c), *end;
+	size_t n = strlen(key);
+	long long v;
+
+	if (w == NULL || strncmp(w, key, n) != 0 || w[n] != '=')
+		return say(c, "the clock has no %s=MS", key);
+	errno = 0;
+	v = strtoll(w + n + 1, &end, 10);
+	if (w[n + 1] < '0' || w[n + 1] > '9' || *end != '\0' || errno)
+		return say(c, "the clock's %s is not a number", key);
+	*out = v;
+	return 0;
+}
+
+static int header_seat(cursor *c, replay_file *f)
+{
+	int64_t s;
+	char *name;
+
+	if (number(c, "the seat", 0, SAB_MAX_PLAYERS - 1, &s) != 0)
+		return -1;
+	if (s != f->nseats)
+		return say(c, "seat %d where seat %d was due", (int)s, f->nseats);
+	name = word(c);
+	if (name == NULL || *name == '\0')
+		return say(c, "seat %d has no name", (int)s);
+	f->seat[s].name = name;
+	f->seat[s].command = c->s;
+	f->nseats++;
+	return 0;
+}
+
+/* One header record; *seen marks which.  Returns 0, 1 when the record is
+ * not a header record (the header is over), -1 on a mistake. */
+static int header_record(cursor *c, replay_file *f, const char *kind,
+    int *seen)
+{
+	int64_t v;
+	char *w;
+
+	if (strcmp(kind, "program") == 0) {
+		f->program = c->s, *seen |= H_PROGRAM;
+	} else if (strcmp(kind, "ruleset") == 0) {
+		w = word(c);
+		if (w == NULL || *w == '\0' || strlen(w) > SAB_NAME_MAX)
+			return say(c, "the ruleset has no name, or too long a one");
+		memcpy(f->ruleset, w, strlen(w) + 1);
+		if (hash_word(c, "the ruleset's hash", &f->ruleset_hash) ||
+		    no_more(c, kind))
+			return -1;
+		*seen |= H_RULESET;
+	} else if (strcmp(kind, "seed") == 0) {
+		w = word(c);
+		char *end;
+		errno = 0;
+		if (w == NULL || *w < '0' || *w > '9')
+			return say(c, "the seed is not a number");
+		f->seed = strtoull(w, &end, 10);
+		if (*end != '\0' || errno)
+			return say(c, "the seed \"%.40s\" is not a number below "
+			    "2^64", w);
+		f->generator = c->s;
+		if (strcmp(f->generator, "xoshiro256**/splitmix64") != 0)
+			return say(c, "the generator \"%.60s\" is not one this "
+			    "program has", f->generator);
+		*seen |= H_SEED;
+	} else if (strcmp(kind, "game") == 0) {
+		if (number(c, "the game's number", 1, 1000000000, &v) ||
+		    no_more(c, kind))
+			return -1;
+		f->game = (int)v, *seen |= H_GAME;
+	} else if (strcmp(kind, "start") == 0) {
+		f->start = c->s, *seen |= H_START;
+	} else if (strcmp(kind, "seat") == 0) {
+		return header_seat(c, f);
+	} else if (strcmp(kind, "clock") == 0) {
+		if (clock_field(c, "handshake", &f->handshake_ms) ||
+		    clock_field(c, "move", &f->move_ms) ||
+		    clock_field(c, "bank", &f->bank_ms) ||
+		    clock_field(c, "grace", &f->grace_ms) || no_more(c, kind))
+			return -1;
+		*seen |= H_CLOCK;
+	} else if (strcmp(kind, "players") == 0) {
+		if (number(c, "the number of players", 1, SAB_MAX_PLAYERS, &v) ||
+		    no_more(c, kind))
+			return -1;
+		if (v != f->nseats)
+			return say(c, "%d players, but %d seats", (int)v,
+			    f->nseats);
+		*seen |= H_PLAYERS;
+	} else if (strcmp(kind, "tries") == 0) {
+		if (number(c, "the tries", 1, 1000, &v) || no_more(c, kind))
+			return -1;
+		f->tries = (int)v;
+	} else if (strcmp(kind, "hello") == 0) {
+		int16_t s;
+		if (seat_number(c, f->nseats, &s) != 0)
+			return -1;
+		f->seat[s].hello = c->s;
+	} else {
+		return 1;
+	}
+	return 0;
+}
+
+static const char *const header_word[] = { "program", "ruleset", "seed",
+	"game", "start", "clock", "players" };
+
+static int header_done(cursor *c, int seen)
+{
+	for (int i = 0; i < 7; i++)
+		if (!(seen & (1 << i)))
+			return say(c, "the header has no \"%s\" record",
+			    header_word[i]);
+	return 0;
+}
+
+/* ---- the records ------------------------------------------------------- */
+
+static int kind_of(const char *w)
+{
+	for (int k = 0; k < REPLAY_KINDS; k++)
+		if (strcmp(w, kind_name[k]) == 0)
+			return k;
+	return -1;
+}
+
+static int ev_record(cursor *c, const replay_file *f, replay_rec *r)
+{
+	char *v = word(c), *colon;
+
+	if (v == NULL)
+		return say(c, "an event without its visibility");
+	if (strcmp(v, "all") == 0) {
+		r->vis = SAB_VIS_ALL;
+		r->seat = 0;
+	} else {
+		colon = strchr(v, ':');
+		if (colon == NULL)
+			return say(c, "the visibility \"%.40s\" is not all, "
+			    "seat:S or hidden:S", v);
+		*colon = '\0';
+		if (strcmp(v, "seat") == 0)
+			r->vis = SAB_VIS_SEAT;
+		else if (strcmp(v, "hidden") == 0)
+			r->vis = SAB_VIS_HIDDEN;
+		else
+			return say(c, "the visibility \"%.40s\" is not all, "
+			    "seat:S or hidden:S", v);
+		cursor sub = *c;
+		sub.s = colon + 1;
+		if (seat_number(&sub, f->nseats, &r->seat) != 0)
+			return -1;
+	}
+	if (*c->s == '\0')
+		return say(c, "an event without its line");
+	return 0;
+}
+
+/* The fields of a body record after its kind; the rest is its text. */
+static int body_record(cursor *c, const replay_file *f, replay_rec *r)
+{
+	int64_t v;
+
+	switch (r->kind) {
+	case REPLAY_ROUND:
+		if (number(c, "the round", 1, 255, &r->a) || no_more(c, "round"))
+			return -1;
+		break;
+	case REPLAY_HAND:
+	case REPLAY_ROLE:
+	case REPLAY_NOTE:
+	case REPLAY_STATUS:
+	case REPLAY_MOVE:
+		if (seat_number(c, f->nseats, &r->seat) != 0)
+			return -1;
+		if (r->kind == REPLAY_STATUS && *c->s == '\0')
+			return say(c, "a status record without its status");
+		if (r->kind == REPLAY_MOVE && *c->s == '\0')
+			return say(c, "a move record without its move");
+		break;
+	case REPLAY_GOALCARD:
+		if (number(c, "x", -128, 127, &r->a) ||
+		    number(c, "y", -128, 127, &r->b))
+			return -1;
+		break;
+	case REPLAY_EV:
+		return ev_record(c, f, r);
+	case REPLAY_BOT:
+		if (seat_number(c, f->nseats, &r->seat) ||
+		    number(c, "the time used", 0, INT64_MAX / 2, &r->a) ||
+		    number(c, "the bank", 0, INT64_MAX / 2, &r->b))
+			return -1;
+		break;
+	case REPLAY_TURN:
+		if (number(c, "the decision", 1, 1000000000, &v) ||
+		    hash_word(c, "the state's hash", &r->hash) ||
+		    no_more(c, "turn"))
+			return -1;
+		r->a = v;
+		break;
+	case REPLAY_END:
+		if (no_more(c, "end"))
+			return -1;
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+/* ---- the file ---------------------------------------------------------- */
+
+static int add_record(replay_file *f, const replay_rec *r, int *cap)
+{
+	if (f->nrecs == *cap) {
+		int ncap = *cap ? 2 * *cap : 1024;
+		replay_rec *n = realloc(f->recs, (size_t)ncap * sizeof *n);
+		if (n == NULL)
+			return -1;
+		f->recs = n;
+		*cap = ncap;
+	}
+	f->recs[f->nrecs++] = *r;
+	return 0;
+}
+
+/* Reads the records after line `line`; stops at the first mistake,
+ * which goes into f->problem. */
+static void read_body(replay_file *f, char *s, char *end, int line,
+    const char *name)
+{
+	cursor c = { NULL, line, name, f->problem, sizeof f->problem };
+	int cap = 0;
+
+	while (s < end) {
+		char *nl = memchr(s, '\n', (size_t)(end - s));
+		if (nl == NULL) {
+			say(&c, "the last record is cut short (the file ends "
+			    "inside it)");
+			return;
+		}
+		*nl = '\0';
+		c.s = s;
+		c.line = ++line;
+		s = nl + 1;
+		char *kw = word(&c);
+		int k = kind_of(kw);
+		if (f->nrecs > 0 && f->recs[f->nrecs - 1].kind == REPLAY_END) {
+			say(&c, "a record after \"end\"");
+			return;
+		}
+		if (k < 0) {
+			f->skipped++;   /* a later minor version's record */
+			continue;
+		}
+		replay_rec r = { (uint8_t)k, 0, -1, line, 0, 0, 0, NULL };
+		if (body_record(&c, f, &r) != 0)
+			return;
+		r.text = c.s;
+		if (add_record(f, &r, &cap) != 0) {
+			say(&c, "out of memory");
+			return;
+		}
+	}
+	if (f->nrecs == 0 || f->recs[f->nrecs - 1].kind != REPLAY_END) {
+		c.line = line;
+		say(&c, "the file ends before the game does (no \"end\" record): "
+		    "a replay still being written, or one cut short");
+		return;
+	}
+	f->complete = 1;
+}
+
+/* Checks that the text has no NUL byte and no line longer than the limit;
+ * returns the line of the first fault, or 0. */
+static int text_fault(const char *s, size_t len, const char **why)
+{
+	int line = 1;
+	size_t start = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] == '\0') {
+			*why = "holds a NUL byte: not a text replay";
+			return line;
+		}
+		if (s[i] == '\n') {
+			line++;
+			start = i + 1;
+		} else if (i - start >= REPLAY_MAX_RECORD) {
+			*why = "is longer than a record may be";
+			return line;
+		}
+	}
+	return 0;
+}
+
+static const char *const header_kinds[] = { "program", "ruleset", "seed",
+	"game", "start", "seat", "clock", "players", "tries", "hello", NULL };
+
+/* Whether the record at s (ended by '\n' or NUL) is a header record. */
+static int is_header(const char *s)
+{
+	size_t n = strcspn(s, " \n");
+
+	for (int i = 0; header_kinds[i] != NULL; i++)
+		if (strlen(header_kinds[i]) == n &&
+		    memcmp(s, header_kinds[i], n) == 0)
+			return 1;
+	return 0;
+}
+
+/* Reads the header from the front of [s, end); returns where the body
+ * begins, or NULL with the reason in c->err. */
+static char *read_header(cursor *c, replay_file *f, char *s, char *end)
+{
+	int seen = 0;
+
+	while (c->line == 0 || is_header(s)) {
+		char *nl = memchr(s, '\n', (size_t)(end - s));
+		c->line++;
+		if (nl == NULL) {
+			say(c, c->line == 1 ? "not a Saboteur replay (no "
+			    "\"sabr\" line)" : "the file ends inside its header");
+			return NULL;
+		}
+		*nl = '\0';
+		c->s = s;
+		if (c->line == 1) {
+			if (version(c, f) != 0 || no_more(c, "sabr"))
+				return NULL;
+		} else if (header_record(c, f, word(c), &seen) != 0) {
+			return NULL;
+		}
+		s = nl + 1;
+	}
+	c->line++;      /* messages about the header's end name the next line */
+	if (f->nseats == 0)
+		return say(c, "the header has no \"seat\" record"), NULL;
+	if (header_done(c, seen) != 0)
+		return NULL;
+	c->line--;
+	return s;
+}
+
+static replay_file *parse_owned(char *text, size_t len, const char *name,
+    const char *zproblem, char *err, size_t errlen)
+{
+	replay_file *f = calloc(1, sizeof *f);
+	cursor c = { NULL, 0, name, err, errlen };
+	const char *why = NULL;
+	char *body, *end = text + len;
+	int fault;
+
+	if (f == NULL) {
+		free(text);
+		snprintf(err, errlen, "%s: out of memory", name);
+		return NULL;
+	}
+	f->text = text;
+	f->len = len;
+	/* A NUL byte or an endless line: read only what comes before it. */
+	fault = text_fault(text, len, &why);
+	if (fault) {
+		end = text;
+		for (int l = 1; l < fault; end++)
+			if (*end == '\n')
+				l++;
+	}
+	body = read_header(&c, f, text, end);
+	if (body == NULL) {
+		if (fault && c.line >= fault)
+			snprintf(err, errlen, "%s: line %d %s", name, fault, why);
+		if (zproblem != NULL && c.line > 1)
+			snprintf(err, errlen, "%s", zproblem);
+		replay_file_free(f);
+		return NULL;
+	}
+	f->header_lines = c.line;
+	read_body(f, body, end, c.line, name);
+	if (fault)
+		snprintf(f->problem, sizeof f->problem, "%s: line %d %s", name,
+		    fault, why);
+	if (zproblem != NULL)
+		snprintf(f->problem, sizeof f->problem, "%s", zproblem);
+	if (fault || zproblem != NULL)
+		f->complete = 0;
+	return f;
+}
+
+replay_file *replay_parse(const char *text, size_t len, const char *name,
+    char *err, size_t errlen)
+{
+	char *copy = malloc(len + 1);
+
+	if (copy == NULL) {
+		snprintf(err, errlen, "%s: out of memory", name);
+		return NULL;
+	}
+	memcpy(copy, text, len);
+	copy[len] = '\0';
+	return parse_owned(copy, len, name, NULL, err, errlen);
+}
+
+/* Counts the lines of a text, for messages about where damage begins. */
+static int lines_in(const char *s, size_t len)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < len; i++)
+		n += s[i] == '\n';
+	return n;
+}
+
+replay_file *replay_read(const char *path, char *err, size_t errlen)
+{
+	gzFile z = gzopen(path, "rb");
+	char *buf = NULL, zproblem[512];
+	size_t len = 0, cap = 0;
+	int zerr = Z_OK;
+	const char *msg = NULL;
+
+	if (z == NULL) {
+		snprintf(err, errlen, "%s: %s", path, errno ? strerror(errno) :
+		    "cannot open it");
+		return NULL;
+	}
+	for (;;) {
+		if (cap - len < 65536) {
+			size_t ncap = cap ? 2 * cap : 262144;
+			char *n = ncap > REPLAY_MAX_BYTES + 65536 ? NULL :
+			    realloc(buf, ncap + 1);
+			if (n == NULL) {
+				free(buf);
+				gzclose_r(z);
+				snprintf(err, errlen, "%s: larger than %u MiB "
+				    "uncompressed, or out of memory", path,
+				    REPLAY_MAX_BYTES >> 20);
+				return NULL;
+			}
+			buf = n;
+			cap = ncap;
+		}
+		int got = gzread(z, buf + len, 65536);
+		if (got <= 0) {
+			msg = gzerror(z, &zerr);
+			break;
+		}
+		len += (size_t)got;
+	}
+	zproblem[0] = '\0';
+	if (zerr == Z_ERRNO) {
+		snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		free(buf);
+		gzclose_r(z);
+		return NULL;
+	}
+	if (zerr != Z_OK)
+		snprintf(zproblem, sizeof zproblem, "%s: after line %d: the "
+		    "compressed data %s (%s)", path, lines_in(buf, len),
+		    zerr == Z_BUF_ERROR ? "ends before the stream does, so "
+		    "the file was cut short or is still being written" :
+		    "is damaged", msg && *msg ? msg : zError(zerr));
+	gzclose_r(z);
+	buf[len] = '\0';
+	return parse_owned(buf, len, path, zproblem[0] ? zproblem : NULL, err,
+	    errlen);
+}

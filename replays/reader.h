@@ -1,0 +1,103 @@
+/* reader.h: reading a replay back into memory: its header and its records,
+ * each with its line, and a precise message for anything wrong with it.
+ * The format is saboteur-replay(5); replay.h writes it. */
+#ifndef SAB_REPLAY_READER_H
+#define SAB_REPLAY_READER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "saboteur.h"
+
+/* The largest replay read (uncompressed) and its longest record. */
+#define REPLAY_MAX_BYTES (256u << 20)
+#define REPLAY_MAX_RECORD (1u << 20)
+
+/* The kinds of record after the header. */
+enum replay_kind {
+	REPLAY_ROUND,           /* a = round */
+	REPLAY_DECK,            /* text = the cards, bottom first */
+	REPLAY_HAND,            /* seat; text = its cards */
+	REPLAY_ROLE,            /* seat; text = the role */
+	REPLAY_SPARE,           /* text = the role */
+	REPLAY_GOALCARD,        /* a, b = x, y; text = the card */
+	REPLAY_GOLDDECK,        /* text = the values, bottom first */
+	REPLAY_EV,              /* vis, seat (0 for "all"); text = the line */
+	REPLAY_BOT,             /* seat; a = used us, b = bank ms; text = the line */
+	REPLAY_NOTE,            /* seat; text = the note */
+	REPLAY_STATUS,          /* seat; text = "STATUS[ DETAIL]" */
+	REPLAY_MOVE,            /* seat; text = the move */
+	REPLAY_TURN,            /* a = the decision; hash */
+	REPLAY_RESULT,          /* text = "G0 G1 ... winners S..." */
+	REPLAY_END,
+	REPLAY_KINDS
+};
+
+typedef struct replay_rec {
+	uint8_t kind;           /* enum replay_kind */
+	uint8_t vis;            /* REPLAY_EV: enum sab_visibility */
+	int16_t seat;           /* the seat it is about, or -1 */
+	int line;               /* its line in the file, from 1 */
+	int64_t a, b;
+	uint64_t hash;
+	const char *text;       /* into the file's text; never NULL */
+} replay_rec;
+
+typedef struct replay_file_seat {
+	const char *name;       /* "-" when the bot gave none */
+	const char *command;
+	const char *hello;      /* its handshake reply, or NULL (before 1.1) */
+} replay_file_seat;
+
+typedef struct replay_file {
+	int major, minor;
+	const char *program;
+	char ruleset[SAB_NAME_MAX + 1];
+	uint64_t ruleset_hash;
+	uint64_t seed;
+	const char *generator;
+	int game;
+	const char *start;      /* "YYYY-MM-DDThh:mm:ssZ" */
+	int nseats;
+	replay_file_seat seat[SAB_MAX_PLAYERS];
+	int64_t handshake_ms, move_ms, bank_ms, grace_ms;
+	int tries;              /* 0 when the file does not say (1.0) */
+	int header_lines;       /* the lines the header took */
+
+	int nrecs;
+	replay_rec *recs;
+	int skipped;            /* records of kinds this reader does not know */
+
+	/* complete: the file ended with "end" and nothing in it was wrong.
+	 * Otherwise problem says what stopped the reading, with its line; the
+	 * records before it are there to look at. */
+	int complete;
+	char problem[512];
+
+	char *text;             /* the whole uncompressed text, owned */
+	size_t len;
+} replay_file;
+
+/*
+ * Reads the replay at path (gzip, or plain text as zcat would print it).
+ * Returns the file, or NULL with the reason in err when not even its header
+ * can be read (no such file, not a replay, an unknown major version).  A
+ * file damaged or cut short after its header is returned with complete 0
+ * and the reason in problem.  Free it with replay_file_free().
+ */
+replay_file *replay_read(const char *path, char *err, size_t errlen);
+
+/*
+ * The same for len bytes of uncompressed text in memory (copied); name is
+ * the file's name for messages.  The fuzz harness drives this.
+ */
+replay_file *replay_parse(const char *text, size_t len, const char *name,
+    char *err, size_t errlen);
+
+/* Frees f; NULL does nothing. */
+void replay_file_free(replay_file *f);
+
+/* The record kind's word ("ev", "bot"), or "?". */
+const char *replay_kind_name(int kind);
+
+#endif
