@@ -43,7 +43,7 @@ int cmd_export(int argc, char **argv)
 	    &seat) != 0)
 		return EXIT_USAGE;
 	if (replay_open("export", pos[0], o[O_RULESET].value, &f, &rs) != 0)
-		return EXIT_CONFIG;
+		return EXIT_FAILED;
 	if (seat >= f->nseats) {
 		fprintf(stderr, "saboteur export: %s has seats 0 to %d, not %lld\n",
 		    pos[0], f->nseats - 1, seat);

@@ -276,17 +276,21 @@ static int events(walk *w)
 		snprintf(what, sizeof what, "the event \"ev %s %s\"", vis, want);
 		if ((r = expect(w, REPLAY_EV, what)) == NULL)
 			return -1;
-		if (r->vis != e->vis || r->seat != seat || strcmp(r->text, want)) {
+		/* A line the seats were told differently is named by the seat
+		 * it concerns: a leak is the worst thing a replay can show. */
+		if ((strcmp(r->text, want) == 0 && seat_lines(w, r, e) != 0) ||
+		    r->vis != e->vis || r->seat != seat ||
+		    strcmp(r->text, want) != 0) {
 			sab_event as_filed = { .vis = r->vis,
 			    .seat = (uint8_t)r->seat };
 			char fvis[32];
+			if (w->out->line != 0)
+				return -1;
 			vis_word(&as_filed, fvis, sizeof fvis);
 			return diverge(w, r, "the rules give \"ev %s %.200s\", the "
 			    "file has \"ev %s %.200s\"", vis, want, fvis,
 			    r->text);
 		}
-		if (seat_lines(w, r, e) != 0)
-			return -1;
 		heard(w, r, e);
 	}
 	w->ev.n = 0;

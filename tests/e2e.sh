@@ -37,9 +37,43 @@ play() {
 	name=$1
 	shift
 	"$bin" play --quiet --seed 3 --move-ms 300 --bank-ms 300 \
-	    --handshake-ms 1500 --grace-ms 50 --log-dir "$tmp/$name" "$@" \
+	    --handshake-ms 1500 --grace-ms 50 --log-dir "$tmp/$name" \
+	    --transcripts --replay "$tmp/$name.sabr.gz" "$@" \
 	    >"$tmp/$name.out" 2>&1
 	echo $? >"$tmp/$name.rc"
+}
+
+# The lines a transcript says the referee sent its bot.
+received() {
+	sed -n 's/^ *[0-9.]* [^ ]* <- //p' "$1"
+}
+
+# audit NAME: the match's replay verifies, and for every seat "saboteur
+# export" prints exactly the lines the bot's transcript shows it received
+# (game 1 puts bot k in seat k-1).  A bot that failed its handshake is not
+# in the game: it received only the handshake, and export prints nothing.
+audit() {
+	name=$1
+	"$bin" verify --quiet "$tmp/$name.sabr.gz" >"$tmp/$name.verify" 2>&1 &&
+	    ok || { no "$name: the replay does not verify"
+		sed 's/^/  | /' "$tmp/$name.verify"; }
+	for k in 1 2 3; do
+		t=$(ls "$tmp/$name/$k"-*.transcript 2>/dev/null | head -1)
+		[ -n "$t" ] || { no "$name: no transcript for bot $k"; continue; }
+		"$bin" export --as $((k - 1)) "$tmp/$name.sabr.gz" \
+		    >"$tmp/$name.export" 2>&1
+		received "$t" >"$tmp/$name.want"
+		if [ ! -s "$tmp/$name.export" ] &&
+		    [ "$(cat "$tmp/$name.want")" = "saboteur 1" ]; then
+			ok
+		elif cmp -s "$tmp/$name.want" "$tmp/$name.export"; then
+			ok
+		else
+			no "$name: export --as $((k - 1)) differs from what bot $k received"
+			diff "$tmp/$name.want" "$tmp/$name.export" | head -5 |
+			    sed 's/^/  | /'
+		fi
+	done
 }
 
 # expect_status NAME MODE STATUS: bot 2 ran MODE between two good bots.
@@ -64,6 +98,7 @@ expect_command() {
 	    wc -l)
 	[ "$good" = 2 ] && ok || no "$name: the good bots were disturbed"
 	leftovers "$name"
+	[ -f "$tmp/$name.sabr.gz" ] && audit "$name"
 }
 
 expect_status good good ok
@@ -127,6 +162,48 @@ leftovers interrupted
 [ -f "$tmp/int.sabr.gz.part" ] && [ ! -e "$tmp/int.sabr.gz" ] &&
     zcat "$tmp/int.sabr.gz.part" 2>/dev/null | grep -q "^turn 2 " && ok ||
     no "interrupted: no readable .part replay"
+
+# verify and export on damaged replays: exit 1 and the place named.
+# bad_replay NAME WANT-MESSAGE: verify and export of $tmp/NAME.sabr.gz.
+bad_replay() {
+	"$bin" verify "$tmp/$1.sabr.gz" >"$tmp/$1.vout" 2>&1
+	rc=$?
+	[ $rc = 1 ] && grep -q -- "$2" "$tmp/$1.vout" && ok || {
+		no "verify $1: exit $rc, want 1 and \"$2\""
+		sed 's/^/  | /' "$tmp/$1.vout"; }
+	"$bin" export --as 0 "$tmp/$1.sabr.gz" >/dev/null 2>"$tmp/$1.eout"
+	rc=$?
+	[ $rc = 1 ] && grep -q -- "$2" "$tmp/$1.eout" && ok || {
+		no "export $1: exit $rc, want 1 and \"$2\""
+		sed 's/^/  | /' "$tmp/$1.eout"; }
+}
+src="$tmp/r-1.sabr.gz"
+# The first "move" record names another card: the line and decision.
+line=$(zcat "$src" | grep -n "^move " | head -1 | cut -d: -f1)
+zcat "$src" | sed "${line}s/^move \([0-9]*\) .*/move \1 discard rockfall/" |
+    gzip >"$tmp/moved.sabr.gz"
+bad_replay moved "line $line, decision 1: the move applied was"
+# A hidden card shown to all: the seat that must not see it is named.
+zcat "$src" | sed '0,/^ev hidden:0 draw 0/s//ev all draw 0/' |
+    gzip >"$tmp/leak.sabr.gz"
+bad_replay leak "seat 1 was sent .draw 0 [a-z]"
+# Cut short: the compressed stream ends early.
+size=$(wc -c <"$src")
+head -c $((size / 2)) "$src" >"$tmp/cut.sabr.gz"
+bad_replay cut "cut short"
+# The replay an interrupted referee left under its .part name.
+cp "$tmp/int.sabr.gz.part" "$tmp/part.sabr.gz"
+bad_replay part "stops before"
+# Not a replay at all, and no file.
+echo "hello" | gzip >"$tmp/hello.sabr.gz"
+bad_replay hello "line 1: not a Saboteur replay"
+bad_replay missing "No such file"
+# A later major version is refused by name.
+zcat "$src" | sed '1s/.*/sabr 2.0/' | gzip >"$tmp/v2.sabr.gz"
+bad_replay v2 "version 2.0, but this program reads version 1"
+"$bin" verify "$src" "$tmp/r-2.sabr.gz" >"$tmp/two.out" 2>&1 &&
+    grep -q "2 of 2 replays verified" "$tmp/two.out" && ok ||
+    no "verify of two good replays"
 
 # Every seat's transcript of a seeded 5-player match: no secret leaks.
 "$bin" play --quiet --seed 12 --games 2 --transcripts --log-dir "$tmp/tr" \
