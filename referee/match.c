@@ -13,16 +13,17 @@
 /* The state of one match while it runs. */
 typedef struct run {
 	const match_opts *o;
-	bot *bots;
-	int n;
-	proc *set[SAB_MAX_PLAYERS];
+	bot *bots;              /* the pool the seats are filled from */
+	int nbots;
+	int n;                  /* seats in the game (bots in the handshake) */
+	proc *set[MATCH_MAX_BOTS];  /* the seated bots' processes */
 	match_cost *cost;
 	int64_t last_reply;     /* when the last reply's newline was read, or 0 */
 	/* The game being played. */
+	const match_game *spec;
 	sab_game g;
 	sab_events ev;
 	sab_rng rng;
-	int gi;                 /* the game's number, from 0 */
 	int seat_bot[SAB_MAX_PLAYERS];
 	uint16_t out;           /* seats whose bot lost control this game */
 	int decisions;
@@ -136,7 +137,7 @@ static void send_setup(run *r)
 	for (int k = 0; k < r->n; k++)
 		names[k] = at(r, k)->name;
 	for (int s = 0; s < r->n; s++)
-		for (int k = 0; proto_setup_line(r->o->pc, r->gi + 1, r->n, s,
+		for (int k = 0; proto_setup_line(r->o->pc, r->spec->number, r->n, s,
 		    names, k, line, sizeof line) > 0; k++)
 			send_line(r, at(r, s), line);
 }
@@ -146,6 +147,8 @@ static void note_event(run *r, const sab_event *e)
 {
 	if (e->type == SAB_EV_ROUND_START)
 		r->res->rounds = e->value;
+	if (e->type == SAB_EV_ROUND_END && e->value >= 1 && e->value <= 9)
+		r->res->side[e->value - 1] = e->target;
 	if (e->type == SAB_EV_ROLE_REVEAL && e->value < 9 && r->res->rounds > 0 &&
 	    r->res->rounds <= 9)
 		r->res->roles[r->res->rounds - 1][e->seat] = e->value;
@@ -288,7 +291,7 @@ static int decide(run *r, sab_move *m)
 	if (b->status != BOT_OK || (r->out & (1u << seat)))
 		return MATCH_DONE;
 	snprintf(what, sizeof what, "decision %d of game %d", r->decisions,
-	    r->gi + 1);
+	    r->spec->number);
 	bot_drop_stale(b);
 	proc_count_reset(&b->p);
 	note_gap(r);
@@ -335,9 +338,9 @@ static int replay_start(run *r, char *err, size_t errlen)
 	const match_opts *o = r->o;
 	const bot_clock *c = &o->clock;
 
-	if (o->replay == NULL)
+	if (r->spec->replay == NULL)
 		return 0;
-	if (match_replay_path(o->replay, r->gi + 1, r->res->replay,
+	if (match_replay_path(r->spec->replay, r->spec->number, r->res->replay,
 	    sizeof r->res->replay) != 0) {
 		snprintf(err, errlen, "the replay file name is too long");
 		return -1;
@@ -351,7 +354,8 @@ static int replay_start(run *r, char *err, size_t errlen)
 		    bot_status_name(b->status);
 		seats[s].detail = b->detail;
 	}
-	replay_header h = { o->program, o->rs, o->pc, r->gi + 1, r->res->seed,
+	replay_header h = { o->program, o->rs, o->pc, r->spec->number,
+	    r->res->seed,
 	    time(NULL), r->n, seats, c->handshake / NS_PER_MS,
 	    c->move / NS_PER_MS, c->bank / NS_PER_MS, c->grace / NS_PER_MS,
 	    o->tries };
@@ -376,18 +380,49 @@ static int replay_end(run *r, int rc, char *err, size_t errlen)
 	return replay_finish(w, &r->g, err, errlen) == 0 ? rc : MATCH_FAILED;
 }
 
+/* Notes each seat's bot counters before the game, to give the game's own
+ * figures after it. */
+typedef struct before {
+	int decisions, illegal, defaults, timeouts;
+	int64_t used;
+} before;
+
+static void seat_figures(run *r, const before *b0)
+{
+	game_result *res = r->res;
+
+	for (int s = 0; s < r->n; s++) {
+		const bot *b = at(r, s);
+		res->seat_decisions[s] = b->decisions - b0[s].decisions;
+		res->seat_used_ns[s] = b->used - b0[s].used;
+		res->seat_illegal[s] = b->illegal - b0[s].illegal;
+		res->seat_defaults[s] = b->defaults - b0[s].defaults;
+		res->seat_status[s] = (uint8_t)b->status;
+		res->gold[s] = r->g.gold[s];
+	}
+	res->winners = r->g.winners;
+	res->decisions = r->decisions;
+	res->timed_out = r->out;
+}
+
 static int play_game(run *r, char *err, size_t errlen)
 {
+	before b0[SAB_MAX_PLAYERS];
 	int rc = MATCH_DONE;
 
 	memset(r->res, 0, sizeof *r->res);
-	r->res->seed = match_game_seed(r->o->seed, r->gi);
+	r->res->seed = r->spec->seed;
 	sab_rng_seed(&r->rng, r->res->seed);
 	for (int s = 0; s < r->n; s++) {
-		r->seat_bot[s] = (s + r->gi) % r->n;
+		bot *b;
+		r->seat_bot[s] = r->spec->bot_of[s];
 		r->res->bot_of[s] = r->seat_bot[s];
-		at(r, s)->bank_left = r->o->clock.bank;
-		at(r, s)->seat = s;
+		r->set[s] = &at(r, s)->p;
+		b = at(r, s);
+		b->bank_left = r->o->clock.bank;
+		b->seat = s;
+		b0[s] = (before){ b->decisions, b->illegal, b->defaults,
+		    b->timeouts, b->used };
 	}
 	r->out = 0;
 	r->decisions = 0;
@@ -412,11 +447,7 @@ static int play_game(run *r, char *err, size_t errlen)
 			replay_turn(r->rw, &r->g);
 	}
 	rc = replay_end(r, rc, err, errlen);
-	for (int s = 0; s < r->n; s++)
-		r->res->gold[s] = r->g.gold[s];
-	r->res->winners = r->g.winners;
-	r->res->decisions = r->decisions;
-	r->res->timed_out = r->out;
+	seat_figures(r, b0);
 	return rc;
 }
 
@@ -430,45 +461,120 @@ static double cpu_seconds(void)
 	    (double)ru.ru_stime.tv_sec + (double)ru.ru_stime.tv_usec * 1e-6;
 }
 
-static void finish(run *r)
+/* A run over bots[0..nbots), for the public calls below. */
+static run *run_new(const match_opts *o, bot *bots, int nbots,
+    match_cost *cost)
 {
-	for (int i = 0; i < r->n; i++)
-		send_line(r, &r->bots[i], "quit");
-	proc_stop_all(r->set, r->n, r->o->clock.grace + 500 * NS_PER_MS);
+	run *r = calloc(1, sizeof *r);
+
+	if (r == NULL)
+		return NULL;
+	r->o = o;
+	r->bots = bots;
+	r->nbots = nbots;
+	r->cost = cost;
+	return r;
+}
+
+int match_handshake(const match_opts *o, bot *bots, int n, match_cost *cost)
+{
+	run *r;
+	int rc;
+
+	if (n > MATCH_MAX_BOTS)
+		return MATCH_FAILED;
+	r = run_new(o, bots, n, cost);
+	if (r == NULL)
+		return MATCH_FAILED;
+	r->n = n;
+	for (int i = 0; i < n; i++)
+		r->set[i] = &bots[i].p;
+	rc = handshake(r);
+	free(r);
+	return rc;
+}
+
+/* Checks that the line-up names distinct bots of the pool. */
+static int lineup_ok(const match_game *g, int nbots, char *err, size_t errlen)
+{
+	uint64_t seen[(MATCH_MAX_BOTS + 63) / 64] = { 0 };
+
+	if (g->nseats < 1 || g->nseats > SAB_MAX_PLAYERS) {
+		snprintf(err, errlen, "a game of %d seats", g->nseats);
+		return 0;
+	}
+	for (int s = 0; s < g->nseats; s++) {
+		int b = g->bot_of[s];
+		if (b < 0 || b >= nbots || (seen[b / 64] >> (b % 64) & 1)) {
+			snprintf(err, errlen, "seat %d: bot %d is not a free bot "
+			    "of the %d", s, b, nbots);
+			return 0;
+		}
+		seen[b / 64] |= 1ULL << (b % 64);
+	}
+	return 1;
+}
+
+int match_play(const match_opts *o, bot *bots, int nbots,
+    const match_game *g, game_result *res, match_cost *cost, char *err,
+    size_t errlen)
+{
+	run *r;
+	int rc;
+
+	if (nbots > MATCH_MAX_BOTS || !lineup_ok(g, nbots, err, errlen))
+		return MATCH_FAILED;
+	r = run_new(o, bots, nbots, cost);
+	if (r == NULL) {
+		snprintf(err, errlen, "out of memory");
+		return MATCH_FAILED;
+	}
+	r->n = g->nseats;
+	r->spec = g;
+	r->res = res;
+	rc = play_game(r, err, errlen);
+	free(r);
+	return rc;
+}
+
+void match_finish(const match_opts *o, bot *bots, int n, match_cost *cost)
+{
+	proc *set[MATCH_MAX_BOTS];
+	int k = 0;
+
+	for (int i = 0; i < n && k < MATCH_MAX_BOTS; i++) {
+		bot_send(&bots[i], "quit");
+		cost->messages++;
+		set[k++] = &bots[i].p;
+	}
+	proc_stop_all(set, k, o->clock.grace + 500 * NS_PER_MS);
 }
 
 int match_run(const match_opts *o, bot *bots, int n, game_result *results,
     int *played, match_cost *cost, char *err, size_t errlen)
 {
-	run *r = calloc(1, sizeof *r);
 	double cpu0 = cpu_seconds();
 	int64_t w0 = proc_now();
-	int rc;
+	int rc = match_handshake(o, bots, n, cost);
 
 	*played = 0;
-	if (r == NULL) {
+	if (rc == MATCH_FAILED)
 		snprintf(err, errlen, "out of memory");
-		return MATCH_FAILED;
-	}
-	r->o = o;
-	r->bots = bots;
-	r->n = n;
-	r->cost = cost;
-	for (int i = 0; i < n; i++)
-		r->set[i] = &bots[i].p;
-	rc = handshake(r);
-	for (r->gi = 0; rc == MATCH_DONE && r->gi < o->games; r->gi++) {
-		r->res = &results[r->gi];
-		rc = play_game(r, err, errlen);
+	for (int gi = 0; rc == MATCH_DONE && gi < o->games; gi++) {
+		match_game g = { gi + 1, match_game_seed(o->seed, gi), n, { 0 },
+		    o->replay };
+		/* Seats rotate by one each game: every bot plays every seat. */
+		for (int s = 0; s < n; s++)
+			g.bot_of[s] = (s + gi) % n;
+		rc = match_play(o, bots, n, &g, &results[gi], cost, err, errlen);
 		if (rc == MATCH_DONE)
 			(*played)++;
 		if (o->progress && rc == MATCH_DONE)
-			fprintf(o->progress, "game %d of %d played\n",
-			    r->gi + 1, o->games);
+			fprintf(o->progress, "game %d of %d played\n", gi + 1,
+			    o->games);
 	}
-	finish(r);
+	match_finish(o, bots, n, cost);
 	cost->cpu_seconds = cpu_seconds() - cpu0;
 	cost->wall_seconds = (double)(proc_now() - w0) * 1e-9;
-	free(r);
 	return rc;
 }

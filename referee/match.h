@@ -9,6 +9,10 @@
 #include "bot.h"
 #include "protocol.h"
 
+/* The most bots one table holds (a tournament worker keeps every bot of
+ * the tournament running). */
+#define MATCH_MAX_BOTS 256
+
 typedef struct match_opts {
 	const sab_ruleset *rs;
 	const proto_cards *pc;
@@ -18,7 +22,8 @@ typedef struct match_opts {
 	int tries;              /* replies a bot may give for one decision */
 	uint64_t max_turn_bytes;/* output allowed between two requests */
 	FILE *progress;         /* a line per game, or NULL */
-	const char *replay;     /* replay file ("%d": the game number), or NULL */
+	const char *replay;     /* match_run: replay file ("%d": the game
+	                           number), or NULL */
 	const char *program;    /* "saboteur VERSION", for the replay header */
 } match_opts;
 
@@ -29,8 +34,16 @@ typedef struct game_result {
 	uint16_t winners;               /* by seat */
 	uint8_t roles[9][SAB_MAX_PLAYERS]; /* by round and seat */
 	int rounds;
+	uint8_t side[9];                /* by round: the side that won it
+	                                   (enum sab_role; NONE: nobody) */
 	int decisions;
 	uint16_t timed_out;             /* seats that ran out of time */
+	/* By seat, this game's own figures of the bot there. */
+	int seat_decisions[SAB_MAX_PLAYERS];
+	int64_t seat_used_ns[SAB_MAX_PLAYERS];
+	int seat_illegal[SAB_MAX_PLAYERS];  /* replies refused */
+	int seat_defaults[SAB_MAX_PLAYERS]; /* decisions made for it */
+	uint8_t seat_status[SAB_MAX_PLAYERS]; /* enum bot_status after it */
 	uint64_t seed;
 	char replay[512];               /* the replay written, or "" */
 } game_result;
@@ -50,6 +63,35 @@ enum {
 	MATCH_FAILED = -1,      /* the referee's own failure: see err */
 	MATCH_INTERRUPTED = -2  /* SIGINT or SIGTERM: games so far are in results */
 };
+
+/* One game for match_play(): who sits where, its number and seed. */
+typedef struct match_game {
+	int number;             /* in the "game" line and the replay, from 1 */
+	uint64_t seed;
+	int nseats;
+	int bot_of[SAB_MAX_PLAYERS];    /* by seat: an index into the bots */
+	const char *replay;     /* the replay file ("%d": number), or NULL */
+} match_game;
+
+/*
+ * Sends the handshake to bots[0..n) and reads their replies (a bot that
+ * fails it is stopped and marked).  Returns MATCH_DONE, MATCH_INTERRUPTED
+ * or MATCH_FAILED (out of memory).
+ */
+int match_handshake(const match_opts *o, bot *bots, int n, match_cost *cost);
+
+/*
+ * Plays one game between bots of the pool bots[0..nbots) (started and
+ * greeted), seat s played by bots[g->bot_of[s]] (distinct bots).  A bot
+ * already out plays by default moves.  Fills *res.  Returns MATCH_DONE
+ * (whatever the bots did), MATCH_INTERRUPTED or MATCH_FAILED (see err).
+ */
+int match_play(const match_opts *o, bot *bots, int nbots,
+    const match_game *g, game_result *res, match_cost *cost, char *err,
+    size_t errlen);
+
+/* Says "quit" to bots[0..n) and stops them all. */
+void match_finish(const match_opts *o, bot *bots, int n, match_cost *cost);
 
 /*
  * Plays o->games games between the n bots (one per seat; seats rotate by
