@@ -973,6 +973,32 @@ static int who_event(proc *p, uint64_t max_bytes)
 	return -1;
 }
 
+int proc_wait_any(proc *const *set, int n, int64_t deadline, int *which)
+{
+	int swept = 0;
+
+	reap_changed(set, n, NULL);
+	for (int i = 0; i < n; i++)
+		stdin_flush(set[i]);
+	for (;;) {
+		int64_t now;
+		for (int i = 0; i < n; i++) {
+			int ev = who_event(set[i], 0);
+			if (ev >= 0) {
+				*which = i;
+				return ev;
+			}
+		}
+		if (got_signal)
+			return PROC_EV_INTERRUPTED;
+		now = proc_now();
+		if (swept && now >= deadline)
+			return PROC_EV_TIMEOUT;
+		poll_step(set, n, NULL, NULL, ms_until(now, deadline));
+		swept = 1;
+	}
+}
+
 static int in_set(proc *const *set, int n, const proc *p)
 {
 	for (int i = 0; i < n; i++)

@@ -94,6 +94,15 @@ int proc_wait(proc *const *set, int n, proc *who, int64_t deadline,
     uint64_t max_bytes);
 
 /*
+ * Like proc_wait(), for whichever process of set first has an event (a
+ * line, end of file, exit, a line too long; no flood limit): sets *which to
+ * its index and returns the event, or PROC_EV_TIMEOUT, or
+ * PROC_EV_INTERRUPTED.  A process that is dead keeps reporting
+ * PROC_EV_EXIT once its lines are taken: leave it out of the next call.
+ */
+int proc_wait_any(proc *const *set, int n, int64_t deadline, int *which);
+
+/*
  * Takes the oldest complete line of p: returns it NUL-terminated (without
  * the newline, and without a carriage return before it) in a buffer the
  * caller frees, sets *len and *t (when its newline was read); NULL when none
