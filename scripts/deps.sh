@@ -9,10 +9,11 @@ need_pc="yaml-0.1 zlib"
 need_pkg="pkg-config libyaml-dev zlib1g-dev"
 need_cmd="cc make"
 if [ "${1:-}" = check ]; then
-	# The tests also run bots written in Python, and look at processes.
+	# The tests also run bots written in Python, look at processes, and
+	# drive the replay viewer in a terminal.
 	need_pc="$need_pc check"
-	need_pkg="$need_pkg check python3 procps"
-	need_cmd="$need_cmd python3 pgrep"
+	need_pkg="$need_pkg check python3 procps tmux"
+	need_cmd="$need_cmd python3 pgrep tmux"
 fi
 
 missing() {

@@ -82,6 +82,32 @@ case_ selfplay-bad-players 2 selfplay --players 11
 case_ selfplay-bad-seed 2 selfplay --seed -4
 case_ bench-bad-games 2 bench --games 0
 
+# The replay viewer, not on a terminal: one position as plain text.  The
+# fixture is a real seeded game with a bot that plays illegal moves (seat 2)
+# and one that times out (seat 4); the cut copy ends inside a record.
+rp=tests/fixtures/replays/base-5p-failures.sabr.gz
+case_ view-help 0 help view
+case_ view-at-40-as-2 0 view --at 40 --as 2 --ascii "$rp"
+case_ view-at-40-public 0 view --at 40 --ascii "$rp"
+case_ view-at-40-all 0 view --at 40 --as all "$rp"
+case_ view-set-up-as-4 0 view --at 0 --as 4 --ascii "$rp"
+case_ view-end-all 0 view --as all --ascii "$rp"
+case_ view-cut 1 view --ascii tests/fixtures/replays/base-5p-cut.sabr.gz
+case_ view-missing 1 view tests/fixtures/replays/nosuch.sabr.gz
+case_ view-bad-as 2 view --as seven "$rp"
+case_ view-as-no-such-seat 2 view --as 5 "$rp"
+case_ view-bad-at 2 view --at -3 "$rp"
+case_ view-at-past-the-end 2 view --at 202 "$rp"
+case_ view-no-file 2 view
+case_ view-two-files 2 view "$rp" "$rp"
+case_ view-wrong-ruleset 3 view --ruleset classic "$rp"
+(cd "$here/.." && "$bin" view --ascii "$rp") >"$tmp/va" 2>&1
+(cd "$here/.." && NO_COLOR=1 "$bin" view "$rp") >"$tmp/vb" 2>&1
+check view-no-color-is-ascii cmp -s "$tmp/va" "$tmp/vb"
+cp "$here/../$rp" "$tmp/live.sabr.gz.part"
+NO_COLOR=1 "$bin" view --follow "$tmp/live.sabr.gz" >"$tmp/vc" 2>&1
+check view-follow-reads-the-part-file cmp -s "$tmp/va" "$tmp/vc"
+
 # The same seed plays the same game; the program runs from any directory.
 "$bin" selfplay --seed 99 --verbose >"$tmp/a" 2>&1
 (cd / && "$bin" selfplay --seed 99 --verbose) >"$tmp/b" 2>&1

@@ -1,0 +1,773 @@
+/* view.c: the steps of a replay and the table at each step as one
+ * perspective knows it, built from the audit's walk through the file. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "audit.h"
+#include "view.h"
+
+static const char *const role_words[] = { "none", "miner", "saboteur" };
+
+/* ---- loading: one step per record of interest ------------------------- */
+
+/* The walk's state while the audit calls back. */
+typedef struct loader {
+	view *v;
+	int cap;
+	int turns;              /* "turn" records heard */
+	int seen_ev;            /* an event was heard */
+	int round;
+	int start;              /* the first step of the decision, or -1 */
+	int actor;              /* the seat asked in it, or -1 */
+	int accepted;           /* the decision's bot gave a legal move */
+	int nomem;
+	uint8_t goals[SAB_MAX_GOALS];
+} loader;
+
+static view_step *step_push(loader *ld)
+{
+	view *v = ld->v;
+
+	if (v->nsteps == ld->cap) {
+		int ncap = ld->cap ? 2 * ld->cap : 1024;
+		view_step *n = realloc(v->steps, (size_t)ncap * sizeof *n);
+		if (n == NULL) {
+			ld->nomem = 1;
+			return NULL;
+		}
+		v->steps = n;
+		ld->cap = ncap;
+	}
+	view_step *s = &v->steps[v->nsteps++];
+	memset(s, 0, sizeof *s);
+	s->actor = -1;
+	return s;
+}
+
+/* The decision a record belongs to: the set-up (0) holds the statuses of
+ * bots out before the game and the events of the first deal, which the
+ * rules make before anyone has played (the game's turn count is 0). */
+static int decision_of(const loader *ld, const replay_rec *r,
+    const sab_game *g)
+{
+	if (ld->turns > 0)
+		return ld->turns + 1;
+	if (r->kind == REPLAY_EV)
+		return g->turn == 0 ? 0 : 1;
+	if (r->kind == REPLAY_STATUS && !ld->seen_ev)
+		return 0;
+	return 1;
+}
+
+/* A bot's line is refused unless it is a move the rules allow in the
+ * state before the decision, which is the state the audit gives with it. */
+static void bot_verdict(loader *ld, view_step *s, const sab_game *g)
+{
+	char why[256], name[PROTO_NAME_MAX + 1];
+	unsigned feat = 0;
+	sab_move m;
+	const char *text = s->rec->text;
+	int k = proto_parse(&ld->v->pc, text, strlen(text), &m, name, &feat,
+	    why, sizeof why);
+
+	if (k == PROTO_HELLO)
+		snprintf(why, sizeof why, "the handshake is over: reply with a "
+		    "move");
+	if (k == PROTO_MOVE && sab_game_check(g, &m, why, sizeof why)) {
+		ld->accepted = 1;
+		return;
+	}
+	if (k == PROTO_NOTE)
+		snprintf(why, sizeof why, "a note begins its line with \"note\"");
+	if (why[0] == '\0')
+		snprintf(why, sizeof why, "not a move");
+	s->flags |= VIEW_FAILURE;
+	s->why = strdup(why);
+	if (s->why == NULL)
+		ld->nomem = 1;
+}
+
+/* A reply or the move tells who was asked: every step of the decision so
+ * far learns it, and the steps to come. */
+static void actor_heard(loader *ld, int seat)
+{
+	view *v = ld->v;
+
+	ld->actor = seat;
+	for (int i = ld->start >= 0 ? ld->start : v->nsteps - 1;
+	    i < v->nsteps; i++)
+		v->steps[i].actor = (int8_t)seat;
+}
+
+static void step_add(loader *ld, const replay_rec *r, const sab_event *e,
+    const sab_game *g)
+{
+	view *v = ld->v;
+	int d = decision_of(ld, r, g);
+	view_step *s;
+
+	/* The set-up's last step ends "decision 0". */
+	if (d > 0 && v->nsteps > 0 && v->steps[v->nsteps - 1].decision == 0)
+		v->steps[v->nsteps - 1].flags |= VIEW_TURN_END;
+	if ((s = step_push(ld)) == NULL)
+		return;
+	s->rec = r;
+	s->decision = d;
+	s->round = (uint8_t)ld->round;
+	s->actor = (int8_t)(d > 0 ? ld->actor : -1);
+	if (d > 0 && ld->start < 0)
+		ld->start = v->nsteps - 1;
+	if (e != NULL)
+		s->ev = *e;
+	if (r->kind == REPLAY_EV) {
+		ld->seen_ev = 1;
+		if (e != NULL && e->type == SAB_EV_ROUND_START) {
+			s->flags |= VIEW_ROUND_START;
+			memcpy(s->goal_def, ld->goals, sizeof s->goal_def);
+		}
+	} else if (r->kind == REPLAY_STATUS) {
+		s->flags |= VIEW_FAILURE;
+	} else if (r->kind == REPLAY_BOT) {
+		actor_heard(ld, r->seat);
+		bot_verdict(ld, s, g);
+	} else if (r->kind == REPLAY_MOVE) {
+		actor_heard(ld, r->seat);
+		if (!ld->accepted)
+			s->flags |= VIEW_DEFAULT;
+	}
+}
+
+static void turn_heard(loader *ld)
+{
+	view *v = ld->v;
+
+	ld->turns++;
+	if (v->nsteps > 0 && v->steps[v->nsteps - 1].decision == ld->turns)
+		v->steps[v->nsteps - 1].flags |= VIEW_TURN_END;
+	ld->start = -1;
+	ld->actor = -1;
+	ld->accepted = 0;
+}
+
+static void on_record(void *ctx, const replay_rec *r, const sab_event *e,
+    const sab_game *g)
+{
+	loader *ld = ctx;
+
+	if (ld->nomem)
+		return;
+	switch (r->kind) {
+	case REPLAY_ROUND:
+		/* The game is just after the deal: its goal cards are the
+		 * round's. */
+		ld->round = (int)r->a;
+		memcpy(ld->goals, g->goal_def, sizeof ld->goals);
+		break;
+	case REPLAY_TURN:
+		turn_heard(ld);
+		break;
+	case REPLAY_EV:
+	case REPLAY_BOT:
+	case REPLAY_NOTE:
+	case REPLAY_STATUS:
+	case REPLAY_MOVE:
+		step_add(ld, r, e, g);
+		break;
+	default:
+		break;
+	}
+}
+
+int view_load(view *v, const replay_file *f, const sab_ruleset *rs,
+    char *err, size_t errlen)
+{
+	replay_audit_ops ops = { on_record, NULL };
+	replay_audit a;
+	loader ld;
+
+	memset(v, 0, sizeof *v);
+	v->f = f;
+	v->rs = rs;
+	if (proto_cards_init(&v->pc, rs, err, errlen) != 0)
+		return -1;
+	memset(&ld, 0, sizeof ld);
+	ld.v = v;
+	ld.start = -1;
+	ld.actor = -1;
+	replay_audit_run(f, rs, &ops, &ld, &a);
+	if (ld.nomem) {
+		snprintf(err, errlen, "out of memory");
+		view_free(v);
+		return -1;
+	}
+	v->decisions = ld.turns;
+	v->ok = a.ok;
+	if (!a.ok)
+		snprintf(v->problem, sizeof v->problem, "%s", a.what);
+	return 0;
+}
+
+void view_free(view *v)
+{
+	for (int i = 0; i < v->nsteps; i++)
+		free(v->steps[i].why);
+	free(v->steps);
+	v->steps = NULL;
+	v->nsteps = 0;
+}
+
+int view_persp_valid(const view *v, int persp)
+{
+	return persp == VIEW_FULL || persp == VIEW_PUBLIC ||
+	    (persp >= 0 && persp < v->f->nseats);
+}
+
+/* ---- the table -------------------------------------------------------- */
+
+static int tool_index(uint8_t bit)
+{
+	return bit == SAB_PICKAXE ? 0 : bit == SAB_LANTERN ? 1 : 2;
+}
+
+/* What a seat holds at a round's start: nothing, and no secrets known. */
+static void seat_clear(view_seat *s)
+{
+	s->nhand = 0;
+	memset(s->hand, SAB_NO_CARD, sizeof s->hand);
+	memset(s->broken, 0, sizeof s->broken);
+	s->role = VIEW_UNKNOWN;
+	s->looked = 0;
+	memset(s->peek, SAB_NO_CARD, sizeof s->peek);
+}
+
+void view_table_reset(const view *v, int persp, view_table *t)
+{
+	memset(t, 0, sizeof *t);
+	t->persp = persp;
+	t->step = -1;
+	t->first = -1;
+	t->nseats = v->f->nseats;
+	memset(t->goal_known, SAB_NO_CARD, sizeof t->goal_known);
+	for (int s = 0; s < SAB_MAX_PLAYERS; s++) {
+		seat_clear(&t->seat[s]);
+		t->seat[s].bank_ms = s < t->nseats ? v->f->seat[s].bank_ms :
+		    v->f->bank_ms;
+		t->seat[s].used_us = -1;
+	}
+	sab_board_reset(&t->board, v->rs);
+}
+
+static void hand_add(view_seat *s, uint8_t card)
+{
+	if (s->nhand < SAB_MAX_HAND)
+		s->hand[s->nhand++] = card;
+}
+
+/* Takes card from the hand as the rules do (the last card fills its
+ * place), so the full view's hands keep the engine's order; a card this
+ * perspective did not know leaves as an unknown one. */
+static void hand_take(view_seat *s, uint8_t card)
+{
+	int i = 0;
+
+	if (s->nhand == 0)
+		return;
+	while (i < s->nhand && s->hand[i] != card)
+		i++;
+	if (i == s->nhand)
+		i = s->nhand - 1;
+	s->hand[i] = s->hand[--s->nhand];
+	s->hand[s->nhand] = SAB_NO_CARD;
+}
+
+static void mark(view_table *t, int x, int y)
+{
+	t->mark_x = (int8_t)x;
+	t->mark_y = (int8_t)y;
+	t->marked = 1;
+}
+
+static void round_start(const view *v, const view_step *s,
+    const sab_event *e, view_table *t)
+{
+	const sab_ruleset *rs = v->rs;
+
+	t->round = e->value;
+	t->first = e->seat;
+	/* The event counts the cards left after the deal, whose draws follow. */
+	t->deck = e->n + rs->hand_size[t->nseats] * t->nseats;
+	t->goal_open = 0;
+	memset(t->goal_known, SAB_NO_CARD, sizeof t->goal_known);
+	if (t->persp == VIEW_FULL)
+		memcpy(t->goal_known, s->goal_def, rs->ngoals);
+	for (int k = 0; k < t->nseats; k++)
+		seat_clear(&t->seat[k]);
+	sab_board_reset(&t->board, rs);
+}
+
+static void goal_seen(view_table *t, const sab_event *e)
+{
+	if (e->card == SAB_NO_CARD || e->goal >= SAB_MAX_GOALS)
+		return;
+	t->seat[e->seat].peek[e->goal] = e->card;
+	t->goal_known[e->goal] = e->card;
+}
+
+static void gold_taken(view_table *t, const sab_event *e)
+{
+	view_seat *s = &t->seat[e->seat];
+
+	if (t->persp == VIEW_FULL || t->persp == e->seat)
+		s->gold = (int16_t)(s->gold + e->value);
+	else
+		s->gold_hidden++;
+}
+
+static void game_end(view_table *t, const sab_event *e)
+{
+	for (int k = 0; k < e->n && k < t->nseats; k++) {
+		t->seat[k].gold = e->vals[k];
+		t->seat[k].gold_hidden = 0;
+	}
+	t->winners = e->mask;
+	t->over = 1;
+}
+
+/* The cards played from a hand, and what they did. */
+static void card_played(const view *v, const sab_event *e, view_table *t)
+{
+	view_seat *s = &t->seat[e->seat];
+	uint8_t *broken = e->target < t->nseats ?
+	    t->seat[e->target].broken : NULL;
+
+	hand_take(s, e->card);
+	switch (e->type) {
+	case SAB_EV_PATH:
+		sab_board_place(&t->board, v->rs, e->x, e->y, e->card, e->rot);
+		mark(t, e->x, e->y);
+		break;
+	case SAB_EV_SABOTAGE:
+		if (broken != NULL)
+			broken[tool_index(e->tool)]++;
+		break;
+	case SAB_EV_REPAIR:
+		if (broken != NULL && broken[tool_index(e->tool)] > 0)
+			broken[tool_index(e->tool)]--;
+		break;
+	case SAB_EV_ROCKFALL:
+		sab_board_remove(&t->board, v->rs, e->x, e->y);
+		mark(t, e->x, e->y);
+		break;
+	default:                /* a map */
+		if (e->goal < SAB_MAX_GOALS)
+			s->looked |= (uint8_t)(1u << e->goal);
+		break;
+	}
+}
+
+static void event_apply(const view *v, const view_step *st, view_table *t)
+{
+	sab_event e;
+
+	if (t->persp == VIEW_FULL)
+		e = st->ev;
+	else if (!sab_event_view(&st->ev, t->persp, &e))
+		return;
+	if (e.type != SAB_EV_ROUND_START && e.type != SAB_EV_REVEAL &&
+	    e.type != SAB_EV_GAME_END && e.seat >= t->nseats)
+		return;
+	switch (e.type) {
+	case SAB_EV_ROUND_START:
+		round_start(v, st, &e, t);
+		break;
+	case SAB_EV_ROLE:
+	case SAB_EV_ROLE_REVEAL:
+		t->seat[e.seat].role = e.value;
+		break;
+	case SAB_EV_DRAW:
+		hand_add(&t->seat[e.seat], e.card);
+		t->deck -= t->deck > 0;
+		break;
+	case SAB_EV_PATH:
+	case SAB_EV_SABOTAGE:
+	case SAB_EV_REPAIR:
+	case SAB_EV_ROCKFALL:
+	case SAB_EV_MAP:
+		card_played(v, &e, t);
+		break;
+	case SAB_EV_PEEK:
+		goal_seen(t, &e);
+		break;
+	case SAB_EV_PASS:
+		/* A seat without cards passes in the open, discarding none. */
+		if (e.vis != SAB_VIS_ALL)
+			hand_take(&t->seat[e.seat], e.card);
+		break;
+	case SAB_EV_REVEAL:
+		sab_board_place(&t->board, v->rs, e.x, e.y, e.card, e.rot);
+		if (e.goal < SAB_MAX_GOALS) {
+			t->goal_open |= (uint8_t)(1u << e.goal);
+			t->goal_known[e.goal] = e.card;
+		}
+		mark(t, e.x, e.y);
+		break;
+	case SAB_EV_GOLD:
+		gold_taken(t, &e);
+		break;
+	case SAB_EV_GAME_END:
+		game_end(t, &e);
+		break;
+	default:                /* round end, gold offer: words only */
+		break;
+	}
+}
+
+void view_table_apply(const view *v, int i, view_table *t)
+{
+	const view_step *s = &v->steps[i];
+	const replay_rec *r = s->rec;
+	int own = t->persp == VIEW_FULL || t->persp == r->seat;
+	view_seat *seat = r->seat >= 0 && r->seat < t->nseats ?
+	    &t->seat[r->seat] : NULL;
+
+	t->step = i;
+	t->decision = s->decision;
+	t->round = s->round;
+	t->marked = 0;
+	if (r->kind == REPLAY_EV) {
+		event_apply(v, s, t);
+		return;
+	}
+	if (seat == NULL)
+		return;
+	if (r->kind == REPLAY_BOT) {
+		seat->bank_ms = r->b;
+		seat->used_us = r->a;
+		if (own) {
+			seat->line = r->text;
+			seat->line_decision = s->decision;
+		}
+	} else if (r->kind == REPLAY_NOTE && own) {
+		seat->note = r->text;
+	} else if (r->kind == REPLAY_STATUS) {
+		seat->status = r->text;
+	}
+}
+
+void view_table_at(const view *v, int i, int persp, view_table *t)
+{
+	view_table_reset(v, persp, t);
+	for (int k = 0; k <= i && k < v->nsteps; k++)
+		view_table_apply(v, k, t);
+}
+
+/* ---- finding steps ---------------------------------------------------- */
+
+int view_step_visible(const view *v, int i, int persp)
+{
+	const view_step *s = &v->steps[i];
+	sab_event out;
+
+	if (persp == VIEW_FULL)
+		return 1;
+	switch (s->rec->kind) {
+	case REPLAY_EV:
+		return sab_event_view(&s->ev, persp, &out);
+	case REPLAY_BOT:
+		/* Another seat's refused reply is a failure everyone may
+		 * find; its words stay hidden (view_describe). */
+		return s->rec->seat == persp || (s->flags & VIEW_FAILURE);
+	case REPLAY_NOTE:
+		return s->rec->seat == persp;
+	default:
+		return 1;
+	}
+}
+
+int view_find(const view *v, int from, int dir, int flags, int persp)
+{
+	for (int i = from + dir; i >= 0 && i < v->nsteps; i += dir) {
+		if (flags != 0 && !(v->steps[i].flags & flags))
+			continue;
+		if (view_step_visible(v, i, persp))
+			return i;
+	}
+	return -1;
+}
+
+int view_decision_step(const view *v, int d)
+{
+	for (int i = 0; i < v->nsteps; i++)
+		if (v->steps[i].decision == d &&
+		    (v->steps[i].flags & VIEW_TURN_END))
+			return i;
+	/* A set-up that nothing followed yet ends at its last step. */
+	if (d == 0 && v->nsteps > 0 && v->steps[v->nsteps - 1].decision == 0)
+		return v->nsteps - 1;
+	return -1;
+}
+
+int view_round_step(const view *v, int r)
+{
+	for (int i = 0; i < v->nsteps; i++)
+		if ((v->steps[i].flags & VIEW_ROUND_START) &&
+		    v->steps[i].round == r)
+			return i;
+	return -1;
+}
+
+/* ---- words ------------------------------------------------------------ */
+
+/* Appends to a bounded buffer; what does not fit is cut. */
+typedef struct words {
+	char *s;
+	size_t len, used;
+} words;
+
+static void say(words *w, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void say(words *w, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (w->used + 1 >= w->len)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(w->s + w->used, w->len - w->used, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		w->used += (size_t)n < w->len - w->used ? (size_t)n :
+		    w->len - w->used - 1;
+}
+
+static const char *card_tok(const view *v, uint8_t c)
+{
+	return c < v->rs->ndefs ? v->pc.tok[c] : "a card";
+}
+
+static const char *role_word(uint8_t r)
+{
+	return r < 3 ? role_words[r] : "?";
+}
+
+static void say_round_end(words *w, const sab_event *e)
+{
+	say(w, "round %d ends: ", e->value);
+	if (e->n == SAB_END_GOLD)
+		say(w, "the gold is reached");
+	else
+		say(w, "no one holds a card");
+	if (e->seat != SAB_NO_SEAT)
+		say(w, " by seat %d", e->seat);
+	if (e->target == SAB_ROLE_MINER)
+		say(w, "; the gold miners win");
+	else if (e->target == SAB_ROLE_SABOTEUR)
+		say(w, "; the saboteurs win");
+}
+
+static void say_play(const view *v, words *w, const sab_event *e)
+{
+	const sab_ruleset *rs = v->rs;
+
+	switch (e->type) {
+	case SAB_EV_PATH:
+		say(w, "seat %d plays %s at %d %d%s", e->seat, card_tok(v, e->card),
+		    e->x, e->y, e->rot ? ", turned" : "");
+		break;
+	case SAB_EV_SABOTAGE:
+		say(w, "seat %d breaks the %s of seat %d", e->seat,
+		    sab_tool_name(e->tool), e->target);
+		break;
+	case SAB_EV_REPAIR:
+		say(w, "seat %d repairs the %s of seat %d with %s", e->seat,
+		    sab_tool_name(e->tool), e->target, card_tok(v, e->card));
+		break;
+	case SAB_EV_ROCKFALL:
+		say(w, "seat %d drops a rockfall on %d %d, removing %s", e->seat,
+		    e->x, e->y, card_tok(v, e->removed));
+		break;
+	case SAB_EV_MAP:
+		if (e->goal < rs->ngoals)
+			say(w, "seat %d looks at the goal at %d %d with a map",
+			    e->seat, rs->goal_x[e->goal], rs->goal_y[e->goal]);
+		break;
+	case SAB_EV_PEEK:
+		if (e->goal < rs->ngoals)
+			say(w, "seat %d sees %s at %d %d", e->seat,
+			    card_tok(v, e->card), rs->goal_x[e->goal],
+			    rs->goal_y[e->goal]);
+		break;
+	default:
+		if (e->vis == SAB_VIS_ALL)
+			say(w, "seat %d has no cards and passes", e->seat);
+		else if (e->card == SAB_NO_CARD)
+			say(w, "seat %d passes, discarding a card face down",
+			    e->seat);
+		else
+			say(w, "seat %d passes, discarding %s", e->seat,
+			    card_tok(v, e->card));
+		break;
+	}
+}
+
+static void say_gold(words *w, const sab_event *e)
+{
+	switch (e->type) {
+	case SAB_EV_GOLD_OFFER:
+		say(w, "seat %d is offered gold:", e->seat);
+		for (int i = 0; i < e->n && i < SAB_MAX_PLAYERS; i++)
+			say(w, " %d", e->vals[i]);
+		break;
+	case SAB_EV_GOLD:
+		if (e->vis == SAB_VIS_HIDDEN && e->value == 0)
+			say(w, "seat %d takes a gold card", e->seat);
+		else
+			say(w, "seat %d takes gold worth %d", e->seat, e->value);
+		break;
+	default:
+		say(w, "game over; gold:");
+		for (int s = 0; s < e->n && s < SAB_MAX_PLAYERS; s++)
+			say(w, " %d", e->vals[s]);
+		say(w, "; winners:");
+		for (int s = 0; s < e->n && s < SAB_MAX_PLAYERS; s++)
+			if (e->mask & (1u << s))
+				say(w, " %d", s);
+		break;
+	}
+}
+
+static void say_event(const view *v, words *w, const sab_event *e)
+{
+	switch (e->type) {
+	case SAB_EV_GAME_START:
+		say(w, "a game of %d players begins", e->n);
+		break;
+	case SAB_EV_ROUND_START:
+		say(w, "round %d begins: seat %d plays first, %d cards stay in "
+		    "the deck", e->value, e->seat, e->n);
+		break;
+	case SAB_EV_ROLE:
+		say(w, "seat %d is a %s", e->seat, role_word(e->value));
+		break;
+	case SAB_EV_ROLE_REVEAL:
+		say(w, "seat %d was a %s", e->seat, role_word(e->value));
+		break;
+	case SAB_EV_DRAW:
+		say(w, "seat %d draws %s", e->seat, card_tok(v, e->card));
+		break;
+	case SAB_EV_REVEAL:
+		say(w, "the goal at %d %d turns face up: %s%s", e->x, e->y,
+		    card_tok(v, e->card), e->rot ? ", turned" : "");
+		break;
+	case SAB_EV_ROUND_END:
+		say_round_end(w, e);
+		break;
+	case SAB_EV_GOLD_OFFER:
+	case SAB_EV_GOLD:
+	case SAB_EV_GAME_END:
+		say_gold(w, e);
+		break;
+	default:
+		say_play(v, w, e);
+		break;
+	}
+}
+
+static const char *seat_name(const view *v, int seat)
+{
+	const char *n = seat >= 0 && seat < v->f->nseats ?
+	    v->f->seat[seat].name : "-";
+
+	return strcmp(n, "-") ? n : "no name";
+}
+
+/* A move as another seat saw it: a discard's card and a gold card's
+ * value stay hidden. */
+static void say_move(words *w, const char *text, int own)
+{
+	if (!own && strncmp(text, "discard ", 8) == 0)
+		say(w, "discard -");
+	else if (!own && strncmp(text, "pick ", 5) == 0)
+		say(w, "pick -");
+	else
+		say(w, "%s", text);
+}
+
+static void say_record(const view *v, words *w, const view_step *s, int own)
+{
+	const replay_rec *r = s->rec;
+	size_t n;
+
+	switch (r->kind) {
+	case REPLAY_BOT:
+		say(w, "seat %d (%s) replies in %.3f ms", r->seat,
+		    seat_name(v, r->seat), (double)r->a / 1000.0);
+		if (own)
+			say(w, ": %s", r->text);
+		if ((s->flags & VIEW_FAILURE) && own)
+			say(w, "; refused: %s", s->why ? s->why : "?");
+		else if (s->flags & VIEW_FAILURE)
+			say(w, "; refused");
+		break;
+	case REPLAY_NOTE:
+		if (own)
+			say(w, "seat %d notes: %s", r->seat, r->text);
+		else
+			say(w, "seat %d sends a note", r->seat);
+		break;
+	case REPLAY_STATUS:
+		n = strcspn(r->text, " ");
+		say(w, "seat %d (%s) fails: %.*s", r->seat,
+		    seat_name(v, r->seat), (int)n, r->text);
+		if (r->text[n] != '\0')
+			say(w, " (%s)", r->text + n + 1);
+		break;
+	default:
+		say(w, "seat %d's move: ", r->seat);
+		say_move(w, r->text, own);
+		if (s->flags & VIEW_DEFAULT)
+			say(w, " (played by the referee)");
+		break;
+	}
+}
+
+void view_describe(const view *v, int i, int persp, char *buf, size_t len)
+{
+	words w = { buf, len, 0 };
+	const view_step *s;
+	sab_event e;
+
+	if (len == 0)
+		return;
+	buf[0] = '\0';
+	if (i < 0 || i >= v->nsteps) {
+		say(&w, "before the game");
+		return;
+	}
+	s = &v->steps[i];
+	if (s->rec->kind != REPLAY_EV) {
+		say_record(v, &w, s, persp == VIEW_FULL ||
+		    persp == s->rec->seat);
+		return;
+	}
+	if (persp == VIEW_FULL)
+		e = s->ev;
+	else if (!sab_event_view(&s->ev, persp, &e)) {
+		say(&w, "(seat %d alone is told of this)", s->ev.seat);
+		return;
+	}
+	say_event(v, &w, &e);
+}
+
+void view_persp_name(const view *v, int persp, char *buf, size_t len)
+{
+	if (persp == VIEW_FULL)
+		snprintf(buf, len, "all (every hidden card)");
+	else if (persp == VIEW_PUBLIC)
+		snprintf(buf, len, "public");
+	else
+		snprintf(buf, len, "seat %d (%s)", persp, seat_name(v, persp));
+}

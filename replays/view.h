@@ -1,0 +1,147 @@
+/* view.h: a replay as a viewer sees it: the steps of the game in order, and
+ * the table at any step as one perspective knows it. */
+#ifndef SAB_REPLAY_VIEW_H
+#define SAB_REPLAY_VIEW_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "protocol.h"
+#include "reader.h"
+#include "saboteur.h"
+
+/*
+ * A perspective: the full view (every hidden card), the public view (a
+ * spectator's), or a seat's view (exactly what its bot was told), given as
+ * the seat number.
+ */
+enum { VIEW_FULL = -2, VIEW_PUBLIC = -1 };
+
+/* What the table does not know: a role, or a card (SAB_NO_CARD). */
+#define VIEW_UNKNOWN 0xFF
+
+/* Marks on a step. */
+enum {
+	VIEW_TURN_END = 1,      /* the last step of a decision (its move) */
+	VIEW_ROUND_START = 2,   /* the event that starts a round */
+	VIEW_FAILURE = 4,       /* a status change, or a reply refused */
+	VIEW_DEFAULT = 8        /* a move the referee played for the seat */
+};
+
+/* One step: a record of the replay a viewer stops at. */
+typedef struct view_step {
+	const replay_rec *rec;  /* ev, bot, note, status or move; in the file */
+	sab_event ev;           /* ev: the event as the rules made it */
+	int decision;           /* the decision it belongs to; 0: the set-up */
+	uint8_t round;
+	uint8_t flags;          /* VIEW_* marks */
+	int8_t actor;           /* the seat asked in this decision, or -1 */
+	uint8_t goal_def[SAB_MAX_GOALS]; /* VIEW_ROUND_START: the goal cards */
+	char *why;              /* a refused reply: the reason; owned */
+} view_step;
+
+/*
+ * A loaded replay.  It points into the replay file and the ruleset, which
+ * the caller keeps until view_free().
+ */
+typedef struct view {
+	const replay_file *f;
+	const sab_ruleset *rs;
+	proto_cards pc;
+	int nsteps;
+	view_step *steps;
+	int decisions;          /* decisions walked to their end */
+	int ok;                 /* the whole game walked and verified */
+	char problem[1100];     /* otherwise: where the walk stopped, and why */
+} view;
+
+/* One seat as a perspective knows it. */
+typedef struct view_seat {
+	uint8_t nhand;
+	uint8_t hand[SAB_MAX_HAND];     /* SAB_NO_CARD where unknown here */
+	uint8_t broken[SAB_TOOLS];      /* broken tools in front of it */
+	uint8_t role;                   /* enum sab_role, or VIEW_UNKNOWN */
+	uint8_t looked;                 /* bit g: it looked at goal g */
+	uint8_t peek[SAB_MAX_GOALS];    /* what it saw there, if known here */
+	int16_t gold;                   /* the gold known here */
+	uint8_t gold_hidden;            /* gold cards taken, value unknown here */
+	int64_t bank_ms;                /* its bank after its last reply */
+	int64_t used_us;                /* its last reply's time, or -1 */
+	const char *status;             /* NULL, or "STATUS[ DETAIL]" */
+	const char *line;               /* its last line, if seen here */
+	int line_decision;              /* the decision that line answered */
+	const char *note;               /* its last note, if seen here */
+} view_seat;
+
+/*
+ * The table at one step as one perspective knows it: built only from the
+ * events as sab_event_view() gives them to that perspective (the full view
+ * also knows each round's goal cards), and the referee's records.
+ */
+typedef struct view_table {
+	int persp;                      /* VIEW_FULL, VIEW_PUBLIC, or a seat */
+	int step;                       /* the last step applied, or -1 */
+	int round, decision;
+	int deck;                       /* cards in the draw pile */
+	int first;                      /* who plays first this round */
+	int over;                       /* the game has ended */
+	uint16_t winners;               /* at the end: bit s shares the win */
+	int8_t mark_x, mark_y;          /* the cell the step changed ... */
+	uint8_t marked;                 /* ... when this is 1 */
+	uint8_t goal_open;              /* bit g: goal g is face up */
+	uint8_t goal_known[SAB_MAX_GOALS]; /* face-down goal cards known here */
+	int nseats;
+	view_seat seat[SAB_MAX_PLAYERS];
+	sab_board board;
+} view_table;
+
+/*
+ * Walks the replay f, played by ruleset rs, with replay_audit_run() and
+ * fills *v with a step per event, bot line, note, status and move, as far
+ * as the walk went.  Returns 0, or -1 with the reason in err when nothing
+ * could be walked (the ruleset's cards have no tokens, out of memory).  A
+ * walk that stopped early is no error: v->ok is 0 and v->problem says why.
+ * Free the view with view_free() either way.
+ */
+int view_load(view *v, const replay_file *f, const sab_ruleset *rs,
+    char *err, size_t errlen);
+
+/* Frees what view_load() allocated; a zeroed view does nothing. */
+void view_free(view *v);
+
+/* Returns 1 when persp is a perspective of this replay's game. */
+int view_persp_valid(const view *v, int persp);
+
+/* The table before the first step, as persp knows it. */
+void view_table_reset(const view *v, int persp, view_table *t);
+
+/* Applies step i, which must be the step after t->step. */
+void view_table_apply(const view *v, int i, view_table *t);
+
+/* The table after step i (-1: before the first) as persp knows it. */
+void view_table_at(const view *v, int i, int persp, view_table *t);
+
+/* Returns 1 when persp is told anything of step i. */
+int view_step_visible(const view *v, int i, int persp);
+
+/*
+ * The next step after from (dir 1) or before it (dir -1) carrying one of
+ * the flags (0: any step) and, when persp is not VIEW_FULL, visible to it;
+ * returns -1 when there is none.
+ */
+int view_find(const view *v, int from, int dir, int flags, int persp);
+
+/* The step at the end of decision d (0: the end of the set-up), or -1. */
+int view_decision_step(const view *v, int d);
+
+/* The step that starts round r, or -1. */
+int view_round_step(const view *v, int r);
+
+/* Writes step i as persp may see it, in words, into buf (never more than
+ * len bytes, always terminated). */
+void view_describe(const view *v, int i, int persp, char *buf, size_t len);
+
+/* The name of a perspective ("full", "public", "seat 2 (name)"). */
+void view_persp_name(const view *v, int persp, char *buf, size_t len);
+
+#endif
