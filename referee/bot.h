@@ -47,6 +47,9 @@ typedef struct bot {
 
 	int status;             /* enum bot_status */
 	char detail[160];       /* what happened, for people */
+	int own_clock;          /* 1: the two limits below replace the match's */
+	int64_t move_limit;     /* its own move limit (ns) */
+	int64_t bank_limit;     /* its own bank (ns) per game */
 	int64_t bank_left;      /* this game */
 	int64_t used;           /* thinking time over the match */
 	int64_t longest;        /* the longest decision */

@@ -324,7 +324,7 @@ static int status(walk *w, const replay_rec *r, int asked_seat,
 static int bank_check(walk *w, const replay_rec *r)
 {
 	int64_t prev = w->bank[r->seat] * NS_PER_MS;
-	int64_t move = w->f->move_ms * NS_PER_MS;
+	int64_t move = w->f->seat[r->seat].move_ms * NS_PER_MS;
 	int64_t used_lo = r->a * 1000, used_hi = r->a * 1000 + 999;
 	int64_t over_lo = used_lo > move ? used_lo - move : 0;
 	int64_t over_hi = used_hi > move ? used_hi - move : 0;
@@ -358,8 +358,8 @@ static void request(walk *w, int seat)
 			    sizeof line - 6) > 0)
 				sent(w, seat, line);
 	}
-	if (proto_turn_line(w->decision, w->f->move_ms, w->bank[seat], line,
-	    sizeof line) > 0)
+	if (proto_turn_line(w->decision, w->f->seat[seat].move_ms,
+	    w->bank[seat], line, sizeof line) > 0)
 		sent(w, seat, line);
 }
 
@@ -388,6 +388,9 @@ static int reply(walk *w, const replay_rec *r, int seat, int *refused,
 	if (k == PROTO_HELLO)
 		snprintf(why, sizeof why, "the handshake is over: reply with a "
 		    "move");
+	/* As match.c: a note with blanks before it is a reply, refused. */
+	if (k == PROTO_NOTE)
+		snprintf(why, sizeof why, "a note begins its line with \"note\"");
 	if (k == PROTO_MOVE && sab_game_check(&w->g, m, why, sizeof why)) {
 		*got = 1;
 		heard(w, r, NULL);
@@ -531,18 +534,26 @@ static void seats(walk *w)
 		const char *h = f->seat[s].hello;
 		unsigned feat = 0;
 		w->live[s] = 1;
-		w->bank[s] = f->bank_ms;
+		w->bank[s] = f->seat[s].bank_ms;
 		if (h != NULL && proto_parse(&w->pc, h, strlen(h), &m, name,
 		    &feat, why, sizeof why) == PROTO_HELLO)
 			w->feat[s] = feat;
 	}
+	/* The referee sends the handshake to every bot whose command ran, so
+	 * also to one that then failed it: only a seat out with "no-start"
+	 * was sent nothing. */
+	snprintf(line, sizeof line, "saboteur %d", PROTO_VERSION);
+	for (int i = w->i; i < f->nrecs && f->recs[i].kind == REPLAY_STATUS;
+	    i++)
+		if (strncmp(f->recs[i].text, "no-start", 8) == 0 &&
+		    (f->recs[i].text[8] == ' ' || f->recs[i].text[8] == '\0'))
+			w->live[f->recs[i].seat] = 0;
+	for (int s = 0; s < f->nseats; s++)
+		sent(w, s, line);
 	while (w->i < f->nrecs && f->recs[w->i].kind == REPLAY_STATUS) {
 		w->live[f->recs[w->i].seat] = 0;
 		heard(w, &f->recs[w->i++], NULL);
 	}
-	snprintf(line, sizeof line, "saboteur %d", PROTO_VERSION);
-	for (int s = 0; s < f->nseats; s++)
-		sent(w, s, line);
 }
 
 static void setup_lines(walk *w)
@@ -597,10 +608,12 @@ int replay_audit_run(const replay_file *f, const sab_ruleset *rs,
 	w->ctx = ctx;
 	w->out = out;
 	if (start(w, rs) == 0) {
-		while (!sab_game_over(&w->g))
-			if (decision(w) != 0)
-				break;
-		if (sab_game_over(&w->g) && result(w) == 0) {
+		/* The last decision ends the game before its records are
+		 * checked: its failure must not pass for the game's end. */
+		int diverged = 0;
+		while (!diverged && !sab_game_over(&w->g))
+			diverged = decision(w) != 0;
+		if (!diverged && result(w) == 0) {
 			if (!f->complete)
 				diverge(w, NULL, "%s", f->problem);
 			else

@@ -36,6 +36,10 @@ void replay_file_free(replay_file *f)
 	free(f);
 }
 
+/* The longest time a file may give, in ms (31 years): the audit counts
+ * the clock in ns, which stay far from overflowing. */
+#define REPLAY_MAX_MS 1000000000000LL
+
 /* ---- words ------------------------------------------------------------- */
 
 /* A record being read: its words are taken one at a time from the front. */
@@ -140,7 +144,8 @@ static int no_more(cursor *c, const char *kind)
 
 /* Which header records were seen. */
 enum { H_PROGRAM = 1, H_RULESET = 2, H_SEED = 4, H_GAME = 8, H_START = 16,
-	H_CLOCK = 32, H_PLAYERS = 64, H_ALL = 127 };
+	H_CLOCK = 32, H_PLAYERS = 64, H_ALL = 127,
+	H_SEATCLOCK = 128 };    /* shifted left by the seat */
 
 static int version(cursor *c, replay_file *f)
 {
@@ -184,6 +189,9 @@ static int clock_field(cursor *c, const char *key, int64_t *out)
 	v = strtoll(w + n + 1, &end, 10);
 	if (w[n + 1] < '0' || w[n + 1] > '9' || *end != '\0' || errno)
 		return say(c, "the clock's %s is not a number", key);
+	if (v > REPLAY_MAX_MS)
+		return say(c, "the clock's %s is more than %lld ms", key,
+		    (long long)REPLAY_MAX_MS);
 	*out = v;
 	return 0;
 }
@@ -273,6 +281,14 @@ static int header_record(cursor *c, replay_file *f, const char *kind,
 		if (seat_number(c, f->nseats, &s) != 0)
 			return -1;
 		f->seat[s].hello = c->s;
+	} else if (strcmp(kind, "seatclock") == 0) {
+		int16_t s;
+		if (seat_number(c, f->nseats, &s) != 0 ||
+		    clock_field(c, "move", &f->seat[s].move_ms) ||
+		    clock_field(c, "bank", &f->seat[s].bank_ms) ||
+		    no_more(c, kind))
+			return -1;
+		*seen |= H_SEATCLOCK << s;
 	} else {
 		return 1;
 	}
@@ -364,8 +380,8 @@ static int body_record(cursor *c, const replay_file *f, replay_rec *r)
 		return ev_record(c, f, r);
 	case REPLAY_BOT:
 		if (seat_number(c, f->nseats, &r->seat) ||
-		    number(c, "the time used", 0, INT64_MAX / 2, &r->a) ||
-		    number(c, "the bank", 0, INT64_MAX / 2, &r->b))
+		    number(c, "the time used", 0, REPLAY_MAX_MS * 1000, &r->a) ||
+		    number(c, "the bank", 0, REPLAY_MAX_MS, &r->b))
 			return -1;
 		break;
 	case REPLAY_TURN:
@@ -412,6 +428,7 @@ static void read_body(replay_file *f, char *s, char *end, int line,
 	while (s < end) {
 		char *nl = memchr(s, '\n', (size_t)(end - s));
 		if (nl == NULL) {
+			c.line = line + 1;
 			say(&c, "the last record is cut short (the file ends "
 			    "inside it)");
 			return;
@@ -421,11 +438,15 @@ static void read_body(replay_file *f, char *s, char *end, int line,
 		c.line = ++line;
 		s = nl + 1;
 		char *kw = word(&c);
-		int k = kind_of(kw);
 		if (f->nrecs > 0 && f->recs[f->nrecs - 1].kind == REPLAY_END) {
 			say(&c, "a record after \"end\"");
 			return;
 		}
+		if (kw == NULL) {
+			say(&c, "an empty line, which is no record");
+			return;
+		}
+		int k = kind_of(kw);
 		if (k < 0) {
 			f->skipped++;   /* a later minor version's record */
 			continue;
@@ -472,7 +493,8 @@ static int text_fault(const char *s, size_t len, const char **why)
 }
 
 static const char *const header_kinds[] = { "program", "ruleset", "seed",
-	"game", "start", "seat", "clock", "players", "tries", "hello", NULL };
+	"game", "start", "seat", "clock", "players", "tries", "hello",
+	"seatclock", NULL };
 
 /* Whether the record at s (ended by '\n' or NUL) is a header record. */
 static int is_header(const char *s)
@@ -486,13 +508,27 @@ static int is_header(const char *s)
 	return 0;
 }
 
+/* Whether the record at s (ended by '\n' or NUL) is of a kind of the
+ * body, the first of which ends the header. */
+static int is_body(const char *s)
+{
+	size_t n = strcspn(s, " \n");
+
+	for (int k = 0; k < REPLAY_KINDS; k++)
+		if (strlen(kind_name[k]) == n && memcmp(s, kind_name[k], n) == 0)
+			return 1;
+	return 0;
+}
+
 /* Reads the header from the front of [s, end); returns where the body
- * begins, or NULL with the reason in c->err. */
+ * begins, or NULL with the reason in c->err.  A record of a kind this
+ * reader does not know is a later minor version's, in the header as in
+ * the body: it is skipped. */
 static char *read_header(cursor *c, replay_file *f, char *s, char *end)
 {
 	int seen = 0;
 
-	while (c->line == 0 || is_header(s)) {
+	while (c->line == 0 || (s < end && !is_body(s))) {
 		char *nl = memchr(s, '\n', (size_t)(end - s));
 		c->line++;
 		if (nl == NULL) {
@@ -505,6 +541,8 @@ static char *read_header(cursor *c, replay_file *f, char *s, char *end)
 		if (c->line == 1) {
 			if (version(c, f) != 0 || no_more(c, "sabr"))
 				return NULL;
+		} else if (!is_header(s)) {
+			f->skipped++;
 		} else if (header_record(c, f, word(c), &seen) != 0) {
 			return NULL;
 		}
@@ -515,8 +553,23 @@ static char *read_header(cursor *c, replay_file *f, char *s, char *end)
 		return say(c, "the header has no \"seat\" record"), NULL;
 	if (header_done(c, seen) != 0)
 		return NULL;
+	for (int k = 0; k < f->nseats; k++)
+		if (!(seen & (H_SEATCLOCK << k))) {
+			f->seat[k].move_ms = f->move_ms;
+			f->seat[k].bank_ms = f->bank_ms;
+		}
 	c->line--;
 	return s;
+}
+
+/* Counts the lines of a text, for messages about where damage begins. */
+static int lines_in(const char *s, size_t len)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < len; i++)
+		n += s[i] == '\n';
+	return n;
 }
 
 static replay_file *parse_owned(char *text, size_t len, const char *name,
@@ -526,7 +579,7 @@ static replay_file *parse_owned(char *text, size_t len, const char *name,
 	cursor c = { NULL, 0, name, err, errlen };
 	const char *why = NULL;
 	char *body, *end = text + len;
-	int fault;
+	int fault, whole;
 
 	if (f == NULL) {
 		free(text);
@@ -543,11 +596,14 @@ static replay_file *parse_owned(char *text, size_t len, const char *name,
 			if (*end == '\n')
 				l++;
 	}
+	/* Counted before the header's newlines are cut. */
+	whole = zproblem != NULL ? lines_in(text, len) : 0;
 	body = read_header(&c, f, text, end);
 	if (body == NULL) {
 		if (fault && c.line >= fault)
 			snprintf(err, errlen, "%s: line %d %s", name, fault, why);
-		if (zproblem != NULL && c.line > 1)
+		/* The header stopped where a damaged stream did: say that. */
+		if (zproblem != NULL && c.line > whole)
 			snprintf(err, errlen, "%s", zproblem);
 		replay_file_free(f);
 		return NULL;
@@ -578,67 +634,203 @@ replay_file *replay_parse(const char *text, size_t len, const char *name,
 	return parse_owned(copy, len, name, NULL, err, errlen);
 }
 
-/* Counts the lines of a text, for messages about where damage begins. */
-static int lines_in(const char *s, size_t len)
-{
-	int n = 0;
+/* ---- reading a file ---------------------------------------------------- */
 
-	for (size_t i = 0; i < len; i++)
-		n += s[i] == '\n';
-	return n;
+/* A file being read: its raw bytes in, its text out. */
+typedef struct reading {
+	FILE *fp;
+	const char *path;
+	unsigned char in[65536];
+	size_t have;            /* raw bytes in `in`, from `at` */
+	size_t at;
+	int eof;
+	char *buf;              /* the text so far */
+	size_t len, cap;
+	char *err;
+	size_t errlen;
+} reading;
+
+/* Tops up the raw bytes; -1 on a read error (the reason in err). */
+static int fill(reading *r)
+{
+	size_t n;
+
+	if (r->at > 0) {
+		memmove(r->in, r->in + r->at, r->have);
+		r->at = 0;
+	}
+	if (r->eof || r->have == sizeof r->in)
+		return 0;
+	n = fread(r->in + r->have, 1, sizeof r->in - r->have, r->fp);
+	r->have += n;
+	if (n == 0 && ferror(r->fp)) {
+		snprintf(r->err, r->errlen, "%s: %s", r->path, strerror(errno));
+		return -1;
+	}
+	if (n == 0 || feof(r->fp))
+		r->eof = 1;
+	return 0;
+}
+
+/* Room for at least 65536 more bytes of text, or what is left below the
+ * limit; returns the room, 0 with the reason in err past the limit or
+ * when out of memory. */
+static size_t room(reading *r)
+{
+	size_t want = REPLAY_MAX_BYTES - r->len < 65536 ?
+	    REPLAY_MAX_BYTES - r->len : 65536;
+	char *n;
+
+	if (want > 0 && r->cap - r->len >= want)
+		return r->cap - r->len;
+	if (want > 0) {
+		size_t ncap = r->cap ? 2 * r->cap : 262144;
+		while (ncap - r->len < want)
+			ncap *= 2;
+		if (ncap > REPLAY_MAX_BYTES)
+			ncap = REPLAY_MAX_BYTES;
+		n = realloc(r->buf, ncap + 1);
+		if (n != NULL) {
+			r->buf = n;
+			r->cap = ncap;
+			return r->cap - r->len;
+		}
+	}
+	snprintf(r->err, r->errlen, "%s: larger than %u MiB uncompressed, or "
+	    "out of memory", r->path, REPLAY_MAX_BYTES >> 20);
+	return 0;
+}
+
+/* Copies a file that is not gzip (plain text, as zcat prints it). */
+static int read_plain(reading *r)
+{
+	for (;;) {
+		if (fill(r) != 0)
+			return -1;
+		if (r->have == 0)
+			return 0;
+		size_t n = room(r);
+		if (n == 0)
+			return -1;
+		if (n > r->have)
+			n = r->have;
+		memcpy(r->buf + r->len, r->in + r->at, n);
+		r->len += n;
+		r->at += n;
+		r->have -= n;
+	}
+}
+
+/* Whether the raw bytes go on with another gzip member (as after `cat
+ * a.gz b.gz`); anything else after a member is ignored, as gzip does. */
+static int next_member(reading *r)
+{
+	if (r->have < 2 && fill(r) != 0)
+		return -1;
+	return r->have >= 2 && r->in[r->at] == 0x1f && r->in[r->at + 1] == 0x8b;
+}
+
+/*
+ * Inflates the gzip stream into the text.  Keeps everything inflated
+ * before a fault, so that a stream cut short or damaged still shows the
+ * records before the damage.  Returns 0 (with *zmsg NULL when the stream
+ * was whole, else what was wrong with it), or -1 with the reason in err.
+ */
+static int read_gzip(reading *r, const char **zmsg, int *cut)
+{
+	z_stream zs;
+	int rc = Z_OK;
+
+	memset(&zs, 0, sizeof zs);
+	*zmsg = NULL;
+	*cut = 0;
+	if (inflateInit2(&zs, 16 + MAX_WBITS) != Z_OK) {
+		snprintf(r->err, r->errlen, "%s: out of memory", r->path);
+		return -1;
+	}
+	for (;;) {
+		if (r->have == 0 && fill(r) != 0)
+			break;
+		if (r->have == 0) {
+			*cut = 1;
+			*zmsg = "unexpected end of file";
+			break;
+		}
+		size_t n = room(r);
+		if (n == 0)
+			break;
+		zs.next_in = r->in + r->at;
+		zs.avail_in = (uInt)r->have;
+		zs.next_out = (Bytef *)r->buf + r->len;
+		zs.avail_out = (uInt)n;
+		rc = inflate(&zs, Z_NO_FLUSH);
+		int moved = zs.avail_out < n || zs.avail_in < r->have;
+		r->len += n - zs.avail_out;
+		r->at += r->have - zs.avail_in;
+		r->have = zs.avail_in;
+		if (rc == Z_STREAM_END) {
+			int more = next_member(r);
+			if (more <= 0) {
+				inflateEnd(&zs);
+				return more;
+			}
+			inflateReset(&zs);
+		} else if (rc == Z_MEM_ERROR) {
+			snprintf(r->err, r->errlen, "%s: out of memory", r->path);
+			break;
+		} else if (rc != Z_OK && (rc != Z_BUF_ERROR || !moved)) {
+			*zmsg = zs.msg ? zs.msg : "compressed data error";
+			break;
+		}
+	}
+	inflateEnd(&zs);
+	return *zmsg != NULL ? 0 : -1;
 }
 
 replay_file *replay_read(const char *path, char *err, size_t errlen)
 {
-	gzFile z = gzopen(path, "rb");
-	char *buf = NULL, zproblem[512];
-	size_t len = 0, cap = 0;
-	int zerr = Z_OK;
-	const char *msg = NULL;
+	reading *r = calloc(1, sizeof *r);
+	char zproblem[512];
+	const char *zmsg = NULL;
+	int rc, cut = 0;
 
-	if (z == NULL) {
-		snprintf(err, errlen, "%s: %s", path, errno ? strerror(errno) :
-		    "cannot open it");
+	if (r == NULL) {
+		snprintf(err, errlen, "%s: out of memory", path);
 		return NULL;
 	}
-	for (;;) {
-		if (cap - len < 65536) {
-			size_t ncap = cap ? 2 * cap : 262144;
-			char *n = ncap > REPLAY_MAX_BYTES + 65536 ? NULL :
-			    realloc(buf, ncap + 1);
-			if (n == NULL) {
-				free(buf);
-				gzclose_r(z);
-				snprintf(err, errlen, "%s: larger than %u MiB "
-				    "uncompressed, or out of memory", path,
-				    REPLAY_MAX_BYTES >> 20);
-				return NULL;
-			}
-			buf = n;
-			cap = ncap;
-		}
-		int got = gzread(z, buf + len, 65536);
-		if (got <= 0) {
-			msg = gzerror(z, &zerr);
-			break;
-		}
-		len += (size_t)got;
-	}
-	zproblem[0] = '\0';
-	if (zerr == Z_ERRNO) {
+	r->path = path;
+	r->err = err;
+	r->errlen = errlen;
+	r->fp = fopen(path, "rb");
+	if (r->fp == NULL) {
 		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		free(buf);
-		gzclose_r(z);
+		free(r);
 		return NULL;
 	}
-	if (zerr != Z_OK)
-		snprintf(zproblem, sizeof zproblem, "%s: after line %d: the "
-		    "compressed data %s (%s)", path, lines_in(buf, len),
-		    zerr == Z_BUF_ERROR ? "ends before the stream does, so "
-		    "the file was cut short or is still being written" :
-		    "is damaged", msg && *msg ? msg : zError(zerr));
-	gzclose_r(z);
+	/* What zcat does: gzip when it begins like gzip, else the text as it
+	 * is. */
+	rc = next_member(r);
+	if (rc == 1)
+		rc = read_gzip(r, &zmsg, &cut);
+	else if (rc == 0)
+		rc = read_plain(r);
+	fclose(r->fp);
+	if (rc == 0 && room(r) == 0)
+		rc = -1;
+	if (rc != 0) {
+		free(r->buf);
+		free(r);
+		return NULL;
+	}
+	char *buf = r->buf;
+	size_t len = r->len;
+	free(r);
 	buf[len] = '\0';
-	return parse_owned(buf, len, path, zproblem[0] ? zproblem : NULL, err,
+	if (zmsg != NULL)
+		snprintf(zproblem, sizeof zproblem, "%s: after line %d: the "
+		    "compressed data %s (%s)", path, lines_in(buf, len), cut ?
+		    "ends before the stream does, so the file was cut short or "
+		    "is still being written" : "is damaged", zmsg);
+	return parse_owned(buf, len, path, zmsg ? zproblem : NULL, err,
 	    errlen);
 }

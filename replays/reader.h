@@ -47,6 +47,8 @@ typedef struct replay_file_seat {
 	const char *name;       /* "-" when the bot gave none */
 	const char *command;
 	const char *hello;      /* its handshake reply, or NULL (before 1.1) */
+	int64_t move_ms, bank_ms;       /* its time limits: a "seatclock"
+	                           record's, else the clock's */
 } replay_file_seat;
 
 typedef struct replay_file {

@@ -21,6 +21,8 @@ typedef struct replay_seat {
 	const char *status;     /* NULL, or the status of a bot that is out of
 	                           the match before the game ("crash") */
 	const char *detail;     /* and what happened, for people */
+	int64_t move_ms, bank_ms;       /* its own time limits, when they are
+	                           not the header's (0, 0: the header's) */
 } replay_seat;
 
 typedef struct replay_header {

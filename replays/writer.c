@@ -183,6 +183,13 @@ static void write_header(replay_writer *w, const replay_header *h)
 		put_text(w, h->seats[s].hello);
 		put(w, "\n", 1);
 	}
+	for (int s = 0; s < h->nseats; s++) {
+		const replay_seat *t = &h->seats[s];
+		if ((t->move_ms || t->bank_ms) && (t->move_ms != h->move_ms ||
+		    t->bank_ms != h->bank_ms))
+			putf(w, "seatclock %d move=%lld bank=%lld\n", s,
+			    (long long)t->move_ms, (long long)t->bank_ms);
+	}
 	for (int s = 0; s < h->nseats; s++)
 		if (h->seats[s].status != NULL)
 			replay_status(w, s, h->seats[s].status,

@@ -104,12 +104,13 @@ typedef struct plan {
 } plan;
 
 static const replay_seat seats[] = {
-	{ "alice", "python3 alice.py --depth 3", "bot alice moves", NULL, NULL },
-	{ "bob", "./bob", "bot bob", NULL, NULL },
-	{ "carol", "./carol -q", "bot carol", NULL, NULL },
-	{ NULL, "./crashes-at-start", NULL, "no-start", "cannot run it" },
-	{ "eve", "java -jar eve.jar", "bot eve", NULL, NULL },
-	{ "frank", "./frank", "bot frank", NULL, NULL },
+	{ "alice", "python3 alice.py --depth 3", "bot alice moves", NULL, NULL,
+	    0, 0 },
+	{ "bob", "./bob", "bot bob", NULL, NULL, 1500, 20000 },
+	{ "carol", "./carol -q", "bot carol", NULL, NULL, 1000, 30000 },
+	{ NULL, "./crashes-at-start", NULL, "no-start", "cannot run it", 0, 0 },
+	{ "eve", "java -jar eve.jar", "bot eve", NULL, NULL, 0, 0 },
+	{ "frank", "./frank", "bot frank", NULL, NULL, 0, 0 },
 };
 
 static void cards(const sab_ruleset *rs)
@@ -297,6 +298,8 @@ static int check_header(const lines *L, const played *p)
 			    seats[s].hello);
 			require_line(L, i++, want);
 		}
+	/* Bob's own clock differs from the header's; Carol's is the same. */
+	require_line(L, i++, "seatclock 1 move=1500 bank=20000");
 	if (p->n > 3)
 		require_line(L, i++, "status 3 no-start cannot run it");
 	return i;
