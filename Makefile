@@ -80,7 +80,7 @@ $(B)/librules.a: $(RULES_OBJ)
 	ar rcs $@ $^
 
 $(B)/saboteur: $(PROG_OBJ) $(B)/librules.a
-	$(CC) $(ALL_CFLAGS) -o $@ $(PROG_OBJ) $(B)/librules.a $(YAML_LIBS) $(ZLIB_LIBS)
+	$(CC) $(ALL_CFLAGS) -o $@ $(PROG_OBJ) $(B)/librules.a $(YAML_LIBS) $(ZLIB_LIBS) -lm
 
 # The example bots: C programs that link the rules library as any C bot
 # would, with the same flags.  Static pattern rules, so these objects never
@@ -116,7 +116,7 @@ $(B)/libreferee.a: $(REF_OBJ)
 
 $(B)/run-tests: $(TEST_OBJ) $(B)/libreferee.a $(B)/librules.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(TEST_OBJ) $(B)/libreferee.a $(B)/librules.a \
-	    $(YAML_LIBS) $(ZLIB_LIBS) $(CHECK_LIBS)
+	    $(YAML_LIBS) $(ZLIB_LIBS) $(CHECK_LIBS) -lm
 
 # The same tests built with AddressSanitizer and UndefinedBehaviorSanitizer.
 $(B)/asan/%.o: %.c $(RULES_HDR) $(PROG_HDR) $(wildcard tests/*.h) | deps-check
@@ -126,7 +126,7 @@ $(B)/asan/gen/%.o: $(B)/gen/%.c rules/builtin.h | deps
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -std=c11 $(WARN) -O1 -g $(SANITIZE) -c $< -o $@
 $(B)/asan/run-tests: $(ASAN_TEST) $(ASAN_REF) $(ASAN_RULES)
-	$(CC) $(SANITIZE) -o $@ $^ $(YAML_LIBS) $(ZLIB_LIBS) $(CHECK_LIBS)
+	$(CC) $(SANITIZE) -o $@ $^ $(YAML_LIBS) $(ZLIB_LIBS) $(CHECK_LIBS) -lm
 
 # SAB_TEST_GAMES scales the property test; the sanitizer run plays fewer games.
 check: deps-check $(B)/run-tests $(B)/asan/run-tests $(B)/saboteur bots
@@ -134,6 +134,8 @@ check: deps-check $(B)/run-tests $(B)/asan/run-tests $(B)/saboteur bots
 	SAB_TEST_GAMES=500 ASAN_OPTIONS=detect_leaks=1 $(B)/asan/run-tests
 	tests/cli.sh $(B)/saboteur
 	tests/e2e.sh $(B)/saboteur
+	tests/view_tmux.sh $(B)/saboteur
+	tests/tournament.sh $(B)/saboteur
 	$(MAKE) -s check-bots
 	tests/install.sh
 test: check
@@ -141,6 +143,7 @@ test: check
 bench: $(B)/saboteur bots
 	$(B)/saboteur bench
 	scripts/bench-referee.sh $(B)
+	scripts/bench-tournament.sh $(B)
 
 # The README's main job: a real match between the example bots.
 play: $(B)/saboteur bots
@@ -169,14 +172,39 @@ uninstall:
 clean:
 	rm -rf $(B)
 
-# A libFuzzer harness for the ruleset parser (needs clang): FUZZ_SECONDS of
-# fuzzing from the built-in rulesets and the test fixtures as the corpus.
+# libFuzzer harnesses (need clang), FUZZ_SECONDS of fuzzing each: the
+# ruleset parser, from the built-in rulesets and the test fixtures; the
+# replay reader and audit, from real games as zcat prints them (played
+# here by the example bots and the misbehaving test bot) and the words of
+# the format.
 FUZZ_SECONDS ?= 60
-fuzz: $(B)/gen/builtin_rulesets.c
-	@mkdir -p $(B)/fuzz/corpus
+FUZZ_CC = clang $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined \
+    -fno-sanitize-recover=all
+FUZZ_PLAY = $(B)/saboteur play --quiet --log-dir $(B)/fuzz/logs
+fuzz: $(B)/gen/builtin_rulesets.c $(B)/saboteur bots
+	@mkdir -p $(B)/fuzz/corpus $(B)/fuzz/replay-corpus $(B)/fuzz/games
 	cp $(RULESETS) tests/fixtures/rulesets/*.yaml $(B)/fuzz/corpus/
-	clang $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined \
-	    $(YAML_CFLAGS) -o $(B)/fuzz/fuzz_ruleset tests/fuzz/fuzz_ruleset.c \
-	    $(RULES_SRC) $(B)/gen/builtin_rulesets.c $(YAML_LIBS) $(ZLIB_LIBS)
+	$(FUZZ_CC) $(YAML_CFLAGS) -o $(B)/fuzz/fuzz_ruleset \
+	    tests/fuzz/fuzz_ruleset.c $(RULES_SRC) $(B)/gen/builtin_rulesets.c \
+	    $(YAML_LIBS) $(ZLIB_LIBS) -lm
+	$(FUZZ_PLAY) --seed 1 --ruleset course --replay $(B)/fuzz/games/course.gz \
+	    $(B)/examples/random-bot $(B)/examples/random-bot >/dev/null
+	$(FUZZ_PLAY) --seed 2 --replay $(B)/fuzz/games/base.gz \
+	    $(B)/examples/heuristic-bot $(B)/examples/random-bot \
+	    $(B)/examples/random-bot >/dev/null
+	$(FUZZ_PLAY) --seed 3 --ruleset classic --move-ms 200 --tries 2 \
+	    --replay $(B)/fuzz/games/classic.gz $(B)/examples/random-bot \
+	    "python3 tests/bots/badbot.py garbage" \
+	    "python3 tests/bots/badbot.py notes" \
+	    "python3 tests/bots/badbot.py bad-hello" >/dev/null
+	for g in course base classic; do \
+	    zcat $(B)/fuzz/games/$$g.gz >$(B)/fuzz/replay-corpus/game-$$g.sabr \
+	    || exit 1; done
+	$(FUZZ_CC) $(YAML_CFLAGS) -o $(B)/fuzz/fuzz_replay \
+	    tests/fuzz/fuzz_replay.c $(RULES_SRC) $(B)/gen/builtin_rulesets.c \
+	    $(YAML_LIBS) $(ZLIB_LIBS) -lm
 	$(B)/fuzz/fuzz_ruleset -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
-	    $(B)/fuzz/corpus
+	    -artifact_prefix=$(B)/fuzz/ $(B)/fuzz/corpus
+	$(B)/fuzz/fuzz_replay -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
+	    -dict=tests/fuzz/replay.dict -artifact_prefix=$(B)/fuzz/ \
+	    $(B)/fuzz/replay-corpus

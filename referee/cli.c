@@ -21,6 +21,26 @@ int cli_parse(const char *cmd, int argc, char **argv, opt *opts, char **pos,
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
+		opt *so = a[0] == '-' && a[1] != '\0' && a[1] != '-' ?
+		    opt_find(opts, a + 1, 1) : NULL;
+		if (so != NULL && so->takes_value) {
+			/* A one-letter option: -j 2 or -j2. */
+			if (a[2] != '\0') {
+				so->value = a + 2;
+			} else if (i + 1 < argc) {
+				so->value = argv[++i];
+			} else {
+				fprintf(stderr, "saboteur %s: option -%s needs a "
+				    "value\n", cmd, so->name);
+				return -1;
+			}
+			continue;
+		}
+		if (a[0] == '-' && a[1] != '\0' && a[1] != '-') {
+			fprintf(stderr, "saboteur %s: unknown option \"%s\" "
+			    "(saboteur help %s lists them)\n", cmd, a, cmd);
+			return -1;
+		}
 		if (strncmp(a, "--", 2) != 0 || a[2] == '\0') {
 			if (npos >= maxpos) {
 				fprintf(stderr, "saboteur %s: unexpected "

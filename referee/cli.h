@@ -17,7 +17,8 @@ enum {
 	EXIT_INTERRUPTED = 5    /* stopped by SIGINT or SIGTERM; bots were stopped */
 };
 
-/* One command-line option: --name VALUE, --name=VALUE, or a --flag. */
+/* One command-line option: --name VALUE, --name=VALUE, or a --flag; an
+ * option whose name is one letter with a value is -n VALUE or -nVALUE. */
 typedef struct opt {
 	const char *name;       /* without the dashes */
 	int takes_value;
@@ -65,5 +66,8 @@ int cmd_selfplay(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_verify(int argc, char **argv);
 int cmd_export(int argc, char **argv);
+int cmd_tournament(int argc, char **argv);
+int cmd_standings(int argc, char **argv);
+int cmd_view(int argc, char **argv);
 
 #endif

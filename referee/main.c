@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "worker.h"
 
 static int cmd_help(int argc, char **argv);
 static int cmd_version(int argc, char **argv);
@@ -14,8 +15,11 @@ static const struct command {
 } commands[] = {
 	{ "help", cmd_help, "list the commands, or explain one" },
 	{ "play", cmd_play, "run a match between bot programs" },
+	{ "tournament", cmd_tournament, "run a tournament file's games in parallel, resumably" },
+	{ "standings", cmd_standings, "print the standings of tournament results folders" },
 	{ "verify", cmd_verify, "play replays again with the rules and check every record" },
 	{ "export", cmd_export, "print the protocol lines one seat received in a replay" },
+	{ "view", cmd_view, "watch a replay from any seat, or print one position" },
 	{ "rules", cmd_rules, "print a ruleset: cards with counts, roles, layout" },
 	{ "selfplay", cmd_selfplay, "play a seeded game between built-in random players" },
 	{ "bench", cmd_bench, "measure random playouts and move listing speed" },
@@ -30,8 +34,12 @@ static const char *const usages[] = {
 	"         [--tries N] [--max-line BYTES] [--max-output BYTES]\n"
 	"         [--transcripts] [--bot-cwd DIR] [--bot-env 'NAME=VALUE ...']\n"
 	"         [--config FILE] [--quiet] BOT...",
+	"tournament [-j N] [--shard I/N] [--out DIR] [--quiet] FILE.yaml",
+	"standings [--format table|yaml|csv] DIR...",
 	"verify [--ruleset NAME|FILE] [--quiet] REPLAY...",
 	"export --as SEAT [--ruleset NAME|FILE] REPLAY",
+	"view [--at TURN] [--as SEAT|public|all] [--ascii] [--follow]\n"
+	"         [--ruleset NAME|FILE] REPLAY",
 	"rules [--ruleset NAME|FILE]",
 	"selfplay [--ruleset NAME|FILE] [--players N] [--seed N] [--quiet]",
 	"bench [--games N] [--ruleset NAME|FILE] [--players N] [--seed N]",
@@ -42,7 +50,7 @@ static void usage(FILE *f)
 {
 	fprintf(f, "usage: saboteur COMMAND [OPTIONS]\n\ncommands:\n");
 	for (int i = 0; commands[i].name; i++)
-		fprintf(f, "  %-9s %s\n", commands[i].name, commands[i].summary);
+		fprintf(f, "  %-10s %s\n", commands[i].name, commands[i].summary);
 	fprintf(f, "\n'saboteur help COMMAND' shows a command's options; "
 	    "man saboteur has the details.\n");
 }
@@ -84,6 +92,9 @@ int main(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "--version") == 0)
 		return cmd_version(argc - 1, argv + 1);
+	/* Not listed: the tournament runs its workers this way. */
+	if (strcmp(argv[1], "tournament-worker") == 0)
+		return cmd_tournament_worker(argc - 1, argv + 1);
 	for (int i = 0; commands[i].name; i++) {
 		if (strcmp(argv[1], commands[i].name) == 0) {
 			/* "saboteur CMD --help" is "saboteur help CMD". */

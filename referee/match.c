@@ -53,6 +53,17 @@ int match_replay_path(const char *pattern, int g, char *out, size_t len)
 	return w < 0 || (size_t)w >= len ? -1 : 0;
 }
 
+/* A bot's own time limits, or the match's. */
+static int64_t move_of(const run *r, const bot *b)
+{
+	return b->own_clock ? b->move_limit : r->o->clock.move;
+}
+
+static int64_t bank_of(const run *r, const bot *b)
+{
+	return b->own_clock ? b->bank_limit : r->o->clock.bank;
+}
+
 static void count(run *r, uint64_t k)
 {
 	r->cost->messages += k;
@@ -195,7 +206,7 @@ static void send_request(run *r, bot *b)
 {
 	static sab_move moves[SAB_MAX_MOVES];
 	char line[PROTO_LINE_MAX];
-	int64_t move_ms = r->o->clock.move / NS_PER_MS;
+	int64_t move_ms = move_of(r, b) / NS_PER_MS;
 
 	if (b->features & PROTO_FEAT_MOVES) {
 		int k = sab_game_moves(&r->g, moves);
@@ -217,8 +228,8 @@ static void charge(run *r, bot *b, int64_t used)
 	b->decisions++;
 	if (used > b->longest)
 		b->longest = used;
-	if (used > r->o->clock.move) {
-		b->bank_left -= used - r->o->clock.move;
+	if (used > move_of(r, b)) {
+		b->bank_left -= used - move_of(r, b);
 		if (b->bank_left < 0)
 			b->bank_left = 0;
 	}
@@ -250,6 +261,11 @@ static int read_reply(run *r, bot *b, int64_t deadline, const char *what,
 	free(line);
 	if (k == PROTO_HELLO)
 		snprintf(why, whylen, "the handshake is over: reply with a move");
+	/* bot_reply() takes only a line that begins with "note" as a note;
+	 * one with blanks before it is a reply, and proto_parse() gives no
+	 * reason for it. */
+	if (k == PROTO_NOTE)
+		snprintf(why, whylen, "a note begins its line with \"note\"");
 	if (k != PROTO_MOVE)
 		return 0;
 	return sab_game_check(&r->g, m, why, whylen);
@@ -296,7 +312,7 @@ static int decide(run *r, sab_move *m)
 	proc_count_reset(&b->p);
 	note_gap(r);
 	send_request(r, b);
-	int64_t deadline = proc_now() + r->o->clock.move + b->bank_left +
+	int64_t deadline = proc_now() + move_of(r, b) + b->bank_left +
 	    r->o->clock.grace;
 	for (int tries = r->o->tries; tries > 0; tries--) {
 		sab_move got;
@@ -353,6 +369,8 @@ static int replay_start(run *r, char *err, size_t errlen)
 		seats[s].status = b->status == BOT_OK ? NULL :
 		    bot_status_name(b->status);
 		seats[s].detail = b->detail;
+		seats[s].move_ms = move_of(r, b) / NS_PER_MS;
+		seats[s].bank_ms = bank_of(r, b) / NS_PER_MS;
 	}
 	replay_header h = { o->program, o->rs, o->pc, r->spec->number,
 	    r->res->seed,
@@ -419,7 +437,7 @@ static int play_game(run *r, char *err, size_t errlen)
 		r->res->bot_of[s] = r->seat_bot[s];
 		r->set[s] = &at(r, s)->p;
 		b = at(r, s);
-		b->bank_left = r->o->clock.bank;
+		b->bank_left = bank_of(r, b);
 		b->seat = s;
 		b0[s] = (before){ b->decisions, b->illegal, b->defaults,
 		    b->timeouts, b->used };

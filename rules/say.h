@@ -11,4 +11,9 @@
 void sab_say(char *why, size_t whylen, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 
+/* The same into err, returning -1: for a function that fails with a
+ * message. */
+int sab_fail(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 #endif

@@ -25,6 +25,13 @@ int main(void)
 	srunner_add_suite(sr, protocol_suite());
 	srunner_add_suite(sr, split_suite());
 	srunner_add_suite(sr, replay_suite());
+	srunner_add_suite(sr, tconfig_suite());
+	srunner_add_suite(sr, schedule_suite());
+	srunner_add_suite(sr, journal_suite());
+	srunner_add_suite(sr, standings_suite());
+	srunner_add_suite(sr, view_suite());
+	srunner_add_suite(sr, reader_suite());
+	srunner_add_suite(sr, audit_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -16,6 +16,13 @@ Suite *proc_suite(void);
 Suite *protocol_suite(void);
 Suite *split_suite(void);
 Suite *replay_suite(void);
+Suite *tconfig_suite(void);
+Suite *schedule_suite(void);
+Suite *journal_suite(void);
+Suite *standings_suite(void);
+Suite *view_suite(void);
+Suite *reader_suite(void);
+Suite *audit_suite(void);
 
 /* The folder of the test fixtures (tests/fixtures unless SAB_FIXTURES says). */
 const char *fixtures_dir(void);

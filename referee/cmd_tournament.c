@@ -1,0 +1,220 @@
+/* cmd_tournament.c: "saboteur tournament" runs a tournament file's games
+ * in parallel into a results folder, resumably; "saboteur standings" prints
+ * the standings of one or more results folders. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "proc.h"
+#include "replay.h"
+#include "standings.h"
+#include "tournament.h"
+
+enum { O_J, O_JOBS, O_SHARD, O_OUT, O_QUIET, O_NOPTS };
+
+static int make_dir(const char *dir, const char *sub)
+{
+	char path[4096];
+
+	if (snprintf(path, sizeof path, "%s/%s", dir, sub) >= (int)sizeof path)
+		return -1;
+	if (mkdir(path, 0755) == 0 || errno == EEXIST)
+		return 0;
+	fprintf(stderr, "saboteur tournament: cannot create %s: %s\n", path,
+	    strerror(errno));
+	return -1;
+}
+
+static void warn(void *arg, const char *msg)
+{
+	(void)arg;
+	fprintf(stderr, "saboteur: warning: %s\n", msg);
+}
+
+/* The games at once: -j, else the file's concurrency, else the cores. */
+static int jobs(opt *o, const tconfig *cfg)
+{
+	const char *v = o[O_J].value ? o[O_J].value : o[O_JOBS].value;
+	long long n;
+
+	if (v != NULL)
+		return cli_number("tournament", o[O_J].value ? "j" : "jobs", v, 1,
+		    256, &n) == 0 ? (int)n : -1;
+	if (cfg->concurrency > 0)
+		return cfg->concurrency;
+	n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n > 0 ? (int)(n > 256 ? 256 : n) : 1;
+}
+
+/* Loads the file, its ruleset and its schedule; returns an exit code. */
+static int load(opt *o, const char *file, tconfig *cfg, sab_ruleset *rs,
+    schedule *sch)
+{
+	char err[1024];
+	int i = 1, n = 1;
+
+	if (tconfig_load(file, cfg, err, sizeof err) != 0 ||
+	    cli_load_ruleset(cfg->ruleset, rs, err, sizeof err) != 0 ||
+	    tconfig_check_ruleset(cfg, rs, err, sizeof err) != 0 ||
+	    schedule_make(sch, cfg, err, sizeof err) != 0) {
+		fprintf(stderr, "saboteur tournament: %s\n", err);
+		return EXIT_CONFIG;
+	}
+	if (o[O_SHARD].value != NULL && schedule_parse_shard(o[O_SHARD].value,
+	    &i, &n, err, sizeof err) != 0) {
+		fprintf(stderr, "saboteur tournament: %s\n", err);
+		return EXIT_USAGE;
+	}
+	schedule_shard(sch, i, n);
+	return EXIT_OK;
+}
+
+/* Opens the results folder: the journal (locked; its games counted) and
+ * the folders for replays and logs.  Returns an exit code. */
+static int open_dir(tournament *t, const sab_ruleset *rs, char *err,
+    size_t errlen)
+{
+	/* A ruleset file changed between runs makes another tournament. */
+	uint64_t h = replay_ruleset_hash(rs), fp = tconfig_hash(t->cfg);
+	journal_visit v = { tournament_count, warn, t };
+
+	fp = sab_fnv1a(fp, &h, sizeof h);
+	if (journal_open(&t->j, t->dir, fp, t->sch->shard,
+	    t->sch->nshards, &v, err, errlen) != 0)
+		return EXIT_CONFIG;
+	if (make_dir(t->dir, "replays") != 0 || make_dir(t->dir, "logs") != 0)
+		return EXIT_CONFIG;
+	t->done_before = (int)journal_count(t->j);
+	return EXIT_OK;
+}
+
+static int print_standings(const char *dir)
+{
+	const char *dirs[] = { dir };
+	standings st;
+	char err[1024];
+	int rc = standings_load(&st, dirs, 1, warn, NULL, err, sizeof err);
+
+	if (rc == 0)
+		standings_print(stdout, &st, STANDINGS_TABLE);
+	else
+		fprintf(stderr, "saboteur tournament: %s\n", err);
+	standings_free(&st);
+	return rc == 0 ? EXIT_OK : EXIT_CONFIG;
+}
+
+static int run(opt *o, const char *file, tconfig *cfg, sab_ruleset *rs,
+    schedule *sch)
+{
+	tournament t;
+	char err[1024];
+	int rc;
+
+	memset(&t, 0, sizeof t);
+	t.file = file;
+	t.sch = sch;
+	t.dir = o[O_OUT].value ? o[O_OUT].value : cfg->output;
+	t.progress = o[O_QUIET].value ? NULL : stderr;
+	t.tty = isatty(STDERR_FILENO) && !o[O_QUIET].value;
+	if ((t.jobs = jobs(o, cfg)) < 0)
+		return EXIT_USAGE;
+	if (tournament_init(&t, cfg) != 0 || proc_signals_init() != 0) {
+		fprintf(stderr, "saboteur tournament: out of memory\n");
+		return EXIT_INTERNAL;
+	}
+	rc = open_dir(&t, rs, err, sizeof err);
+	if (rc != EXIT_OK) {
+		if (err[0])
+			fprintf(stderr, "saboteur tournament: %s\n", err);
+		tournament_free(&t);
+		return rc;
+	}
+	if (t.progress != NULL) {
+		fprintf(stderr, "tournament %s: %ld games", cfg->name,
+		    schedule_size(sch));
+		if (sch->nshards > 1)
+			fprintf(stderr, " (shard %d/%d)", sch->shard,
+			    sch->nshards);
+		fprintf(stderr, ", %d at once, results in %s", t.jobs, t.dir);
+		if (t.done_before > 0)
+			fprintf(stderr, "; resuming: %d already played",
+			    t.done_before);
+		fprintf(stderr, "\n");
+	}
+	rc = tournament_run(&t);
+	journal_close(t.j);
+	tournament_free(&t);
+	if (rc == EXIT_INTERRUPTED)
+		fprintf(stderr, "saboteur tournament: stopped; the games finished "
+		    "are in %s/journal.txt, and the same command resumes\n",
+		    t.dir);
+	if (rc == EXIT_OK && !o[O_QUIET].value)
+		rc = print_standings(t.dir);
+	return rc;
+}
+
+int cmd_tournament(int argc, char **argv)
+{
+	opt o[O_NOPTS + 1] = { { "j", 1, NULL }, { "jobs", 1, NULL },
+		{ "shard", 1, NULL }, { "out", 1, NULL }, { "quiet", 0, NULL },
+		{ NULL, 0, NULL } };
+	char *pos[2];
+	int n = cli_parse("tournament", argc, argv, o, pos, 2), rc;
+	tconfig cfg;
+	sab_ruleset rs;
+	schedule sch;
+
+	if (n < 0)
+		return EXIT_USAGE;
+	if (n != 1) {
+		fprintf(stderr, "saboteur tournament: give one tournament file "
+		    "(examples/tournament.yaml shows one)\n");
+		return EXIT_USAGE;
+	}
+	memset(&cfg, 0, sizeof cfg);
+	memset(&sch, 0, sizeof sch);
+	rc = load(o, pos[0], &cfg, &rs, &sch);
+	if (rc == EXIT_OK)
+		rc = run(o, pos[0], &cfg, &rs, &sch);
+	schedule_free(&sch);
+	tconfig_free(&cfg);
+	return rc;
+}
+
+int cmd_standings(int argc, char **argv)
+{
+	enum { S_FORMAT, S_NOPTS };
+	opt o[S_NOPTS + 1] = { { "format", 1, NULL }, { NULL, 0, NULL } };
+	char *pos[1024], err[1024];
+	int n = cli_parse("standings", argc, argv, o, pos, 1024), format =
+	    STANDINGS_TABLE, rc;
+	standings st;
+
+	if (n < 0)
+		return EXIT_USAGE;
+	if (n == 0) {
+		fprintf(stderr, "saboteur standings: give one or more results "
+		    "folders\n");
+		return EXIT_USAGE;
+	}
+	if (o[S_FORMAT].value != NULL &&
+	    standings_parse_format(o[S_FORMAT].value, &format) != 0) {
+		fprintf(stderr, "saboteur standings: --format is table, yaml or "
+		    "csv, not \"%s\"\n", o[S_FORMAT].value);
+		return EXIT_USAGE;
+	}
+	rc = standings_load(&st, (const char *const *)pos, n, warn, NULL, err,
+	    sizeof err);
+	if (rc != 0)
+		fprintf(stderr, "saboteur standings: %s\n", err);
+	else if (standings_print(stdout, &st, format) != 0 || fflush(stdout)) {
+		perror("saboteur standings: stdout");
+		rc = -2;
+	}
+	standings_free(&st);
+	return rc == 0 ? EXIT_OK : rc == -2 ? EXIT_INTERNAL : EXIT_CONFIG;
+}

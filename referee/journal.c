@@ -1,0 +1,903 @@
+/* journal.c: the results journal: one text line per finished game, written
+ * whole and synced, read back after any interruption. */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+#include "journal.h"
+#include "say.h"
+
+#define NAME_CHARS "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ" \
+	"0123456789._-"
+#define MAGIC "saboteur-journal"
+
+/* A set of game indices. */
+typedef struct bitset {
+	uint8_t *b;
+	size_t n;               /* bytes */
+	long count;             /* members */
+} bitset;
+
+struct journal {
+	char *dir;
+	char path[4096];        /* DIR/journal.txt */
+	int fd;                 /* the journal, appended */
+	int lock_fd;            /* DIR/lock, held with flock */
+	off_t size;             /* the bytes of whole lines in the file */
+	bitset done;
+};
+
+/* ------------------------------------------------------------------ */
+/* Small helpers */
+
+
+static int bitset_has(const bitset *s, long i)
+{
+	size_t byte = (size_t)i / 8;
+
+	return i >= 0 && byte < s->n && (s->b[byte] >> (i % 8)) & 1;
+}
+
+/* Adds i (0 <= i < JOURNAL_MAX_INDEX); -1 when out of memory. */
+static int bitset_add(bitset *s, long i)
+{
+	size_t byte = (size_t)i / 8;
+
+	if (byte >= s->n) {
+		size_t n = s->n ? s->n : 1024;
+		uint8_t *nb;
+
+		while (n <= byte)
+			n *= 2;
+		if ((nb = realloc(s->b, n)) == NULL)
+			return -1;
+		memset(nb + s->n, 0, n - s->n);
+		s->b = nb;
+		s->n = n;
+	}
+	if (!((s->b[byte] >> (i % 8)) & 1))
+		s->count++;
+	s->b[byte] |= (uint8_t)(1u << (i % 8));
+	return 0;
+}
+
+static void bitset_free(bitset *s)
+{
+	free(s->b);
+	memset(s, 0, sizeof *s);
+}
+
+const char *journal_status_name(int status)
+{
+	return status == JOURNAL_DISQUALIFIED ? "disqualified" :
+	    bot_status_name(status);
+}
+
+/* ------------------------------------------------------------------ */
+/* Writing a line */
+
+typedef struct linebuf {
+	char *buf;
+	size_t len, cap;
+	int over;
+} linebuf;
+
+static void put(linebuf *o, const char *fmt, ...) __attribute__((format(printf,
+    2, 3)));
+static void put(linebuf *o, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (o->over)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(o->buf + o->len, o->cap - o->len, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= o->cap - o->len)
+		o->over = 1;
+	else
+		o->len += (size_t)n;
+}
+
+static char role_letter(uint8_t role)
+{
+	return role == SAB_ROLE_MINER ? 'm' : role == SAB_ROLE_SABOTEUR ? 's' :
+	    '-';
+}
+
+/* One per-seat list "key=v0,v1,...". */
+static void put_ints(linebuf *o, const char *key, const journal_game *g,
+    size_t offset, int wide)
+{
+	put(o, " %s=", key);
+	for (int s = 0; s < g->players; s++) {
+		const char *p = (const char *)&g->seat[s] + offset;
+		if (wide)
+			put(o, "%s%" PRId64, s ? "," : "", *(const int64_t *)p);
+		else
+			put(o, "%s%d", s ? "," : "", *(const int *)p);
+	}
+}
+
+/* Checks what the text form cannot hold; 0 when g makes a valid line. */
+static int check_game(const journal_game *g, char *err, size_t errlen)
+{
+	size_t rlen = strlen(g->replay);
+
+	if (g->index < 0 || g->index >= JOURNAL_MAX_INDEX)
+		return sab_fail(err, errlen, "game index %ld out of range",
+		    g->index);
+	if (g->players < 1 || g->players > SAB_MAX_PLAYERS ||
+	    g->rounds < 1 || g->rounds > JOURNAL_MAX_ROUNDS)
+		return sab_fail(err, errlen, "game %ld: %d players and %d rounds "
+		    "cannot be recorded", g->index, g->players, g->rounds);
+	if (g->winners >> g->players)
+		return sab_fail(err, errlen, "game %ld: a winner beyond the seats",
+		    g->index);
+	if (rlen >= sizeof g->replay || strcmp(g->replay, "-") == 0 ||
+	    strcspn(g->replay, " \t\r\n") != rlen)
+		return sab_fail(err, errlen, "game %ld: replay name \"%.60s\" is "
+		    "not one word", g->index, g->replay);
+	for (int s = 0; s < g->players; s++) {
+		const journal_seat *t = &g->seat[s];
+		size_t n = strnlen(t->bot, sizeof t->bot);
+
+		if (n == 0 || n > 32 || strspn(t->bot, NAME_CHARS) != n)
+			return sab_fail(err, errlen, "game %ld: seat %d: bot name "
+			    "\"%.40s\" is not 1 to 32 letters, digits, '.', "
+			    "'_' or '-'", g->index, s, t->bot);
+		if (t->status < 0 || t->status >= JOURNAL_STATUSES ||
+		    t->decisions < 0 || t->think_us < 0 || t->illegal < 0 ||
+		    t->defaults < 0 || t->timeouts < 0)
+			return sab_fail(err, errlen, "game %ld: seat %d: a count or "
+			    "status out of range", g->index, s);
+	}
+	return 0;
+}
+
+int journal_format(const journal_game *g, char *buf, size_t len, char *err,
+    size_t errlen)
+{
+	linebuf o = { buf, 0, len, len == 0 };
+
+	if (check_game(g, err, errlen) != 0)
+		return -1;
+	put(&o, "game %ld seed=%" PRIu64 " bots=", g->index, g->seed);
+	for (int s = 0; s < g->players; s++)
+		put(&o, "%s%s", s ? "," : "", g->seat[s].bot);
+	put_ints(&o, "gold", g, offsetof(journal_seat, gold), 0);
+	put(&o, " winners=");
+	if (g->winners == 0)
+		put(&o, "-");
+	for (int s = 0, k = 0; s < g->players; s++)
+		if (g->winners >> s & 1)
+			put(&o, "%s%d", k++ ? "," : "", s);
+	put(&o, " rounds=");
+	for (int r = 0; r < g->rounds; r++) {
+		put(&o, "%s", r ? "," : "");
+		for (int s = 0; s < g->players; s++)
+			put(&o, "%c", role_letter(g->seat[s].role[r]));
+		put(&o, ":%c", role_letter(g->round_won[r]));
+	}
+	put_ints(&o, "decisions", g, offsetof(journal_seat, decisions), 0);
+	put_ints(&o, "think-us", g, offsetof(journal_seat, think_us), 1);
+	put_ints(&o, "illegal", g, offsetof(journal_seat, illegal), 0);
+	put_ints(&o, "defaults", g, offsetof(journal_seat, defaults), 0);
+	put_ints(&o, "timeouts", g, offsetof(journal_seat, timeouts), 0);
+	put(&o, " status=");
+	for (int s = 0; s < g->players; s++)
+		put(&o, "%s%s", s ? "," : "",
+		    journal_status_name(g->seat[s].status));
+	put(&o, " replay=%s\n", g->replay[0] ? g->replay : "-");
+	if (o.over || o.len >= JOURNAL_LINE_MAX)
+		return sab_fail(err, errlen, "game %ld: the journal line is too "
+		    "long", g->index);
+	return (int)o.len;
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading a line */
+
+/* A piece of a line. */
+typedef struct span {
+	const char *p;
+	size_t n;
+} span;
+
+/* Splits s at sep into at most max pieces; returns the count, or -1 when
+ * there are more. */
+static int split(span s, char sep, span *parts, int max)
+{
+	int k = 0;
+	const char *p = s.p, *end = s.p + s.n;
+
+	for (;;) {
+		const char *q = memchr(p, sep, (size_t)(end - p));
+		if (k == max)
+			return -1;
+		parts[k].p = p;
+		parts[k++].n = q ? (size_t)(q - p) : (size_t)(end - p);
+		if (q == NULL)
+			return k;
+		p = q + 1;
+	}
+}
+
+static int span_is(span s, const char *w)
+{
+	return s.n == strlen(w) && memcmp(s.p, w, s.n) == 0;
+}
+
+/* Digits only, at most max. */
+static int span_u64(span s, uint64_t max, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	if (s.n == 0 || s.n > 20)
+		return -1;
+	for (size_t i = 0; i < s.n; i++) {
+		unsigned d = (unsigned)(s.p[i] - '0');
+		if (d > 9 || v > (UINT64_MAX - d) / 10)
+			return -1;
+		v = v * 10 + d;
+	}
+	if (v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+/* An optional '-' and digits, within [-max, max]. */
+static int span_i64(span s, int64_t max, int64_t *out)
+{
+	uint64_t v;
+	int neg = s.n > 0 && s.p[0] == '-';
+	span d = { s.p + neg, s.n - (size_t)neg };
+
+	if (span_u64(d, (uint64_t)max, &v) != 0)
+		return -1;
+	*out = neg ? -(int64_t)v : (int64_t)v;
+	return 0;
+}
+
+static int role_of(char ch, uint8_t *out)
+{
+	switch (ch) {
+	case 'm':
+		*out = SAB_ROLE_MINER;
+		return 0;
+	case 's':
+		*out = SAB_ROLE_SABOTEUR;
+		return 0;
+	case '-':
+		*out = SAB_ROLE_NONE;
+		return 0;
+	default:
+		return -1;
+	}
+}
+
+/* The fields of a game line after "game INDEX", in their order. */
+enum { L_SEED, L_BOTS, L_GOLD, L_WINNERS, L_ROUNDS, L_DECISIONS, L_THINK,
+	L_ILLEGAL, L_DEFAULTS, L_TIMEOUTS, L_STATUS, L_REPLAY, L_N };
+static const char *const line_keys[L_N] = { "seed", "bots", "gold",
+	"winners", "rounds", "decisions", "think-us", "illegal", "defaults",
+	"timeouts", "status", "replay" };
+
+static int parse_bots(span v, journal_game *g)
+{
+	span p[SAB_MAX_PLAYERS];
+	int n = split(v, ',', p, SAB_MAX_PLAYERS);
+
+	if (n < 1)
+		return -1;
+	g->players = n;
+	for (int s = 0; s < n; s++) {
+		if (p[s].n == 0 || p[s].n > 32)
+			return -1;
+		for (size_t i = 0; i < p[s].n; i++)
+			if (p[s].p[i] == '\0' || strchr(NAME_CHARS, p[s].p[i]) ==
+			    NULL)
+				return -1;
+		memcpy(g->seat[s].bot, p[s].p, p[s].n);
+		g->seat[s].bot[p[s].n] = '\0';
+	}
+	return 0;
+}
+
+/* A per-seat list of numbers into the field at offset of each seat. */
+static int parse_ints(span v, journal_game *g, size_t offset, int wide,
+    int neg)
+{
+	span p[SAB_MAX_PLAYERS];
+	int64_t x;
+
+	if (split(v, ',', p, SAB_MAX_PLAYERS) != g->players)
+		return -1;
+	for (int s = 0; s < g->players; s++) {
+		char *f = (char *)&g->seat[s] + offset;
+		if (span_i64(p[s], wide ? INT64_MAX : 2147483647, &x) != 0 ||
+		    (x < 0 && !neg))
+			return -1;
+		if (wide)
+			*(int64_t *)f = x;
+		else
+			*(int *)f = (int)x;
+	}
+	return 0;
+}
+
+static int parse_winners(span v, journal_game *g)
+{
+	span p[SAB_MAX_PLAYERS];
+	uint64_t s;
+	int n;
+
+	g->winners = 0;
+	if (span_is(v, "-"))
+		return 0;
+	if ((n = split(v, ',', p, SAB_MAX_PLAYERS)) < 0)
+		return -1;
+	for (int i = 0; i < n; i++) {
+		if (span_u64(p[i], (uint64_t)g->players - 1, &s) != 0 ||
+		    (g->winners >> s & 1))
+			return -1;
+		g->winners |= (uint16_t)(1u << s);
+	}
+	return 0;
+}
+
+static int parse_rounds(span v, journal_game *g)
+{
+	span p[JOURNAL_MAX_ROUNDS];
+	int n = split(v, ',', p, JOURNAL_MAX_ROUNDS);
+
+	if (n < 1)
+		return -1;
+	g->rounds = n;
+	for (int r = 0; r < n; r++) {
+		if (p[r].n != (size_t)g->players + 2 ||
+		    p[r].p[g->players] != ':' ||
+		    role_of(p[r].p[g->players + 1], &g->round_won[r]) != 0)
+			return -1;
+		for (int s = 0; s < g->players; s++)
+			if (role_of(p[r].p[s], &g->seat[s].role[r]) != 0)
+				return -1;
+	}
+	return 0;
+}
+
+static int parse_status(span v, journal_game *g)
+{
+	span p[SAB_MAX_PLAYERS];
+
+	if (split(v, ',', p, SAB_MAX_PLAYERS) != g->players)
+		return -1;
+	for (int s = 0; s < g->players; s++) {
+		int k;
+		for (k = 0; k < JOURNAL_STATUSES; k++)
+			if (span_is(p[s], journal_status_name(k)))
+				break;
+		if (k == JOURNAL_STATUSES)
+			return -1;
+		g->seat[s].status = k;
+	}
+	return 0;
+}
+
+static int parse_field(int k, span v, journal_game *g)
+{
+	switch (k) {
+	case L_SEED:
+		return span_u64(v, UINT64_MAX, &g->seed);
+	case L_BOTS:
+		return parse_bots(v, g);
+	case L_GOLD:
+		return parse_ints(v, g, offsetof(journal_seat, gold), 0, 1);
+	case L_WINNERS:
+		return parse_winners(v, g);
+	case L_ROUNDS:
+		return parse_rounds(v, g);
+	case L_DECISIONS:
+		return parse_ints(v, g, offsetof(journal_seat, decisions), 0, 0);
+	case L_THINK:
+		return parse_ints(v, g, offsetof(journal_seat, think_us), 1, 0);
+	case L_ILLEGAL:
+		return parse_ints(v, g, offsetof(journal_seat, illegal), 0, 0);
+	case L_DEFAULTS:
+		return parse_ints(v, g, offsetof(journal_seat, defaults), 0, 0);
+	case L_TIMEOUTS:
+		return parse_ints(v, g, offsetof(journal_seat, timeouts), 0, 0);
+	case L_STATUS:
+		return parse_status(v, g);
+	default:
+		if (v.n == 0 || v.n >= sizeof g->replay ||
+		    memchr(v.p, '\0', v.n) != NULL)
+			return -1;
+		if (span_is(v, "-"))
+			v.n = 0;
+		memcpy(g->replay, v.p, v.n);
+		g->replay[v.n] = '\0';
+		return 0;
+	}
+}
+
+int journal_parse(const char *line, journal_game *g, char *err,
+    size_t errlen)
+{
+	span words[L_N + 3], all = { line, strlen(line) };
+	uint64_t index;
+	int n = split(all, ' ', words, L_N + 3);
+
+	memset(g, 0, sizeof *g);
+	if (n < 2 || !span_is(words[0], "game") ||
+	    span_u64(words[1], JOURNAL_MAX_INDEX - 1, &index) != 0)
+		return sab_fail(err, errlen, "expected \"game INDEX ...\"");
+	g->index = (long)index;
+	if (n != L_N + 2)
+		return sab_fail(err, errlen, "game %ld: %d fields, expected %d",
+		    g->index, n - 2, L_N);
+	for (int k = 0; k < L_N; k++) {
+		span w = words[k + 2];
+		const char *eq = memchr(w.p, '=', w.n);
+		span key = { w.p, eq ? (size_t)(eq - w.p) : w.n };
+		span val = { eq ? eq + 1 : w.p, eq ? w.n - key.n - 1 : 0 };
+
+		if (!span_is(key, line_keys[k]))
+			return sab_fail(err, errlen, "game %ld: expected %s= as "
+			    "field %d", g->index, line_keys[k], k + 1);
+		if (eq == NULL || parse_field(k, val, g) != 0)
+			return sab_fail(err, errlen, "game %ld: bad %s value "
+			    "\"%.*s\"", g->index, line_keys[k],
+			    (int)(val.n > 60 ? 60 : val.n), val.p);
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Reading a journal */
+
+static int header_format(char *buf, size_t len, uint64_t config, int shard,
+    int nshards)
+{
+	int n = snprintf(buf, len, "%s %d config=%016" PRIx64 " shard=%d/%d\n",
+	    MAGIC, JOURNAL_VERSION, config, shard, nshards);
+
+	return n < 0 || (size_t)n >= len ? -1 : n;
+}
+
+static int header_parse(const char *line, journal_header *h, const char *path,
+    char *err, size_t errlen)
+{
+	char magic[32], tail;
+	int k;
+
+	memset(h, 0, sizeof *h);
+	k = sscanf(line, "%31s %d config=%16" SCNx64 " shard=%d/%d%c", magic,
+	    &h->version, &h->config, &h->shard, &h->nshards, &tail);
+	if (k < 2 || strcmp(magic, MAGIC) != 0)
+		return sab_fail(err, errlen, "%s:1: not a saboteur journal (the "
+		    "first line should begin \"%s\")", path, MAGIC);
+	if (h->version != JOURNAL_VERSION)
+		return sab_fail(err, errlen, "%s:1: journal version %d; this "
+		    "program reads version %d", path, h->version,
+		    JOURNAL_VERSION);
+	if (k != 5 || h->shard < 1 || h->shard > h->nshards)
+		return sab_fail(err, errlen, "%s:1: bad journal header", path);
+	return 0;
+}
+
+/* What reading found, besides the games. */
+typedef struct scan {
+	const char *path;
+	journal_header h;
+	int have_header;
+	off_t good;             /* bytes of whole lines */
+	off_t torn;             /* bytes of a last line without its newline */
+	long torn_line;
+	bitset seen;
+	/* When check is set, the header must be this run's. */
+	int check;
+	const char *dir;
+	uint64_t config;
+	int shard, nshards;
+} scan;
+
+static void warnf(const journal_visit *v, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static void warnf(const journal_visit *v, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	if (v == NULL || v->warn == NULL)
+		return;
+	va_start(ap, fmt);
+	(void)vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	v->warn(v->arg, msg);
+}
+
+/* One whole game line: parsed, deduplicated, handed on. */
+static int scan_game(scan *sc, const char *line, long lineno,
+    const journal_visit *v, char *err, size_t errlen)
+{
+	journal_game g;
+	char why[256];
+
+	if (journal_parse(line, &g, why, sizeof why) != 0)
+		return sab_fail(err, errlen, "%s:%ld: bad journal line: %s",
+		    sc->path, lineno, why);
+	if (bitset_has(&sc->seen, g.index)) {
+		warnf(v, "%s:%ld: game %ld is recorded a second time; the "
+		    "first counts", sc->path, lineno, g.index);
+		return 0;
+	}
+	if (bitset_add(&sc->seen, g.index) != 0)
+		return sab_fail(err, errlen, "%s: out of memory", sc->path);
+	if (v != NULL && v->game != NULL && v->game(v->arg, &g, err,
+	    errlen) != 0)
+		return -1;
+	return 0;
+}
+
+/* Parses the header and, when asked, checks that it is this run's. */
+static int header_check(scan *sc, const char *line, char *err, size_t errlen)
+{
+	if (header_parse(line, &sc->h, sc->path, err, errlen) != 0)
+		return -1;
+	if (!sc->check)
+		return 0;
+	if (sc->h.config != sc->config)
+		return sab_fail(err, errlen, "%s holds a run of another tournament "
+		    "file", sc->dir);
+	if (sc->h.shard != sc->shard || sc->h.nshards != sc->nshards)
+		return sab_fail(err, errlen, "%s holds shard %d/%d of this "
+		    "tournament, not %d/%d", sc->dir, sc->h.shard,
+		    sc->h.nshards, sc->shard, sc->nshards);
+	return 0;
+}
+
+/* Reads every line of f; a torn last line is counted, not read. */
+static int scan_file(FILE *f, scan *sc, const journal_visit *v, char *err,
+    size_t errlen)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	ssize_t n;
+	long lineno = 0;
+	int rc = 0;
+
+	while (rc == 0 && (n = getline(&line, &cap, f)) > 0) {
+		lineno++;
+		if (line[n - 1] != '\n') {
+			sc->torn = n;
+			sc->torn_line = lineno;
+			break;
+		}
+		line[n - 1] = '\0';
+		if (strlen(line) != (size_t)n - 1)
+			rc = sab_fail(err, errlen, "%s:%ld: a NUL byte in the "
+			    "journal", sc->path, lineno);
+		else if (lineno == 1)
+			rc = header_check(sc, line, err, errlen);
+		else
+			rc = scan_game(sc, line, lineno, v, err, errlen);
+		if (rc == 0) {
+			sc->have_header = 1;
+			sc->good += n;
+		}
+	}
+	if (rc == 0 && ferror(f))
+		rc = sab_fail(err, errlen, "%s: cannot read: %s", sc->path,
+		    strerror(errno));
+	free(line);
+	return rc;
+}
+
+static int journal_path(char *buf, size_t len, const char *dir,
+    const char *name, char *err, size_t errlen)
+{
+	int n = snprintf(buf, len, "%s/%s", dir, name);
+
+	if (n < 0 || (size_t)n >= len)
+		return sab_fail(err, errlen, "%s: folder name too long", dir);
+	return 0;
+}
+
+int journal_scan(const char *dir, journal_header *h, const journal_visit *v,
+    char *err, size_t errlen)
+{
+	char path[4096];
+	scan sc;
+	FILE *f;
+	int rc;
+
+	memset(&sc, 0, sizeof sc);
+	if (journal_path(path, sizeof path, dir, "journal.txt", err,
+	    errlen) != 0)
+		return -1;
+	sc.path = path;
+	if ((f = fopen(path, "r")) == NULL)
+		return sab_fail(err, errlen, "%s: cannot read: %s", path,
+		    strerror(errno));
+	rc = scan_file(f, &sc, v, err, errlen);
+	fclose(f);
+	bitset_free(&sc.seen);
+	if (rc == 0 && !sc.have_header)
+		rc = sab_fail(err, errlen, "%s: no journal header (the run "
+		    "stopped before it began)", path);
+	if (rc == 0 && sc.torn > 0)
+		warnf(v, "%s:%ld: a last line without its newline (%lld "
+		    "bytes, left by a run that was stopped) is ignored", path,
+		    sc.torn_line, (long long)sc.torn);
+	if (rc == 0)
+		*h = sc.h;
+	return rc;
+}
+
+/* Collects games for journal_load(). */
+typedef struct collect {
+	journal_game *games;
+	long n, cap;
+	const journal_visit *user;
+} collect;
+
+static int collect_game(void *arg, const journal_game *g, char *err,
+    size_t errlen)
+{
+	collect *c = arg;
+
+	if (c->n == c->cap) {
+		long cap = c->cap ? c->cap * 2 : 64;
+		journal_game *ng = realloc(c->games, (size_t)cap * sizeof *ng);
+		if (ng == NULL)
+			return sab_fail(err, errlen, "out of memory");
+		c->games = ng;
+		c->cap = cap;
+	}
+	c->games[c->n++] = *g;
+	if (c->user != NULL && c->user->game != NULL)
+		return c->user->game(c->user->arg, g, err, errlen);
+	return 0;
+}
+
+static void collect_warn(void *arg, const char *msg)
+{
+	collect *c = arg;
+
+	if (c->user != NULL && c->user->warn != NULL)
+		c->user->warn(c->user->arg, msg);
+}
+
+int journal_load(const char *dir, journal_header *h, journal_game **games,
+    long *ngames, const journal_visit *v, char *err, size_t errlen)
+{
+	collect c = { NULL, 0, 0, v };
+	journal_visit cv = { collect_game, collect_warn, &c };
+
+	*games = NULL;
+	*ngames = 0;
+	if (journal_scan(dir, h, &cv, err, errlen) != 0) {
+		free(c.games);
+		return -1;
+	}
+	*games = c.games;
+	*ngames = c.n;
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Writing a journal */
+
+/* Writes all of buf at the end of fd. */
+static int write_all(int fd, const char *buf, size_t len)
+{
+	while (len > 0) {
+		ssize_t n = write(fd, buf, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return -1;
+		buf += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+/* Takes DIR/lock, or says who holds it. */
+static int take_lock(journal *j, char *err, size_t errlen)
+{
+	char path[4096], buf[32];
+	ssize_t n;
+	int len;
+
+	if (journal_path(path, sizeof path, j->dir, "lock", err, errlen) != 0)
+		return -1;
+	if ((j->lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644)) < 0)
+		return sab_fail(err, errlen, "%s: cannot open: %s", path,
+		    strerror(errno));
+	if (flock(j->lock_fd, LOCK_EX | LOCK_NB) != 0) {
+		if (errno != EWOULDBLOCK)
+			return sab_fail(err, errlen, "%s: cannot lock: %s", path,
+			    strerror(errno));
+		n = pread(j->lock_fd, buf, sizeof buf - 1, 0);
+		buf[n > 0 ? n : 0] = '\0';
+		buf[strspn(buf, "0123456789")] = '\0';
+		return sab_fail(err, errlen, "%s is in use by another run (pid "
+		    "%s)", j->dir, buf[0] ? buf : "unknown");
+	}
+	len = snprintf(buf, sizeof buf, "%ld\n", (long)getpid());
+	if (ftruncate(j->lock_fd, 0) != 0 ||
+	    pwrite(j->lock_fd, buf, (size_t)len, 0) != len)
+		return sab_fail(err, errlen, "%s: cannot write: %s", path,
+		    strerror(errno));
+	return 0;
+}
+
+/* Syncs the folder, so that a journal just created survives a crash. */
+static int sync_dir(const char *dir, char *err, size_t errlen)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd < 0 || fsync(fd) != 0) {
+		int e = errno;
+		if (fd >= 0)
+			close(fd);
+		return sab_fail(err, errlen, "%s: cannot sync: %s", dir,
+		    strerror(e));
+	}
+	close(fd);
+	return 0;
+}
+
+/* Starts an empty journal with its header. */
+static int start_file(journal *j, uint64_t config, int shard, int nshards,
+    char *err, size_t errlen)
+{
+	char head[128];
+	int n = header_format(head, sizeof head, config, shard, nshards);
+
+	if (ftruncate(j->fd, 0) != 0 || n < 0 ||
+	    write_all(j->fd, head, (size_t)n) != 0 || fsync(j->fd) != 0)
+		return sab_fail(err, errlen, "%s: cannot write: %s", j->path,
+		    strerror(errno));
+	j->size = n;
+	return sync_dir(j->dir, err, errlen);
+}
+
+/* Records what a resumed journal holds and checks that it is this run's
+ * (the header is checked before any game is handed on). */
+static int resume_file(journal *j, uint64_t config, int shard, int nshards,
+    const journal_visit *v, char *err, size_t errlen)
+{
+	scan sc;
+	FILE *f;
+	int rc;
+
+	memset(&sc, 0, sizeof sc);
+	sc.path = j->path;
+	sc.dir = j->dir;
+	sc.check = 1;
+	sc.config = config;
+	sc.shard = shard;
+	sc.nshards = nshards;
+	if ((f = fopen(j->path, "r")) == NULL)
+		return sab_fail(err, errlen, "%s: cannot read: %s", j->path,
+		    strerror(errno));
+	rc = scan_file(f, &sc, v, err, errlen);
+	fclose(f);
+	j->done = sc.seen;
+	j->size = sc.good;
+	if (rc != 0)
+		return -1;
+	if (!sc.have_header)
+		return start_file(j, config, shard, nshards, err, errlen);
+	if (sc.torn == 0)
+		return 0;
+	warnf(v, "%s:%ld: a last line without its newline (%lld bytes, left "
+	    "by a run that was stopped) is removed", j->path, sc.torn_line,
+	    (long long)sc.torn);
+	if (ftruncate(j->fd, sc.good) != 0 || fsync(j->fd) != 0)
+		return sab_fail(err, errlen, "%s: cannot cut the last line: %s",
+		    j->path, strerror(errno));
+	return 0;
+}
+
+int journal_open(journal **jp, const char *dir, uint64_t config, int shard,
+    int nshards, const journal_visit *v, char *err, size_t errlen)
+{
+	journal *j = calloc(1, sizeof *j);
+	struct stat st;
+
+	*jp = NULL;
+	if (j == NULL || (j->dir = strdup(dir)) == NULL) {
+		free(j);
+		return sab_fail(err, errlen, "out of memory");
+	}
+	j->fd = j->lock_fd = -1;
+	if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+		sab_fail(err, errlen, "%s: cannot create: %s", dir,
+		    strerror(errno));
+		goto fail;
+	}
+	if (take_lock(j, err, errlen) != 0 ||
+	    journal_path(j->path, sizeof j->path, dir, "journal.txt", err,
+	    errlen) != 0)
+		goto fail;
+	j->fd = open(j->path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	if (j->fd < 0 || fstat(j->fd, &st) != 0) {
+		sab_fail(err, errlen, "%s: cannot open: %s", j->path,
+		    strerror(errno));
+		goto fail;
+	}
+	if ((st.st_size == 0 ? start_file(j, config, shard, nshards, err,
+	    errlen) : resume_file(j, config, shard, nshards, v, err,
+	    errlen)) != 0)
+		goto fail;
+	*jp = j;
+	return 0;
+fail:
+	journal_close(j);
+	return -1;
+}
+
+int journal_has(const journal *j, long index)
+{
+	return bitset_has(&j->done, index);
+}
+
+long journal_count(const journal *j)
+{
+	return j->done.count;
+}
+
+int journal_append(journal *j, const journal_game *g, char *err,
+    size_t errlen)
+{
+	char line[JOURNAL_LINE_MAX];
+	int n;
+
+	if (journal_has(j, g->index))
+		return sab_fail(err, errlen, "%s: game %ld is already recorded",
+		    j->path, g->index);
+	if ((n = journal_format(g, line, sizeof line, err, errlen)) < 0)
+		return -1;
+	if (write_all(j->fd, line, (size_t)n) != 0) {
+		int e = errno;
+		/* Cut a partial line off, so the file stays whole lines. */
+		if (ftruncate(j->fd, j->size) != 0)
+			e = errno;
+		return sab_fail(err, errlen, "%s: cannot write: %s", j->path,
+		    strerror(e));
+	}
+	if (fsync(j->fd) != 0)
+		return sab_fail(err, errlen, "%s: cannot sync: %s", j->path,
+		    strerror(errno));
+	j->size += n;
+	if (bitset_add(&j->done, g->index) != 0)
+		return sab_fail(err, errlen, "out of memory");
+	return 0;
+}
+
+void journal_close(journal *j)
+{
+	if (j == NULL)
+		return;
+	if (j->fd >= 0)
+		close(j->fd);
+	if (j->lock_fd >= 0)
+		close(j->lock_fd);
+	bitset_free(&j->done);
+	free(j->dir);
+	free(j);
+}

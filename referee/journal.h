@@ -1,0 +1,161 @@
+/* journal.h: the results journal of a tournament: DIR/journal.txt, one
+ * line per finished game, appended and synced, locked against a second
+ * run, read back after any interruption. */
+#ifndef SAB_JOURNAL_H
+#define SAB_JOURNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "bot.h"
+#include "saboteur.h"
+
+#define JOURNAL_VERSION 1
+#define JOURNAL_MAX_ROUNDS 9    /* the most rounds a ruleset may have */
+#define JOURNAL_LINE_MAX 4096   /* the longest line written or read */
+#define JOURNAL_MAX_INDEX 10000000L     /* game indices are below this */
+
+/* A seat's status in a game: enum bot_status (ok, no-start, handshake,
+ * timeout, crash, closed, line-too-long, flood), or disqualified: the
+ * bot was out of the tournament and the referee played for it. */
+enum { JOURNAL_DISQUALIFIED = BOT_STATUSES, JOURNAL_STATUSES };
+
+/* One seat of a finished game. */
+typedef struct journal_seat {
+	char bot[33];           /* the bot's name in the tournament file */
+	int gold;
+	uint8_t role[JOURNAL_MAX_ROUNDS];       /* enum sab_role, by round */
+	int decisions;          /* requests it answered or should have */
+	int64_t think_us;       /* its thinking time over the game */
+	int illegal;            /* replies refused (illegal or malformed) */
+	int defaults;           /* decisions the referee made for it */
+	int timeouts;           /* times it ran out of time */
+	int status;             /* enum bot_status or JOURNAL_DISQUALIFIED */
+} journal_seat;
+
+/* One finished game. */
+typedef struct journal_game {
+	long index;             /* in the schedule, from 0 */
+	uint64_t seed;
+	int players;
+	int rounds;
+	uint16_t winners;       /* bit s: seat s won or shared the win */
+	uint8_t round_won[JOURNAL_MAX_ROUNDS];  /* by round: the side that won
+	                           (SAB_ROLE_MINER or SAB_ROLE_SABOTEUR), or
+	                           SAB_ROLE_NONE: nobody (a ruleset without
+	                           roles; a round without saboteurs in which
+	                           the gold was not reached) */
+	char replay[256];       /* the replay file, relative to DIR, or "" */
+	journal_seat seat[SAB_MAX_PLAYERS];
+} journal_game;
+
+/* The header line of a journal. */
+typedef struct journal_header {
+	int version;
+	uint64_t config;        /* tconfig_hash() of the tournament file */
+	int shard, nshards;
+} journal_header;
+
+/* Called for each finished game read; returns 0 to go on, or -1 to stop
+ * the reading (which then fails with the message the callback put in err). */
+typedef int journal_game_fn(void *arg, const journal_game *g, char *err,
+    size_t errlen);
+/* Called for each problem tolerated while reading (a torn last line, a
+ * game recorded twice), with a message for people. */
+typedef void journal_warn_fn(void *arg, const char *msg);
+
+/* What to do with a journal's contents as it is read; any may be NULL. */
+typedef struct journal_visit {
+	journal_game_fn *game;
+	journal_warn_fn *warn;
+	void *arg;
+} journal_visit;
+
+/*
+ * Writes g as one journal line, newline included, into buf.  Returns the
+ * line's length, or -1 with a message in err when g does not make a valid
+ * line (a bot name that is not one word, a replay name with spaces) or
+ * it does not fit.  A line reads (one line here, wrapped):
+ *
+ *   game 17 seed=8613251966190592343 bots=alpha,beta,gamma gold=3,0,5
+ *     winners=2 rounds=msm:m,smm:s,mms:- decisions=31,30,30
+ *     think-us=1200,5400,80 illegal=0,0,1 defaults=0,0,1 timeouts=0,0,0
+ *     status=ok,ok,crash replay=replays/17.sabr.gz
+ *
+ * Per-seat values are in seat order, separated by commas; rounds gives,
+ * per round, every seat's role (m gold miner, s saboteur, - none), ':'
+ * and the side that won it (m, s, or - for nobody); winners lists seats
+ * or is "-";
+ * replay is "-" when there is none.  saboteur-tournament(5) has the rest.
+ */
+int journal_format(const journal_game *g, char *buf, size_t len, char *err,
+    size_t errlen);
+
+/* Parses one journal line (without its newline) into *g.  Returns 0, or -1
+ * with the reason in err. */
+int journal_parse(const char *line, journal_game *g, char *err,
+    size_t errlen);
+
+/*
+ * Reads DIR/journal.txt without locking it (a running tournament may be
+ * appending): fills *h from the header and calls v->game for every
+ * finished game in file order.  Tolerated, each with a call of v->warn: a
+ * last line without its newline (left by a run that was killed; it is
+ * skipped), and a game index recorded twice (the first counts).  Returns
+ * 0, or -1 with "DIR/journal.txt:LINE: reason" in err for anything else:
+ * no journal, a bad header, a malformed line.
+ */
+int journal_scan(const char *dir, journal_header *h, const journal_visit *v,
+    char *err, size_t errlen);
+
+/*
+ * Like journal_scan(), collecting the games into a new array *games (free
+ * it) of *ngames entries.  Warnings go to v->warn when v is not NULL.
+ */
+int journal_load(const char *dir, journal_header *h, journal_game **games,
+    long *ngames, const journal_visit *v, char *err, size_t errlen);
+
+/* An open journal, appended to by one process. */
+typedef struct journal journal;
+
+/*
+ * Opens DIR's journal for a run of the tournament whose tconfig_hash() is
+ * config, share shard of nshards (1 of 1 for a whole run).  Creates DIR
+ * (its parent must exist) and the journal when they are not there; takes
+ * an exclusive lock on DIR/lock, held until journal_close() (and by any
+ * process forked meanwhile, until it closes its copy); resumes a journal
+ * that is there: calls v->game for each finished game, drops a torn last
+ * line from the file, and refuses a journal of another tournament file or
+ * another share.  Returns 0 with *jp set, or -1 with a message in err:
+ * "DIR is in use by another run (pid N)", "DIR holds a run of another
+ * tournament file", "DIR holds shard 2/4 of this tournament, not 1/4", or
+ * a system call's failure.
+ */
+int journal_open(journal **jp, const char *dir, uint64_t config, int shard,
+    int nshards, const journal_visit *v, char *err, size_t errlen);
+
+/* Returns 1 when game index is in the journal, else 0. */
+int journal_has(const journal *j, long index);
+
+/* The number of distinct games in the journal. */
+long journal_count(const journal *j);
+
+/*
+ * Appends g as one line with a single write(2), then fsync(2)s the file,
+ * so a game is either in the journal whole or not at all once this
+ * returns.  Returns 0, or -1 with a message in err: g already recorded,
+ * g not a valid line, or a write that failed (the file is then cut back
+ * to what it was).
+ */
+int journal_append(journal *j, const journal_game *g, char *err,
+    size_t errlen);
+
+/* Closes the journal and frees it; NULL is fine.  It never unlocks
+ * explicitly: the lock goes when the last copy of its descriptor closes,
+ * so a forked worker may close its copy without releasing its parent's. */
+void journal_close(journal *j);
+
+/* The word for a seat status ("ok", "crash", "disqualified"...). */
+const char *journal_status_name(int status);
+
+#endif

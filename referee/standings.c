@@ -1,0 +1,768 @@
+/* standings.c: per-bot figures and a Bradley-Terry rating from journals,
+ * printed as a table, YAML or CSV. */
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hash.h"
+#include "say.h"
+#include "standings.h"
+
+#define MM_ITER 1000            /* MM steps before Newton's */
+#define NEWTON_ITER 100
+#define FIT_TOLERANCE 1e-11     /* largest change of log(strength) */
+
+/* What is summed per bot: integers only, so sums are exact. */
+struct standings_acc {
+	char name[33];
+	long games, wins;
+	int64_t gold, gold_sq;
+	long miner_rounds, miner_won, saboteur_rounds, saboteur_won;
+	int64_t decisions, think_us;
+	long timeouts, illegal, defaults, crashes, protocol;
+	int disqualified;
+};
+
+
+void standings_init(standings *st)
+{
+	memset(st, 0, sizeof *st);
+}
+
+/* ------------------------------------------------------------------ */
+/* Bots by name */
+
+static uint64_t name_hash(const char *name)
+{
+	return sab_fnv1a(SAB_FNV_OFFSET, name, strlen(name));
+}
+
+/* Rebuilds the name table with room for twice the bots. */
+static int rehash(standings *st, int want)
+{
+	int n = 64;
+	int *slot;
+
+	while (n < 2 * want)
+		n *= 2;
+	if ((slot = calloc((size_t)n, sizeof *slot)) == NULL)
+		return -1;
+	for (int b = 0; b < st->nbots; b++) {
+		size_t i = (size_t)(name_hash(st->acc[b].name) &
+		    (uint64_t)(n - 1));
+		while (slot[i] != 0)
+			i = (i + 1) & (size_t)(n - 1);
+		slot[i] = b + 1;
+	}
+	free(st->slot);
+	st->slot = slot;
+	st->nslot = n;
+	return 0;
+}
+
+/* Makes room for one more bot in acc and the pair matrix. */
+static int grow(standings *st)
+{
+	int cap = st->cap ? st->cap * 2 : 16;
+	struct standings_acc *acc;
+	uint64_t *w;
+
+	if ((acc = realloc(st->acc, (size_t)cap * sizeof *acc)) == NULL)
+		return -1;
+	st->acc = acc;
+	if ((w = calloc((size_t)cap * (size_t)cap, sizeof *w)) == NULL)
+		return -1;
+	for (int i = 0; i < st->nbots; i++)
+		memcpy(w + (size_t)i * (size_t)cap, st->win2 + (size_t)i *
+		    (size_t)st->cap, (size_t)st->nbots * sizeof *w);
+	free(st->win2);
+	st->win2 = w;
+	st->cap = cap;
+	return 0;
+}
+
+/* The slot of the name table that holds name, or the empty one where it
+ * would go. */
+static size_t find_slot(const standings *st, const char *name)
+{
+	size_t i = (size_t)(name_hash(name) & (uint64_t)(st->nslot - 1));
+
+	for (; st->slot[i] != 0; i = (i + 1) & (size_t)(st->nslot - 1))
+		if (strcmp(st->acc[st->slot[i] - 1].name, name) == 0)
+			break;
+	return i;
+}
+
+/* The number of the bot called name, added when new; -1 out of memory. */
+static int bot_number(standings *st, const char *name)
+{
+	size_t i;
+	int b;
+
+	if (2 * (st->nbots + 1) > st->nslot && rehash(st, st->nbots + 1) != 0)
+		return -1;
+	i = find_slot(st, name);
+	if (st->slot[i] != 0)
+		return st->slot[i] - 1;
+	if (st->nbots == st->cap && grow(st) != 0)
+		return -1;
+	b = st->nbots++;
+	memset(&st->acc[b], 0, sizeof st->acc[b]);
+	snprintf(st->acc[b].name, sizeof st->acc[b].name, "%s", name);
+	st->slot[i] = b + 1;
+	return b;
+}
+
+/* ------------------------------------------------------------------ */
+/* Counting */
+
+/* Marks game index seen; 1 when it was already, -1 out of memory. */
+static int see(standings *st, long index)
+{
+	size_t byte = (size_t)index / 8;
+	uint8_t bit = (uint8_t)(1u << (index % 8));
+
+	if (byte >= st->nseen) {
+		size_t n = st->nseen ? st->nseen : 1024;
+		uint8_t *s;
+		while (n <= byte)
+			n *= 2;
+		if ((s = realloc(st->seen, n)) == NULL)
+			return -1;
+		memset(s + st->nseen, 0, n - st->nseen);
+		st->seen = s;
+		st->nseen = n;
+	}
+	if (st->seen[byte] & bit)
+		return 1;
+	st->seen[byte] |= bit;
+	return 0;
+}
+
+static void count_seat(struct standings_acc *a, const journal_game *g, int s)
+{
+	const journal_seat *t = &g->seat[s];
+
+	a->games++;
+	a->wins += g->winners >> s & 1;
+	a->gold += t->gold;
+	a->gold_sq += (int64_t)t->gold * t->gold;
+	for (int r = 0; r < g->rounds; r++) {
+		if (t->role[r] == SAB_ROLE_MINER) {
+			a->miner_rounds++;
+			a->miner_won += g->round_won[r] == SAB_ROLE_MINER;
+		} else if (t->role[r] == SAB_ROLE_SABOTEUR) {
+			a->saboteur_rounds++;
+			a->saboteur_won += g->round_won[r] == SAB_ROLE_SABOTEUR;
+		}
+	}
+	a->decisions += t->decisions;
+	a->think_us += t->think_us;
+	a->timeouts += t->timeouts;
+	a->illegal += t->illegal;
+	a->defaults += t->defaults;
+	a->crashes += t->status == BOT_CRASH || t->status == BOT_NO_START;
+	a->protocol += t->status == BOT_CLOSED || t->status == BOT_TOO_LONG ||
+	    t->status == BOT_FLOOD || t->status == BOT_HANDSHAKE;
+	a->disqualified |= t->status == JOURNAL_DISQUALIFIED;
+}
+
+int standings_add(standings *st, const journal_game *g, char *err,
+    size_t errlen)
+{
+	int who[SAB_MAX_PLAYERS];
+	int rc = see(st, g->index);
+
+	if (rc < 0)
+		return sab_fail(err, errlen, "out of memory");
+	if (rc == 1) {
+		st->duplicates++;
+		return 0;
+	}
+	for (int s = 0; s < g->players; s++)
+		if ((who[s] = bot_number(st, g->seat[s].bot)) < 0)
+			return sab_fail(err, errlen, "out of memory");
+	st->games++;
+	for (int s = 0; s < g->players; s++) {
+		count_seat(&st->acc[who[s]], g, s);
+		for (int t = 0; t < g->players; t++) {
+			int a = g->seat[s].gold, b = g->seat[t].gold;
+			if (t == s || who[t] == who[s] || a < b)
+				continue;
+			st->win2[(size_t)who[s] * (size_t)st->cap +
+			    (size_t)who[t]] += a > b ? 2 : 1;
+		}
+	}
+	return 1;
+}
+
+/* Adds one journal's games for standings_add_dir(). */
+typedef struct dir_add {
+	standings *st;
+	long dups;
+	journal_warn_fn *warn;
+	void *arg;
+} dir_add;
+
+static int add_game(void *arg, const journal_game *g, char *err,
+    size_t errlen)
+{
+	dir_add *d = arg;
+	int rc = standings_add(d->st, g, err, errlen);
+
+	if (rc == 0)
+		d->dups++;
+	return rc < 0 ? -1 : 0;
+}
+
+static void add_warn(void *arg, const char *msg)
+{
+	dir_add *d = arg;
+
+	if (d->warn != NULL)
+		d->warn(d->arg, msg);
+}
+
+/* Reads the journal's header before any game is counted, so that a
+ * journal of another tournament adds nothing. */
+static int check_header(standings *st, const char *dir, char *err,
+    size_t errlen)
+{
+	journal_header h;
+
+	if (journal_scan(dir, &h, NULL, err, errlen) != 0)
+		return -1;
+	if (!st->have_config) {
+		if ((st->first_dir = strdup(dir)) == NULL)
+			return sab_fail(err, errlen, "out of memory");
+		st->config = h.config;
+		st->have_config = 1;
+		return 0;
+	}
+	if (h.config != st->config)
+		return sab_fail(err, errlen, "%s holds a run of another tournament "
+		    "file than %s", dir, st->first_dir);
+	return 0;
+}
+
+int standings_add_dir(standings *st, const char *dir, journal_warn_fn *warn,
+    void *arg, char *err, size_t errlen)
+{
+	dir_add d = { st, 0, warn, arg };
+	journal_visit v = { add_game, add_warn, &d };
+	journal_header h;
+	char msg[512];
+
+	if (check_header(st, dir, err, errlen) != 0 ||
+	    journal_scan(dir, &h, &v, err, errlen) != 0)
+		return -1;
+	if (d.dups > 0 && warn != NULL) {
+		snprintf(msg, sizeof msg, "%s: %ld game%s already counted from "
+		    "an earlier folder %s counted once", dir, d.dups,
+		    d.dups == 1 ? "" : "s", d.dups == 1 ? "is" : "are");
+		warn(arg, msg);
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Figures */
+
+/*
+ * The 0.975 quantile of Student's t with df degrees of freedom: a table
+ * to 30, then the Cornish-Fisher expansion (Abramowitz and Stegun
+ * 26.7.5), within 1e-4 of the exact value from there on.
+ */
+static double t975(long df)
+{
+	static const double table[31] = { 0, 12.7062, 4.3027, 3.1824, 2.7764,
+		2.5706, 2.4469, 2.3646, 2.3060, 2.2622, 2.2281, 2.2010, 2.1788,
+		2.1604, 2.1448, 2.1314, 2.1199, 2.1098, 2.1009, 2.0930, 2.0860,
+		2.0796, 2.0739, 2.0687, 2.0639, 2.0595, 2.0555, 2.0518, 2.0484,
+		2.0452, 2.0423 };
+	const double z = 1.959963984540054, v = (double)df;
+	double z3 = z * z * z, z5 = z3 * z * z, z7 = z5 * z * z;
+
+	if (df <= 30)
+		return table[df];
+	return z + (z3 + z) / (4 * v) +
+	    (5 * z5 + 16 * z3 + 3 * z) / (96 * v * v) +
+	    (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / (384 * v * v * v);
+}
+
+static double ratio(double a, long b)
+{
+	return b > 0 ? a / (double)b : NAN;
+}
+
+static void fill_row(standing *r, const struct standings_acc *a)
+{
+	memset(r, 0, sizeof *r);
+	memcpy(r->name, a->name, sizeof r->name);
+	r->games = a->games;
+	r->gold = a->gold;
+	r->mean_gold = ratio((double)a->gold, a->games);
+	r->ci_low = r->ci_high = NAN;
+	if (a->games >= 2) {
+		/* From exact integer sums: n * sum(x^2) - sum(x)^2 >= 0. */
+		double n = (double)a->games;
+		double ss = (double)(a->gold_sq * a->games - a->gold * a->gold);
+		double s = sqrt(ss / (n * (n - 1)));
+		double half = t975(a->games - 1) * s / sqrt(n);
+		r->ci_low = r->mean_gold - half;
+		r->ci_high = r->mean_gold + half;
+	}
+	r->wins = a->wins;
+	r->win_rate = ratio((double)a->wins, a->games);
+	r->miner_rounds = a->miner_rounds;
+	r->miner_won = a->miner_won;
+	r->saboteur_rounds = a->saboteur_rounds;
+	r->saboteur_won = a->saboteur_won;
+	r->miner_rate = ratio((double)a->miner_won, a->miner_rounds);
+	r->saboteur_rate = ratio((double)a->saboteur_won, a->saboteur_rounds);
+	r->decisions = a->decisions;
+	r->think_us = a->think_us;
+	r->ms_per_move = a->decisions > 0 ?
+	    (double)a->think_us / (double)a->decisions / 1000.0 : NAN;
+	r->timeouts = a->timeouts;
+	r->illegal = a->illegal;
+	r->defaults = a->defaults;
+	r->crashes = a->crashes;
+	r->protocol = a->protocol;
+	r->disqualified = a->disqualified;
+}
+
+/* ------------------------------------------------------------------ */
+/* The rating: Bradley-Terry by MM, finished by Newton's method */
+
+/* The fit's data, in name order: wins (virtual half win included) and
+ * comparisons (n x n). */
+typedef struct bt {
+	int n;
+	double *wins;
+	double *pairs;
+} bt;
+
+/*
+ * One MM step (Hunter 2004, eq. 3, with the virtual comparison):
+ *   gamma_i' = W_i / (sum_j N_ij / (gamma_i + gamma_j) + 1 / (gamma_i + 1))
+ * on theta = log(gamma).
+ */
+static void mm_step(const bt *m, const double *theta, double *out)
+{
+	size_t n = (size_t)m->n;
+
+	for (size_t i = 0; i < n; i++) {
+		double gi = exp(theta[i]), den = 1.0 / (gi + 1.0);
+		for (size_t j = 0; j < n; j++) {
+			double nij = m->pairs[i * n + j];
+			if (nij > 0)
+				den += nij / (gi + exp(theta[j]));
+		}
+		out[i] = log(m->wins[i] / den);
+	}
+}
+
+/* log(e^a + e^b) without overflow. */
+static double log_add(double a, double b)
+{
+	double hi = a > b ? a : b, lo = a > b ? b : a;
+
+	return hi + log1p(exp(lo - hi));
+}
+
+static double loglik(const bt *m, const double *theta)
+{
+	size_t n = (size_t)m->n;
+	double l = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		l += m->wins[i] * theta[i] - log_add(theta[i], 0.0);
+		for (size_t j = i + 1; j < n; j++) {
+			double nij = m->pairs[i * n + j];
+			if (nij > 0)
+				l -= nij * log_add(theta[i], theta[j]);
+		}
+	}
+	return l;
+}
+
+static double sigmoid(double x)
+{
+	return x >= 0 ? 1 / (1 + exp(-x)) : exp(x) / (1 + exp(x));
+}
+
+/*
+ * The gradient g of the log-likelihood at theta, and the negated Hessian
+ * h (n x n): a weighted graph Laplacian plus the virtual comparisons on
+ * its diagonal, so positive definite.
+ */
+static void derivatives(const bt *m, const double *theta, double *g,
+    double *h)
+{
+	size_t n = (size_t)m->n;
+
+	memset(h, 0, n * n * sizeof *h);
+	for (size_t i = 0; i < n; i++) {
+		double p = sigmoid(theta[i]);
+		g[i] = m->wins[i] - p;
+		h[i * n + i] = p * (1 - p);
+	}
+	for (size_t i = 0; i < n; i++) {
+		for (size_t j = i + 1; j < n; j++) {
+			double nij = m->pairs[i * n + j], p, w;
+			if (nij <= 0)
+				continue;
+			p = sigmoid(theta[i] - theta[j]);
+			w = nij * p * (1 - p);
+			g[i] -= nij * p;
+			g[j] -= nij * (1 - p);
+			h[i * n + i] += w;
+			h[j * n + j] += w;
+			h[i * n + j] -= w;
+			h[j * n + i] -= w;
+		}
+	}
+}
+
+/* Solves h x = b in place of b by Cholesky (h is overwritten); -1 when h
+ * is not numerically positive definite. */
+static int cholesky_solve(double *h, double *b, size_t n)
+{
+	for (size_t j = 0; j < n; j++) {
+		double d = h[j * n + j];
+		for (size_t k = 0; k < j; k++)
+			d -= h[j * n + k] * h[j * n + k];
+		if (!(d > 0))
+			return -1;
+		h[j * n + j] = sqrt(d);
+		for (size_t i = j + 1; i < n; i++) {
+			double v = h[i * n + j];
+			for (size_t k = 0; k < j; k++)
+				v -= h[i * n + k] * h[j * n + k];
+			h[i * n + j] = v / h[j * n + j];
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		for (size_t k = 0; k < i; k++)
+			b[i] -= h[i * n + k] * b[k];
+		b[i] /= h[i * n + i];
+	}
+	for (size_t i = n; i-- > 0;) {
+		for (size_t k = i + 1; k < n; k++)
+			b[i] -= h[k * n + i] * b[k];
+		b[i] /= h[i * n + i];
+	}
+	return 0;
+}
+
+/* One Newton step from theta with step halving; returns the largest
+ * change made, or 0 when no step raises the likelihood. */
+static double newton_step(const bt *m, double *theta, double *w, double *h)
+{
+	size_t n = (size_t)m->n;
+	double *d = w, *tx = w + n, l0 = loglik(m, theta), t = 1, big = 0;
+
+	derivatives(m, theta, d, h);
+	if (cholesky_solve(h, d, n) != 0)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		big = fabs(d[i]) > big ? fabs(d[i]) : big;
+	for (int k = 0; k < 60; k++, t /= 2) {
+		for (size_t i = 0; i < n; i++)
+			tx[i] = theta[i] + t * d[i];
+		/* Rounding may lower the likelihood by a hair at the top. */
+		if (loglik(m, tx) >= l0 - 1e-13 * (1 + fabs(l0))) {
+			memcpy(theta, tx, n * sizeof *theta);
+			return t * big;
+		}
+	}
+	return 0;
+}
+
+/*
+ * Fits theta = log(strength).  First Hunter's MM steps, each of which
+ * raises the likelihood, from every strength at 1.  MM crawls when a bot
+ * wins nearly every comparison (its step shrinks by about 1 - 1/(2W) for
+ * W wins), so Newton's method on the same likelihood finishes the fit:
+ * the likelihood is strictly concave in theta (thanks to the virtual
+ * comparisons), so Newton's steps with halving reach its one maximum, the
+ * MM fixed point, to the last digits in a few steps.
+ */
+static void fit(const bt *m, double *theta, double *w, double *h)
+{
+	size_t n = (size_t)m->n;
+	double *next = w;
+
+	for (size_t i = 0; i < n; i++)
+		theta[i] = 0;
+	for (int iter = 0; iter < MM_ITER; iter++) {
+		double big = 0;
+		mm_step(m, theta, next);
+		for (size_t i = 0; i < n; i++)
+			big = fabs(next[i] - theta[i]) > big ?
+			    fabs(next[i] - theta[i]) : big;
+		memcpy(theta, next, n * sizeof *theta);
+		if (big < FIT_TOLERANCE)
+			return;
+	}
+	for (int iter = 0; iter < NEWTON_ITER; iter++)
+		if (newton_step(m, theta, w, h) < FIT_TOLERANCE)
+			return;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(((const standing *)a)->name, ((const standing *)b)->name);
+}
+
+/* Rates the rows, which are in name order: the fit reads the counts in
+ * that order, so its arithmetic does not depend on the games' order. */
+static int rate(standings *st, char *err, size_t errlen)
+{
+	int n = st->nbots, *num = malloc((size_t)n * sizeof *num);
+	bt m = { n, calloc((size_t)n, sizeof(double)),
+		calloc((size_t)n * (size_t)n, sizeof(double)) };
+	double *theta = calloc((size_t)n * 3, sizeof(double)), mean = 0;
+	double *h = calloc((size_t)n * (size_t)n, sizeof(double));
+	int rc = -1;
+
+	if (num == NULL || m.wins == NULL || m.pairs == NULL || theta == NULL ||
+	    h == NULL) {
+		sab_fail(err, errlen, "out of memory");
+		goto done;
+	}
+	for (int i = 0; i < n; i++)
+		num[i] = st->slot[find_slot(st, st->rows[i].name)] - 1;
+	for (int i = 0; i < n; i++) {
+		uint64_t w2 = 1;        /* the virtual draw: half a win */
+		for (int j = 0; j < n; j++) {
+			uint64_t a = st->win2[(size_t)num[i] * (size_t)st->cap +
+			    (size_t)num[j]];
+			uint64_t b = st->win2[(size_t)num[j] * (size_t)st->cap +
+			    (size_t)num[i]];
+			w2 += a;
+			m.pairs[(size_t)i * (size_t)n + (size_t)j] =
+			    (double)(a + b) / 2;
+		}
+		m.wins[i] = (double)w2 / 2;
+	}
+	fit(&m, theta, theta + n, h);
+	for (int i = 0; i < n; i++) {
+		st->rows[i].rating = 400 * theta[i] / log(10.0);
+		mean += st->rows[i].rating;
+	}
+	mean /= n;
+	for (int i = 0; i < n; i++)
+		st->rows[i].rating += 1500 - mean;
+	rc = 0;
+done:
+	free(num);
+	free(m.wins);
+	free(m.pairs);
+	free(theta);
+	free(h);
+	return rc;
+}
+
+/* Best first: rating, then mean gold, then name. */
+static int by_rank(const void *pa, const void *pb)
+{
+	const standing *a = pa, *b = pb;
+	double ga = isnan(a->mean_gold) ? -1e300 : a->mean_gold;
+	double gb = isnan(b->mean_gold) ? -1e300 : b->mean_gold;
+
+	if (a->rating != b->rating)
+		return a->rating > b->rating ? -1 : 1;
+	if (ga != gb)
+		return ga > gb ? -1 : 1;
+	return strcmp(a->name, b->name);
+}
+
+int standings_finish(standings *st, char *err, size_t errlen)
+{
+	standing *rows;
+
+	free(st->rows);
+	st->rows = NULL;
+	if (st->nbots == 0)
+		return 0;
+	if ((rows = calloc((size_t)st->nbots, sizeof *rows)) == NULL)
+		return sab_fail(err, errlen, "out of memory");
+	st->rows = rows;
+	for (int i = 0; i < st->nbots; i++)
+		fill_row(&rows[i], &st->acc[i]);
+	qsort(rows, (size_t)st->nbots, sizeof *rows, by_name);
+	if (rate(st, err, errlen) != 0)
+		return -1;
+	qsort(rows, (size_t)st->nbots, sizeof *rows, by_rank);
+	return 0;
+}
+
+int standings_load(standings *st, const char *const *dirs, int n,
+    journal_warn_fn *warn, void *arg, char *err, size_t errlen)
+{
+	standings_init(st);
+	for (int i = 0; i < n; i++)
+		if (standings_add_dir(st, dirs[i], warn, arg, err, errlen) != 0)
+			return -1;
+	return standings_finish(st, err, errlen);
+}
+
+/* ------------------------------------------------------------------ */
+/* Output */
+
+int standings_parse_format(const char *name, int *format)
+{
+	static const char *const names[] = { "table", "yaml", "csv" };
+
+	for (int i = 0; i < 3; i++) {
+		if (strcmp(name, names[i]) == 0) {
+			*format = i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* A number with d decimals, or what stands for "none" in this format. */
+static void print_num(FILE *f, double x, int d, const char *none)
+{
+	if (isnan(x))
+		fputs(none, f);
+	else
+		fprintf(f, "%.*f", d, x);
+}
+
+static void percent(FILE *f, double x, int width)
+{
+	if (isnan(x))
+		fprintf(f, "%*s", width, "-");
+	else
+		fprintf(f, "%*.1f", width, 100 * x);
+}
+
+static void print_table(FILE *f, const standings *st)
+{
+	int w = 3;
+
+	for (int i = 0; i < st->nbots; i++)
+		if ((int)strlen(st->rows[i].name) > w)
+			w = (int)strlen(st->rows[i].name);
+	fprintf(f, "%ld game%s, tournament %016" PRIx64 "\n", st->games,
+	    st->games == 1 ? "" : "s", st->config);
+	fprintf(f, "rank  %-*s  rating  games    gold  mean gold (95%% CI)  "
+	    " win%%  miner%%  sab%%  ms/move  timeouts  illegal  crashes  "
+	    "protocol\n", w, "bot");
+	for (int i = 0; i < st->nbots; i++) {
+		const standing *r = &st->rows[i];
+		char ci[48];
+
+		if (isnan(r->ci_low))
+			snprintf(ci, sizeof ci, "%.2f", r->mean_gold);
+		else
+			snprintf(ci, sizeof ci, "%.2f [%.2f, %.2f]",
+			    r->mean_gold, r->ci_low, r->ci_high);
+		fprintf(f, "%4d  %-*s  %6.0f  %5ld  %6" PRId64 "  %-18s  ",
+		    i + 1, w, r->name, r->rating, r->games, r->gold, ci);
+		percent(f, r->win_rate, 5);
+		percent(f, r->miner_rate, 8);
+		percent(f, r->saboteur_rate, 6);
+		if (isnan(r->ms_per_move))
+			fprintf(f, "  %7s", "-");
+		else
+			fprintf(f, "  %7.2f", r->ms_per_move);
+		fprintf(f, "  %8ld  %7ld  %7ld  %8ld%s\n", r->timeouts,
+		    r->illegal, r->crashes, r->protocol,
+		    r->disqualified ? "  disqualified" : "");
+	}
+}
+
+static void print_yaml(FILE *f, const standings *st)
+{
+	fprintf(f, "config: \"%016" PRIx64 "\"\ngames: %ld\nbots:%s\n",
+	    st->config, st->games, st->nbots == 0 ? " []" : "");
+	for (int i = 0; i < st->nbots; i++) {
+		const standing *r = &st->rows[i];
+
+		fprintf(f, "  - rank: %d\n    name: \"%s\"\n    rating: %.1f\n"
+		    "    games: %ld\n    gold: %" PRId64 "\n    mean_gold: ",
+		    i + 1, r->name, r->rating, r->games, r->gold);
+		print_num(f, r->mean_gold, 4, "null");
+		fputs("\n    ci95_low: ", f);
+		print_num(f, r->ci_low, 4, "null");
+		fputs("\n    ci95_high: ", f);
+		print_num(f, r->ci_high, 4, "null");
+		fprintf(f, "\n    wins: %ld\n    win_rate: ", r->wins);
+		print_num(f, r->win_rate, 4, "null");
+		fprintf(f, "\n    miner_rounds: %ld\n    miner_win_rate: ",
+		    r->miner_rounds);
+		print_num(f, r->miner_rate, 4, "null");
+		fprintf(f, "\n    saboteur_rounds: %ld\n    saboteur_win_rate: ",
+		    r->saboteur_rounds);
+		print_num(f, r->saboteur_rate, 4, "null");
+		fprintf(f, "\n    decisions: %" PRId64 "\n    ms_per_move: ",
+		    r->decisions);
+		print_num(f, r->ms_per_move, 3, "null");
+		fprintf(f, "\n    timeouts: %ld\n    illegal: %ld\n"
+		    "    defaults: %ld\n    crashes: %ld\n"
+		    "    protocol_errors: %ld\n    disqualified: %s\n",
+		    r->timeouts, r->illegal, r->defaults, r->crashes,
+		    r->protocol, r->disqualified ? "true" : "false");
+	}
+}
+
+static void print_csv(FILE *f, const standings *st)
+{
+	fputs("rank,name,rating,games,gold,mean_gold,ci95_low,ci95_high,wins,"
+	    "win_rate,miner_rounds,miner_win_rate,saboteur_rounds,"
+	    "saboteur_win_rate,decisions,ms_per_move,timeouts,illegal,"
+	    "defaults,crashes,protocol_errors,disqualified\n", f);
+	for (int i = 0; i < st->nbots; i++) {
+		const standing *r = &st->rows[i];
+
+		fprintf(f, "%d,%s,%.1f,%ld,%" PRId64 ",", i + 1, r->name,
+		    r->rating, r->games, r->gold);
+		print_num(f, r->mean_gold, 4, "");
+		fputc(',', f);
+		print_num(f, r->ci_low, 4, "");
+		fputc(',', f);
+		print_num(f, r->ci_high, 4, "");
+		fprintf(f, ",%ld,", r->wins);
+		print_num(f, r->win_rate, 4, "");
+		fprintf(f, ",%ld,", r->miner_rounds);
+		print_num(f, r->miner_rate, 4, "");
+		fprintf(f, ",%ld,", r->saboteur_rounds);
+		print_num(f, r->saboteur_rate, 4, "");
+		fprintf(f, ",%" PRId64 ",", r->decisions);
+		print_num(f, r->ms_per_move, 3, "");
+		fprintf(f, ",%ld,%ld,%ld,%ld,%ld,%d\n", r->timeouts, r->illegal,
+		    r->defaults, r->crashes, r->protocol, r->disqualified);
+	}
+}
+
+int standings_print(FILE *f, const standings *st, int format)
+{
+	if (format == STANDINGS_YAML)
+		print_yaml(f, st);
+	else if (format == STANDINGS_CSV)
+		print_csv(f, st);
+	else
+		print_table(f, st);
+	return ferror(f) ? -1 : 0;
+}
+
+void standings_free(standings *st)
+{
+	if (st == NULL)
+		return;
+	free(st->rows);
+	free(st->acc);
+	free(st->win2);
+	free(st->slot);
+	free(st->seen);
+	free(st->first_dir);
+	memset(st, 0, sizeof *st);
+}

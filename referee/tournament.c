@@ -1,0 +1,363 @@
+/* tournament.c: the tournament's conductor: hands the schedule's games to
+ * worker processes (see worker.h), journals each finished game as it comes,
+ * disqualifies bots that keep failing, and shows the progress. */
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bot.h"
+#include "cli.h"
+#include "proc.h"
+#include "tournament.h"
+
+#define NS_PER_MS 1000000LL
+#define MAX_JOBS 256
+#define MAX_WORKER_DEATHS 5     /* workers that may die before we give up */
+
+/* The run's state. */
+typedef struct conductor {
+	tournament *t;
+	proc w[MAX_JOBS];
+	proc *set[MAX_JOBS];
+	long busy[MAX_JOBS];    /* the schedule position it plays, or -1 */
+	int live[MAX_JOBS];
+	int nworkers;
+	long next;              /* the next schedule position to look at */
+	long *requeued;         /* positions whose worker died */
+	int nrequeued;
+	int deaths;
+	long done, total;       /* games of the share in the journal; in all */
+	int64_t t0;
+	long played;            /* games this run played */
+	int64_t last_progress;
+	char self[PATH_MAX];
+} conductor;
+
+int tournament_init(tournament *t, const tconfig *cfg)
+{
+	size_t n = (size_t)cfg->nbots;
+
+	t->games = calloc(n, sizeof *t->games);
+	t->failures = calloc(n, sizeof *t->failures);
+	t->gold = calloc(n, sizeof *t->gold);
+	t->dq = calloc(n, sizeof *t->dq);
+	t->cfg = cfg;
+	return t->games && t->failures && t->gold && t->dq ? 0 : -1;
+}
+
+void tournament_free(tournament *t)
+{
+	free(t->games);
+	free(t->failures);
+	free(t->gold);
+	free(t->dq);
+}
+
+/* A status that counts towards disqualification. */
+static int is_failure(int status)
+{
+	return status == BOT_CRASH || status == BOT_CLOSED ||
+	    status == BOT_TOO_LONG || status == BOT_FLOOD ||
+	    status == BOT_HANDSHAKE || status == BOT_NO_START;
+}
+
+int tournament_count(void *arg, const journal_game *g, char *err,
+    size_t errlen)
+{
+	tournament *t = arg;
+	const tconfig *c = t->cfg;
+
+	for (int s = 0; s < g->players; s++) {
+		const journal_seat *js = &g->seat[s];
+		int b = tconfig_find(c, js->bot);
+		if (b < 0) {
+			snprintf(err, errlen, "game %ld: bot \"%s\" is not in %s",
+			    g->index, js->bot, c->source);
+			return -1;
+		}
+		t->games[b]++;
+		t->gold[b] += js->gold;
+		if (!is_failure(js->status) || t->dq[b])
+			continue;
+		t->failures[b]++;
+		if (c->disqualify_after > 0 &&
+		    t->failures[b] >= c->disqualify_after) {
+			t->dq[b] = 1;
+			fprintf(stderr, "%sbot %s is disqualified after %ld "
+			    "failures (the last: %s in game %ld); the referee "
+			    "plays for it from now on\n", t->tty ? "\r\033[K" : "",
+			    js->bot, t->failures[b],
+			    journal_status_name(js->status), g->index);
+		}
+	}
+	return 0;
+}
+
+/* ---- workers ------------------------------------------------------------ */
+
+static int spawn_worker(conductor *c, int k, char *err, size_t errlen)
+{
+	char num[16], log[PATH_MAX];
+	char *argv[] = { c->self, "tournament-worker", (char *)c->t->file,
+	    (char *)c->t->dir, num, NULL };
+
+	snprintf(num, sizeof num, "%d", k + 1);
+	if (snprintf(log, sizeof log, "%s/logs/worker-%d.stderr", c->t->dir,
+	    k + 1) >= (int)sizeof log) {
+		snprintf(err, errlen, "%s: too long a folder name", c->t->dir);
+		return -1;
+	}
+	proc_spec spec = { argv, NULL, NULL, log, JOURNAL_LINE_MAX + 64,
+	    16u << 20 };
+	memset(&c->w[k], 0, sizeof c->w[k]);
+	if (proc_spawn(&c->w[k], &spec, err, errlen) != 0)
+		return -1;
+	c->live[k] = 1;
+	c->busy[k] = -1;
+	return 0;
+}
+
+/* The next game of the share not in the journal: its position, or -1. */
+static long next_game(conductor *c)
+{
+	const tournament *t = c->t;
+	long n = schedule_size(t->sch);
+	sched_game g;
+
+	if (c->nrequeued > 0)
+		return c->requeued[--c->nrequeued];
+	while (c->next < n) {
+		long k = c->next++;
+		if (schedule_nth(t->sch, k, &g) == 0 && !journal_has(t->j, g.index))
+			return k;
+	}
+	return -1;
+}
+
+/* Sends worker k its next game; 0 when there is none left. */
+static int hand_out(conductor *c, int k)
+{
+	char line[8192];
+	size_t used;
+	sched_game g;
+	long pos = next_game(c);
+
+	if (pos < 0 || schedule_nth(c->t->sch, pos, &g) != 0)
+		return 0;
+	used = (size_t)snprintf(line, sizeof line, "play %ld %ld %" PRIu64 " ",
+	    g.index, g.index + 1, g.seed);
+	for (int s = 0; s < g.players; s++)
+		used += (size_t)snprintf(line + used, sizeof line - used, "%s%d",
+		    s ? "," : "", g.bot[s]);
+	for (int b = 0, first = 1; b < c->t->cfg->nbots && used < sizeof line;
+	    b++)
+		if (c->t->dq[b]) {
+			used += (size_t)snprintf(line + used, sizeof line - used,
+			    "%s%d", first ? " dq=" : ",", b);
+			first = 0;
+		}
+	proc_send(&c->w[k], line, strlen(line));
+	c->busy[k] = pos;
+	return 1;
+}
+
+/* ---- progress ----------------------------------------------------------- */
+
+static void show_progress(conductor *c, int force)
+{
+	tournament *t = c->t;
+	int64_t now = proc_now();
+	double secs = (double)(now - c->t0) * 1e-9;
+	double rate = secs > 0 ? (double)c->played / secs : 0;
+	long left = c->total - c->done;
+	int lead = -1;
+
+	if (t->progress == NULL || (!force && t->tty &&
+	    now - c->last_progress < 250 * NS_PER_MS))
+		return;
+	c->last_progress = now;
+	for (int b = 0; b < t->cfg->nbots; b++)
+		if (t->games[b] > 0 && (lead < 0 || t->gold[b] * t->games[lead] >
+		    t->gold[lead] * t->games[b]))
+			lead = b;
+	fprintf(t->progress, "%sgames %ld/%ld, %.1f games/s", t->tty ?
+	    "\r\033[K" : "", c->done, c->total, rate);
+	if (rate > 0 && left > 0)
+		fprintf(t->progress, ", ETA %.0f s", (double)left / rate);
+	if (lead >= 0)
+		fprintf(t->progress, ", leader %s (%.2f gold a game)",
+		    t->cfg->bots[lead].cb.name,
+		    (double)t->gold[lead] / (double)t->games[lead]);
+	fputs(t->tty ? "" : "\n", t->progress);
+	fflush(t->progress);
+}
+
+/* ---- the run ------------------------------------------------------------ */
+
+/* A worker's line: a finished game to journal, or its failure. */
+static int heard(conductor *c, int k, char *line)
+{
+	tournament *t = c->t;
+	char err[1024];
+	journal_game g;
+
+	if (strncmp(line, "fail ", 5) == 0) {
+		fprintf(stderr, "%ssaboteur tournament: %s\n", t->tty ?
+		    "\r\033[K" : "", line + 5);
+		return EXIT_INTERNAL;
+	}
+	if (strncmp(line, "done ", 5) != 0 ||
+	    journal_parse(line + 5, &g, err, sizeof err) != 0 ||
+	    journal_append(t->j, &g, err, sizeof err) != 0 ||
+	    tournament_count(t, &g, err, sizeof err) != 0) {
+		fprintf(stderr, "saboteur tournament: worker %d: %s\n", k + 1,
+		    strncmp(line, "done ", 5) ? "an unexpected line" : err);
+		return EXIT_INTERNAL;
+	}
+	c->busy[k] = -1;
+	c->done++;
+	c->played++;
+	show_progress(c, 0);
+	return EXIT_OK;
+}
+
+/* A worker died: its game goes back in the queue and a new one starts. */
+static int died(conductor *c, int k)
+{
+	char how[64], err[256];
+
+	proc_describe_exit(&c->w[k], how, sizeof how);
+	fprintf(stderr, "saboteur tournament: worker %d stopped (%s); see "
+	    "%s/logs/worker-%d.stderr\n", k + 1, how, c->t->dir, k + 1);
+	proc *p = &c->w[k];
+	proc_stop_all(&p, 1, 0);
+	proc_free(p);
+	c->live[k] = 0;
+	if (c->busy[k] >= 0)
+		c->requeued[c->nrequeued++] = c->busy[k];
+	c->busy[k] = -1;
+	if (++c->deaths > MAX_WORKER_DEATHS)
+		return EXIT_INTERNAL;
+	if (spawn_worker(c, k, err, sizeof err) != 0) {
+		fprintf(stderr, "saboteur tournament: %s\n", err);
+		return EXIT_INTERNAL;
+	}
+	return EXIT_OK;
+}
+
+/* Waits for the next word of any worker; returns an exit code, or -1 to
+ * go on. */
+static int listen(conductor *c)
+{
+	int n = 0, which, map[MAX_JOBS], rc = -1;
+
+	for (int k = 0; k < c->nworkers; k++)
+		if (c->live[k]) {
+			map[n] = k;
+			c->set[n++] = &c->w[k];
+		}
+	int ev = proc_wait_any(c->set, n, proc_now() + 1000 * NS_PER_MS,
+	    &which);
+	if (ev == PROC_EV_INTERRUPTED)
+		return EXIT_INTERRUPTED;
+	if (ev == PROC_EV_TIMEOUT) {
+		if (c->t->tty)
+			show_progress(c, 0);
+		return -1;
+	}
+	int k = map[which];
+	if (ev == PROC_EV_LINE) {
+		size_t len;
+		int64_t when;
+		char *line = proc_take_line(&c->w[k], &len, &when);
+		if (line != NULL)
+			rc = heard(c, k, line);
+		free(line);
+		return rc == EXIT_OK ? -1 : rc;
+	}
+	rc = died(c, k);
+	return rc == EXIT_OK ? -1 : rc;
+}
+
+static void stop_workers(conductor *c, int64_t grace)
+{
+	int n = 0;
+
+	for (int k = 0; k < c->nworkers; k++)
+		if (c->live[k]) {
+			proc_close_stdin(&c->w[k]);
+			c->set[n++] = &c->w[k];
+		}
+	proc_stop_all(c->set, n, grace);
+	for (int k = 0; k < c->nworkers; k++)
+		if (c->live[k])
+			proc_free(&c->w[k]);
+}
+
+static int start(conductor *c)
+{
+	char err[512];
+	ssize_t n = readlink("/proc/self/exe", c->self, sizeof c->self - 1);
+
+	if (n <= 0) {
+		fprintf(stderr, "saboteur tournament: cannot find its own "
+		    "program: %s\n", strerror(errno));
+		return EXIT_INTERNAL;
+	}
+	c->self[n] = '\0';
+	for (int k = 0; k < c->nworkers; k++)
+		if (spawn_worker(c, k, err, sizeof err) != 0) {
+			fprintf(stderr, "saboteur tournament: %s\n", err);
+			return EXIT_INTERNAL;
+		}
+	return EXIT_OK;
+}
+
+int tournament_run(tournament *t)
+{
+	conductor *c = calloc(1, sizeof *c);
+	long n = schedule_size(t->sch);
+	int rc;
+
+	if (c == NULL || (c->requeued = calloc(MAX_JOBS, sizeof *c->requeued))
+	    == NULL) {
+		free(c);
+		fprintf(stderr, "saboteur tournament: out of memory\n");
+		return EXIT_INTERNAL;
+	}
+	c->t = t;
+	c->total = n;
+	c->done = t->done_before;
+	c->t0 = proc_now();
+	c->nworkers = (int)(n - c->done < t->jobs ? n - c->done : t->jobs);
+	if (c->nworkers > MAX_JOBS)
+		c->nworkers = MAX_JOBS;
+	rc = start(c);
+	for (;;) {
+		int busy = 0;
+		for (int k = 0; rc == EXIT_OK && k < c->nworkers; k++)
+			if (c->live[k] && c->busy[k] < 0)
+				(void)hand_out(c, k);
+		for (int k = 0; k < c->nworkers; k++)
+			busy += c->live[k] && c->busy[k] >= 0;
+		if (rc != EXIT_OK || busy == 0)
+			break;
+		int r = listen(c);
+		if (r >= 0)
+			rc = r;
+	}
+	/* Workers stopped mid-game (interrupted or failed) leave their
+	 * replays as .part files; the games are played again on resume. */
+	stop_workers(c, rc == EXIT_OK ? 5000 * NS_PER_MS : 3000 * NS_PER_MS);
+	if (t->tty) {
+		show_progress(c, 1);
+		fputc('\n', t->progress);
+	}
+	free(c->requeued);
+	free(c);
+	return rc;
+}

@@ -1,0 +1,55 @@
+/* tournament.h: runs a tournament's schedule on worker processes, records
+ * each finished game in the journal, and shows the progress. */
+#ifndef SAB_TOURNAMENT_H
+#define SAB_TOURNAMENT_H
+
+#include <stdio.h>
+
+#include "journal.h"
+#include "schedule.h"
+#include "tconfig.h"
+
+typedef struct tournament {
+	const char *file;       /* the tournament file, for the workers */
+	const tconfig *cfg;
+	const schedule *sch;    /* this run's share of the schedule */
+	const char *dir;        /* the results folder */
+	journal *j;             /* open (and locked) */
+	int jobs;               /* games at once */
+	int done_before;        /* games of this share already in the journal */
+	FILE *progress;         /* where the progress goes (stderr) */
+	int tty;                /* progress is a terminal: one line redrawn */
+
+	/* Tallies by bot (tournament_init() makes them). */
+	long *games, *failures;
+	int64_t *gold;
+	int *dq;                /* disqualified */
+} tournament;
+
+/* Makes the tallies for cfg's bots; -1 when out of memory. */
+int tournament_init(tournament *t, const tconfig *cfg);
+
+/* Counts a finished game in the tallies (disqualifying a bot whose
+ * failures reach the limit); a journal_game_fn for journal_open(), with
+ * the tournament as its argument. */
+int tournament_count(void *t, const journal_game *g, char *err,
+    size_t errlen);
+
+/* Frees the tallies. */
+void tournament_free(tournament *t);
+
+/*
+ * Plays every game of the share that the journal does not hold yet, t->jobs
+ * at a time, each on a worker process that keeps its bots running between
+ * games, and appends each finished game to the journal (synced) as it
+ * comes.  A bot whose failures (crash, closed pipe, line too long, flood,
+ * failed handshake) reach the file's disqualify-after is disqualified: a
+ * message says so, and the referee plays for it in its remaining games.
+ * Returns an exit code: EXIT_OK when every game is in the journal,
+ * EXIT_INTERRUPTED after SIGINT or SIGTERM (the games finished so far are
+ * in the journal; the same command resumes), EXIT_INTERNAL on the
+ * referee's own failure (said on stderr).
+ */
+int tournament_run(tournament *t);
+
+#endif

@@ -1,0 +1,296 @@
+/* worker.c: a tournament's game worker (see worker.h): keeps every bot it
+ * has needed running between games, restarts one that failed, and plays
+ * the games the tournament hands it, one at a time. */
+#include <errno.h>
+#include <stdarg.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "journal.h"
+#include "match.h"
+#include "split.h"
+#include "tconfig.h"
+#include "worker.h"
+
+#define NS_PER_MS 1000000LL
+
+typedef struct worker {
+	tconfig cfg;
+	sab_ruleset rs;
+	proto_cards pc;
+	match_opts mo;
+	const char *dir;        /* the results folder */
+	int k;                  /* the worker's number, from 1 */
+	bot *bots;              /* one per bot of the file, started on need */
+	int *starts;            /* how often each was started */
+	match_cost cost;
+} worker;
+
+/* Tells the tournament about the referee's own failure. */
+static int fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int fail(const char *fmt, ...)
+{
+	char msg[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	(void)vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	printf("fail %s\n", msg);
+	fflush(stdout);
+	return EXIT_INTERNAL;
+}
+
+static int setup(worker *w, const char *file)
+{
+	const tconfig *c = &w->cfg;
+	char err[1024];
+
+	if (tconfig_load(file, &w->cfg, err, sizeof err) != 0 ||
+	    cli_load_ruleset(c->ruleset, &w->rs, err, sizeof err) != 0 ||
+	    proto_cards_init(&w->pc, &w->rs, err, sizeof err) != 0)
+		return fail("%s", err);
+	w->mo = (match_opts){ &w->rs, &w->pc, c->seed, 0,
+	    { c->handshake_ms * NS_PER_MS, c->move_ms * NS_PER_MS,
+	    c->bank_ms * NS_PER_MS, c->grace_ms * NS_PER_MS }, c->tries,
+	    (uint64_t)c->max_output, NULL, NULL, "saboteur " SAB_VERSION };
+	w->bots = calloc((size_t)c->nbots, sizeof *w->bots);
+	w->starts = calloc((size_t)c->nbots, sizeof *w->starts);
+	if (w->bots == NULL || w->starts == NULL)
+		return fail("out of memory");
+	for (int i = 0; i < c->nbots; i++) {
+		bot *b = &w->bots[i];
+		const tconfig_bot *t = &c->bots[i];
+		b->index = i;
+		b->command = t->cb.command;
+		b->argv = split_command(b->command, err, sizeof err);
+		if (b->argv == NULL)
+			return fail("bot %s: %s", t->cb.name, err);
+		if (t->move_ms != c->move_ms || t->bank_ms != c->bank_ms) {
+			b->own_clock = 1;
+			b->move_limit = t->move_ms * NS_PER_MS;
+			b->bank_limit = t->bank_ms * NS_PER_MS;
+		}
+	}
+	return EXIT_OK;
+}
+
+/* Stops bot i when its process is there. */
+static void stop_bot(worker *w, int i)
+{
+	bot *b = &w->bots[i];
+	proc *p = &b->p;
+
+	if (p->pid <= 0)
+		return;
+	proc_stop_all(&p, 1, w->mo.clock.grace + 500 * NS_PER_MS);
+	proc_free(p);
+	memset(p, 0, sizeof *p);
+}
+
+/* Starts bot i afresh and greets it; -1 on the referee's own failure. */
+static int start_bot(worker *w, int i)
+{
+	const tconfig_bot *t = &w->cfg.bots[i];
+	bot *b = &w->bots[i];
+	char path[4096], err[256];
+
+	stop_bot(w, i);
+	b->status = BOT_OK;
+	b->detail[0] = b->hello[0] = b->name[0] = '\0';
+	b->features = 0;
+	b->send_failed = 0;
+	b->t0 = proc_now();
+	snprintf(b->label, sizeof b->label, "%s", t->cb.name);
+	w->starts[i]++;
+	if (snprintf(path, sizeof path, "%s/logs/%s.w%d.%d.stderr", w->dir,
+	    t->cb.name, w->k, w->starts[i]) >= (int)sizeof path)
+		return -1;
+	proc_spec spec = { b->argv, t->cb.cwd, t->cb.env[0] ? t->cb.env : NULL,
+	    path, (size_t)w->cfg.max_line, 16u << 20 };
+	if (bot_start(b, &spec, err, sizeof err) != 0) {
+		fail("bot %s: %s", t->cb.name, err);
+		return -1;
+	}
+	return match_handshake(&w->mo, b, 1, &w->cost) == MATCH_FAILED ? -1 : 0;
+}
+
+/* Makes bot i ready for a game: running and greeted (restarted when it
+ * failed before), or, when disqualified, stopped and marked out. */
+static int ready_bot(worker *w, int i, int dq)
+{
+	bot *b = &w->bots[i];
+
+	if (dq) {
+		stop_bot(w, i);
+		b->status = BOT_NO_START;
+		snprintf(b->detail, sizeof b->detail, "disqualified from the "
+		    "tournament");
+		return 0;
+	}
+	if (b->p.pid > 0 && b->status == BOT_OK)
+		return 0;
+	return start_bot(w, i);
+}
+
+/* Reads "0,3,5" into at most max bot indices; returns how many, -1 when
+ * malformed. */
+static int index_list(const char *s, int *out, int max, int nbots)
+{
+	int n = 0;
+
+	while (*s) {
+		char *end;
+		long v = strtol(s, &end, 10);
+		if (end == s || v < 0 || v >= nbots || n == max)
+			return -1;
+		out[n++] = (int)v;
+		s = *end == ',' ? end + 1 : end;
+		if (*end != ',' && *end != '\0')
+			return -1;
+	}
+	return n;
+}
+
+static void fill_journal(const worker *w, const match_game *g,
+    const game_result *res, const int *dq, journal_game *j, long index)
+{
+	memset(j, 0, sizeof *j);
+	j->index = index;
+	j->seed = g->seed;
+	j->players = g->nseats;
+	j->rounds = res->rounds;
+	j->winners = res->winners;
+	for (int r = 0; r < res->rounds && r < JOURNAL_MAX_ROUNDS; r++)
+		j->round_won[r] = res->side[r];
+	snprintf(j->replay, sizeof j->replay, "replays/game-%06ld.sabr.gz",
+	    index);
+	for (int s = 0; s < g->nseats; s++) {
+		journal_seat *js = &j->seat[s];
+		int b = g->bot_of[s];
+		snprintf(js->bot, sizeof js->bot, "%s", w->cfg.bots[b].cb.name);
+		js->gold = res->gold[s];
+		for (int r = 0; r < res->rounds && r < JOURNAL_MAX_ROUNDS; r++)
+			js->role[r] = res->roles[r][s];
+		js->decisions = res->seat_decisions[s];
+		js->think_us = res->seat_used_ns[s] / 1000;
+		js->illegal = res->seat_illegal[s];
+		js->defaults = res->seat_defaults[s];
+		js->timeouts = (res->timed_out >> s) & 1;
+		js->status = dq[b] ? JOURNAL_DISQUALIFIED : res->seat_status[s];
+	}
+}
+
+/* One "play" line; returns EXIT_OK to go on, else an exit code. */
+static int play(worker *w, char *line)
+{
+	int lineup[SAB_MAX_PLAYERS], *dq, n, rc = EXIT_OK;
+	char bots[512], dqs[4096] = "", path[4096], out[JOURNAL_LINE_MAX],
+	    err[1024];
+	long index;
+	int number;
+	uint64_t seed;
+	game_result res;
+	journal_game j;
+
+	if (sscanf(line, "play %ld %d %" SCNu64 " %511s dq=%4095s", &index,
+	    &number, &seed, bots, dqs) < 4)
+		return fail("a worker cannot read \"%.100s\"", line);
+	n = index_list(bots, lineup, SAB_MAX_PLAYERS, w->cfg.nbots);
+	dq = calloc((size_t)w->cfg.nbots, sizeof *dq);
+	if (dq == NULL)
+		return fail("out of memory");
+	int ndq = 0, dql[TCONFIG_MAX_BOTS];
+	if (n != w->cfg.players || (dqs[0] && (ndq = index_list(dqs, dql,
+	    TCONFIG_MAX_BOTS, w->cfg.nbots)) < 0)) {
+		free(dq);
+		return fail("a worker cannot read \"%.100s\"", line);
+	}
+	for (int i = 0; i < ndq; i++)
+		dq[dql[i]] = 1;
+	snprintf(path, sizeof path, "%s/replays/game-%06ld.sabr.gz", w->dir,
+	    index);
+	match_game g = { number, seed, n, { 0 }, path };
+	for (int s = 0; s < n && rc == EXIT_OK; s++) {
+		g.bot_of[s] = lineup[s];
+		if (ready_bot(w, lineup[s], dq[lineup[s]]) != 0)
+			rc = EXIT_INTERNAL;
+	}
+	if (rc == EXIT_OK) {
+		int m = match_play(&w->mo, w->bots, w->cfg.nbots, &g, &res,
+		    &w->cost, err, sizeof err);
+		if (m == MATCH_INTERRUPTED)
+			rc = EXIT_INTERRUPTED;
+		else if (m != MATCH_DONE)
+			rc = fail("game %ld: %s", index, err);
+	}
+	if (rc == EXIT_OK) {
+		fill_journal(w, &g, &res, dq, &j, index);
+		if (journal_format(&j, out, sizeof out, err, sizeof err) < 0)
+			rc = fail("game %ld: %s", index, err);
+		else if (printf("done %s", out) < 0 || fflush(stdout) != 0)
+			rc = EXIT_INTERNAL;
+	}
+	free(dq);
+	return rc;
+}
+
+/* Says "quit" to every bot it started and stops them all. */
+static void finish(worker *w)
+{
+	proc **set = calloc((size_t)w->cfg.nbots + 1, sizeof *set);
+	int n = 0;
+
+	for (int i = 0; w->bots != NULL && i < w->cfg.nbots; i++) {
+		bot *b = &w->bots[i];
+		if (b->p.pid <= 0)
+			continue;
+		bot_send(b, "quit");
+		if (set != NULL)
+			set[n++] = &b->p;
+		else
+			stop_bot(w, i);
+	}
+	if (n > 0)
+		proc_stop_all(set, n, w->mo.clock.grace + 500 * NS_PER_MS);
+	for (int i = 0; w->bots != NULL && i < w->cfg.nbots; i++) {
+		if (w->bots[i].p.pid > 0)
+			proc_free(&w->bots[i].p);
+		split_free(w->bots[i].argv);
+	}
+	free(set);
+}
+
+int cmd_tournament_worker(int argc, char **argv)
+{
+	worker w;
+	char *line = NULL;
+	size_t cap = 0;
+	int rc;
+
+	if (argc != 4) {
+		fprintf(stderr, "saboteur tournament-worker: run by saboteur "
+		    "tournament, not by hand\n");
+		return EXIT_USAGE;
+	}
+	memset(&w, 0, sizeof w);
+	w.dir = argv[2];
+	w.k = atoi(argv[3]);
+	if (proc_signals_init() != 0)
+		return fail("cannot set up signals: %s", strerror(errno));
+	rc = setup(&w, argv[1]);
+	while (rc == EXIT_OK && getline(&line, &cap, stdin) > 0) {
+		line[strcspn(line, "\n")] = '\0';
+		rc = play(&w, line);
+	}
+	free(line);
+	finish(&w);
+	free(w.bots);
+	free(w.starts);
+	free(w.cost.gaps);
+	tconfig_free(&w.cfg);
+	return rc;
+}

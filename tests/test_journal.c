@@ -1,0 +1,602 @@
+/* test_journal.c: the results journal: its line format, appending and
+ * reading back, a torn last line, games recorded twice, the lock, and
+ * resuming only the same tournament. */
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <check.h>
+
+#include "journal.h"
+#include "suites.h"
+#include "tmpdir.h"
+
+static char err[512];
+
+/* A finished game of three seats over three rounds. */
+static journal_game sample(long index, const char *a, const char *b,
+    const char *c, int ga, int gb, int gc)
+{
+	journal_game g;
+	const char *names[3] = { a, b, c };
+	int gold[3] = { ga, gb, gc };
+
+	memset(&g, 0, sizeof g);
+	g.index = index;
+	g.seed = 1000 + (uint64_t)index;
+	g.players = 3;
+	g.rounds = 3;
+	for (int s = 0; s < 3; s++) {
+		journal_seat *t = &g.seat[s];
+		snprintf(t->bot, sizeof t->bot, "%s", names[s]);
+		t->gold = gold[s];
+		t->decisions = 30 + s;
+		t->think_us = 1000 * (s + 1);
+		for (int r = 0; r < 3; r++)
+			t->role[r] = (uint8_t)((r + s) % 3 == 0 ?
+			    SAB_ROLE_SABOTEUR : SAB_ROLE_MINER);
+	}
+	for (int r = 0; r < 3; r++)
+		g.round_won[r] = (uint8_t)(r == 1 ? SAB_ROLE_SABOTEUR :
+		    SAB_ROLE_MINER);
+	for (int s = 0; s < 3; s++)
+		if (gold[s] >= ga && gold[s] >= gb && gold[s] >= gc)
+			g.winners |= (uint16_t)(1u << s);
+	snprintf(g.replay, sizeof g.replay, "replays/%ld.sabr.gz", index);
+	return g;
+}
+
+/* ------------------------------------------------------------------ */
+/* Lines */
+
+START_TEST(line_round_trips)
+{
+	journal_game g = sample(17, "alpha", "beta", "gamma", 3, 0, 3), back;
+	char line[JOURNAL_LINE_MAX];
+	int n;
+
+	g.seat[1].illegal = 2;
+	g.seat[1].defaults = 1;
+	g.seat[2].timeouts = 1;
+	g.seat[2].status = BOT_CRASH;
+	g.seat[1].think_us = 8000000000LL;
+	n = journal_format(&g, line, sizeof line, err, sizeof err);
+	ck_assert_msg(n > 0, "%s", err);
+	ck_assert_str_eq(line, "game 17 seed=1017 bots=alpha,beta,gamma "
+	    "gold=3,0,3 winners=0,2 rounds=smm:m,mms:s,msm:m "
+	    "decisions=30,31,32 think-us=1000,8000000000,3000 illegal=0,2,0 "
+	    "defaults=0,1,0 timeouts=0,0,1 status=ok,ok,crash "
+	    "replay=replays/17.sabr.gz\n");
+	ck_assert_int_eq(n, (int)strlen(line));
+	line[n - 1] = '\0';
+	ck_assert_msg(journal_parse(line, &back, err, sizeof err) == 0, "%s",
+	    err);
+	ck_assert_mem_eq(&g, &back, sizeof g);
+}
+END_TEST
+
+START_TEST(every_status_and_role_round_trips)
+{
+	journal_game g, back;
+	char line[JOURNAL_LINE_MAX];
+	int n;
+
+	memset(&g, 0, sizeof g);
+	g.index = JOURNAL_MAX_INDEX - 1;
+	g.seed = UINT64_MAX;
+	g.players = JOURNAL_STATUSES;
+	g.rounds = JOURNAL_MAX_ROUNDS;
+	for (int s = 0; s < g.players; s++) {
+		snprintf(g.seat[s].bot, sizeof g.seat[s].bot, "bot-%d", s);
+		g.seat[s].status = s;
+		g.seat[s].gold = s - 2;         /* negative gold reads back */
+		for (int r = 0; r < g.rounds; r++)
+			g.seat[s].role[r] = (uint8_t)((s + r) % 3);
+	}
+	for (int r = 0; r < g.rounds; r++)
+		g.round_won[r] = (uint8_t)(r % 3);
+	n = journal_format(&g, line, sizeof line, err, sizeof err);
+	ck_assert_msg(n > 0, "%s", err);
+	ck_assert(strstr(line, " winners=- ") != NULL);
+	ck_assert(strstr(line, " replay=-\n") != NULL);
+	ck_assert(strstr(line, "status=ok,no-start,handshake,timeout,crash,"
+	    "closed,line-too-long,flood,disqualified ") != NULL);
+	line[n - 1] = '\0';
+	ck_assert_msg(journal_parse(line, &back, err, sizeof err) == 0, "%s",
+	    err);
+	ck_assert_mem_eq(&g, &back, sizeof g);
+	ck_assert_str_eq(journal_status_name(JOURNAL_DISQUALIFIED),
+	    "disqualified");
+}
+END_TEST
+
+START_TEST(format_refuses_what_a_line_cannot_hold)
+{
+	journal_game g = sample(1, "a", "b", "c", 1, 2, 3);
+	char line[JOURNAL_LINE_MAX];
+
+	snprintf(g.seat[1].bot, sizeof g.seat[1].bot, "my bot");
+	ck_assert_int_eq(journal_format(&g, line, sizeof line, err,
+	    sizeof err), -1);
+	ck_assert_str_eq(err, "game 1: seat 1: bot name \"my bot\" is not 1 to "
+	    "32 letters, digits, '.', '_' or '-'");
+	g = sample(1, "a", "b", "c", 1, 2, 3);
+	snprintf(g.replay, sizeof g.replay, "my replay.gz");
+	ck_assert_int_eq(journal_format(&g, line, sizeof line, err,
+	    sizeof err), -1);
+	ck_assert_str_eq(err, "game 1: replay name \"my replay.gz\" is not one "
+	    "word");
+	g = sample(-1, "a", "b", "c", 1, 2, 3);
+	ck_assert_int_eq(journal_format(&g, line, sizeof line, err,
+	    sizeof err), -1);
+	ck_assert_str_eq(err, "game index -1 out of range");
+	g = sample(2, "a", "b", "c", 1, 2, 3);
+	g.winners = 1u << 3;
+	ck_assert_int_eq(journal_format(&g, line, sizeof line, err,
+	    sizeof err), -1);
+	ck_assert_str_eq(err, "game 2: a winner beyond the seats");
+	g = sample(2, "a", "b", "c", 1, 2, 3);
+	ck_assert_int_eq(journal_format(&g, line, 20, err, sizeof err), -1);
+	ck_assert_str_eq(err, "game 2: the journal line is too long");
+}
+END_TEST
+
+static const struct {
+	const char *line, *message;
+} bad_lines[] = {
+	{ "", "expected \"game INDEX ...\"" },
+	{ "gaem 1", "expected \"game INDEX ...\"" },
+	{ "game 10000000 seed=1", "expected \"game INDEX ...\"" },
+	{ "game 1 seed=1", "game 1: 1 fields, expected 12" },
+	{ "game 1 seed=1 bots=a,b gold=1,2 winners=0 rounds=mm:m "
+	  "decisions=1,1 illegal=0,0 think-us=1,1 defaults=0,0 timeouts=0,0 "
+	  "status=ok,ok replay=-", "game 1: expected think-us= as field 7" },
+	{ "game 1 seed=1 bots=a,b gold=1,x winners=0 rounds=mm:m "
+	  "decisions=1,1 think-us=1,1 illegal=0,0 defaults=0,0 timeouts=0,0 "
+	  "status=ok,ok replay=-", "game 1: bad gold value \"1,x\"" },
+	{ "game 1 seed=1 bots=a,b gold=1,2,3 winners=0 rounds=mm:m "
+	  "decisions=1,1 think-us=1,1 illegal=0,0 defaults=0,0 timeouts=0,0 "
+	  "status=ok,ok replay=-", "game 1: bad gold value \"1,2,3\"" },
+	{ "game 1 seed=1 bots=a,b gold=1,2 winners=2 rounds=mm:m "
+	  "decisions=1,1 think-us=1,1 illegal=0,0 defaults=0,0 timeouts=0,0 "
+	  "status=ok,ok replay=-", "game 1: bad winners value \"2\"" },
+	{ "game 1 seed=1 bots=a,b gold=1,2 winners=1 rounds=mx:m "
+	  "decisions=1,1 think-us=1,1 illegal=0,0 defaults=0,0 timeouts=0,0 "
+	  "status=ok,ok replay=-", "game 1: bad rounds value \"mx:m\"" },
+	{ "game 1 seed=1 bots=a,b gold=1,2 winners=1 rounds=mm:m "
+	  "decisions=1,-1 think-us=1,1 illegal=0,0 defaults=0,0 timeouts=0,0 "
+	  "status=ok,ok replay=-", "game 1: bad decisions value \"1,-1\"" },
+	{ "game 1 seed=1 bots=a,b gold=1,2 winners=1 rounds=mm:m "
+	  "decisions=1,1 think-us=1,1 illegal=0,0 defaults=0,0 timeouts=0,0 "
+	  "status=ok,sleepy replay=-", "game 1: bad status value "
+	  "\"ok,sleepy\"" },
+	{ "game 1 seed=1 bots=a,b c gold=1,2 winners=1 rounds=mm:m "
+	  "decisions=1,1 think-us=1,1 illegal=0,0 defaults=0,0 timeouts=0,0 "
+	  "status=ok,ok replay=-", "game 1: 13 fields, expected 12" },
+	{ "game 1 seed=-1 bots=a,b gold=1,2 winners=1 rounds=mm:m "
+	  "decisions=1,1 think-us=1,1 illegal=0,0 defaults=0,0 timeouts=0,0 "
+	  "status=ok,ok replay=-", "game 1: bad seed value \"-1\"" },
+};
+
+START_TEST(bad_lines_are_named)
+{
+	journal_game g;
+
+	for (size_t i = 0; i < sizeof bad_lines / sizeof bad_lines[0]; i++) {
+		ck_assert_msg(journal_parse(bad_lines[i].line, &g, err,
+		    sizeof err) == -1, "%s", bad_lines[i].line);
+		ck_assert_str_eq(err, bad_lines[i].message);
+	}
+}
+END_TEST
+
+/* ------------------------------------------------------------------ */
+/* Files */
+
+/* Collects what reading a journal reports. */
+typedef struct seen {
+	journal_game games[16];
+	int n;
+	char warnings[4][512];
+	int nwarn;
+} seen;
+
+static int on_game(void *arg, const journal_game *g, char *e, size_t elen)
+{
+	seen *s = arg;
+
+	(void)e;
+	(void)elen;
+	ck_assert_int_lt(s->n, 16);
+	s->games[s->n++] = *g;
+	return 0;
+}
+
+static void on_warn(void *arg, const char *msg)
+{
+	seen *s = arg;
+
+	ck_assert_int_lt(s->nwarn, 4);
+	snprintf(s->warnings[s->nwarn++], sizeof s->warnings[0], "%s", msg);
+}
+
+/* A scratch folder and the journal folder inside it (not yet made). */
+typedef struct place {
+	char tmp[256], dir[300], file[400];
+} place;
+
+static void place_make(place *p)
+{
+	tmpdir_make(p->tmp, sizeof p->tmp, "journal");
+	tmpdir_path(p->tmp, p->dir, sizeof p->dir, "run");
+	tmpdir_path(p->dir, p->file, sizeof p->file, "journal.txt");
+}
+
+static void place_remove(const place *p)
+{
+	tmpdir_remove(p->dir);
+	tmpdir_remove(p->tmp);
+}
+
+static journal *open_ok(const place *p, uint64_t h, int i, int n, seen *s)
+{
+	journal_visit v = { on_game, on_warn, s };
+	journal *j;
+
+	ck_assert_msg(journal_open(&j, p->dir, h, i, n, s ? &v : NULL, err,
+	    sizeof err) == 0, "%s", err);
+	return j;
+}
+
+static void append_ok(journal *j, const journal_game *g)
+{
+	ck_assert_msg(journal_append(j, g, err, sizeof err) == 0, "%s", err);
+}
+
+static void append_raw(const char *file, const char *text)
+{
+	FILE *f = fopen(file, "a");
+
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+static char *slurp(const char *file)
+{
+	FILE *f = fopen(file, "r");
+	char *buf = calloc(1, 65536);
+
+	ck_assert_ptr_nonnull(f);
+	fread(buf, 1, 65535, f);
+	fclose(f);
+	return buf;
+}
+
+/* Three games written: 0, 1 and 5. */
+static void three_games(const place *p, uint64_t h, journal_game *g)
+{
+	journal *j = open_ok(p, h, 1, 1, NULL);
+
+	g[0] = sample(0, "a", "b", "c", 4, 0, 1);
+	g[1] = sample(1, "b", "c", "a", 2, 2, 0);
+	g[2] = sample(5, "c", "a", "b", 0, 3, 3);
+	for (int k = 0; k < 3; k++)
+		append_ok(j, &g[k]);
+	ck_assert_int_eq(journal_count(j), 3);
+	journal_close(j);
+}
+
+START_TEST(append_and_reload)
+{
+	place p;
+	journal_game g[3], *loaded;
+	journal_header h;
+	journal *j;
+	long n;
+	seen s;
+	char *text;
+	int fds = open_fds();
+
+	place_make(&p);
+	j = open_ok(&p, 0xab, 1, 1, NULL);
+	ck_assert_int_eq(journal_count(j), 0);
+	g[0] = sample(0, "a", "b", "c", 4, 0, 1);
+	g[1] = sample(1, "b", "c", "a", 2, 2, 0);
+	g[2] = sample(5, "c", "a", "b", 0, 3, 3);
+	for (int k = 0; k < 3; k++)
+		append_ok(j, &g[k]);
+	ck_assert(journal_has(j, 5) && journal_has(j, 0) && !journal_has(j, 2));
+	ck_assert_int_eq(journal_append(j, &g[1], err, sizeof err), -1);
+	ck_assert(strstr(err, "/journal.txt: game 1 is already recorded") !=
+	    NULL);
+	journal_close(j);
+	journal_close(NULL);
+	ck_assert_int_eq(open_fds(), fds);
+
+	text = slurp(p.file);
+	{
+		const char *want = "saboteur-journal 1 config=00000000000000ab "
+		    "shard=1/1\ngame 0 seed=1000 bots=a,b,c gold=4,0,1 ";
+		ck_assert(strncmp(text, want, strlen(want)) == 0);
+	}
+	free(text);
+
+	ck_assert_msg(journal_load(p.dir, &h, &loaded, &n, NULL, err,
+	    sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(h.version, 1);
+	ck_assert(h.config == 0xab);
+	ck_assert_int_eq(h.shard, 1);
+	ck_assert_int_eq(h.nshards, 1);
+	ck_assert_int_eq(n, 3);
+	ck_assert_mem_eq(loaded, g, sizeof g);
+	free(loaded);
+
+	/* Resuming hands back the finished games, then appends after them. */
+	memset(&s, 0, sizeof s);
+	j = open_ok(&p, 0xab, 1, 1, &s);
+	ck_assert_int_eq(s.n, 3);
+	ck_assert_int_eq(s.nwarn, 0);
+	ck_assert_int_eq(journal_count(j), 3);
+	ck_assert(journal_has(j, 1));
+	g[0] = sample(2, "a", "c", "b", 1, 1, 1);
+	append_ok(j, &g[0]);
+	journal_close(j);
+	ck_assert_int_eq(journal_load(p.dir, &h, &loaded, &n, NULL, err,
+	    sizeof err), 0);
+	ck_assert_int_eq(n, 4);
+	ck_assert_int_eq(loaded[3].index, 2);
+	free(loaded);
+	ck_assert_int_eq(open_fds(), fds);
+	place_remove(&p);
+}
+END_TEST
+
+START_TEST(torn_last_line_is_dropped)
+{
+	place p;
+	journal_game g[3];
+	journal_header h;
+	journal *j;
+	seen s;
+	struct stat st;
+	off_t whole;
+	char *text;
+
+	place_make(&p);
+	three_games(&p, 7, g);
+	ck_assert_int_eq(stat(p.file, &st), 0);
+	whole = st.st_size;
+	/* kill -9 in the middle of a write leaves a line without newline. */
+	append_raw(p.file, "game 7 seed=12 bots=a");
+
+	memset(&s, 0, sizeof s);
+	journal_visit v = { on_game, on_warn, &s };
+	ck_assert_msg(journal_scan(p.dir, &h, &v, err, sizeof err) == 0, "%s",
+	    err);
+	ck_assert_int_eq(s.n, 3);
+	ck_assert_int_eq(s.nwarn, 1);
+	ck_assert(strstr(s.warnings[0], "/journal.txt:5: a last line without "
+	    "its newline (21 bytes, left by a run that was stopped) is "
+	    "ignored") != NULL);
+
+	/* Resuming cuts it off and appends cleanly. */
+	memset(&s, 0, sizeof s);
+	j = open_ok(&p, 7, 1, 1, &s);
+	ck_assert_int_eq(s.n, 3);
+	ck_assert_int_eq(s.nwarn, 1);
+	ck_assert(strstr(s.warnings[0], "is removed") != NULL);
+	ck_assert_int_eq(stat(p.file, &st), 0);
+	ck_assert_int_eq(st.st_size, whole);
+	ck_assert(!journal_has(j, 7));
+	g[0] = sample(7, "b", "a", "c", 0, 0, 2);
+	append_ok(j, &g[0]);
+	journal_close(j);
+
+	memset(&s, 0, sizeof s);
+	ck_assert_int_eq(journal_scan(p.dir, &h, &v, err, sizeof err), 0);
+	ck_assert_int_eq(s.n, 4);
+	ck_assert_int_eq(s.nwarn, 0);
+	ck_assert_mem_eq(&s.games[3], &g[0], sizeof g[0]);
+	text = slurp(p.file);
+	ck_assert(text[strlen(text) - 1] == '\n');
+	ck_assert(strstr(text, "bots=a\n") == NULL &&
+	    strstr(text, "seed=12 ") == NULL);
+	free(text);
+	place_remove(&p);
+}
+END_TEST
+
+START_TEST(game_recorded_twice_counts_once)
+{
+	place p;
+	journal_game g[3];
+	journal_header h;
+	journal *j;
+	seen s;
+	char line[JOURNAL_LINE_MAX];
+	journal_game again = sample(1, "b", "c", "a", 9, 9, 9);
+	journal_visit v = { on_game, on_warn, &s };
+
+	place_make(&p);
+	three_games(&p, 7, g);
+	ck_assert_int_gt(journal_format(&again, line, sizeof line, err,
+	    sizeof err), 0);
+	append_raw(p.file, line);
+
+	memset(&s, 0, sizeof s);
+	ck_assert_int_eq(journal_scan(p.dir, &h, &v, err, sizeof err), 0);
+	ck_assert_int_eq(s.n, 3);
+	ck_assert_int_eq(s.games[1].seat[0].gold, 2);   /* the first */
+	ck_assert_int_eq(s.nwarn, 1);
+	ck_assert(strstr(s.warnings[0], "/journal.txt:5: game 1 is recorded a "
+	    "second time; the first counts") != NULL);
+
+	memset(&s, 0, sizeof s);
+	j = open_ok(&p, 7, 1, 1, &s);
+	ck_assert_int_eq(journal_count(j), 3);
+	ck_assert_int_eq(s.n, 3);
+	ck_assert_int_eq(s.nwarn, 1);
+	journal_close(j);
+	place_remove(&p);
+}
+END_TEST
+
+START_TEST(second_run_is_locked_out)
+{
+	place p;
+	int ready[2], go[2], status;
+	pid_t pid;
+	char c = 0, want[512];
+	journal *j;
+
+	place_make(&p);
+	ck_assert_int_eq(pipe(ready), 0);
+	ck_assert_int_eq(pipe(go), 0);
+	pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		/* The other run: holds the journal until told to stop. */
+		int rc = journal_open(&j, p.dir, 3, 1, 1, NULL, err,
+		    sizeof err);
+		c = rc == 0 ? 'y' : 'n';
+		if (write(ready[1], &c, 1) != 1 || read(go[0], &c, 1) != 1)
+			_exit(2);
+		journal_close(j);
+		_exit(rc == 0 ? 0 : 1);
+	}
+	ck_assert_int_eq(read(ready[0], &c, 1), 1);
+	ck_assert_int_eq(c, 'y');
+	ck_assert_int_eq(journal_open(&j, p.dir, 3, 1, 1, NULL, err,
+	    sizeof err), -1);
+	ck_assert_ptr_null(j);
+	snprintf(want, sizeof want, "%s is in use by another run (pid %ld)",
+	    p.dir, (long)pid);
+	ck_assert_str_eq(err, want);
+	/* Reading is not locked out. */
+	{
+		journal_header h;
+		ck_assert_int_eq(journal_scan(p.dir, &h, NULL, err, sizeof err),
+		    0);
+	}
+	ck_assert_int_eq(write(go[1], &c, 1), 1);
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+	/* The lock went with the other run. */
+	j = open_ok(&p, 3, 1, 1, NULL);
+	journal_close(j);
+	close(ready[0]);
+	close(ready[1]);
+	close(go[0]);
+	close(go[1]);
+	place_remove(&p);
+}
+END_TEST
+
+START_TEST(resume_refuses_another_tournament)
+{
+	place p;
+	journal_game g[3];
+	journal *j;
+	char want[512];
+
+	place_make(&p);
+	three_games(&p, 0x1111, g);
+	ck_assert_int_eq(journal_open(&j, p.dir, 0x2222, 1, 1, NULL, err,
+	    sizeof err), -1);
+	snprintf(want, sizeof want, "%s holds a run of another tournament file",
+	    p.dir);
+	ck_assert_str_eq(err, want);
+	ck_assert_int_eq(journal_open(&j, p.dir, 0x1111, 2, 4, NULL, err,
+	    sizeof err), -1);
+	snprintf(want, sizeof want, "%s holds shard 1/1 of this tournament, not "
+	    "2/4", p.dir);
+	ck_assert_str_eq(err, want);
+	/* Refusing left the journal as it was. */
+	j = open_ok(&p, 0x1111, 1, 1, NULL);
+	ck_assert_int_eq(journal_count(j), 3);
+	journal_close(j);
+	place_remove(&p);
+}
+END_TEST
+
+START_TEST(damaged_journals_are_named)
+{
+	place p;
+	journal_header h;
+	journal *j;
+	char want[512], *text;
+
+	place_make(&p);
+	ck_assert_int_eq(mkdir(p.dir, 0755), 0);
+	ck_assert_int_eq(journal_scan(p.dir, &h, NULL, err, sizeof err), -1);
+	snprintf(want, sizeof want, "%s: cannot read: No such file or directory",
+	    p.file);
+	ck_assert_str_eq(err, want);
+
+	/* A header cut short: nothing to read, and a run starts afresh. */
+	append_raw(p.file, "saboteur-jour");
+	ck_assert_int_eq(journal_scan(p.dir, &h, NULL, err, sizeof err), -1);
+	snprintf(want, sizeof want, "%s: no journal header (the run stopped "
+	    "before it began)", p.file);
+	ck_assert_str_eq(err, want);
+	j = open_ok(&p, 5, 2, 3, NULL);
+	ck_assert_int_eq(journal_count(j), 0);
+	journal_close(j);
+	text = slurp(p.file);
+	ck_assert_str_eq(text, "saboteur-journal 1 config=0000000000000005 "
+	    "shard=2/3\n");
+	free(text);
+
+	/* A bad line before the end is an error, not a torn line. */
+	append_raw(p.file, "game 1 what\ngame 2 seed=1\n");
+	ck_assert_int_eq(journal_scan(p.dir, &h, NULL, err, sizeof err), -1);
+	snprintf(want, sizeof want, "%s:2: bad journal line: game 1: 1 fields, "
+	    "expected 12", p.file);
+	ck_assert_str_eq(err, want);
+	ck_assert_int_eq(journal_open(&j, p.dir, 5, 2, 3, NULL, err,
+	    sizeof err), -1);
+	ck_assert_str_eq(err, want);
+
+	/* Another format. */
+	ck_assert_int_eq(truncate(p.file, 0), 0);
+	append_raw(p.file, "saboteur-journal 2 config=0 shard=1/1\n");
+	ck_assert_int_eq(journal_scan(p.dir, &h, NULL, err, sizeof err), -1);
+	snprintf(want, sizeof want, "%s:1: journal version 2; this program reads "
+	    "version 1", p.file);
+	ck_assert_str_eq(err, want);
+	ck_assert_int_eq(truncate(p.file, 0), 0);
+	append_raw(p.file, "results of my tournament\n");
+	ck_assert_int_eq(journal_scan(p.dir, &h, NULL, err, sizeof err), -1);
+	snprintf(want, sizeof want, "%s:1: not a saboteur journal (the first "
+	    "line should begin \"saboteur-journal\")", p.file);
+	ck_assert_str_eq(err, want);
+	place_remove(&p);
+}
+END_TEST
+
+Suite *journal_suite(void)
+{
+	Suite *s = suite_create("journal");
+	TCase *lines = tcase_create("lines");
+	TCase *files = tcase_create("files");
+
+	tcase_add_test(lines, line_round_trips);
+	tcase_add_test(lines, every_status_and_role_round_trips);
+	tcase_add_test(lines, format_refuses_what_a_line_cannot_hold);
+	tcase_add_test(lines, bad_lines_are_named);
+	tcase_add_test(files, append_and_reload);
+	tcase_add_test(files, torn_last_line_is_dropped);
+	tcase_add_test(files, game_recorded_twice_counts_once);
+	tcase_add_test(files, second_run_is_locked_out);
+	tcase_add_test(files, resume_refuses_another_tournament);
+	tcase_add_test(files, damaged_journals_are_named);
+	suite_add_tcase(s, lines);
+	suite_add_tcase(s, files);
+	return s;
+}

@@ -1,0 +1,207 @@
+#!/bin/sh
+# tournament.sh: runs real tournaments with the example bots and a failing
+# bot under -j 2, and checks what people must be able to trust: standings
+# that match an independent recount from the replays, a run killed with
+# SIGKILL midway and resumed giving the same standings as an uninterrupted
+# run, two shards merged giving the standings of one run, a second run on
+# the same folder refused, SIGTERM leaving nothing behind, and bad files
+# refused with their place named.
+#
+# Usage: tests/tournament.sh PATH/TO/saboteur
+set -u
+bin=${1:?usage: tests/tournament.sh PATH/TO/saboteur}
+bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/.." && pwd)
+tmp=$(mktemp -d)
+tag="tour-tag-$$"
+pass=0
+fail=0
+trap 'pkill -KILL -f "$tag" 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
+cd "$top" || exit 1
+
+ok() { pass=$((pass + 1)); }
+no() { echo "FAIL $*"; fail=$((fail + 1)); }
+
+leftovers() {
+	sleep 0.3
+	if pgrep -f "$tag" >/dev/null 2>&1; then
+		no "$1: processes left behind:"
+		pgrep -af "$tag" | sed 's/^/  | /'
+		pkill -KILL -f "$tag"
+	else
+		ok
+	fi
+}
+
+# Bots whose moves depend only on what they are told, so that a game gives
+# the same result whichever worker plays it and whatever it played before.
+cat >"$tmp/t.yaml" <<YAML
+name: e2e
+players: 3
+seed: 11
+schedule:
+  kind: round-robin
+  rounds: 6
+time:
+  move-ms: 2000
+failures:
+  disqualify-after: 0
+bots:
+  - name: heuristic
+    command: build/examples/heuristic-bot $tag
+  - name: first
+    command: python3 tests/bots/badbot.py good $tag
+  - name: second
+    command: python3 tests/bots/badbot.py good $tag-2
+  - name: crasher
+    command: python3 tests/bots/badbot.py crash-mid $tag
+    move-ms: 3000
+YAML
+
+# run DIR ARGS...: a quiet tournament into DIR; output in DIR.out.
+run() {
+	d=$1
+	shift
+	"$bin" tournament --quiet -j 2 --out "$tmp/$d" "$@" "$tmp/t.yaml" \
+	    >"$tmp/$d.out" 2>&1
+}
+
+# The standings as CSV, without the thinking time, which no two runs share.
+csv() {
+	"$bin" standings --format csv "$@" | python3 -c '
+import csv, sys
+rows = list(csv.reader(sys.stdin))
+keep = [i for i, h in enumerate(rows[0]) if h != "ms_per_move"]
+for r in rows:
+    print(",".join(r[i] for i in keep))'
+}
+
+# 1. An uninterrupted run.
+run full
+rc=$?
+[ $rc = 0 ] && ok || { no "full run: exit $rc"; sed 's/^/  | /' "$tmp/full.out"; }
+games=$(grep -c '^game ' "$tmp/full/journal.txt")
+[ "$games" = 72 ] && ok || no "full run: $games games in the journal, want 72"
+csv "$tmp/full" >"$tmp/full.csv" && ok || no "standings of the full run"
+leftovers full
+
+# 2. Standings against an independent recount from the replays.
+"$bin" verify --quiet "$tmp/full/replays"/*.sabr.gz >"$tmp/verify.out" 2>&1 &&
+    ok || { no "the tournament's replays do not verify"; head -5 "$tmp/verify.out"; }
+python3 - "$tmp/full" "$tmp/t.yaml" "$tmp/full.csv" <<'PY' && ok || no "recount from the replays differs from the standings"
+import csv, gzip, os, sys
+d, conf, table = sys.argv[1:4]
+# Bot names by command, from the tournament file (commands are distinct).
+names, cmd = {}, None
+for line in open(conf):
+    s = line.strip()
+    if s.startswith("- name:"):
+        name = s.split(":", 1)[1].strip()
+    elif s.startswith("command:"):
+        names[s.split(":", 1)[1].strip()] = name
+games, gold = {}, {}
+for f in sorted(os.listdir(os.path.join(d, "replays"))):
+    if not f.endswith(".sabr.gz"):
+        continue
+    seats, result = {}, None
+    for rec in gzip.open(os.path.join(d, "replays", f), "rt"):
+        w = rec.rstrip("\n").split(" ", 3)
+        if w[0] == "seat":
+            seats[int(w[1])] = names[w[3]]
+        elif w[0] == "result":
+            result = rec.split()[1:]
+    assert result is not None, f + ": no result"
+    for s, b in seats.items():
+        games[b] = games.get(b, 0) + 1
+        gold[b] = gold.get(b, 0) + int(result[s])
+rows = {r["name"]: r for r in csv.DictReader(open(table))}
+bad = [b for b in games if int(rows[b]["games"]) != games[b] or
+       int(rows[b]["gold"]) != gold[b]]
+if bad or set(rows) != set(games):
+    print("recount:", games, gold, "standings:", rows)
+    sys.exit(1)
+PY
+
+# 3. Killed with SIGKILL midway, then resumed: the same standings.
+"$bin" tournament --quiet -j 2 --out "$tmp/killed" "$tmp/t.yaml" \
+    >"$tmp/killed.out" 2>&1 &
+pid=$!
+n=0
+while [ "$n" -lt 15 ] && kill -0 $pid 2>/dev/null; do
+	n=$(cat "$tmp/killed/journal.txt" 2>/dev/null | grep -c '^game ')
+	sleep 0.05
+done
+kill -KILL $pid 2>/dev/null
+wait $pid 2>/dev/null
+before=$(grep -c '^game ' "$tmp/killed/journal.txt")
+[ "$before" -lt 72 ] && ok || no "the run to kill finished before it was killed"
+leftovers "killed run"
+run killed
+rc=$?
+[ $rc = 0 ] && ok || { no "resumed run: exit $rc"; sed 's/^/  | /' "$tmp/killed.out"; }
+"$bin" tournament -j 2 --out "$tmp/killed" "$tmp/t.yaml" 2>&1 |
+    grep -q "resuming: 72 already played" && ok ||
+    no "a run of a finished folder did not say it resumed 72 games"
+games=$(grep -c '^game ' "$tmp/killed/journal.txt")
+[ "$games" = 72 ] && ok || no "resumed run: $games games in the journal, want 72"
+csv "$tmp/killed" >"$tmp/killed.csv"
+cmp -s "$tmp/full.csv" "$tmp/killed.csv" && ok || {
+	no "killed and resumed: the standings differ from the uninterrupted run"
+	diff "$tmp/full.csv" "$tmp/killed.csv" | sed 's/^/  | /'; }
+
+# 4. Two shards merged: the standings of one run.
+run shard1 --shard 1/2 && run shard2 --shard 2/2 && ok ||
+    no "shards: a run failed"
+csv "$tmp/shard1" "$tmp/shard2" >"$tmp/shards.csv"
+cmp -s "$tmp/full.csv" "$tmp/shards.csv" && ok || {
+	no "two shards merged differ from one run"
+	diff "$tmp/full.csv" "$tmp/shards.csv" | sed 's/^/  | /'; }
+"$bin" tournament --quiet --shard 2/2 --out "$tmp/shard1" "$tmp/t.yaml" \
+    >"$tmp/wrong-shard.out" 2>&1
+[ $? = 3 ] && grep -q "shard" "$tmp/wrong-shard.out" && ok ||
+    no "a folder of shard 1/2 resumed as shard 2/2"
+
+# 5. A second run on a folder in use is refused; SIGTERM stops cleanly.
+"$bin" tournament --quiet -j 2 --out "$tmp/busy" "$tmp/t.yaml" \
+    >"$tmp/busy.out" 2>&1 &
+pid=$!
+sleep 0.5
+"$bin" tournament --quiet --out "$tmp/busy" "$tmp/t.yaml" >"$tmp/busy2.out" 2>&1
+rc=$?
+[ $rc = 3 ] && grep -q "in use by another run" "$tmp/busy2.out" && ok ||
+    { no "a second run on a busy folder: exit $rc"; cat "$tmp/busy2.out"; }
+kill -TERM $pid
+wait $pid
+rc=$?
+if [ $rc = 5 ] || [ $rc = 0 ]; then ok; else no "SIGTERM: exit $rc, want 5"; fi
+leftovers "SIGTERM"
+
+# 6. A bot that keeps failing is disqualified, and the tournament goes on.
+sed 's/disqualify-after: 0/disqualify-after: 2/; s/rounds: 6/rounds: 1/' \
+    "$tmp/t.yaml" >"$tmp/dq.yaml"
+"$bin" tournament --quiet -j 1 --out "$tmp/dq" "$tmp/dq.yaml" >"$tmp/dq.out" 2>&1
+rc=$?
+[ $rc = 0 ] && grep -q "bot crasher is disqualified after 2 failures" \
+    "$tmp/dq.out" && ok || { no "disqualification: exit $rc"; cat "$tmp/dq.out"; }
+"$bin" standings --format csv "$tmp/dq" | grep -q '^[0-9]*,crasher,.*,1$' &&
+    ok || no "the standings do not show the disqualification"
+zgrep -l "no-start disqualified" "$tmp/dq/replays"/*.sabr.gz >/dev/null &&
+    ok || no "no replay shows the disqualified seat"
+
+# 7. Bad files and arguments: refused with the place named.
+printf 'players: 3\nbots:\n  - name: a\n    comand: x\n' >"$tmp/bad.yaml"
+"$bin" tournament "$tmp/bad.yaml" >"$tmp/bad.out" 2>&1
+[ $? = 3 ] && grep -q "bad.yaml:4:" "$tmp/bad.out" && ok ||
+    { no "a misspelt key"; cat "$tmp/bad.out"; }
+"$bin" tournament --shard 3/2 "$tmp/t.yaml" >"$tmp/shard.out" 2>&1
+[ $? = 2 ] && ok || no "--shard 3/2 accepted"
+"$bin" tournament -j 0 "$tmp/t.yaml" >"$tmp/j.out" 2>&1
+[ $? = 2 ] && ok || no "-j 0 accepted"
+"$bin" standings "$tmp/nothing-here" >"$tmp/st.out" 2>&1
+[ $? = 3 ] && ok || no "standings of a folder without a journal"
+"$bin" standings "$tmp/full" "$tmp/busy" >/dev/null 2>&1 && ok ||
+    no "standings of a full run and a stopped one of the same file"
+
+echo "tournament: $pass passed, $fail failed"
+[ "$fail" = 0 ]
