@@ -148,9 +148,15 @@ bench: $(B)/saboteur bots
 # The README's main job: a real match between the example bots.
 play: $(B)/saboteur bots
 	$(B)/saboteur play --seed 2026 --transcripts \
+	    --replay saboteur-logs/game.sabr.gz \
 	    $(B)/examples/heuristic-bot $(B)/examples/random-bot \
 	    $(B)/examples/random-bot $(B)/examples/random-bot \
 	    $(B)/examples/random-bot
+	$(B)/saboteur verify saboteur-logs/game.sabr.gz
+	@echo; echo "The game's last position, every hidden card shown:"; echo
+	$(B)/saboteur view --as all saboteur-logs/game.sabr.gz | cat
+	@echo; echo "Step through the game from any seat's view (q quits):"
+	@echo "  $(B)/saboteur view saboteur-logs/game.sabr.gz"
 
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) \
