@@ -34,8 +34,9 @@ leftovers() {
 	fi
 }
 
-# Bots whose moves depend only on what they are told, so that a game gives
-# the same result whichever worker plays it and whatever it played before.
+# Bots whose moves depend only on what they are told (the C random bot
+# reseeds from BOT_SEED each game), so that a game gives the same result
+# whichever worker plays it and whatever it played before.
 cat >"$tmp/t.yaml" <<YAML
 name: e2e
 players: 3
@@ -51,7 +52,8 @@ bots:
   - name: heuristic
     command: build/examples/heuristic-bot $tag
   - name: first
-    command: python3 tests/bots/badbot.py good $tag
+    command: build/examples/random-bot $tag
+    env: {BOT_SEED: "5"}
   - name: second
     command: python3 tests/bots/badbot.py good $tag-2
   - name: crasher
