@@ -43,11 +43,11 @@ static int jobs(opt *o, const tconfig *cfg)
 
 	if (v != NULL)
 		return cli_number("tournament", o[O_J].value ? "j" : "jobs", v, 1,
-		    256, &n) == 0 ? (int)n : -1;
+		    1024, &n) == 0 ? (int)n : -1;
 	if (cfg->concurrency > 0)
 		return cfg->concurrency;
 	n = sysconf(_SC_NPROCESSORS_ONLN);
-	return n > 0 ? (int)(n > 256 ? 256 : n) : 1;
+	return n > 0 ? (int)(n > 1024 ? 1024 : n) : 1;
 }
 
 /* Loads the file, its ruleset and its schedule; returns an exit code. */

@@ -15,7 +15,7 @@
 #include "tournament.h"
 
 #define NS_PER_MS 1000000LL
-#define MAX_JOBS 256
+#define MAX_JOBS 1024
 #define MAX_WORKER_DEATHS 5     /* workers that may die before we give up */
 
 /* The run's state. */

@@ -26,6 +26,8 @@ typedef struct worker {
 	int k;                  /* the worker's number, from 1 */
 	bot *bots;              /* one per bot of the file, started on need */
 	int *starts;            /* how often each was started */
+	int *stale;             /* it ran out of time last game: it may still
+	                           be thinking about it, so it is restarted */
 	match_cost cost;
 } worker;
 
@@ -59,7 +61,8 @@ static int setup(worker *w, const char *file)
 	    (uint64_t)c->max_output, NULL, NULL, "saboteur " SAB_VERSION };
 	w->bots = calloc((size_t)c->nbots, sizeof *w->bots);
 	w->starts = calloc((size_t)c->nbots, sizeof *w->starts);
-	if (w->bots == NULL || w->starts == NULL)
+	w->stale = calloc((size_t)c->nbots, sizeof *w->stale);
+	if (w->bots == NULL || w->starts == NULL || w->stale == NULL)
 		return fail("out of memory");
 	for (int i = 0; i < c->nbots; i++) {
 		bot *b = &w->bots[i];
@@ -131,8 +134,9 @@ static int ready_bot(worker *w, int i, int dq)
 		    "tournament");
 		return 0;
 	}
-	if (b->p.pid > 0 && b->status == BOT_OK)
+	if (b->p.pid > 0 && b->status == BOT_OK && !w->stale[i])
 		return 0;
+	w->stale[i] = 0;
 	return start_bot(w, i);
 }
 
@@ -228,6 +232,9 @@ static int play(worker *w, char *line)
 			rc = fail("game %ld: %s", index, err);
 	}
 	if (rc == EXIT_OK) {
+		for (int s = 0; s < n; s++)
+			if (res.timed_out & (1u << s))
+				w->stale[lineup[s]] = 1;
 		fill_journal(w, &g, &res, dq, &j, index);
 		if (journal_format(&j, out, sizeof out, err, sizeof err) < 0)
 			rc = fail("game %ld: %s", index, err);
@@ -290,6 +297,7 @@ int cmd_tournament_worker(int argc, char **argv)
 	finish(&w);
 	free(w.bots);
 	free(w.starts);
+	free(w.stale);
 	free(w.cost.gaps);
 	tconfig_free(&w.cfg);
 	return rc;

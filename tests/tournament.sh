@@ -191,6 +191,27 @@ rc=$?
 zgrep -l "no-start disqualified" "$tmp/dq/replays"/*.sabr.gz >/dev/null &&
     ok || no "no replay shows the disqualified seat"
 
+# A bot that ran out of time may still be thinking: it is restarted for
+# its next game, not counted as failed, and not disqualified.
+cat >"$tmp/hang.yaml" <<YAML
+players: 3
+schedule: {kind: round-robin, rounds: 1}
+time: {move-ms: 100, bank-ms: 100}
+failures: {disqualify-after: 1}
+bots:
+  - {name: a, command: build/examples/heuristic-bot $tag}
+  - {name: b, command: build/examples/random-bot $tag}
+  - {name: hang, command: python3 tests/bots/badbot.py hang $tag}
+YAML
+"$bin" tournament --quiet -j 1 --out "$tmp/hang" "$tmp/hang.yaml" \
+    >"$tmp/hang.out" 2>&1 && ok || no "the hanging bot's tournament failed"
+[ "$(ls "$tmp/hang/logs" | grep -c '^hang\.')" = 3 ] && ok ||
+    no "the bot that ran out of time was not restarted for each game"
+"$bin" standings --format csv "$tmp/hang" |
+    grep -q '^[0-9]*,hang,\([^,]*,\)\{13\}[^,]*,3,.*,0$' && ok ||
+    no "the standings do not show 3 timeouts and no disqualification"
+leftovers "hanging bot"
+
 # 7. Bad files and arguments: refused with the place named.
 printf 'players: 3\nbots:\n  - name: a\n    comand: x\n' >"$tmp/bad.yaml"
 "$bin" tournament "$tmp/bad.yaml" >"$tmp/bad.out" 2>&1
