@@ -88,8 +88,9 @@ int cli_number(const char *cmd, const char *name, const char *s, long long lo,
 	errno = 0;
 	v = strtoll(s, &end, 10);
 	if (*s == '\0' || *end != '\0' || errno || v < lo || v > hi) {
-		fprintf(stderr, "saboteur %s: --%s wants a whole number from "
-		    "%lld to %lld, not \"%s\"\n", cmd, name, lo, hi, s);
+		fprintf(stderr, "saboteur %s: %s%s wants a whole number from "
+		    "%lld to %lld, not \"%s\"\n", cmd, name[1] ? "--" : "-", name,
+		    lo, hi, s);
 		return -1;
 	}
 	*out = v;

@@ -101,6 +101,32 @@ case_ view-at-past-the-end 2 view --at 202 "$rp"
 case_ view-no-file 2 view
 case_ view-two-files 2 view "$rp" "$rp"
 case_ view-wrong-ruleset 3 view --ruleset classic "$rp"
+
+# verify and export on the committed replay (tests/e2e.sh damages others).
+case_ verify-ok 0 verify "$rp"
+case_ verify-cut 1 verify tests/fixtures/replays/base-5p-cut.sabr.gz "$rp"
+case_ verify-no-file 2 verify
+case_ export-as-2 0 export --as 2 "$rp"
+case_ export-no-as 2 export "$rp"
+case_ export-no-such-seat 2 export --as 7 "$rp"
+case_ export-cut 1 export --as 0 tests/fixtures/replays/base-5p-cut.sabr.gz
+
+# Tournaments: the command line and bad files (tests/tournament.sh runs them).
+tf=tests/fixtures/tournaments
+case_ tournament-help 0 help tournament
+case_ standings-help 0 help standings
+case_ tournament-no-file 2 tournament
+case_ tournament-missing 3 tournament "$tf/nosuch.yaml"
+case_ tournament-unknown-key 3 tournament "$tf/bad-unknown-key.yaml"
+case_ tournament-duplicate-bot 3 tournament "$tf/bad-duplicate-bot.yaml"
+case_ tournament-too-few-bots 3 tournament "$tf/bad-too-few-bots.yaml"
+case_ tournament-syntax 3 tournament "$tf/bad-syntax.yaml"
+case_ tournament-bad-shard 2 tournament --shard 0/2 "$tf/good.yaml"
+case_ tournament-bad-jobs 2 tournament -j many "$tf/good.yaml"
+case_ tournament-unknown-short 2 tournament -x "$tf/good.yaml"
+case_ standings-no-dir 2 standings
+case_ standings-bad-format 2 standings --format xml tests
+case_ standings-no-journal 3 standings tests/fixtures
 (cd "$here/.." && "$bin" view --ascii "$rp") >"$tmp/va" 2>&1
 (cd "$here/.." && NO_COLOR=1 "$bin" view "$rp") >"$tmp/vb" 2>&1
 check view-no-color-is-ascii cmp -s "$tmp/va" "$tmp/vb"
