@@ -147,6 +147,10 @@ rc=$?
     no "a run of a finished folder did not say it resumed 72 games"
 games=$(grep -c '^game ' "$tmp/killed/journal.txt")
 [ "$games" = 72 ] && ok || no "resumed run: $games games in the journal, want 72"
+ls "$tmp/killed/replays" | grep -q '\.part$' &&
+    no "the resumed run left .part replays of the games killed midway" || ok
+[ "$(ls "$tmp/killed/replays" | grep -c '\.sabr\.gz$')" = 72 ] && ok ||
+    no "the resumed run does not have one replay per game"
 csv "$tmp/killed" >"$tmp/killed.csv"
 cmp -s "$tmp/full.csv" "$tmp/killed.csv" && ok || {
 	no "killed and resumed: the standings differ from the uninterrupted run"
