@@ -13,24 +13,9 @@ top=$(cd "$here/.." && pwd)
 tmp=$(mktemp -d)
 tag="e2e-tag-$$"
 bad="python3 $here/bots/badbot.py"
-pass=0
-fail=0
 trap 'pkill -KILL -f "$tag" 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
 
-ok() { pass=$((pass + 1)); }
-no() { echo "FAIL $*"; fail=$((fail + 1)); }
-
-# No process of this run may outlive the referee.
-leftovers() {
-	sleep 0.2
-	if pgrep -f "$tag" >/dev/null 2>&1; then
-		no "$1: processes left behind:"
-		pgrep -af "$tag" | sed 's/^/  | /'
-		pkill -KILL -f "$tag"
-	else
-		ok
-	fi
-}
+. "$here/checks.sh"
 
 # play NAME ARGS...: runs a quick 3-seat match; output in $tmp/NAME.out.
 play() {

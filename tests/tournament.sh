@@ -15,24 +15,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
 tmp=$(mktemp -d)
 tag="tour-tag-$$"
-pass=0
-fail=0
 trap 'pkill -KILL -f "$tag" 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
 cd "$top" || exit 1
 
-ok() { pass=$((pass + 1)); }
-no() { echo "FAIL $*"; fail=$((fail + 1)); }
-
-leftovers() {
-	sleep 0.3
-	if pgrep -f "$tag" >/dev/null 2>&1; then
-		no "$1: processes left behind:"
-		pgrep -af "$tag" | sed 's/^/  | /'
-		pkill -KILL -f "$tag"
-	else
-		ok
-	fi
-}
+. "$here/checks.sh"
 
 # Bots whose moves depend only on what they are told (the C random bot
 # reseeds from BOT_SEED each game), so that a game gives the same result
@@ -86,7 +72,7 @@ rc=$?
 games=$(grep -c '^game ' "$tmp/full/journal.txt")
 [ "$games" = 72 ] && ok || no "full run: $games games in the journal, want 72"
 csv "$tmp/full" >"$tmp/full.csv" && ok || no "standings of the full run"
-leftovers full
+leftovers full 0.3
 
 # 2. Standings against an independent recount from the replays.
 "$bin" verify --quiet "$tmp/full/replays"/*.sabr.gz >"$tmp/verify.out" 2>&1 &&
@@ -138,7 +124,7 @@ kill -KILL $pid 2>/dev/null
 wait $pid 2>/dev/null
 before=$(grep -c '^game ' "$tmp/killed/journal.txt")
 [ "$before" -lt 72 ] && ok || no "the run to kill finished before it was killed"
-leftovers "killed run"
+leftovers "killed run" 0.3
 run killed
 rc=$?
 [ $rc = 0 ] && ok || { no "resumed run: exit $rc"; sed 's/^/  | /' "$tmp/killed.out"; }
@@ -181,7 +167,7 @@ kill -TERM $pid
 wait $pid
 rc=$?
 if [ $rc = 5 ] || [ $rc = 0 ]; then ok; else no "SIGTERM: exit $rc, want 5"; fi
-leftovers "SIGTERM"
+leftovers "SIGTERM" 0.3
 
 # 6. A bot that keeps failing is disqualified, and the tournament goes on.
 sed 's/disqualify-after: 0/disqualify-after: 2/; s/rounds: 6/rounds: 1/' \
@@ -214,7 +200,7 @@ YAML
 "$bin" standings --format csv "$tmp/hang" |
     grep -q '^[0-9]*,hang,\([^,]*,\)\{13\}[^,]*,3,.*,0$' && ok ||
     no "the standings do not show 3 timeouts and no disqualification"
-leftovers "hanging bot"
+leftovers "hanging bot" 0.3
 
 # 7. Bad files and arguments: refused with the place named.
 printf 'players: 3\nbots:\n  - name: a\n    comand: x\n' >"$tmp/bad.yaml"
