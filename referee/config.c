@@ -94,9 +94,7 @@ static int load_bot(const ctx *c, const yaml_node_t *key,
 {
 	const char *name = scalar(key);
 
-	if (key->data.scalar.length == 0 || key->data.scalar.length > 32 ||
-	    strspn(name, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-	    "0123456789._-") != key->data.scalar.length)
+	if (!config_name_ok(name, key->data.scalar.length))
 		return fail(c, key, "bots: a bot name is 1 to 32 letters, "
 		    "digits, '.', '_' or '-'");
 	memcpy(b->name, name, key->data.scalar.length + 1);
@@ -183,6 +181,19 @@ int config_parse(config *cf, const char *text, size_t len, const char *source,
 	yaml_document_delete(&doc);
 	yaml_parser_delete(&parser);
 	return rc;
+}
+
+int config_name_ok(const char *s, size_t n)
+{
+	static const char chars[] = "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-";
+
+	if (n == 0 || n > 32)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (s[i] == '\0' || strchr(chars, s[i]) == NULL)
+			return 0;
+	return 1;
 }
 
 const config_bot *config_find(const config *c, const char *name)

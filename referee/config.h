@@ -38,6 +38,10 @@ typedef struct config {
 int config_parse(config *c, const char *text, size_t len, const char *source,
     char *err, size_t errlen);
 
+/* 1 when the n bytes at s make a bot name: 1 to 32 letters, digits, '.',
+ * '_' or '-' (one word in journals and tables), else 0. */
+int config_name_ok(const char *s, size_t n);
+
 /* The bot called name, or NULL. */
 const config_bot *config_find(const config *c, const char *name);
 

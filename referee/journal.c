@@ -12,19 +12,11 @@
 #include <sys/types.h>
 #include <unistd.h>
 
+#include "config.h"
 #include "journal.h"
 #include "say.h"
 
-#define NAME_CHARS "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ" \
-	"0123456789._-"
 #define MAGIC "saboteur-journal"
-
-/* A set of game indices. */
-typedef struct bitset {
-	uint8_t *b;
-	size_t n;               /* bytes */
-	long count;             /* members */
-} bitset;
 
 struct journal {
 	char *dir;
@@ -32,25 +24,25 @@ struct journal {
 	int fd;                 /* the journal, appended */
 	int lock_fd;            /* DIR/lock, held with flock */
 	off_t size;             /* the bytes of whole lines in the file */
-	bitset done;
+	journal_set done;
 };
 
 /* ------------------------------------------------------------------ */
 /* Small helpers */
 
-
-static int bitset_has(const bitset *s, long i)
+int journal_set_has(const journal_set *s, long i)
 {
 	size_t byte = (size_t)i / 8;
 
 	return i >= 0 && byte < s->n && (s->b[byte] >> (i % 8)) & 1;
 }
 
-/* Adds i (0 <= i < JOURNAL_MAX_INDEX); -1 when out of memory. */
-static int bitset_add(bitset *s, long i)
+int journal_set_add(journal_set *s, long i)
 {
 	size_t byte = (size_t)i / 8;
 
+	if (journal_set_has(s, i))
+		return 1;
 	if (byte >= s->n) {
 		size_t n = s->n ? s->n : 1024;
 		uint8_t *nb;
@@ -63,13 +55,12 @@ static int bitset_add(bitset *s, long i)
 		s->b = nb;
 		s->n = n;
 	}
-	if (!((s->b[byte] >> (i % 8)) & 1))
-		s->count++;
+	s->count++;
 	s->b[byte] |= (uint8_t)(1u << (i % 8));
 	return 0;
 }
 
-static void bitset_free(bitset *s)
+void journal_set_free(journal_set *s)
 {
 	free(s->b);
 	memset(s, 0, sizeof *s);
@@ -149,9 +140,8 @@ static int check_game(const journal_game *g, char *err, size_t errlen)
 		    "not one word", g->index, g->replay);
 	for (int s = 0; s < g->players; s++) {
 		const journal_seat *t = &g->seat[s];
-		size_t n = strnlen(t->bot, sizeof t->bot);
 
-		if (n == 0 || n > 32 || strspn(t->bot, NAME_CHARS) != n)
+		if (!config_name_ok(t->bot, strnlen(t->bot, sizeof t->bot)))
 			return sab_fail(err, errlen, "game %ld: seat %d: bot name "
 			    "\"%.40s\" is not 1 to 32 letters, digits, '.', "
 			    "'_' or '-'", g->index, s, t->bot);
@@ -302,12 +292,8 @@ static int parse_bots(span v, journal_game *g)
 		return -1;
 	g->players = n;
 	for (int s = 0; s < n; s++) {
-		if (p[s].n == 0 || p[s].n > 32)
+		if (!config_name_ok(p[s].p, p[s].n))
 			return -1;
-		for (size_t i = 0; i < p[s].n; i++)
-			if (p[s].p[i] == '\0' || strchr(NAME_CHARS, p[s].p[i]) ==
-			    NULL)
-				return -1;
 		memcpy(g->seat[s].bot, p[s].p, p[s].n);
 		g->seat[s].bot[p[s].n] = '\0';
 	}
@@ -466,11 +452,11 @@ int journal_parse(const char *line, journal_game *g, char *err,
 /* ------------------------------------------------------------------ */
 /* Reading a journal */
 
-static int header_format(char *buf, size_t len, uint64_t config, int shard,
+static int header_format(char *buf, size_t len, uint64_t fp, int shard,
     int nshards)
 {
 	int n = snprintf(buf, len, "%s %d config=%016" PRIx64 " shard=%d/%d\n",
-	    MAGIC, JOURNAL_VERSION, config, shard, nshards);
+	    MAGIC, JOURNAL_VERSION, fp, shard, nshards);
 
 	return n < 0 || (size_t)n >= len ? -1 : n;
 }
@@ -504,7 +490,8 @@ typedef struct scan {
 	off_t good;             /* bytes of whole lines */
 	off_t torn;             /* bytes of a last line without its newline */
 	long torn_line;
-	bitset seen;
+	journal_set seen;
+	int header_only;        /* stop after the header */
 	/* When check is set, the header must be this run's. */
 	int check;
 	const char *dir;
@@ -537,13 +524,14 @@ static int scan_game(scan *sc, const char *line, long lineno,
 	if (journal_parse(line, &g, why, sizeof why) != 0)
 		return sab_fail(err, errlen, "%s:%ld: bad journal line: %s",
 		    sc->path, lineno, why);
-	if (bitset_has(&sc->seen, g.index)) {
+	switch (journal_set_add(&sc->seen, g.index)) {
+	case 1:
 		warnf(v, "%s:%ld: game %ld is recorded a second time; the "
 		    "first counts", sc->path, lineno, g.index);
 		return 0;
-	}
-	if (bitset_add(&sc->seen, g.index) != 0)
+	case -1:
 		return sab_fail(err, errlen, "%s: out of memory", sc->path);
+	}
 	if (v != NULL && v->game != NULL && v->game(v->arg, &g, err,
 	    errlen) != 0)
 		return -1;
@@ -567,17 +555,23 @@ static int header_check(scan *sc, const char *line, char *err, size_t errlen)
 	return 0;
 }
 
-/* Reads every line of f; a torn last line is counted, not read. */
-static int scan_file(FILE *f, scan *sc, const journal_visit *v, char *err,
+/* Reads every line of sc->path (only the first with header_only); a torn
+ * last line is counted, not read. */
+static int scan_file(scan *sc, const journal_visit *v, char *err,
     size_t errlen)
 {
+	FILE *f = fopen(sc->path, "r");
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t n;
 	long lineno = 0;
 	int rc = 0;
 
-	while (rc == 0 && (n = getline(&line, &cap, f)) > 0) {
+	if (f == NULL)
+		return sab_fail(err, errlen, "%s: cannot read: %s", sc->path,
+		    strerror(errno));
+	while (rc == 0 && !(sc->header_only && sc->have_header) &&
+	    (n = getline(&line, &cap, f)) > 0) {
 		lineno++;
 		if (line[n - 1] != '\n') {
 			sc->torn = n;
@@ -601,6 +595,7 @@ static int scan_file(FILE *f, scan *sc, const journal_visit *v, char *err,
 		rc = sab_fail(err, errlen, "%s: cannot read: %s", sc->path,
 		    strerror(errno));
 	free(line);
+	fclose(f);
 	return rc;
 }
 
@@ -614,12 +609,12 @@ static int journal_path(char *buf, size_t len, const char *dir,
 	return 0;
 }
 
-int journal_scan(const char *dir, journal_header *h, const journal_visit *v,
-    char *err, size_t errlen)
+/* journal_scan(), or journal_read_header() with header_only. */
+static int scan_dir(const char *dir, journal_header *h,
+    const journal_visit *v, int header_only, char *err, size_t errlen)
 {
 	char path[4096];
 	scan sc;
-	FILE *f;
 	int rc;
 
 	memset(&sc, 0, sizeof sc);
@@ -627,12 +622,9 @@ int journal_scan(const char *dir, journal_header *h, const journal_visit *v,
 	    errlen) != 0)
 		return -1;
 	sc.path = path;
-	if ((f = fopen(path, "r")) == NULL)
-		return sab_fail(err, errlen, "%s: cannot read: %s", path,
-		    strerror(errno));
-	rc = scan_file(f, &sc, v, err, errlen);
-	fclose(f);
-	bitset_free(&sc.seen);
+	sc.header_only = header_only;
+	rc = scan_file(&sc, v, err, errlen);
+	journal_set_free(&sc.seen);
 	if (rc == 0 && !sc.have_header)
 		rc = sab_fail(err, errlen, "%s: no journal header (the run "
 		    "stopped before it began)", path);
@@ -643,6 +635,18 @@ int journal_scan(const char *dir, journal_header *h, const journal_visit *v,
 	if (rc == 0)
 		*h = sc.h;
 	return rc;
+}
+
+int journal_scan(const char *dir, journal_header *h, const journal_visit *v,
+    char *err, size_t errlen)
+{
+	return scan_dir(dir, h, v, 0, err, errlen);
+}
+
+int journal_read_header(const char *dir, journal_header *h, char *err,
+    size_t errlen)
+{
+	return scan_dir(dir, h, NULL, 1, err, errlen);
 }
 
 /* Collects games for journal_load(). */
@@ -761,11 +765,11 @@ static int sync_dir(const char *dir, char *err, size_t errlen)
 }
 
 /* Starts an empty journal with its header. */
-static int start_file(journal *j, uint64_t config, int shard, int nshards,
+static int start_file(journal *j, uint64_t fp, int shard, int nshards,
     char *err, size_t errlen)
 {
 	char head[128];
-	int n = header_format(head, sizeof head, config, shard, nshards);
+	int n = header_format(head, sizeof head, fp, shard, nshards);
 
 	if (ftruncate(j->fd, 0) != 0 || n < 0 ||
 	    write_all(j->fd, head, (size_t)n) != 0 || fsync(j->fd) != 0)
@@ -777,31 +781,26 @@ static int start_file(journal *j, uint64_t config, int shard, int nshards,
 
 /* Records what a resumed journal holds and checks that it is this run's
  * (the header is checked before any game is handed on). */
-static int resume_file(journal *j, uint64_t config, int shard, int nshards,
+static int resume_file(journal *j, uint64_t fp, int shard, int nshards,
     const journal_visit *v, char *err, size_t errlen)
 {
 	scan sc;
-	FILE *f;
 	int rc;
 
 	memset(&sc, 0, sizeof sc);
 	sc.path = j->path;
 	sc.dir = j->dir;
 	sc.check = 1;
-	sc.config = config;
+	sc.config = fp;
 	sc.shard = shard;
 	sc.nshards = nshards;
-	if ((f = fopen(j->path, "r")) == NULL)
-		return sab_fail(err, errlen, "%s: cannot read: %s", j->path,
-		    strerror(errno));
-	rc = scan_file(f, &sc, v, err, errlen);
-	fclose(f);
+	rc = scan_file(&sc, v, err, errlen);
 	j->done = sc.seen;
 	j->size = sc.good;
 	if (rc != 0)
 		return -1;
 	if (!sc.have_header)
-		return start_file(j, config, shard, nshards, err, errlen);
+		return start_file(j, fp, shard, nshards, err, errlen);
 	if (sc.torn == 0)
 		return 0;
 	warnf(v, "%s:%ld: a last line without its newline (%lld bytes, left "
@@ -813,7 +812,7 @@ static int resume_file(journal *j, uint64_t config, int shard, int nshards,
 	return 0;
 }
 
-int journal_open(journal **jp, const char *dir, uint64_t config, int shard,
+int journal_open(journal **jp, const char *dir, uint64_t fp, int shard,
     int nshards, const journal_visit *v, char *err, size_t errlen)
 {
 	journal *j = calloc(1, sizeof *j);
@@ -840,8 +839,8 @@ int journal_open(journal **jp, const char *dir, uint64_t config, int shard,
 		    strerror(errno));
 		goto fail;
 	}
-	if ((st.st_size == 0 ? start_file(j, config, shard, nshards, err,
-	    errlen) : resume_file(j, config, shard, nshards, v, err,
+	if ((st.st_size == 0 ? start_file(j, fp, shard, nshards, err,
+	    errlen) : resume_file(j, fp, shard, nshards, v, err,
 	    errlen)) != 0)
 		goto fail;
 	*jp = j;
@@ -853,7 +852,7 @@ fail:
 
 int journal_has(const journal *j, long index)
 {
-	return bitset_has(&j->done, index);
+	return journal_set_has(&j->done, index);
 }
 
 long journal_count(const journal *j)
@@ -884,7 +883,7 @@ int journal_append(journal *j, const journal_game *g, char *err,
 		return sab_fail(err, errlen, "%s: cannot sync: %s", j->path,
 		    strerror(errno));
 	j->size += n;
-	if (bitset_add(&j->done, g->index) != 0)
+	if (journal_set_add(&j->done, g->index) < 0)
 		return sab_fail(err, errlen, "out of memory");
 	return 0;
 }
@@ -897,7 +896,7 @@ void journal_close(journal *j)
 		close(j->fd);
 	if (j->lock_fd >= 0)
 		close(j->lock_fd);
-	bitset_free(&j->done);
+	journal_set_free(&j->done);
 	free(j->dir);
 	free(j);
 }

@@ -108,6 +108,11 @@ int journal_parse(const char *line, journal_game *g, char *err,
 int journal_scan(const char *dir, journal_header *h, const journal_visit *v,
     char *err, size_t errlen);
 
+/* Reads only the header of DIR/journal.txt into *h.  Returns 0, or -1 with
+ * journal_scan()'s message for a missing journal or a bad header. */
+int journal_read_header(const char *dir, journal_header *h, char *err,
+    size_t errlen);
+
 /*
  * Like journal_scan(), collecting the games into a new array *games (free
  * it) of *ngames entries.  Warnings go to v->warn when v is not NULL.
@@ -120,7 +125,7 @@ typedef struct journal journal;
 
 /*
  * Opens DIR's journal for a run of the tournament whose tconfig_hash() is
- * config, share shard of nshards (1 of 1 for a whole run).  Creates DIR
+ * fp, share shard of nshards (1 of 1 for a whole run).  Creates DIR
  * (its parent must exist) and the journal when they are not there; takes
  * an exclusive lock on DIR/lock, held until journal_close() (and by any
  * process forked meanwhile, until it closes its copy); resumes a journal
@@ -131,7 +136,7 @@ typedef struct journal journal;
  * tournament file", "DIR holds shard 2/4 of this tournament, not 1/4", or
  * a system call's failure.
  */
-int journal_open(journal **jp, const char *dir, uint64_t config, int shard,
+int journal_open(journal **jp, const char *dir, uint64_t fp, int shard,
     int nshards, const journal_visit *v, char *err, size_t errlen);
 
 /* Returns 1 when game index is in the journal, else 0. */
@@ -157,5 +162,22 @@ void journal_close(journal *j);
 
 /* The word for a seat status ("ok", "crash", "disqualified"...). */
 const char *journal_status_name(int status);
+
+/* A set of game indices that grows as needed; a zeroed one is empty. */
+typedef struct journal_set {
+	uint8_t *b;
+	size_t n;               /* bytes */
+	long count;             /* members */
+} journal_set;
+
+/* Returns 1 when index is in s, else 0. */
+int journal_set_has(const journal_set *s, long index);
+
+/* Adds index (0 <= index < JOURNAL_MAX_INDEX).  Returns 0 when it is new,
+ * 1 when it was there already, -1 when out of memory. */
+int journal_set_add(journal_set *s, long index);
+
+/* Frees what s holds and makes it empty. */
+void journal_set_free(journal_set *s);
 
 #endif

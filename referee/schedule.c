@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "match.h"
+#include "say.h"
 #include "schedule.h"
 
 #define SHARDS_MAX 1000000
@@ -266,21 +267,15 @@ int schedule_parse_shard(const char *arg, int *i, int *n, char *err,
 
 	if (slash == NULL ||
 	    (a = read_count(arg, (size_t)(slash - arg), SHARDS_MAX)) < 0 ||
-	    (b = read_count(slash + 1, strlen(slash + 1), SHARDS_MAX)) < 0) {
-		snprintf(err, errlen, "--shard \"%.40s\": expected I/N, share I "
-		    "of N counted from 1, such as 1/4", arg);
-		return -1;
-	}
-	if (b < 1) {
-		snprintf(err, errlen, "--shard %ld/%ld: N is the number of "
-		    "shares, at least 1", a, b);
-		return -1;
-	}
-	if (a < 1 || a > b) {
-		snprintf(err, errlen, "--shard %ld/%ld: I is the share, from 1 "
-		    "to %ld", a, b, b);
-		return -1;
-	}
+	    (b = read_count(slash + 1, strlen(slash + 1), SHARDS_MAX)) < 0)
+		return sab_fail(err, errlen, "--shard \"%.40s\": expected I/N, "
+		    "share I of N counted from 1, such as 1/4", arg);
+	if (b < 1)
+		return sab_fail(err, errlen, "--shard %ld/%ld: N is the number "
+		    "of shares, at least 1", a, b);
+	if (a < 1 || a > b)
+		return sab_fail(err, errlen, "--shard %ld/%ld: I is the share, "
+		    "from 1 to %ld", a, b, b);
 	*i = (int)a;
 	*n = (int)b;
 	return 0;

@@ -82,8 +82,8 @@ int schedule_game(const schedule *s, long index, sched_game *g);
 
 /*
  * Parses a --shard value "I/N" (1 <= I <= N <= 1000000) into *i and *n.
- * Returns 0, or -1 with a message in err, such as "--shard 0/4: I counts
- * from 1 (expected I/N with 1 <= I <= N, such as 1/4)".
+ * Returns 0, or -1 with a message in err, such as "--shard 0/4: I is the
+ * share, from 1 to 4".
  */
 int schedule_parse_shard(const char *arg, int *i, int *n, char *err,
     size_t errlen);

@@ -25,7 +25,6 @@ struct standings_acc {
 	int disqualified;
 };
 
-
 void standings_init(standings *st)
 {
 	memset(st, 0, sizeof *st);
@@ -118,29 +117,6 @@ static int bot_number(standings *st, const char *name)
 /* ------------------------------------------------------------------ */
 /* Counting */
 
-/* Marks game index seen; 1 when it was already, -1 out of memory. */
-static int see(standings *st, long index)
-{
-	size_t byte = (size_t)index / 8;
-	uint8_t bit = (uint8_t)(1u << (index % 8));
-
-	if (byte >= st->nseen) {
-		size_t n = st->nseen ? st->nseen : 1024;
-		uint8_t *s;
-		while (n <= byte)
-			n *= 2;
-		if ((s = realloc(st->seen, n)) == NULL)
-			return -1;
-		memset(s + st->nseen, 0, n - st->nseen);
-		st->seen = s;
-		st->nseen = n;
-	}
-	if (st->seen[byte] & bit)
-		return 1;
-	st->seen[byte] |= bit;
-	return 0;
-}
-
 static void count_seat(struct standings_acc *a, const journal_game *g, int s)
 {
 	const journal_seat *t = &g->seat[s];
@@ -173,7 +149,7 @@ int standings_add(standings *st, const journal_game *g, char *err,
     size_t errlen)
 {
 	int who[SAB_MAX_PLAYERS];
-	int rc = see(st, g->index);
+	int rc = journal_set_add(&st->seen, g->index);
 
 	if (rc < 0)
 		return sab_fail(err, errlen, "out of memory");
@@ -232,7 +208,7 @@ static int check_header(standings *st, const char *dir, char *err,
 {
 	journal_header h;
 
-	if (journal_scan(dir, &h, NULL, err, errlen) != 0)
+	if (journal_read_header(dir, &h, err, errlen) != 0)
 		return -1;
 	if (!st->have_config) {
 		if ((st->first_dir = strdup(dir)) == NULL)
@@ -762,7 +738,7 @@ void standings_free(standings *st)
 	free(st->acc);
 	free(st->win2);
 	free(st->slot);
-	free(st->seen);
+	journal_set_free(&st->seen);
 	free(st->first_dir);
 	memset(st, 0, sizeof *st);
 }

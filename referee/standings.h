@@ -58,8 +58,7 @@ typedef struct standings {
 	uint64_t *win2;                 /* cap x cap: twice i's wins over j */
 	int *slot;                      /* name hash table: bot number + 1 */
 	int nslot;
-	uint8_t *seen;                  /* game indices counted, a bit each */
-	size_t nseen;
+	journal_set seen;               /* game indices counted */
 	char *first_dir;                /* the folder the config came from */
 } standings;
 

@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "hash.h"
+#include "say.h"
 #include "schedule.h"
 #include "tconfig.h"
 
@@ -20,8 +21,6 @@
 #define QUOTE_SHOW 40
 #define QUOTE_LEN (QUOTE_SHOW + 8)
 #define TEXT_MAX 4096
-#define NAME_CHARS "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ" \
-	"0123456789._-"
 
 typedef struct ctx {
 	const char *source;
@@ -292,8 +291,7 @@ static int get_name(const ctx *c, const yaml_node_t *n, const char *place,
 	if (n->type != YAML_SCALAR_NODE)
 		return fail(c, n, place, "expected a name of 1 to 32 letters, "
 		    "digits, '.', '_' or '-', found %s", node_kind(n));
-	if (scalar_len(n) == 0 || scalar_len(n) > 32 ||
-	    strspn(scalar_text(n), NAME_CHARS) != scalar_len(n))
+	if (!config_name_ok(scalar_text(n), scalar_len(n)))
 		return fail(c, n, place, "expected a name of 1 to 32 letters, "
 		    "digits, '.', '_' or '-', found %s", scalar_len(n) == 0 ?
 		    "nothing" : quote(scalar_text(n), scalar_len(n), q));
@@ -602,11 +600,12 @@ static int load_schedule(const ctx *c, const yaml_node_t *map,
 enum { R_NAME, R_RULESET, R_PLAYERS, R_SEED, R_SCHEDULE, R_TIME, R_FAILURES,
 	R_CONCURRENCY, R_OUTPUT, R_BOTS, R_N };
 
-/* The file's name without its folder and .yaml or .yml. */
-static char *stem_of(const char *source)
+/* The file's name without its folder and .yaml or .yml, followed by
+ * suffix. */
+static char *stem_of(const char *source, const char *suffix)
 {
 	const char *base = strrchr(source, '/');
-	size_t n;
+	size_t n, k = strlen(suffix);
 	char *s;
 
 	base = base ? base + 1 : source;
@@ -619,10 +618,10 @@ static char *stem_of(const char *source)
 		base = "tournament";
 		n = strlen(base);
 	}
-	if ((s = malloc(n + 1)) == NULL)
+	if ((s = malloc(n + k + 1)) == NULL)
 		return NULL;
 	memcpy(s, base, n);
-	s[n] = '\0';
+	memcpy(s + n, suffix, k + 1);
 	return s;
 }
 
@@ -644,24 +643,7 @@ static int set_defaults(const ctx *c, tconfig *t)
 	t->players_at = t->schedule_at = t->ruleset_at;
 	if ((t->source = strdup(c->source)) == NULL ||
 	    (t->ruleset = strdup("base")) == NULL ||
-	    (t->name = stem_of(c->source)) == NULL)
-		return fail_at(c, t->ruleset_at, NULL, "out of memory");
-	return 0;
-}
-
-/* The file's stem followed by "-results". */
-static int set_output_default(const ctx *c, tconfig *t)
-{
-	char *stem = stem_of(c->source);
-	size_t n;
-
-	if (stem == NULL)
-		return fail_at(c, t->ruleset_at, NULL, "out of memory");
-	n = strlen(stem) + sizeof "-results";
-	if ((t->output = malloc(n)) != NULL)
-		snprintf(t->output, n, "%s-results", stem);
-	free(stem);
-	if (t->output == NULL)
+	    (t->name = stem_of(c->source, "")) == NULL)
 		return fail_at(c, t->ruleset_at, NULL, "out of memory");
 	return 0;
 }
@@ -741,8 +723,9 @@ static int load_root(const ctx *c, const yaml_node_t *root, tconfig *t)
 		if (t->bots[i].bank_ms < 0)
 			t->bots[i].bank_ms = t->bank_ms;
 	}
-	if (t->output == NULL && set_output_default(c, t) != 0)
-		return -1;
+	if (t->output == NULL &&
+	    (t->output = stem_of(c->source, "-results")) == NULL)
+		return fail_at(c, t->ruleset_at, NULL, "out of memory");
 	return 0;
 }
 
@@ -841,9 +824,8 @@ int tconfig_load(const char *path, tconfig *t, char *err, size_t errlen)
 
 	if (text == NULL) {
 		memset(t, 0, sizeof *t);
-		snprintf(err, errlen, "%s: cannot read: %s", path,
+		return sab_fail(err, errlen, "%s: cannot read: %s", path,
 		    strerror(errno));
-		return -1;
 	}
 	rc = tconfig_parse(t, text, len, path, err, errlen);
 	free(text);
