@@ -12,6 +12,7 @@
 #include "bot.h"
 #include "cli.h"
 #include "proc.h"
+#include "say.h"
 #include "tournament.h"
 
 #define NS_PER_MS 1000000LL
@@ -74,11 +75,9 @@ int tournament_count(void *arg, const journal_game *g, char *err,
 	for (int s = 0; s < g->players; s++) {
 		const journal_seat *js = &g->seat[s];
 		int b = tconfig_find(c, js->bot);
-		if (b < 0) {
-			snprintf(err, errlen, "game %ld: bot \"%s\" is not in %s",
-			    g->index, js->bot, c->source);
-			return -1;
-		}
+		if (b < 0)
+			return sab_fail(err, errlen, "game %ld: bot \"%s\" is not "
+			    "in %s", g->index, js->bot, c->source);
 		t->games[b]++;
 		t->gold[b] += js->gold;
 		if (!is_failure(js->status) || t->dq[b])
@@ -121,18 +120,21 @@ static int spawn_worker(conductor *c, int k, char *err, size_t errlen)
 	return 0;
 }
 
-/* The next game of the share not in the journal: its position, or -1. */
-static long next_game(conductor *c)
+/* The next game of the share not in the journal, into *g: its position,
+ * or -1 when none is left. */
+static long next_game(conductor *c, sched_game *g)
 {
 	const tournament *t = c->t;
 	long n = schedule_size(t->sch);
-	sched_game g;
 
-	if (c->nrequeued > 0)
-		return c->requeued[--c->nrequeued];
+	while (c->nrequeued > 0) {
+		long k = c->requeued[--c->nrequeued];
+		if (schedule_nth(t->sch, k, g) == 0)
+			return k;
+	}
 	while (c->next < n) {
 		long k = c->next++;
-		if (schedule_nth(t->sch, k, &g) == 0 && !journal_has(t->j, g.index))
+		if (schedule_nth(t->sch, k, g) == 0 && !journal_has(t->j, g->index))
 			return k;
 	}
 	return -1;
@@ -144,9 +146,9 @@ static int hand_out(conductor *c, int k)
 	char line[8192];
 	size_t used;
 	sched_game g;
-	long pos = next_game(c);
+	long pos = next_game(c, &g);
 
-	if (pos < 0 || schedule_nth(c->t->sch, pos, &g) != 0)
+	if (pos < 0)
 		return 0;
 	used = (size_t)snprintf(line, sizeof line, "play %ld %ld %" PRIu64 " ",
 	    g.index, g.index + 1, g.seed);
