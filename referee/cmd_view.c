@@ -7,10 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
+#include "proc.h"
 #include "render.h"
 #include "replay_open.h"
 #include "term.h"
@@ -247,10 +247,7 @@ typedef struct viewer {
 
 static int64_t now_ms(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+	return proc_now() / 1000000;
 }
 
 static int same_file(const struct stat *a, const struct stat *b)
@@ -548,14 +545,15 @@ static int count_lines(const render_buf *b)
 }
 
 /* The position: header and step first, the players, then the board in
- * the rows left (compact when the full one does not fit). */
-static void draw_position(viewer *w, render_buf *out, int rows, int cols)
+ * the rows left (compact when the full one does not fit).  Returns the
+ * number of lines written. */
+static int draw_position(viewer *w, render_buf *out, int rows, int cols)
 {
 	render_buf top = { NULL, 0, 0, 0 }, board = { NULL, 0, 0, 0 };
 	render_buf players = { NULL, 0, 0, 0 };
 	render_style st = w->st;
 	const view *v = &w->L->v;
-	int left;
+	int left, used;
 
 	view_table_at(v, w->pos, w->persp, w->t);
 	render_header(&top, v, w->t, &st);
@@ -568,14 +566,15 @@ static void draw_position(viewer *w, render_buf *out, int rows, int cols)
 		st.compact = 1;
 		render_board(&board, v, w->t, &st);
 	}
-	rows -= put_lines(out, top.s, rows, cols);
-	rows -= put_lines(out, "\n", rows, cols);
-	rows -= put_lines(out, board.s, left > 0 ? left : 0, cols);
-	rows -= put_lines(out, "\n", rows, cols);
-	put_lines(out, players.s, rows, cols);
+	used = put_lines(out, top.s, rows, cols);
+	used += put_lines(out, "\n", rows - used, cols);
+	used += put_lines(out, board.s, left > 0 ? left : 0, cols);
+	used += put_lines(out, "\n", rows - used, cols);
+	used += put_lines(out, players.s, rows - used, cols);
 	render_buf_free(&top);
 	render_buf_free(&board);
 	render_buf_free(&players);
+	return used;
 }
 
 static const char keys_text[] =
@@ -650,9 +649,7 @@ static int viewer_draw(viewer *w)
 	if (w->help)
 		used = put_lines(&out, keys_text, rows - 2, cols);
 	else if (w->L != NULL)
-		draw_position(w, &out, rows - 2, cols);
-	if (!w->help && w->L != NULL)
-		used = count_lines(&out);
+		used = draw_position(w, &out, rows - 2, cols);
 	render_printf(&out, "\x1b[J");
 	while (used++ < rows - 2)
 		render_printf(&out, "\r\n");

@@ -87,6 +87,15 @@ int render_printf(render_buf *b, const char *fmt, ...)
 	return 0;
 }
 
+/* A byte of text from a file or a bot as it is shown: control bytes and
+ * anything outside ASCII as '?'. */
+static char shown(char c)
+{
+	unsigned char u = (unsigned char)c;
+
+	return u < 0x20 || u >= 0x7f ? '?' : c;
+}
+
 void render_text(render_buf *b, const char *s, size_t max)
 {
 	for (size_t i = 0; s[i] != '\0'; i++) {
@@ -94,8 +103,7 @@ void render_text(render_buf *b, const char *s, size_t max)
 			buf_put(b, "...", 3);
 			return;
 		}
-		unsigned char c = (unsigned char)s[i];
-		char ch = c < 0x20 || c >= 0x7f ? '?' : (char)c;
+		char ch = shown(s[i]);
 		buf_put(b, &ch, 1);
 	}
 }
@@ -397,8 +405,7 @@ static void clean_copy(char *out, size_t len, const char *s)
 	size_t i = 0;
 
 	for (; s[i] != '\0' && i + 1 < len; i++)
-		out[i] = (unsigned char)s[i] < 0x20 ||
-		    (unsigned char)s[i] >= 0x7f ? '?' : s[i];
+		out[i] = shown(s[i]);
 	out[i] = '\0';
 }
 
