@@ -363,6 +363,30 @@ int proto_move(const proto_cards *pc, const sab_move *m, char *buf,
 	return done(&l);
 }
 
+/* ---- judging a reply ---------------------------------------------------- */
+
+int proto_judge(const proto_cards *pc, const sab_game *g, const char *reply,
+    sab_move *m, char *why, size_t whylen)
+{
+	char name[PROTO_NAME_MAX + 1];
+	unsigned feat = 0;
+	int k = proto_parse(pc, reply, strlen(reply), m, name, &feat, why,
+	    whylen);
+
+	if (k == PROTO_MOVE)
+		return sab_game_check(g, m, why, whylen);
+	if (whylen == 0)
+		return 0;
+	/* The referee takes only a line that begins with "note" as a note;
+	 * one with blanks before it is a reply, for which proto_parse()
+	 * gives no reason. */
+	if (k == PROTO_HELLO)
+		snprintf(why, whylen, "the handshake is over: reply with a move");
+	else if (k == PROTO_NOTE)
+		snprintf(why, whylen, "a note begins its line with \"note\"");
+	return 0;
+}
+
 /* ---- the referee's other lines ---------------------------------------- */
 
 int proto_setup_line(const proto_cards *pc, int game, int nplayers, int seat,

@@ -123,6 +123,15 @@ int proto_parse(const proto_cards *pc, const char *line, size_t len,
     sab_move *m, char *name, unsigned *features, char *why, size_t whylen);
 
 /*
+ * The referee's verdict on a bot's reply (one line, NUL-terminated) in
+ * state g: 1 with the move in *m when it is a legal move, else 0 with the
+ * reason in why.  The referee, the replay audit and the viewer all judge
+ * replies with it.
+ */
+int proto_judge(const proto_cards *pc, const sab_game *g, const char *reply,
+    sab_move *m, char *why, size_t whylen);
+
+/*
  * The referee's lines that are not events, written here so that the referee
  * and a replay's export (saboteur-replay(5)) produce the same bytes.  Each
  * returns the length written into buf (no newline), or -1 when buf is too

@@ -240,8 +240,7 @@ static void charge(run *r, bot *b, int64_t used)
 static int read_reply(run *r, bot *b, int64_t deadline, const char *what,
     sab_move *m, char *why, size_t whylen, int *rc)
 {
-	char *line, name[PROTO_NAME_MAX + 1];
-	unsigned feat;
+	char *line;
 	int64_t t;
 	int k = bot_reply(b, r->set, r->n, deadline, r->o->max_turn_bytes,
 	    &line, &t, what);
@@ -256,19 +255,9 @@ static int read_reply(run *r, bot *b, int64_t deadline, const char *what,
 	if (r->rw != NULL)
 		replay_bot_line(r->rw, b->seat, line, t - b->p.t_written,
 		    b->bank_left);
-	k = proto_parse(r->o->pc, line, strlen(line), m, name, &feat, why,
-	    whylen);
+	k = proto_judge(r->o->pc, &r->g, line, m, why, whylen);
 	free(line);
-	if (k == PROTO_HELLO)
-		snprintf(why, whylen, "the handshake is over: reply with a move");
-	/* bot_reply() takes only a line that begins with "note" as a note;
-	 * one with blanks before it is a reply, and proto_parse() gives no
-	 * reason for it. */
-	if (k == PROTO_NOTE)
-		snprintf(why, whylen, "a note begins its line with \"note\"");
-	if (k != PROTO_MOVE)
-		return 0;
-	return sab_game_check(&r->g, m, why, whylen);
+	return k;
 }
 
 /* Records the referee's delay between the last reply and this request. */

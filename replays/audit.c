@@ -367,10 +367,8 @@ static void request(walk *w, int seat)
 static int reply(walk *w, const replay_rec *r, int seat, int *refused,
     int *got, sab_move *m, const sab_move *dflt)
 {
-	char why[256], name[PROTO_NAME_MAX + 1], line[PROTO_LINE_MAX];
-	unsigned feat;
+	char why[256], line[PROTO_LINE_MAX];
 	int tries = w->f->tries;
-	int k;
 
 	if (r->seat != seat || !w->live[seat] || w->out_game[seat])
 		return diverge(w, r, "a line from seat %d, which was not asked "
@@ -383,15 +381,7 @@ static int reply(walk *w, const replay_rec *r, int seat, int *refused,
 		    "were used", seat, tries);
 	if (bank_check(w, r) != 0)
 		return -1;
-	k = proto_parse(&w->pc, r->text, strlen(r->text), m, name, &feat, why,
-	    sizeof why);
-	if (k == PROTO_HELLO)
-		snprintf(why, sizeof why, "the handshake is over: reply with a "
-		    "move");
-	/* As match.c: a note with blanks before it is a reply, refused. */
-	if (k == PROTO_NOTE)
-		snprintf(why, sizeof why, "a note begins its line with \"note\"");
-	if (k == PROTO_MOVE && sab_game_check(&w->g, m, why, sizeof why)) {
+	if (proto_judge(&w->pc, &w->g, r->text, m, why, sizeof why)) {
 		*got = 1;
 		heard(w, r, NULL);
 		return 0;

@@ -65,22 +65,13 @@ static int decision_of(const loader *ld, const replay_rec *r,
  * state before the decision, which is the state the audit gives with it. */
 static void bot_verdict(loader *ld, view_step *s, const sab_game *g)
 {
-	char why[256], name[PROTO_NAME_MAX + 1];
-	unsigned feat = 0;
+	char why[256] = "";
 	sab_move m;
-	const char *text = s->rec->text;
-	int k = proto_parse(&ld->v->pc, text, strlen(text), &m, name, &feat,
-	    why, sizeof why);
 
-	if (k == PROTO_HELLO)
-		snprintf(why, sizeof why, "the handshake is over: reply with a "
-		    "move");
-	if (k == PROTO_MOVE && sab_game_check(g, &m, why, sizeof why)) {
+	if (proto_judge(&ld->v->pc, g, s->rec->text, &m, why, sizeof why)) {
 		ld->accepted = 1;
 		return;
 	}
-	if (k == PROTO_NOTE)
-		snprintf(why, sizeof why, "a note begins its line with \"note\"");
 	if (why[0] == '\0')
 		snprintf(why, sizeof why, "not a move");
 	s->flags |= VIEW_FAILURE;
