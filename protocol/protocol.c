@@ -8,6 +8,11 @@
 static const char edge_letter[4] = { 'N', 'E', 'S', 'W' };
 static const char *const role_word[] = { "none", "miner", "saboteur" };
 
+const char *proto_role_word(uint8_t role)
+{
+	return role < 3 ? role_word[role] : "?";
+}
+
 /* ---- card tokens ------------------------------------------------------ */
 
 /* Appends the letters of edge mask m to s (at least 5 bytes free). */

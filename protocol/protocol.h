@@ -88,6 +88,10 @@ typedef struct proto_cards {
 int proto_cards_init(proto_cards *pc, const sab_ruleset *rs, char *err,
     size_t errlen);
 
+/* The protocol's word for a role (enum sab_role): "none", "miner",
+ * "saboteur", or "?" for anything else. */
+const char *proto_role_word(uint8_t role);
+
 /* Returns the definition whose token is tok (len bytes), or -1. */
 int proto_card_find(const proto_cards *pc, const char *tok, size_t len);
 

@@ -11,8 +11,6 @@
 
 #define NS_PER_MS 1000000LL
 
-static const char *const role_word[] = { "none", "miner", "saboteur" };
-
 /* The walk through one file. */
 typedef struct walk {
 	const replay_file *f;
@@ -120,11 +118,6 @@ static void cat_cards(const walk *w, char *buf, size_t len, const uint8_t *c,
 	}
 }
 
-static const char *role_name(uint8_t r)
-{
-	return r < 3 ? role_word[r] : "?";
-}
-
 static int round_block(walk *w)
 {
 	const sab_game *g = &w->g;
@@ -161,12 +154,12 @@ static int round_block(walk *w)
 		if (r->seat != s)
 			return diverge(w, r, "the role of seat %d where seat %d's "
 			    "was due", r->seat, s);
-		if (same_text(w, r, role_name(g->role[s]), "the role dealt"))
+		if (same_text(w, r, proto_role_word(g->role[s]), "the role dealt"))
 			return -1;
 		heard(w, r, NULL);
 	}
 	if ((r = expect(w, REPLAY_SPARE, "the spare role")) == NULL ||
-	    same_text(w, r, role_name(g->role_spare), "the spare role"))
+	    same_text(w, r, proto_role_word(g->role_spare), "the spare role"))
 		return -1;
 	heard(w, r, NULL);
 	for (int k = 0; k < rs->ngoals; k++) {

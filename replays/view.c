@@ -8,8 +8,6 @@
 #include "audit.h"
 #include "view.h"
 
-static const char *const role_words[] = { "none", "miner", "saboteur" };
-
 /* ---- loading: one step per record of interest ------------------------- */
 
 /* The walk's state while the audit calls back. */
@@ -539,11 +537,6 @@ static const char *card_tok(const view *v, uint8_t c)
 	return c < v->rs->ndefs ? v->pc.tok[c] : "a card";
 }
 
-static const char *role_word(uint8_t r)
-{
-	return r < 3 ? role_words[r] : "?";
-}
-
 static void say_round_end(words *w, const sab_event *e)
 {
 	say(w, "round %d ends: ", e->value);
@@ -641,10 +634,10 @@ static void say_event(const view *v, words *w, const sab_event *e)
 		    "the deck", e->value, e->seat, e->n);
 		break;
 	case SAB_EV_ROLE:
-		say(w, "seat %d is a %s", e->seat, role_word(e->value));
+		say(w, "seat %d is a %s", e->seat, proto_role_word(e->value));
 		break;
 	case SAB_EV_ROLE_REVEAL:
-		say(w, "seat %d was a %s", e->seat, role_word(e->value));
+		say(w, "seat %d was a %s", e->seat, proto_role_word(e->value));
 		break;
 	case SAB_EV_DRAW:
 		say(w, "seat %d draws %s", e->seat, card_tok(v, e->card));

@@ -29,8 +29,6 @@ struct replay_writer {
 	char err[256];          /* the first failure */
 };
 
-static const char *const role_word[] = { "none", "miner", "saboteur" };
-
 /* ---- failures and output ----------------------------------------------- */
 
 static void fail(replay_writer *w, const char *fmt, ...)
@@ -350,11 +348,6 @@ static void put_card(replay_writer *w, uint8_t def)
 		put(w, "?", 1);
 }
 
-static const char *role_name(uint8_t role)
-{
-	return role < 3 ? role_word[role] : "?";
-}
-
 void replay_round(replay_writer *w, const sab_game *g)
 {
 	const sab_ruleset *rs = g->rs;
@@ -369,8 +362,8 @@ void replay_round(replay_writer *w, const sab_game *g)
 	}
 	put(w, "\n", 1);
 	for (int s = 0; s < g->nplayers; s++)
-		putf(w, "role %d %s\n", s, role_name(g->role[s]));
-	putf(w, "spare %s\n", role_name(g->role_spare));
+		putf(w, "role %d %s\n", s, proto_role_word(g->role[s]));
+	putf(w, "spare %s\n", proto_role_word(g->role_spare));
 	for (int k = 0; k < rs->ngoals; k++) {
 		putf(w, "goalcard %d %d", rs->goal_x[k], rs->goal_y[k]);
 		put_card(w, g->goal_def[k]);
