@@ -134,8 +134,10 @@ char *cli_read_file(const char *path, size_t *len)
 	return buf;
 }
 
-static int load_file(const char *path, sab_ruleset *rs, char *err,
-    size_t errlen)
+/* Loads a ruleset file; its text goes to *keep (the caller frees it) when
+ * keep is not NULL. */
+static int load_file(const char *path, sab_ruleset *rs, char **keep,
+    size_t *keeplen, char *err, size_t errlen)
 {
 	size_t len;
 	char *text = cli_read_file(path, &len);
@@ -147,7 +149,12 @@ static int load_file(const char *path, sab_ruleset *rs, char *err,
 		return -1;
 	}
 	r = sab_ruleset_parse(rs, text, len, path, err, errlen);
-	free(text);
+	if (r == 0 && keep != NULL) {
+		*keep = text;
+		*keeplen = len;
+	} else {
+		free(text);
+	}
 	return r;
 }
 
@@ -159,14 +166,18 @@ static int is_path(const char *arg)
 	    (n > 5 && strcmp(arg + n - 5, ".yaml") == 0);
 }
 
-int cli_load_ruleset(const char *arg, sab_ruleset *rs, char *err,
-    size_t errlen)
+int cli_load_ruleset_text(const char *arg, sab_ruleset *rs, char **text,
+    size_t *len, char *err, size_t errlen)
 {
 	char path[4096];
 	const char *dirs[2] = { getenv("SABOTEUR_RULES"), SAB_DATADIR "/rules" };
 
+	if (text != NULL) {
+		*text = NULL;
+		*len = 0;
+	}
 	if (is_path(arg))
-		return load_file(arg, rs, err, errlen);
+		return load_file(arg, rs, text, len, err, errlen);
 	if (sab_ruleset_builtin(arg, &(size_t){ 0 }) != NULL)
 		return sab_ruleset_load_builtin(rs, arg, err, errlen);
 	for (int i = 0; i < 2; i++) {
@@ -177,8 +188,14 @@ int cli_load_ruleset(const char *arg, sab_ruleset *rs, char *err,
 		if (w < 0 || (size_t)w >= sizeof path || (f = fopen(path, "r")) == NULL)
 			continue;
 		fclose(f);
-		return load_file(path, rs, err, errlen);
+		return load_file(path, rs, text, len, err, errlen);
 	}
 	/* The built-in loader words the "unknown ruleset" message. */
 	return sab_ruleset_load_builtin(rs, arg, err, errlen);
+}
+
+int cli_load_ruleset(const char *arg, sab_ruleset *rs, char *err,
+    size_t errlen)
+{
+	return cli_load_ruleset_text(arg, rs, NULL, NULL, err, errlen);
 }

@@ -47,6 +47,11 @@ int cli_number(const char *cmd, const char *name, const char *s, long long lo,
 int cli_load_ruleset(const char *arg, sab_ruleset *rs, char *err,
     size_t errlen);
 
+/* The same, and when the ruleset came from a file, its text into *text (the
+ * caller frees it) and *len, for a replay to carry; NULL for a built-in. */
+int cli_load_ruleset_text(const char *arg, sab_ruleset *rs, char **text,
+    size_t *len, char *err, size_t errlen);
+
 /* Reads a whole file (at most 16 MiB) into a buffer the caller frees;
  * NULL with errno set on failure. */
 char *cli_read_file(const char *path, size_t *len);

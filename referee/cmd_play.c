@@ -29,6 +29,8 @@ typedef struct play_cfg {
 	config cfg;             /* named bots from --config */
 	int transcripts, quiet;
 	size_t max_line;
+	char *rules_text;       /* the ruleset file's text, or NULL */
+	size_t rules_len;
 } play_cfg;
 
 static int number_opt(opt *o, int i, long long lo, long long hi,
@@ -56,8 +58,8 @@ static int configure(opt *o, play_cfg *c)
 	    number_opt(o, O_MAXLINE, 64, 1 << 24, &maxline) ||
 	    number_opt(o, O_MAXOUT, 64, 1LL << 32, &maxout))
 		return EXIT_USAGE;
-	if (cli_load_ruleset(o[O_RULESET].value ? o[O_RULESET].value : "base",
-	    &c->rs, err, sizeof err) != 0 ||
+	if (cli_load_ruleset_text(o[O_RULESET].value ? o[O_RULESET].value :
+	    "base", &c->rs, &c->rules_text, &c->rules_len, err, sizeof err) != 0 ||
 	    proto_cards_init(&c->pc, &c->rs, err, sizeof err) != 0) {
 		fprintf(stderr, "saboteur play: %s\n", err);
 		return EXIT_CONFIG;
@@ -65,7 +67,7 @@ static int configure(opt *o, play_cfg *c)
 	c->mo = (match_opts){ &c->rs, &c->pc, (uint64_t)seed, (int)games,
 	    { hs * 1000000, move * 1000000, bank * 1000000, grace * 1000000 },
 	    (int)tries, (uint64_t)maxout, NULL, o[O_REPLAY].value,
-	    "saboteur " SAB_VERSION };
+	    "saboteur " SAB_VERSION, c->rules_text, c->rules_len };
 	if (c->mo.replay != NULL && games > 1 &&
 	    strstr(c->mo.replay, "%d") == NULL) {
 		fprintf(stderr, "saboteur play: with --games %lld, --replay FILE "
@@ -356,6 +358,7 @@ int cmd_play(int argc, char **argv)
 	free(res);
 	split_free(c.env);
 	config_free(&c.cfg);
+	free(c.rules_text);
 	if (rc == MATCH_FAILED) {
 		fprintf(stderr, "saboteur play: %s\n", err);
 		return EXIT_INTERNAL;

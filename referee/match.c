@@ -365,7 +365,7 @@ static int replay_start(run *r, char *err, size_t errlen)
 	    r->res->seed,
 	    time(NULL), r->n, seats, c->handshake / NS_PER_MS,
 	    c->move / NS_PER_MS, c->bank / NS_PER_MS, c->grace / NS_PER_MS,
-	    o->tries };
+	    o->tries, o->rules_text, o->rules_len };
 	r->rw = replay_create(r->res->replay, &h, err, errlen);
 	return r->rw != NULL ? 0 : -1;
 }

@@ -25,6 +25,9 @@ typedef struct match_opts {
 	const char *replay;     /* match_run: replay file ("%d": the game
 	                           number), or NULL */
 	const char *program;    /* "saboteur VERSION", for the replay header */
+	const char *rules_text; /* the ruleset file's text, carried in each
+	                           replay; NULL for a built-in ruleset */
+	size_t rules_len;
 } match_opts;
 
 /* What one game came to. */

@@ -12,7 +12,8 @@
 /*
  * Loads into rs the ruleset the replay f was played by: the one given
  * (--ruleset NAME|FILE), else the built-in or installed one of the name in
- * its header; its hash must match the header's.  Returns 0, or -1 with the
+ * its header, else the one the replay carries (a ruleset played from a
+ * file); its hash must match the header's.  Returns 0, or -1 with the
  * reason in err.
  */
 int replay_open_ruleset(const replay_file *f, const char *given,

@@ -29,6 +29,8 @@ typedef struct worker {
 	int *stale;             /* it ran out of time last game: it may still
 	                           be thinking about it, so it is restarted */
 	match_cost cost;
+	char *rules_text;       /* the ruleset file's text, or NULL */
+	size_t rules_len;
 } worker;
 
 /* Tells the tournament about the referee's own failure. */
@@ -52,13 +54,15 @@ static int setup(worker *w, const char *file)
 	char err[1024];
 
 	if (tconfig_load(file, &w->cfg, err, sizeof err) != 0 ||
-	    cli_load_ruleset(c->ruleset, &w->rs, err, sizeof err) != 0 ||
+	    cli_load_ruleset_text(c->ruleset, &w->rs, &w->rules_text,
+	    &w->rules_len, err, sizeof err) != 0 ||
 	    proto_cards_init(&w->pc, &w->rs, err, sizeof err) != 0)
 		return fail("%s", err);
 	w->mo = (match_opts){ &w->rs, &w->pc, c->seed, 0,
 	    { c->handshake_ms * NS_PER_MS, c->move_ms * NS_PER_MS,
 	    c->bank_ms * NS_PER_MS, c->grace_ms * NS_PER_MS }, c->tries,
-	    (uint64_t)c->max_output, NULL, NULL, "saboteur " SAB_VERSION };
+	    (uint64_t)c->max_output, NULL, NULL, "saboteur " SAB_VERSION,
+	    w->rules_text, w->rules_len };
 	w->bots = calloc((size_t)c->nbots, sizeof *w->bots);
 	w->starts = calloc((size_t)c->nbots, sizeof *w->starts);
 	w->stale = calloc((size_t)c->nbots, sizeof *w->stale);
@@ -298,6 +302,7 @@ int cmd_tournament_worker(int argc, char **argv)
 	free(w.bots);
 	free(w.starts);
 	free(w.stale);
+	free(w.rules_text);
 	free(w.cost.gaps);
 	tconfig_free(&w.cfg);
 	return rc;

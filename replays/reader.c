@@ -33,6 +33,7 @@ void replay_file_free(replay_file *f)
 		return;
 	free(f->recs);
 	free(f->text);
+	free(f->rules);
 	free(f);
 }
 
@@ -214,6 +215,23 @@ static int header_seat(cursor *c, replay_file *f)
 	return 0;
 }
 
+/* A line of the ruleset the game was played by, for a ruleset read from a
+ * file: appended to f->rules. */
+static int rules_line(cursor *c, replay_file *f)
+{
+	size_t n = strlen(c->s);
+	char *r = realloc(f->rules, f->rules_len + n + 2);
+
+	if (r == NULL)
+		return say(c, "out of memory");
+	memcpy(r + f->rules_len, c->s, n);
+	r[f->rules_len + n] = '\n';
+	r[f->rules_len + n + 1] = '\0';
+	f->rules = r;
+	f->rules_len += n + 1;
+	return 0;
+}
+
 /* One header record; *seen marks which.  Returns 0, 1 when the record is
  * not a header record (the header is over), -1 on a mistake. */
 static int header_record(cursor *c, replay_file *f, const char *kind,
@@ -281,6 +299,8 @@ static int header_record(cursor *c, replay_file *f, const char *kind,
 		if (seat_number(c, f->nseats, &s) != 0)
 			return -1;
 		f->seat[s].hello = c->s;
+	} else if (strcmp(kind, "rules") == 0) {
+		return rules_line(c, f);
 	} else if (strcmp(kind, "seatclock") == 0) {
 		int16_t s;
 		if (seat_number(c, f->nseats, &s) != 0 ||
@@ -494,7 +514,7 @@ static int text_fault(const char *s, size_t len, const char **why)
 
 static const char *const header_kinds[] = { "program", "ruleset", "seed",
 	"game", "start", "seat", "clock", "players", "tries", "hello",
-	"seatclock", NULL };
+	"seatclock", "rules", NULL };
 
 /* Whether the record at s (ended by '\n' or NUL) is a header record. */
 static int is_header(const char *s)

@@ -64,6 +64,9 @@ typedef struct replay_file {
 	replay_file_seat seat[SAB_MAX_PLAYERS];
 	int64_t handshake_ms, move_ms, bank_ms, grace_ms;
 	int tries;              /* 0 when the file does not say (1.0) */
+	char *rules;            /* the ruleset's text from its "rules" records
+	                           (owned), or NULL: a built-in ruleset */
+	size_t rules_len;
 	int header_lines;       /* the lines the header took */
 
 	int nrecs;

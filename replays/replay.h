@@ -36,6 +36,10 @@ typedef struct replay_header {
 	const replay_seat *seats;   /* by seat */
 	int64_t handshake_ms, move_ms, bank_ms, grace_ms;
 	int tries;              /* replies a bot may give for one decision */
+	const char *rules_text; /* the text of a ruleset read from a file, so
+	                           the replay can be verified without it; NULL
+	                           for a built-in ruleset */
+	size_t rules_len;
 } replay_header;
 
 typedef struct replay_writer replay_writer;

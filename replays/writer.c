@@ -149,6 +149,21 @@ static void write_start_time(replay_writer *w, time_t t)
 	putf(w, "start %s\n", buf);
 }
 
+/* A ruleset read from a file, one "rules" record per line of it. */
+static void write_rules(replay_writer *w, const char *text, size_t len)
+{
+	while (text != NULL && len > 0) {
+		const char *nl = memchr(text, '\n', len);
+		size_t n = nl != NULL ? (size_t)(nl - text) : len;
+		put(w, "rules ", 6);
+		put(w, text, n);
+		put(w, "\n", 1);
+		n += nl != NULL;
+		text += n;
+		len -= n;
+	}
+}
+
 static void write_header(replay_writer *w, const replay_header *h)
 {
 	putf(w, "sabr %d.%d\n", REPLAY_MAJOR, REPLAY_MINOR);
@@ -188,6 +203,7 @@ static void write_header(replay_writer *w, const replay_header *h)
 			putf(w, "seatclock %d move=%lld bank=%lld\n", s,
 			    (long long)t->move_ms, (long long)t->bank_ms);
 	}
+	write_rules(w, h->rules_text, h->rules_len);
 	for (int s = 0; s < h->nseats; s++)
 		if (h->seats[s].status != NULL)
 			replay_status(w, s, h->seats[s].status,

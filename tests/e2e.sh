@@ -187,6 +187,23 @@ bad_replay v2 "version 2.0, but this program reads version 1"
     grep -q "2 of 2 replays verified" "$tmp/two.out" && ok ||
     no "verify of two good replays"
 
+# A game played by a ruleset file carries it: the replay verifies anywhere,
+# without the file; a carried ruleset that was changed is refused.
+"$bin" play --quiet --seed 5 --ruleset "$top/examples/rulesets/sabotaged-dwarf.yaml" \
+    --replay "$tmp/carried.sabr.gz" --log-dir "$tmp/carried" \
+    "$bad good $tag" "$bad good $tag" "$bad good $tag" >/dev/null 2>&1
+(cd / && "$bin" verify --quiet "$tmp/carried.sabr.gz") >"$tmp/carried.out" 2>&1 &&
+    ok || { no "a replay of a ruleset file does not verify without the file"
+	sed 's/^/  | /' "$tmp/carried.out"; }
+zcat "$tmp/carried.sabr.gz" |
+    sed 's/^rules   sabotaged_dwarf: true$/rules   sabotaged_dwarf: false/' |
+    gzip >"$tmp/recarried.sabr.gz"
+if zcat "$tmp/recarried.sabr.gz" | cmp -s - "$tmp/carried.sabr.gz"; then
+	no "the test could not change the carried ruleset"
+else
+	bad_replay recarried "the ruleset the replay carries (hash [0-9a-f]*) is not the one its header names"
+fi
+
 # Every seat's transcript of a seeded 5-player match: no secret leaks.
 "$bin" play --quiet --seed 12 --games 2 --transcripts --log-dir "$tmp/tr" \
     "$bad good $tag" "$bad good $tag" "$bad notes $tag" "$bad good $tag" \

@@ -581,7 +581,7 @@ static void sim_game(const sim_opts *o, const char *path, sim *out)
 	sim_seats(&s, seats);
 	replay_header h = { "saboteur-test 0.1", rs, &s.pc, 1, o->seed,
 		START_TIME, o->n, seats, 5000, o->move_ms, o->bank_ms,
-		o->grace_ms, o->tries };
+		o->grace_ms, o->tries, NULL, 0 };
 	s.w = replay_create(path, &h, err, sizeof err);
 	REQUIRE(s.w != NULL, "%s", err);
 	sab_rng_seed(&s.rng, o->seed);
