@@ -1,8 +1,10 @@
 /* bot.c: one bot of a match: lines out and in, its transcript, its failures. */
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "bot.h"
 
@@ -15,6 +17,9 @@ static const char *const status_names[BOT_STATUSES] = {
 	[BOT_CLOSED] = "closed",
 	[BOT_TOO_LONG] = "line-too-long",
 	[BOT_FLOOD] = "flood",
+	[BOT_MEMORY] = "memory",
+	[BOT_CPU] = "cpu",
+	[BOT_FILE_SIZE] = "file-size",
 };
 
 const char *bot_status_name(int status)
@@ -96,18 +101,62 @@ static int send_failure(bot *b, proc *const *set, int n, int64_t deadline,
 	return -1;
 }
 
+/* The signal that ended the bot, or 0: bwrap passes it on as exit
+ * 128 + the signal. */
+static int exit_signal(const bot *b)
+{
+	int st = b->p.status;
+
+	if (WIFSIGNALED(st))
+		return WTERMSIG(st);
+	if (b->sandboxed && WIFEXITED(st) && WEXITSTATUS(st) > 128 &&
+	    WEXITSTATUS(st) < 128 + 65)
+		return WEXITSTATUS(st) - 128;
+	return 0;
+}
+
+/*
+ * The bot died: at one of its limits (the signal the kernel sends for it,
+ * or its peak memory within a tenth of the limit, where allocations fail),
+ * or a crash.
+ */
+static void exit_failed(bot *b, const char *what)
+{
+	const proc_limits *l = &b->limits;
+	int sig = exit_signal(b);
+	char how[48];
+
+	if (sig == SIGXCPU || (l->cpu > 0 &&
+	    b->p.cpu_ns >= (int64_t)l->cpu * 1000000000))
+		bot_fail(b, BOT_CPU, "reached its CPU time limit of %llu s at "
+		    "%s", (unsigned long long)l->cpu, what);
+	else if (sig == SIGXFSZ)
+		bot_fail(b, BOT_FILE_SIZE, "wrote past its file size limit of "
+		    "%llu MB at %s", (unsigned long long)(l->file_size >> 20),
+		    what);
+	else if (l->memory > 0 &&
+	    (uint64_t)b->p.maxrss_kb * 1024 >= l->memory / 10 * 9)
+		bot_fail(b, BOT_MEMORY, "reached its memory limit of %llu MB "
+		    "(%ld MB in use) at %s",
+		    (unsigned long long)(l->memory >> 20), b->p.maxrss_kb >> 10,
+		    what);
+	else if (sig != 0 && !WIFSIGNALED(b->p.status))
+		bot_fail(b, BOT_CRASH, "killed by signal %d at %s", sig, what);
+	else
+		bot_fail(b, BOT_CRASH, "%s at %s",
+		    proc_describe_exit(&b->p, how, sizeof how), what);
+}
+
 /* Marks the bot failed for what proc_wait() saw; 1 when it failed. */
 static int wait_failed(bot *b, int ev, uint64_t max_bytes, const char *what)
 {
-	char how[48];
-
+	
 	switch (ev) {
 	case PROC_EV_TIMEOUT:
 		bot_fail(b, BOT_TIMEOUT, "no reply in time at %s", what);
 		return 1;
 	case PROC_EV_EXIT:
-		bot_fail(b, BOT_CRASH, "%s at %s",
-		    proc_describe_exit(&b->p, how, sizeof how), what);
+		exit_failed(b, what);
 		return 1;
 	case PROC_EV_EOF:
 		bot_fail(b, BOT_CLOSED, "closed its output at %s", what);

@@ -20,6 +20,9 @@ enum bot_status {
 	BOT_CLOSED,             /* closed stdout (or stdin) while running */
 	BOT_TOO_LONG,           /* a line longer than the limit */
 	BOT_FLOOD,              /* too much output in one turn */
+	BOT_MEMORY,             /* ended at its memory limit */
+	BOT_CPU,                /* ended at its CPU time limit */
+	BOT_FILE_SIZE,          /* killed for writing past its file size limit */
 	BOT_STATUSES
 };
 
@@ -40,6 +43,9 @@ typedef struct bot {
 	unsigned features;      /* PROTO_FEAT_* */
 	char hello[PROTO_LINE_MAX]; /* its handshake reply as sent (cut to fit) */
 	proc p;
+	proc_limits limits;     /* what it runs under, to name the limit it hit */
+	int sandboxed;          /* 1: p is bwrap, which reports a signal that
+	                           killed the bot as exit 128 + the signal */
 	FILE *transcript;       /* NULL: none */
 	replay_writer *replay;  /* the game's replay, or NULL */
 	int seat;               /* its seat in the current game */

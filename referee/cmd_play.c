@@ -16,7 +16,16 @@
 enum {
 	O_RULESET, O_SEED, O_GAMES, O_REPLAY, O_LOGDIR, O_MOVE, O_BANK,
 	O_HANDSHAKE, O_GRACE, O_TRIES, O_MAXLINE, O_MAXOUT, O_TRANSCRIPTS,
-	O_CWD, O_ENV, O_CONFIG, O_QUIET, O_NOPTS
+	O_CWD, O_ENV, O_CONFIG, O_QUIET, O_SANDBOX, O_NETWORK, O_WRITABLE,
+	O_MEMORY, O_PROCS, O_FILES, O_FSIZE, O_CPU, O_NOPTS
+};
+
+/* The sandbox options and the keys of sandbox_settings_key() they set. */
+static const struct { int opt; const char *key; } box_opts[] = {
+	{ O_SANDBOX, "mode" }, { O_NETWORK, "network" },
+	{ O_WRITABLE, "writable" }, { O_MEMORY, "memory-mb" },
+	{ O_PROCS, "processes" }, { O_FILES, "open-files" },
+	{ O_FSIZE, "file-size-mb" }, { O_CPU, "cpu-seconds" },
 };
 
 typedef struct play_cfg {
@@ -29,6 +38,8 @@ typedef struct play_cfg {
 	config cfg;             /* named bots from --config */
 	int transcripts, quiet;
 	size_t max_line;
+	sandbox_settings box;   /* the command line's sandbox options */
+	sandbox sb;
 	char *rules_text;       /* the ruleset file's text, or NULL */
 	size_t rules_len;
 } play_cfg;
@@ -105,6 +116,15 @@ static int configure(opt *o, play_cfg *c)
 			return EXIT_USAGE;
 		}
 	}
+	for (size_t i = 0; i < sizeof box_opts / sizeof box_opts[0]; i++) {
+		const opt *x = &o[box_opts[i].opt];
+		if (x->value != NULL && sandbox_settings_key(&c->box,
+		    box_opts[i].key, x->takes_value ? x->value : "true", 1, err,
+		    sizeof err) < 0) {
+			fprintf(stderr, "saboteur play: --%s: %s\n", x->name, err);
+			return EXIT_USAGE;
+		}
+	}
 	c->transcripts = o[O_TRANSCRIPTS].value != NULL;
 	c->quiet = o[O_QUIET].value != NULL;
 	c->max_line = (size_t)maxline;
@@ -148,6 +168,81 @@ static void file_stem(char *const *argv, int i, char *out, size_t len)
 		snprintf(out, len, "%d", i + 1);
 }
 
+/* Decides on the sandbox (the command line's mode, else the --config
+ * file's) and hides the log and replay folders from the bots. */
+static int seal(play_cfg *c)
+{
+	sandbox_settings mode = c->cfg.box;
+	char msg[1024], dir[4096], *slash;
+
+	sandbox_settings_over(&mode, &c->box);
+	sandbox_settings_final(&mode);
+	if (sandbox_init(&c->sb, (int)mode.mode, msg, sizeof msg) != 0) {
+		fprintf(stderr, "saboteur play: %s\n", msg);
+		return EXIT_CONFIG;
+	}
+	if (msg[0])
+		fprintf(stderr, "saboteur play: %s\n", msg);
+	if (!c->sb.on)
+		return EXIT_OK;
+	if (sandbox_hide(&c->sb, c->log_dir, msg, sizeof msg) != 0) {
+		fprintf(stderr, "saboteur play: %s\n", msg);
+		return EXIT_CONFIG;
+	}
+	if (c->mo.replay != NULL) {
+		snprintf(dir, sizeof dir, "%s", c->mo.replay);
+		slash = strrchr(dir, '/');
+		if (slash != NULL && slash != dir)
+			*slash = '\0';
+		else
+			snprintf(dir, sizeof dir, "%s", slash ? "/" : ".");
+		/* A replay in the bots' folder stays out of their sight as
+		 * long as their own folder is not the referee's: see
+		 * sandbox_command(). */
+		if (strcmp(dir, ".") != 0 &&
+		    sandbox_hide(&c->sb, dir, msg, sizeof msg) != 0) {
+			fprintf(stderr, "saboteur play: %s\n", msg);
+			return EXIT_CONFIG;
+		}
+	}
+	return EXIT_OK;
+}
+
+/* Starts bot b with the sandbox, the limits and the environment its
+ * layers give: the --config file's, the command line's, its own. */
+static int spawn_bot(play_cfg *c, bot *b, const config_bot *cb,
+    const char *stderr_path, char **env)
+{
+	sandbox_settings set = c->cfg.box;
+	const char *cwd = cb && cb->cwd ? cb->cwd : c->cwd;
+	sandbox_cmd cmd;
+	char err[512];
+	int rc = EXIT_OK;
+
+	sandbox_settings_over(&set, &c->box);
+	if (cb != NULL)
+		sandbox_settings_over(&set, &cb->box);
+	sandbox_settings_final(&set);
+	sandbox_limits(&set, &b->limits);
+	b->sandboxed = c->sb.on;
+	if (sandbox_command(&c->sb, &set, b->argv, cwd, cwd != NULL, env, &cmd,
+	    err, sizeof err) != 0) {
+		fprintf(stderr, "saboteur play: bot %d \"%s\": %s\n",
+		    b->index + 1, b->command, err);
+		return EXIT_CONFIG;
+	}
+	proc_spec spec = { .argv = cmd.argv, .cwd = cwd, .env = cmd.env,
+	    .stderr_path = stderr_path, .max_line = c->max_line,
+	    .max_stderr = 16u << 20, .limits = &b->limits,
+	    .env_exact = cmd.env_exact };
+	if (bot_start(b, &spec, err, sizeof err) != 0) {
+		fprintf(stderr, "saboteur play: %s\n", err);
+		rc = EXIT_INTERNAL;
+	}
+	sandbox_cmd_free(&cmd);
+	return rc;
+}
+
 static int make_dir(const char *dir)
 {
 	if (mkdir(dir, 0755) == 0 || errno == EEXIST)
@@ -177,9 +272,12 @@ static char **bot_env(const play_cfg *c, const config_bot *cb, char **buf,
 static int start_bots(play_cfg *c, char **cmds, int n, bot *bots)
 {
 	char err[256], stem[48], path[4096], *env[64];
+	int rc;
 
 	if (make_dir(c->log_dir) != 0)
 		return EXIT_CONFIG;
+	if ((rc = seal(c)) != EXIT_OK)
+		return rc;
 	for (int i = 0; i < n; i++) {
 		bot *b = &bots[i];
 		const config_bot *cb = config_find(&c->cfg, cmds[i]);
@@ -208,12 +306,9 @@ static int start_bots(play_cfg *c, char **cmds, int n, bot *bots)
 		}
 		snprintf(path, sizeof path, "%s/%s.stderr", c->log_dir, stem);
 		const config_bot *cb = config_find(&c->cfg, cmds[i]);
-		proc_spec spec = { b->argv, cb && cb->cwd ? cb->cwd : c->cwd,
-		    bot_env(c, cb, env, 64), path, c->max_line, 16u << 20 };
-		if (bot_start(b, &spec, err, sizeof err) != 0) {
-			fprintf(stderr, "saboteur play: %s\n", err);
-			return EXIT_INTERNAL;
-		}
+		if ((rc = spawn_bot(c, b, cb, path, bot_env(c, cb, env, 64))) !=
+		    EXIT_OK)
+			return rc;
 	}
 	return EXIT_OK;
 }
@@ -313,7 +408,11 @@ int cmd_play(int argc, char **argv)
 	    { "tries", 1, NULL }, { "max-line", 1, NULL },
 	    { "max-output", 1, NULL }, { "transcripts", 0, NULL },
 	    { "bot-cwd", 1, NULL }, { "bot-env", 1, NULL }, { "config", 1, NULL },
-	    { "quiet", 0, NULL }, { NULL, 0, NULL } };
+	    { "quiet", 0, NULL }, { "sandbox", 1, NULL },
+	    { "bot-network", 0, NULL }, { "bot-writable", 0, NULL },
+	    { "bot-memory", 1, NULL }, { "bot-processes", 1, NULL },
+	    { "bot-open-files", 1, NULL }, { "bot-file-size", 1, NULL },
+	    { "bot-cpu", 1, NULL }, { NULL, 0, NULL } };
 	char *cmds[SAB_MAX_PLAYERS + 1], err[256];
 	static play_cfg c;
 	static bot bots[SAB_MAX_PLAYERS];
@@ -358,6 +457,7 @@ int cmd_play(int argc, char **argv)
 	free(res);
 	split_free(c.env);
 	config_free(&c.cfg);
+	sandbox_free(&c.sb);
 	free(c.rules_text);
 	if (rc == MATCH_FAILED) {
 		fprintf(stderr, "saboteur play: %s\n", err);

@@ -9,12 +9,13 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "sandbox.h"
 #include "proc.h"
 #include "replay.h"
 #include "standings.h"
 #include "tournament.h"
 
-enum { O_J, O_JOBS, O_SHARD, O_OUT, O_QUIET, O_NOPTS };
+enum { O_J, O_JOBS, O_SHARD, O_OUT, O_QUIET, O_SANDBOX, O_NOPTS };
 
 static int make_dir(const char *dir, const char *sub)
 {
@@ -107,6 +108,31 @@ static int print_standings(const char *dir)
 	return rc == 0 ? EXIT_OK : EXIT_CONFIG;
 }
 
+/* Decides once whether the workers' bots are sealed off: --sandbox, else
+ * the file's sandbox mode; says so when they cannot be. */
+static int seal(opt *o, const tconfig *cfg, tournament *t)
+{
+	sandbox_settings s = cfg->box;
+	char msg[1024];
+	sandbox sb;
+
+	if (o[O_SANDBOX].value != NULL && sandbox_settings_key(&s, "mode",
+	    o[O_SANDBOX].value, 1, msg, sizeof msg) < 0) {
+		fprintf(stderr, "saboteur tournament: --sandbox: %s\n", msg);
+		return EXIT_USAGE;
+	}
+	sandbox_settings_final(&s);
+	if (sandbox_init(&sb, (int)s.mode, msg, sizeof msg) != 0) {
+		fprintf(stderr, "saboteur tournament: %s\n", msg);
+		return EXIT_CONFIG;
+	}
+	if (msg[0])
+		fprintf(stderr, "saboteur tournament: %s\n", msg);
+	t->sandbox = sb.on;
+	sandbox_free(&sb);
+	return EXIT_OK;
+}
+
 static int run(opt *o, const char *file, tconfig *cfg, sab_ruleset *rs,
     schedule *sch)
 {
@@ -122,6 +148,8 @@ static int run(opt *o, const char *file, tconfig *cfg, sab_ruleset *rs,
 	t.tty = isatty(STDERR_FILENO) && !o[O_QUIET].value;
 	if ((t.jobs = jobs(o, cfg)) < 0)
 		return EXIT_USAGE;
+	if ((rc = seal(o, cfg, &t)) != EXIT_OK)
+		return rc;
 	if (tournament_init(&t, cfg) != 0 || proc_signals_init() != 0) {
 		fprintf(stderr, "saboteur tournament: out of memory\n");
 		return EXIT_INTERNAL;
@@ -161,7 +189,7 @@ int cmd_tournament(int argc, char **argv)
 {
 	opt o[O_NOPTS + 1] = { { "j", 1, NULL }, { "jobs", 1, NULL },
 		{ "shard", 1, NULL }, { "out", 1, NULL }, { "quiet", 0, NULL },
-		{ NULL, 0, NULL } };
+		{ "sandbox", 1, NULL }, { NULL, 0, NULL } };
 	char *pos[2];
 	int n = cli_parse("tournament", argc, argv, o, pos, 2), rc;
 	tconfig cfg;

@@ -89,6 +89,45 @@ static int load_env(const ctx *c, const yaml_node_t *map, config_bot *b)
 	return 0;
 }
 
+/* One sandbox key of a bot (top 0) or of the "sandbox" mapping (top 1):
+ * 1 when it is one, 0 when it is not, -1 after failing. */
+static int load_setting(const ctx *c, const yaml_node_t *k,
+    const yaml_node_t *v, sandbox_settings *s, int top, const char *what)
+{
+	char why[160];
+	int r;
+
+	if (k->type != YAML_SCALAR_NODE)
+		return 0;
+	if (v->type != YAML_SCALAR_NODE) {
+		r = sandbox_settings_key(s, scalar(k), "", top, why, sizeof why);
+		return r == 0 ? 0 : fail(c, v, "%s: expected a value", what);
+	}
+	r = sandbox_settings_key(s, scalar(k), scalar(v), top, why, sizeof why);
+	return r < 0 ? fail(c, v, "%s: %s", what, why) : r;
+}
+
+static int load_sandbox(const ctx *c, const yaml_node_t *map, config *cf)
+{
+	if (map->type != YAML_MAPPING_NODE)
+		return fail(c, map, "sandbox: expected a mapping of mode, "
+		    SANDBOX_BOT_KEYS);
+	for (yaml_node_pair_t *p = map->data.mapping.pairs.start;
+	    p < map->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = node(c, p->key), *v = node(c, p->value);
+		char what[64];
+		snprintf(what, sizeof what, "sandbox.%.40s",
+		    k->type == YAML_SCALAR_NODE ? scalar(k) : "?");
+		int r = load_setting(c, k, v, &cf->box, 1, what);
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			return fail(c, k, "sandbox: unknown key (expected mode, "
+			    SANDBOX_BOT_KEYS ")");
+	}
+	return 0;
+}
+
 static int load_bot(const ctx *c, const yaml_node_t *key,
     const yaml_node_t *map, config_bot *b)
 {
@@ -117,8 +156,13 @@ static int load_bot(const ctx *c, const yaml_node_t *key,
 			if (load_env(c, v, b) != 0)
 				return -1;
 		} else {
-			return fail(c, k, "bots.%s: unknown key \"%.40s\" "
-			    "(expected command, cwd or env)", b->name, kn);
+			int r = load_setting(c, k, v, &b->box, 0, what);
+			if (r < 0)
+				return -1;
+			if (r == 0)
+				return fail(c, k, "bots.%s: unknown key \"%.40s\" "
+				    "(expected command, cwd, env, "
+				    SANDBOX_BOT_KEYS ")", b->name, kn);
 		}
 	}
 	if (b->command == NULL)
@@ -135,8 +179,13 @@ static int load_root(const ctx *c, const yaml_node_t *root, config *cf)
 	for (yaml_node_pair_t *p = root->data.mapping.pairs.start;
 	    p < root->data.mapping.pairs.top; p++) {
 		yaml_node_t *k = node(c, p->key);
+		if (k->type == YAML_SCALAR_NODE && strcmp(scalar(k), "sandbox") == 0) {
+			if (load_sandbox(c, node(c, p->value), cf) != 0)
+				return -1;
+			continue;
+		}
 		if (k->type != YAML_SCALAR_NODE || strcmp(scalar(k), "bots") != 0)
-			return fail(c, k, "unknown key (expected bots)");
+			return fail(c, k, "unknown key (expected bots or sandbox)");
 		bots = node(c, p->value);
 	}
 	if (bots == NULL || bots->type != YAML_MAPPING_NODE)

@@ -5,6 +5,8 @@
 
 #include <stddef.h>
 
+#include "sandbox.h"
+
 #define CONFIG_MAX_BOTS 64
 #define CONFIG_MAX_ENV 16
 
@@ -14,9 +16,11 @@ typedef struct config_bot {
 	char *command;          /* split like a shell would, run without one */
 	char *cwd;              /* NULL: the referee's (or --bot-cwd) */
 	char *env[CONFIG_MAX_ENV + 1];  /* "NAME=VALUE", NULL-terminated */
+	sandbox_settings box;   /* its own sandbox keys (network, memory-mb...) */
 } config_bot;
 
 typedef struct config {
+	sandbox_settings box;   /* the file's "sandbox" mapping */
 	int nbots;
 	config_bot bots[CONFIG_MAX_BOTS];
 } config;
@@ -31,7 +35,13 @@ typedef struct config {
  *       command: "python3 my_bot.py --depth 4"
  *       cwd: bots/deep
  *       env: {MODEL: small, THREADS: "1"}
+ *       memory-mb: 4096
+ *   sandbox:
+ *     mode: on
+ *     network: false
  *
+ * A bot's own sandbox keys and the "sandbox" mapping are those of
+ * sandbox_settings_key() (see sandbox.h).
  * Returns 0, or -1 with "SOURCE:LINE: reason" in err.  Free with
  * config_free() in both cases.
  */

@@ -15,11 +15,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #ifdef __linux__
+#include <dirent.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #endif
@@ -69,6 +72,14 @@ static volatile sig_atomic_t got_signal;
 static volatile sig_atomic_t chld_count;
 static int wake_fd[2] = { -1, -1 };
 
+/*
+ * The processes proc_spawn() started and that are not reaped yet: what
+ * proc_sweep() must spare.  A fact about the whole referee process (which
+ * children it has), so it lives here rather than in a caller's struct.
+ */
+static pid_t *live_pid;
+static size_t live_n, live_cap;
+
 /* What the child needs, prepared before fork() so that between fork() and
  * exec the child calls only async-signal-safe functions. */
 typedef struct child_plan {
@@ -78,6 +89,8 @@ typedef struct child_plan {
 	int in, out, err;       /* the child's pipe ends, all above 2 */
 	pid_t parent;
 	int maxfd;              /* close_range(2)'s fallback closes below this */
+	proc_limits limits;     /* all 0: none */
+	uint64_t user_procs;    /* processes the user ran at the spawn */
 } child_plan;
 
 /* ---- small helpers ---------------------------------------------------- */
@@ -335,6 +348,43 @@ static void child_close_fds(int maxfd)
 		(void)close(fd);        /* EBADF for most: nothing was open */
 }
 
+/* Sets one limit, soft and hard, when it is not 0. */
+static int child_limit(int resource, uint64_t value)
+{
+	struct rlimit rl;
+
+	if (value == 0)
+		return 0;
+	rl.rlim_cur = rl.rlim_max = (rlim_t)value;
+	return setrlimit(resource, &rl);
+}
+
+/* The limits of c; a hard limit below the one asked cannot be raised by
+ * an unprivileged referee, so it is kept (EPERM is then no failure). */
+static int child_limits(const child_plan *c)
+{
+	const proc_limits *l = &c->limits;
+	const struct { int res; uint64_t v; } set[] = {
+		{ RLIMIT_DATA, l->memory },
+		{ RLIMIT_NPROC, l->procs ? c->user_procs + l->procs : 0 },
+		{ RLIMIT_NOFILE, l->files },
+		{ RLIMIT_FSIZE, l->file_size },
+		{ RLIMIT_CPU, l->cpu },
+	};
+
+	for (size_t i = 0; i < sizeof set / sizeof set[0]; i++) {
+		struct rlimit now;
+		if (child_limit(set[i].res, set[i].v) == 0 || errno != EPERM)
+			continue;
+		if (getrlimit(set[i].res, &now) < 0 || now.rlim_max == RLIM_INFINITY)
+			return -1;
+		now.rlim_cur = now.rlim_max;
+		if (setrlimit(set[i].res, &now) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 static _Noreturn void child_run(const child_plan *c)
 {
 	const char *argv0 = c->argv[0];
@@ -350,6 +400,8 @@ static _Noreturn void child_run(const child_plan *c)
 #endif
 	if (child_reset_signals() < 0)
 		child_fail(c->err, argv0, "signals");
+	if (child_limits(c) < 0)
+		child_fail(c->err, argv0, "setrlimit");
 	if (dup2(c->in, 0) < 0 || dup2(c->out, 1) < 0 || dup2(c->err, 2) < 0)
 		child_fail(c->err, argv0, "dup2");
 	child_close_fds(c->maxfd);
@@ -378,6 +430,44 @@ static pid_t fork_child(const child_plan *c)
 	(void)sigprocmask(SIG_SETMASK, &old, NULL);  /* cannot fail: old is valid */
 	errno = e;
 	return pid;
+}
+
+/* ---- the live processes ---------------------------------------------------- */
+
+/* Remembers pid as one of ours; without memory it goes unremembered, and
+ * proc_sweep() skips its work rather than kill a live bot's helpers. */
+static int live_lost;
+
+static void live_add(pid_t pid)
+{
+	if (live_n == live_cap) {
+		size_t ncap = live_cap ? 2 * live_cap : 32;
+		pid_t *n = realloc(live_pid, ncap * sizeof *n);
+		if (n == NULL) {
+			live_lost++;
+			return;
+		}
+		live_pid = n;
+		live_cap = ncap;
+	}
+	live_pid[live_n++] = pid;
+}
+
+static void live_remove(pid_t pid)
+{
+	for (size_t i = 0; i < live_n; i++)
+		if (live_pid[i] == pid) {
+			live_pid[i] = live_pid[--live_n];
+			return;
+		}
+}
+
+static int live_has(pid_t pid)
+{
+	for (size_t i = 0; i < live_n; i++)
+		if (live_pid[i] == pid)
+			return 1;
+	return 0;
 }
 
 /* ---- spawning ------------------------------------------------------------ */
@@ -438,6 +528,23 @@ static char **env_merge(char *const *extra, char *err, size_t errlen)
 	return env;
 }
 
+/* The environment exactly as given, in an array of its own (freed as
+ * env_merge()'s is). */
+static char **env_copy(char *const *env, char *err, size_t errlen)
+{
+	size_t n = 0;
+	char **copy;
+
+	while (env[n] != NULL)
+		n++;
+	if ((copy = calloc(n + 1, sizeof *copy)) == NULL) {
+		say(err, errlen, "out of memory");
+		return NULL;
+	}
+	memcpy(copy, env, n * sizeof *copy);
+	return copy;
+}
+
 static void proc_clear(proc *p, const proc_spec *spec)
 {
 	memset(p, 0, sizeof *p);
@@ -464,6 +571,35 @@ static int spawn_pipes(int fds[6])
 	return 0;
 }
 
+/*
+ * How many processes the referee's user runs now (the owners of /proc's
+ * entries), so that RLIMIT_NPROC, which counts them all, leaves the bot its
+ * own allowance on top.  0 where /proc cannot be read.
+ */
+static uint64_t user_processes(void)
+{
+	uint64_t n = 0;
+#ifdef __linux__
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	uid_t me = getuid();
+	char path[64];
+	struct stat st;
+
+	if (d == NULL)
+		return 0;
+	while ((e = readdir(d)) != NULL) {
+		if (e->d_name[0] < '1' || e->d_name[0] > '9')
+			continue;
+		if (snprintf(path, sizeof path, "/proc/%s", e->d_name) <
+		    (int)sizeof path && stat(path, &st) == 0 && st.st_uid == me)
+			n++;
+	}
+	(void)closedir(d);
+#endif
+	return n;
+}
+
 static int open_max(void)
 {
 	long m = sysconf(_SC_OPEN_MAX);
@@ -483,8 +619,16 @@ static int spawn_prepare(proc *p, const proc_spec *spec, child_plan *c,
 	c->cwd = spec->cwd;
 	c->parent = getpid();
 	c->maxfd = open_max();
-	if (spec->env != NULL &&
-	    (c->envp = env_merge(spec->env, err, errlen)) == NULL)
+	if (spec->limits != NULL) {
+		c->limits = *spec->limits;
+		if (c->limits.procs > 0)
+			c->user_procs = user_processes();
+	}
+	if (spec->env != NULL && spec->env_exact)
+		c->envp = env_copy(spec->env, err, errlen);
+	else if (spec->env != NULL)
+		c->envp = env_merge(spec->env, err, errlen);
+	if (spec->env != NULL && c->envp == NULL)
 		return -1;
 	if (spec->stderr_path != NULL && (p->log_fd = open(spec->stderr_path,
 	    O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0644)) < 0) {
@@ -499,7 +643,7 @@ static int spawn_prepare(proc *p, const proc_spec *spec, child_plan *c,
 	}
 	c->in = fds[0];
 	c->out = fds[3];
-	c->err = fds[5];
+	c->err = spec->merge_stderr ? fds[3] : fds[5];
 	return 0;
 }
 
@@ -534,6 +678,7 @@ int proc_spawn(proc *p, const proc_spec *spec, char *err, size_t errlen)
 	 * window before it runs, in which kill(-pid) would find no group.  It
 	 * fails with EACCES once the child has exec'd, which is fine. */
 	(void)setpgid(pid, pid);
+	live_add(pid);
 	p->pid = pid;
 	p->state = PROC_RUNNING;
 	p->in_fd = fds[1];
@@ -805,31 +950,54 @@ static int is_live(const proc *p)
  * What p wrote before dying is in the pipe: read it before anyone hears of
  * the death.
  */
-static void proc_died(proc *p, int st)
+static void proc_died(proc *p, int st, const struct rusage *ru)
 {
 	p->state = PROC_DEAD;
 	p->status = st;
+	live_remove(p->pid);
+	if (ru != NULL) {
+		p->maxrss_kb = ru->ru_maxrss;
+		p->cpu_ns = ((int64_t)ru->ru_utime.tv_sec + ru->ru_stime.tv_sec) *
+		    1000000000 + ((int64_t)ru->ru_utime.tv_usec +
+		    ru->ru_stime.tv_usec) * 1000;
+	}
 	if (kill(-p->pid, SIGKILL) < 0) {
 		/* ESRCH: nothing was left in the group, the usual case. */
 	}
 	stdout_drain(p);
 }
 
+/* waitpid() that also gives the resources used (wait4(2), where there is
+ * one), retried after EINTR. */
+static pid_t wait_usage(pid_t pid, int *st, int flags, struct rusage *ru)
+{
+	pid_t r;
+
+	memset(ru, 0, sizeof *ru);
+	do
+#ifdef __linux__
+		r = wait4(pid, st, flags, ru);
+#else
+		r = waitpid(pid, st, flags);
+#endif
+	while (r < 0 && errno == EINTR);
+	return r;
+}
+
 /* Collects p's exit status if it has ended, without blocking. */
 static void reap(proc *p)
 {
+	struct rusage ru;
 	pid_t r;
 	int st = 0;
 
 	if (!is_live(p))
 		return;
-	do
-		r = waitpid(p->pid, &st, WNOHANG);
-	while (r < 0 && errno == EINTR);
+	r = wait_usage(p->pid, &st, WNOHANG, &ru);
 	if (r > 0)
-		proc_died(p, st);
+		proc_died(p, st, &ru);
 	else if (r < 0)
-		proc_died(p, -1);       /* ECHILD: reaped elsewhere, status lost */
+		proc_died(p, -1, NULL); /* ECHILD: reaped elsewhere, status lost */
 }
 
 /* The i-th process polled: those of set, then extra. */
@@ -1111,15 +1279,14 @@ static void stop_signal(proc *const *set, int n, int sig)
 /* Waits for p after SIGKILL: the only blocking waitpid(), and it is short. */
 static void stop_reap(proc *p)
 {
+	struct rusage ru;
 	pid_t r;
 	int st = 0;
 
 	if (!is_live(p))
 		return;
-	do
-		r = waitpid(p->pid, &st, 0);
-	while (r < 0 && errno == EINTR);
-	proc_died(p, r > 0 ? st : -1);
+	r = wait_usage(p->pid, &st, 0, &ru);
+	proc_died(p, r > 0 ? st : -1, r > 0 ? &ru : NULL);
 }
 
 /*
@@ -1164,6 +1331,205 @@ void proc_stop_all(proc *const *set, int n, int64_t grace)
 		stop_reap(set[i]);
 		group_end(set, n, set[i]);
 	}
+	(void)proc_sweep();
+}
+
+/* ---- what bots leave behind ------------------------------------------------ */
+
+#ifdef __linux__
+/* One process of the table proc_sweep() reads. */
+typedef struct pinfo {
+	pid_t pid, ppid;
+	int zombie;
+} pinfo;
+
+/* Passes of proc_sweep(): each kills every process it found, so only those
+ * forked during the pass remain for the next; a storm ends long before. */
+#define SWEEP_PASSES    200
+
+static int pinfo_cmp(const void *a, const void *b)
+{
+	pid_t x = ((const pinfo *)a)->pid, y = ((const pinfo *)b)->pid;
+
+	return (x > y) - (x < y);
+}
+
+/* Reads pid's parent and state from /proc/PID/stat (after the name, which
+ * may hold anything, up to its last ')').  Returns 0, -1 if it is gone. */
+static int pinfo_read(const char *pid, pinfo *out)
+{
+	char path[64], buf[512], state;
+	const char *rp;
+	ssize_t k;
+	int fd, ppid;
+
+	if (snprintf(path, sizeof path, "/proc/%s/stat", pid) >= (int)sizeof path ||
+	    (fd = open(path, O_RDONLY | O_CLOEXEC)) < 0)
+		return -1;
+	k = read(fd, buf, sizeof buf - 1);
+	(void)close(fd);
+	if (k <= 0)
+		return -1;
+	buf[k] = '\0';
+	if ((rp = strrchr(buf, ')')) == NULL ||
+	    sscanf(rp + 1, " %c %d", &state, &ppid) != 2)
+		return -1;
+	out->pid = (pid_t)atol(pid);
+	out->ppid = (pid_t)ppid;
+	out->zombie = state == 'Z' || state == 'X';
+	return 0;
+}
+
+/* Every process of the machine (that /proc shows), sorted by pid, in a
+ * table the caller frees; NULL when /proc cannot be read. */
+static pinfo *ptable_read(size_t *n)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	pinfo *t = NULL, one;
+	size_t cap = 0;
+
+	*n = 0;
+	if (d == NULL)
+		return NULL;
+	while ((e = readdir(d)) != NULL) {
+		if (e->d_name[0] < '1' || e->d_name[0] > '9' ||
+		    pinfo_read(e->d_name, &one) < 0)
+			continue;
+		if (*n == cap) {
+			size_t ncap = cap ? 2 * cap : 512;
+			pinfo *nt = realloc(t, ncap * sizeof *nt);
+			if (nt == NULL)
+				break;
+			t = nt;
+			cap = ncap;
+		}
+		t[(*n)++] = one;
+	}
+	(void)closedir(d);
+	if (t == NULL)
+		t = malloc(sizeof *t);  /* an empty table, not a failure */
+	if (t != NULL)
+		qsort(t, *n, sizeof *t, pinfo_cmp);
+	return t;
+}
+
+static const pinfo *ptable_find(const pinfo *t, size_t n, pid_t pid)
+{
+	pinfo key = { pid, 0, 0 };
+
+	return bsearch(&key, t, n, sizeof *t, pinfo_cmp);
+}
+
+/* 1 when x descends from the referee (self) with no live process of ours
+ * on the way: left behind by a bot that is gone. */
+static int is_leftover(const pinfo *t, size_t n, const pinfo *x, pid_t self)
+{
+	pid_t up = x->pid;
+
+	if (up == self || live_has(up))
+		return 0;
+	for (int depth = 0; depth < 4096; depth++) {
+		const pinfo *p = ptable_find(t, n, up);
+		if (p == NULL)
+			return 0;
+		up = p->ppid;
+		if (up == self)
+			return 1;
+		if (up <= 1 || live_has(up))
+			return 0;
+	}
+	return 0;
+}
+
+/* One pass: kills the leftovers, reaps those that are our children.
+ * Returns how many live ones it killed, or -1 when /proc cannot be read. */
+static int sweep_pass(pid_t self)
+{
+	size_t n;
+	pinfo *t = ptable_read(&n);
+	int killed = 0;
+
+	if (t == NULL)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		if (!is_leftover(t, n, &t[i], self))
+			continue;
+		if (!t[i].zombie && kill(t[i].pid, SIGKILL) == 0)
+			killed++;
+		if (t[i].ppid == self)
+			(void)waitpid(t[i].pid, NULL, WNOHANG);
+	}
+	free(t);
+	return killed;
+}
+#endif
+
+int proc_sweep(void)
+{
+	int total = 0;
+#ifdef __linux__
+	pid_t self = getpid();
+
+	if (live_lost)
+		return 0;
+	for (int pass = 0; pass < SWEEP_PASSES; pass++) {
+		int k = sweep_pass(self);
+		if (k <= 0)
+			break;
+		total += k;
+		nap(1);         /* the killed die and are adopted meanwhile */
+	}
+	(void)sweep_pass(self); /* reap the last of them */
+#endif
+	return total;
+}
+
+/* ---- a short command ------------------------------------------------------ */
+
+int proc_run(char *const *argv, char *out, size_t outlen, int64_t timeout)
+{
+	proc p;
+	proc_spec spec = { argv, NULL, NULL, NULL, 4096, 0, NULL, 0, 1 };
+	int64_t deadline = proc_now() + timeout;
+	size_t used = 0;
+	char err[256];
+
+	if (outlen > 0)
+		out[0] = '\0';
+	if (proc_spawn(&p, &spec, err, sizeof err) != 0) {
+		say(out, outlen, "%s", err);
+		return -1;
+	}
+	proc_close_stdin(&p);
+	for (;;) {
+		int ev = proc_wait(NULL, 0, &p, deadline, 0);
+		char *line;
+		size_t len;
+		if (ev == PROC_EV_LINE && (line = proc_take_line(&p, &len, NULL))) {
+			if (outlen > 0 && used + 1 < outlen) {
+				int k = snprintf(out + used, outlen - used, "%s%s",
+				    used ? "\n" : "", line);
+				used = k < 0 ? used : used + (size_t)k;
+				if (used >= outlen)
+					used = outlen - 1;
+			}
+			free(line);
+			continue;
+		}
+		if (ev == PROC_EV_EOF || ev == PROC_EV_EXIT)
+			break;
+		say(out, outlen, "%s: no answer in time", argv[0]);
+		proc_free(&p);
+		return -1;
+	}
+	{
+		proc *self = &p;
+		proc_stop_all(&self, 1, timeout);
+	}
+	int st = p.status;
+	proc_free(&p);
+	return st;
 }
 
 void proc_free(proc *p)

@@ -10,6 +10,18 @@
 /* Nanoseconds on CLOCK_MONOTONIC. */
 int64_t proc_now(void);
 
+/* Resource limits set in the child before exec (setrlimit(2)), each
+ * inherited by everything it starts; 0 means no limit. */
+typedef struct proc_limits {
+	uint64_t memory;        /* bytes of writable private memory (RLIMIT_DATA) */
+	uint64_t procs;         /* processes and threads beyond those the user
+	                           already runs (RLIMIT_NPROC; the kernel does
+	                           not apply it to root) */
+	uint64_t files;         /* open descriptors (RLIMIT_NOFILE) */
+	uint64_t file_size;     /* bytes in one written file (RLIMIT_FSIZE) */
+	uint64_t cpu;           /* seconds of CPU time (RLIMIT_CPU) */
+} proc_limits;
+
 typedef struct proc_spec {
 	char *const *argv;      /* NULL-terminated; argv[0] searched in PATH */
 	const char *cwd;        /* working directory, NULL: the referee's */
@@ -17,6 +29,9 @@ typedef struct proc_spec {
 	const char *stderr_path;/* the bot's stderr goes here (truncated), NULL: discarded */
 	size_t max_line;        /* longest stdout line accepted, newline excluded */
 	size_t max_stderr;      /* bytes kept in the stderr file; the rest is read and dropped */
+	const proc_limits *limits; /* NULL: none */
+	int env_exact;          /* 1: env is the whole environment, not additions */
+	int merge_stderr;       /* 1: stderr goes to the stdout pipe */
 } proc_spec;
 
 /* Where a process is: these can arrive in any order (end of file before
@@ -50,6 +65,10 @@ typedef struct proc {
 	uint64_t out_bytes;     /* stdout bytes since the last proc_count_reset() */
 	int stdin_closed;       /* a write failed (EPIPE) or proc_close_stdin() */
 	unsigned long chld_seen;/* SIGCHLDs counted at its last reap check */
+	/* Once PROC_DEAD: its peak resident memory (with the descendants it
+	 * waited for) and the CPU time it used, from wait4(2). */
+	long maxrss_kb;
+	int64_t cpu_ns;
 } proc;
 
 /*
@@ -121,8 +140,28 @@ void proc_close_stdin(proc *p);
  * then up to grace nanoseconds to exit, then SIGTERM to its process group,
  * grace again, then SIGKILL to the group.  Drains and reaps as it goes, so
  * it returns only when every process is PROC_DEAD and its group is gone.
+ * Then it kills what the stopped processes left behind (see proc_sweep()).
  */
 void proc_stop_all(proc *const *set, int n, int64_t grace);
+
+/*
+ * Kills, with SIGKILL, every descendant of the referee that no running
+ * process of proc_spawn() (nor the referee) is an ancestor of: what a bot
+ * left behind, whether it changed its process group, made a new session
+ * or was orphaned and adopted (the referee is a subreaper; see
+ * proc_signals_init()).  Repeats until none is left, so a fork storm is
+ * caught too, and reaps those that became the referee's children.
+ * Returns how many it killed.  Linux only (it reads /proc); elsewhere 0.
+ */
+int proc_sweep(void);
+
+/*
+ * Runs argv (searched in PATH) with stdin closed and stdout and stderr
+ * together into out (NUL-terminated, cut to outlen), for at most timeout
+ * nanoseconds.  Returns its exit status as waitpid(2) gives it, or -1
+ * with the reason in out when it could not be run or took too long.
+ */
+int proc_run(char *const *argv, char *out, size_t outlen, int64_t timeout);
 
 /* Frees the buffers and closes the descriptors of a stopped process. */
 void proc_free(proc *p);

@@ -440,7 +440,48 @@ static int load_env(const ctx *c, const yaml_node_t *map, const char *place,
 	return 0;
 }
 
-enum { B_NAME, B_COMMAND, B_CWD, B_ENV, B_MOVE, B_BANK, B_N };
+/* The sandbox keys (sandbox_settings_key()) as fields of a mapping: from
+ * index first of f, the mode only at the top (top_level). */
+static const char *const box_keys[] = { "mode", "network", "writable",
+	"memory-mb", "processes", "open-files", "file-size-mb", "cpu-seconds" };
+#define BOX_KEYS ((int)NELEM(box_keys))
+
+static int load_box(const ctx *c, const field *f, const char *place,
+    int top_level, sandbox_settings *s)
+{
+	char sub[PLACE_LEN], why[160], q[QUOTE_LEN];
+
+	for (int i = 0; i < BOX_KEYS - !top_level; i++) {
+		const yaml_node_t *v = f[i].val;
+		const char *key = box_keys[i + !top_level];
+		if (v == NULL)
+			continue;
+		snprintf(sub, sizeof sub, "%s%s%s", place, place[0] ? "." : "",
+		    key);
+		if (v->type != YAML_SCALAR_NODE)
+			return fail(c, v, sub, "expected a value, found %s",
+			    node_kind(v));
+		if (sandbox_settings_key(s, key, scalar_text(v), top_level, why,
+		    sizeof why) < 0)
+			return fail(c, v, sub, "%s", why[0] ? why : quote(
+			    scalar_text(v), scalar_len(v), q));
+	}
+	return 0;
+}
+
+static int load_sandbox(const ctx *c, const yaml_node_t *map, tconfig *t)
+{
+	field f[BOX_KEYS];
+
+	for (int i = 0; i < BOX_KEYS; i++)
+		f[i] = (field){ box_keys[i], NULL, NULL };
+	if (get_fields(c, map, "sandbox", f, BOX_KEYS) != 0)
+		return -1;
+	return load_box(c, f, "sandbox", 1, &t->box);
+}
+
+enum { B_NAME, B_COMMAND, B_CWD, B_ENV, B_MOVE, B_BANK, B_BOX,
+	B_N = B_BOX + BOX_KEYS - 1 };
 
 static int load_bot(const ctx *c, const yaml_node_t *map, int i, tconfig *t)
 {
@@ -450,6 +491,8 @@ static int load_bot(const ctx *c, const yaml_node_t *map, int i, tconfig *t)
 	tconfig_bot *b = &t->bots[i];
 	char place[PLACE_LEN], sub[PLACE_LEN];
 
+	for (int k = 1; k < BOX_KEYS; k++)
+		f[B_BOX + k - 1] = (field){ box_keys[k], NULL, NULL };
 	snprintf(place, sizeof place, "bots[%d]", i);
 	b->at = node_mark(map);
 	b->move_ms = b->bank_ms = -1;
@@ -480,7 +523,7 @@ static int load_bot(const ctx *c, const yaml_node_t *map, int i, tconfig *t)
 	if (f[B_BANK].val && (place_key(c, map, sub, place, "bank-ms") != 0 ||
 	    get_i64(c, f[B_BANK].val, sub, 0, 86400000, &b->bank_ms) != 0))
 		return -1;
-	return 0;
+	return load_box(c, f + B_BOX, place, 0, &b->cb.box);
 }
 
 static int load_bots(const ctx *c, const yaml_node_t *seq, tconfig *t)
@@ -598,7 +641,7 @@ static int load_schedule(const ctx *c, const yaml_node_t *map,
 /* The whole file */
 
 enum { R_NAME, R_RULESET, R_PLAYERS, R_SEED, R_SCHEDULE, R_TIME, R_FAILURES,
-	R_CONCURRENCY, R_OUTPUT, R_BOTS, R_N };
+	R_CONCURRENCY, R_OUTPUT, R_BOTS, R_SANDBOX, R_N };
 
 /* The file's name without its folder and .yaml or .yml, followed by
  * suffix. */
@@ -697,7 +740,8 @@ static int load_root(const ctx *c, const yaml_node_t *root, tconfig *t)
 		{ "players", NULL, NULL }, { "seed", NULL, NULL },
 		{ "schedule", NULL, NULL }, { "time", NULL, NULL },
 		{ "failures", NULL, NULL }, { "concurrency", NULL, NULL },
-		{ "output", NULL, NULL }, { "bots", NULL, NULL } };
+		{ "output", NULL, NULL }, { "bots", NULL, NULL },
+		{ "sandbox", NULL, NULL } };
 
 	if (root->type != YAML_MAPPING_NODE)
 		return fail(c, root, NULL, "expected a mapping with players and "
@@ -711,6 +755,8 @@ static int load_root(const ctx *c, const yaml_node_t *root, tconfig *t)
 	if (f[R_TIME].val && load_time(c, f[R_TIME].val, t) != 0)
 		return -1;
 	if (f[R_FAILURES].val && load_failures(c, f[R_FAILURES].val, t) != 0)
+		return -1;
+	if (f[R_SANDBOX].val && load_sandbox(c, f[R_SANDBOX].val, t) != 0)
 		return -1;
 	if (load_bots(c, f[R_BOTS].val, t) != 0)
 		return -1;
@@ -906,6 +952,23 @@ uint64_t tconfig_hash(const tconfig *t)
 			h = hash_text(h, b->env[k]);
 		h = hash_u64(h, (uint64_t)t->bots[i].move_ms);
 		h = hash_u64(h, (uint64_t)t->bots[i].bank_ms);
+	}
+	/* The sandbox's settings, only when the file gives some, so that the
+	 * hash of a file without them is what it was before they existed. */
+	for (int i = -1; i < t->nbots; i++) {
+		const sandbox_settings *s = i < 0 ? &t->box : &t->bots[i].cb.box;
+		if (s->given == 0)
+			continue;
+		h = hash_u64(h, (uint64_t)(int64_t)i);
+		h = hash_u64(h, s->given);
+		h = hash_u64(h, (uint64_t)s->mode);
+		h = hash_u64(h, (uint64_t)s->network);
+		h = hash_u64(h, (uint64_t)s->writable);
+		h = hash_u64(h, (uint64_t)s->memory_mb);
+		h = hash_u64(h, (uint64_t)s->processes);
+		h = hash_u64(h, (uint64_t)s->open_files);
+		h = hash_u64(h, (uint64_t)s->file_size_mb);
+		h = hash_u64(h, (uint64_t)s->cpu_seconds);
 	}
 	return h;
 }

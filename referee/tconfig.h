@@ -49,8 +49,10 @@ typedef struct tconfig_bot {
  *   concurrency   0: the number of cores
  *   output        the file's name without its folder and .yaml/.yml,
  *                 followed by "-results", in the current folder
+ *   sandbox       mode auto, and the limits of sandbox.h
  *   bots          (required) a list of {name, command, cwd, env, move-ms,
- *                 bank-ms}; name and command required
+ *                 bank-ms, and the sandbox keys but mode}; name and
+ *                 command required
  *
  * Paths (ruleset files, cwd, output, commands) are used as written:
  * relative ones are relative to the folder the referee runs in, as for
@@ -79,6 +81,8 @@ typedef struct tconfig {
 	tconfig_mark ruleset_at;/* where the ruleset (else the root) is */
 	tconfig_mark players_at;/* where players is */
 	tconfig_mark schedule_at;/* where rounds or games (else the root) is */
+	sandbox_settings box;   /* the "sandbox" mapping: mode, network,
+	                           writable and the limits for every bot */
 } tconfig;
 
 /*

@@ -102,7 +102,7 @@ static int spawn_worker(conductor *c, int k, char *err, size_t errlen)
 {
 	char num[16], log[PATH_MAX];
 	char *argv[] = { c->self, "tournament-worker", (char *)c->t->file,
-	    (char *)c->t->dir, num, NULL };
+	    (char *)c->t->dir, num, c->t->sandbox ? "on" : "off", NULL };
 
 	snprintf(num, sizeof num, "%d", k + 1);
 	if (snprintf(log, sizeof log, "%s/logs/worker-%d.stderr", c->t->dir,
@@ -110,8 +110,8 @@ static int spawn_worker(conductor *c, int k, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: too long a folder name", c->t->dir);
 		return -1;
 	}
-	proc_spec spec = { argv, NULL, NULL, log, JOURNAL_LINE_MAX + 64,
-	    16u << 20 };
+	proc_spec spec = { .argv = argv, .stderr_path = log,
+	    .max_line = JOURNAL_LINE_MAX + 64, .max_stderr = 16u << 20 };
 	memset(&c->w[k], 0, sizeof c->w[k]);
 	if (proc_spawn(&c->w[k], &spec, err, errlen) != 0)
 		return -1;

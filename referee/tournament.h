@@ -19,6 +19,7 @@ typedef struct tournament {
 	int done_before;        /* games of this share already in the journal */
 	FILE *progress;         /* where the progress goes (stderr) */
 	int tty;                /* progress is a terminal: one line redrawn */
+	int sandbox;            /* bots sealed off (see sandbox_init()) */
 
 	/* Tallies by bot (tournament_init() makes them). */
 	long *games, *failures;

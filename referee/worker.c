@@ -31,6 +31,7 @@ typedef struct worker {
 	match_cost cost;
 	char *rules_text;       /* the ruleset file's text, or NULL */
 	size_t rules_len;
+	sandbox sb;             /* the conductor decided whether it is on */
 } worker;
 
 /* Tells the tournament about the referee's own failure. */
@@ -85,6 +86,21 @@ static int setup(worker *w, const char *file)
 	return EXIT_OK;
 }
 
+/* Makes the sandbox the conductor decided on ("on" or "off"), hiding the
+ * results folder and the tournament file (its master seed) from bots. */
+static int seal(worker *w, const char *file, const char *mode)
+{
+	char err[1024];
+
+	if (sandbox_init(&w->sb, strcmp(mode, "on") == 0 ? SANDBOX_ON :
+	    SANDBOX_OFF, err, sizeof err) != 0)
+		return fail("%s", err);
+	if (w->sb.on && (sandbox_hide(&w->sb, w->dir, err, sizeof err) != 0 ||
+	    sandbox_hide(&w->sb, file, err, sizeof err) != 0))
+		return fail("%s", err);
+	return EXIT_OK;
+}
+
 /* Stops bot i when its process is there. */
 static void stop_bot(worker *w, int i)
 {
@@ -103,7 +119,7 @@ static int start_bot(worker *w, int i)
 {
 	const tconfig_bot *t = &w->cfg.bots[i];
 	bot *b = &w->bots[i];
-	char path[4096], err[256];
+	char path[4096], err[512];
 
 	stop_bot(w, i);
 	b->status = BOT_OK;
@@ -116,9 +132,24 @@ static int start_bot(worker *w, int i)
 	if (snprintf(path, sizeof path, "%s/logs/%s.w%d.%d.stderr", w->dir,
 	    t->cb.name, w->k, w->starts[i]) >= (int)sizeof path)
 		return -1;
-	proc_spec spec = { b->argv, t->cb.cwd, t->cb.env[0] ? t->cb.env : NULL,
-	    path, (size_t)w->cfg.max_line, 16u << 20 };
-	if (bot_start(b, &spec, err, sizeof err) != 0) {
+	sandbox_settings set = w->cfg.box;
+	sandbox_cmd cmd;
+	sandbox_settings_over(&set, &t->cb.box);
+	sandbox_settings_final(&set);
+	sandbox_limits(&set, &b->limits);
+	b->sandboxed = w->sb.on;
+	if (sandbox_command(&w->sb, &set, b->argv, t->cb.cwd, t->cb.cwd != NULL,
+	    t->cb.env[0] ? t->cb.env : NULL, &cmd, err, sizeof err) != 0) {
+		fail("bot %s: %s", t->cb.name, err);
+		return -1;
+	}
+	proc_spec spec = { .argv = cmd.argv, .cwd = t->cb.cwd, .env = cmd.env,
+	    .stderr_path = path, .max_line = (size_t)w->cfg.max_line,
+	    .max_stderr = 16u << 20, .limits = &b->limits,
+	    .env_exact = cmd.env_exact };
+	int started = bot_start(b, &spec, err, sizeof err);
+	sandbox_cmd_free(&cmd);
+	if (started != 0) {
 		fail("bot %s: %s", t->cb.name, err);
 		return -1;
 	}
@@ -282,7 +313,7 @@ int cmd_tournament_worker(int argc, char **argv)
 	size_t cap = 0;
 	int rc;
 
-	if (argc != 4) {
+	if (argc != 5) {
 		fprintf(stderr, "saboteur tournament-worker: run by saboteur "
 		    "tournament, not by hand\n");
 		return EXIT_USAGE;
@@ -293,6 +324,8 @@ int cmd_tournament_worker(int argc, char **argv)
 	if (proc_signals_init() != 0)
 		return fail("cannot set up signals: %s", strerror(errno));
 	rc = setup(&w, argv[1]);
+	if (rc == EXIT_OK)
+		rc = seal(&w, argv[1], argv[4]);
 	while (rc == EXIT_OK && getline(&line, &cap, stdin) > 0) {
 		line[strcspn(line, "\n")] = '\0';
 		rc = play(&w, line);
@@ -305,5 +338,6 @@ int cmd_tournament_worker(int argc, char **argv)
 	free(w.rules_text);
 	free(w.cost.gaps);
 	tconfig_free(&w.cfg);
+	sandbox_free(&w.sb);
 	return rc;
 }

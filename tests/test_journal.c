@@ -105,7 +105,8 @@ START_TEST(every_status_and_role_round_trips)
 	ck_assert(strstr(line, " winners=- ") != NULL);
 	ck_assert(strstr(line, " replay=-\n") != NULL);
 	ck_assert(strstr(line, "status=ok,no-start,handshake,timeout,crash,"
-	    "closed,line-too-long,flood,disqualified ") != NULL);
+	    "closed,line-too-long,flood,memory,cpu,file-size,disqualified ") !=
+	    NULL);
 	line[n - 1] = '\0';
 	ck_assert_msg(journal_parse(line, &back, err, sizeof err) == 0, "%s",
 	    err);

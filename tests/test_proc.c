@@ -47,7 +47,8 @@ static void spawn_sh(proc *p, const char *script, size_t max_line,
     const char *err_path, size_t max_stderr)
 {
 	char *argv[] = { "/bin/sh", "-c", (char *)script, NULL };
-	proc_spec spec = { argv, NULL, NULL, err_path, max_line, max_stderr };
+	proc_spec spec = { .argv = argv, .stderr_path = err_path,
+	    .max_line = max_line, .max_stderr = max_stderr };
 	char err[256];
 
 	ck_assert_msg(proc_spawn(p, &spec, err, sizeof err) == 0, "%s", err);
@@ -144,7 +145,7 @@ START_TEST(echo_bot_answers_lines)
 {
 	char path[PATH_MAX];
 	char *argv[] = { path, NULL };
-	proc_spec spec = { argv, NULL, NULL, NULL, 100, 0 };
+	proc_spec spec = { .argv = argv, .max_line = 100 };
 	char err[256], *s;
 	FILE *f;
 	proc p;
@@ -246,7 +247,8 @@ START_TEST(cwd_and_env)
 	    "env | grep -c '^SAB_OLD='; echo \"$SAB_OLD\"", NULL };
 	char *env[] = { "SAB_X=hello world", "SAB_OLD=new", NULL };
 	char *bad_env[] = { "NOEQUALS", NULL };
-	proc_spec spec = { argv, tmp, env, NULL, 1000, 0 };
+	proc_spec spec = { .argv = argv, .cwd = tmp, .env = env,
+	    .max_line = 1000 };
 	char err[256], *s;
 	struct stat want, got;
 	proc p;
@@ -409,7 +411,8 @@ START_TEST(missing_command_exits_127)
 {
 	char path[PATH_MAX];
 	char *argv[] = { "sab-no-such-bot", NULL };
-	proc_spec spec = { argv, NULL, NULL, path, 100, 4096 };
+	proc_spec spec = { .argv = argv, .stderr_path = path, .max_line = 100,
+	    .max_stderr = 4096 };
 	char err[256];
 	proc p;
 	proc *set[] = { &p };

@@ -1,0 +1,628 @@
+/* sandbox.c: each bot sealed off in bubblewrap: the command line that builds
+ * its view of the machine, its environment, its limits and their settings. */
+#define _XOPEN_SOURCE 700       /* realpath() */
+#include <errno.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "sandbox.h"
+
+extern char **environ;
+
+#define MB (1024 * 1024ULL)
+/* How long the one trial run of bwrap may take; a busy machine may be slow
+ * to start it, and it runs once per command. */
+#define PROBE_NS (20 * 1000000000LL)
+
+/* ---- settings --------------------------------------------------------------- */
+
+/* The fields in the order of their bits, with their defaults and the
+ * largest value a file may give. */
+static const struct field {
+	const char *key;
+	size_t off;
+	int64_t dflt, max;
+} fields[] = {
+	{ "mode", offsetof(sandbox_settings, mode), SANDBOX_AUTO, SANDBOX_OFF },
+	{ "network", offsetof(sandbox_settings, network), 0, 1 },
+	{ "writable", offsetof(sandbox_settings, writable), 0, 1 },
+	{ "memory-mb", offsetof(sandbox_settings, memory_mb), 2048, 1 << 24 },
+	{ "processes", offsetof(sandbox_settings, processes), 256, 1 << 20 },
+	{ "open-files", offsetof(sandbox_settings, open_files), 1024, 1 << 20 },
+	{ "file-size-mb", offsetof(sandbox_settings, file_size_mb), 64, 1 << 24 },
+	{ "cpu-seconds", offsetof(sandbox_settings, cpu_seconds), 0, 1 << 30 },
+};
+#define NFIELDS (sizeof fields / sizeof fields[0])
+
+static int64_t *field_of(sandbox_settings *s, size_t i)
+{
+	return (int64_t *)(void *)((char *)s + fields[i].off);
+}
+
+void sandbox_settings_over(sandbox_settings *s, const sandbox_settings *over)
+{
+	for (size_t i = 0; i < NFIELDS; i++)
+		if (over->given & (1u << i)) {
+			*field_of(s, i) = *field_of((sandbox_settings *)over, i);
+			s->given |= 1u << i;
+		}
+}
+
+void sandbox_settings_final(sandbox_settings *s)
+{
+	for (size_t i = 0; i < NFIELDS; i++)
+		if (!(s->given & (1u << i))) {
+			*field_of(s, i) = fields[i].dflt;
+			s->given |= 1u << i;
+		}
+}
+
+static const char *const mode_names[] = { "auto", "on", "off" };
+
+const char *sandbox_mode_name(int mode)
+{
+	return mode >= 0 && mode <= SANDBOX_OFF ? mode_names[mode] : "?";
+}
+
+int sandbox_mode_parse(const char *word)
+{
+	for (int m = 0; m <= SANDBOX_OFF; m++)
+		if (strcmp(word, mode_names[m]) == 0)
+			return m;
+	return -1;
+}
+
+static int bool_word(const char *v)
+{
+	static const char *const yes[] = { "true", "yes", "on", NULL };
+	static const char *const no[] = { "false", "no", "off", NULL };
+
+	for (int i = 0; yes[i]; i++)
+		if (strcmp(v, yes[i]) == 0)
+			return 1;
+	for (int i = 0; no[i]; i++)
+		if (strcmp(v, no[i]) == 0)
+			return 0;
+	return -1;
+}
+
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static int fail(char *err, size_t errlen, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (err != NULL && errlen > 0) {
+		va_start(ap, fmt);
+		if (vsnprintf(err, errlen, fmt, ap) < 0)
+			err[0] = '\0';
+		va_end(ap);
+	}
+	return -1;
+}
+
+int sandbox_settings_key(sandbox_settings *s, const char *key,
+    const char *value, int top_level, char *err, size_t errlen)
+{
+	for (size_t i = top_level ? 0 : 1; i < NFIELDS; i++) {
+		char *end;
+		long long v;
+		if (strcmp(key, fields[i].key) != 0)
+			continue;
+		if (i == 0)
+			v = sandbox_mode_parse(value);
+		else if (fields[i].max == 1)
+			v = bool_word(value);
+		else {
+			errno = 0;
+			v = strtoll(value, &end, 10);
+			if (errno || end == value || *end != '\0' ||
+			    v > fields[i].max)
+				v = -1;
+		}
+		if (v < 0 && i == 0)
+			return fail(err, errlen, "auto, on or off expected, "
+			    "not \"%.40s\"", value);
+		if (v < 0 && fields[i].max == 1)
+			return fail(err, errlen, "true or false expected, not "
+			    "\"%.40s\"", value);
+		if (v < 0)
+			return fail(err, errlen, "a whole number from 0 to %lld "
+			    "expected (0: no limit), not \"%.40s\"",
+			    (long long)fields[i].max, value);
+		*field_of(s, i) = v;
+		s->given |= 1u << i;
+		return 1;
+	}
+	return 0;
+}
+
+void sandbox_limits(const sandbox_settings *s, proc_limits *l)
+{
+	l->memory = (uint64_t)s->memory_mb * MB;
+	l->procs = (uint64_t)s->processes;
+	l->files = (uint64_t)s->open_files;
+	l->file_size = (uint64_t)s->file_size_mb * MB;
+	l->cpu = (uint64_t)s->cpu_seconds;
+}
+
+/* ---- paths -------------------------------------------------------------------- */
+
+/* 1 when path is dir or inside it. */
+static int is_under(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	if (n == 1 && dir[0] == '/')
+		return 1;
+	return strncmp(path, dir, n) == 0 && (path[n] == '\0' || path[n] == '/');
+}
+
+/* The folders bots see read-only, as on the machine. */
+static const char *const system_dirs[] = {
+	"/usr", "/etc", "/opt", "/bin", "/sbin", "/lib", "/lib32", "/lib64",
+	"/libx32", NULL
+};
+
+static int is_system(const char *path)
+{
+	for (int i = 0; system_dirs[i]; i++)
+		if (is_under(path, system_dirs[i]))
+			return 1;
+	return 0;
+}
+
+/* Secrets of the machine inside the system folders: hidden all the same
+ * (a referee run as root gives its bots a root that can read them). */
+static const char *const secret_files[] = {
+	"/etc/shadow", "/etc/shadow-", "/etc/gshadow", "/etc/gshadow-",
+	"/etc/sudoers", NULL
+};
+static const char *const secret_dirs[] = {
+	"/etc/ssh", "/etc/munge", "/etc/ssl/private", "/etc/sudoers.d", NULL
+};
+
+/* The absolute, resolved path of p (relative to cwd) into out; -1 when it
+ * does not exist. */
+static int resolve(const char *cwd, const char *p, char out[PATH_MAX])
+{
+	char joined[PATH_MAX];
+
+	if (p[0] != '/' && cwd != NULL) {
+		if (snprintf(joined, sizeof joined, "%s/%s", cwd, p) >=
+		    (int)sizeof joined)
+			return -1;
+		p = joined;
+	}
+	return realpath(p, out) == NULL ? -1 : 0;
+}
+
+/* Finds name in the PATH of env (else the referee's) as execvp() would,
+ * into out; -1 when it is nowhere. */
+static int find_program(const char *name, char *const *env, char out[PATH_MAX])
+{
+	const char *path = getenv("PATH");
+	char dir[PATH_MAX];
+
+	for (int i = 0; env != NULL && env[i] != NULL; i++)
+		if (strncmp(env[i], "PATH=", 5) == 0)
+			path = env[i] + 5;
+	if (path == NULL)
+		path = "/usr/local/bin:/usr/bin:/bin";
+	while (*path != '\0') {
+		size_t n = strcspn(path, ":");
+		if (n > 0 && n < sizeof dir &&
+		    snprintf(out, PATH_MAX, "%.*s/%s", (int)n, path, name) <
+		    PATH_MAX && access(out, X_OK) == 0) {
+			return 0;
+		}
+		path += n + (path[n] == ':');
+	}
+	return -1;
+}
+
+/* ---- the command ---------------------------------------------------------------- */
+
+/* Keeps p to be freed with the command; returns p (NULL when p is NULL or
+ * there is no memory, having freed p). */
+static void *own(sandbox_cmd *c, void *p)
+{
+	if (p == NULL)
+		return NULL;
+	if (c->nowned == c->capowned) {
+		size_t ncap = c->capowned ? 2 * c->capowned : 64;
+		char **n = realloc(c->owned, ncap * sizeof *n);
+		if (n == NULL) {
+			free(p);
+			return NULL;
+		}
+		c->owned = n;
+		c->capowned = ncap;
+	}
+	c->owned[c->nowned++] = p;
+	return p;
+}
+
+void sandbox_cmd_free(sandbox_cmd *c)
+{
+	for (size_t i = 0; i < c->nowned; i++)
+		free(c->owned[i]);
+	free(c->owned);
+	memset(c, 0, sizeof *c);
+}
+
+/* The growing argument list of bwrap. */
+typedef struct args {
+	sandbox_cmd *c;
+	char **v;
+	size_t n, cap;
+	int oom;
+	/* The trees bound so far, to hide inside them and not bind twice. */
+	char *bound[64];
+	int bound_rw[64];
+	int nbound;
+} args;
+
+static void arg(args *a, const char *s)
+{
+	char *copy;
+
+	if (a->oom)
+		return;
+	if (a->n + 2 > a->cap) {
+		size_t ncap = a->cap ? 2 * a->cap : 128;
+		char **n = realloc(a->v, ncap * sizeof *n);
+		if (n == NULL) {
+			a->oom = 1;
+			return;
+		}
+		a->v = n;
+		a->cap = ncap;
+	}
+	if ((copy = own(a->c, strdup(s))) == NULL) {
+		a->oom = 1;
+		return;
+	}
+	a->v[a->n++] = copy;
+	a->v[a->n] = NULL;
+}
+
+static void arg3(args *a, const char *x, const char *y, const char *z)
+{
+	arg(a, x);
+	arg(a, y);
+	if (z != NULL)
+		arg(a, z);
+}
+
+/* 1 when path is already visible through a bound tree (read-only, or
+ * writable when rw is not asked). */
+static int is_bound(const args *a, const char *path, int rw)
+{
+	if (is_system(path))
+		return 1;
+	for (int i = 0; i < a->nbound; i++)
+		if (is_under(path, a->bound[i]) && (a->bound_rw[i] || !rw))
+			return 1;
+	return 0;
+}
+
+/* Shows path (resolved, absolute) inside at the same place. */
+static void show_path(args *a, const char *path, int rw)
+{
+	if (is_bound(a, path, rw) || a->nbound == 64)
+		return;
+	arg3(a, rw ? "--bind" : "--ro-bind", path, path);
+	a->bound[a->nbound] = own(a->c, strdup(path));
+	a->bound_rw[a->nbound++] = rw;
+}
+
+/* The system folders, read-only; merged-/usr links as links. */
+static void bind_system(args *a)
+{
+	for (int i = 0; system_dirs[i]; i++) {
+		const char *d = system_dirs[i];
+		char target[PATH_MAX];
+		struct stat st;
+		ssize_t k;
+
+		if (lstat(d, &st) != 0)
+			continue;
+		if (S_ISLNK(st.st_mode) &&
+		    (k = readlink(d, target, sizeof target - 1)) > 0) {
+			target[k] = '\0';
+			arg3(a, "--symlink", target, d);
+		} else if (S_ISDIR(st.st_mode)) {
+			arg3(a, "--ro-bind", d, d);
+		}
+	}
+	for (int i = 0; secret_files[i]; i++)
+		if (access(secret_files[i], F_OK) == 0)
+			arg3(a, "--ro-bind", "/dev/null", secret_files[i]);
+	for (int i = 0; secret_dirs[i]; i++)
+		if (access(secret_dirs[i], F_OK) == 0)
+			arg3(a, "--tmpfs", secret_dirs[i], NULL);
+}
+
+/* The program's own folder when it lies outside the system folders (a
+ * pyenv shim, a language installed in a home folder): the folder of the
+ * file, or the one above a bin/ or shims/ folder, whose siblings hold the
+ * rest of the installation. */
+static void bind_program_home(args *a, const char *file)
+{
+	char dir[PATH_MAX], *slash;
+
+	if (snprintf(dir, sizeof dir, "%s", file) >= (int)sizeof dir ||
+	    (slash = strrchr(dir, '/')) == NULL || slash == dir)
+		return;
+	*slash = '\0';
+	slash = strrchr(dir, '/');
+	if (slash != NULL && slash != dir &&
+	    (strcmp(slash + 1, "bin") == 0 || strcmp(slash + 1, "shims") == 0))
+		*slash = '\0';
+	if (!is_system(dir))
+		show_path(a, dir, 0);
+}
+
+/* 1 when path is, or is inside, something bots may not see. */
+static int is_hidden(const sandbox *sb, const char *path)
+{
+	for (int h = 0; h < sb->nhide; h++)
+		if (is_under(path, sb->hide[h]))
+			return 1;
+	return 0;
+}
+
+/*
+ * The files the command names: a folder as itself, a file with its folder
+ * (where an interpreter finds the script's modules), but a file in the
+ * referee's own folder alone (that folder holds the logs and more).
+ * Nothing hidden is shown, even when the command names it.
+ */
+static void bind_named(args *a, const sandbox *sb, char *const *argv,
+    const char *cwd, const char *work, int own_dir)
+{
+	char path[PATH_MAX], *slash;
+	struct stat st;
+
+	for (int i = 0; argv[i] != NULL; i++) {
+		if (argv[i][0] == '-' || (i == 0 && strchr(argv[i], '/') == NULL))
+			continue;
+		if (resolve(cwd, argv[i], path) != 0 || stat(path, &st) != 0 ||
+		    is_system(path) || is_hidden(sb, path))
+			continue;
+		if (S_ISDIR(st.st_mode)) {
+			if (own_dir || strcmp(path, work) != 0)
+				show_path(a, path, 0);
+			continue;
+		}
+		slash = strrchr(path, '/');
+		if (slash == NULL || slash == path)
+			continue;
+		*slash = '\0';
+		if (is_hidden(sb, path))
+			continue;
+		if (!own_dir && strcmp(path, work) == 0) {
+			*slash = '/';
+			show_path(a, path, 0);
+		} else {
+			show_path(a, path, 0);
+		}
+	}
+}
+
+/* Covers each hidden path that a bound tree shows; a bound tree inside a
+ * hidden one is the organiser's mistake, said plainly. */
+static int hide_all(args *a, const sandbox *sb, char *err, size_t errlen)
+{
+	for (int h = 0; h < sb->nhide; h++) {
+		const char *p = sb->hide[h];
+		struct stat st;
+		int shown = 0;
+
+		for (int i = 0; i < a->nbound; i++) {
+			if (is_under(a->bound[i], p))
+				return fail(err, errlen, "%s is inside %s, which "
+				    "bots must not see: give the bot a folder "
+				    "of its own elsewhere", a->bound[i], p);
+			if (is_under(p, a->bound[i]))
+				shown = 1;
+		}
+		if (!shown || stat(p, &st) != 0)
+			continue;
+		if (S_ISDIR(st.st_mode))
+			arg3(a, "--tmpfs", p, NULL);
+		else
+			arg3(a, "--ro-bind", "/dev/null", p);
+	}
+	return 0;
+}
+
+/* The names the referee's environment passes into a sandbox (saboteur(1)):
+ * what a program needs to find its tools and speak the user's language. */
+static int env_allowed(const char *e)
+{
+	static const char *const names[] = { "PATH", "LANG", "LANGUAGE", "TZ",
+		"PYENV_ROOT", "PYENV_VERSION", "JAVA_HOME", NULL };
+	size_t n = strcspn(e, "=");
+
+	if (strncmp(e, "LC_", 3) == 0)
+		return 1;
+	for (int i = 0; names[i]; i++)
+		if (strlen(names[i]) == n && strncmp(e, names[i], n) == 0)
+			return 1;
+	return 0;
+}
+
+/* The allow list from the referee's environment, then HOME and TMPDIR in
+ * the private /tmp, then the configuration's entries. */
+static int sandbox_env(sandbox_cmd *c, char *const *env)
+{
+	size_t n = 0, k = 0, m = 0;
+
+	while (environ != NULL && environ[n] != NULL)
+		n++;
+	while (env != NULL && env[k] != NULL)
+		k++;
+	if ((c->env = own(c, calloc(n + k + 3, sizeof *c->env))) == NULL)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if (env_allowed(environ[i]))
+			c->env[m++] = environ[i];
+	c->env[m++] = "HOME=/tmp";
+	c->env[m++] = "TMPDIR=/tmp";
+	for (size_t j = 0; j < k; j++)
+		c->env[m++] = env[j];
+	c->env[m] = NULL;
+	c->env_exact = 1;
+	return 0;
+}
+
+int sandbox_command(const sandbox *sb, const sandbox_settings *s,
+    char *const *argv, const char *cwd, int own_dir, char *const *env,
+    sandbox_cmd *out, char *err, size_t errlen)
+{
+	char work[PATH_MAX], prog[PATH_MAX], real[PATH_MAX];
+	args a = { .c = out };
+
+	memset(out, 0, sizeof *out);
+	if (!sb->on) {
+		out->argv = (char **)argv;
+		out->env = (char **)env;
+		return 0;
+	}
+	if (resolve(NULL, cwd != NULL ? cwd : ".", work) != 0)
+		return fail(err, errlen, "cannot find the folder %s: %s",
+		    cwd != NULL ? cwd : ".", strerror(errno));
+	arg(&a, sb->bwrap);
+	arg3(&a, "--unshare-all", "--unshare-user", NULL);
+	if (s->network)
+		arg(&a, "--share-net");
+	arg3(&a, "--die-with-parent", "--new-session", NULL);
+	arg3(&a, "--cap-drop", "ALL", NULL);
+	bind_system(&a);
+	arg3(&a, "--proc", "/proc", NULL);
+	arg3(&a, "--dev", "/dev", NULL);
+	arg3(&a, "--tmpfs", "/tmp", NULL);
+	if (!is_system(work))
+		arg3(&a, "--dir", work, NULL);
+	if (own_dir)
+		show_path(&a, work, s->writable > 0);
+	if (strchr(argv[0], '/') == NULL &&
+	    find_program(argv[0], env, prog) == 0) {
+		bind_program_home(&a, prog);
+		if (realpath(prog, real) != NULL && strcmp(real, prog) != 0)
+			bind_program_home(&a, real);
+	}
+	bind_named(&a, sb, argv, work, work, own_dir);
+	if (hide_all(&a, sb, err, errlen) != 0) {
+		free(a.v);
+		sandbox_cmd_free(out);
+		return -1;
+	}
+	arg3(&a, "--chdir", work, "--");
+	for (int i = 0; argv[i] != NULL; i++)
+		arg(&a, argv[i]);
+	if (a.oom || own(out, a.v) == NULL || sandbox_env(out, env) != 0) {
+		if (a.oom)
+			free(a.v);
+		sandbox_cmd_free(out);
+		return fail(err, errlen, "out of memory");
+	}
+	out->argv = a.v;
+	return 0;
+}
+
+/* ---- the referee's sandbox -------------------------------------------------------- */
+
+/* What to do when bwrap is there but fails: the usual cause is a kernel
+ * that does not let users make namespaces. */
+static void explain_failure(const char *said, char *msg, size_t msglen)
+{
+	const char *hint = "";
+
+	if (strstr(said, "ermission") != NULL || strstr(said, "namespace") != NULL)
+		hint = "; user namespaces are disabled on this machine: enable "
+		    "them (as root) with 'sysctl -w kernel.unprivileged_userns_"
+		    "clone=1' and 'sysctl -w user.max_user_namespaces=15000' "
+		    "(on Ubuntu 24.04 and later also 'sysctl -w kernel."
+		    "apparmor_restrict_unprivileged_userns=0'), or run in a "
+		    "container that allows them";
+	(void)fail(msg, msglen, "bwrap cannot make a sandbox here (it said: "
+	    "%.300s)%s", said[0] ? said : "nothing", hint);
+}
+
+/* Runs bwrap once with the namespaces and mounts every bot gets. */
+static int sandbox_try(const char *bwrap, char *msg, size_t msglen)
+{
+	char *argv[] = { (char *)bwrap, "--unshare-all", "--unshare-user",
+		"--die-with-parent", "--new-session", "--cap-drop", "ALL",
+		"--ro-bind", "/", "/", "--proc", "/proc", "--dev", "/dev",
+		"--tmpfs", "/tmp", "--", "true", NULL };
+	char said[512];
+	int st = proc_run(argv, said, sizeof said, PROBE_NS);
+
+	if (st == 0)
+		return 0;
+	explain_failure(said, msg, msglen);
+	return -1;
+}
+
+int sandbox_init(sandbox *sb, int mode, char *msg, size_t msglen)
+{
+	static const char *const exposed = "bots run unsealed: each can read "
+	    "every file the referee's user can (other seats' logs and the "
+	    "replay being written among them) and signal the other bots";
+	static const char *const install = "install bubblewrap (Debian: "
+	    "apt-get install bubblewrap) or pass --sandbox off to accept this";
+	char why[1024];
+
+	memset(sb, 0, sizeof *sb);
+	if (msglen > 0)
+		msg[0] = '\0';
+	if (mode == SANDBOX_OFF)
+		return 0;
+	if (find_program("bwrap", NULL, sb->bwrap) != 0) {
+		if (mode == SANDBOX_ON)
+			return fail(msg, msglen, "--sandbox on needs bwrap, which "
+			    "is not in PATH: %s", install);
+		(void)fail(msg, msglen, "warning: bwrap is not in PATH, so %s; "
+		    "%s", exposed, install);
+		return 0;
+	}
+	if (sandbox_try(sb->bwrap, why, sizeof why) != 0) {
+		if (mode == SANDBOX_ON)
+			return fail(msg, msglen, "--sandbox on: %s", why);
+		(void)fail(msg, msglen, "warning: %s; so %s (pass --sandbox "
+		    "off to accept this)", why, exposed);
+		return 0;
+	}
+	sb->on = 1;
+	return 0;
+}
+
+int sandbox_hide(sandbox *sb, const char *path, char *err, size_t errlen)
+{
+	char real[PATH_MAX];
+
+	if (sb->nhide == SANDBOX_MAX_HIDE)
+		return fail(err, errlen, "too many folders to hide");
+	if (realpath(path, real) == NULL)
+		return fail(err, errlen, "%s: %s", path, strerror(errno));
+	if ((sb->hide[sb->nhide] = strdup(real)) == NULL)
+		return fail(err, errlen, "out of memory");
+	sb->nhide++;
+	return 0;
+}
+
+void sandbox_free(sandbox *sb)
+{
+	for (int i = 0; i < sb->nhide; i++)
+		free(sb->hide[i]);
+	sb->nhide = 0;
+}

@@ -1,0 +1,120 @@
+/* sandbox.h: what a bot may see and use: a bubblewrap (bwrap) sandbox per
+ * bot, its environment, its resource limits, and the settings behind them. */
+#ifndef SAB_SANDBOX_H
+#define SAB_SANDBOX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "proc.h"
+
+/* Whether bots run sealed off (--sandbox, the files' "sandbox" key). */
+enum sandbox_mode {
+	SANDBOX_AUTO,           /* on when bwrap works, else off with a warning */
+	SANDBOX_ON,             /* on, or refuse to run */
+	SANDBOX_OFF
+};
+
+/*
+ * One layer of settings: a tournament or --config file's "sandbox"
+ * mapping, one bot's own keys, the command line.  A field counts only when
+ * its bit is in given, so a zeroed value is an empty layer and layers merge
+ * (sandbox_settings_over()); sandbox_settings_final() fills what no layer
+ * gave with the defaults:
+ *
+ *   mode auto, network false, writable false, memory-mb 2048,
+ *   processes 256, open-files 1024, file-size-mb 64, cpu-seconds 0 (none)
+ */
+typedef struct sandbox_settings {
+	unsigned given;         /* 1 << the field's place in the list above */
+	int64_t mode;           /* enum sandbox_mode */
+	int64_t network;        /* 1: the bot keeps the machine's network */
+	int64_t writable;       /* 1: its own folder (cwd) is writable */
+	int64_t memory_mb, processes, open_files, file_size_mb, cpu_seconds;
+} sandbox_settings;
+
+/* Copies into s every field that over gives. */
+void sandbox_settings_over(sandbox_settings *s, const sandbox_settings *over);
+
+/* Fills the fields no layer gave with the defaults above. */
+void sandbox_settings_final(sandbox_settings *s);
+
+/*
+ * Sets the field a file's key names from its text value ("on", "true",
+ * "512"): mode (only when top_level: the file's "sandbox" mapping),
+ * network, writable, memory-mb, processes, open-files, file-size-mb,
+ * cpu-seconds.  Returns 1 when key is one of them, 0 when it is not, or -1
+ * with what was expected in err when the value is wrong.
+ */
+int sandbox_settings_key(sandbox_settings *s, const char *key,
+    const char *value, int top_level, char *err, size_t errlen);
+
+/* The keys sandbox_settings_key() takes for a bot, for messages. */
+#define SANDBOX_BOT_KEYS "network, writable, memory-mb, processes, " \
+	"open-files, file-size-mb or cpu-seconds"
+
+/* The word of a mode ("auto", "on", "off"), and back (-1: not one). */
+const char *sandbox_mode_name(int mode);
+int sandbox_mode_parse(const char *word);
+
+/* The limits proc_spawn() sets for s (which must be final). */
+void sandbox_limits(const sandbox_settings *s, proc_limits *l);
+
+#define SANDBOX_MAX_HIDE 16
+
+/* The referee's sandbox for a run: whether it is on, and the folders and
+ * files that no bot may see (logs, replays, results, the tournament file). */
+typedef struct sandbox {
+	int on;
+	char bwrap[4096];       /* bwrap's path, when on */
+	char *hide[SANDBOX_MAX_HIDE];
+	int nhide;
+} sandbox;
+
+/*
+ * Decides whether bots run sealed off for mode: for SANDBOX_AUTO and
+ * SANDBOX_ON it finds bwrap in PATH and tries it once.  Returns 0 (with
+ * sb->on set), or -1 with the reason and what to do in msg when mode is
+ * SANDBOX_ON and bwrap cannot be used.  With SANDBOX_AUTO and no usable
+ * bwrap it returns 0, sb->on 0, and a warning in msg (which says what a
+ * bot can then reach and how to install bwrap); msg is "" otherwise.
+ */
+int sandbox_init(sandbox *sb, int mode, char *msg, size_t msglen);
+
+/* Adds path (a folder or file; it must exist) to what bots may not see.
+ * Returns 0, or -1 with the reason in err. */
+int sandbox_hide(sandbox *sb, const char *path, char *err, size_t errlen);
+
+/* Frees what sandbox_hide() kept. */
+void sandbox_free(sandbox *sb);
+
+/* A bot's command as the referee runs it: argv and the environment (see
+ * proc_spec), with the strings it owns. */
+typedef struct sandbox_cmd {
+	char **argv;
+	char **env;             /* NULL: the referee's environment */
+	int env_exact;          /* 1: env replaces the referee's */
+	char **owned;           /* every string and array to free */
+	size_t nowned, capowned;
+} sandbox_cmd;
+
+/*
+ * The command that runs argv in cwd (NULL: the referee's folder; own_dir
+ * says whether cwd is the bot's own folder or the referee's) with env (the
+ * configuration's NAME=VALUE additions, or NULL) under settings s (final).
+ * With the sandbox off: argv and env as given.  With it on: bwrap with a
+ * new user, PID, IPC, UTS, cgroup and (unless s->network) network
+ * namespace, a new session, no capabilities, a read-only view of the
+ * system folders, the bot's folder (read-only unless s->writable), the
+ * folders of the files its command names and of its interpreter, a
+ * private /tmp, and an environment of the allow list (see saboteur(1))
+ * plus env.  Returns 0, or -1 with the reason in err.  Free with
+ * sandbox_cmd_free().
+ */
+int sandbox_command(const sandbox *sb, const sandbox_settings *s,
+    char *const *argv, const char *cwd, int own_dir, char *const *env,
+    sandbox_cmd *out, char *err, size_t errlen);
+
+void sandbox_cmd_free(sandbox_cmd *c);
+
+#endif
