@@ -238,6 +238,37 @@ grep -q "cwd=$tmp/cfgdir v=from config" "$tmp/cfg"/1-*.stderr && ok ||
     no "config: the bot did not get its folder and environment"
 leftovers config
 
+# The referee is not dumpable: a bot of its user can neither open its
+# memory nor read its environment, and the kernel shows it by giving the
+# referee's /proc/PID/mem to root.  Root reads any process's memory
+# (CAP_SYS_PTRACE), so as root the match is played as nobody.
+spy_as=""
+if [ "$(id -u)" = 0 ]; then
+	nobody=$(id -u nobody 2>/dev/null)
+	if [ -n "$nobody" ] && command -v setpriv >/dev/null 2>&1 &&
+	    setpriv --reuid="$nobody" --regid="$(id -g nobody)" --clear-groups \
+	    test -x "$bin" -a -r "$here/bots/badbot.py"; then
+		spy_as="setpriv --reuid=$nobody --regid=$(id -g nobody) --clear-groups"
+	fi
+fi
+if [ "$(id -u)" != 0 ] || [ -n "$spy_as" ]; then
+	spy=$(mktemp -d)
+	[ -n "$spy_as" ] && chown nobody "$spy"
+	$spy_as "$bin" play --quiet --seed 7 --log-dir "$spy/logs" \
+	    "$bad good $tag" "$bad spy $tag" "$bad good $tag" >"$tmp/spy.out" 2>&1
+	log=$(cat "$spy/logs"/2-*.stderr 2>/dev/null)
+	rm -rf "$spy"
+	for what in mem environ; do
+		echo "$log" | grep -Eq "^spy $what: (EACCES|EPERM)$" && ok ||
+		    no "a bot read the referee's $what: $(echo "$log" | grep "spy $what")"
+	done
+	echo "$log" | grep -Eq "^spy owner: 0 me: [1-9][0-9]*$" && ok ||
+	    no "the referee's /proc/PID/mem is not root's: $(echo "$log" | grep owner)"
+	leftovers spy
+else
+	echo "e2e: root without setpriv or a nobody user: the dumpable test is skipped"
+fi
+
 # Bad command lines and options are the referee's failures: exit 2.
 "$bin" play "$bad good" >/dev/null 2>&1
 [ $? = 2 ] && ok || no "one bot for base: want exit 2"

@@ -5,6 +5,7 @@ misbehaving it plays the first legal move it was offered.
 
 Usage: badbot.py MODE [TAG]   (TAG only marks the process for the tests)
 """
+import errno
 import os
 import signal
 import sys
@@ -19,7 +20,30 @@ def say(line):
     sys.stdout.flush()
 
 
+def spy():
+    """Tries to read its referee (its parent process): its memory and its
+    environment.  Says on stderr what it got, and who owns the memory file,
+    which shows whether the referee made itself undumpable."""
+    parent = os.getppid()
+    for what in ("mem", "environ"):
+        try:
+            # Opening mem is where the kernel checks; environ is checked
+            # when read.
+            with open("/proc/%d/%s" % (parent, what), "rb") as f:
+                if what == "environ":
+                    f.read()
+            got = "read"
+        except OSError as e:
+            got = errno.errorcode.get(e.errno, str(e.errno))
+        sys.stderr.write("spy %s: %s\n" % (what, got))
+    st = os.stat("/proc/%d/mem" % parent)
+    sys.stderr.write("spy owner: %d me: %d\n" % (st.st_uid, os.getuid()))
+    sys.stderr.flush()
+
+
 def main():
+    if MODE == "spy":
+        spy()
     if MODE == "crash-start":
         sys.exit(3)
     if MODE == "fork-holder":
