@@ -150,11 +150,32 @@ static void file_stem(char *const *argv, int i, char *out, size_t len)
 
 static int make_dir(const char *dir)
 {
-	if (mkdir(dir, 0755) == 0 || errno == EEXIST)
+	if (cli_private_dir(dir) == 0)
 		return 0;
 	fprintf(stderr, "saboteur play: cannot create %s: %s\n", dir,
 	    strerror(errno));
 	return -1;
+}
+
+/* Makes the log file DIR/STEM.KIND, 0600, its path in path; opened into
+ * *f when f is not NULL, else left empty and closed.  Says why it cannot. */
+static int open_log(const play_cfg *c, const char *stem, const char *kind,
+    char *path, size_t len, FILE **f)
+{
+	int n = snprintf(path, len, "%s/%s.%s", c->log_dir, stem, kind), fd;
+
+	if (n < 0 || (size_t)n >= len) {
+		fprintf(stderr, "saboteur play: %s: too long a folder name\n",
+		    c->log_dir);
+		return -1;
+	}
+	if (f == NULL ? cli_private_touch(path) != 0 :
+	    (fd = cli_private_file(path)) < 0 ||
+	    (*f = fdopen(fd, "w")) == NULL) {
+		fprintf(stderr, "saboteur play: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	return 0;
 }
 
 /* The environment of one bot: --bot-env, then its configuration's. */
@@ -197,16 +218,13 @@ static int start_bots(play_cfg *c, char **cmds, int n, bot *bots)
 		b->t0 = proc_now();
 		file_stem(b->argv, i, stem, sizeof stem);
 		snprintf(b->label, sizeof b->label, "%s", stem);
-		if (c->transcripts) {
-			snprintf(path, sizeof path, "%s/%s.transcript", c->log_dir,
-			    stem);
-			if ((b->transcript = fopen(path, "w")) == NULL) {
-				fprintf(stderr, "saboteur play: %s: %s\n", path,
-				    strerror(errno));
-				return EXIT_CONFIG;
-			}
-		}
-		snprintf(path, sizeof path, "%s/%s.stderr", c->log_dir, stem);
+		if (c->transcripts && open_log(c, stem, "transcript", path,
+		    sizeof path, &b->transcript) != 0)
+			return EXIT_CONFIG;
+		/* proc_spawn() opens the stderr log itself, 0644 when it
+		 * creates it: created here first, it stays 0600. */
+		if (open_log(c, stem, "stderr", path, sizeof path, NULL) != 0)
+			return EXIT_CONFIG;
 		const config_bot *cb = config_find(&c->cfg, cmds[i]);
 		proc_spec spec = { b->argv, cb && cb->cwd ? cb->cwd : c->cwd,
 		    bot_env(c, cb, env, 64), path, c->max_line, 16u << 20 };

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -22,7 +21,7 @@ static int make_dir(const char *dir, const char *sub)
 
 	if (snprintf(path, sizeof path, "%s/%s", dir, sub) >= (int)sizeof path)
 		return -1;
-	if (mkdir(path, 0755) == 0 || errno == EEXIST)
+	if (cli_private_dir(path) == 0)
 		return 0;
 	fprintf(stderr, "saboteur tournament: cannot create %s: %s\n", path,
 	    strerror(errno));

@@ -110,6 +110,10 @@ static int spawn_worker(conductor *c, int k, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: too long a folder name", c->t->dir);
 		return -1;
 	}
+	/* proc_spawn() creates the log 0644: created here first, it stays
+	 * 0600, as the rest of the results folder. */
+	if (cli_private_touch(log) != 0)
+		return sab_fail(err, errlen, "%s: %s", log, strerror(errno));
 	proc_spec spec = { argv, NULL, NULL, log, JOURNAL_LINE_MAX + 64,
 	    16u << 20 };
 	memset(&c->w[k], 0, sizeof c->w[k]);

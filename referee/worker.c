@@ -114,8 +114,17 @@ static int start_bot(worker *w, int i)
 	snprintf(b->label, sizeof b->label, "%s", t->cb.name);
 	w->starts[i]++;
 	if (snprintf(path, sizeof path, "%s/logs/%s.w%d.%d.stderr", w->dir,
-	    t->cb.name, w->k, w->starts[i]) >= (int)sizeof path)
+	    t->cb.name, w->k, w->starts[i]) >= (int)sizeof path) {
+		fail("bot %s: %s/logs: too long a folder name", t->cb.name,
+		    w->dir);
 		return -1;
+	}
+	/* proc_spawn() creates the log 0644: created here first, it stays
+	 * 0600, as the rest of the results folder. */
+	if (cli_private_touch(path) != 0) {
+		fail("%s: %s", path, strerror(errno));
+		return -1;
+	}
 	proc_spec spec = { b->argv, t->cb.cwd, t->cb.env[0] ? t->cb.env : NULL,
 	    path, (size_t)w->cfg.max_line, 16u << 20 };
 	if (bot_start(b, &spec, err, sizeof err) != 0) {

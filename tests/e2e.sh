@@ -101,6 +101,25 @@ expect_status bad-hello bad-hello handshake
 expect_status hang-hello hang-hello handshake
 expect_command no-such-program "$here/bots/no-such-program $tag" crash
 
+# What the referee wrote is its user's alone: the log folder 0700, stderr
+# logs, transcripts and replays 0600, also files an earlier run left 0644
+# (the folder, given by the user, keeps its mode).
+private "log folder, logs, transcripts and replay" "$tmp/good" \
+    "$tmp/good.sabr.gz"
+mkdir -p "$tmp/again"
+for f in 1-badbot.py.stderr 2-badbot.py.transcript; do
+	: >"$tmp/again/$f"
+	chmod 644 "$tmp/again/$f"
+done
+: >"$tmp/again.sabr.gz.part"
+chmod 644 "$tmp/again.sabr.gz.part"
+"$bin" play --quiet --seed 3 --transcripts --replay "$tmp/again.sabr.gz" \
+    --log-dir "$tmp/again" "$bad good $tag" "$bad good $tag" "$bad good $tag" \
+    >/dev/null 2>&1
+private "files an earlier run left" "$tmp/again"/* "$tmp/again.sabr.gz"
+[ "$(stat -c %a "$tmp/again")" = 755 ] && ok ||
+    no "the referee changed the mode of a log folder it did not create"
+
 # A bot that cannot be found: its stderr log says why.
 grep -q "cannot run" "$tmp/no-such-program"/2-*.stderr 2>/dev/null && ok ||
     no "no-such-program: no \"cannot run\" in its stderr log"
@@ -141,6 +160,7 @@ wait $pid
 rc=$?
 [ "$rc" = 5 ] && ok || no "interrupted: exit $rc, want 5"
 leftovers interrupted
+private "an interrupted replay" "$tmp/int.sabr.gz.part"
 [ -f "$tmp/int.sabr.gz.part" ] && [ ! -e "$tmp/int.sabr.gz" ] &&
     zcat "$tmp/int.sabr.gz.part" 2>/dev/null | grep -q "^turn 2 " && ok ||
     no "interrupted: no readable .part replay"

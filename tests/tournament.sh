@@ -72,6 +72,8 @@ rc=$?
 games=$(grep -c '^game ' "$tmp/full/journal.txt")
 [ "$games" = 72 ] && ok || no "full run: $games games in the journal, want 72"
 csv "$tmp/full" >"$tmp/full.csv" && ok || no "standings of the full run"
+# The results folder is its user's alone: folders 0700, files 0600.
+private "results folder" "$tmp/full"
 leftovers full 0.3
 
 # 2. Standings against an independent recount from the replays.
