@@ -72,6 +72,14 @@ int cli_private_file(const char *path);
  * errno set. */
 int cli_private_touch(const char *path);
 
+/*
+ * Overwrites an option's value with 'x's where it lies in the program's
+ * arguments, so that no other process sees it in /proc/PID/cmdline (or
+ * ps) any more: bots run as the referee's user, and the seed would deal
+ * them every hand.  value must point into argv, as cli_parse() leaves it.
+ */
+void cli_hide(const char *value);
+
 /* Text for people: one move, one event, the board. */
 void show_move(FILE *f, const sab_ruleset *rs, const sab_move *m);
 void show_event(FILE *f, const sab_ruleset *rs, const sab_event *e);

@@ -353,6 +353,9 @@ int cmd_play(int argc, char **argv)
 	if (res == NULL || proc_signals_init() != 0)
 		return EXIT_INTERNAL;
 	c.mo.progress = c.quiet || c.mo.games == 1 ? NULL : stderr;
+	/* Read before any bot starts, the seed is then hidden from them. */
+	if (o[O_SEED].value != NULL)
+		cli_hide(o[O_SEED].value);
 	if ((rc = start_bots(&c, cmds, n, bots)) != EXIT_OK) {
 		proc *set[SAB_MAX_PLAYERS];
 		for (int i = 0; i < n; i++)

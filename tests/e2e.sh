@@ -289,6 +289,19 @@ else
 	echo "e2e: root without setpriv or a nobody user: the dumpable test is skipped"
 fi
 
+# No seed on a command line a bot can read: the referee's --seed is hidden
+# before the bots start (a bot that reads every /proc/PID/cmdline finds
+# neither it nor a game's seed), and the bot did see the referee's.
+"$bin" play --seed 2718281828 --games 2 --log-dir "$tmp/cmdl" \
+    "$bad good $tag" "$bad cmdlines $tag" "$bad good $tag" >"$tmp/cmdl.out" 2>&1
+seeds=$(sed -n 's/^game [0-9]* (seed \([0-9]*\).*/\1/p' "$tmp/cmdl.out")
+[ "$(echo $seeds | wc -w)" = 2 ] && ok || no "cmdlines: no game seeds printed"
+grep -q "^cmdline [0-9]*: $bin play --seed x* --games 2" "$tmp/cmdl"/2-*.stderr &&
+    ok || no "cmdlines: the bot did not see the referee's command line hidden"
+for s in 2718281828 $seeds; do
+	grep -q "$s" "$tmp/cmdl"/2-*.stderr && no "a bot read seed $s on a command line" || ok
+done
+
 # Bad command lines and options are the referee's failures: exit 2.
 "$bin" play "$bad good" >/dev/null 2>&1
 [ $? = 2 ] && ok || no "one bot for base: want exit 2"

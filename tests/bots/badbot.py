@@ -41,6 +41,19 @@ def spy():
     sys.stderr.flush()
 
 
+def cmdlines():
+    """Writes every process's command line it can read to stderr, one
+    "cmdline PID: ARGS" line each, for the tests to look for secrets."""
+    for pid in sorted(p for p in os.listdir("/proc") if p.isdigit()):
+        try:
+            with open("/proc/%s/cmdline" % pid, "rb") as f:
+                args = f.read().replace(b"\0", b" ").decode("utf-8", "replace")
+        except OSError:
+            continue
+        sys.stderr.write("cmdline %s: %s\n" % (pid, args))
+    sys.stderr.flush()
+
+
 def main():
     if MODE == "spy":
         spy()
@@ -58,6 +71,8 @@ def main():
         words = raw.split()
         if not words:
             continue
+        if MODE == "cmdlines" and words[0] in ("saboteur", "game"):
+            cmdlines()
         if words[0] == "saboteur":
             if MODE == "bad-hello":
                 say("hello there")
