@@ -99,7 +99,6 @@ expect_status fork-holder fork-holder ok
 expect_status ignore-term ignore-term ok
 expect_status bad-hello bad-hello handshake
 expect_status hang-hello hang-hello handshake
-expect_command no-such-program "$here/bots/no-such-program $tag" crash
 
 # What the referee wrote is its user's alone: the log folder 0700, stderr
 # logs, transcripts and replays 0600, also files an earlier run left 0644
@@ -120,9 +119,31 @@ private "files an earlier run left" "$tmp/again"/* "$tmp/again.sabr.gz"
 [ "$(stat -c %a "$tmp/again")" = 755 ] && ok ||
     no "the referee changed the mode of a log folder it did not create"
 
-# A bot that cannot be found: its stderr log says why.
-grep -q "cannot run" "$tmp/no-such-program"/2-*.stderr 2>/dev/null && ok ||
-    no "no-such-program: no \"cannot run\" in its stderr log"
+# A bot that cannot start stops the match before its first game: exec's
+# reason on the terminal, exit 2, the other bots stopped, no replay.
+# cannot_start NAME COMMAND MESSAGE: bot 2 ran COMMAND between good bots.
+cannot_start() {
+	name=$1 cmd=$2 want=$3
+	play "$name" "$bad good $tag" "$cmd" "$bad good $tag"
+	rc=$(cat "$tmp/$name.rc")
+	[ "$rc" = 2 ] && ok || no "$name: exit $rc, want 2"
+	grep -qxF "saboteur play: bot 2 \"$cmd\": $want" "$tmp/$name.out" &&
+	    ok || { no "$name: no \"$want\""; sed 's/^/  | /' "$tmp/$name.out"; }
+	grep -q "^bot " "$tmp/$name.out" && no "$name: a summary was printed" || ok
+	[ ! -e "$tmp/$name.sabr.gz" ] && [ ! -e "$tmp/$name.sabr.gz.part" ] &&
+	    ok || no "$name: a replay was written"
+	leftovers "$name"
+}
+# Found before any bot starts.
+cannot_start no-such-program "$here/bots/no-such-program $tag" \
+    "cannot run $here/bots/no-such-program: No such file or directory"
+cannot_start a-folder "$here/bots $tag" "cannot run $here/bots: Permission denied"
+# Its program is there, its interpreter is not: exec fails in the bot's
+# process, which exits 127 with the reason in its stderr log.
+cannot_start bad-interpreter "$top/tests/fixtures/bots/bad-interpreter $tag" \
+    "cannot run $top/tests/fixtures/bots/bad-interpreter: No such file or directory"
+grep -q "^cannot run" "$tmp/bad-interpreter"/2-*.stderr 2>/dev/null && ok ||
+    no "bad-interpreter: no \"cannot run\" in its stderr log"
 # The stderr flood is capped, not lost: the log exists and is bounded.
 size=$(cat "$tmp/stderr-flood"/2-*.stderr | wc -c)
 [ "$size" -gt 1000000 ] && [ "$size" -le 16777216 ] && ok ||
