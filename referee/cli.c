@@ -1,8 +1,11 @@
 /* cli.c: option parsing and ruleset loading shared by the commands. */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -198,4 +201,41 @@ int cli_load_ruleset(const char *arg, sab_ruleset *rs, char *err,
     size_t errlen)
 {
 	return cli_load_ruleset_text(arg, rs, NULL, NULL, err, errlen);
+}
+
+int cli_private_dir(const char *path)
+{
+	return mkdir(path, 0700) == 0 || errno == EEXIST ? 0 : -1;
+}
+
+int cli_private_file(const char *path)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+
+	/* O_CREAT leaves the mode of a file an earlier run left alone. */
+	if (fd >= 0 && fchmod(fd, 0600) != 0) {
+		int e = errno;
+		(void)close(fd);
+		errno = e;
+		return -1;
+	}
+	return fd;
+}
+
+int cli_private_touch(const char *path)
+{
+	int fd = cli_private_file(path);
+
+	if (fd < 0)
+		return -1;
+	return close(fd);
+}
+
+void cli_hide(const char *value)
+{
+	/* argv's strings are the program's to write: the const is only
+	 * cli_parse()'s promise not to. */
+	char *s = (char *)value;
+
+	memset(s, 'x', strlen(s));
 }

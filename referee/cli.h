@@ -56,6 +56,30 @@ int cli_load_ruleset_text(const char *arg, sab_ruleset *rs, char **text,
  * NULL with errno set on failure. */
 char *cli_read_file(const char *path, size_t *len);
 
+/*
+ * What the referee writes is its own: replays and logs hold hidden cards,
+ * so other users of the machine may not read them.  cli_private_dir()
+ * creates a folder 0700 (0 also when it exists: a folder the user gave is
+ * left as it is).  cli_private_file() opens a file for writing, created or
+ * truncated, and makes it 0600 (also when it existed: what it held is being
+ * replaced).  Both return -1 with errno set.
+ */
+int cli_private_dir(const char *path);
+int cli_private_file(const char *path);
+
+/* Creates path empty and 0600 for another part to open and fill: a bot's
+ * stderr log, which proc_spawn() opens itself.  Returns 0, or -1 with
+ * errno set. */
+int cli_private_touch(const char *path);
+
+/*
+ * Overwrites an option's value with 'x's where it lies in the program's
+ * arguments, so that no other process sees it in /proc/PID/cmdline (or
+ * ps) any more: bots run as the referee's user, and the seed would deal
+ * them every hand.  value must point into argv, as cli_parse() leaves it.
+ */
+void cli_hide(const char *value);
+
 /* Text for people: one move, one event, the board. */
 void show_move(FILE *f, const sab_ruleset *rs, const sab_move *m);
 void show_event(FILE *f, const sab_ruleset *rs, const sab_event *e);

@@ -6,11 +6,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <time.h>
 
 #include "cli.h"
 #include "config.h"
 #include "match.h"
+#include "runnable.h"
 #include "split.h"
 
 enum {
@@ -208,13 +210,19 @@ static int seal(play_cfg *c)
 	return EXIT_OK;
 }
 
+/* The folder a bot runs in: its configuration's, else --bot-cwd's. */
+static const char *bot_cwd(const play_cfg *c, const config_bot *cb)
+{
+	return cb != NULL && cb->cwd != NULL ? cb->cwd : c->cwd;
+}
+
 /* Starts bot b with the sandbox, the limits and the environment its
  * layers give: the --config file's, the command line's, its own. */
 static int spawn_bot(play_cfg *c, bot *b, const config_bot *cb,
     const char *stderr_path, char **env)
 {
 	sandbox_settings set = c->cfg.box;
-	const char *cwd = cb && cb->cwd ? cb->cwd : c->cwd;
+	const char *cwd = bot_cwd(c, cb);
 	sandbox_cmd cmd;
 	char err[512];
 	int rc = EXIT_OK;
@@ -245,11 +253,32 @@ static int spawn_bot(play_cfg *c, bot *b, const config_bot *cb,
 
 static int make_dir(const char *dir)
 {
-	if (mkdir(dir, 0755) == 0 || errno == EEXIST)
+	if (cli_private_dir(dir) == 0)
 		return 0;
 	fprintf(stderr, "saboteur play: cannot create %s: %s\n", dir,
 	    strerror(errno));
 	return -1;
+}
+
+/* Makes the log file DIR/STEM.KIND, 0600, its path in path; opened into
+ * *f when f is not NULL, else left empty and closed.  Says why it cannot. */
+static int open_log(const play_cfg *c, const char *stem, const char *kind,
+    char *path, size_t len, FILE **f)
+{
+	int n = snprintf(path, len, "%s/%s.%s", c->log_dir, stem, kind), fd;
+
+	if (n < 0 || (size_t)n >= len) {
+		fprintf(stderr, "saboteur play: %s: too long a folder name\n",
+		    c->log_dir);
+		return -1;
+	}
+	if (f == NULL ? cli_private_touch(path) != 0 :
+	    (fd = cli_private_file(path)) < 0 ||
+	    (*f = fdopen(fd, "w")) == NULL) {
+		fprintf(stderr, "saboteur play: %s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	return 0;
 }
 
 /* The environment of one bot: --bot-env, then its configuration's. */
@@ -266,6 +295,68 @@ static char **bot_env(const play_cfg *c, const config_bot *cb, char **buf,
 	return k ? buf : NULL;
 }
 
+/*
+ * Finds every bot's program before any bot starts, where and with the PATH
+ * it will run: a command that cannot run is the user's mistake, said on the
+ * terminal with exec's reason (cutechess-cli's "could not start engine"),
+ * not a match played against an empty seat.  Returns 0, or -1 after
+ * naming each bot that cannot run.
+ */
+static int check_bots(const play_cfg *c, char **cmds, int n, const bot *bots)
+{
+	char err[512], *env[64];
+	int bad = 0;
+
+	for (int i = 0; i < n; i++) {
+		const config_bot *cb = config_find(&c->cfg, cmds[i]);
+		if (runnable_check(bots[i].argv, bot_cwd(c, cb),
+		    bot_env(c, cb, env, 64), err, sizeof err) != 0) {
+			fprintf(stderr, "saboteur play: bot %d \"%s\": %s\n",
+			    i + 1, cmds[i], err);
+			bad = 1;
+		}
+	}
+	return bad ? -1 : 0;
+}
+
+/*
+ * Whether every bot's program ran after all: one whose exec failed in its
+ * process (a script whose interpreter is missing, which check_bots()
+ * cannot see) exited 127 with proc_spawn()'s "cannot run ARGV0: reason" as
+ * the first line of its stderr log.  Says each such bot as check_bots()
+ * does and returns 0; 1 when they all ran.  Call after the handshake,
+ * which reaps a bot that died and drains its stderr into the log.
+ */
+static int bots_ran(const play_cfg *c, char **cmds, int n, const bot *bots)
+{
+	char stem[48], path[4096], line[512];
+	int ran = 1;
+
+	for (int i = 0; i < n; i++) {
+		const bot *b = &bots[i];
+		FILE *f;
+		if (b->status == BOT_OK || b->p.pid <= 0 ||
+		    b->p.state != PROC_DEAD || !WIFEXITED(b->p.status) ||
+		    WEXITSTATUS(b->p.status) != 127)
+			continue;
+		file_stem(b->argv, i, stem, sizeof stem);
+		int len = snprintf(path, sizeof path, "%s/%s.stderr", c->log_dir,
+		    stem);
+		if (len < 0 || (size_t)len >= sizeof path ||
+		    (f = fopen(path, "r")) == NULL)
+			continue;       /* start_bots() made it: cannot happen */
+		if (fgets(line, sizeof line, f) != NULL &&
+		    strncmp(line, "cannot run ", 11) == 0) {
+			line[strcspn(line, "\n")] = '\0';
+			fprintf(stderr, "saboteur play: bot %d \"%s\": %s\n",
+			    i + 1, cmds[i], line);
+			ran = 0;
+		}
+		(void)fclose(f);        /* read only: nothing to lose */
+	}
+	return ran;
+}
+
 /* Splits and starts every bot; returns an exit code.  A BOT that names a
  * bot of --config runs that bot's command, in its folder, with its
  * environment. */
@@ -274,10 +365,6 @@ static int start_bots(play_cfg *c, char **cmds, int n, bot *bots)
 	char err[256], stem[48], path[4096], *env[64];
 	int rc;
 
-	if (make_dir(c->log_dir) != 0)
-		return EXIT_CONFIG;
-	if ((rc = seal(c)) != EXIT_OK)
-		return rc;
 	for (int i = 0; i < n; i++) {
 		bot *b = &bots[i];
 		const config_bot *cb = config_find(&c->cfg, cmds[i]);
@@ -290,21 +377,23 @@ static int start_bots(play_cfg *c, char **cmds, int n, bot *bots)
 			return EXIT_USAGE;
 		}
 	}
+	if (check_bots(c, cmds, n, bots) != 0)
+		return EXIT_USAGE;
+	if (make_dir(c->log_dir) != 0)
+		return EXIT_CONFIG;
+	if ((rc = seal(c)) != EXIT_OK)
+		return rc;
 	for (int i = 0; i < n; i++) {
 		bot *b = &bots[i];
 		b->t0 = proc_now();
 		file_stem(b->argv, i, stem, sizeof stem);
 		snprintf(b->label, sizeof b->label, "%s", stem);
-		if (c->transcripts) {
-			snprintf(path, sizeof path, "%s/%s.transcript", c->log_dir,
-			    stem);
-			if ((b->transcript = fopen(path, "w")) == NULL) {
-				fprintf(stderr, "saboteur play: %s: %s\n", path,
-				    strerror(errno));
-				return EXIT_CONFIG;
-			}
-		}
-		snprintf(path, sizeof path, "%s/%s.stderr", c->log_dir, stem);
+		if (c->transcripts && open_log(c, stem, "transcript", path,
+		    sizeof path, &b->transcript) != 0)
+			return EXIT_CONFIG;
+		/* The stderr log's name (proc_spawn() opens it). */
+		if (open_log(c, stem, "stderr", path, sizeof path, NULL) != 0)
+			return EXIT_CONFIG;
 		const config_bot *cb = config_find(&c->cfg, cmds[i]);
 		if ((rc = spawn_bot(c, b, cb, path, bot_env(c, cb, env, 64))) !=
 		    EXIT_OK)
@@ -434,6 +523,9 @@ int cmd_play(int argc, char **argv)
 	if (res == NULL || proc_signals_init() != 0)
 		return EXIT_INTERNAL;
 	c.mo.progress = c.quiet || c.mo.games == 1 ? NULL : stderr;
+	/* Read before any bot starts, the seed is then hidden from them. */
+	if (o[O_SEED].value != NULL)
+		cli_hide(o[O_SEED].value);
 	if ((rc = start_bots(&c, cmds, n, bots)) != EXIT_OK) {
 		proc *set[SAB_MAX_PLAYERS];
 		for (int i = 0; i < n; i++)
@@ -442,11 +534,23 @@ int cmd_play(int argc, char **argv)
 		free(res);
 		return rc;
 	}
-	rc = match_run(&c.mo, bots, n, res, &played, &cost, err, sizeof err);
+	/* The games start only when every bot's program ran. */
+	int ran = 1;
+	rc = match_handshake(&c.mo, bots, n, &cost);
+	if (rc == MATCH_FAILED)
+		snprintf(err, sizeof err, "out of memory");
+	if (rc == MATCH_DONE)
+		ran = bots_ran(&c, cmds, n, bots);
+	if (rc == MATCH_DONE && ran)
+		rc = match_games(&c.mo, bots, n, res, &played, &cost, err,
+		    sizeof err);
+	else
+		match_finish(&c.mo, bots, n, &cost);
 	if (!c.quiet)
 		for (int g = 0; g < played; g++)
 			print_game(&c, bots, n, &res[g], g);
-	print_summary(&c, bots, n, res, played, &cost);
+	if (ran)
+		print_summary(&c, bots, n, res, played, &cost);
 	for (int i = 0; i < n; i++) {
 		if (bots[i].transcript)
 			fclose(bots[i].transcript);
@@ -463,5 +567,7 @@ int cmd_play(int argc, char **argv)
 		fprintf(stderr, "saboteur play: %s\n", err);
 		return EXIT_INTERNAL;
 	}
+	if (!ran)
+		return EXIT_USAGE;
 	return rc == MATCH_INTERRUPTED ? EXIT_INTERRUPTED : EXIT_OK;
 }

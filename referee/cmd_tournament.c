@@ -5,13 +5,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "sandbox.h"
 #include "proc.h"
 #include "replay.h"
+#include "runnable.h"
+#include "split.h"
 #include "standings.h"
 #include "tournament.h"
 
@@ -23,7 +24,7 @@ static int make_dir(const char *dir, const char *sub)
 
 	if (snprintf(path, sizeof path, "%s/%s", dir, sub) >= (int)sizeof path)
 		return -1;
-	if (mkdir(path, 0755) == 0 || errno == EEXIST)
+	if (cli_private_dir(path) == 0)
 		return 0;
 	fprintf(stderr, "saboteur tournament: cannot create %s: %s\n", path,
 	    strerror(errno));
@@ -49,6 +50,32 @@ static int jobs(opt *o, const tconfig *cfg)
 		return cfg->concurrency;
 	n = sysconf(_SC_NPROCESSORS_ONLN);
 	return n > 0 ? (int)(n > 1024 ? 1024 : n) : 1;
+}
+
+/*
+ * Finds every bot's program before the tournament starts, where and with
+ * the PATH its workers will run it: a command that cannot run is a mistake
+ * in the file, named with the bot's place, not a bot disqualified after
+ * games played against an empty seat.  Returns an exit code.
+ */
+static int check_bots(const tconfig *cfg)
+{
+	char err[512];
+	int rc = EXIT_OK;
+
+	for (int i = 0; i < cfg->nbots; i++) {
+		const tconfig_bot *t = &cfg->bots[i];
+		char **argv = split_command(t->cb.command, err, sizeof err);
+		if (argv == NULL || runnable_check(argv, t->cb.cwd,
+		    t->cb.env[0] ? t->cb.env : NULL, err, sizeof err) != 0) {
+			fprintf(stderr, "saboteur tournament: %s:%d:%d: bot \"%s\": "
+			    "%s\n", cfg->source, t->at.line, t->at.column,
+			    t->cb.name, err);
+			rc = EXIT_CONFIG;
+		}
+		split_free(argv);
+	}
+	return rc;
 }
 
 /* Loads the file, its ruleset and its schedule; returns an exit code. */
@@ -148,7 +175,8 @@ static int run(opt *o, const char *file, tconfig *cfg, sab_ruleset *rs,
 	t.tty = isatty(STDERR_FILENO) && !o[O_QUIET].value;
 	if ((t.jobs = jobs(o, cfg)) < 0)
 		return EXIT_USAGE;
-	if ((rc = seal(o, cfg, &t)) != EXIT_OK)
+	if ((rc = check_bots(cfg)) != EXIT_OK ||
+	    (rc = seal(o, cfg, &t)) != EXIT_OK)
 		return rc;
 	if (tournament_init(&t, cfg) != 0 || proc_signals_init() != 0) {
 		fprintf(stderr, "saboteur tournament: out of memory\n");

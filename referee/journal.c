@@ -727,7 +727,7 @@ static int take_lock(journal *j, char *err, size_t errlen)
 
 	if (journal_path(path, sizeof path, j->dir, "lock", err, errlen) != 0)
 		return -1;
-	if ((j->lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644)) < 0)
+	if ((j->lock_fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600)) < 0)
 		return sab_fail(err, errlen, "%s: cannot open: %s", path,
 		    strerror(errno));
 	if (flock(j->lock_fd, LOCK_EX | LOCK_NB) != 0) {
@@ -824,7 +824,9 @@ int journal_open(journal **jp, const char *dir, uint64_t fp, int shard,
 		return sab_fail(err, errlen, "out of memory");
 	}
 	j->fd = j->lock_fd = -1;
-	if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+	/* The folder and its files are the user's alone: replays and logs
+	 * hold every hidden card.  A folder that exists is left as it is. */
+	if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
 		sab_fail(err, errlen, "%s: cannot create: %s", dir,
 		    strerror(errno));
 		goto fail;
@@ -833,7 +835,7 @@ int journal_open(journal **jp, const char *dir, uint64_t fp, int shard,
 	    journal_path(j->path, sizeof j->path, dir, "journal.txt", err,
 	    errlen) != 0)
 		goto fail;
-	j->fd = open(j->path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	j->fd = open(j->path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
 	if (j->fd < 0 || fstat(j->fd, &st) != 0) {
 		sab_fail(err, errlen, "%s: cannot open: %s", j->path,
 		    strerror(errno));

@@ -1,6 +1,10 @@
 /* main.c: the saboteur program: finds the subcommand and runs it. */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #include "cli.h"
 #include "worker.h"
@@ -80,8 +84,30 @@ static int cmd_version(int argc, char **argv)
 	return EXIT_OK;
 }
 
+/*
+ * Bots run as the referee's user, so without this any of them could read
+ * the referee's memory (the deck, every hand, the seed) through
+ * /proc/PID/mem, its environment through /proc/PID/environ, or ptrace it:
+ * a process that is not dumpable has its /proc files owned by root and
+ * refuses ptrace to everyone without CAP_SYS_PTRACE.  Bots are dumpable
+ * again after their exec; the referee leaves no core file if it crashes.
+ */
+static int not_dumpable(void)
+{
+#ifdef __linux__
+	if (prctl(PR_SET_DUMPABLE, 0L, 0L, 0L, 0L) != 0) {
+		fprintf(stderr, "saboteur: cannot keep bots out of the "
+		    "referee's memory (prctl): %s\n", strerror(errno));
+		return -1;
+	}
+#endif
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
+	if (not_dumpable() != 0)
+		return EXIT_INTERNAL;
 	if (argc < 2) {
 		usage(stderr);
 		return EXIT_USAGE;

@@ -557,16 +557,14 @@ void match_finish(const match_opts *o, bot *bots, int n, match_cost *cost)
 	proc_stop_all(set, k, o->clock.grace + 500 * NS_PER_MS);
 }
 
-int match_run(const match_opts *o, bot *bots, int n, game_result *results,
+int match_games(const match_opts *o, bot *bots, int n, game_result *results,
     int *played, match_cost *cost, char *err, size_t errlen)
 {
 	double cpu0 = cpu_seconds();
 	int64_t w0 = proc_now();
-	int rc = match_handshake(o, bots, n, cost);
+	int rc = MATCH_DONE;
 
 	*played = 0;
-	if (rc == MATCH_FAILED)
-		snprintf(err, errlen, "out of memory");
 	for (int gi = 0; rc == MATCH_DONE && gi < o->games; gi++) {
 		match_game g = { gi + 1, match_game_seed(o->seed, gi), n, { 0 },
 		    o->replay };

@@ -22,7 +22,7 @@ typedef struct match_opts {
 	int tries;              /* replies a bot may give for one decision */
 	uint64_t max_turn_bytes;/* output allowed between two requests */
 	FILE *progress;         /* a line per game, or NULL */
-	const char *replay;     /* match_run: replay file ("%d": the game
+	const char *replay;     /* match_games: replay file ("%d": the game
 	                           number), or NULL */
 	const char *program;    /* "saboteur VERSION", for the replay header */
 	const char *rules_text; /* the ruleset file's text, carried in each
@@ -60,7 +60,7 @@ typedef struct match_cost {
 	double wall_seconds;
 } match_cost;
 
-/* Results of match_run(). */
+/* Results of match_handshake(), match_play() and match_games(). */
 enum {
 	MATCH_DONE = 0,         /* every game was played, whatever the bots did */
 	MATCH_FAILED = -1,      /* the referee's own failure: see err */
@@ -98,12 +98,13 @@ void match_finish(const match_opts *o, bot *bots, int n, match_cost *cost);
 
 /*
  * Plays o->games games between the n bots (one per seat; seats rotate by
- * one each game so every bot plays every seat), which must have been set up
- * with bot_start().  Fills results[0 .. games) and *cost, and returns how
- * many games were completed through *played.  Stops every bot before it
- * returns.
+ * one each game so every bot plays every seat), which must have been
+ * started with bot_start() and greeted with match_handshake() (the caller
+ * may look at how each bot came through first).  Fills results[0 .. games)
+ * and *cost (its times are those of the games), and returns how many games
+ * were completed through *played.  Stops every bot before it returns.
  */
-int match_run(const match_opts *o, bot *bots, int n, game_result *results,
+int match_games(const match_opts *o, bot *bots, int n, game_result *results,
     int *played, match_cost *cost, char *err, size_t errlen);
 
 /* Writes the replay file name of game g (from 1) into out: pattern with

@@ -631,7 +631,7 @@ static int spawn_prepare(proc *p, const proc_spec *spec, child_plan *c,
 	if (spec->env != NULL && c->envp == NULL)
 		return -1;
 	if (spec->stderr_path != NULL && (p->log_fd = open(spec->stderr_path,
-	    O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0644)) < 0) {
+	    O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0600)) < 0) {
 		say(err, errlen, "cannot open %s: %s", spec->stderr_path,
 		    strerror(errno));
 		return -1;

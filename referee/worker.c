@@ -130,8 +130,11 @@ static int start_bot(worker *w, int i)
 	snprintf(b->label, sizeof b->label, "%s", t->cb.name);
 	w->starts[i]++;
 	if (snprintf(path, sizeof path, "%s/logs/%s.w%d.%d.stderr", w->dir,
-	    t->cb.name, w->k, w->starts[i]) >= (int)sizeof path)
+	    t->cb.name, w->k, w->starts[i]) >= (int)sizeof path) {
+		fail("bot %s: %s/logs: too long a folder name", t->cb.name,
+		    w->dir);
 		return -1;
+	}
 	sandbox_settings set = w->cfg.box;
 	sandbox_cmd cmd;
 	sandbox_settings_over(&set, &t->cb.box);

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -234,13 +235,17 @@ static void writer_free(replay_writer *w)
 }
 
 /* Opens PATH.part for writing, with a second descriptor kept for fsync.
- * The descriptors are close-on-exec: bots are forked while it is open. */
+ * The descriptors are close-on-exec: bots are forked while it is open.
+ * The file is its owner's only (0600), also one an interrupted run left:
+ * it holds every hidden card, and the rename keeps the mode. */
 static int open_part(replay_writer *w)
 {
-	int fd = open(w->part, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	int fd = open(w->part, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 
-	if (fd < 0) {
+	if (fd < 0 || fchmod(fd, 0600) != 0) {
 		fail(w, "cannot create %s: %s", w->part, strerror(errno));
+		if (fd >= 0)
+			(void)close(fd);
 		return -1;
 	}
 	w->sync_fd = fcntl(fd, F_DUPFD_CLOEXEC, 0);

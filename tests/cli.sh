@@ -75,6 +75,14 @@ for f in "$fixtures"/configs/bad-*.yaml; do
 	case_ "config-$b" 3 play --config "tests/fixtures/configs/$b.yaml" a b c
 done
 case_ config-missing 3 play --config tests/fixtures/configs/nosuch.yaml a b c
+# A bot that cannot start: the reason on the terminal, exit 2, no game.
+good="python3 tests/bots/badbot.py good"
+case_ play-no-such-bot 2 play --log-dir "$tmp/logs" "$good" ./no-such-bot \
+    "$good" nosuch-bot-in-path
+case_ play-bot-cwd-missing 2 play --log-dir "$tmp/logs" --bot-cwd tests/nosuch \
+    "$good" "$good" "$good"
+case_ play-bot-bad-interpreter 2 play --log-dir "$tmp/logs" "$good" \
+    tests/fixtures/bots/bad-interpreter "$good"
 case_ selfplay-quiet 0 selfplay --seed 7 --quiet
 case_ selfplay-course 0 selfplay --ruleset course --seed 3 --quiet
 case_ selfplay-full 0 selfplay --seed 2026 --players 4
@@ -124,6 +132,9 @@ case_ tournament-syntax 3 tournament "$tf/bad-syntax.yaml"
 case_ tournament-bad-shard 2 tournament --shard 0/2 "$tf/good.yaml"
 case_ tournament-bad-jobs 2 tournament -j many "$tf/good.yaml"
 case_ tournament-unknown-short 2 tournament -x "$tf/good.yaml"
+case_ tournament-unrunnable-bots 3 tournament "$tf/unrunnable-bots.yaml"
+check tournament-unrunnable-bots-makes-no-folder \
+    test ! -e "$here/../unrunnable-bots-results"
 case_ standings-no-dir 2 standings
 case_ standings-bad-format 2 standings --format xml tests
 case_ standings-no-journal 3 standings tests/fixtures

@@ -99,11 +99,51 @@ expect_status fork-holder fork-holder ok
 expect_status ignore-term ignore-term ok
 expect_status bad-hello bad-hello handshake
 expect_status hang-hello hang-hello handshake
-expect_command no-such-program "$here/bots/no-such-program $tag" crash
 
-# A bot that cannot be found: its stderr log says why.
-grep -q "cannot run" "$tmp/no-such-program"/2-*.stderr 2>/dev/null && ok ||
-    no "no-such-program: no \"cannot run\" in its stderr log"
+# What the referee wrote is its user's alone: the log folder 0700, stderr
+# logs, transcripts and replays 0600, also files an earlier run left 0644
+# (the folder, given by the user, keeps its mode).
+private "log folder, logs, transcripts and replay" "$tmp/good" \
+    "$tmp/good.sabr.gz"
+mkdir -p "$tmp/again"
+for f in 1-badbot.py.stderr 2-badbot.py.transcript; do
+	: >"$tmp/again/$f"
+	chmod 644 "$tmp/again/$f"
+done
+: >"$tmp/again.sabr.gz.part"
+chmod 644 "$tmp/again.sabr.gz.part"
+"$bin" play --quiet --seed 3 --transcripts --replay "$tmp/again.sabr.gz" \
+    --log-dir "$tmp/again" "$bad good $tag" "$bad good $tag" "$bad good $tag" \
+    >/dev/null 2>&1
+private "files an earlier run left" "$tmp/again"/* "$tmp/again.sabr.gz"
+[ "$(stat -c %a "$tmp/again")" = 755 ] && ok ||
+    no "the referee changed the mode of a log folder it did not create"
+
+# A bot that cannot start stops the match before its first game: exec's
+# reason on the terminal, exit 2, the other bots stopped, no replay.
+# cannot_start NAME COMMAND MESSAGE: bot 2 ran COMMAND between good bots.
+cannot_start() {
+	name=$1 cmd=$2 want=$3
+	play "$name" "$bad good $tag" "$cmd" "$bad good $tag"
+	rc=$(cat "$tmp/$name.rc")
+	[ "$rc" = 2 ] && ok || no "$name: exit $rc, want 2"
+	grep -qxF "saboteur play: bot 2 \"$cmd\": $want" "$tmp/$name.out" &&
+	    ok || { no "$name: no \"$want\""; sed 's/^/  | /' "$tmp/$name.out"; }
+	grep -q "^bot " "$tmp/$name.out" && no "$name: a summary was printed" || ok
+	[ ! -e "$tmp/$name.sabr.gz" ] && [ ! -e "$tmp/$name.sabr.gz.part" ] &&
+	    ok || no "$name: a replay was written"
+	leftovers "$name"
+}
+# Found before any bot starts.
+cannot_start no-such-program "$here/bots/no-such-program $tag" \
+    "cannot run $here/bots/no-such-program: No such file or directory"
+cannot_start a-folder "$here/bots $tag" "cannot run $here/bots: Permission denied"
+# Its program is there, its interpreter is not: exec fails in the bot's
+# process, which exits 127 with the reason in its stderr log.
+cannot_start bad-interpreter "$top/tests/fixtures/bots/bad-interpreter $tag" \
+    "cannot run $top/tests/fixtures/bots/bad-interpreter: No such file or directory"
+grep -q "^cannot run" "$tmp/bad-interpreter"/2-*.stderr 2>/dev/null && ok ||
+    no "bad-interpreter: no \"cannot run\" in its stderr log"
 # The stderr flood is capped, not lost: the log exists and is bounded.
 size=$(cat "$tmp/stderr-flood"/2-*.stderr | wc -c)
 [ "$size" -gt 1000000 ] && [ "$size" -le 16777216 ] && ok ||
@@ -141,6 +181,7 @@ wait $pid
 rc=$?
 [ "$rc" = 5 ] && ok || no "interrupted: exit $rc, want 5"
 leftovers interrupted
+private "an interrupted replay" "$tmp/int.sabr.gz.part"
 [ -f "$tmp/int.sabr.gz.part" ] && [ ! -e "$tmp/int.sabr.gz" ] &&
     zcat "$tmp/int.sabr.gz.part" 2>/dev/null | grep -q "^turn 2 " && ok ||
     no "interrupted: no readable .part replay"
@@ -237,6 +278,50 @@ YAML
 grep -q "cwd=$tmp/cfgdir v=from config" "$tmp/cfg"/1-*.stderr && ok ||
     no "config: the bot did not get its folder and environment"
 leftovers config
+
+# The referee is not dumpable: a bot of its user can neither open its
+# memory nor read its environment, and the kernel shows it by giving the
+# referee's /proc/PID/mem to root.  Root reads any process's memory
+# (CAP_SYS_PTRACE), so as root the match is played as nobody.
+spy_as=""
+if [ "$(id -u)" = 0 ]; then
+	nobody=$(id -u nobody 2>/dev/null)
+	if [ -n "$nobody" ] && command -v setpriv >/dev/null 2>&1 &&
+	    setpriv --reuid="$nobody" --regid="$(id -g nobody)" --clear-groups \
+	    test -x "$bin" -a -r "$here/bots/badbot.py"; then
+		spy_as="setpriv --reuid=$nobody --regid=$(id -g nobody) --clear-groups"
+	fi
+fi
+if [ "$(id -u)" != 0 ] || [ -n "$spy_as" ]; then
+	spy=$(mktemp -d)
+	[ -n "$spy_as" ] && chown nobody "$spy"
+	$spy_as "$bin" play --quiet --seed 7 --log-dir "$spy/logs" \
+	    "$bad good $tag" "$bad spy $tag" "$bad good $tag" >"$tmp/spy.out" 2>&1
+	log=$(cat "$spy/logs"/2-*.stderr 2>/dev/null)
+	rm -rf "$spy"
+	for what in mem environ; do
+		echo "$log" | grep -Eq "^spy $what: (EACCES|EPERM)$" && ok ||
+		    no "a bot read the referee's $what: $(echo "$log" | grep "spy $what")"
+	done
+	echo "$log" | grep -Eq "^spy owner: 0 me: [1-9][0-9]*$" && ok ||
+	    no "the referee's /proc/PID/mem is not root's: $(echo "$log" | grep owner)"
+	leftovers spy
+else
+	echo "e2e: root without setpriv or a nobody user: the dumpable test is skipped"
+fi
+
+# No seed on a command line a bot can read: the referee's --seed is hidden
+# before the bots start (a bot that reads every /proc/PID/cmdline finds
+# neither it nor a game's seed), and the bot did see the referee's.
+"$bin" play --seed 2718281828 --games 2 --log-dir "$tmp/cmdl" \
+    "$bad good $tag" "$bad cmdlines $tag" "$bad good $tag" >"$tmp/cmdl.out" 2>&1
+seeds=$(sed -n 's/^game [0-9]* (seed \([0-9]*\).*/\1/p' "$tmp/cmdl.out")
+[ "$(echo $seeds | wc -w)" = 2 ] && ok || no "cmdlines: no game seeds printed"
+grep -q "^cmdline [0-9]*: $bin play --seed x* --games 2" "$tmp/cmdl"/2-*.stderr &&
+    ok || no "cmdlines: the bot did not see the referee's command line hidden"
+for s in 2718281828 $seeds; do
+	grep -q "$s" "$tmp/cmdl"/2-*.stderr && no "a bot read seed $s on a command line" || ok
+done
 
 # Bad command lines and options are the referee's failures: exit 2.
 "$bin" play "$bad good" >/dev/null 2>&1

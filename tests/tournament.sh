@@ -72,6 +72,8 @@ rc=$?
 games=$(grep -c '^game ' "$tmp/full/journal.txt")
 [ "$games" = 72 ] && ok || no "full run: $games games in the journal, want 72"
 csv "$tmp/full" >"$tmp/full.csv" && ok || no "standings of the full run"
+# The results folder is its user's alone: folders 0700, files 0600.
+private "results folder" "$tmp/full"
 leftovers full 0.3
 
 # 2. Standings against an independent recount from the replays.
@@ -201,6 +203,31 @@ YAML
     grep -q '^[0-9]*,hang,\([^,]*,\)\{13\}[^,]*,3,.*,0$' && ok ||
     no "the standings do not show 3 timeouts and no disqualification"
 leftovers "hanging bot" 0.3
+
+# No seed travels on a command line: a bot that reads every process's
+# /proc/PID/cmdline at every game finds neither the master seed nor any
+# game's (the journal has them), though it sees the workers'.
+cat >"$tmp/cmdl.yaml" <<YAML
+players: 3
+seed: 8231946105527
+schedule: {kind: round-robin, rounds: 1}
+bots:
+  - {name: a, command: build/examples/heuristic-bot $tag}
+  - {name: b, command: build/examples/random-bot $tag}
+  - {name: spy, command: python3 tests/bots/badbot.py cmdlines $tag}
+YAML
+"$bin" tournament --quiet -j 2 --out "$tmp/cmdl" "$tmp/cmdl.yaml" \
+    >"$tmp/cmdl.out" 2>&1 && ok || no "the cmdline tournament failed"
+seeds=$(sed -n 's/^game .* seed=\([0-9]*\) .*/\1/p' "$tmp/cmdl/journal.txt")
+[ "$(echo $seeds | wc -w)" = 3 ] && ok ||
+    no "cmdlines: $(echo $seeds | wc -w) game seeds in the journal, want 3"
+cat "$tmp/cmdl/logs"/spy.*.stderr >"$tmp/cmdl.seen"
+grep -q "tournament-worker" "$tmp/cmdl.seen" && ok ||
+    no "cmdlines: the bot did not see the workers' command lines"
+for s in 8231946105527 $seeds; do
+	grep -q "$s" "$tmp/cmdl.seen" && no "a bot read seed $s on a command line" || ok
+done
+leftovers "cmdlines" 0.3
 
 # 7. Bad files and arguments: refused with the place named.
 printf 'players: 3\nbots:\n  - name: a\n    comand: x\n' >"$tmp/bad.yaml"

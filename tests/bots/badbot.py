@@ -5,6 +5,7 @@ misbehaving it plays the first legal move it was offered.
 
 Usage: badbot.py MODE [TAG]   (TAG only marks the process for the tests)
 """
+import errno
 import os
 import signal
 import sys
@@ -19,7 +20,43 @@ def say(line):
     sys.stdout.flush()
 
 
+def spy():
+    """Tries to read its referee (its parent process): its memory and its
+    environment.  Says on stderr what it got, and who owns the memory file,
+    which shows whether the referee made itself undumpable."""
+    parent = os.getppid()
+    for what in ("mem", "environ"):
+        try:
+            # Opening mem is where the kernel checks; environ is checked
+            # when read.
+            with open("/proc/%d/%s" % (parent, what), "rb") as f:
+                if what == "environ":
+                    f.read()
+            got = "read"
+        except OSError as e:
+            got = errno.errorcode.get(e.errno, str(e.errno))
+        sys.stderr.write("spy %s: %s\n" % (what, got))
+    st = os.stat("/proc/%d/mem" % parent)
+    sys.stderr.write("spy owner: %d me: %d\n" % (st.st_uid, os.getuid()))
+    sys.stderr.flush()
+
+
+def cmdlines():
+    """Writes every process's command line it can read to stderr, one
+    "cmdline PID: ARGS" line each, for the tests to look for secrets."""
+    for pid in sorted(p for p in os.listdir("/proc") if p.isdigit()):
+        try:
+            with open("/proc/%s/cmdline" % pid, "rb") as f:
+                args = f.read().replace(b"\0", b" ").decode("utf-8", "replace")
+        except OSError:
+            continue
+        sys.stderr.write("cmdline %s: %s\n" % (pid, args))
+    sys.stderr.flush()
+
+
 def main():
+    if MODE == "spy":
+        spy()
     if MODE == "crash-start":
         sys.exit(3)
     if MODE == "fork-holder":
@@ -34,6 +71,8 @@ def main():
         words = raw.split()
         if not words:
             continue
+        if MODE == "cmdlines" and words[0] in ("saboteur", "game"):
+            cmdlines()
         if words[0] == "saboteur":
             if MODE == "bad-hello":
                 say("hello there")
