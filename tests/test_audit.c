@@ -326,7 +326,7 @@ static void sim_note(simrun *s, int seat)
 	};
 	const char *n = notes[sab_rng_below(&s->bots, 5)];
 
-	replay_note(s->w, seat, n);
+	replay_note(s->w, seat, n, strlen(n));
 	s->out->notes++;
 }
 
@@ -525,7 +525,7 @@ static void sim_decide(simrun *s, sab_move *m)
 		int64_t used = sim_used(s, left);
 		left -= used;
 		sim_charge(s, b, used);
-		replay_bot_line(s->w, seat, line, used, b->bank);
+		replay_bot_line(s->w, seat, line, strlen(line), used, b->bank);
 		if (sim_judge(s, line, &got, why, sizeof why)) {
 			*m = got;
 			return;
