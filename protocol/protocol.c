@@ -446,8 +446,14 @@ int proto_judge(const proto_cards *pc, const sab_game *g, const char *reply,
 	unsigned feat = 0;
 	int k = proto_parse(pc, reply, len, m, name, &feat, why, whylen);
 
-	if (k == PROTO_MOVE)
-		return sab_game_check(g, m, why, whylen);
+	if (k == PROTO_MOVE) {
+		/* A bot is told of its cards by their tokens, never by the
+		 * ruleset's internal names. */
+		const char *words[SAB_MAX_DEFS];
+		for (int i = 0; i < pc->rs->ndefs; i++)
+			words[i] = pc->tok[i];
+		return sab_game_check_as(g, m, words, why, whylen);
+	}
 	if (whylen == 0)
 		return 0;
 	/* The referee takes only a line that begins with "note" as a note;

@@ -486,7 +486,11 @@ static int sim_judge(simrun *s, const char *line, sab_move *m, char *why,
 		snprintf(why, whylen, NOTE_WHY);
 	if (k != PROTO_MOVE)
 		return 0;
-	return sab_game_check(&s->g, m, why, whylen);
+	/* Reasons name cards by their tokens, as bots know them. */
+	const char *words[SAB_MAX_DEFS];
+	for (int i = 0; i < s->pc.rs->ndefs; i++)
+		words[i] = s->pc.tok[i];
+	return sab_game_check_as(&s->g, m, words, why, whylen);
 }
 
 /* match.c's decide(): the request, the tries, the clock, the failures and

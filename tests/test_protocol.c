@@ -284,6 +284,55 @@ START_TEST(a_nul_byte_refuses_the_line)
 }
 END_TEST
 
+START_TEST(refusals_name_cards_by_their_tokens)
+{
+	const sab_ruleset *rs;
+	char line[128], want[256], err[256];
+	sab_game g;
+	sab_rng rng;
+	int absent = -1, path = -1;
+
+	cards("base");
+	rs = pc.rs;
+	sab_rng_seed(&rng, 7);
+	ck_assert_msg(sab_game_new(&g, rs, 5, 0, &rng, NULL, err,
+	    sizeof err) == 0, "%s", err);
+	/* A card whose internal name is not its token ("cross" is
+	 * path-NESW) and that the seat does not hold, and a path card it
+	 * does hold. */
+	for (int d = 0; d < rs->ndefs; d++) {
+		int held = 0;
+		for (int i = 0; i < g.nhand[g.to_act]; i++)
+			held |= g.hand[g.to_act][i] == d;
+		if (!held && absent < 0 && strcmp(rs->defs[d].name,
+		    pc.tok[d]) != 0 && rs->defs[d].type == SAB_CARD_PATH)
+			absent = d;
+		if (held && path < 0 && rs->defs[d].type == SAB_CARD_PATH)
+			path = d;
+	}
+	ck_assert_int_ge(absent, 0);
+	ck_assert_int_ge(path, 0);
+	snprintf(line, sizeof line, "discard %s", pc.tok[absent]);
+	ck_assert_int_eq(proto_judge(&pc, &g, line, strlen(line), &mv, why,
+	    sizeof why), 0);
+	snprintf(want, sizeof want, "%s is not in your hand", pc.tok[absent]);
+	ck_assert_str_eq(why, want);
+	/* The card in the way is named by its token too. */
+	snprintf(line, sizeof line, "play %s %d %d 0", pc.tok[path],
+	    rs->start_x, rs->start_y);
+	ck_assert_int_eq(proto_judge(&pc, &g, line, strlen(line), &mv, why,
+	    sizeof why), 0);
+	snprintf(want, sizeof want, "(%d,%d) is already taken by %s",
+	    rs->start_x, rs->start_y, pc.tok[rs->start_def]);
+	ck_assert_str_eq(why, want);
+	/* The rules alone still speak their own names. */
+	ck_assert_int_eq(sab_game_check(&g, &mv, why, sizeof why), 0);
+	snprintf(want, sizeof want, "(%d,%d) is already taken by %s",
+	    rs->start_x, rs->start_y, rs->defs[rs->start_def].name);
+	ck_assert_str_eq(why, want);
+}
+END_TEST
+
 /* The line seat sees for event e ("" when none). */
 static char seen[PROTO_LINE_MAX];
 static const char *line_for(const sab_event *e, int seat)
@@ -414,6 +463,7 @@ Suite *protocol_suite(void)
 	tcase_add_test(tc, escaping_shows_every_unsafe_byte);
 	tcase_add_test(tc, unescaping_gives_back_the_bytes);
 	tcase_add_test(tc, a_nul_byte_refuses_the_line);
+	tcase_add_test(tc, refusals_name_cards_by_their_tokens);
 	tcase_add_test(tc, events_show_each_seat_what_it_may_see);
 	tcase_add_test(tc, no_line_leaks_another_seats_secrets);
 	suite_add_tcase(s, tc);
