@@ -111,6 +111,75 @@ int proto_card_find(const proto_cards *pc, const char *tok, size_t len)
 	return -1;
 }
 
+/* ---- escaping text a bot sent ------------------------------------------ */
+
+static int hex_value(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+/* Whether s[i..len) begins with an escape, "\xHH". */
+static int is_escape(const char *s, size_t len, size_t i)
+{
+	return i + 3 < len && s[i] == '\\' && s[i + 1] == 'x' &&
+	    hex_value(s[i + 2]) >= 0 && hex_value(s[i + 3]) >= 0;
+}
+
+size_t proto_escape(char *buf, size_t size, const char *s, size_t len,
+    int exact)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t used = 0, need = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		char e[4];
+		size_t n = 1;
+		e[0] = (char)c;
+		if ((c < 0x20 && !(c == '\t' && exact)) || c >= 0x7f ||
+		    (exact && is_escape(s, len, i))) {
+			e[0] = '\\';
+			e[1] = 'x';
+			e[2] = hex[c >> 4];
+			e[3] = hex[c & 15];
+			n = 4;
+		}
+		/* Once one escape did not fit, nothing after it is written:
+		 * the copy is a prefix of the whole. */
+		if (used == need && size > 0 && used + n < size) {
+			memcpy(buf + used, e, n);
+			used += n;
+		}
+		need += n;
+	}
+	if (size > 0)
+		buf[used] = '\0';
+	return need;
+}
+
+size_t proto_unescape(char *s, size_t len)
+{
+	size_t o = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		if (is_escape(s, len, i)) {
+			s[o++] = (char)(hex_value(s[i + 2]) * 16 +
+			    hex_value(s[i + 3]));
+			i += 3;
+		} else {
+			s[o++] = s[i];
+		}
+	}
+	s[o] = '\0';
+	return o;
+}
+
 /* ---- writing lines ---------------------------------------------------- */
 
 /* A line being written: a buffer, its size and how much is used; a write
@@ -371,15 +440,20 @@ int proto_move(const proto_cards *pc, const sab_move *m, char *buf,
 /* ---- judging a reply ---------------------------------------------------- */
 
 int proto_judge(const proto_cards *pc, const sab_game *g, const char *reply,
-    sab_move *m, char *why, size_t whylen)
+    size_t len, sab_move *m, char *why, size_t whylen)
 {
 	char name[PROTO_NAME_MAX + 1];
 	unsigned feat = 0;
-	int k = proto_parse(pc, reply, strlen(reply), m, name, &feat, why,
-	    whylen);
+	int k = proto_parse(pc, reply, len, m, name, &feat, why, whylen);
 
-	if (k == PROTO_MOVE)
-		return sab_game_check(g, m, why, whylen);
+	if (k == PROTO_MOVE) {
+		/* A bot is told of its cards by their tokens, never by the
+		 * ruleset's internal names. */
+		const char *words[SAB_MAX_DEFS];
+		for (int i = 0; i < pc->rs->ndefs; i++)
+			words[i] = pc->tok[i];
+		return sab_game_check_as(g, m, words, why, whylen);
+	}
 	if (whylen == 0)
 		return 0;
 	/* The referee takes only a line that begins with "note" as a note;
@@ -532,6 +606,14 @@ static int word_is(const words *w, int i, const char *s)
 	    memcmp(w->w[i], s, w->len[i]) == 0;
 }
 
+/* Word i, at most 40 bytes of it, escaped for a reason: reasons are shown
+ * to people and sent back to the bot. */
+static void quote(char *buf, size_t size, const words *w, int i)
+{
+	(void)proto_escape(buf, size, w->w[i], w->len[i] > 40 ? 40 : w->len[i],
+	    0);
+}
+
 static int bad(char *why, size_t whylen, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 static int bad(char *why, size_t whylen, const char *fmt, ...)
@@ -674,9 +756,11 @@ static int parse_card(const proto_cards *pc, const words *w, sab_move *m,
 		return bad(why, whylen, "%.*s wants a card", (int)w->len[0],
 		    w->w[0]);
 	d = proto_card_find(pc, w->w[1], w->len[1]);
-	if (d < 0)
-		return bad(why, whylen, "unknown card \"%.*s\"",
-		    (int)(w->len[1] > 40 ? 40 : w->len[1]), w->w[1]);
+	if (d < 0) {
+		char tok[4 * 40 + 1];
+		quote(tok, sizeof tok, w, 1);
+		return bad(why, whylen, "unknown card \"%s\"", tok);
+	}
 	m->card = (uint8_t)d;
 	return PROTO_MOVE;
 }
@@ -708,10 +792,17 @@ static int parse_hello(const words *w, char *name, unsigned *features,
 int proto_parse(const proto_cards *pc, const char *s, size_t len,
     sab_move *m, char *name, unsigned *features, char *why, size_t whylen)
 {
+	const char *nul = memchr(s, '\0', len);
+	char first[4 * 40 + 1];
 	words w;
 	long v;
 
 	memset(m, 0, sizeof *m);
+	/* C string functions would end the line there, and what came after
+	 * it would be lost from every record of it. */
+	if (nul != NULL)
+		return bad(why, whylen, "a NUL byte at column %zu",
+		    (size_t)(nul - s) + 1);
 	split(s, len, &w);
 	if (w.n == 0)
 		return bad(why, whylen, "an empty line");
@@ -739,7 +830,7 @@ int proto_parse(const proto_cards *pc, const char *s, size_t len,
 			return PROTO_BAD;
 		return parse_args(pc, &w, m, why, whylen);
 	}
-	return bad(why, whylen, "unknown message \"%.*s\" (a reply is play, "
-	    "discard, pick or note)", (int)(w.len[0] > 40 ? 40 : w.len[0]),
-	    w.w[0]);
+	quote(first, sizeof first, &w, 0);
+	return bad(why, whylen, "unknown message \"%s\" (a reply is play, "
+	    "discard, pick or note)", first);
 }

@@ -92,6 +92,26 @@ int proto_cards_init(proto_cards *pc, const sab_ruleset *rs, char *err,
  * "saboteur", or "?" for anything else. */
 const char *proto_role_word(uint8_t role);
 
+/*
+ * Copies len bytes of s into buf (size bytes, NUL-terminated when size > 0)
+ * with every byte that is not printable ASCII written "\xHH" (two
+ * lowercase hex digits): control bytes (ESC, BEL, CR, NUL...), DEL and
+ * bytes above 0x7f.  Text a bot sent goes through this before it reaches a
+ * terminal or a file, so a bot can never drive the organiser's terminal.
+ * With exact 0 (for people) a tab is escaped too.  With exact 1 (for
+ * files) a tab is kept, and a backslash that would read as such an escape
+ * is written "\x5c", so that proto_unescape() gives back the bytes; text
+ * of printable ASCII and tabs without "\xHH" in it is copied unchanged.
+ * An escape is never cut in two.  Returns the length the whole text takes
+ * escaped (more than size - 1 when buf was too small), as snprintf does.
+ */
+size_t proto_escape(char *buf, size_t size, const char *s, size_t len,
+    int exact);
+
+/* Undoes proto_escape(s, exact 1) in place: every "\xHH" becomes its byte
+ * (possibly NUL).  Returns the new length; s[len] is set to NUL. */
+size_t proto_unescape(char *s, size_t len);
+
 /* Returns the definition whose token is tok (len bytes), or -1. */
 int proto_card_find(const proto_cards *pc, const char *tok, size_t len);
 
@@ -120,20 +140,22 @@ enum proto_kind {
  * Reads one line from a bot (len bytes, no newline).  For a move, fills *m
  * (syntax only: legality is sab_game_check()'s business); for a handshake,
  * copies the name into name (PROTO_NAME_MAX + 1 bytes) and sets *features
- * (PROTO_FEAT_* bits); otherwise explains in why what is wrong.
+ * (PROTO_FEAT_* bits); otherwise explains in why what is wrong.  A line
+ * with a NUL byte is PROTO_BAD, whatever else it holds; bot text quoted in
+ * why is escaped (proto_escape()).
  */
 enum { PROTO_FEAT_MOVES = 1 };
 int proto_parse(const proto_cards *pc, const char *line, size_t len,
     sab_move *m, char *name, unsigned *features, char *why, size_t whylen);
 
 /*
- * The referee's verdict on a bot's reply (one line, NUL-terminated) in
- * state g: 1 with the move in *m when it is a legal move, else 0 with the
- * reason in why.  The referee, the replay audit and the viewer all judge
- * replies with it.
+ * The referee's verdict on a bot's reply (one line of len bytes, without
+ * its newline) in state g: 1 with the move in *m when it is a legal move,
+ * else 0 with the reason in why.  The referee, the replay audit and the
+ * viewer all judge replies with it.
  */
 int proto_judge(const proto_cards *pc, const sab_game *g, const char *reply,
-    sab_move *m, char *why, size_t whylen);
+    size_t len, sab_move *m, char *why, size_t whylen);
 
 /*
  * The referee's lines that are not events, written here so that the referee

@@ -37,13 +37,27 @@ const char *bot_outcome(const bot *b)
 }
 
 /* One transcript line: seconds since the match began, who, the direction
- * ("<-" to the bot, "->" from it, "--" for the referee's remarks). */
+ * ("<-" to the bot, "->" from it, "--" for the referee's remarks).  The
+ * text is escaped for people: a NUL byte would end it early, and a control
+ * byte would drive the terminal of whoever reads the file.  The referee's
+ * own lines are printable ASCII, so they stay what the bot received. */
 static void transcript(bot *b, const char *dir, const char *text, size_t len)
 {
+	char small[1024], *buf = small;
+	size_t need;
+
 	if (b->transcript == NULL)
 		return;
-	fprintf(b->transcript, "%10.6f %s %s %.*s\n",
-	    (double)(proc_now() - b->t0) * 1e-9, b->label, dir, (int)len, text);
+	need = proto_escape(small, sizeof small, text, len, 0);
+	if (need >= sizeof small) {
+		if ((buf = malloc(need + 1)) == NULL)
+			return;
+		(void)proto_escape(buf, need + 1, text, len, 0);
+	}
+	fprintf(b->transcript, "%10.6f %s %s %s\n",
+	    (double)(proc_now() - b->t0) * 1e-9, b->label, dir, buf);
+	if (buf != small)
+		free(buf);
 }
 
 void bot_fail(bot *b, int status, const char *fmt, ...)
@@ -174,16 +188,20 @@ static int wait_failed(bot *b, int ev, uint64_t max_bytes, const char *what)
 	}
 }
 
-static int is_note(const char *line)
+/* A note is "note" alone or followed by a blank: "note" then a NUL byte
+ * is a reply, refused for the NUL. */
+static int is_note(const char *line, size_t len)
 {
-	return strncmp(line, "note", 4) == 0 &&
-	    (line[4] == '\0' || line[4] == ' ' || line[4] == '\t');
+	return len >= 4 && memcmp(line, "note", 4) == 0 &&
+	    (len == 4 || line[4] == ' ' || line[4] == '\t');
 }
 
 int bot_reply(bot *b, proc *const *set, int n, int64_t deadline,
-    uint64_t max_bytes, char **line, int64_t *t, const char *what)
+    uint64_t max_bytes, char **line, size_t *linelen, int64_t *t,
+    const char *what)
 {
 	*line = NULL;
+	*linelen = 0;
 	if (b->status == BOT_OK && b->send_failed &&
 	    send_failure(b, set, n, deadline, max_bytes, what) ==
 	    BOT_REPLY_INTERRUPTED)
@@ -193,10 +211,10 @@ int bot_reply(bot *b, proc *const *set, int n, int64_t deadline,
 	for (;;) {
 		size_t len;
 		char *s = proc_take_line(&b->p, &len, t);
-		if (s != NULL && is_note(s)) {
+		if (s != NULL && is_note(s, len)) {
 			transcript(b, "->", s, len);
 			if (b->replay != NULL)
-				replay_note(b->replay, b->seat, s);
+				replay_note(b->replay, b->seat, s, len);
 			b->notes++;
 			free(s);
 			continue;
@@ -204,6 +222,7 @@ int bot_reply(bot *b, proc *const *set, int n, int64_t deadline,
 		if (s != NULL) {
 			transcript(b, "->", s, len);
 			*line = s;
+			*linelen = len;
 			return BOT_REPLY_LINE;
 		}
 		int ev = proc_wait(set, n, &b->p, deadline, max_bytes);
@@ -221,11 +240,11 @@ void bot_drop_stale(bot *b)
 	int64_t t;
 
 	while ((s = proc_take_line(&b->p, &len, &t)) != NULL) {
-		if (is_note(s)) {
+		if (is_note(s, len)) {
 			b->notes++;
 			transcript(b, "->", s, len);
 			if (b->replay != NULL)
-				replay_note(b->replay, b->seat, s);
+				replay_note(b->replay, b->seat, s, len);
 		} else {
 			transcript(b, "-> (dropped, unasked)", s, len);
 		}

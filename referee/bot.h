@@ -41,7 +41,9 @@ typedef struct bot {
 	char label[48];         /* "1:name" before and after the handshake */
 	char name[PROTO_NAME_MAX + 1];
 	unsigned features;      /* PROTO_FEAT_* */
-	char hello[PROTO_LINE_MAX]; /* its handshake reply as sent (cut to fit) */
+	char hello[PROTO_LINE_MAX]; /* its handshake reply as sent, escaped
+	                           as in a replay (proto_escape, exact; cut
+	                           to fit) */
 	proc p;
 	proc_limits limits;     /* what it runs under, to name the limit it hit */
 	int sandboxed;          /* 1: p is bwrap, which reports a signal that
@@ -89,12 +91,14 @@ enum bot_reply {
 /*
  * Waits for the bot's next line that is not a note, until deadline, while
  * keeping every bot of set drained (see proc_wait).  Notes are written to
- * the transcript and counted.  Sets *line (free it) and *t, when its newline
- * was read.  A failure marks the bot with its status and detail; `what`
- * names the wait in the detail ("turn 12 of game 1").
+ * the transcript and counted.  Sets *line (free it), *linelen (the line
+ * may hold NUL bytes: judge it by its length) and *t, when its newline was
+ * read.  A failure marks the bot with its status and detail; `what` names
+ * the wait in the detail ("turn 12 of game 1").
  */
 int bot_reply(bot *b, proc *const *set, int n, int64_t deadline,
-    uint64_t max_bytes, char **line, int64_t *t, const char *what);
+    uint64_t max_bytes, char **line, size_t *linelen, int64_t *t,
+    const char *what);
 
 /* Drops lines the bot sent when nobody asked (a late reply after a
  * timeout, say), writing them to the transcript as dropped. */

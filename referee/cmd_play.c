@@ -406,15 +406,16 @@ static int start_bots(play_cfg *c, char **cmds, int n, bot *bots)
  * bot can be told apart. */
 static const char *bot_name(const bot *b)
 {
-	static char buf[4][PROTO_NAME_MAX + 16];
+	static char buf[4][4 * PROTO_NAME_MAX + 16];
 	static int k;
-	char *s = buf[k++ % 4];
+	char *s = buf[k++ % 4], shown[4 * PROTO_NAME_MAX + 1];
 
 	/* Before its handshake a bot is known by its program. */
 	const char *stem = strchr(b->label, '-');
+	const char *name = b->name[0] ? b->name : stem ? stem + 1 : "?";
 
-	snprintf(s, PROTO_NAME_MAX + 16, "%d:%.32s", b->index + 1,
-	    b->name[0] ? b->name : stem ? stem + 1 : "?");
+	(void)proto_escape(shown, sizeof shown, name, strnlen(name, 32), 0);
+	(void)snprintf(s, sizeof buf[0], "%d:%s", b->index + 1, shown);
 	return s;
 }
 
@@ -467,8 +468,14 @@ static void print_summary(const play_cfg *c, const bot *bots, int n,
 		    wins, gold, bot_outcome(b),
 		    (double)b->used * 1e-9, (double)b->longest * 1e-6,
 		    b->illegal, b->defaults);
-		if (b->detail[0])
-			printf("  %s: %s\n", bot_name(b), b->detail);
+		if (b->detail[0]) {
+			/* Details quote bots, escaped already; this holds for
+			 * any that may not. */
+			char shown[4 * sizeof b->detail];
+			(void)proto_escape(shown, sizeof shown, b->detail,
+			    strlen(b->detail), 0);
+			printf("  %s: %s\n", bot_name(b), shown);
+		}
 	}
 	int decisions = 0;
 

@@ -14,6 +14,7 @@
 
 #include "config.h"
 #include "journal.h"
+#include "protocol.h"
 #include "say.h"
 
 #define MAGIC "saboteur-journal"
@@ -519,11 +520,15 @@ static int scan_game(scan *sc, const char *line, long lineno,
     const journal_visit *v, char *err, size_t errlen)
 {
 	journal_game g;
-	char why[256];
+	char why[256], shown[4 * sizeof why];
 
-	if (journal_parse(line, &g, why, sizeof why) != 0)
+	/* The reason quotes the file, which anyone could have edited: it
+	 * reaches a terminal with its control bytes escaped. */
+	if (journal_parse(line, &g, why, sizeof why) != 0) {
+		(void)proto_escape(shown, sizeof shown, why, strlen(why), 0);
 		return sab_fail(err, errlen, "%s:%ld: bad journal line: %s",
-		    sc->path, lineno, why);
+		    sc->path, lineno, shown);
+	}
 	switch (journal_set_add(&sc->seen, g.index)) {
 	case 1:
 		warnf(v, "%s:%ld: game %ld is recorded a second time; the "

@@ -87,25 +87,30 @@ static void stop_bot(run *r, bot *b)
 
 static void handshake_one(run *r, bot *b, int64_t deadline)
 {
-	char *line, name[PROTO_NAME_MAX + 1], why[160];
+	char *line, name[PROTO_NAME_MAX + 1], why[160], shown[4 * 40 + 1];
 	unsigned feat = 0;
+	size_t len;
 	sab_move m;
 	int64_t t;
 
 	if (bot_reply(b, r->set, r->n, deadline, r->o->max_turn_bytes, &line,
-	    &t, "the handshake") != BOT_REPLY_LINE) {
+	    &len, &t, "the handshake") != BOT_REPLY_LINE) {
 		if (b->status == BOT_TIMEOUT || b->status == BOT_OK)
 			b->status = BOT_OK, bot_fail(b, BOT_HANDSHAKE,
 			    "no \"bot NAME\" reply in time");
 		return;
 	}
 	count(r, 1);
-	snprintf(b->hello, sizeof b->hello, "%s", line);
-	if (proto_parse(r->o->pc, line, strlen(line), &m, name, &feat, why,
-	    sizeof why) != PROTO_HELLO)
-		bot_fail(b, BOT_HANDSHAKE, "the handshake reply \"%.40s\" is "
-		    "not \"bot NAME\"", line);
-	else {
+	/* Kept as the replay records text (saboteur-replay(5)); a reply cut
+	 * to fit is still the bot's, and only the features are read from it. */
+	(void)proto_escape(b->hello, sizeof b->hello, line, len, 1);
+	if (proto_parse(r->o->pc, line, len, &m, name, &feat, why,
+	    sizeof why) != PROTO_HELLO) {
+		(void)proto_escape(shown, sizeof shown, line, len > 40 ? 40 : len,
+		    0);
+		bot_fail(b, BOT_HANDSHAKE, "the handshake reply \"%s\" is "
+		    "not \"bot NAME\"", shown);
+	} else {
 		memcpy(b->name, name, sizeof b->name);
 		b->features = feat;
 	}
@@ -241,9 +246,10 @@ static int read_reply(run *r, bot *b, int64_t deadline, const char *what,
     sab_move *m, char *why, size_t whylen, int *rc)
 {
 	char *line;
+	size_t len;
 	int64_t t;
 	int k = bot_reply(b, r->set, r->n, deadline, r->o->max_turn_bytes,
-	    &line, &t, what);
+	    &line, &len, &t, what);
 
 	if (k == BOT_REPLY_INTERRUPTED)
 		*rc = MATCH_INTERRUPTED;
@@ -253,9 +259,9 @@ static int read_reply(run *r, bot *b, int64_t deadline, const char *what,
 	r->last_reply = t;
 	charge(r, b, t - b->p.t_written);
 	if (r->rw != NULL)
-		replay_bot_line(r->rw, b->seat, line, t - b->p.t_written,
+		replay_bot_line(r->rw, b->seat, line, len, t - b->p.t_written,
 		    b->bank_left);
-	k = proto_judge(r->o->pc, &r->g, line, m, why, whylen);
+	k = proto_judge(r->o->pc, &r->g, line, len, m, why, whylen);
 	free(line);
 	return k;
 }

@@ -35,7 +35,7 @@ static int diverge(walk *w, const replay_rec *r, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
 static int diverge(walk *w, const replay_rec *r, const char *fmt, ...)
 {
-	char what[900];
+	char what[900], shown[sizeof what];
 	va_list ap;
 	const replay_file *f = w->f;
 	/* Without a record to blame: the next one, or the line past the
@@ -46,13 +46,15 @@ static int diverge(walk *w, const replay_rec *r, const char *fmt, ...)
 	va_start(ap, fmt);
 	(void)vsnprintf(what, sizeof what, fmt, ap);
 	va_end(ap);
+	/* What is quoted from the file may hold what a bot sent. */
+	(void)proto_escape(shown, sizeof shown, what, strlen(what), 0);
 	w->out->line = line;
 	if (w->decision > 0)
 		snprintf(w->out->what, sizeof w->out->what, "line %d, decision "
-		    "%d: %s", line, w->decision, what);
+		    "%d: %s", line, w->decision, shown);
 	else
 		snprintf(w->out->what, sizeof w->out->what, "line %d, before the "
-		    "first decision: %s", line, what);
+		    "first decision: %s", line, shown);
 	return -1;
 }
 
@@ -374,7 +376,13 @@ static int reply(walk *w, const replay_rec *r, int seat, int *refused,
 		    "were used", seat, tries);
 	if (bank_check(w, r) != 0)
 		return -1;
-	if (proto_judge(&w->pc, &w->g, r->text, m, why, sizeof why)) {
+	size_t len;
+	char *said = replay_rec_line(w->f, r, &len);
+	if (said == NULL)
+		return diverge(w, r, "out of memory");
+	int legal = proto_judge(&w->pc, &w->g, said, len, m, why, sizeof why);
+	free(said);
+	if (legal) {
 		*got = 1;
 		heard(w, r, NULL);
 		return 0;

@@ -37,6 +37,18 @@ void replay_file_free(replay_file *f)
 	free(f);
 }
 
+char *replay_rec_line(const replay_file *f, const replay_rec *r, size_t *len)
+{
+	size_t n = strlen(r->text);
+	char *s = malloc(n + 1);
+
+	if (s == NULL)
+		return NULL;
+	memcpy(s, r->text, n + 1);
+	*len = f->major > 1 || f->minor >= 2 ? proto_unescape(s, n) : n;
+	return s;
+}
+
 /* The longest time a file may give, in ms (31 years): the audit counts
  * the clock in ns, which stay far from overflowing. */
 #define REPLAY_MAX_MS 1000000000000LL
@@ -56,14 +68,16 @@ static int say(cursor *c, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 static int say(cursor *c, const char *fmt, ...)
 {
-	char what[384];
+	char what[384], shown[4 * 384 + 1];
 	va_list ap;
 
 	va_start(ap, fmt);
 	(void)vsnprintf(what, sizeof what, fmt, ap);
 	va_end(ap);
+	/* The message quotes the file, which holds what bots sent. */
+	(void)proto_escape(shown, sizeof shown, what, strlen(what), 0);
 	(void)snprintf(c->err, c->errlen, "%s: line %d: %s", c->name, c->line,
-	    what);
+	    shown);
 	return -1;
 }
 

@@ -99,6 +99,15 @@ replay_file *replay_read(const char *path, char *err, size_t errlen);
 replay_file *replay_parse(const char *text, size_t len, const char *name,
     char *err, size_t errlen);
 
+/*
+ * The line a "bot" record stands for, as the bot sent it: the record's
+ * text with its escapes undone in a file of version 1.2 or later (older
+ * files hold the line as sent, which then had no NUL byte).  Returns a
+ * copy the caller frees, its length in *len (it may hold NUL bytes: judge
+ * it by its length), or NULL when memory runs out.
+ */
+char *replay_rec_line(const replay_file *f, const replay_rec *r, size_t *len);
+
 /* Frees f; NULL does nothing. */
 void replay_file_free(replay_file *f);
 

@@ -87,25 +87,29 @@ int render_printf(render_buf *b, const char *fmt, ...)
 	return 0;
 }
 
-/* A byte of text from a file or a bot as it is shown: control bytes and
- * anything outside ASCII as '?'. */
-static char shown(char c)
-{
-	unsigned char u = (unsigned char)c;
-
-	return u < 0x20 || u >= 0x7f ? '?' : c;
-}
-
+/* Text from a file or a bot is shown by the project's one rule for
+ * unsafe bytes, proto_escape(): control bytes and anything outside ASCII
+ * as \xHH, so that what a bot sent can be read and never drives the
+ * terminal. */
 void render_text(render_buf *b, const char *s, size_t max)
 {
-	for (size_t i = 0; s[i] != '\0'; i++) {
-		if (i == max) {
-			buf_put(b, "...", 3);
+	size_t n = strnlen(s, max + 1);
+	char small[1024], *buf = small;
+	size_t need = proto_escape(small, sizeof small, s, n > max ? max : n,
+	    0);
+
+	if (need >= sizeof small) {
+		if ((buf = malloc(need + 1)) == NULL) {
+			b->failed = 1;
 			return;
 		}
-		char ch = shown(s[i]);
-		buf_put(b, &ch, 1);
+		(void)proto_escape(buf, need + 1, s, n > max ? max : n, 0);
 	}
+	buf_put(b, buf, need);
+	if (n > max)
+		buf_put(b, "...", 3);
+	if (buf != small)
+		free(buf);
 }
 
 static void paint(render_buf *b, const render_style *st, const char *sgr)
@@ -402,11 +406,7 @@ static void gold_text(const view_seat *s, char *out, size_t len)
 /* Copies s into out (len bytes) as render_text() would print it. */
 static void clean_copy(char *out, size_t len, const char *s)
 {
-	size_t i = 0;
-
-	for (; s[i] != '\0' && i + 1 < len; i++)
-		out[i] = shown(s[i]);
-	out[i] = '\0';
+	(void)proto_escape(out, len, s, strlen(s), 0);
 }
 
 static void player_row(render_buf *b, const view *v, const view_table *t,

@@ -29,8 +29,8 @@ int render_printf(render_buf *b, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 /* Appends text that came from a file or a bot, at most max bytes of it,
- * with control bytes and anything outside ASCII shown as '?', so nothing in
- * a replay can steer a terminal. */
+ * with control bytes and anything outside ASCII shown as \xHH
+ * (proto_escape()), so nothing in a replay can steer a terminal. */
 void render_text(render_buf *b, const char *s, size_t max);
 
 /*

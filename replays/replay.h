@@ -12,12 +12,14 @@
 #include "saboteur.h"
 
 #define REPLAY_MAJOR 1
-#define REPLAY_MINOR 1
+#define REPLAY_MINOR 2
 
 typedef struct replay_seat {
 	const char *name;       /* the bot's name, "-" when unknown */
 	const char *command;    /* its command line as given */
-	const char *hello;      /* its handshake reply as sent; NULL or "": none */
+	const char *hello;      /* its handshake reply as sent, escaped as
+	                           a bot's line is written (proto_escape,
+	                           exact); NULL or "": none */
 	const char *status;     /* NULL, or the status of a bot that is out of
 	                           the match before the game ("crash") */
 	const char *detail;     /* and what happened, for people */
@@ -65,12 +67,13 @@ void replay_round(replay_writer *w, const sab_game *g);
  * line (the game's start) are skipped here. */
 void replay_event(replay_writer *w, const sab_event *e);
 
-/* A line a bot sent at seat (verbatim), the time it took and the bank left
- * after it; a note is written the same way, marked as a note (line is the
- * bot's whole "note ..." line; the record keeps what follows "note "). */
+/* A line a bot sent at seat (len bytes, any of them, written escaped as
+ * saboteur-replay(5) says), the time it took and the bank left after it; a
+ * note is written the same way, marked as a note (line is the bot's whole
+ * "note ..." line; the record keeps what follows "note "). */
 void replay_bot_line(replay_writer *w, int seat, const char *line,
-    int64_t used_ns, int64_t bank_left_ns);
-void replay_note(replay_writer *w, int seat, const char *line);
+    size_t len, int64_t used_ns, int64_t bank_left_ns);
+void replay_note(replay_writer *w, int seat, const char *line, size_t len);
 
 /* A change in a seat's status ("timeout", "crash: killed by SIGSEGV"). */
 void replay_status(replay_writer *w, int seat, const char *status,

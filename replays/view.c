@@ -65,8 +65,17 @@ static void bot_verdict(loader *ld, view_step *s, const sab_game *g)
 {
 	char why[256] = "";
 	sab_move m;
+	size_t len;
+	char *said = replay_rec_line(ld->v->f, s->rec, &len);
+	int legal;
 
-	if (proto_judge(&ld->v->pc, g, s->rec->text, &m, why, sizeof why)) {
+	if (said == NULL) {
+		ld->nomem = 1;
+		return;
+	}
+	legal = proto_judge(&ld->v->pc, g, said, len, &m, why, sizeof why);
+	free(said);
+	if (legal) {
 		ld->accepted = 1;
 		return;
 	}

@@ -468,25 +468,49 @@ void replay_event(replay_writer *w, const sab_event *e)
 	put(w, "\n", 1);
 }
 
+/* A bot's bytes as text (version 1.2): a NUL byte, a control byte or a
+ * byte above 0x7f is written \xHH, and so is a backslash that would read
+ * as one, so the reader gets back exactly what the bot sent; a line of
+ * printable ASCII is written as it was before 1.2. */
+static void put_escaped(replay_writer *w, const char *s, size_t len)
+{
+	char small[1024], *buf = small;
+	size_t need = proto_escape(small, sizeof small, s, len, 1);
+
+	if (need >= sizeof small) {
+		if ((buf = malloc(need + 1)) == NULL) {
+			fail(w, "%s: out of memory", w->part);
+			return;
+		}
+		(void)proto_escape(buf, need + 1, s, len, 1);
+	}
+	put_text(w, buf);
+	if (buf != small)
+		free(buf);
+}
+
 void replay_bot_line(replay_writer *w, int seat, const char *line,
-    int64_t used_ns, int64_t bank_left_ns)
+    size_t len, int64_t used_ns, int64_t bank_left_ns)
 {
 	putf(w, "bot %d %lld %lld ", seat, (long long)(used_ns / 1000),
 	    (long long)(bank_left_ns / 1000000));
-	put_text(w, line);
+	put_escaped(w, line, len);
 	put(w, "\n", 1);
 }
 
-void replay_note(replay_writer *w, int seat, const char *line)
+void replay_note(replay_writer *w, int seat, const char *line, size_t len)
 {
 	/* The text after the bot's "note" word: "note S" says the rest. */
-	if (strncmp(line, "note", 4) == 0 &&
-	    (line[4] == ' ' || line[4] == '\t'))
+	if (len > 4 && memcmp(line, "note", 4) == 0 &&
+	    (line[4] == ' ' || line[4] == '\t')) {
 		line += 5;
-	else if (strcmp(line, "note") == 0)
+		len -= 5;
+	} else if (len == 4 && memcmp(line, "note", 4) == 0) {
 		line += 4;
+		len = 0;
+	}
 	putf(w, "note %d ", seat);
-	put_text(w, line);
+	put_escaped(w, line, len);
 	put(w, "\n", 1);
 }
 

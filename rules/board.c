@@ -139,10 +139,19 @@ void sab_board_fit_masks(const sab_board *b, const sab_ruleset *rs,
 	}
 }
 
+/* The word for card definition def in a reason: the caller's, or the
+ * ruleset's name. */
+static const char *card_word(const sab_ruleset *rs, const char *const *words,
+    int def)
+{
+	return words != NULL && words[def] != NULL ? words[def] :
+	    rs->defs[def].name;
+}
+
 /* Explains the first side of card e at (x, y) that does not match. */
 static void say_mismatch(const sab_board *b, const sab_ruleset *rs, int x,
-    int y, const sab_card *card, uint8_t e, const sab_fit *f, char *why,
-    size_t whylen)
+    int y, const char *card, uint8_t e, const sab_fit *f,
+    const char *const *words, char *why, size_t whylen)
 {
 	for (int d = 0; d < 4; d++) {
 		uint8_t bit = (uint8_t)(1 << d);
@@ -151,15 +160,15 @@ static void say_mismatch(const sab_board *b, const sab_ruleset *rs, int x,
 		if (!((f->need_open & bit) && !(e & bit)) &&
 		    !((f->need_closed & bit) && (e & bit)))
 			continue;
-		nb = rs->defs[SAB_CELL_DEF(sab_board_get(b, nx, ny))].name;
+		nb = card_word(rs, words, SAB_CELL_DEF(sab_board_get(b, nx, ny)));
 		if (e & bit)
 			sab_say(why, whylen, "the open %s side of %s at (%d,%d) "
 			    "would run into the wall of %s at (%d,%d)",
-			    dir_name[d], card->name, x, y, nb, nx, ny);
+			    dir_name[d], card, x, y, nb, nx, ny);
 		else
 			sab_say(why, whylen, "the closed %s side of %s at (%d,%d) "
 			    "would block the open tunnel of %s at (%d,%d)",
-			    dir_name[d], card->name, x, y, nb, nx, ny);
+			    dir_name[d], card, x, y, nb, nx, ny);
 		return;
 	}
 }
@@ -167,12 +176,20 @@ static void say_mismatch(const sab_board *b, const sab_ruleset *rs, int x,
 int sab_board_fits(const sab_board *b, const sab_ruleset *rs, int x, int y,
     uint8_t def, uint8_t rot, char *why, size_t whylen)
 {
+	return sab_board_fits_as(b, rs, x, y, def, rot, NULL, why, whylen);
+}
+
+int sab_board_fits_as(const sab_board *b, const sab_ruleset *rs, int x,
+    int y, uint8_t def, uint8_t rot, const char *const *words, char *why,
+    size_t whylen)
+{
 	const sab_card *card = &rs->defs[def];
+	const char *name = card_word(rs, words, def);
 	uint8_t e = card->rot_edges[rot & 1];
 	sab_fit f;
 
 	if (card->type != SAB_CARD_PATH) {
-		sab_say(why, whylen, "%s is not a path card", card->name);
+		sab_say(why, whylen, "%s is not a path card", name);
 		return 0;
 	}
 	if (!sab_board_inside(rs, x, y)) {
@@ -187,12 +204,12 @@ int sab_board_fits(const sab_board *b, const sab_ruleset *rs, int x, int y,
 	}
 	if (c != SAB_CELL_EMPTY) {
 		sab_say(why, whylen, "(%d,%d) is already taken by %s", x, y,
-		    rs->defs[SAB_CELL_DEF(c)].name);
+		    card_word(rs, words, SAB_CELL_DEF(c)));
 		return 0;
 	}
 	sab_board_fit_masks(b, rs, idx, &f);
 	if ((e & f.need_open) != f.need_open || (e & f.need_closed)) {
-		say_mismatch(b, rs, x, y, card, e, &f, why, whylen);
+		say_mismatch(b, rs, x, y, name, e, &f, words, why, whylen);
 		return 0;
 	}
 	if ((e & f.join) == 0) {
@@ -201,7 +218,7 @@ int sab_board_fits(const sab_board *b, const sab_ruleset *rs, int x, int y,
 			    "the board", x, y);
 		else if (rs->placement == SAB_PLACE_TOUCHING)
 			sab_say(why, whylen, "%s at (%d,%d) shares no open tunnel "
-			    "with a neighbouring card", card->name, x, y);
+			    "with a neighbouring card", name, x, y);
 		else
 			sab_say(why, whylen, "no open tunnel from the start "
 			    "reaches (%d,%d)", x, y);

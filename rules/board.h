@@ -77,6 +77,12 @@ uint8_t sab_board_cell_edges(const sab_ruleset *rs, uint8_t cell);
 int sab_board_fits(const sab_board *b, const sab_ruleset *rs, int x, int y,
     uint8_t def, uint8_t rot, char *why, size_t whylen);
 
+/* The same, with the reason naming card definition i as words[i] (NULL:
+ * the ruleset's names), as sab_game_check_as() does. */
+int sab_board_fits_as(const sab_board *b, const sab_ruleset *rs, int x,
+    int y, uint8_t def, uint8_t rot, const char *const *words, char *why,
+    size_t whylen);
+
 /*
  * Lists the empty cells where some path card could go (next to an open edge
  * the ruleset lets a new card join).  Writes at most max cell indexes into

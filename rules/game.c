@@ -437,9 +437,13 @@ static void end_round(sab_game *g, uint8_t why, sab_rng *rng,
 
 /* ---- checking moves ---------------------------------------------------- */
 
-static const char *card_name(const sab_game *g, uint8_t def)
+/* The word for card definition def in a reason: the caller's
+ * (sab_game_check_as), or the ruleset's name. */
+static const char *card_name(const sab_game *g, const char *const *words,
+    uint8_t def)
 {
-	return g->rs->defs[def].name;
+	return words != NULL && words[def] != NULL ? words[def] :
+	    g->rs->defs[def].name;
 }
 
 static int check_target(const sab_game *g, int target, char *why,
@@ -453,8 +457,8 @@ static int check_target(const sab_game *g, int target, char *why,
 	return 1;
 }
 
-static int check_sabotage(const sab_game *g, const sab_move *m, char *why,
-    size_t whylen)
+static int check_sabotage(const sab_game *g, const sab_move *m,
+    const char *const *words, char *why, size_t whylen)
 {
 	const sab_card *c = &g->rs->defs[m->card];
 	int t = tool_index(c->tools);
@@ -463,7 +467,7 @@ static int check_sabotage(const sab_game *g, const sab_move *m, char *why,
 		return 0;
 	if (m->target == g->to_act && !g->rs->sabotage_self) {
 		sab_say(why, whylen, "%s must go in front of another player",
-		    c->name);
+		    card_name(g, words, m->card));
 		return 0;
 	}
 	if (!g->rs->sabotage_stacks && g->broken[m->target][t]) {
@@ -474,19 +478,21 @@ static int check_sabotage(const sab_game *g, const sab_move *m, char *why,
 	return 1;
 }
 
-static int check_repair(const sab_game *g, const sab_move *m, char *why,
-    size_t whylen)
+static int check_repair(const sab_game *g, const sab_move *m,
+    const char *const *words, char *why, size_t whylen)
 {
 	const sab_card *c = &g->rs->defs[m->card];
 
 	if (!check_target(g, m->target, why, whylen))
 		return 0;
 	if (g->rs->repair_self_only && m->target != g->to_act) {
-		sab_say(why, whylen, "%s can only repair your own tools", c->name);
+		sab_say(why, whylen, "%s can only repair your own tools",
+		    card_name(g, words, m->card));
 		return 0;
 	}
 	if (m->tool == 0 || (m->tool & (m->tool - 1)) || !(m->tool & c->tools)) {
-		sab_say(why, whylen, "%s cannot repair a %s", c->name,
+		sab_say(why, whylen, "%s cannot repair a %s",
+		    card_name(g, words, m->card),
 		    m->tool ? sab_tool_name(m->tool) : "missing tool");
 		return 0;
 	}
@@ -534,8 +540,8 @@ static int check_map(const sab_game *g, const sab_move *m, char *why,
 	return 1;
 }
 
-static int check_path(const sab_game *g, const sab_move *m, char *why,
-    size_t whylen)
+static int check_path(const sab_game *g, const sab_move *m,
+    const char *const *words, char *why, size_t whylen)
 {
 	int seat = g->to_act;
 
@@ -552,8 +558,8 @@ static int check_path(const sab_game *g, const sab_move *m, char *why,
 		    m->rot);
 		return 0;
 	}
-	return sab_board_fits(&g->board, g->rs, m->x, m->y, m->card, m->rot,
-	    why, whylen);
+	return sab_board_fits_as(&g->board, g->rs, m->x, m->y, m->card, m->rot,
+	    words, why, whylen);
 }
 
 static int check_pick(const sab_game *g, const sab_move *m, char *why,
@@ -582,6 +588,12 @@ static const uint8_t kind_type[SAB_MOVE_KINDS] = {
 int sab_game_check(const sab_game *g, const sab_move *m, char *why,
     size_t whylen)
 {
+	return sab_game_check_as(g, m, NULL, why, whylen);
+}
+
+int sab_game_check_as(const sab_game *g, const sab_move *m,
+    const char *const *words, char *why, size_t whylen)
+{
 	if (g->phase == SAB_PHASE_OVER) {
 		sab_say(why, whylen, "the game is over");
 		return 0;
@@ -594,7 +606,7 @@ int sab_game_check(const sab_game *g, const sab_move *m, char *why,
 	}
 	if (m->card >= g->rs->ndefs || hand_find(g, g->to_act, m->card) < 0) {
 		sab_say(why, whylen, "%s is not in your hand",
-		    m->card < g->rs->ndefs ? card_name(g, m->card) :
+		    m->card < g->rs->ndefs ? card_name(g, words, m->card) :
 		    "that card");
 		return 0;
 	}
@@ -602,18 +614,18 @@ int sab_game_check(const sab_game *g, const sab_move *m, char *why,
 		return 1;
 	if (g->rs->defs[m->card].type != kind_type[m->kind]) {
 		sab_say(why, whylen, "%s is a %s card, not a %s card",
-		    card_name(g, m->card),
+		    card_name(g, words, m->card),
 		    sab_card_type_name(g->rs->defs[m->card].type),
 		    sab_card_type_name(kind_type[m->kind]));
 		return 0;
 	}
 	switch (m->kind) {
 	case SAB_MOVE_PATH:
-		return check_path(g, m, why, whylen);
+		return check_path(g, m, words, why, whylen);
 	case SAB_MOVE_SABOTAGE:
-		return check_sabotage(g, m, why, whylen);
+		return check_sabotage(g, m, words, why, whylen);
 	case SAB_MOVE_REPAIR:
-		return check_repair(g, m, why, whylen);
+		return check_repair(g, m, words, why, whylen);
 	case SAB_MOVE_ROCKFALL:
 		return check_rockfall(g, m, why, whylen);
 	default:

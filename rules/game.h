@@ -146,6 +146,15 @@ int sab_game_check(const sab_game *g, const sab_move *m, char *why,
     size_t whylen);
 
 /*
+ * The same, with the reason naming card definition i as words[i] (the
+ * caller's words for the cards, such as the bot protocol's tokens, so that
+ * a bot reads its own card words back); words NULL: the ruleset's names.
+ * The rules know no protocol; the caller brings the words.
+ */
+int sab_game_check_as(const sab_game *g, const sab_move *m,
+    const char *const *words, char *why, size_t whylen);
+
+/*
  * Applies a legal move (check it first: an illegal move is undefined), then
  * everything the rules do on their own until the next decision: drawing,
  * revealing goals, ending the round, handing out gold, dealing the next round,

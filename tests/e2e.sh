@@ -99,6 +99,59 @@ expect_status fork-holder fork-holder ok
 expect_status ignore-term ignore-term ok
 expect_status bad-hello bad-hello handshake
 expect_status hang-hello hang-hello handshake
+expect_status nul-byte nul-byte ok
+
+# A NUL byte in a reply does not cut it: the reply (a legal move, then the
+# NUL and more) is refused with the NUL's column, and the transcript and
+# the replay hold the whole line, the NUL escaped; the replay verifies
+# (expect_status audited it), so the audit refuses it too.
+t=$(ls "$tmp/nul-byte"/2-*.transcript)
+grep -q -- '<- illegal 2 a NUL byte at column [0-9]*$' "$t" && ok ||
+    no "nul-byte: the reply was not refused for its NUL byte"
+grep -q -- '-> [a-z].*\\x00 and more$' "$t" && ok ||
+    no "nul-byte: the transcript does not show the whole line"
+zgrep -q '^bot 1 [0-9]* [0-9]* [a-z].*\\x00 and more$' "$tmp/nul-byte.sabr.gz" &&
+    ok || no "nul-byte: the replay does not hold the whole line"
+
+# raw_control FILE: how many ESC, BEL and CR bytes FILE holds.
+raw_control() {
+	tr -d -c '\033\007\015' <"$1" | wc -c | tr -d ' '
+}
+# no_raw_control WHAT FILE: FILE, printed for people, holds none of them,
+# and shows them escaped instead.
+no_raw_control() {
+	[ "$(raw_control "$2")" = 0 ] && grep -q 'x1b' "$2" && ok || {
+		no "$1: raw control bytes, or none escaped"
+		od -c "$2" | grep -m 3 '033\|\\a\|\\r' | sed 's/^/  | /'; }
+}
+# Bots whose name and lines hold ESC, BEL and CR: nothing the referee
+# prints for people passes them on raw.
+name=control
+"$bin" play --seed 3 --move-ms 300 --bank-ms 300 --handshake-ms 1500 \
+    --grace-ms 50 --log-dir "$tmp/$name" --transcripts \
+    --replay "$tmp/$name.sabr.gz" "$bad good $tag" "$bad control-lines $tag" \
+    "$bad control-hello $tag" >"$tmp/$name.out" 2>&1
+no_raw_control "play's summary" "$tmp/$name.out"
+leftovers "$name"
+audit "$name"
+for n in 1 2 3 4 5 6 7 8 9 10 11 12; do
+	"$bin" view --at $n --as all "$tmp/$name.sabr.gz"
+	"$bin" view --at $n --as 1 "$tmp/$name.sabr.gz"
+done >"$tmp/$name.view" 2>&1
+no_raw_control "view --at" "$tmp/$name.view"
+for t in "$tmp/$name"/*.transcript; do
+	[ "$(raw_control "$t")" = 0 ] && ok || no "$t: raw control bytes"
+done
+# A replay whose move quotes them: the error names it escaped.
+esc=$(printf '\033')
+line=$(zcat "$tmp/$name.sabr.gz" | grep -n "^move " | head -1 | cut -d: -f1)
+zcat "$tmp/$name.sabr.gz" |
+    sed "${line}s/^move \([0-9]*\) .*/move \1 ${esc}[2J/" |
+    gzip >"$tmp/control-bad.sabr.gz"
+"$bin" verify "$tmp/control-bad.sabr.gz" >"$tmp/control-bad.out" 2>&1
+"$bin" export --as 0 "$tmp/control-bad.sabr.gz" >>"$tmp/control-bad.out" 2>&1
+"$bin" view --at 3 "$tmp/control-bad.sabr.gz" >>"$tmp/control-bad.out" 2>&1
+no_raw_control "verify, export and view errors" "$tmp/control-bad.out"
 
 # What the referee wrote is its user's alone: the log folder 0700, stderr
 # logs, transcripts and replays 0600, also files an earlier run left 0644
@@ -157,7 +210,7 @@ for g in 1 2; do
 	f="$tmp/r-$g.sabr.gz"
 	[ -f "$f" ] && [ ! -e "$f.part" ] && ok || no "replay $g not complete"
 	gzip -t "$f" 2>/dev/null && ok || no "replay $g is not a whole gzip file"
-	[ "$(zcat "$f" | head -1)" = "sabr 1.1" ] && ok || no "replay $g header"
+	[ "$(zcat "$f" | head -1)" = "sabr 1.2" ] && ok || no "replay $g header"
 	[ "$(zcat "$f" | tail -1)" = "end" ] && ok || no "replay $g has no end"
 done
 zgrep -q "^status 2 crash killed by SIGSEGV" "$tmp/r-1.sabr.gz" && ok ||

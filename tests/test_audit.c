@@ -326,7 +326,7 @@ static void sim_note(simrun *s, int seat)
 	};
 	const char *n = notes[sab_rng_below(&s->bots, 5)];
 
-	replay_note(s->w, seat, n);
+	replay_note(s->w, seat, n, strlen(n));
 	s->out->notes++;
 }
 
@@ -486,7 +486,11 @@ static int sim_judge(simrun *s, const char *line, sab_move *m, char *why,
 		snprintf(why, whylen, NOTE_WHY);
 	if (k != PROTO_MOVE)
 		return 0;
-	return sab_game_check(&s->g, m, why, whylen);
+	/* Reasons name cards by their tokens, as bots know them. */
+	const char *words[SAB_MAX_DEFS];
+	for (int i = 0; i < s->pc.rs->ndefs; i++)
+		words[i] = s->pc.tok[i];
+	return sab_game_check_as(&s->g, m, words, why, whylen);
 }
 
 /* match.c's decide(): the request, the tries, the clock, the failures and
@@ -525,7 +529,7 @@ static void sim_decide(simrun *s, sab_move *m)
 		int64_t used = sim_used(s, left);
 		left -= used;
 		sim_charge(s, b, used);
-		replay_bot_line(s->w, seat, line, used, b->bank);
+		replay_bot_line(s->w, seat, line, strlen(line), used, b->bank);
 		if (sim_judge(s, line, &got, why, sizeof why)) {
 			*m = got;
 			return;

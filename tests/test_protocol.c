@@ -199,6 +199,140 @@ START_TEST(handshake_reply)
 }
 END_TEST
 
+/* proto_escape() of len bytes of s (NULs included), for people (exact 0)
+ * or for files (exact 1), in a buffer of size bytes. */
+static char esc[256];
+static const char *escaped(const char *s, size_t len, int exact, size_t size)
+{
+	size_t need = proto_escape(esc, size, s, len, exact);
+
+	ck_assert_int_eq(need >= size, strlen(esc) < need);
+	return esc;
+}
+
+START_TEST(escaping_shows_every_unsafe_byte)
+{
+	/* Printable ASCII is copied as it is, for people and files. */
+	ck_assert_str_eq(escaped("play path-NES 3 -1 1", 20, 0, sizeof esc),
+	    "play path-NES 3 -1 1");
+	ck_assert_str_eq(escaped("a\\b ~", 5, 1, sizeof esc), "a\\b ~");
+	/* ESC, BEL, CR, NUL, DEL and bytes above 0x7f, never raw. */
+	ck_assert_str_eq(escaped("\x1b[31mred\a\r\0x\x7f\xc3\xa9", 15, 0,
+	    sizeof esc), "\\x1b[31mred\\x07\\x0d\\x00x\\x7f\\xc3\\xa9");
+	ck_assert_uint_eq(proto_escape(esc, sizeof esc, "\x01\x1f", 2, 0), 8);
+	/* A tab: escaped for a terminal, kept in a file, where it separates
+	 * words as it did. */
+	ck_assert_str_eq(escaped("a\tb", 3, 0, sizeof esc), "a\\x09b");
+	ck_assert_str_eq(escaped("a\tb", 3, 1, sizeof esc), "a\tb");
+	/* In a file, a backslash that would read as an escape is one. */
+	ck_assert_str_eq(escaped("\\x41\\x4g\\", 9, 1, sizeof esc),
+	    "\\x5cx41\\x4g\\");
+	ck_assert_str_eq(escaped("\\x41", 4, 0, sizeof esc), "\\x41");
+	/* Cut to fit: never half an escape, and the whole length told. */
+	ck_assert_str_eq(escaped("ab\x1b", 3, 0, 5), "ab");
+	ck_assert_uint_eq(proto_escape(esc, 5, "ab\x1b", 3, 0), 6);
+	ck_assert_str_eq(escaped("ab\x1b" "c", 4, 0, 7), "ab\\x1b");
+	ck_assert_uint_eq(proto_escape(NULL, 0, "\x1b", 1, 0), 4);
+}
+END_TEST
+
+START_TEST(unescaping_gives_back_the_bytes)
+{
+	static const char *const lines[] = {
+		"play path-NES 3 1 0", "discard map\0 and more", "\\x00\\",
+		"\\\\x1b\x1b\t\r\xff", "\\x5c\\X4A\\xZZ\\x",
+	};
+	static const size_t lens[] = { 19, 21, 5, 9, 14 };
+	char buf[64];
+
+	for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+		size_t n = proto_escape(buf, sizeof buf, lines[i], lens[i], 1);
+		ck_assert_uint_lt(n, sizeof buf);
+		ck_assert_uint_eq(proto_unescape(buf, n), lens[i]);
+		ck_assert_msg(memcmp(buf, lines[i], lens[i]) == 0,
+		    "line %zu does not come back", i);
+	}
+	/* What a writer never wrote still reads: upper case hex digits. */
+	memcpy(buf, "a\\x1Bb", 7);
+	ck_assert_uint_eq(proto_unescape(buf, 6), 3);
+	ck_assert_str_eq(buf, "a\x1b" "b");
+}
+END_TEST
+
+START_TEST(a_nul_byte_refuses_the_line)
+{
+	char name[PROTO_NAME_MAX + 1];
+	unsigned feat = 0;
+
+	cards("base");
+	/* Cut at its NUL, each of these would be a good line. */
+	ck_assert_int_eq(proto_parse(&pc, "pick 3\0 more", 12, &mv, name,
+	    &feat, why, sizeof why), PROTO_BAD);
+	ck_assert_str_eq(why, "a NUL byte at column 7");
+	ck_assert_int_eq(proto_parse(&pc, "bot x moves\0", 12, &mv, name,
+	    &feat, why, sizeof why), PROTO_BAD);
+	ck_assert_str_eq(why, "a NUL byte at column 12");
+	ck_assert_int_eq(proto_parse(&pc, "\0", 1, &mv, name, &feat, why,
+	    sizeof why), PROTO_BAD);
+	ck_assert_str_eq(why, "a NUL byte at column 1");
+	/* Bot text quoted in a reason is escaped: it is shown to people. */
+	ck_assert_int_eq(parse("play \x1b[2J 1 0 0"), PROTO_BAD);
+	ck_assert_str_eq(why, "unknown card \"\\x1b[2J\"");
+	ck_assert_int_eq(parse("\a\r 1 0 0"), PROTO_BAD);
+	ck_assert_str_eq(why, "unknown message \"\\x07\\x0d\" (a reply is "
+	    "play, discard, pick or note)");
+}
+END_TEST
+
+START_TEST(refusals_name_cards_by_their_tokens)
+{
+	const sab_ruleset *rs;
+	char line[128], want[256], err[256];
+	sab_game g;
+	sab_rng rng;
+	int absent = -1, path = -1;
+
+	cards("base");
+	rs = pc.rs;
+	sab_rng_seed(&rng, 7);
+	ck_assert_msg(sab_game_new(&g, rs, 5, 0, &rng, NULL, err,
+	    sizeof err) == 0, "%s", err);
+	/* A card whose internal name is not its token ("cross" is
+	 * path-NESW) and that the seat does not hold, and a path card it
+	 * does hold. */
+	for (int d = 0; d < rs->ndefs; d++) {
+		int held = 0;
+		for (int i = 0; i < g.nhand[g.to_act]; i++)
+			held |= g.hand[g.to_act][i] == d;
+		if (!held && absent < 0 && strcmp(rs->defs[d].name,
+		    pc.tok[d]) != 0 && rs->defs[d].type == SAB_CARD_PATH)
+			absent = d;
+		if (held && path < 0 && rs->defs[d].type == SAB_CARD_PATH)
+			path = d;
+	}
+	ck_assert_int_ge(absent, 0);
+	ck_assert_int_ge(path, 0);
+	snprintf(line, sizeof line, "discard %s", pc.tok[absent]);
+	ck_assert_int_eq(proto_judge(&pc, &g, line, strlen(line), &mv, why,
+	    sizeof why), 0);
+	snprintf(want, sizeof want, "%s is not in your hand", pc.tok[absent]);
+	ck_assert_str_eq(why, want);
+	/* The card in the way is named by its token too. */
+	snprintf(line, sizeof line, "play %s %d %d 0", pc.tok[path],
+	    rs->start_x, rs->start_y);
+	ck_assert_int_eq(proto_judge(&pc, &g, line, strlen(line), &mv, why,
+	    sizeof why), 0);
+	snprintf(want, sizeof want, "(%d,%d) is already taken by %s",
+	    rs->start_x, rs->start_y, pc.tok[rs->start_def]);
+	ck_assert_str_eq(why, want);
+	/* The rules alone still speak their own names. */
+	ck_assert_int_eq(sab_game_check(&g, &mv, why, sizeof why), 0);
+	snprintf(want, sizeof want, "(%d,%d) is already taken by %s",
+	    rs->start_x, rs->start_y, rs->defs[rs->start_def].name);
+	ck_assert_str_eq(why, want);
+}
+END_TEST
+
 /* The line seat sees for event e ("" when none). */
 static char seen[PROTO_LINE_MAX];
 static const char *line_for(const sab_event *e, int seat)
@@ -326,6 +460,10 @@ Suite *protocol_suite(void)
 	tcase_add_test(tc, every_legal_move_reads_back);
 	tcase_add_test(tc, bot_lines_are_read_strictly);
 	tcase_add_test(tc, handshake_reply);
+	tcase_add_test(tc, escaping_shows_every_unsafe_byte);
+	tcase_add_test(tc, unescaping_gives_back_the_bytes);
+	tcase_add_test(tc, a_nul_byte_refuses_the_line);
+	tcase_add_test(tc, refusals_name_cards_by_their_tokens);
 	tcase_add_test(tc, events_show_each_seat_what_it_may_see);
 	tcase_add_test(tc, no_line_leaks_another_seats_secrets);
 	suite_add_tcase(s, tc);

@@ -152,8 +152,9 @@ static void write_decision(replay_writer *w, played *p, sab_game *g,
 	REQUIRE(sab_game_random_move(g, bots, &m) == 0, "no move");
 	REQUIRE(proto_move(&pc, &m, line, sizeof line) > 0, "proto_move");
 	if (p->nturns % 17 == 3)
-		replay_note(w, seat, "note I think seat 2 is a saboteur");
-	replay_bot_line(w, seat, line, used, 30000000000LL - used);
+		replay_note(w, seat, "note I think seat 2 is a saboteur", 33);
+	replay_bot_line(w, seat, line, strlen(line), used,
+	    30000000000LL - used);
 	if (p->nturns == 5)
 		replay_status(w, seat, "timeout", "no reply in time\nat 6");
 	REQUIRE(p->nturns < MAX_TURNS, "too many turns");
@@ -272,7 +273,7 @@ static int check_header(const lines *L, const played *p)
 	char want[512];
 	int i = 0;
 
-	require_line(L, i++, "sabr 1.1");
+	require_line(L, i++, "sabr 1.2");
 	require_line(L, i++, "program saboteur-test 0.1");
 	snprintf(want, sizeof want, "ruleset %s %016llx", pc.rs->name,
 	    (unsigned long long)replay_ruleset_hash(pc.rs));

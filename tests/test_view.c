@@ -95,11 +95,12 @@ static void write_decision(replay_writer *w, const proto_cards *pc,
 	REQUIRE(sab_game_random_move(g, bots, &m) == 0, "no move");
 	REQUIRE(proto_move(pc, &m, line, sizeof line) > 0, "proto_move");
 	if (turn % 11 == 4) {
-		replay_note(w, seat, "note seat 1 looks like a saboteur");
-		replay_bot_line(w, seat, "play path-NESW 30 30 0", 2000000,
+		replay_note(w, seat, "note seat 1 looks like a saboteur", 33);
+		replay_bot_line(w, seat, "play path-NESW 30 30 0", 22, 2000000,
 		    30000000000LL);
 	}
-	replay_bot_line(w, seat, line, 1000000, 30000000000LL);
+	replay_bot_line(w, seat, line, strlen(line), 1000000,
+	    30000000000LL);
 	ev->n = 0;
 	sab_game_apply(g, &m, rng, ev);
 	write_events(w, g, ev);

@@ -79,6 +79,10 @@ def main():
                 continue
             if MODE == "hang-hello":
                 time.sleep(600)
+            if MODE == "control-hello":
+                # A name that would recolour, beep and rewrite a terminal.
+                say("bot \x1b[31mred\x07\rgotcha\x1b]0;owned\x07")
+                continue
             say("bot " + MODE + " moves")
             if MODE == "close-stdout":
                 os.close(1)
@@ -91,7 +95,7 @@ def main():
             turns += 1
             answer = legal[0] if legal else "discard nothing"
             collecting = False
-            say(misbehave(turns) or answer)
+            say(misbehave(turns, answer) or answer)
         elif words[0] == "illegal" and int(words[1]) > 0:
             # A refused reply: try again, as badly as the mode says.
             say("play path-NESW 30 30 0" if MODE == "illegal" else answer)
@@ -101,9 +105,9 @@ def main():
             return
 
 
-def misbehave(turn):
+def misbehave(turn, answer):
     """Does this mode's harm at this decision; returns a reply to send
-    instead of the legal one, or None."""
+    instead of the legal one (answer), or None."""
     if turn == 1 and MODE == "stderr-flood":
         chunk = "x" * 65535 + "\n"
         for _ in range(800):            # 50 MB
@@ -121,6 +125,13 @@ def misbehave(turn):
         time.sleep(1.5)
     if MODE == "garbage":
         return "\x01\x02 this is no move \xff"
+    if MODE == "nul-byte" and turn == BAD_TURN:
+        # A legal move with more after a NUL byte: cut at the NUL, it
+        # would pass for the move.
+        return answer + "\x00 and more"
+    if MODE == "control-lines":
+        say("note \x1b[2J\x07\rwiped")
+        return "play \x1b[31mred\x07\r 1 1 0"
     if MODE == "illegal":
         return "play path-NESW 30 30 0"
     if MODE == "long-line" and turn == BAD_TURN:
