@@ -242,7 +242,7 @@ static int spawn_bot(play_cfg *c, bot *b, const config_bot *cb,
 	proc_spec spec = { .argv = cmd.argv, .cwd = cwd, .env = cmd.env,
 	    .stderr_path = stderr_path, .max_line = c->max_line,
 	    .max_stderr = 16u << 20, .limits = &b->limits,
-	    .env_exact = cmd.env_exact };
+	    .env_exact = cmd.env_exact, .wrapped = cmd.wrapped };
 	if (bot_start(b, &spec, err, sizeof err) != 0) {
 		fprintf(stderr, "saboteur play: %s\n", err);
 		rc = EXIT_INTERNAL;

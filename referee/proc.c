@@ -49,6 +49,8 @@ extern char **environ;
 /* How long proc_stop_all() waits for the killed members of a dead bot's
  * group to be reapable. */
 #define GROUP_REAP      (200 * (int64_t)NS_PER_MS)
+/* How long a death waits for the rest of its group to be reapable. */
+#define GROUP_LINGER    (100 * (int64_t)NS_PER_MS)
 /* Processes whose pollfds fit on the stack; more need one malloc per poll. */
 #define STACK_PROCS     16
 /*
@@ -680,6 +682,7 @@ int proc_spawn(proc *p, const proc_spec *spec, char *err, size_t errlen)
 	(void)setpgid(pid, pid);
 	live_add(pid);
 	p->pid = pid;
+	p->wrapped = spec->wrapped;
 	p->state = PROC_RUNNING;
 	p->in_fd = fds[1];
 	p->out_fd = fds[2];
@@ -950,20 +953,74 @@ static int is_live(const proc *p)
  * What p wrote before dying is in the pipe: read it before anyone hears of
  * the death.
  */
+/* Adds what ru used to p's account: the largest peak, the CPU summed. */
+static void usage_add(proc *p, const struct rusage *ru)
+{
+	if (ru->ru_maxrss > p->maxrss_kb)
+		p->maxrss_kb = ru->ru_maxrss;
+	p->cpu_ns += ((int64_t)ru->ru_utime.tv_sec + ru->ru_stime.tv_sec) *
+	    1000000000 + ((int64_t)ru->ru_utime.tv_usec +
+	    ru->ru_stime.tv_usec) * 1000;
+}
+
+static pid_t wait_usage(pid_t pid, int *st, int flags, struct rusage *ru);
+
+#ifdef __linux__
+typedef struct pinfo pinfo;
+static pinfo *ptable_read(size_t *n);
+static pid_t pinfo_pid(const pinfo *t, size_t i, pid_t *ppid);
+#endif
+
+/*
+ * For a process that runs the bot under an init of its own (bwrap): that
+ * init leaves the process group and exits just after p, and only its
+ * account holds the bot's peak memory and CPU time.  Reaps the children
+ * the referee adopted that are none of its live processes, adding what
+ * they used to p's, until one came or GROUP_LINGER passed.
+ */
+static void init_usage(proc *p)
+{
+#ifdef __linux__
+	int64_t limit = proc_now() + GROUP_LINGER;
+	pid_t self = getpid();
+
+	for (;;) {
+		size_t n;
+		pinfo *t = ptable_read(&n);
+		int got = 0;
+		for (size_t i = 0; t != NULL && i < n; i++) {
+			pid_t ppid, x = pinfo_pid(t, i, &ppid);
+			struct rusage ru;
+			int st;
+			if (ppid != self || live_has(x))
+				continue;
+			if (wait_usage(x, &st, WNOHANG, &ru) == x) {
+				usage_add(p, &ru);
+				got = 1;
+			}
+		}
+		free(t);
+		if (got || t == NULL || proc_now() >= limit)
+			return;
+		nap(1);
+	}
+#else
+	(void)p;
+#endif
+}
+
 static void proc_died(proc *p, int st, const struct rusage *ru)
 {
 	p->state = PROC_DEAD;
 	p->status = st;
 	live_remove(p->pid);
-	if (ru != NULL) {
-		p->maxrss_kb = ru->ru_maxrss;
-		p->cpu_ns = ((int64_t)ru->ru_utime.tv_sec + ru->ru_stime.tv_sec) *
-		    1000000000 + ((int64_t)ru->ru_utime.tv_usec +
-		    ru->ru_stime.tv_usec) * 1000;
-	}
+	if (ru != NULL)
+		usage_add(p, ru);
 	if (kill(-p->pid, SIGKILL) < 0) {
 		/* ESRCH: nothing was left in the group, the usual case. */
 	}
+	if (p->wrapped)
+		init_usage(p);
 	stdout_drain(p);
 }
 
@@ -1338,10 +1395,10 @@ void proc_stop_all(proc *const *set, int n, int64_t grace)
 
 #ifdef __linux__
 /* One process of the table proc_sweep() reads. */
-typedef struct pinfo {
+struct pinfo {
 	pid_t pid, ppid;
 	int zombie;
-} pinfo;
+};
 
 /* Passes of proc_sweep(): each kills every process it found, so only those
  * forked during the pass remain for the next; a storm ends long before. */
@@ -1412,6 +1469,12 @@ static pinfo *ptable_read(size_t *n)
 	if (t != NULL)
 		qsort(t, *n, sizeof *t, pinfo_cmp);
 	return t;
+}
+
+static pid_t pinfo_pid(const pinfo *t, size_t i, pid_t *ppid)
+{
+	*ppid = t[i].ppid;
+	return t[i].pid;
 }
 
 static const pinfo *ptable_find(const pinfo *t, size_t n, pid_t pid)
@@ -1490,7 +1553,7 @@ int proc_sweep(void)
 int proc_run(char *const *argv, char *out, size_t outlen, int64_t timeout)
 {
 	proc p;
-	proc_spec spec = { argv, NULL, NULL, NULL, 4096, 0, NULL, 0, 1 };
+	proc_spec spec = { .argv = argv, .max_line = 4096, .merge_stderr = 1 };
 	int64_t deadline = proc_now() + timeout;
 	size_t used = 0;
 	char err[256];

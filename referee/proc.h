@@ -32,6 +32,8 @@ typedef struct proc_spec {
 	const proc_limits *limits; /* NULL: none */
 	int env_exact;          /* 1: env is the whole environment, not additions */
 	int merge_stderr;       /* 1: stderr goes to the stdout pipe */
+	int wrapped;            /* 1: argv runs the bot under an init of its
+	                           own (bwrap), whose account is the bot's */
 } proc_spec;
 
 /* Where a process is: these can arrive in any order (end of file before
@@ -69,6 +71,7 @@ typedef struct proc {
 	 * waited for) and the CPU time it used, from wait4(2). */
 	long maxrss_kb;
 	int64_t cpu_ns;
+	int wrapped;            /* see proc_spec */
 } proc;
 
 /*

@@ -535,6 +535,7 @@ int sandbox_command(const sandbox *sb, const sandbox_settings *s,
 		return fail(err, errlen, "out of memory");
 	}
 	out->argv = a.v;
+	out->wrapped = 1;
 	return 0;
 }
 

@@ -94,6 +94,7 @@ typedef struct sandbox_cmd {
 	char **argv;
 	char **env;             /* NULL: the referee's environment */
 	int env_exact;          /* 1: env replaces the referee's */
+	int wrapped;            /* 1: argv is bwrap's (see proc_spec) */
 	char **owned;           /* every string and array to free */
 	size_t nowned, capowned;
 } sandbox_cmd;
