@@ -136,6 +136,7 @@ check: deps-check $(B)/run-tests $(B)/asan/run-tests $(B)/saboteur bots
 	tests/e2e.sh $(B)/saboteur
 	tests/view_tmux.sh $(B)/saboteur
 	tests/tournament.sh $(B)/saboteur
+	tests/hostile.sh $(B)/saboteur
 	$(MAKE) -s check-bots
 	tests/install.sh
 test: check

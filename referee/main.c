@@ -37,8 +37,12 @@ static const char *const usages[] = {
 	"         [--move-ms MS] [--bank-ms MS] [--handshake-ms MS] [--grace-ms MS]\n"
 	"         [--tries N] [--max-line BYTES] [--max-output BYTES]\n"
 	"         [--transcripts] [--bot-cwd DIR] [--bot-env 'NAME=VALUE ...']\n"
+	"         [--sandbox auto|on|off] [--bot-network] [--bot-writable]\n"
+	"         [--bot-memory MB] [--bot-processes N] [--bot-open-files N]\n"
+	"         [--bot-file-size MB] [--bot-cpu SECONDS]\n"
 	"         [--config FILE] [--quiet] BOT...",
-	"tournament [-j N] [--shard I/N] [--out DIR] [--quiet] FILE.yaml",
+	"tournament [-j N] [--shard I/N] [--out DIR] [--sandbox auto|on|off]\n"
+	"         [--quiet] FILE.yaml",
 	"standings [--format table|yaml|csv] DIR...",
 	"verify [--ruleset NAME|FILE] [--quiet] REPLAY...",
 	"export --as SEAT [--ruleset NAME|FILE] REPLAY",

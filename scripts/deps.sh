@@ -5,15 +5,18 @@
 # Usage: scripts/deps.sh [check]   (with "check", the test library is needed too)
 set -u
 
+# bubblewrap seals each bot off (saboteur play --sandbox); without it the
+# referee runs bots unsealed and says so, so only the tests demand it.
 need_pc="yaml-0.1 zlib"
 need_pkg="pkg-config libyaml-dev zlib1g-dev"
 need_cmd="cc make"
 if [ "${1:-}" = check ]; then
-	# The tests also run bots written in Python, look at processes, and
-	# drive the replay viewer in a terminal.
+	# The tests also run bots written in Python, look at processes,
+	# drive the replay viewer in a terminal, and seal bots off in the
+	# sandbox.
 	need_pc="$need_pc check"
-	need_pkg="$need_pkg check python3 procps tmux"
-	need_cmd="$need_cmd python3 pgrep tmux"
+	need_pkg="$need_pkg check python3 procps tmux bubblewrap"
+	need_cmd="$need_cmd python3 pgrep tmux bwrap"
 fi
 
 missing() {

@@ -107,7 +107,7 @@ killed() {
 	wait_for "$tmp/$name/1-hostile.py.stderr" LINGER
 	sleep 0.5       # the daemon's second fork, already made, settles
 	kill "-$2" "$ref"
-	wait "$ref"
+	wait "$ref" 2>/dev/null
 	wait_gone "$1: after SIG$2 of the referee"
 }
 
