@@ -335,9 +335,12 @@ static int bots_ran(const play_cfg *c, char **cmds, int n, const bot *bots)
 	for (int i = 0; i < n; i++) {
 		const bot *b = &bots[i];
 		FILE *f;
+		/* In the sandbox bwrap execs the bot, and says so its way:
+		 * "bwrap: execvp PROG: reason", then exit 1. */
+		int code = b->p.state == PROC_DEAD && WIFEXITED(b->p.status) ?
+		    WEXITSTATUS(b->p.status) : -1;
 		if (b->status == BOT_OK || b->p.pid <= 0 ||
-		    b->p.state != PROC_DEAD || !WIFEXITED(b->p.status) ||
-		    WEXITSTATUS(b->p.status) != 127)
+		    (code != 127 && !(b->sandboxed && code == 1)))
 			continue;
 		file_stem(b->argv, i, stem, sizeof stem);
 		int len = snprintf(path, sizeof path, "%s/%s.stderr", c->log_dir,
@@ -346,10 +349,12 @@ static int bots_ran(const play_cfg *c, char **cmds, int n, const bot *bots)
 		    (f = fopen(path, "r")) == NULL)
 			continue;       /* start_bots() made it: cannot happen */
 		if (fgets(line, sizeof line, f) != NULL &&
-		    strncmp(line, "cannot run ", 11) == 0) {
+		    (strncmp(line, "cannot run ", 11) == 0 ||
+		    strncmp(line, "bwrap: execvp ", 14) == 0)) {
 			line[strcspn(line, "\n")] = '\0';
-			fprintf(stderr, "saboteur play: bot %d \"%s\": %s\n",
-			    i + 1, cmds[i], line);
+			fprintf(stderr, "saboteur play: bot %d \"%s\": %s%s\n",
+			    i + 1, cmds[i], line[0] == 'b' ? "cannot run " : "",
+			    line[0] == 'b' ? line + 14 : line);
 			ran = 0;
 		}
 		(void)fclose(f);        /* read only: nothing to lose */
