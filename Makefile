@@ -144,6 +144,7 @@ test: check
 bench: $(B)/saboteur bots
 	$(B)/saboteur bench
 	scripts/bench-referee.sh $(B)
+	scripts/bench-sandbox.sh $(B)
 	scripts/bench-tournament.sh $(B)
 
 # The README's main job: a real match between the example bots.
