@@ -439,20 +439,26 @@ int proto_move(const proto_cards *pc, const sab_move *m, char *buf,
 
 /* ---- judging a reply ---------------------------------------------------- */
 
+static int parse_line(const proto_cards *pc, const char *s, size_t len,
+    proto_reasons style, sab_move *m, char *name, unsigned *features,
+    char *why, size_t whylen);
+
 int proto_judge(const proto_cards *pc, const sab_game *g, const char *reply,
-    size_t len, sab_move *m, char *why, size_t whylen)
+    size_t len, proto_reasons style, sab_move *m, char *why, size_t whylen)
 {
 	char name[PROTO_NAME_MAX + 1];
 	unsigned feat = 0;
-	int k = proto_parse(pc, reply, len, m, name, &feat, why, whylen);
+	int k = parse_line(pc, reply, len, style, m, name, &feat, why, whylen);
 
 	if (k == PROTO_MOVE) {
 		/* A bot is told of its cards by their tokens, never by the
-		 * ruleset's internal names. */
+		 * ruleset's internal names; only an old replay's reasons are
+		 * rebuilt with the names its referee used (NULL words). */
 		const char *words[SAB_MAX_DEFS];
 		for (int i = 0; i < pc->rs->ndefs; i++)
 			words[i] = pc->tok[i];
-		return sab_game_check_as(g, m, words, why, whylen);
+		return sab_game_check_as(g, m,
+		    style == PROTO_REASONS_NAMES ? NULL : words, why, whylen);
 	}
 	if (whylen == 0)
 		return 0;
@@ -606,12 +612,23 @@ static int word_is(const words *w, int i, const char *s)
 	    memcmp(w->w[i], s, w->len[i]) == 0;
 }
 
-/* Word i, at most 40 bytes of it, escaped for a reason: reasons are shown
- * to people and sent back to the bot. */
-static void quote(char *buf, size_t size, const words *w, int i)
+/* Word i, at most 40 bytes of it, for a reason (size at least 4 * 40 + 1
+ * bytes): escaped, since reasons are shown to people and sent back to the
+ * bot, or as sent for PROTO_REASONS_NAMES, as referees before replay
+ * format 1.2 quoted it.  The line holds no NUL (parse_line()). */
+static void quote(char *buf, size_t size, const words *w, int i,
+    proto_reasons style)
 {
-	(void)proto_escape(buf, size, w->w[i], w->len[i] > 40 ? 40 : w->len[i],
-	    0);
+	size_t n = w->len[i] > 40 ? 40 : w->len[i];
+
+	if (style != PROTO_REASONS_NAMES) {
+		(void)proto_escape(buf, size, w->w[i], n, 0);
+		return;
+	}
+	if (n >= size)
+		n = size - 1;
+	memcpy(buf, w->w[i], n);
+	buf[n] = '\0';
 }
 
 static int bad(char *why, size_t whylen, const char *fmt, ...)
@@ -747,8 +764,8 @@ static int parse_args(const proto_cards *pc, const words *w, sab_move *m,
 	return PROTO_MOVE;
 }
 
-static int parse_card(const proto_cards *pc, const words *w, sab_move *m,
-    char *why, size_t whylen)
+static int parse_card(const proto_cards *pc, const words *w,
+    proto_reasons style, sab_move *m, char *why, size_t whylen)
 {
 	int d;
 
@@ -758,7 +775,7 @@ static int parse_card(const proto_cards *pc, const words *w, sab_move *m,
 	d = proto_card_find(pc, w->w[1], w->len[1]);
 	if (d < 0) {
 		char tok[4 * 40 + 1];
-		quote(tok, sizeof tok, w, 1);
+		quote(tok, sizeof tok, w, 1, style);
 		return bad(why, whylen, "unknown card \"%s\"", tok);
 	}
 	m->card = (uint8_t)d;
@@ -792,6 +809,15 @@ static int parse_hello(const words *w, char *name, unsigned *features,
 int proto_parse(const proto_cards *pc, const char *s, size_t len,
     sab_move *m, char *name, unsigned *features, char *why, size_t whylen)
 {
+	return parse_line(pc, s, len, PROTO_REASONS_TOKENS, m, name, features,
+	    why, whylen);
+}
+
+/* proto_parse(), with the reasons worded as style says. */
+static int parse_line(const proto_cards *pc, const char *s, size_t len,
+    proto_reasons style, sab_move *m, char *name, unsigned *features,
+    char *why, size_t whylen)
+{
 	const char *nul = memchr(s, '\0', len);
 	char first[4 * 40 + 1];
 	words w;
@@ -818,7 +844,7 @@ int proto_parse(const proto_cards *pc, const char *s, size_t len,
 		return PROTO_MOVE;
 	}
 	if (word_is(&w, 0, "discard")) {
-		if (parse_card(pc, &w, m, why, whylen) != PROTO_MOVE)
+		if (parse_card(pc, &w, style, m, why, whylen) != PROTO_MOVE)
 			return PROTO_BAD;
 		if (w.n != 2)
 			return bad(why, whylen, "discard wants one card");
@@ -826,11 +852,11 @@ int proto_parse(const proto_cards *pc, const char *s, size_t len,
 		return PROTO_MOVE;
 	}
 	if (word_is(&w, 0, "play")) {
-		if (parse_card(pc, &w, m, why, whylen) != PROTO_MOVE)
+		if (parse_card(pc, &w, style, m, why, whylen) != PROTO_MOVE)
 			return PROTO_BAD;
 		return parse_args(pc, &w, m, why, whylen);
 	}
-	quote(first, sizeof first, &w, 0);
+	quote(first, sizeof first, &w, 0, style);
 	return bad(why, whylen, "unknown message \"%s\" (a reply is play, "
 	    "discard, pick or note)", first);
 }

@@ -137,6 +137,20 @@ enum proto_kind {
 };
 
 /*
+ * How a refusal reason is worded.  The referee words its reasons
+ * PROTO_REASONS_TOKENS: cards by their tokens, as the bot knows them, and
+ * bot text it quotes escaped (proto_escape()).  Referees that wrote replay
+ * format 1.1 and earlier named cards by the ruleset's internal names
+ * (sab_game_check()) and quoted a bot's words as sent:
+ * PROTO_REASONS_NAMES words a reason that way again, so that what an old
+ * replay's bots were told is rebuilt byte for byte.
+ */
+typedef enum proto_reasons {
+	PROTO_REASONS_TOKENS,
+	PROTO_REASONS_NAMES
+} proto_reasons;
+
+/*
  * Reads one line from a bot (len bytes, no newline).  For a move, fills *m
  * (syntax only: legality is sab_game_check()'s business); for a handshake,
  * copies the name into name (PROTO_NAME_MAX + 1 bytes) and sets *features
@@ -151,11 +165,12 @@ int proto_parse(const proto_cards *pc, const char *line, size_t len,
 /*
  * The referee's verdict on a bot's reply (one line of len bytes, without
  * its newline) in state g: 1 with the move in *m when it is a legal move,
- * else 0 with the reason in why.  The referee, the replay audit and the
- * viewer all judge replies with it.
+ * else 0 with the reason in why, worded as style says (the referee's is
+ * PROTO_REASONS_TOKENS; a replay's is replay_reasons()).  The referee, the
+ * replay audit and the viewer all judge replies with it.
  */
 int proto_judge(const proto_cards *pc, const sab_game *g, const char *reply,
-    size_t len, sab_move *m, char *why, size_t whylen);
+    size_t len, proto_reasons style, sab_move *m, char *why, size_t whylen);
 
 /*
  * The referee's lines that are not events, written here so that the referee

@@ -261,7 +261,8 @@ static int read_reply(run *r, bot *b, int64_t deadline, const char *what,
 	if (r->rw != NULL)
 		replay_bot_line(r->rw, b->seat, line, len, t - b->p.t_written,
 		    b->bank_left);
-	k = proto_judge(r->o->pc, &r->g, line, len, m, why, whylen);
+	k = proto_judge(r->o->pc, &r->g, line, len, PROTO_REASONS_TOKENS, m,
+	    why, whylen);
 	free(line);
 	return k;
 }

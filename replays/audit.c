@@ -380,7 +380,8 @@ static int reply(walk *w, const replay_rec *r, int seat, int *refused,
 	char *said = replay_rec_line(w->f, r, &len);
 	if (said == NULL)
 		return diverge(w, r, "out of memory");
-	int legal = proto_judge(&w->pc, &w->g, said, len, m, why, sizeof why);
+	int legal = proto_judge(&w->pc, &w->g, said, len,
+	    replay_reasons(w->f), m, why, sizeof why);
 	free(said);
 	if (legal) {
 		*got = 1;

@@ -37,6 +37,18 @@ void replay_file_free(replay_file *f)
 	free(f);
 }
 
+/* Whether f is of version 1.2 or later, which escapes bot lines and words
+ * refusal reasons with protocol tokens. */
+static int since_1_2(const replay_file *f)
+{
+	return f->major > 1 || (f->major == 1 && f->minor >= 2);
+}
+
+proto_reasons replay_reasons(const replay_file *f)
+{
+	return since_1_2(f) ? PROTO_REASONS_TOKENS : PROTO_REASONS_NAMES;
+}
+
 char *replay_rec_line(const replay_file *f, const replay_rec *r, size_t *len)
 {
 	size_t n = strlen(r->text);
@@ -45,7 +57,7 @@ char *replay_rec_line(const replay_file *f, const replay_rec *r, size_t *len)
 	if (s == NULL)
 		return NULL;
 	memcpy(s, r->text, n + 1);
-	*len = f->major > 1 || f->minor >= 2 ? proto_unescape(s, n) : n;
+	*len = since_1_2(f) ? proto_unescape(s, n) : n;
 	return s;
 }
 

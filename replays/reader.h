@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "protocol.h"
 #include "saboteur.h"
 
 /* The largest replay read (uncompressed) and its longest record. */
@@ -107,6 +108,15 @@ replay_file *replay_parse(const char *text, size_t len, const char *name,
  * it by its length), or NULL when memory runs out.
  */
 char *replay_rec_line(const replay_file *f, const replay_rec *r, size_t *len);
+
+/*
+ * How the referee that wrote f worded the refusal reasons it sent, which
+ * the audit, export and the viewer rebuild: PROTO_REASONS_NAMES (the
+ * ruleset's card names, bot words quoted as sent) for a file before
+ * version 1.2, PROTO_REASONS_TOKENS from 1.2.  An old file keeps meaning
+ * what it meant: its export is what its bots received.
+ */
+proto_reasons replay_reasons(const replay_file *f);
 
 /* Frees f; NULL does nothing. */
 void replay_file_free(replay_file *f);

@@ -73,7 +73,8 @@ static void bot_verdict(loader *ld, view_step *s, const sab_game *g)
 		ld->nomem = 1;
 		return;
 	}
-	legal = proto_judge(&ld->v->pc, g, said, len, &m, why, sizeof why);
+	legal = proto_judge(&ld->v->pc, g, said, len,
+	    replay_reasons(ld->v->f), &m, why, sizeof why);
 	free(said);
 	if (legal) {
 		ld->accepted = 1;

@@ -119,6 +119,15 @@ case_ export-no-as 2 export "$rp"
 case_ export-no-such-seat 2 export --as 7 "$rp"
 case_ export-cut 1 export --as 0 tests/fixtures/replays/base-5p-cut.sabr.gz
 
+# Replays of format 1.1 keep their meaning: export prints the refusal
+# reasons their referee sent, cards by the ruleset's names ("cross") and a
+# bot's words quoted as sent, control bytes and all.  The fixture and both
+# goldens were written by the referee of 69c2cf7, with three
+# tests/fixtures/bots/quoting-bot.py; export-as-2 above is such a file too.
+old=tests/fixtures/replays/base-3p-old-reasons.sabr.gz
+case_ verify-old-reasons 0 verify "$old"
+case_ export-old-reasons 0 export --as 0 "$old"
+
 # Tournaments: the command line and bad files (tests/tournament.sh runs them).
 tf=tests/fixtures/tournaments
 case_ tournament-help 0 help tournament

@@ -101,6 +101,17 @@ expect_status bad-hello bad-hello handshake
 expect_status hang-hello hang-hello handshake
 expect_status nul-byte nul-byte ok
 
+# A new replay (format 1.2) keeps the reasons its referee sent: the bot
+# that plays a path-NESW it does not hold was told so by the card's token,
+# and export says the same, never the ruleset's name for it ("cross").
+"$bin" export --as 1 "$tmp/illegal.sabr.gz" >"$tmp/illegal.export" 2>&1
+t=$(ls "$tmp/illegal"/2-*.transcript)
+[ "$(zcat "$tmp/illegal.sabr.gz" | head -1)" = "sabr 1.2" ] &&
+    grep -q -- '<- illegal [0-9] path-NESW is not in your hand$' "$t" &&
+    grep -q '^illegal [0-9] path-NESW is not in your hand$' \
+    "$tmp/illegal.export" && ! grep -q 'cross' "$tmp/illegal.export" && ok ||
+    no "illegal: a 1.2 replay's refusals do not name cards by their tokens"
+
 # A NUL byte in a reply does not cut it: the reply (a legal move, then the
 # NUL and more) is refused with the NUL's column, and the transcript and
 # the replay hold the whole line, the NUL escaped; the replay verifies

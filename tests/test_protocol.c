@@ -313,15 +313,15 @@ START_TEST(refusals_name_cards_by_their_tokens)
 	ck_assert_int_ge(absent, 0);
 	ck_assert_int_ge(path, 0);
 	snprintf(line, sizeof line, "discard %s", pc.tok[absent]);
-	ck_assert_int_eq(proto_judge(&pc, &g, line, strlen(line), &mv, why,
-	    sizeof why), 0);
+	ck_assert_int_eq(proto_judge(&pc, &g, line, strlen(line),
+	    PROTO_REASONS_TOKENS, &mv, why, sizeof why), 0);
 	snprintf(want, sizeof want, "%s is not in your hand", pc.tok[absent]);
 	ck_assert_str_eq(why, want);
 	/* The card in the way is named by its token too. */
 	snprintf(line, sizeof line, "play %s %d %d 0", pc.tok[path],
 	    rs->start_x, rs->start_y);
-	ck_assert_int_eq(proto_judge(&pc, &g, line, strlen(line), &mv, why,
-	    sizeof why), 0);
+	ck_assert_int_eq(proto_judge(&pc, &g, line, strlen(line),
+	    PROTO_REASONS_TOKENS, &mv, why, sizeof why), 0);
 	snprintf(want, sizeof want, "(%d,%d) is already taken by %s",
 	    rs->start_x, rs->start_y, pc.tok[rs->start_def]);
 	ck_assert_str_eq(why, want);
@@ -330,6 +330,64 @@ START_TEST(refusals_name_cards_by_their_tokens)
 	snprintf(want, sizeof want, "(%d,%d) is already taken by %s",
 	    rs->start_x, rs->start_y, rs->defs[rs->start_def].name);
 	ck_assert_str_eq(why, want);
+}
+END_TEST
+
+/* The reason for line in state g, worded as style says. */
+static const char *judged(const sab_game *g, const char *line,
+    proto_reasons style)
+{
+	ck_assert_int_eq(proto_judge(&pc, g, line, strlen(line), style, &mv,
+	    why, sizeof why), 0);
+	return why;
+}
+
+START_TEST(old_replays_keep_their_reasons)
+{
+	sab_game g;
+	sab_rng rng;
+	char err[256], want[256];
+	uint64_t seed = 1;
+	int cross, held;
+
+	cards("base");
+	cross = t_def(pc.rs, "cross");
+	ck_assert_str_eq(pc.tok[cross], "path-NESW");
+	/* A game whose first seat to act holds no cross. */
+	do {
+		sab_rng_seed(&rng, seed++);
+		ck_assert_msg(sab_game_new(&g, pc.rs, 5, 0, &rng, NULL, err,
+		    sizeof err) == 0, "%s", err);
+		held = 0;
+		for (int i = 0; i < g.nhand[g.to_act]; i++)
+			held |= g.hand[g.to_act][i] == cross;
+	} while (held);
+	ck_assert_str_eq(judged(&g, "discard path-NESW", PROTO_REASONS_TOKENS),
+	    "path-NESW is not in your hand");
+	/* A replay before format 1.2 gets the reasons its referee sent:
+	 * the ruleset's names, sab_game_check()'s words ... */
+	ck_assert_str_eq(judged(&g, "discard path-NESW", PROTO_REASONS_NAMES),
+	    "cross is not in your hand");
+	ck_assert_int_eq(sab_game_check(&g, &mv, want, sizeof want), 0);
+	ck_assert_str_eq(why, want);
+	/* ... and a bot's words quoted as it sent them, not escaped. */
+	ck_assert_str_eq(judged(&g, "play \x1b[2J 1 0 0", PROTO_REASONS_NAMES),
+	    "unknown card \"\x1b[2J\"");
+	ck_assert_str_eq(judged(&g, "play \x1b[2J 1 0 0", PROTO_REASONS_TOKENS),
+	    "unknown card \"\\x1b[2J\"");
+	ck_assert_str_eq(judged(&g, "\a\r\xff 1", PROTO_REASONS_NAMES),
+	    "unknown message \"\a\r\xff\" (a reply is play, discard, pick "
+	    "or note)");
+	/* At most 40 bytes of a word, in both. */
+	ck_assert_str_eq(judged(&g, "discard "
+	    "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopqrstuvwxyz",
+	    PROTO_REASONS_NAMES),
+	    "unknown card \"abcdefghijklmnopqrstuvwxyzabcdefghijklmn\"");
+	/* Reasons that name no card are the same in both. */
+	ck_assert_str_eq(judged(&g, "pick", PROTO_REASONS_NAMES),
+	    "pick wants a gold value");
+	ck_assert_str_eq(judged(&g, "pick", PROTO_REASONS_TOKENS),
+	    "pick wants a gold value");
 }
 END_TEST
 
@@ -464,6 +522,7 @@ Suite *protocol_suite(void)
 	tcase_add_test(tc, unescaping_gives_back_the_bytes);
 	tcase_add_test(tc, a_nul_byte_refuses_the_line);
 	tcase_add_test(tc, refusals_name_cards_by_their_tokens);
+	tcase_add_test(tc, old_replays_keep_their_reasons);
 	tcase_add_test(tc, events_show_each_seat_what_it_may_see);
 	tcase_add_test(tc, no_line_leaks_another_seats_secrets);
 	suite_add_tcase(s, tc);

@@ -465,7 +465,7 @@ static int played_for(void)
 
 START_TEST(decisions_rounds_and_failures_are_found)
 {
-	int prev = -1, statuses = 0, refused = 0, defaults = 0;
+	int prev = -1, statuses = 0, refused = 0, defaults = 0, crosses = 0;
 
 	load_fixture();
 	for (int d = 0; d <= v.decisions; d++) {
@@ -489,6 +489,14 @@ START_TEST(decisions_rounds_and_failures_are_found)
 		refused += v.steps[i].rec->kind == REPLAY_BOT;
 		REQUIRE(v.steps[i].rec->kind == REPLAY_STATUS ||
 		    v.steps[i].why != NULL, "step %d: no reason", i);
+		/* The fixture is of format 1.1: its reasons are the ones its
+		 * referee gave, with the ruleset's card names. */
+		if (v.steps[i].rec->kind == REPLAY_BOT) {
+			REQUIRE(strstr(v.steps[i].why, "path-NESW") == NULL,
+			    "step %d: refused for \"%s\"", i, v.steps[i].why);
+			crosses += strcmp(v.steps[i].why,
+			    "cross is not in your hand") == 0;
+		}
 	}
 	for (int i = 0; i < v.nsteps; i++)
 		defaults += (v.steps[i].flags & VIEW_DEFAULT) != 0;
@@ -496,6 +504,7 @@ START_TEST(decisions_rounds_and_failures_are_found)
 	 * (114 refused replies). */
 	ck_assert_int_eq(statuses, 1);
 	ck_assert_int_eq(refused, 114);
+	ck_assert_int_eq(crosses, 78);
 	ck_assert_int_eq(defaults, played_for());
 	unload();
 }
