@@ -3,6 +3,9 @@
 # that fail in every way the referee must survive, and the example bots.
 # Each failing bot must get its documented status, the game must finish,
 # the other bots must play undisturbed, and no process may be left behind.
+# The bots run unsealed (--sandbox off): these are the referee's own
+# guarantees, and some checks (a bot reading the referee's /proc) need the
+# referee in sight; tests/hostile.sh plays against the sandbox.
 #
 # Usage: tests/e2e.sh PATH/TO/saboteur
 set -u
@@ -21,7 +24,7 @@ trap 'pkill -KILL -f "$tag" 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
 play() {
 	name=$1
 	shift
-	"$bin" play --quiet --seed 3 --move-ms 300 --bank-ms 300 \
+	"$bin" play --sandbox off --quiet --seed 3 --move-ms 300 --bank-ms 300 \
 	    --handshake-ms 1500 --grace-ms 50 --log-dir "$tmp/$name" \
 	    --transcripts --replay "$tmp/$name.sabr.gz" "$@" \
 	    >"$tmp/$name.out" 2>&1
@@ -138,7 +141,7 @@ no_raw_control() {
 # Bots whose name and lines hold ESC, BEL and CR: nothing the referee
 # prints for people passes them on raw.
 name=control
-"$bin" play --seed 3 --move-ms 300 --bank-ms 300 --handshake-ms 1500 \
+"$bin" play --sandbox off --seed 3 --move-ms 300 --bank-ms 300 --handshake-ms 1500 \
     --grace-ms 50 --log-dir "$tmp/$name" --transcripts \
     --replay "$tmp/$name.sabr.gz" "$bad good $tag" "$bad control-lines $tag" \
     "$bad control-hello $tag" >"$tmp/$name.out" 2>&1
@@ -176,7 +179,7 @@ for f in 1-badbot.py.stderr 2-badbot.py.transcript; do
 done
 : >"$tmp/again.sabr.gz.part"
 chmod 644 "$tmp/again.sabr.gz.part"
-"$bin" play --quiet --seed 3 --transcripts --replay "$tmp/again.sabr.gz" \
+"$bin" play --sandbox off --quiet --seed 3 --transcripts --replay "$tmp/again.sabr.gz" \
     --log-dir "$tmp/again" "$bad good $tag" "$bad good $tag" "$bad good $tag" \
     >/dev/null 2>&1
 private "files an earlier run left" "$tmp/again"/* "$tmp/again.sabr.gz"
@@ -214,7 +217,7 @@ size=$(cat "$tmp/stderr-flood"/2-*.stderr | wc -c)
     no "stderr-flood: log of $size bytes"
 
 # Replays: one per game, complete, with the failing bot's status in it.
-"$bin" play --quiet --seed 4 --games 2 --replay "$tmp/r-%d.sabr.gz" \
+"$bin" play --sandbox off --quiet --seed 4 --games 2 --replay "$tmp/r-%d.sabr.gz" \
     --move-ms 300 --bank-ms 300 --log-dir "$tmp/rp" "$bad good $tag" \
     "$bad notes $tag" "$bad crash-mid $tag" >"$tmp/rp.out" 2>&1
 for g in 1 2; do
@@ -228,13 +231,13 @@ zgrep -q "^status 2 crash killed by SIGSEGV" "$tmp/r-1.sabr.gz" && ok ||
     no "the crash is not in replay 1"
 zgrep -q "^note 1 thinking" "$tmp/r-1.sabr.gz" && ok ||
     no "notes are not in replay 1"
-"$bin" play --games 2 --replay "$tmp/x.sabr.gz" "$bad good" "$bad good" \
+"$bin" play --sandbox off --games 2 --replay "$tmp/x.sabr.gz" "$bad good" "$bad good" \
     "$bad good" >/dev/null 2>&1
 [ $? = 2 ] && ok || no "--games 2 --replay without %d: want exit 2"
 
 # Ctrl-C or SIGTERM of the referee: bots stopped, exit 5, nothing left,
 # and the replay so far is kept, readable, under its .part name.
-"$bin" play --quiet --seed 1 --move-ms 60000 --bank-ms 0 --log-dir "$tmp/int" \
+"$bin" play --sandbox off --quiet --seed 1 --move-ms 60000 --bank-ms 0 --log-dir "$tmp/int" \
     --replay "$tmp/int.sabr.gz" \
     "$bad good $tag" "$bad hang $tag" "$bad ignore-term $tag" \
     >"$tmp/int.out" 2>&1 &
@@ -294,7 +297,7 @@ bad_replay v2 "version 2.0, but this program reads version 1"
 
 # A game played by a ruleset file carries it: the replay verifies anywhere,
 # without the file; a carried ruleset that was changed is refused.
-"$bin" play --quiet --seed 5 --ruleset "$top/examples/rulesets/sabotaged-dwarf.yaml" \
+"$bin" play --sandbox off --quiet --seed 5 --ruleset "$top/examples/rulesets/sabotaged-dwarf.yaml" \
     --replay "$tmp/carried.sabr.gz" --log-dir "$tmp/carried" \
     "$bad good $tag" "$bad good $tag" "$bad good $tag" >/dev/null 2>&1
 (cd / && "$bin" verify --quiet "$tmp/carried.sabr.gz") >"$tmp/carried.out" 2>&1 &&
@@ -310,7 +313,7 @@ else
 fi
 
 # Every seat's transcript of a seeded 5-player match: no secret leaks.
-"$bin" play --quiet --seed 12 --games 2 --transcripts --log-dir "$tmp/tr" \
+"$bin" play --sandbox off --quiet --seed 12 --games 2 --transcripts --log-dir "$tmp/tr" \
     "$bad good $tag" "$bad good $tag" "$bad notes $tag" "$bad good $tag" \
     "$bad good $tag" >"$tmp/tr.out" 2>&1
 python3 "$here/check_transcripts.py" "$tmp/tr"/*.transcript &&
@@ -320,7 +323,7 @@ grep -q -- "-> note thinking" "$tmp/tr"/3-*.transcript && ok ||
 grep -q -- "<- note" "$tmp/tr"/*.transcript && no "a note was forwarded" || ok
 
 # The same seed gives the same games.
-"$bin" play --quiet --seed 12 --games 2 --log-dir "$tmp/tr2" \
+"$bin" play --sandbox off --quiet --seed 12 --games 2 --log-dir "$tmp/tr2" \
     "$bad good $tag" "$bad good $tag" "$bad notes $tag" "$bad good $tag" \
     "$bad good $tag" >"$tmp/tr2.out" 2>&1
 a=$(grep -v "referee:" "$tmp/tr.out" | awk '{print $1,$2,$3}')
@@ -336,7 +339,7 @@ bots:
     cwd: $tmp/cfgdir
     env: {E2E_V: "from config"}
 YAML
-"$bin" play --quiet --seed 2 --config "$tmp/bots.yaml" --log-dir "$tmp/cfg" \
+"$bin" play --sandbox off --quiet --seed 2 --config "$tmp/bots.yaml" --log-dir "$tmp/cfg" \
     env-bot "$bad good $tag" env-bot >"$tmp/cfg.out" 2>&1
 [ $? = 0 ] && ok || no "config: exit $?"
 grep -q "cwd=$tmp/cfgdir v=from config" "$tmp/cfg"/1-*.stderr && ok ||
@@ -359,7 +362,7 @@ fi
 if [ "$(id -u)" != 0 ] || [ -n "$spy_as" ]; then
 	spy=$(mktemp -d)
 	[ -n "$spy_as" ] && chown nobody "$spy"
-	$spy_as "$bin" play --quiet --seed 7 --log-dir "$spy/logs" \
+	$spy_as "$bin" play --sandbox off --quiet --seed 7 --log-dir "$spy/logs" \
 	    "$bad good $tag" "$bad spy $tag" "$bad good $tag" >"$tmp/spy.out" 2>&1
 	log=$(cat "$spy/logs"/2-*.stderr 2>/dev/null)
 	rm -rf "$spy"
@@ -377,20 +380,20 @@ fi
 # No seed on a command line a bot can read: the referee's --seed is hidden
 # before the bots start (a bot that reads every /proc/PID/cmdline finds
 # neither it nor a game's seed), and the bot did see the referee's.
-"$bin" play --seed 2718281828 --games 2 --log-dir "$tmp/cmdl" \
+"$bin" play --sandbox off --seed 2718281828 --games 2 --log-dir "$tmp/cmdl" \
     "$bad good $tag" "$bad cmdlines $tag" "$bad good $tag" >"$tmp/cmdl.out" 2>&1
 seeds=$(sed -n 's/^game [0-9]* (seed \([0-9]*\).*/\1/p' "$tmp/cmdl.out")
 [ "$(echo $seeds | wc -w)" = 2 ] && ok || no "cmdlines: no game seeds printed"
-grep -q "^cmdline [0-9]*: $bin play --seed x* --games 2" "$tmp/cmdl"/2-*.stderr &&
+grep -q "^cmdline [0-9]*: $bin play --sandbox off --seed x* --games 2" "$tmp/cmdl"/2-*.stderr &&
     ok || no "cmdlines: the bot did not see the referee's command line hidden"
 for s in 2718281828 $seeds; do
 	grep -q "$s" "$tmp/cmdl"/2-*.stderr && no "a bot read seed $s on a command line" || ok
 done
 
 # Bad command lines and options are the referee's failures: exit 2.
-"$bin" play "$bad good" >/dev/null 2>&1
+"$bin" play --sandbox off "$bad good" >/dev/null 2>&1
 [ $? = 2 ] && ok || no "one bot for base: want exit 2"
-"$bin" play "'unclosed" "$bad good" "$bad good" >"$tmp/q.out" 2>&1
+"$bin" play --sandbox off "'unclosed" "$bad good" "$bad good" >"$tmp/q.out" 2>&1
 [ $? = 2 ] && grep -q "a quote is not closed" "$tmp/q.out" && ok ||
     no "unclosed quote: want exit 2 and the reason"
 leftovers options
@@ -398,7 +401,7 @@ leftovers options
 # The example bots, when they are built, play a match to the end.
 ex="$top/build/examples"
 if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
-	"$bin" play --quiet --seed 5 --games 3 --log-dir "$tmp/ex" \
+	"$bin" play --sandbox off --quiet --seed 5 --games 3 --log-dir "$tmp/ex" \
 	    "$ex/heuristic-bot $tag" "$ex/random-bot $tag" \
 	    "$ex/random-bot $tag" "$ex/random-bot $tag" "$ex/random-bot $tag" \
 	    >"$tmp/ex.out" 2>&1
@@ -409,7 +412,7 @@ if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 	# Every example bot, in every language this machine has, in one match.
 	js=""
 	command -v node >/dev/null 2>&1 && js="node $top/examples/js/random_bot.js $tag"
-	"$bin" play --quiet --seed 6 --games 2 --log-dir "$tmp/all" \
+	"$bin" play --sandbox off --quiet --seed 6 --games 2 --log-dir "$tmp/all" \
 	    "$ex/heuristic-bot $tag" "$ex/random-bot $tag" \
 	    "python3 $top/examples/python/random_bot.py $tag" \
 	    ${js:+"$js"} >"$tmp/all.out" 2>&1

@@ -51,7 +51,7 @@ YAML
 run() {
 	d=$1
 	shift
-	"$bin" tournament --quiet -j 2 --out "$tmp/$d" "$@" "$tmp/t.yaml" \
+	"$bin" tournament --sandbox off --quiet -j 2 --out "$tmp/$d" "$@" "$tmp/t.yaml" \
 	    >"$tmp/$d.out" 2>&1
 }
 
@@ -114,7 +114,7 @@ if bad or set(rows) != set(games):
 PY
 
 # 3. Killed with SIGKILL midway, then resumed: the same standings.
-"$bin" tournament --quiet -j 2 --out "$tmp/killed" "$tmp/t.yaml" \
+"$bin" tournament --sandbox off --quiet -j 2 --out "$tmp/killed" "$tmp/t.yaml" \
     >"$tmp/killed.out" 2>&1 &
 pid=$!
 n=0
@@ -130,7 +130,7 @@ leftovers "killed run" 0.3
 run killed
 rc=$?
 [ $rc = 0 ] && ok || { no "resumed run: exit $rc"; sed 's/^/  | /' "$tmp/killed.out"; }
-"$bin" tournament -j 2 --out "$tmp/killed" "$tmp/t.yaml" 2>&1 |
+"$bin" tournament --sandbox off -j 2 --out "$tmp/killed" "$tmp/t.yaml" 2>&1 |
     grep -q "resuming: 72 already played" && ok ||
     no "a run of a finished folder did not say it resumed 72 games"
 games=$(grep -c '^game ' "$tmp/killed/journal.txt")
@@ -151,17 +151,17 @@ csv "$tmp/shard1" "$tmp/shard2" >"$tmp/shards.csv"
 cmp -s "$tmp/full.csv" "$tmp/shards.csv" && ok || {
 	no "two shards merged differ from one run"
 	diff "$tmp/full.csv" "$tmp/shards.csv" | sed 's/^/  | /'; }
-"$bin" tournament --quiet --shard 2/2 --out "$tmp/shard1" "$tmp/t.yaml" \
+"$bin" tournament --sandbox off --quiet --shard 2/2 --out "$tmp/shard1" "$tmp/t.yaml" \
     >"$tmp/wrong-shard.out" 2>&1
 [ $? = 3 ] && grep -q "shard" "$tmp/wrong-shard.out" && ok ||
     no "a folder of shard 1/2 resumed as shard 2/2"
 
 # 5. A second run on a folder in use is refused; SIGTERM stops cleanly.
-"$bin" tournament --quiet -j 2 --out "$tmp/busy" "$tmp/t.yaml" \
+"$bin" tournament --sandbox off --quiet -j 2 --out "$tmp/busy" "$tmp/t.yaml" \
     >"$tmp/busy.out" 2>&1 &
 pid=$!
 sleep 0.5
-"$bin" tournament --quiet --out "$tmp/busy" "$tmp/t.yaml" >"$tmp/busy2.out" 2>&1
+"$bin" tournament --sandbox off --quiet --out "$tmp/busy" "$tmp/t.yaml" >"$tmp/busy2.out" 2>&1
 rc=$?
 [ $rc = 3 ] && grep -q "in use by another run" "$tmp/busy2.out" && ok ||
     { no "a second run on a busy folder: exit $rc"; cat "$tmp/busy2.out"; }
@@ -174,7 +174,7 @@ leftovers "SIGTERM" 0.3
 # 6. A bot that keeps failing is disqualified, and the tournament goes on.
 sed 's/disqualify-after: 0/disqualify-after: 2/; s/rounds: 6/rounds: 1/' \
     "$tmp/t.yaml" >"$tmp/dq.yaml"
-"$bin" tournament --quiet -j 1 --out "$tmp/dq" "$tmp/dq.yaml" >"$tmp/dq.out" 2>&1
+"$bin" tournament --sandbox off --quiet -j 1 --out "$tmp/dq" "$tmp/dq.yaml" >"$tmp/dq.out" 2>&1
 rc=$?
 [ $rc = 0 ] && grep -q "bot crasher is disqualified after 2 failures" \
     "$tmp/dq.out" && ok || { no "disqualification: exit $rc"; cat "$tmp/dq.out"; }
@@ -195,7 +195,7 @@ bots:
   - {name: b, command: build/examples/random-bot $tag}
   - {name: hang, command: python3 tests/bots/badbot.py hang $tag}
 YAML
-"$bin" tournament --quiet -j 1 --out "$tmp/hang" "$tmp/hang.yaml" \
+"$bin" tournament --sandbox off --quiet -j 1 --out "$tmp/hang" "$tmp/hang.yaml" \
     >"$tmp/hang.out" 2>&1 && ok || no "the hanging bot's tournament failed"
 [ "$(ls "$tmp/hang/logs" | grep -c '^hang\.')" = 3 ] && ok ||
     no "the bot that ran out of time was not restarted for each game"
@@ -216,7 +216,7 @@ bots:
   - {name: b, command: build/examples/random-bot $tag}
   - {name: spy, command: python3 tests/bots/badbot.py cmdlines $tag}
 YAML
-"$bin" tournament --quiet -j 2 --out "$tmp/cmdl" "$tmp/cmdl.yaml" \
+"$bin" tournament --sandbox off --quiet -j 2 --out "$tmp/cmdl" "$tmp/cmdl.yaml" \
     >"$tmp/cmdl.out" 2>&1 && ok || no "the cmdline tournament failed"
 seeds=$(sed -n 's/^game .* seed=\([0-9]*\) .*/\1/p' "$tmp/cmdl/journal.txt")
 [ "$(echo $seeds | wc -w)" = 3 ] && ok ||
@@ -231,12 +231,12 @@ leftovers "cmdlines" 0.3
 
 # 7. Bad files and arguments: refused with the place named.
 printf 'players: 3\nbots:\n  - name: a\n    comand: x\n' >"$tmp/bad.yaml"
-"$bin" tournament "$tmp/bad.yaml" >"$tmp/bad.out" 2>&1
+"$bin" tournament --sandbox off "$tmp/bad.yaml" >"$tmp/bad.out" 2>&1
 [ $? = 3 ] && grep -q "bad.yaml:4:" "$tmp/bad.out" && ok ||
     { no "a misspelt key"; cat "$tmp/bad.out"; }
-"$bin" tournament --shard 3/2 "$tmp/t.yaml" >"$tmp/shard.out" 2>&1
+"$bin" tournament --sandbox off --shard 3/2 "$tmp/t.yaml" >"$tmp/shard.out" 2>&1
 [ $? = 2 ] && ok || no "--shard 3/2 accepted"
-"$bin" tournament -j 0 "$tmp/t.yaml" >"$tmp/j.out" 2>&1
+"$bin" tournament --sandbox off -j 0 "$tmp/t.yaml" >"$tmp/j.out" 2>&1
 [ $? = 2 ] && ok || no "-j 0 accepted"
 "$bin" standings "$tmp/nothing-here" >"$tmp/st.out" 2>&1
 [ $? = 3 ] && ok || no "standings of a folder without a journal"

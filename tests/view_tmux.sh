@@ -188,7 +188,10 @@ for raw in sys.stdin:
     elif w[0] == "quit":
         break
 EOF
-live=$tmp/live.sabr.gz
+# The replay's folder is hidden from sandboxed bots, so slow.py lives
+# elsewhere.
+mkdir -p "$tmp/replays"
+live=$tmp/replays/live.sabr.gz
 start --follow "$live"
 wait_for follow-waits "waiting for .*live.sabr.gz"
 (cd "$top" && exec "$bin" play --seed 11 --quiet --move-ms 2000 \
