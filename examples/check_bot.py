@@ -18,7 +18,10 @@ import subprocess
 import sys
 import time
 
-REPLY_SECONDS = 5.0
+# How long a reply may take: generous, since a bot's first reply includes
+# its start (an interpreter can take seconds on a busy machine); a bot that
+# hangs fails all the same.
+REPLY_SECONDS = 60.0
 NAME = re.compile(r"^[A-Za-z0-9._-]{1,32}$")
 
 

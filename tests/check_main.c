@@ -12,8 +12,18 @@ const char *fixtures_dir(void)
 
 int main(void)
 {
-	SRunner *sr = srunner_create(rng_suite());
+	SRunner *sr;
 	int failed;
+
+	/* Check's time limits (4 s a test unless a suite sets its own) only
+	 * catch a test that hangs; a busy machine or the sanitizers must not
+	 * trip them.  Ten times longer, unless the caller chose; read when the
+	 * suites below are made. */
+	if (getenv("CK_DEFAULT_TIMEOUT") == NULL &&
+	    getenv("CK_TIMEOUT_MULTIPLIER") == NULL &&
+	    setenv("CK_TIMEOUT_MULTIPLIER", "10", 1) != 0)
+		return EXIT_FAILURE;
+	sr = srunner_create(rng_suite());
 
 	srunner_add_suite(sr, ruleset_suite());
 	srunner_add_suite(sr, board_suite());

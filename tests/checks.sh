@@ -5,6 +5,10 @@
 pass=0
 fail=0
 
+# Python bots run from the source tree would write their modules'
+# bytecode there (__pycache__): tests write only into temporary folders.
+export PYTHONDONTWRITEBYTECODE=1
+
 ok() { pass=$((pass + 1)); }
 no() { echo "FAIL $*"; fail=$((fail + 1)); }
 
@@ -23,10 +27,17 @@ private() {
 	fi
 }
 
-# leftovers WHAT [PAUSE]: no process of this run may outlive the referee;
-# PAUSE (seconds, default 0.2) lets the last ones be reaped first.
+# leftovers WHAT [SECONDS]: no process of this run may outlive the referee.
+# The last ones may still be on their way out (the kernel reaps them as it
+# gets to them, slower on a busy machine), so it waits for them up to
+# SECONDS (default 30), and fails only for what is still there then.
 leftovers() {
-	sleep "${2:-0.2}"
+	i=0
+	n=$(( ${2:-30} * 10 ))
+	while pgrep -f "$tag" >/dev/null 2>&1 && [ "$i" -lt "$n" ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
 	if pgrep -f "$tag" >/dev/null 2>&1; then
 		no "$1: processes left behind:"
 		pgrep -af "$tag" | sed 's/^/  | /'

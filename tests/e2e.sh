@@ -20,12 +20,20 @@ trap 'pkill -KILL -f "$tag" 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
 
 . "$here/checks.sh"
 
-# play NAME ARGS...: runs a quick 3-seat match; output in $tmp/NAME.out.
+# Time limits are generous: no bot may fail here because the machine is
+# slow (a python3 that takes seconds to start, a busy CI machine).  Where a
+# limit is what is tested, the bot never answers, and only that test's
+# limit is short (see "timeouts" below).
+limits="--move-ms 20000 --bank-ms 60000 --handshake-ms 60000"
+
+# play NAME ARGS...: runs a 3-seat match under $limits (or those of
+# $play_limits); output in $tmp/NAME.out.
 play() {
 	name=$1
 	shift
-	"$bin" play --sandbox off --quiet --seed 3 --move-ms 300 --bank-ms 300 \
-	    --handshake-ms 1500 --grace-ms 50 --log-dir "$tmp/$name" \
+	# shellcheck disable=SC2086
+	"$bin" play --sandbox off --quiet --seed 3 ${play_limits:-$limits} \
+	    --log-dir "$tmp/$name" \
 	    --transcripts --replay "$tmp/$name.sabr.gz" "$@" \
 	    >"$tmp/$name.out" 2>&1
 	echo $? >"$tmp/$name.rc"
@@ -90,8 +98,6 @@ expect_status good good ok
 expect_status crash-start crash-start crash
 expect_status crash-mid crash-mid crash
 expect_status exit-mid exit-mid crash
-expect_status hang hang timeout
-expect_status slow slow timeout
 expect_status garbage garbage ok
 expect_status illegal illegal illegal
 expect_status long-line long-line line-too-long
@@ -101,8 +107,17 @@ expect_status close-stdout close-stdout closed
 expect_status fork-holder fork-holder ok
 expect_status ignore-term ignore-term ok
 expect_status bad-hello bad-hello handshake
-expect_status hang-hello hang-hello handshake
 expect_status nul-byte nul-byte ok
+
+# Timeouts: the bot never answers (it sleeps for ten minutes), so the
+# limit is all that ends its decision, and it can be short.  The good bots
+# share it, as every bot of a match does: a few seconds per move, and for
+# the handshake long enough for any python3 to start.
+play_limits="--move-ms 2000 --bank-ms 2000 --handshake-ms 60000"
+expect_status hang hang timeout
+play_limits="--move-ms 20000 --bank-ms 60000 --handshake-ms 30000"
+expect_status hang-hello hang-hello handshake
+play_limits=
 
 # A new replay (format 1.2) keeps the reasons its referee sent: the bot
 # that plays a path-NESW it does not hold was told so by the card's token,
@@ -141,8 +156,7 @@ no_raw_control() {
 # Bots whose name and lines hold ESC, BEL and CR: nothing the referee
 # prints for people passes them on raw.
 name=control
-"$bin" play --sandbox off --seed 3 --move-ms 300 --bank-ms 300 --handshake-ms 1500 \
-    --grace-ms 50 --log-dir "$tmp/$name" --transcripts \
+"$bin" play --sandbox off --seed 3 $limits --log-dir "$tmp/$name" --transcripts \
     --replay "$tmp/$name.sabr.gz" "$bad good $tag" "$bad control-lines $tag" \
     "$bad control-hello $tag" >"$tmp/$name.out" 2>&1
 no_raw_control "play's summary" "$tmp/$name.out"
@@ -179,7 +193,7 @@ for f in 1-badbot.py.stderr 2-badbot.py.transcript; do
 done
 : >"$tmp/again.sabr.gz.part"
 chmod 644 "$tmp/again.sabr.gz.part"
-"$bin" play --sandbox off --quiet --seed 3 --transcripts --replay "$tmp/again.sabr.gz" \
+"$bin" play --sandbox off --quiet --seed 3 $limits --transcripts --replay "$tmp/again.sabr.gz" \
     --log-dir "$tmp/again" "$bad good $tag" "$bad good $tag" "$bad good $tag" \
     >/dev/null 2>&1
 private "files an earlier run left" "$tmp/again"/* "$tmp/again.sabr.gz"
@@ -218,7 +232,7 @@ size=$(cat "$tmp/stderr-flood"/2-*.stderr | wc -c)
 
 # Replays: one per game, complete, with the failing bot's status in it.
 "$bin" play --sandbox off --quiet --seed 4 --games 2 --replay "$tmp/r-%d.sabr.gz" \
-    --move-ms 300 --bank-ms 300 --log-dir "$tmp/rp" "$bad good $tag" \
+    $limits --log-dir "$tmp/rp" "$bad good $tag" \
     "$bad notes $tag" "$bad crash-mid $tag" >"$tmp/rp.out" 2>&1
 for g in 1 2; do
 	f="$tmp/r-$g.sabr.gz"
@@ -231,18 +245,25 @@ zgrep -q "^status 2 crash killed by SIGSEGV" "$tmp/r-1.sabr.gz" && ok ||
     no "the crash is not in replay 1"
 zgrep -q "^note 1 thinking" "$tmp/r-1.sabr.gz" && ok ||
     no "notes are not in replay 1"
-"$bin" play --sandbox off --games 2 --replay "$tmp/x.sabr.gz" "$bad good" "$bad good" \
-    "$bad good" >/dev/null 2>&1
+"$bin" play --sandbox off --games 2 --replay "$tmp/x.sabr.gz" --log-dir "$tmp/x" \
+    "$bad good" "$bad good" "$bad good" >/dev/null 2>&1
 [ $? = 2 ] && ok || no "--games 2 --replay without %d: want exit 2"
 
 # Ctrl-C or SIGTERM of the referee: bots stopped, exit 5, nothing left,
 # and the replay so far is kept, readable, under its .part name.
-"$bin" play --sandbox off --quiet --seed 1 --move-ms 60000 --bank-ms 0 --log-dir "$tmp/int" \
+"$bin" play --sandbox off --quiet --seed 1 $limits --log-dir "$tmp/int" \
     --replay "$tmp/int.sabr.gz" \
     "$bad good $tag" "$bad hang $tag" "$bad ignore-term $tag" \
     >"$tmp/int.out" 2>&1 &
 pid=$!
-sleep 2
+# Stopped once the game is under way (the replay so far holds a decision
+# of seat 2), however long the bots took to start: a poll, not a pause.
+i=0
+while [ $i -lt 1200 ] && kill -0 $pid 2>/dev/null &&
+    ! zcat "$tmp/int.sabr.gz.part" 2>/dev/null | grep -q "^turn 2 "; do
+	sleep 0.1
+	i=$((i + 1))
+done
 kill -TERM $pid
 wait $pid
 rc=$?
@@ -297,7 +318,7 @@ bad_replay v2 "version 2.0, but this program reads version 1"
 
 # A game played by a ruleset file carries it: the replay verifies anywhere,
 # without the file; a carried ruleset that was changed is refused.
-"$bin" play --sandbox off --quiet --seed 5 --ruleset "$top/examples/rulesets/sabotaged-dwarf.yaml" \
+"$bin" play --sandbox off --quiet --seed 5 $limits --ruleset "$top/examples/rulesets/sabotaged-dwarf.yaml" \
     --replay "$tmp/carried.sabr.gz" --log-dir "$tmp/carried" \
     "$bad good $tag" "$bad good $tag" "$bad good $tag" >/dev/null 2>&1
 (cd / && "$bin" verify --quiet "$tmp/carried.sabr.gz") >"$tmp/carried.out" 2>&1 &&
@@ -313,7 +334,8 @@ else
 fi
 
 # Every seat's transcript of a seeded 5-player match: no secret leaks.
-"$bin" play --sandbox off --quiet --seed 12 --games 2 --transcripts --log-dir "$tmp/tr" \
+"$bin" play --sandbox off --quiet --seed 12 --games 2 $limits --transcripts \
+    --log-dir "$tmp/tr" \
     "$bad good $tag" "$bad good $tag" "$bad notes $tag" "$bad good $tag" \
     "$bad good $tag" >"$tmp/tr.out" 2>&1
 python3 "$here/check_transcripts.py" "$tmp/tr"/*.transcript &&
@@ -323,7 +345,7 @@ grep -q -- "-> note thinking" "$tmp/tr"/3-*.transcript && ok ||
 grep -q -- "<- note" "$tmp/tr"/*.transcript && no "a note was forwarded" || ok
 
 # The same seed gives the same games.
-"$bin" play --sandbox off --quiet --seed 12 --games 2 --log-dir "$tmp/tr2" \
+"$bin" play --sandbox off --quiet --seed 12 --games 2 $limits --log-dir "$tmp/tr2" \
     "$bad good $tag" "$bad good $tag" "$bad notes $tag" "$bad good $tag" \
     "$bad good $tag" >"$tmp/tr2.out" 2>&1
 a=$(grep -v "referee:" "$tmp/tr.out" | awk '{print $1,$2,$3}')
@@ -339,7 +361,8 @@ bots:
     cwd: $tmp/cfgdir
     env: {E2E_V: "from config"}
 YAML
-"$bin" play --sandbox off --quiet --seed 2 --config "$tmp/bots.yaml" --log-dir "$tmp/cfg" \
+"$bin" play --sandbox off --quiet --seed 2 $limits --config "$tmp/bots.yaml" \
+    --log-dir "$tmp/cfg" \
     env-bot "$bad good $tag" env-bot >"$tmp/cfg.out" 2>&1
 [ $? = 0 ] && ok || no "config: exit $?"
 grep -q "cwd=$tmp/cfgdir v=from config" "$tmp/cfg"/1-*.stderr && ok ||
@@ -362,7 +385,7 @@ fi
 if [ "$(id -u)" != 0 ] || [ -n "$spy_as" ]; then
 	spy=$(mktemp -d)
 	[ -n "$spy_as" ] && chown nobody "$spy"
-	$spy_as "$bin" play --sandbox off --quiet --seed 7 --log-dir "$spy/logs" \
+	$spy_as "$bin" play --sandbox off --quiet --seed 7 $limits --log-dir "$spy/logs" \
 	    "$bad good $tag" "$bad spy $tag" "$bad good $tag" >"$tmp/spy.out" 2>&1
 	log=$(cat "$spy/logs"/2-*.stderr 2>/dev/null)
 	rm -rf "$spy"
@@ -380,7 +403,7 @@ fi
 # No seed on a command line a bot can read: the referee's --seed is hidden
 # before the bots start (a bot that reads every /proc/PID/cmdline finds
 # neither it nor a game's seed), and the bot did see the referee's.
-"$bin" play --sandbox off --seed 2718281828 --games 2 --log-dir "$tmp/cmdl" \
+"$bin" play --sandbox off --seed 2718281828 --games 2 $limits --log-dir "$tmp/cmdl" \
     "$bad good $tag" "$bad cmdlines $tag" "$bad good $tag" >"$tmp/cmdl.out" 2>&1
 seeds=$(sed -n 's/^game [0-9]* (seed \([0-9]*\).*/\1/p' "$tmp/cmdl.out")
 [ "$(echo $seeds | wc -w)" = 2 ] && ok || no "cmdlines: no game seeds printed"
@@ -391,9 +414,10 @@ for s in 2718281828 $seeds; do
 done
 
 # Bad command lines and options are the referee's failures: exit 2.
-"$bin" play --sandbox off "$bad good" >/dev/null 2>&1
+"$bin" play --sandbox off --log-dir "$tmp/one" "$bad good" >/dev/null 2>&1
 [ $? = 2 ] && ok || no "one bot for base: want exit 2"
-"$bin" play --sandbox off "'unclosed" "$bad good" "$bad good" >"$tmp/q.out" 2>&1
+"$bin" play --sandbox off --log-dir "$tmp/q" "'unclosed" "$bad good" "$bad good" \
+    >"$tmp/q.out" 2>&1
 [ $? = 2 ] && grep -q "a quote is not closed" "$tmp/q.out" && ok ||
     no "unclosed quote: want exit 2 and the reason"
 leftovers options
@@ -401,7 +425,7 @@ leftovers options
 # The example bots, when they are built, play a match to the end.
 ex="$top/build/examples"
 if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
-	"$bin" play --sandbox off --quiet --seed 5 --games 3 --log-dir "$tmp/ex" \
+	"$bin" play --sandbox off --quiet --seed 5 --games 3 $limits --log-dir "$tmp/ex" \
 	    "$ex/heuristic-bot $tag" "$ex/random-bot $tag" \
 	    "$ex/random-bot $tag" "$ex/random-bot $tag" "$ex/random-bot $tag" \
 	    >"$tmp/ex.out" 2>&1
@@ -412,7 +436,7 @@ if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 	# Every example bot, in every language this machine has, in one match.
 	js=""
 	command -v node >/dev/null 2>&1 && js="node $top/examples/js/random_bot.js $tag"
-	"$bin" play --sandbox off --quiet --seed 6 --games 2 --log-dir "$tmp/all" \
+	"$bin" play --sandbox off --quiet --seed 6 --games 2 $limits --log-dir "$tmp/all" \
 	    "$ex/heuristic-bot $tag" "$ex/random-bot $tag" \
 	    "python3 $top/examples/python/random_bot.py $tag" \
 	    ${js:+"$js"} >"$tmp/all.out" 2>&1

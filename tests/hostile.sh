@@ -105,7 +105,8 @@ killed() {
 	    >"$tmp/$name.out" 2>&1 &
 	ref=$!
 	wait_for "$tmp/$name/1-hostile.py.stderr" LINGER
-	sleep 0.5       # the daemon's second fork, already made, settles
+	# The daemon, forked before LINGER, says when it ignores SIGTERM.
+	wait_for "$tmp/$name/1-hostile.py.stderr" SETTLED
 	kill "-$2" "$ref"
 	wait "$ref" 2>/dev/null
 	wait_gone "$1: after SIG$2 of the referee"
@@ -148,7 +149,7 @@ expect injector 3 ok
 for m in daemon pgroup storm; do
 	play on "$m" "$host $m $tag" "$good" "$good"
 	expect "$m" 2 ok
-	leftovers "sandbox on, $m: after the match" 0.5
+	leftovers "sandbox on, $m: after the match"
 done
 
 cat >"$tmp/hog.yaml" <<EOF
@@ -162,7 +163,7 @@ EOF
 play on hog --config "$tmp/hog.yaml" hog random random
 expect hog 1 memory
 expect hog 2 ok
-leftovers "sandbox on, hog: after the match" 0.5
+leftovers "sandbox on, hog: after the match"
 
 killed on TERM
 killed on KILL
@@ -191,18 +192,18 @@ cat "$tmp"/t-results/logs/forger.*.stderr >"$tmp/forger.report" 2>/dev/null
 grep -q '^TRIED' "$tmp/forger.report" && ! grep -q '^FOUND' "$tmp/forger.report" &&
     ok || { no "forger: tried nothing, or got through"
 	sed 's/^/  | /' "$tmp/forger.report"; }
-leftovers "forger tournament" 0.5
+leftovers "forger tournament"
 
 # ---- the sandbox off: what the fallback still guarantees -------------------
 
 for m in daemon pgroup storm; do
 	play off "off-$m" "$host $m $tag" "$good" "$good"
 	expect "off-$m" 2 ok
-	leftovers "sandbox off, $m: after the match" 0.5
+	leftovers "sandbox off, $m: after the match"
 done
 play off off-hog --config "$tmp/hog.yaml" hog random random
 expect off-hog 1 memory
-leftovers "sandbox off, hog: after the match" 0.5
+leftovers "sandbox off, hog: after the match"
 killed off TERM
 
 echo "hostile: $pass passed, $fail failed"

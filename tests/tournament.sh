@@ -31,7 +31,9 @@ schedule:
   kind: round-robin
   rounds: 6
 time:
-  move-ms: 2000
+  move-ms: 20000
+  bank-ms: 60000
+  handshake-ms: 60000
 failures:
   disqualify-after: 0
 bots:
@@ -44,7 +46,7 @@ bots:
     command: python3 tests/bots/badbot.py good $tag-2
   - name: crasher
     command: python3 tests/bots/badbot.py crash-mid $tag
-    move-ms: 3000
+    move-ms: 30000
 YAML
 
 # run DIR ARGS...: a quiet tournament into DIR; output in DIR.out.
@@ -74,7 +76,7 @@ games=$(grep -c '^game ' "$tmp/full/journal.txt")
 csv "$tmp/full" >"$tmp/full.csv" && ok || no "standings of the full run"
 # The results folder is its user's alone: folders 0700, files 0600.
 private "results folder" "$tmp/full"
-leftovers full 0.3
+leftovers full
 
 # 2. Standings against an independent recount from the replays.
 "$bin" verify --quiet "$tmp/full/replays"/*.sabr.gz >"$tmp/verify.out" 2>&1 &&
@@ -126,7 +128,7 @@ kill -KILL $pid 2>/dev/null
 wait $pid 2>/dev/null
 before=$(grep -c '^game ' "$tmp/killed/journal.txt")
 [ "$before" -lt 72 ] && ok || no "the run to kill finished before it was killed"
-leftovers "killed run" 0.3
+leftovers "killed run"
 run killed
 rc=$?
 [ $rc = 0 ] && ok || { no "resumed run: exit $rc"; sed 's/^/  | /' "$tmp/killed.out"; }
@@ -160,7 +162,12 @@ cmp -s "$tmp/full.csv" "$tmp/shards.csv" && ok || {
 "$bin" tournament --sandbox off --quiet -j 2 --out "$tmp/busy" "$tmp/t.yaml" \
     >"$tmp/busy.out" 2>&1 &
 pid=$!
-sleep 0.5
+# The first run holds the folder once its lock file names it.
+i=0
+while [ $i -lt 1200 ] && ! [ -s "$tmp/busy/lock" ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
 "$bin" tournament --sandbox off --quiet --out "$tmp/busy" "$tmp/t.yaml" >"$tmp/busy2.out" 2>&1
 rc=$?
 [ $rc = 3 ] && grep -q "in use by another run" "$tmp/busy2.out" && ok ||
@@ -169,7 +176,7 @@ kill -TERM $pid
 wait $pid
 rc=$?
 if [ $rc = 5 ] || [ $rc = 0 ]; then ok; else no "SIGTERM: exit $rc, want 5"; fi
-leftovers "SIGTERM" 0.3
+leftovers "SIGTERM"
 
 # 6. A bot that keeps failing is disqualified, and the tournament goes on.
 sed 's/disqualify-after: 0/disqualify-after: 2/; s/rounds: 6/rounds: 1/' \
@@ -184,16 +191,18 @@ zgrep -l "no-start disqualified" "$tmp/dq/replays"/*.sabr.gz >/dev/null &&
     ok || no "no replay shows the disqualified seat"
 
 # A bot that ran out of time may still be thinking: it is restarted for
-# its next game, not counted as failed, and not disqualified.
+# its next game, not counted as failed, and not disqualified.  It never
+# answers, so only its own clock is short.
 cat >"$tmp/hang.yaml" <<YAML
 players: 3
 schedule: {kind: round-robin, rounds: 1}
-time: {move-ms: 100, bank-ms: 100}
+time: {move-ms: 20000, bank-ms: 60000, handshake-ms: 60000}
 failures: {disqualify-after: 1}
 bots:
   - {name: a, command: build/examples/heuristic-bot $tag}
   - {name: b, command: build/examples/random-bot $tag}
-  - {name: hang, command: python3 tests/bots/badbot.py hang $tag}
+  - {name: hang, command: python3 tests/bots/badbot.py hang $tag,
+     move-ms: 100, bank-ms: 100}
 YAML
 "$bin" tournament --sandbox off --quiet -j 1 --out "$tmp/hang" "$tmp/hang.yaml" \
     >"$tmp/hang.out" 2>&1 && ok || no "the hanging bot's tournament failed"
@@ -202,7 +211,7 @@ YAML
 "$bin" standings --format csv "$tmp/hang" |
     grep -q '^[0-9]*,hang,\([^,]*,\)\{13\}[^,]*,3,.*,0$' && ok ||
     no "the standings do not show 3 timeouts and no disqualification"
-leftovers "hanging bot" 0.3
+leftovers "hanging bot"
 
 # No seed travels on a command line: a bot that reads every process's
 # /proc/PID/cmdline at every game finds neither the master seed nor any
@@ -211,6 +220,7 @@ cat >"$tmp/cmdl.yaml" <<YAML
 players: 3
 seed: 8231946105527
 schedule: {kind: round-robin, rounds: 1}
+time: {move-ms: 20000, bank-ms: 60000, handshake-ms: 60000}
 bots:
   - {name: a, command: build/examples/heuristic-bot $tag}
   - {name: b, command: build/examples/random-bot $tag}
@@ -227,7 +237,7 @@ grep -q "tournament-worker" "$tmp/cmdl.seen" && ok ||
 for s in 8231946105527 $seeds; do
 	grep -q "$s" "$tmp/cmdl.seen" && no "a bot read seed $s on a command line" || ok
 done
-leftovers "cmdlines" 0.3
+leftovers "cmdlines"
 
 # 7. Bad files and arguments: refused with the place named.
 printf 'players: 3\nbots:\n  - name: a\n    comand: x\n' >"$tmp/bad.yaml"

@@ -121,8 +121,6 @@ def misbehave(turn, answer):
         sys.exit(0)
     if MODE == "hang":
         time.sleep(600)
-    if MODE == "slow" and turn == BAD_TURN:
-        time.sleep(1.5)
     if MODE == "garbage":
         return "\x01\x02 this is no move \xff"
     if MODE == "nul-byte" and turn == BAD_TURN:

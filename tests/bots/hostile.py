@@ -168,6 +168,7 @@ def leave(how):
         os.setsid()
         if os.fork() == 0:
             signal.signal(signal.SIGTERM, signal.SIG_IGN)
+            report("SETTLED", "a daemon in its own session, deaf to SIGTERM")
             time.sleep(600)
         os._exit(0)
     os.wait()
