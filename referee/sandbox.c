@@ -2,6 +2,7 @@
  * its view of the machine, its environment, its limits and their settings. */
 #define _XOPEN_SOURCE 700       /* realpath() */
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -369,6 +370,89 @@ static void bind_program_home(args *a, const char *file)
 		show_path(a, dir, 0);
 }
 
+/* The first word of text (up to a blank) into out; returns what follows
+ * it, or NULL when it does not fit. */
+static const char *word_of(const char *text, char *out, size_t len)
+{
+	size_t n = strcspn(text, " \t");
+
+	if (n >= len)
+		return NULL;
+	memcpy(out, text, n);
+	out[n] = '\0';
+	return text + n + strspn(text + n, " \t");
+}
+
+/* The program env(1) runs for the words of a #! line after it (the kernel
+ * passes them as one argument, which env splits only after -S): its
+ * options and NAME=VALUE words skipped, into out.  -1: none. */
+static int env_program(const char *words, char *out, size_t len)
+{
+	char w[PATH_MAX];
+
+	if (strncmp(words, "-S", 2) != 0) {
+		if (words[0] == '-' || strchr(words, '=') != NULL ||
+		    snprintf(out, len, "%s", words) >= (int)len)
+			return -1;
+		return out[0] != '\0' ? 0 : -1;
+	}
+	words += 2 + strspn(words + 2, " \t");
+	while (*words != '\0' && (words = word_of(words, w, sizeof w)) != NULL) {
+		if (strcmp(w, "-u") == 0 || strcmp(w, "-C") == 0) {
+			if ((words = word_of(words, w, sizeof w)) == NULL)
+				return -1;
+		} else if (w[0] != '-' && strchr(w, '=') == NULL) {
+			return snprintf(out, len, "%s", w) < (int)len ? 0 : -1;
+		}
+	}
+	return -1;
+}
+
+/*
+ * A script's interpreter lives where the script says on its #! line, which
+ * may be outside the system folders too: a python3 in a home folder, a
+ * wrapper script on PATH that runs the real one through it, a pyenv shim
+ * named through env(1).  Shows the installation of the interpreter file
+ * names (as bind_program_home() does for the program), then of its own
+ * interpreter, as deep as the kernel follows them.  The referee must be
+ * able to read file; a binary, or a file it cannot read, adds nothing.
+ */
+static void bind_interpreters(args *a, const char *file, char *const *env,
+    int depth)
+{
+	char head[256], interp[PATH_MAX], prog[PATH_MAX], real[PATH_MAX];
+	const char *rest, *base;
+	ssize_t k;
+	int fd;
+
+	if (depth == 0 || (fd = open(file, O_RDONLY | O_CLOEXEC)) < 0)
+		return;
+	k = read(fd, head, sizeof head - 1);
+	(void)close(fd);
+	if (k < 3 || head[0] != '#' || head[1] != '!')
+		return;
+	head[k] = '\0';
+	head[strcspn(head, "\r\n")] = '\0';
+	rest = head + 2 + strspn(head + 2, " \t");
+	if ((rest = word_of(rest, interp, sizeof interp)) == NULL ||
+	    interp[0] != '/')
+		return;
+	base = strrchr(interp, '/') + 1;
+	if (strcmp(base, "env") == 0) {
+		if (env_program(rest, prog, sizeof prog) != 0 ||
+		    (strchr(prog, '/') == NULL ?
+		    find_program(prog, env, interp) : resolve(NULL, prog,
+		    interp)) != 0)
+			return;
+	}
+	if (!is_system(interp))
+		bind_program_home(a, interp);
+	if (realpath(interp, real) != NULL && strcmp(real, interp) != 0 &&
+	    !is_system(real))
+		bind_program_home(a, real);
+	bind_interpreters(a, interp, env, depth - 1);
+}
+
 /* 1 when path is, or is inside, something bots may not see. */
 static int is_hidden(const sandbox *sb, const char *path)
 {
@@ -519,6 +603,10 @@ int sandbox_command(const sandbox *sb, const sandbox_settings *s,
 		if (realpath(prog, real) != NULL && strcmp(real, prog) != 0)
 			bind_program_home(&a, real);
 	}
+	/* The kernel follows four #! lines deep (BINPRM_MAX_RECURSION). */
+	if (strchr(argv[0], '/') == NULL ? find_program(argv[0], env, prog) ==
+	    0 : resolve(work, argv[0], prog) == 0)
+		bind_interpreters(&a, prog, env, 4);
 	bind_named(&a, sb, argv, work, work, own_dir);
 	if (hide_all(&a, sb, err, errlen) != 0) {
 		free(a.v);

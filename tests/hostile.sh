@@ -168,6 +168,35 @@ leftovers "sandbox on, hog: after the match"
 killed on TERM
 killed on KILL
 
+# Script bots whose #! line names an interpreter outside the system
+# folders, directly or through env(1) on the PATH (a wrapper, a python3 in
+# a home folder): the sandbox shows the interpreter's installation too.
+mkdir -p "$tmp/interp/bin" "$tmp/scripts"
+cp "$(command -v sh)" "$tmp/interp/bin/mysh"
+for how in direct env; do
+	if [ $how = direct ]; then
+		echo "#!$tmp/interp/bin/mysh"
+	else
+		echo "#!/usr/bin/env mysh"
+	fi >"$tmp/scripts/$how.bot"
+	cat >>"$tmp/scripts/$how.bot" <<EOF
+# $tag
+while read -r word rest; do
+	case \$word in
+	saboteur) echo "bot shebang-$how moves" ;;
+	legal) last=\$rest ;;
+	turn) echo "\$last" ;;
+	quit) exit 0 ;;
+	esac
+done
+EOF
+	chmod 755 "$tmp/scripts/$how.bot"
+done
+(PATH="$tmp/interp/bin:$PATH"; play on shebang "$tmp/scripts/direct.bot" \
+    "$tmp/scripts/env.bot" "$good")
+expect shebang 1 ok
+expect shebang 2 ok
+
 # The journal forger, in a tournament: it knows where the journal is.
 cat >"$tmp/t.yaml" <<EOF
 players: 3
