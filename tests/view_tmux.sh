@@ -47,9 +47,10 @@ screen() {
 	t capture-pane -p -t view >"$tmp/screen" 2>/dev/null
 }
 
-# wait_for NAME PATTERN [SECONDS]: the screen shows PATTERN (grep -E) in time.
+# wait_for NAME PATTERN [SECONDS]: the screen shows PATTERN (grep -E) in
+# time; the default is generous, so that a busy machine cannot fail it.
 wait_for() {
-	name=$1 pattern=$2 n=$(( ${3:-10} * 10 ))
+	name=$1 pattern=$2 n=$(( ${3:-60} * 10 ))
 	while [ "$n" -gt 0 ]; do
 		screen
 		if grep -Eq -- "$pattern" "$tmp/screen"; then
@@ -68,7 +69,7 @@ keys() {
 	name=$1 pattern=$2
 	shift 2
 	t send-keys -t view "$@"
-	wait_for "$name" "$pattern" 5
+	wait_for "$name" "$pattern"
 }
 
 # The decision the header shows ("decision 40/201" gives 40), or 0.
@@ -96,8 +97,8 @@ start() {
 
 restored() {
 	what=$1
-	wait_for "$what: exit code" "^exited $2\$" 5 || return
-	wait_for "$what: stty" "^stty-done\$" 5 || return
+	wait_for "$what: exit code" "^exited $2\$" || return
+	wait_for "$what: stty" "^stty-done\$" || return
 	if grep -qx -- -icanon "$tmp/screen" || grep -qx -- -echo "$tmp/screen" ||
 	    ! grep -qx icanon "$tmp/screen"; then
 		bad "$what: the terminal is still raw"
@@ -122,7 +123,15 @@ keys go-to-decision-40 "decision 40/201" g 4 0 Enter
 # One step forward skips the steps the view is not told of; back returns.
 s=$(step)
 t send-keys -t view Right
-sleep 0.3
+# until_step_above S: waits (up to a minute) for the step to pass S.
+until_step_above() {
+	i=0
+	while [ "$(step)" -le "$1" ] && [ $i -lt 600 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+until_step_above "$s"
 s2=$(step)
 if [ "$s2" -gt "$s" ]; then ok; else bad "right: step $s, then $s2"; fi
 keys left-is-one-step-back "step $s/" Left
@@ -145,7 +154,7 @@ keys help-closes "decision 201/201" x
 keys home-again "step 1/" Home
 keys autoplay-on "autoplay 4/s" Space
 keys autoplay-faster "autoplay 10/s" +
-sleep 1
+until_step_above 5
 s=$(step)
 if [ "$s" -gt 5 ]; then ok; else bad "autoplay: still at step $s"; fi
 keys autoplay-off "verified" Space
@@ -194,14 +203,20 @@ mkdir -p "$tmp/replays"
 live=$tmp/replays/live.sabr.gz
 start --follow "$live"
 wait_for follow-waits "waiting for .*live.sabr.gz"
-(cd "$top" && exec "$bin" play --seed 11 --quiet --move-ms 2000 \
+(cd "$top" && exec "$bin" play --seed 11 --quiet --move-ms 20000 \
+    --bank-ms 60000 --handshake-ms 60000 --log-dir "$tmp/logs" \
     --replay "$live" "python3 $tmp/slow.py" build/examples/random-bot \
     build/examples/random-bot build/examples/random-bot \
     build/examples/random-bot >"$tmp/play.out" 2>&1) &
 play_pid=$!
-wait_for follow-live "live: .*live.sabr.gz.part" 20
+wait_for follow-live "live: .*live.sabr.gz.part" 120
 d1=$(decision)
-sleep 1.5
+i=0
+while [ "$(decision)" -le "$d1" ] && [ $i -lt 600 ] &&
+    kill -0 "$play_pid" 2>/dev/null; do
+	sleep 0.1
+	i=$((i + 1))
+done
 d2=$(decision)
 if [ "$d2" -gt "$d1" ]; then ok; else bad "follow: decision $d1, then $d2"; fi
 screen
@@ -209,7 +224,7 @@ if grep -Eq "step ([0-9]+)/\\1 " "$tmp/screen"; then ok; else
 	bad "follow: not at the last step"; fi
 wait "$play_pid"
 play_pid=
-wait_for follow-sees-the-end "complete, every record verified" 20 &&
+wait_for follow-sees-the-end "complete, every record verified" 120 &&
     wait_for follow-at-the-end "game over"
 t send-keys -t view q
 restored follow-quits 0
