@@ -101,10 +101,12 @@ $(BOTS): $(B)/examples/%-bot: $(B)/examples/c/%_bot.o $(B)/examples/c/botlib.o $
 	    $(YAML_LIBS) $(ZLIB_LIBS)
 
 # Plays the recorded transcripts to every example bot (node's only if it is
-# installed): one legal reply per decision, nothing unasked, exit 0.
+# installed): one legal reply per decision, nothing unasked, exit 0; first,
+# each transcript must follow saboteur-protocol(7) line by line.
 .PHONY: check-bots
 check-bots: export PYTHONDONTWRITEBYTECODE = 1
 check-bots: $(BOTS)
+	tests/check_fixtures.py tests/fixtures/transcripts/*.txt
 	examples/check_bot.py $(B)/examples/random-bot tests/fixtures/transcripts/*.txt
 	examples/check_bot.py $(B)/examples/heuristic-bot tests/fixtures/transcripts/*.txt
 	examples/check_bot.py "python3 examples/python/random_bot.py" tests/fixtures/transcripts/*.txt
