@@ -445,10 +445,13 @@ static void bind_interpreters(args *a, const char *file, char *const *env,
 		    interp)) != 0)
 			return;
 	}
+	/* A missing interpreter stays missing: exec fails in the bot's
+	 * process and says so, as outside (bwrap would fail to bind it). */
+	if (realpath(interp, real) == NULL)
+		return;
 	if (!is_system(interp))
 		bind_program_home(a, interp);
-	if (realpath(interp, real) != NULL && strcmp(real, interp) != 0 &&
-	    !is_system(real))
+	if (strcmp(real, interp) != 0 && !is_system(real))
 		bind_program_home(a, real);
 	bind_interpreters(a, interp, env, depth - 1);
 }
