@@ -171,15 +171,17 @@ killed on KILL
 # Script bots whose #! line names an interpreter outside the system
 # folders, directly or through env(1) on the PATH (a wrapper, a python3 in
 # a home folder): the sandbox shows the interpreter's installation too.
-mkdir -p "$tmp/interp/bin" "$tmp/scripts"
-cp "$(command -v sh)" "$tmp/interp/bin/mysh"
+# They live outside $tmp, which holds the replays bots must not see.
+sb=$(mktemp -d)
+mkdir -p "$sb/interp/bin" "$sb/scripts"
+cp "$(command -v sh)" "$sb/interp/bin/mysh"
 for how in direct env; do
 	if [ $how = direct ]; then
-		echo "#!$tmp/interp/bin/mysh"
+		echo "#!$sb/interp/bin/mysh"
 	else
 		echo "#!/usr/bin/env mysh"
-	fi >"$tmp/scripts/$how.bot"
-	cat >>"$tmp/scripts/$how.bot" <<EOF
+	fi >"$sb/scripts/$how.bot"
+	cat >>"$sb/scripts/$how.bot" <<EOF
 # $tag
 while read -r word rest; do
 	case \$word in
@@ -190,12 +192,13 @@ while read -r word rest; do
 	esac
 done
 EOF
-	chmod 755 "$tmp/scripts/$how.bot"
+	chmod 755 "$sb/scripts/$how.bot"
 done
-(PATH="$tmp/interp/bin:$PATH"; play on shebang "$tmp/scripts/direct.bot" \
-    "$tmp/scripts/env.bot" "$good")
+(PATH="$sb/interp/bin:$PATH"; play on shebang "$sb/scripts/direct.bot" \
+    "$sb/scripts/env.bot" "$good")
 expect shebang 1 ok
 expect shebang 2 ok
+rm -rf "$sb"
 
 # The journal forger, in a tournament: it knows where the journal is.
 cat >"$tmp/t.yaml" <<EOF
