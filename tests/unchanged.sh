@@ -20,7 +20,7 @@ changed=$(find "$top" \( -path "$top/.git" -o -path "$build" \) -prune -o \
 if [ -n "$changed" ]; then
 	echo "FAIL the tests wrote into the source tree (or it was edited" \
 	    "while they ran); tests must write only into mktemp -d folders:"
-	echo "$changed" | sed "s|^$top/||; s/^/  | /"
+	echo "$changed" | sed "s|^$top/||; s|^$top$|.|; s/^/  | /"
 	exit 1
 fi
 echo "unchanged: the source tree is as it was before the tests"
