@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "protocol.h"
+#include "siphash.h"
 
 static const char edge_letter[4] = { 'N', 'E', 'S', 'W' };
 static const char *const role_word[] = { "none", "miner", "saboteur" };
@@ -517,6 +518,28 @@ int proto_setup_line(const proto_cards *pc, int game, int nplayers, int seat,
 	return done(&l);
 }
 
+uint64_t proto_seat_seed(uint64_t game_seed, int seat)
+{
+	/* The key is the game's seed (little-endian) and a fixed word that
+	 * keeps these hashes apart from any other use of SipHash with the
+	 * same seed; the message is the seat, one byte. */
+	static const char domain[8] = { 's', 'a', 'b', '-', 's', 'e', 'a', 't' };
+	uint8_t key[16], msg = (uint8_t)seat;
+
+	for (int i = 0; i < 8; i++)
+		key[i] = (uint8_t)(game_seed >> (8 * i));
+	memcpy(key + 8, domain, 8);
+	return sab_siphash24(key, &msg, 1);
+}
+
+int proto_seed_line(uint64_t game_seed, int seat, char *buf, size_t len)
+{
+	int n = snprintf(buf, len, "seed %llu",
+	    (unsigned long long)proto_seat_seed(game_seed, seat));
+
+	return n < 0 || (size_t)n >= len ? -1 : n;
+}
+
 int proto_turn_line(int decision, int64_t move_ms, int64_t bank_ms, char *buf,
     size_t len)
 {
@@ -803,6 +826,8 @@ static int parse_hello(const words *w, char *name, unsigned *features,
 	for (int i = 2; i < w->n; i++)
 		if (word_is(w, i, "moves"))
 			*features |= PROTO_FEAT_MOVES;
+		else if (word_is(w, i, "seed"))
+			*features |= PROTO_FEAT_SEED;
 	return PROTO_HELLO;
 }
 

@@ -154,8 +154,15 @@ static void send_setup(run *r)
 		names[k] = at(r, k)->name;
 	for (int s = 0; s < r->n; s++)
 		for (int k = 0; proto_setup_line(r->o->pc, r->spec->number, r->n, s,
-		    names, k, line, sizeof line) > 0; k++)
+		    names, k, line, sizeof line) > 0; k++) {
 			send_line(r, at(r, s), line);
+			/* A bot that asked for a seed gets its own right after
+			 * "game" (saboteur-protocol(7)). */
+			if (k == 0 && (at(r, s)->features & PROTO_FEAT_SEED) &&
+			    proto_seed_line(r->spec->seed, s, line,
+			    sizeof line) > 0)
+				send_line(r, at(r, s), line);
+		}
 }
 
 /* Notes what the result needs from an event (roles, rounds). */
@@ -367,6 +374,7 @@ static int replay_start(run *r, char *err, size_t errlen)
 		seats[s].detail = b->detail;
 		seats[s].move_ms = move_of(r, b) / NS_PER_MS;
 		seats[s].bank_ms = bank_of(r, b) / NS_PER_MS;
+		seats[s].seeded = (b->features & PROTO_FEAT_SEED) != 0;
 	}
 	replay_header h = { o->program, o->rs, o->pc, r->spec->number,
 	    r->res->seed,

@@ -548,6 +548,36 @@ static void seats(walk *w)
 	}
 }
 
+/*
+ * Checks the seats' "seatseed" records: a file that records seeds (1.3)
+ * has one for each seat whose hello asked for feature "seed" and for no
+ * other, each the seed proto_seat_seed() gives.  Returns 0, or -1 after
+ * saying what differs.
+ */
+static int seat_seeds(walk *w)
+{
+	const replay_file *f = w->f;
+
+	for (int s = 0; s < f->nseats; s++) {
+		const replay_file_seat *t = &f->seat[s];
+		int asked = (w->feat[s] & PROTO_FEAT_SEED) != 0;
+		uint64_t want = proto_seat_seed(f->seed, s);
+		if (!replay_records_seeds(f) && !t->seeded)
+			continue;
+		if (asked && !t->seeded)
+			return diverge(w, NULL, "seat %d asked for feature "
+			    "\"seed\" but the header records no seed for it", s);
+		if (!asked && t->seeded)
+			return diverge(w, NULL, "the header records a seed for "
+			    "seat %d, which did not ask for feature \"seed\"", s);
+		if (asked && t->seed != want)
+			return diverge(w, NULL, "seat %d's seed is %llu, but the "
+			    "game's seed gives it %llu", s,
+			    (unsigned long long)t->seed, (unsigned long long)want);
+	}
+	return 0;
+}
+
 static void setup_lines(walk *w)
 {
 	const char *names[SAB_MAX_PLAYERS];
@@ -558,8 +588,13 @@ static void setup_lines(walk *w)
 		    NULL;
 	for (int s = 0; s < w->f->nseats; s++)
 		for (int k = 0; proto_setup_line(&w->pc, w->f->game,
-		    w->f->nseats, s, names, k, line, sizeof line) > 0; k++)
+		    w->f->nseats, s, names, k, line, sizeof line) > 0; k++) {
 			sent(w, s, line);
+			/* Right after "game", as the referee sends it. */
+			if (k == 0 && w->f->seat[s].seeded &&
+			    proto_seed_line(w->f->seed, s, line, sizeof line) > 0)
+				sent(w, s, line);
+		}
 }
 
 static int start(walk *w, const sab_ruleset *rs)
@@ -575,6 +610,8 @@ static int start(walk *w, const sab_ruleset *rs)
 	if (proto_cards_init(&w->pc, rs, err, sizeof err) != 0)
 		return diverge(w, NULL, "%s", err);
 	seats(w);
+	if (seat_seeds(w) != 0)
+		return -1;
 	sab_rng_seed(&w->rng, w->f->seed);
 	w->ev.n = 0;
 	if (sab_game_new(&w->g, rs, w->f->nseats, 0, &w->rng, &w->ev, err,

@@ -7,6 +7,7 @@
 
 #include "helpers.h"
 #include "protocol.h"
+#include "siphash.h"
 #include "suites.h"
 
 #define REQUIRE(cond, ...) \
@@ -192,10 +193,47 @@ START_TEST(handshake_reply)
 	    &mv, name, &feat, why, sizeof why), PROTO_HELLO);
 	ck_assert_str_eq(name, "greedy-2.1");
 	ck_assert_uint_eq(feat, PROTO_FEAT_MOVES);
+	ck_assert_int_eq(proto_parse(&pc, "bot s seed", 10, &mv, name, &feat,
+	    why, sizeof why), PROTO_HELLO);
+	ck_assert_uint_eq(feat, PROTO_FEAT_SEED);
+	ck_assert_int_eq(proto_parse(&pc, "bot s seed moves", 16, &mv, name,
+	    &feat, why, sizeof why), PROTO_HELLO);
+	ck_assert_uint_eq(feat, PROTO_FEAT_SEED | PROTO_FEAT_MOVES);
 	ck_assert_int_eq(parse("bot"), PROTO_BAD);
 	ck_assert_int_eq(parse("bot bad/name"), PROTO_BAD);
 	ck_assert_int_eq(parse("bot 012345678901234567890123456789012"),
 	    PROTO_BAD);
+}
+END_TEST
+
+/* A seat's seed is SipHash-2-4 keyed by the game's seed and "sab-seat" of
+ * the seat's byte, as saboteur-protocol(7) defines it: the known answers
+ * below were worked out from that definition, and they must never change
+ * (replays record them). */
+START_TEST(seat_seeds_follow_their_definition)
+{
+	const uint64_t game = 15178329099753204437ULL;
+	uint8_t key[16] = { 0 };
+	char line[64];
+
+	for (int i = 0; i < 8; i++)
+		key[i] = (uint8_t)(game >> (8 * i));
+	memcpy(key + 8, "sab-seat", 8);
+	for (int s = 0; s < SAB_MAX_PLAYERS; s++) {
+		uint8_t m = (uint8_t)s;
+		ck_assert_uint_eq(proto_seat_seed(game, s),
+		    sab_siphash24(key, &m, 1));
+		for (int t = 0; t < s; t++)
+			ck_assert_uint_ne(proto_seat_seed(game, s),
+			    proto_seat_seed(game, t));
+	}
+	ck_assert_uint_eq(proto_seat_seed(game, 0), 2384653584937441845ULL);
+	ck_assert_uint_eq(proto_seat_seed(0, 1), 3013360927723164086ULL);
+	ck_assert_uint_ne(proto_seat_seed(game, 0), proto_seat_seed(game + 1, 0));
+	ck_assert_int_eq(proto_seed_line(0, 1, line, sizeof line),
+	    (int)strlen(line));
+	ck_assert_str_eq(line, "seed 3013360927723164086");
+	ck_assert_int_eq(proto_seed_line(0, 1, line, 8), -1);
 }
 END_TEST
 
@@ -525,6 +563,7 @@ Suite *protocol_suite(void)
 	tcase_add_test(tc, old_replays_keep_their_reasons);
 	tcase_add_test(tc, events_show_each_seat_what_it_may_see);
 	tcase_add_test(tc, no_line_leaks_another_seats_secrets);
+	tcase_add_test(tc, seat_seeds_follow_their_definition);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,5 +1,6 @@
 /* botlib.c: the referee's lines turned into a botstate, and the bot's answers
  * written back; see botlib.h. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,6 +139,21 @@ static void load_ruleset(const char *name)
 	}
 	if (proto_cards_init(&st.cards, &st.rs, err, sizeof err) != 0)
 		fprintf(stderr, "botlib: %s\n", err);
+}
+
+/* seed S: this game's seed for our own randomness. */
+static void on_seed(const words *w)
+{
+	char *end;
+
+	if (w->n < 2 || w->w[1][0] < '0' || w->w[1][0] > '9')
+		return;
+	errno = 0;
+	unsigned long long v = strtoull(w->w[1], &end, 10);
+	if (*end != '\0' || errno != 0)
+		return;
+	st.seed = (uint64_t)v;
+	st.seeded = 1;
 }
 
 /* game G RULESET PLAYERS SEAT */
@@ -594,7 +610,8 @@ static int handle(char *line, const char *name, bot_choose_fn *choose,
 		dealing = 0;
 	if (strcmp(k, "saboteur") == 0) {
 		/* Any version is answered: refusing one is the referee's call. */
-		if (printf("bot %s moves\n", name) < 0 || fflush(stdout) != 0)
+		if (printf("bot %s moves seed\n", name) < 0 ||
+		    fflush(stdout) != 0)
 			return -1;
 	} else if (strcmp(k, "quit") == 0) {
 		return 1;
@@ -602,6 +619,8 @@ static int handle(char *line, const char *name, bot_choose_fn *choose,
 		on_game(&w);
 	} else if (st.nplayers == 0) {
 		return 0;       /* nothing else makes sense before a game */
+	} else if (strcmp(k, "seed") == 0) {
+		on_seed(&w);
 	} else if (strcmp(k, "player") == 0) {
 		on_player(&w);
 	} else if (strcmp(k, "board") == 0) {
