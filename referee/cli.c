@@ -1,10 +1,13 @@
 /* cli.c: option parsing and ruleset loading shared by the commands. */
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -98,6 +101,53 @@ int cli_number(const char *cmd, const char *name, const char *s, long long lo,
 	}
 	*out = v;
 	return 0;
+}
+
+int cli_u64(const char *s, size_t len, uint64_t *out)
+{
+	uint64_t v = 0;
+
+	if (len == 0)
+		return -1;
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		unsigned d = (unsigned)(s[i] - '0');
+		if (v > (UINT64_MAX - d) / 10)
+			return -1;
+		v = v * 10 + d;
+	}
+	*out = v;
+	return 0;
+}
+
+int cli_seed(const char *cmd, const char *name, const char *s, uint64_t *out)
+{
+	if (cli_u64(s, strlen(s), out) == 0)
+		return 0;
+	fprintf(stderr, "saboteur %s: --%s wants a whole number from 0 to %"
+	    PRIu64 ", not \"%s\"\n", cmd, name, UINT64_MAX, s);
+	return -1;
+}
+
+uint64_t cli_random_seed(void)
+{
+	uint64_t v;
+	int fd;
+
+	if (getrandom(&v, sizeof v, 0) == (ssize_t)sizeof v)
+		return v;
+	/* An old kernel without getrandom(2). */
+	if ((fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC)) >= 0) {
+		ssize_t got = read(fd, &v, sizeof v);
+		(void)close(fd);
+		if (got == (ssize_t)sizeof v)
+			return v;
+	}
+	struct timespec ts;
+	(void)clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000007ULL ^ (uint64_t)ts.tv_nsec ^
+	    (uint64_t)getpid() << 32;
 }
 
 char *cli_read_file(const char *path, size_t *len)

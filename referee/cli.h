@@ -39,6 +39,23 @@ int cli_number(const char *cmd, const char *name, const char *s, long long lo,
     long long hi, long long *out);
 
 /*
+ * Reads a seed, or any unsigned 64-bit number: len bytes of decimal digits
+ * (no sign, no space) from 0 to 2^64 - 1.  Returns 0, or -1 when s is not
+ * one.  Every seed the program reads goes through it: the command line's
+ * (cli_seed()) and the tournament file's.
+ */
+int cli_u64(const char *s, size_t len, uint64_t *out);
+
+/* The seed given as option name's value s; prints the error and returns -1
+ * when it is not one (see cli_u64()). */
+int cli_seed(const char *cmd, const char *name, const char *s, uint64_t *out);
+
+/* A fresh seed for a match the user gave none: from getrandom(2), else
+ * /dev/urandom, else the clock and the process id.  Print it, so that the
+ * match can be played again. */
+uint64_t cli_random_seed(void);
+
+/*
  * Loads a ruleset given as NAME (built in, or NAME.yaml in the installed
  * rules folder or $SABOTEUR_RULES) or as a FILE path (containing '/' or
  * ending in .yaml).  Returns 0, or -1 with a message naming the file and line

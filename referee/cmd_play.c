@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "config.h"
 #include "match.h"
+#include "replay_open.h"
 #include "runnable.h"
 #include "split.h"
 
@@ -19,7 +20,8 @@ enum {
 	O_RULESET, O_SEED, O_GAMES, O_REPLAY, O_LOGDIR, O_MOVE, O_BANK,
 	O_HANDSHAKE, O_GRACE, O_TRIES, O_MAXLINE, O_MAXOUT, O_TRANSCRIPTS,
 	O_CWD, O_ENV, O_CONFIG, O_QUIET, O_SANDBOX, O_NETWORK, O_WRITABLE,
-	O_MEMORY, O_PROCS, O_FILES, O_FSIZE, O_CPU, O_NOPTS
+	O_MEMORY, O_PROCS, O_FILES, O_FSIZE, O_CPU, O_GAMESEED, O_AGAIN,
+	O_NOPTS
 };
 
 /* The sandbox options and the keys of sandbox_settings_key() they set. */
@@ -44,6 +46,8 @@ typedef struct play_cfg {
 	sandbox sb;
 	char *rules_text;       /* the ruleset file's text, or NULL */
 	size_t rules_len;
+	int random_seed;        /* no seed was given: it came from the system */
+	replay_file *again;     /* --again's replay, or NULL */
 } play_cfg;
 
 static int number_opt(opt *o, int i, long long lo, long long hi,
@@ -53,16 +57,107 @@ static int number_opt(opt *o, int i, long long lo, long long hi,
 	    cli_number("play", o[i].name, o[i].value, lo, hi, out);
 }
 
+/*
+ * The seed and how it is used: --seed (the match's), --game-seed (one
+ * game's own), --again (a replay's game), else a random match seed.
+ * Returns an exit code, EXIT_OK to go on.
+ */
+static int choose_seed(opt *o, play_cfg *c, uint64_t *seed, int *one_game)
+{
+	int given = (o[O_SEED].value != NULL) + (o[O_GAMESEED].value != NULL) +
+	    (o[O_AGAIN].value != NULL);
+	char err[1024];
+
+	*one_game = 0;
+	if (given > 1) {
+		fprintf(stderr, "saboteur play: give one of --seed, --game-seed "
+		    "and --again\n");
+		return EXIT_USAGE;
+	}
+	if ((o[O_GAMESEED].value != NULL || o[O_AGAIN].value != NULL) &&
+	    o[O_GAMES].value != NULL) {
+		fprintf(stderr, "saboteur play: --%s plays one game: no --games\n",
+		    o[O_AGAIN].value ? "again" : "game-seed");
+		return EXIT_USAGE;
+	}
+	if (o[O_SEED].value != NULL)
+		return cli_seed("play", "seed", o[O_SEED].value, seed) ?
+		    EXIT_USAGE : EXIT_OK;
+	if (o[O_GAMESEED].value != NULL) {
+		*one_game = 1;
+		return cli_seed("play", "game-seed", o[O_GAMESEED].value, seed) ?
+		    EXIT_USAGE : EXIT_OK;
+	}
+	if (o[O_AGAIN].value == NULL) {
+		*seed = cli_random_seed();
+		c->random_seed = 1;
+		return EXIT_OK;
+	}
+	c->again = replay_read(o[O_AGAIN].value, err, sizeof err);
+	if (c->again == NULL) {
+		fprintf(stderr, "saboteur play: --again: %s\n", err);
+		return EXIT_CONFIG;
+	}
+	*seed = c->again->seed;
+	*one_game = c->again->game;
+	return EXIT_OK;
+}
+
+/* The ruleset: --again's replay's (--ruleset may give its file), else
+ * --ruleset's, else base.  Returns an exit code. */
+static int load_rules(opt *o, play_cfg *c)
+{
+	const char *given = o[O_RULESET].value;
+	char err[1024];
+
+	if (c->again != NULL) {
+		if (replay_open_ruleset(c->again, given, &c->rs, err,
+		    sizeof err) != 0) {
+			fprintf(stderr, "saboteur play: %s: %s\n",
+			    o[O_AGAIN].value, err);
+			return EXIT_CONFIG;
+		}
+		/* The same rules as the replay's: carried again when it
+		 * carried them. */
+		if (c->again->rules != NULL) {
+			c->rules_text = malloc(c->again->rules_len + 1);
+			if (c->rules_text == NULL)
+				return EXIT_INTERNAL;
+			memcpy(c->rules_text, c->again->rules,
+			    c->again->rules_len + 1);
+			c->rules_len = c->again->rules_len;
+		}
+	} else if (cli_load_ruleset_text(given ? given : "base", &c->rs,
+	    &c->rules_text, &c->rules_len, err, sizeof err) != 0) {
+		fprintf(stderr, "saboteur play: %s\n", err);
+		return EXIT_CONFIG;
+	}
+	if (proto_cards_init(&c->pc, &c->rs, err, sizeof err) != 0) {
+		fprintf(stderr, "saboteur play: %s\n", err);
+		return EXIT_CONFIG;
+	}
+	return EXIT_OK;
+}
+
 /* Reads the options into cfg; returns an exit code, EXIT_OK to go on. */
 static int configure(opt *o, play_cfg *c)
 {
-	long long seed = (long long)(time(NULL) & 0x7fffffff), games = 1;
+	long long games = 1;
 	long long move = 1000, bank = 10000, hs = 10000, grace = 50, tries = 3;
 	long long maxline = 4096, maxout = 65536;
+	uint64_t seed;
+	int one_game, rc;
 	char err[512];
 
-	if (number_opt(o, O_SEED, 0, INT64_MAX, &seed) ||
-	    number_opt(o, O_GAMES, 1, 1000000, &games) ||
+	if ((rc = choose_seed(o, c, &seed, &one_game)) != EXIT_OK)
+		return rc;
+	if (c->again != NULL) {
+		/* The replay's time control, unless the options change it. */
+		move = c->again->move_ms, bank = c->again->bank_ms;
+		hs = c->again->handshake_ms, grace = c->again->grace_ms;
+		tries = c->again->tries > 0 ? c->again->tries : tries;
+	}
+	if (number_opt(o, O_GAMES, 1, 1000000, &games) ||
 	    number_opt(o, O_MOVE, 1, 86400000, &move) ||
 	    number_opt(o, O_BANK, 0, 86400000, &bank) ||
 	    number_opt(o, O_HANDSHAKE, 1, 86400000, &hs) ||
@@ -71,16 +166,12 @@ static int configure(opt *o, play_cfg *c)
 	    number_opt(o, O_MAXLINE, 64, 1 << 24, &maxline) ||
 	    number_opt(o, O_MAXOUT, 64, 1LL << 32, &maxout))
 		return EXIT_USAGE;
-	if (cli_load_ruleset_text(o[O_RULESET].value ? o[O_RULESET].value :
-	    "base", &c->rs, &c->rules_text, &c->rules_len, err, sizeof err) != 0 ||
-	    proto_cards_init(&c->pc, &c->rs, err, sizeof err) != 0) {
-		fprintf(stderr, "saboteur play: %s\n", err);
-		return EXIT_CONFIG;
-	}
-	c->mo = (match_opts){ &c->rs, &c->pc, (uint64_t)seed, (int)games,
+	if ((rc = load_rules(o, c)) != EXIT_OK)
+		return rc;
+	c->mo = (match_opts){ &c->rs, &c->pc, seed, (int)games,
 	    { hs * 1000000, move * 1000000, bank * 1000000, grace * 1000000 },
 	    (int)tries, (uint64_t)maxout, NULL, o[O_REPLAY].value,
-	    "saboteur " SAB_VERSION, c->rules_text, c->rules_len };
+	    "saboteur " SAB_VERSION, c->rules_text, c->rules_len, one_game };
 	if (c->mo.replay != NULL && games > 1 &&
 	    strstr(c->mo.replay, "%d") == NULL) {
 		fprintf(stderr, "saboteur play: with --games %lld, --replay FILE "
@@ -170,9 +261,29 @@ static void file_stem(char *const *argv, int i, char *out, size_t len)
 		snprintf(out, len, "%d", i + 1);
 }
 
+/* Hides the folder of file path from the bots, unless it is the
+ * referee's own folder (see sandbox_command()).  Returns an exit code. */
+static int hide_folder_of(play_cfg *c, const char *path)
+{
+	char msg[1024], dir[4096], *slash;
+
+	snprintf(dir, sizeof dir, "%s", path);
+	slash = strrchr(dir, '/');
+	if (slash != NULL && slash != dir)
+		*slash = '\0';
+	else
+		snprintf(dir, sizeof dir, "%s", slash ? "/" : ".");
+	if (strcmp(dir, ".") != 0 &&
+	    sandbox_hide(&c->sb, dir, msg, sizeof msg) != 0) {
+		fprintf(stderr, "saboteur play: %s\n", msg);
+		return EXIT_CONFIG;
+	}
+	return EXIT_OK;
+}
+
 /* Decides on the sandbox (the command line's mode, else the --config
  * file's) and hides the log and replay folders from the bots. */
-static int seal(play_cfg *c)
+static int seal(play_cfg *c, const char *again)
 {
 	sandbox_settings mode = c->cfg.box;
 	char msg[1024], dir[4096], *slash;
@@ -207,7 +318,8 @@ static int seal(play_cfg *c)
 			return EXIT_CONFIG;
 		}
 	}
-	return EXIT_OK;
+	/* The replay played again holds every hand of the deal. */
+	return again != NULL ? hide_folder_of(c, again) : EXIT_OK;
 }
 
 /* The folder a bot runs in: its configuration's, else --bot-cwd's. */
@@ -365,7 +477,8 @@ static int bots_ran(const play_cfg *c, char **cmds, int n, const bot *bots)
 /* Splits and starts every bot; returns an exit code.  A BOT that names a
  * bot of --config runs that bot's command, in its folder, with its
  * environment. */
-static int start_bots(play_cfg *c, char **cmds, int n, bot *bots)
+static int start_bots(play_cfg *c, char **cmds, int n, bot *bots,
+    const char *again)
 {
 	char err[256], stem[48], path[4096], *env[64];
 	int rc;
@@ -386,7 +499,7 @@ static int start_bots(play_cfg *c, char **cmds, int n, bot *bots)
 		return EXIT_USAGE;
 	if (make_dir(c->log_dir) != 0)
 		return EXIT_CONFIG;
-	if ((rc = seal(c)) != EXIT_OK)
+	if ((rc = seal(c, again)) != EXIT_OK)
 		return rc;
 	for (int i = 0; i < n; i++) {
 		bot *b = &bots[i];
@@ -405,6 +518,27 @@ static int start_bots(play_cfg *c, char **cmds, int n, bot *bots)
 			return rc;
 	}
 	return EXIT_OK;
+}
+
+/*
+ * The bots of a game played again: those named, one per seat of the
+ * replay's game, else the replay's own commands.  Returns an exit code.
+ */
+static int again_bots(play_cfg *c, const char *path, char **cmds, int *n)
+{
+	const replay_file *f = c->again;
+
+	if (*n == 0) {
+		for (int s = 0; s < f->nseats; s++)
+			cmds[s] = (char *)f->seat[s].command;
+		*n = f->nseats;
+		return EXIT_OK;
+	}
+	if (*n == f->nseats)
+		return EXIT_OK;
+	fprintf(stderr, "saboteur play: the game of %s has %d seats: give %d "
+	    "bots, or none for its own\n", path, f->nseats, f->nseats);
+	return EXIT_USAGE;
 }
 
 /* "N:name" (N counts the BOT arguments from 1), so that two copies of a
@@ -427,7 +561,8 @@ static const char *bot_name(const bot *b)
 static void print_game(const play_cfg *c, const bot *bots, int n,
     const game_result *g, int gi)
 {
-	printf("game %d (seed %" PRIu64 "%s%s): ", gi + 1, g->seed,
+	printf("game %d (seed %" PRIu64 "%s%s): ", c->mo.one_game > 0 ?
+	    c->mo.one_game : gi + 1, g->seed,
 	    g->replay[0] ? ", replay " : "", g->replay);
 	for (int s = 0, first = 1; s < n; s++)
 		if (g->winners & (1u << s)) {
@@ -513,7 +648,8 @@ int cmd_play(int argc, char **argv)
 	    { "bot-network", 0, NULL }, { "bot-writable", 0, NULL },
 	    { "bot-memory", 1, NULL }, { "bot-processes", 1, NULL },
 	    { "bot-open-files", 1, NULL }, { "bot-file-size", 1, NULL },
-	    { "bot-cpu", 1, NULL }, { NULL, 0, NULL } };
+	    { "bot-cpu", 1, NULL }, { "game-seed", 1, NULL },
+	    { "again", 1, NULL }, { NULL, 0, NULL } };
 	char *cmds[SAB_MAX_PLAYERS + 1], err[256];
 	static play_cfg c;
 	static bot bots[SAB_MAX_PLAYERS];
@@ -524,8 +660,15 @@ int cmd_play(int argc, char **argv)
 	n = cli_parse("play", argc, argv, o, cmds, SAB_MAX_PLAYERS + 1);
 	if (n < 0)
 		return EXIT_USAGE;
-	if ((rc = configure(o, &c)) != EXIT_OK)
+	if ((rc = configure(o, &c)) != EXIT_OK) {
+		replay_file_free(c.again);
 		return rc;
+	}
+	if (c.again != NULL && (rc = again_bots(&c, o[O_AGAIN].value, cmds,
+	    &n)) != EXIT_OK) {
+		replay_file_free(c.again);
+		return rc;
+	}
 	if (n < c.rs.min_players || n > c.rs.max_players) {
 		fprintf(stderr, "saboteur play: ruleset %s needs %d to %d bots, "
 		    "not %d\n", c.rs.name, c.rs.min_players, c.rs.max_players, n);
@@ -538,7 +681,10 @@ int cmd_play(int argc, char **argv)
 	/* Read before any bot starts, the seed is then hidden from them. */
 	if (o[O_SEED].value != NULL)
 		cli_hide(o[O_SEED].value);
-	if ((rc = start_bots(&c, cmds, n, bots)) != EXIT_OK) {
+	if (o[O_GAMESEED].value != NULL)
+		cli_hide(o[O_GAMESEED].value);
+	if ((rc = start_bots(&c, cmds, n, bots, o[O_AGAIN].value)) !=
+	    EXIT_OK) {
 		proc *set[SAB_MAX_PLAYERS];
 		for (int i = 0; i < n; i++)
 			set[i] = &bots[i].p;
@@ -553,6 +699,12 @@ int cmd_play(int argc, char **argv)
 		snprintf(err, sizeof err, "out of memory");
 	if (rc == MATCH_DONE)
 		ran = bots_ran(&c, cmds, n, bots);
+	if (rc == MATCH_DONE && ran && c.random_seed) {
+		/* Said first, so that the match can be played again. */
+		printf("match seed %" PRIu64 " (at random; --seed %" PRIu64
+		    " plays this match again)\n", c.mo.seed, c.mo.seed);
+		fflush(stdout);
+	}
 	if (rc == MATCH_DONE && ran)
 		rc = match_games(&c.mo, bots, n, res, &played, &cost, err,
 		    sizeof err);
@@ -575,6 +727,7 @@ int cmd_play(int argc, char **argv)
 	config_free(&c.cfg);
 	sandbox_free(&c.sb);
 	free(c.rules_text);
+	replay_file_free(c.again);
 	if (rc == MATCH_FAILED) {
 		fprintf(stderr, "saboteur play: %s\n", err);
 		return EXIT_INTERNAL;

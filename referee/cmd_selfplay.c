@@ -68,7 +68,6 @@ static int parse_options(int argc, char **argv, opt *opts, sab_ruleset *rs,
     long long *players, uint64_t *seed)
 {
 	char *pos[1], err[512];
-	long long v;
 
 	if (cli_parse("selfplay", argc, argv, opts, pos, 0) < 0)
 		return EXIT_USAGE;
@@ -82,13 +81,11 @@ static int parse_options(int argc, char **argv, opt *opts, sab_ruleset *rs,
 	if (opts[1].value && cli_number("selfplay", "players", opts[1].value,
 	    rs->min_players, rs->max_players, players) < 0)
 		return EXIT_USAGE;
-	*seed = (uint64_t)time(NULL);
-	if (opts[2].value) {
-		if (cli_number("selfplay", "seed", opts[2].value, 0, INT64_MAX,
-		    &v) < 0)
-			return EXIT_USAGE;
-		*seed = (uint64_t)v;
-	}
+	/* Without --seed, a random one: the first line says it. */
+	if (opts[2].value == NULL)
+		*seed = cli_random_seed();
+	else if (cli_seed("selfplay", "seed", opts[2].value, seed) < 0)
+		return EXIT_USAGE;
 	return EXIT_OK;
 }
 

@@ -33,7 +33,8 @@ static const struct command {
 
 static const char *const usages[] = {
 	"help [COMMAND]",
-	"play [--ruleset NAME|FILE] [--seed N] [--games N] [--log-dir DIR]\n"
+	"play [--ruleset NAME|FILE] [--seed N | --game-seed N | --again REPLAY]\n"
+	"         [--games N] [--log-dir DIR]\n"
 	"         [--move-ms MS] [--bank-ms MS] [--handshake-ms MS] [--grace-ms MS]\n"
 	"         [--tries N] [--max-line BYTES] [--max-output BYTES]\n"
 	"         [--transcripts] [--bot-cwd DIR] [--bot-env 'NAME=VALUE ...']\n"

@@ -583,6 +583,8 @@ int match_games(const match_opts *o, bot *bots, int n, game_result *results,
 	for (int gi = 0; rc == MATCH_DONE && gi < o->games; gi++) {
 		match_game g = { gi + 1, match_game_seed(o->seed, gi), n, { 0 },
 		    o->replay };
+		if (o->one_game > 0)
+			g.number = o->one_game, g.seed = o->seed;
 		/* Seats rotate by one each game: every bot plays every seat. */
 		for (int s = 0; s < n; s++)
 			g.bot_of[s] = (s + gi) % n;

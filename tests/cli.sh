@@ -88,6 +88,25 @@ case_ selfplay-course 0 selfplay --ruleset course --seed 3 --quiet
 case_ selfplay-full 0 selfplay --seed 2026 --players 4
 case_ selfplay-bad-players 2 selfplay --players 11
 case_ selfplay-bad-seed 2 selfplay --seed -4
+# Seeds take the whole unsigned 64-bit range, one past it is refused, in
+# every command that reads one.
+case_ selfplay-max-seed 0 selfplay --seed 18446744073709551615 --quiet
+case_ selfplay-seed-too-big 2 selfplay --seed 18446744073709551616
+case_ bench-seed-too-big 2 bench --seed 18446744073709551616
+case_ play-seed-too-big 2 play --seed 18446744073709551616 a b c
+case_ play-seed-not-a-number 2 play --seed 12x a b c
+case_ play-game-seed-too-big 2 play --game-seed 18446744073709551616 a b c
+# A seed past 2^63 reaches the bots' check (and is hidden from them).
+case_ play-big-seed-bad-bot 2 play --log-dir "$tmp/logs" \
+    --seed 15178329099753204437 "$good" ./no-such-bot "$good"
+# Playing one game again: one source of seed, one game, the replay's seats.
+arp=tests/fixtures/replays/base-5p-failures.sabr.gz
+case_ play-seed-and-again 2 play --seed 1 --again "$arp" a b c
+case_ play-game-seed-and-games 2 play --game-seed 1 --games 2 a b c
+case_ play-again-and-games 2 play --again "$arp" --games 2
+case_ play-again-missing 3 play --again tests/fixtures/replays/nosuch.sabr.gz
+case_ play-again-seats 2 play --again "$arp" a b c
+case_ play-again-wrong-ruleset 3 play --again "$arp" --ruleset classic
 case_ bench-bad-games 2 bench --games 0
 
 # The replay viewer, not on a terminal: one position as plain text.  The
