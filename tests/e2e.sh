@@ -438,6 +438,24 @@ play_again() {
 	deal "$tmp/ag-2.sabr.gz" >"$tmp/d2"
 	[ -s "$tmp/d2" ] && ! cmp -s "$tmp/d1" "$tmp/d2" && ok ||
 	    no "again: two games of the match have the same deal"
+	# The recorded seeds are checked: one changed, one missing, one for a
+	# seat that did not ask (its hello without the feature).
+	zcat "$tmp/ag-2.sabr.gz" | sed 's/^seatseed 1 [0-9]*$/seatseed 1 12345/' |
+	    gzip >"$tmp/seed-changed.sabr.gz"
+	bad_replay seed-changed "seat 1's seed is 12345, but the game's seed gives it"
+	zcat "$tmp/ag-2.sabr.gz" | sed '/^seatseed 2 /d' |
+	    gzip >"$tmp/seed-missing.sabr.gz"
+	bad_replay seed-missing "seat 2 asked for feature \"seed\" but the header records no seed"
+	zcat "$tmp/ag-2.sabr.gz" | sed 's/^\(hello 0 bot [a-z]* moves\) seed$/\1/' |
+	    gzip >"$tmp/seed-unasked.sabr.gz"
+	bad_replay seed-unasked "the header records a seed for seat 0, which did not ask"
+	# In a file older than 1.3 a bot that listed "seed" was sent none: such
+	# a file verifies, and its export has no seed line.
+	zcat "$tmp/ag-2.sabr.gz" | sed '1s/^sabr 1.3$/sabr 1.2/; /^seatseed /d' |
+	    gzip >"$tmp/seed-old.sabr.gz"
+	"$bin" verify --quiet "$tmp/seed-old.sabr.gz" >/dev/null 2>&1 &&
+	    ! "$bin" export --as 1 "$tmp/seed-old.sabr.gz" | grep -q '^seed ' &&
+	    ok || no "again: a 1.2 file with a bot that asked for seed"
 	# --again with the replay's own bots: the same game, move for move.
 	"$bin" play $ag --again "$tmp/ag-2.sabr.gz" --log-dir "$tmp/ag" \
 	    --replay "$tmp/same.sabr.gz" >"$tmp/same.out" 2>&1
