@@ -261,18 +261,24 @@ static void file_stem(char *const *argv, int i, char *out, size_t len)
 		snprintf(out, len, "%d", i + 1);
 }
 
-/* Hides the folder of file path from the bots, unless it is the
- * referee's own folder (see sandbox_command()).  Returns an exit code. */
+/* Hides the folder of file path from the bots.  A file in the bots'
+ * folder stays out of their sight as long as their own folder is not the
+ * referee's: see sandbox_command().  Returns an exit code. */
 static int hide_folder_of(play_cfg *c, const char *path)
 {
 	char msg[1024], dir[4096], *slash;
+	int n = snprintf(dir, sizeof dir, "%s", path);
 
-	snprintf(dir, sizeof dir, "%s", path);
+	if (n < 0 || (size_t)n >= sizeof dir) {
+		fprintf(stderr, "saboteur play: %.80s...: too long a path\n",
+		    path);
+		return EXIT_CONFIG;
+	}
 	slash = strrchr(dir, '/');
 	if (slash != NULL && slash != dir)
 		*slash = '\0';
 	else
-		snprintf(dir, sizeof dir, "%s", slash ? "/" : ".");
+		strcpy(dir, slash ? "/" : ".");     /* fits: 2 bytes */
 	if (strcmp(dir, ".") != 0 &&
 	    sandbox_hide(&c->sb, dir, msg, sizeof msg) != 0) {
 		fprintf(stderr, "saboteur play: %s\n", msg);
@@ -286,7 +292,7 @@ static int hide_folder_of(play_cfg *c, const char *path)
 static int seal(play_cfg *c, const char *again)
 {
 	sandbox_settings mode = c->cfg.box;
-	char msg[1024], dir[4096], *slash;
+	char msg[1024];
 
 	sandbox_settings_over(&mode, &c->box);
 	sandbox_settings_final(&mode);
@@ -302,22 +308,8 @@ static int seal(play_cfg *c, const char *again)
 		fprintf(stderr, "saboteur play: %s\n", msg);
 		return EXIT_CONFIG;
 	}
-	if (c->mo.replay != NULL) {
-		snprintf(dir, sizeof dir, "%s", c->mo.replay);
-		slash = strrchr(dir, '/');
-		if (slash != NULL && slash != dir)
-			*slash = '\0';
-		else
-			snprintf(dir, sizeof dir, "%s", slash ? "/" : ".");
-		/* A replay in the bots' folder stays out of their sight as
-		 * long as their own folder is not the referee's: see
-		 * sandbox_command(). */
-		if (strcmp(dir, ".") != 0 &&
-		    sandbox_hide(&c->sb, dir, msg, sizeof msg) != 0) {
-			fprintf(stderr, "saboteur play: %s\n", msg);
-			return EXIT_CONFIG;
-		}
-	}
+	if (c->mo.replay != NULL && hide_folder_of(c, c->mo.replay) != EXIT_OK)
+		return EXIT_CONFIG;
 	/* The replay played again holds every hand of the deal. */
 	return again != NULL ? hide_folder_of(c, again) : EXIT_OK;
 }
