@@ -1319,6 +1319,15 @@ START_TEST(a_header_without_one_of_its_records_is_refused)
 	i = doc_find(&rich, "hello ", 0);
 	read_fails(with_line(i, "hello 7 bot x"), i + 1,
 	    "the seat \"7\" is not a number from 0 to 4");
+	/* A "seatseed" record (1.3) in the place of the hello. */
+	read_fails(with_line(i, "seatseed 5 1"), i + 1,
+	    "the seat \"5\" is not a number from 0 to 4");
+	read_fails(with_line(i, "seatseed 0 x1"), i + 1,
+	    "seat 0's seed is not a number");
+	read_fails(with_line(i, "seatseed 0 18446744073709551616"), i + 1,
+	    "seat 0's seed \"18446744073709551616\" is not a number below 2^64");
+	read_fails(with_line(i, "seatseed 0 12 13"), i + 1,
+	    "a \"seatseed\" record with more than it should have");
 	/* Cut inside the header. */
 	{
 		char path[PATH_MAX];
