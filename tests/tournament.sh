@@ -3,7 +3,8 @@
 # bot under -j 2, and checks what people must be able to trust: standings
 # that match an independent recount from the replays, a run killed with
 # SIGKILL midway and resumed giving the same standings as an uninterrupted
-# run, two shards merged giving the standings of one run, a second run on
+# run, two shards merged giving the standings of one run, the example
+# tournament giving the same standings with -j 1 and -j 2, a second run on
 # the same folder refused, SIGTERM leaving nothing behind, and bad files
 # refused with their place named.
 #
