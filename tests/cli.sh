@@ -65,6 +65,8 @@ case_ rules-good-fixture 0 rules --ruleset tests/fixtures/rulesets/good-tiny.yam
 case_ rules-extends 0 rules --ruleset examples/rulesets/sabotaged-dwarf.yaml
 case_ selfplay-extends 0 selfplay --ruleset examples/rulesets/sabotaged-dwarf.yaml --seed 5 --quiet
 case_ rules-unknown 3 rules --ruleset nosuch
+# Listed all the same, then refused as play would refuse it.
+case_ rules-same-token 3 rules --ruleset tests/fixtures/rulesets/same-token.yaml
 case_ rules-missing-file 3 rules --ruleset tests/fixtures/nosuch.yaml
 for f in "$fixtures"/rulesets/bad-*.yaml "$fixtures"/rulesets/empty.yaml; do
 	b=$(basename "$f" .yaml)
