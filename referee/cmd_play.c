@@ -133,35 +133,14 @@ static int configure(opt *o, play_cfg *c)
 	return EXIT_OK;
 }
 
-/* Interpreters whose first argument names the bot better than they do. */
-static int is_interpreter(const char *base)
-{
-	static const char *const names[] = { "python", "python3", "node",
-		"sh", "bash", "dash", "perl", "ruby", "java", "env", NULL };
-
-	for (int i = 0; names[i]; i++)
-		if (strcmp(base, names[i]) == 0)
-			return 1;
-	return 0;
-}
-
-static const char *base_name(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	return slash ? slash + 1 : path;
-}
-
 /* "N-name" for the bot's log files: its program, or the script an
- * interpreter runs, made safe for a file name. */
+ * interpreter runs (split_program()), made safe for a file name. */
 static void file_stem(char *const *argv, int i, char *out, size_t len)
 {
-	const char *base = base_name(argv[0]);
+	const char *base = split_program(argv);
 	char clean[40];
 	size_t k = 0;
 
-	if (is_interpreter(base) && argv[1] != NULL && argv[1][0] != '-')
-		base = base_name(argv[1]);
 	for (; *base && k + 1 < sizeof clean; base++)
 		clean[k++] = (strchr("/ \t", *base) == NULL) ? *base : '_';
 	clean[k] = '\0';
