@@ -460,6 +460,10 @@ static void print_summary(const play_cfg *c, const bot *bots, int n,
 			    strlen(b->detail), 0);
 			printf("  %s: %s\n", bot_name(b), shown);
 		}
+		/* Why "illegal" above: the first refused reply, as sent. */
+		if (b->illegal > 0 && b->refused_why[0])
+			printf("  %s: %d refused; the first, \"%s\": %s\n",
+			    bot_name(b), b->illegal, b->refused, b->refused_why);
 	}
 	int decisions = 0;
 

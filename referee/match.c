@@ -263,6 +263,8 @@ static int read_reply(run *r, bot *b, int64_t deadline, const char *what,
 		    b->bank_left);
 	k = proto_judge(r->o->pc, &r->g, line, len, PROTO_REASONS_TOKENS, m,
 	    why, whylen);
+	if (k == 0)
+		bot_note_refusal(b, line, len, why);
 	free(line);
 	return k;
 }
