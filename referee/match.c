@@ -30,6 +30,7 @@ typedef struct run {
 	int decisions;
 	game_result *res;
 	replay_writer *rw;      /* this game's replay, or NULL */
+	sab_move moves[SAB_MAX_MOVES];  /* the legal moves of a request */
 } run;
 
 uint64_t match_game_seed(uint64_t seed, int g)
@@ -224,15 +225,14 @@ static void send_default(run *r, bot *b, const char *why, const sab_move *m)
 
 static void send_request(run *r, bot *b)
 {
-	static sab_move moves[SAB_MAX_MOVES];
 	char line[PROTO_LINE_MAX];
 	int64_t move_ms = move_of(r, b) / NS_PER_MS;
 
 	if (b->features & PROTO_FEAT_MOVES) {
-		int k = sab_game_moves(&r->g, moves);
+		int k = sab_game_moves(&r->g, r->moves);
 		memcpy(line, "legal ", 6);
 		for (int i = 0; i < k; i++)
-			if (proto_move(r->o->pc, &moves[i], line + 6,
+			if (proto_move(r->o->pc, &r->moves[i], line + 6,
 			    sizeof line - 6) > 0)
 				send_line(r, b, line);
 	}

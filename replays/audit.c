@@ -27,6 +27,9 @@ typedef struct walk {
 	int out_game[SAB_MAX_PLAYERS];  /* it timed out: played for till the end */
 	unsigned feat[SAB_MAX_PLAYERS];
 	int64_t bank[SAB_MAX_PLAYERS];  /* ms, as last recorded */
+	sab_move moves[SAB_MAX_MOVES];  /* a decision's legal moves: too many
+	                                   for the stack, and kept here, not in
+	                                   a static, so audits never share it */
 } walk;
 
 /* ---- telling ----------------------------------------------------------- */
@@ -342,14 +345,13 @@ static int bank_check(walk *w, const replay_rec *r)
  * for them, then "turn". */
 static void request(walk *w, int seat)
 {
-	static sab_move moves[SAB_MAX_MOVES];
 	char line[PROTO_LINE_MAX];
 
 	if (w->feat[seat] & PROTO_FEAT_MOVES) {
-		int k = sab_game_moves(&w->g, moves);
+		int k = sab_game_moves(&w->g, w->moves);
 		memcpy(line, "legal ", 6);
 		for (int i = 0; i < k; i++)
-			if (proto_move(&w->pc, &moves[i], line + 6,
+			if (proto_move(&w->pc, &w->moves[i], line + 6,
 			    sizeof line - 6) > 0)
 				sent(w, seat, line);
 	}
