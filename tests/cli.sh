@@ -79,6 +79,13 @@ done
 case_ config-missing 3 play --config tests/fixtures/configs/nosuch.yaml a b c
 # A bot that cannot start: the reason on the terminal, exit 2, no game.
 good="python3 tests/bots/badbot.py good"
+# A replay whose deck record is longer than 4 KB verifies: the audit
+# holds a whole deck of the longest tokens.
+(cd "$here/.." && "$bin" play --sandbox off --quiet --seed 1 \
+    --ruleset tests/fixtures/rulesets/long-deck.yaml --log-dir "$tmp/long" \
+    --replay "$tmp/long.sabr.gz" "$good" "$good" "$good") >/dev/null 2>&1
+check long-deck-played test -f "$tmp/long.sabr.gz"
+check long-deck-verifies "$bin" verify --quiet "$tmp/long.sabr.gz"
 case_ play-no-such-bot 2 play --log-dir "$tmp/logs" "$good" ./no-such-bot \
     "$good" nosuch-bot-in-path
 case_ play-bot-cwd-missing 2 play --log-dir "$tmp/logs" --bot-cwd tests/nosuch \
