@@ -144,9 +144,11 @@ static void file_stem(char *const *argv, int i, char *out, size_t len)
 	for (; *base && k + 1 < sizeof clean; base++)
 		clean[k++] = (strchr("/ \t", *base) == NULL) ? *base : '_';
 	clean[k] = '\0';
-	/* A name too long for the buffer is cut; the number keeps it unique. */
-	if (snprintf(out, len, "%d-%s", i + 1, clean) < 0)
-		snprintf(out, len, "%d", i + 1);
+	/* A name too long for the buffer is cut; the number keeps it unique
+	 * (and, alone, always fits the 48 bytes callers give). */
+	int n = snprintf(out, len, "%d-%s", i + 1, clean);
+	if (n < 0 || (size_t)n >= len)
+		(void)snprintf(out, len, "%d", i + 1);
 }
 
 /* Decides on the sandbox (the command line's mode, else the --config
@@ -171,7 +173,13 @@ static int seal(play_cfg *c)
 		return EXIT_CONFIG;
 	}
 	if (c->mo.replay != NULL) {
-		snprintf(dir, sizeof dir, "%s", c->mo.replay);
+		/* A cut name would hide another folder than the replay's. */
+		if (snprintf(dir, sizeof dir, "%s", c->mo.replay) >=
+		    (int)sizeof dir) {
+			fprintf(stderr, "saboteur play: --replay: too long a "
+			    "file name\n");
+			return EXIT_USAGE;
+		}
 		slash = strrchr(dir, '/');
 		if (slash != NULL && slash != dir)
 			*slash = '\0';
@@ -371,7 +379,8 @@ static int start_bots(play_cfg *c, char **cmds, int n, bot *bots)
 		bot *b = &bots[i];
 		b->t0 = proc_now();
 		file_stem(b->argv, i, stem, sizeof stem);
-		snprintf(b->label, sizeof b->label, "%s", stem);
+		/* The label is as large as the stem: it always fits. */
+		(void)snprintf(b->label, sizeof b->label, "%s", stem);
 		if (c->transcripts && open_log(c, stem, "transcript", path,
 		    sizeof path, &b->transcript) != 0)
 			return EXIT_CONFIG;
