@@ -86,6 +86,14 @@ good="python3 tests/bots/badbot.py good"
     --replay "$tmp/long.sabr.gz" "$good" "$good" "$good") >/dev/null 2>&1
 check long-deck-played test -f "$tmp/long.sabr.gz"
 check long-deck-verifies "$bin" verify --quiet "$tmp/long.sabr.gz"
+# A --replay name too long for a path is refused before any bot starts
+# (it was cut, and the sandbox hid another folder than the replay's).
+long=$tmp/$(printf '%05000d' 0).sabr.gz
+(cd "$here/.." && "$bin" play --sandbox on --quiet --log-dir "$tmp/longname" \
+    --replay "$long" "$good" "$good" "$good") >"$tmp/longname.out" 2>&1
+rc=$?
+check long-replay-refused test "$rc" = 2 -o "$rc" = 3
+check long-replay-no-bot-started test -z "$(ls "$tmp/longname" 2>/dev/null)"
 case_ play-no-such-bot 2 play --log-dir "$tmp/logs" "$good" ./no-such-bot \
     "$good" nosuch-bot-in-path
 case_ play-bot-cwd-missing 2 play --log-dir "$tmp/logs" --bot-cwd tests/nosuch \
