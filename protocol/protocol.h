@@ -91,6 +91,13 @@ typedef struct proto_cards {
 int proto_cards_init(proto_cards *pc, const sab_ruleset *rs, char *err,
     size_t errlen);
 
+/*
+ * Writes the token of card c ("path-NES", "break-pickaxe") into buf (size
+ * bytes, NUL-terminated when size > 0; PROTO_TOKEN_MAX is always enough).
+ * Returns its length, or -1 when buf was too small (the token is cut).
+ */
+int proto_card_token(const sab_card *c, char *buf, size_t size);
+
 /* The protocol's word for a role (enum sab_role): "none", "miner",
  * "saboteur", or "?" for anything else. */
 const char *proto_role_word(uint8_t role);

@@ -224,41 +224,22 @@ static int configure(opt *o, play_cfg *c)
 	return EXIT_OK;
 }
 
-/* Interpreters whose first argument names the bot better than they do. */
-static int is_interpreter(const char *base)
-{
-	static const char *const names[] = { "python", "python3", "node",
-		"sh", "bash", "dash", "perl", "ruby", "java", "env", NULL };
-
-	for (int i = 0; names[i]; i++)
-		if (strcmp(base, names[i]) == 0)
-			return 1;
-	return 0;
-}
-
-static const char *base_name(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	return slash ? slash + 1 : path;
-}
-
 /* "N-name" for the bot's log files: its program, or the script an
- * interpreter runs, made safe for a file name. */
+ * interpreter runs (split_program()), made safe for a file name. */
 static void file_stem(char *const *argv, int i, char *out, size_t len)
 {
-	const char *base = base_name(argv[0]);
+	const char *base = split_program(argv);
 	char clean[40];
 	size_t k = 0;
 
-	if (is_interpreter(base) && argv[1] != NULL && argv[1][0] != '-')
-		base = base_name(argv[1]);
 	for (; *base && k + 1 < sizeof clean; base++)
 		clean[k++] = (strchr("/ \t", *base) == NULL) ? *base : '_';
 	clean[k] = '\0';
-	/* A name too long for the buffer is cut; the number keeps it unique. */
-	if (snprintf(out, len, "%d-%s", i + 1, clean) < 0)
-		snprintf(out, len, "%d", i + 1);
+	/* A name too long for the buffer is cut; the number keeps it unique
+	 * (and, alone, always fits the 48 bytes callers give). */
+	int n = snprintf(out, len, "%d-%s", i + 1, clean);
+	if (n < 0 || (size_t)n >= len)
+		(void)snprintf(out, len, "%d", i + 1);
 }
 
 /* Hides the folder of file path from the bots.  A file in the bots'
@@ -497,7 +478,8 @@ static int start_bots(play_cfg *c, char **cmds, int n, bot *bots,
 		bot *b = &bots[i];
 		b->t0 = proc_now();
 		file_stem(b->argv, i, stem, sizeof stem);
-		snprintf(b->label, sizeof b->label, "%s", stem);
+		/* The label is as large as the stem: it always fits. */
+		(void)snprintf(b->label, sizeof b->label, "%s", stem);
 		if (c->transcripts && open_log(c, stem, "transcript", path,
 		    sizeof path, &b->transcript) != 0)
 			return EXIT_CONFIG;
@@ -608,6 +590,10 @@ static void print_summary(const play_cfg *c, const bot *bots, int n,
 			    strlen(b->detail), 0);
 			printf("  %s: %s\n", bot_name(b), shown);
 		}
+		/* Why "illegal" above: the first refused reply, as sent. */
+		if (b->illegal > 0 && b->refused_why[0])
+			printf("  %s: %d refused; the first, \"%s\": %s\n",
+			    bot_name(b), b->illegal, b->refused, b->refused_why);
 	}
 	int decisions = 0;
 

@@ -129,6 +129,15 @@ int cmd_selfplay(int argc, char **argv)
 		sab_game_random_move(&g, &rng, &m);
 		ev.n = 0;
 		sab_game_apply(&g, &m, &rng, &ev);
+		if (ev.overflow) {
+			/* Printing what is left would show a wrong game. */
+			fprintf(stderr, "saboteur selfplay: one step of the rules "
+			    "made more than %d events, more than can be held (a "
+			    "bug: please report it with the ruleset and the seed)\n",
+			    SAB_MAX_EVENTS);
+			free(rs);
+			return EXIT_INTERNAL;
+		}
 		print_events(&sp, turn, &ev);
 	}
 	free(rs);

@@ -1,5 +1,6 @@
 /* match.c: handshakes, games, decisions with their clock and tries, the
  * default move, and the referee's own cost. */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,7 @@ typedef struct run {
 	int decisions;
 	game_result *res;
 	replay_writer *rw;      /* this game's replay, or NULL */
+	sab_move moves[SAB_MAX_MOVES];  /* the legal moves of a request */
 } run;
 
 uint64_t match_game_seed(uint64_t seed, int g)
@@ -177,11 +179,24 @@ static void note_event(run *r, const sab_event *e)
 		r->res->roles[r->res->rounds - 1][e->seat] = e->value;
 }
 
-/* Sends each seat the events it may see, as the rules marked them. */
-static void dispatch(run *r)
+/*
+ * Sends each seat the events it may see, as the rules marked them.  Events
+ * the rules dropped for want of room (ev.overflow) would leave every bot
+ * with a wrong game: that is the referee's own failure, said in err, and
+ * none of the step's events is sent.  Returns 0, or -1 then.
+ */
+static int dispatch(run *r, char *err, size_t errlen)
 {
 	char line[PROTO_LINE_MAX];
 
+	if (r->ev.overflow) {
+		snprintf(err, errlen, "game %d: one step of the rules made more "
+		    "than %d events, more than the referee can hold: the bots "
+		    "would miss some, so the match stops (a bug: please report "
+		    "it with the ruleset and the seed %" PRIu64 ")",
+		    r->spec->number, SAB_MAX_EVENTS, r->res->seed);
+		return -1;
+	}
 	for (int i = 0; i < r->ev.n; i++) {
 		const sab_event *e = &r->ev.ev[i];
 		note_event(r, e);
@@ -200,6 +215,7 @@ static void dispatch(run *r)
 		}
 	}
 	r->ev.n = 0;
+	return 0;
 }
 
 /* ---- one decision ------------------------------------------------------ */
@@ -216,15 +232,14 @@ static void send_default(run *r, bot *b, const char *why, const sab_move *m)
 
 static void send_request(run *r, bot *b)
 {
-	static sab_move moves[SAB_MAX_MOVES];
 	char line[PROTO_LINE_MAX];
 	int64_t move_ms = move_of(r, b) / NS_PER_MS;
 
 	if (b->features & PROTO_FEAT_MOVES) {
-		int k = sab_game_moves(&r->g, moves);
+		int k = sab_game_moves(&r->g, r->moves);
 		memcpy(line, "legal ", 6);
 		for (int i = 0; i < k; i++)
-			if (proto_move(r->o->pc, &moves[i], line + 6,
+			if (proto_move(r->o->pc, &r->moves[i], line + 6,
 			    sizeof line - 6) > 0)
 				send_line(r, b, line);
 	}
@@ -270,6 +285,8 @@ static int read_reply(run *r, bot *b, int64_t deadline, const char *what,
 		    b->bank_left);
 	k = proto_judge(r->o->pc, &r->g, line, len, PROTO_REASONS_TOKENS, m,
 	    why, whylen);
+	if (k == 0)
+		bot_note_refusal(b, line, len, why);
 	free(line);
 	return k;
 }
@@ -449,6 +466,7 @@ static int play_game(run *r, char *err, size_t errlen)
 	r->out = 0;
 	r->decisions = 0;
 	r->ev.n = 0;
+	r->ev.overflow = 0;
 	if (replay_start(r, err, errlen) != 0)
 		return MATCH_FAILED;
 	for (int s = 0; s < r->n; s++)
@@ -457,14 +475,18 @@ static int play_game(run *r, char *err, size_t errlen)
 	    errlen) != 0)
 		return replay_end(r, MATCH_FAILED, err, errlen);
 	send_setup(r);
-	dispatch(r);
+	if (dispatch(r, err, errlen) != 0)
+		rc = MATCH_FAILED;
 	while (!sab_game_over(&r->g) && rc == MATCH_DONE) {
 		sab_move m;
 		rc = decide(r, &m);
 		if (rc != MATCH_DONE)
 			break;
 		sab_game_apply(&r->g, &m, &r->rng, &r->ev);
-		dispatch(r);
+		if (dispatch(r, err, errlen) != 0) {
+			rc = MATCH_FAILED;
+			break;
+		}
 		if (r->rw != NULL)
 			replay_turn(r->rw, &r->g);
 	}

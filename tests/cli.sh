@@ -65,6 +65,8 @@ case_ rules-good-fixture 0 rules --ruleset tests/fixtures/rulesets/good-tiny.yam
 case_ rules-extends 0 rules --ruleset examples/rulesets/sabotaged-dwarf.yaml
 case_ selfplay-extends 0 selfplay --ruleset examples/rulesets/sabotaged-dwarf.yaml --seed 5 --quiet
 case_ rules-unknown 3 rules --ruleset nosuch
+# Listed all the same, then refused as play would refuse it.
+case_ rules-same-token 3 rules --ruleset tests/fixtures/rulesets/same-token.yaml
 case_ rules-missing-file 3 rules --ruleset tests/fixtures/nosuch.yaml
 for f in "$fixtures"/rulesets/bad-*.yaml "$fixtures"/rulesets/empty.yaml; do
 	b=$(basename "$f" .yaml)
@@ -77,6 +79,21 @@ done
 case_ config-missing 3 play --config tests/fixtures/configs/nosuch.yaml a b c
 # A bot that cannot start: the reason on the terminal, exit 2, no game.
 good="python3 tests/bots/badbot.py good"
+# A replay whose deck record is longer than 4 KB verifies: the audit
+# holds a whole deck of the longest tokens.
+(cd "$here/.." && "$bin" play --sandbox off --quiet --seed 1 \
+    --ruleset tests/fixtures/rulesets/long-deck.yaml --log-dir "$tmp/long" \
+    --replay "$tmp/long.sabr.gz" "$good" "$good" "$good") >/dev/null 2>&1
+check long-deck-played test -f "$tmp/long.sabr.gz"
+check long-deck-verifies "$bin" verify --quiet "$tmp/long.sabr.gz"
+# A --replay name too long for a path is refused before any bot starts
+# (it was cut, and the sandbox hid another folder than the replay's).
+long=$tmp/$(printf '%05000d' 0).sabr.gz
+(cd "$here/.." && "$bin" play --sandbox on --quiet --log-dir "$tmp/longname" \
+    --replay "$long" "$good" "$good" "$good") >"$tmp/longname.out" 2>&1
+rc=$?
+check long-replay-refused test "$rc" = 2 -o "$rc" = 3
+check long-replay-no-bot-started test -z "$(ls "$tmp/longname" 2>/dev/null)"
 case_ play-no-such-bot 2 play --log-dir "$tmp/logs" "$good" ./no-such-bot \
     "$good" nosuch-bot-in-path
 case_ play-bot-cwd-missing 2 play --log-dir "$tmp/logs" --bot-cwd tests/nosuch \

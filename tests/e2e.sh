@@ -103,6 +103,28 @@ expect_status ignore-term ignore-term ok
 expect_status bad-hello bad-hello handshake
 expect_status hang-hello hang-hello handshake
 expect_status nul-byte nul-byte ok
+expect_status debug-stdout debug-stdout ok
+
+# A bot run through env is named after its program, not after env's
+# NAME=VALUE words: in the summary (no handshake, so no name of its own)
+# and in its log files' names.
+expect_command env-label "env SAB_E2E=1 $bad bad-hello $tag" handshake
+awk '$1 ~ /^2:/ && NF >= 8 { print $1 }' "$tmp/env-label.out" |
+    grep -qx '2:badbot.py' && test -f "$tmp/env-label/2-badbot.py.stderr" &&
+    test -f "$tmp/env-label/2-badbot.py.transcript" && ok || {
+	no "env-label: the bot is not named after its program"
+	ls "$tmp/env-label" | sed 's/^/  | /'
+	sed 's/^/  | /' "$tmp/env-label.out"; }
+
+# A bot that writes debug text to stdout: the summary says how many
+# replies were refused, the first of them and why, not only a count.
+want='  2:debug-stdout: [0-9]* refused; the first, "debug: thinking": unknown message "debug:" (a reply is play, discard, pick or note)$'
+grep -q "$want" "$tmp/debug-stdout.out" && ok || {
+	no "debug-stdout: the summary does not show the first refused reply"
+	sed 's/^/  | /' "$tmp/debug-stdout.out"; }
+# One line for a bot's refused replies, not one per refusal.
+[ "$(grep -c 'refused; the first' "$tmp/illegal.out")" = 1 ] && ok ||
+    no "illegal: not one line for the refused replies"
 
 # A new replay (format 1.2 and later) keeps the reasons its referee sent: the bot
 # that plays a path-NESW it does not hold was told so by the card's token,
@@ -146,6 +168,10 @@ name=control
     --replay "$tmp/$name.sabr.gz" "$bad good $tag" "$bad control-lines $tag" \
     "$bad control-hello $tag" >"$tmp/$name.out" 2>&1
 no_raw_control "play's summary" "$tmp/$name.out"
+# The first refused reply, shown in the summary, escaped.
+grep -q '^  2:control-lines: [0-9]* refused; the first, "play \\x1b\[31mred\\x07\\x0d 1 1 0": ' \
+    "$tmp/$name.out" && ok ||
+    no "control: the summary does not show the first refused reply escaped"
 leftovers "$name"
 audit "$name"
 for n in 1 2 3 4 5 6 7 8 9 10 11 12; do

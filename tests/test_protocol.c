@@ -91,6 +91,41 @@ START_TEST(tunnels_that_do_not_meet_and_stubs)
 }
 END_TEST
 
+/* A token never runs past its buffer: a small one gets it cut, and -1. */
+START_TEST(a_token_is_written_within_its_buffer)
+{
+	static const char text[] =
+	    "extends: base\nname: tools\n"
+	    "deck:\n"
+	    "  - {name: cross, type: path, edges: NESW, count: 40}\n"
+	    "  - {name: fix-all, type: repair, tools: [pickaxe, lantern, cart]}\n";
+	static sab_ruleset rs;
+	const sab_card *all;
+	char err[256], buf[PROTO_TOKEN_MAX + 8];
+
+	ck_assert_msg(sab_ruleset_parse(&rs, text, sizeof text - 1, "t", err,
+	    sizeof err) == 0, "%s", err);
+	all = &rs.defs[sab_ruleset_find(&rs, "fix-all")];
+	memset(buf, 'x', sizeof buf);
+	ck_assert_int_eq(proto_card_token(all, buf, sizeof buf), 27);
+	ck_assert_str_eq(buf, "repair-pickaxe-lantern-cart");
+	ck_assert_int_eq(proto_card_token(all, buf, 28), 27);
+	memset(buf, 'x', sizeof buf);
+	ck_assert_int_eq(proto_card_token(all, buf, 27), -1);
+	ck_assert_str_eq(buf, "repair-pickaxe-lantern-car");
+	ck_assert_int_eq(buf[27], 'x');
+	memset(buf, 'x', sizeof buf);
+	ck_assert_int_eq(proto_card_token(all, buf, 1), -1);
+	ck_assert_int_eq(buf[0], '\0');
+	ck_assert_int_eq(buf[1], 'x');
+	ck_assert_int_eq(proto_card_token(all, buf, 0), -1);
+	ck_assert_int_eq(buf[1], 'x');
+	ck_assert_int_eq(proto_cards_init(&pc, &rs, err, sizeof err), 0);
+	ck_assert_str_eq(pc.tok[sab_ruleset_find(&rs, "fix-all")],
+	    "repair-pickaxe-lantern-cart");
+}
+END_TEST
+
 /* Every legal move of many positions is written and read back unchanged. */
 START_TEST(every_legal_move_reads_back)
 {
@@ -553,6 +588,7 @@ Suite *protocol_suite(void)
 	tcase_add_test(tc, base_tokens_describe_the_cards);
 	tcase_add_test(tc, course_and_classic_tokens_are_unique);
 	tcase_add_test(tc, tunnels_that_do_not_meet_and_stubs);
+	tcase_add_test(tc, a_token_is_written_within_its_buffer);
 	tcase_add_test(tc, every_legal_move_reads_back);
 	tcase_add_test(tc, bot_lines_are_read_strictly);
 	tcase_add_test(tc, handshake_reply);
