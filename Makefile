@@ -160,9 +160,21 @@ play: $(B)/saboteur bots
 	@echo; echo "Step through the game from any seat's view (q quits):"
 	@echo "  $(B)/saboteur view saboteur-logs/game.sabr.gz"
 
+# The bot helpers, as packages: pip install $(DATADIR)/python, npm install
+# $(DATADIR)/js (or PYTHONPATH, require by path).
+PY_HELPER  = examples/python/pyproject.toml
+PY_BACKEND = examples/python/build_backend/saboteur_build.py
+PY_PACKAGE = examples/python/saboteur_bot/__init__.py
+JS_HELPER  = examples/js/package.json examples/js/saboteur_bot.js
+
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) \
-	    $(DESTDIR)$(DATADIR)/rules
+	    $(DESTDIR)$(DATADIR)/rules $(DESTDIR)$(DATADIR)/python/saboteur_bot \
+	    $(DESTDIR)$(DATADIR)/python/build_backend $(DESTDIR)$(DATADIR)/js
+	install -m 644 $(PY_HELPER) $(DESTDIR)$(DATADIR)/python/
+	install -m 644 $(PY_BACKEND) $(DESTDIR)$(DATADIR)/python/build_backend/
+	install -m 644 $(PY_PACKAGE) $(DESTDIR)$(DATADIR)/python/saboteur_bot/
+	install -m 644 $(JS_HELPER) $(DESTDIR)$(DATADIR)/js/
 	install -m 755 $(B)/saboteur $(DESTDIR)$(BINDIR)/saboteur
 	install -m 644 $(B)/librules.a $(DESTDIR)$(LIBDIR)/libsaboteur-rules.a
 	install -m 644 $(filter-out rules/builtin.h rules/say.h,$(RULES_HDR)) $(DESTDIR)$(INCDIR)/
