@@ -3,14 +3,16 @@
 #ifndef BOTLIB_H
 #define BOTLIB_H
 
+#include <stdint.h>
+
 #include "protocol.h"
 #include "saboteur.h"
 
 /*
  * A bot is a program: main() calls bot_run() with the bot's name and its
  * callbacks, and returns what bot_run() returns.  bot_run() answers the
- * handshake ("bot NAME moves", so the referee lists the legal moves before
- * every decision), follows the game line by line into a botstate, calls
+ * handshake ("bot NAME moves seed", so the referee lists the legal moves
+ * before every decision and may send the seat's seed), follows the game line by line into a botstate, calls
  * choose() on every "turn" and prints its answer.  Unknown lines are
  * ignored, as the protocol asks; see saboteur-protocol(7).
  *
@@ -81,6 +83,11 @@ typedef struct botstate {
 	int tries;                      /* left, after an "illegal" */
 	int nlegal;
 	bot_legal legal[BOT_MAX_LEGAL];
+
+	/* The seat's seed for this game ("seed S" after "game"), for the
+	 * bot's own randomness; has_seed 0 when the referee sent none. */
+	int has_seed;
+	uint64_t seed;
 } botstate;
 
 /*
