@@ -15,6 +15,7 @@
  *   without roles (the two-player course ruleset) it digs like a miner and
  *   breaks its opponent's tools when it cannot dig.
  */
+#define _POSIX_C_SOURCE 200809L    /* getpid() under -std=c11 */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
