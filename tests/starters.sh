@@ -6,6 +6,8 @@
 #
 # Usage: tests/starters.sh build/saboteur
 set -u
+# Python bots import the helper from the tree: no bytecode written there.
+export PYTHONDONTWRITEBYTECODE=1
 sab=$(cd "$(dirname "${1:?usage: tests/starters.sh build/saboteur}")" && pwd)/$(basename "$1")
 top=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d)
