@@ -25,7 +25,7 @@ def _metadata():
             "Version: %s\n"
             "Summary: A helper for Saboteur bots: the referee's line protocol, "
             "the state, one choose() to write\n"
-            "Requires-Python: >=3.6\n" % (DIST, VERSION))
+            "Requires-Python: >=3.7\n" % (DIST, VERSION))
 
 
 def _package_files():
