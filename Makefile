@@ -100,15 +100,21 @@ $(BOTS): $(B)/examples/%-bot: $(B)/examples/c/%_bot.o $(B)/examples/c/botlib.o $
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(B)/examples/c/botlib.o $(B)/librules.a \
 	    $(YAML_LIBS) $(ZLIB_LIBS)
 
-# Plays the recorded transcripts to every example bot (node's only if it is
-# installed): one legal reply per decision, nothing unasked, exit 0.
+# Plays the recorded transcripts to every example bot: one legal reply per
+# decision, nothing unasked, exit 0.
 .PHONY: check-bots
 check-bots: $(BOTS)
 	examples/check_bot.py $(B)/examples/random-bot tests/fixtures/transcripts/*.txt
 	examples/check_bot.py $(B)/examples/heuristic-bot tests/fixtures/transcripts/*.txt
 	examples/check_bot.py "python3 examples/python/random_bot.py" tests/fixtures/transcripts/*.txt
-	if command -v node >/dev/null; then examples/check_bot.py \
-	    "node examples/js/random_bot.js" tests/fixtures/transcripts/*.txt; fi
+	examples/check_bot.py "node examples/js/random_bot.js" tests/fixtures/transcripts/*.txt
+
+# The starter kits of examples/starters/ (C, Python, JavaScript, Java):
+# each passes its own transcript test and plays real matches, sealed and
+# not; built into $(B)/starters.
+.PHONY: check-starters
+check-starters: $(B)/saboteur bots
+	tests/starters.sh $(B)/saboteur
 
 $(B)/libreferee.a: $(REF_OBJ)
 	rm -f $@
@@ -138,6 +144,7 @@ check: deps-check $(B)/run-tests $(B)/asan/run-tests $(B)/saboteur bots
 	tests/tournament.sh $(B)/saboteur
 	tests/hostile.sh $(B)/saboteur
 	$(MAKE) -s check-bots
+	$(MAKE) -s check-starters
 	tests/install.sh
 test: check
 
@@ -160,9 +167,21 @@ play: $(B)/saboteur bots
 	@echo; echo "Step through the game from any seat's view (q quits):"
 	@echo "  $(B)/saboteur view saboteur-logs/game.sabr.gz"
 
+# The bot helpers, as packages: pip install $(DATADIR)/python, npm install
+# $(DATADIR)/js (or PYTHONPATH, require by path).
+PY_HELPER  = examples/python/pyproject.toml
+PY_BACKEND = examples/python/build_backend/saboteur_build.py
+PY_PACKAGE = examples/python/saboteur_bot/__init__.py
+JS_HELPER  = examples/js/package.json examples/js/saboteur_bot.js
+
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) \
-	    $(DESTDIR)$(DATADIR)/rules
+	    $(DESTDIR)$(DATADIR)/rules $(DESTDIR)$(DATADIR)/python/saboteur_bot \
+	    $(DESTDIR)$(DATADIR)/python/build_backend $(DESTDIR)$(DATADIR)/js
+	install -m 644 $(PY_HELPER) $(DESTDIR)$(DATADIR)/python/
+	install -m 644 $(PY_BACKEND) $(DESTDIR)$(DATADIR)/python/build_backend/
+	install -m 644 $(PY_PACKAGE) $(DESTDIR)$(DATADIR)/python/saboteur_bot/
+	install -m 644 $(JS_HELPER) $(DESTDIR)$(DATADIR)/js/
 	install -m 755 $(B)/saboteur $(DESTDIR)$(BINDIR)/saboteur
 	install -m 644 $(B)/librules.a $(DESTDIR)$(LIBDIR)/libsaboteur-rules.a
 	install -m 644 $(filter-out rules/builtin.h rules/say.h,$(RULES_HDR)) $(DESTDIR)$(INCDIR)/

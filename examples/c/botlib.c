@@ -141,21 +141,6 @@ static void load_ruleset(const char *name)
 		fprintf(stderr, "botlib: %s\n", err);
 }
 
-/* seed S: this game's seed for our own randomness. */
-static void on_seed(const words *w)
-{
-	char *end;
-
-	if (w->n < 2 || w->w[1][0] < '0' || w->w[1][0] > '9')
-		return;
-	errno = 0;
-	unsigned long long v = strtoull(w->w[1], &end, 10);
-	if (*end != '\0' || errno != 0)
-		return;
-	st.seed = (uint64_t)v;
-	st.seeded = 1;
-}
-
 /* game G RULESET PLAYERS SEAT */
 static void on_game(const words *w)
 {
@@ -588,6 +573,25 @@ static int on_illegal(const words *w, bot_choose_fn *choose)
 		break;
 	}
 	return answer(choose);
+}
+
+/* "seed S": the seat's seed for this game, a decimal unsigned 64-bit
+ * number; anything else leaves the game unseeded. */
+static void on_seed(const words *w)
+{
+	const char *p = w->n >= 2 ? w->w[1] : "";
+	uint64_t v = 0;
+
+	if (*p == '\0')
+		return;
+	for (; *p; p++) {
+		unsigned d = (unsigned)(*p - '0');
+		if (d > 9 || v > (UINT64_MAX - d) / 10)
+			return;
+		v = v * 10 + d;
+	}
+	st.seed = v;
+	st.seeded = 1;
 }
 
 /* ---- the loop --------------------------------------------------------- */

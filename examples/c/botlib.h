@@ -3,6 +3,8 @@
 #ifndef BOTLIB_H
 #define BOTLIB_H
 
+#include <stdint.h>
+
 #include "protocol.h"
 #include "saboteur.h"
 
@@ -86,6 +88,7 @@ typedef struct botstate {
 	int tries;                      /* left, after an "illegal" */
 	int nlegal;
 	bot_legal legal[BOT_MAX_LEGAL];
+
 } botstate;
 
 /*
