@@ -26,7 +26,7 @@ int cli_parse(const char *cmd, int argc, char **argv, opt *opts, char **pos,
 		const char *a = argv[i];
 		opt *so = a[0] == '-' && a[1] != '\0' && a[1] != '-' ?
 		    opt_find(opts, a + 1, 1) : NULL;
-		if (so != NULL && so->takes_value) {
+		if (so != NULL && so->arg != NULL) {
 			/* A one-letter option: -j 2 or -j2. */
 			if (a[2] != '\0') {
 				so->value = a + 2;
@@ -62,7 +62,7 @@ int cli_parse(const char *cmd, int argc, char **argv, opt *opts, char **pos,
 			    (int)(len + 2), a, cmd);
 			return -1;
 		}
-		if (!o->takes_value) {
+		if (o->arg == NULL) {
 			if (eq) {
 				fprintf(stderr, "saboteur %s: option --%s takes "
 				    "no value\n", cmd, o->name);
@@ -80,6 +80,98 @@ int cli_parse(const char *cmd, int argc, char **argv, opt *opts, char **pos,
 		}
 	}
 	return npos;
+}
+
+/* Help output is folded at this column. */
+enum { HELP_WIDTH = 79, HELP_COLUMN = 24 };
+
+/* "[--name ARG]", "--name ARG" when required, "[-j N]" for a short one. */
+static int help_synopsis_word(char *buf, size_t len, const opt *o)
+{
+	int n = snprintf(buf, len, "%s%s%s%s%s%s", o->required ? "" : "[",
+	    o->name[1] ? "--" : "-", o->name, o->arg ? " " : "",
+	    o->arg ? o->arg : "", o->required ? "" : "]");
+
+	return n < 0 || (size_t)n >= len ? -1 : n;
+}
+
+/* The usage line: every option, the long form of one with a one-letter
+ * short form only as that; folded under the command's name. */
+static void help_usage(FILE *f, const cli_command *c)
+{
+	char word[128];
+	int col = fprintf(f, "usage: saboteur %s", c->name);
+
+	for (const opt *o = c->opts; o->name; o++) {
+		if (o > c->opts && o[-1].help == NULL)
+			continue;       /* the long form of a short option */
+		int n = help_synopsis_word(word, sizeof word, o);
+		if (n < 0)
+			continue;
+		if (col + 1 + n > HELP_WIDTH)
+			col = fprintf(f, "\n        ") - 1;
+		col += fprintf(f, " %s", word);
+	}
+	if (c->operands[0] != '\0') {
+		if (col + 1 + (int)strlen(c->operands) > HELP_WIDTH)
+			fprintf(f, "\n        ");
+		fprintf(f, " %s", c->operands);
+	}
+	fprintf(f, "\n");
+}
+
+/* "--name ARG", or "-j, --jobs N" for a long option after its short form. */
+static int help_label(char *buf, size_t len, const opt *o, const opt *first)
+{
+	const opt *s = o > first && o[-1].help == NULL ? &o[-1] : NULL;
+	int n = snprintf(buf, len, "%s%s%s--%s%s%s", s ? "-" : "",
+	    s ? s->name : "", s ? ", " : "", o->name, o->arg ? " " : "",
+	    o->arg ? o->arg : "");
+
+	return n < 0 || (size_t)n >= len ? -1 : n;
+}
+
+/* Prints text from column HELP_COLUMN (the cursor is there), folded at
+ * spaces so that no line passes HELP_WIDTH. */
+static void help_fold(FILE *f, const char *text)
+{
+	int col = HELP_COLUMN;
+
+	while (*text != '\0') {
+		size_t w = strcspn(text, " ");
+		if (col > HELP_COLUMN && col + 1 + (int)w > HELP_WIDTH)
+			col = fprintf(f, "\n%*s", HELP_COLUMN, "") - 1;
+		else if (col > HELP_COLUMN)
+			col += fprintf(f, " ");
+		col += fprintf(f, "%.*s", (int)w, text);
+		text += w;
+		text += strspn(text, " ");
+	}
+	fprintf(f, "\n");
+}
+
+void cli_help(FILE *f, const cli_command *c)
+{
+	char label[128];
+
+	help_usage(f, c);
+	fprintf(f, "%s\n", c->summary);
+	if (c->opts[0].name != NULL)
+		fprintf(f, "\noptions:\n");
+	for (const opt *o = c->opts; o->name; o++) {
+		if (o->help == NULL)
+			continue;       /* shown with the next entry */
+		int n = help_label(label, sizeof label, o, c->opts);
+		if (n < 0)
+			continue;
+		if (2 + n + 2 > HELP_COLUMN)
+			fprintf(f, "  %s\n%*s", label, HELP_COLUMN, "");
+		else
+			fprintf(f, "  %-*s", HELP_COLUMN - 2, label);
+		help_fold(f, o->help);
+	}
+	if (c->details != NULL)
+		fprintf(f, "\n%s", c->details);
 }
 
 int cli_number(const char *cmd, const char *name, const char *s, long long lo,

@@ -22,6 +22,69 @@ enum {
 	O_MEMORY, O_PROCS, O_FILES, O_FSIZE, O_CPU, O_NOPTS
 };
 
+/* The options of "saboteur play": its parser's table and its help. */
+static const opt play_opts[O_NOPTS + 1] = {
+	[O_RULESET] = { "ruleset", "NAME|FILE", CLI_RULESET_HELP, 0, NULL },
+	[O_SEED] = { "seed", "N", "the match's seed, from which each game's "
+	    "comes (default: the clock)", 0, NULL },
+	[O_GAMES] = { "games", "N", "games to play; the seats rotate each game "
+	    "(default 1)", 0, NULL },
+	[O_REPLAY] = { "replay", "FILE", "write each game's replay; %d in FILE "
+	    "is the game number", 0, NULL },
+	[O_LOGDIR] = { "log-dir", "DIR", "the bots' stderr logs and transcripts "
+	    "(default saboteur-logs)", 0, NULL },
+	[O_MOVE] = { "move-ms", "MS", "time for each decision (default 1000)", 0,
+	    NULL },
+	[O_BANK] = { "bank-ms", "MS", "time a game beyond --move-ms, used as "
+	    "needed (default 10000)", 0, NULL },
+	[O_HANDSHAKE] = { "handshake-ms", "MS", "time to answer the handshake "
+	    "(default 10000)", 0, NULL },
+	[O_GRACE] = { "grace-ms", "MS", "allowance for the referee's own delays "
+	    "(default 50)", 0, NULL },
+	[O_TRIES] = { "tries", "N", "replies a decision before the default move "
+	    "(default 3)", 0, NULL },
+	[O_MAXLINE] = { "max-line", "BYTES", "longest line a bot may write "
+	    "(default 4096)", 0, NULL },
+	[O_MAXOUT] = { "max-output", "BYTES", "most a bot may write between two "
+	    "requests (default 65536)", 0, NULL },
+	[O_TRANSCRIPTS] = { "transcripts", NULL, "log every line to and from "
+	    "each bot in DIR", 0, NULL },
+	[O_CWD] = { "bot-cwd", "DIR", "the folder bots run in (default: this "
+	    "one)", 0, NULL },
+	[O_ENV] = { "bot-env", "'NAME=VALUE ...'", "add these to every bot's "
+	    "environment", 0, NULL },
+	[O_CONFIG] = { "config", "FILE", "a YAML file of named bots (command, "
+	    "cwd, env, sandbox)", 0, NULL },
+	[O_QUIET] = { "quiet", NULL, "print the summary only, not each game", 0,
+	    NULL },
+	[O_SANDBOX] = { "sandbox", "auto|on|off", "seal bots off with bwrap: "
+	    "if it works, always, never", 0, NULL },
+	[O_NETWORK] = { "bot-network", NULL, "let sealed bots use the network",
+	    0, NULL },
+	[O_WRITABLE] = { "bot-writable", NULL, "let sealed bots write in their "
+	    "own folder", 0, NULL },
+	[O_MEMORY] = { "bot-memory", "MB", "writable memory a bot (default "
+	    "2048; 0 no limit)", 0, NULL },
+	[O_PROCS] = { "bot-processes", "N", "processes and threads a bot "
+	    "(default 256; 0 no limit)", 0, NULL },
+	[O_FILES] = { "bot-open-files", "N", "open files a bot (default 1024; "
+	    "0 no limit)", 0, NULL },
+	[O_FSIZE] = { "bot-file-size", "MB", "largest file a bot may write "
+	    "(default 64; 0 no limit)", 0, NULL },
+	[O_CPU] = { "bot-cpu", "SECONDS", "CPU time a bot for the match "
+	    "(default 0, no limit)", 0, NULL },
+	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
+};
+
+const cli_command cli_play = { "play", cmd_play,
+	"run a match between bot programs", "BOT...",
+	"Each BOT is one argument: a command line, split as a shell would but "
+	"run\nwithout one, or the name of a bot in --config.  The ruleset says "
+	"how many.\nExit status: 0 games played (whatever the bots did), 2 bad "
+	"command line\nor a bot that cannot run, 3 bad file, 4 the program's "
+	"own failure,\n5 interrupted.\n",
+	play_opts };
+
 /* The sandbox options and the keys of sandbox_settings_key() they set. */
 static const struct { int opt; const char *key; } box_opts[] = {
 	{ O_SANDBOX, "mode" }, { O_NETWORK, "network" },
@@ -121,7 +184,7 @@ static int configure(opt *o, play_cfg *c)
 	for (size_t i = 0; i < sizeof box_opts / sizeof box_opts[0]; i++) {
 		const opt *x = &o[box_opts[i].opt];
 		if (x->value != NULL && sandbox_settings_key(&c->box,
-		    box_opts[i].key, x->takes_value ? x->value : "true", 1, err,
+		    box_opts[i].key, x->arg != NULL ? x->value : "true", 1, err,
 		    sizeof err) < 0) {
 			fprintf(stderr, "saboteur play: --%s: %s\n", x->name, err);
 			return EXIT_USAGE;
@@ -502,18 +565,7 @@ static void print_summary(const play_cfg *c, const bot *bots, int n,
 
 int cmd_play(int argc, char **argv)
 {
-	opt o[O_NOPTS + 1] = { { "ruleset", 1, NULL }, { "seed", 1, NULL },
-	    { "games", 1, NULL }, { "replay", 1, NULL }, { "log-dir", 1, NULL },
-	    { "move-ms", 1, NULL }, { "bank-ms", 1, NULL },
-	    { "handshake-ms", 1, NULL }, { "grace-ms", 1, NULL },
-	    { "tries", 1, NULL }, { "max-line", 1, NULL },
-	    { "max-output", 1, NULL }, { "transcripts", 0, NULL },
-	    { "bot-cwd", 1, NULL }, { "bot-env", 1, NULL }, { "config", 1, NULL },
-	    { "quiet", 0, NULL }, { "sandbox", 1, NULL },
-	    { "bot-network", 0, NULL }, { "bot-writable", 0, NULL },
-	    { "bot-memory", 1, NULL }, { "bot-processes", 1, NULL },
-	    { "bot-open-files", 1, NULL }, { "bot-file-size", 1, NULL },
-	    { "bot-cpu", 1, NULL }, { NULL, 0, NULL } };
+	opt o[O_NOPTS + 1];
 	char *cmds[SAB_MAX_PLAYERS + 1], err[256];
 	static play_cfg c;
 	static bot bots[SAB_MAX_PLAYERS];
@@ -521,6 +573,7 @@ int cmd_play(int argc, char **argv)
 	game_result *res = NULL;
 	int n, rc, played = 0;
 
+	CLI_OPTS_COPY(o, play_opts);
 	n = cli_parse("play", argc, argv, o, cmds, SAB_MAX_PLAYERS + 1);
 	if (n < 0)
 		return EXIT_USAGE;

@@ -27,13 +27,32 @@ static int verify_one(const char *path, const char *given, int quiet)
 	return 0;
 }
 
+enum { O_RULESET, O_QUIET, O_NOPTS };
+
+static const opt verify_opts[O_NOPTS + 1] = {
+	[O_RULESET] = { "ruleset", "NAME|FILE", CLI_REPLAY_RULESET_HELP, 0,
+	    NULL },
+	[O_QUIET] = { "quiet", NULL, "print only the replays that fail", 0,
+	    NULL },
+	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
+};
+
+const cli_command cli_verify = { "verify", cmd_verify,
+	"play replays again with the rules and check every record",
+	"REPLAY...",
+	"Prints \"ok FILE\" or \"FAIL FILE\" for each replay, the reason on "
+	"standard error.\nExit status: 0 all verified, 1 one did not or "
+	"could not be read,\n2 bad command line, 3 bad --ruleset.\n",
+	verify_opts };
+
 int cmd_verify(int argc, char **argv)
 {
-	enum { O_RULESET, O_QUIET, O_NOPTS };
-	opt o[O_NOPTS + 1] = { { "ruleset", 1, NULL }, { "quiet", 0, NULL },
-		{ NULL, 0, NULL } };
+	opt o[O_NOPTS + 1];
 	char *pos[4096];
-	int n = cli_parse("verify", argc, argv, o, pos, 4096), bad = 0;
+	int n, bad = 0;
+
+	CLI_OPTS_COPY(o, verify_opts);
+	n = cli_parse("verify", argc, argv, o, pos, 4096);
 
 	if (n < 0)
 		return EXIT_USAGE;
