@@ -58,8 +58,9 @@ int cmd_export(int argc, char **argv)
 	if (cli_number("export", "as", o[O_AS].value, 0, SAB_MAX_PLAYERS - 1,
 	    &seat) != 0)
 		return EXIT_USAGE;
-	if (replay_open("export", pos[0], o[O_RULESET].value, &f, &rs) != 0)
-		return EXIT_FAILED;
+	int r = replay_open("export", pos[0], o[O_RULESET].value, &f, &rs);
+	if (r != 0)
+		return r == -2 ? EXIT_CONFIG : EXIT_FAILED;
 	if (seat >= f->nseats) {
 		fprintf(stderr, "saboteur export: %s has seats 0 to %d, not %lld\n",
 		    pos[0], f->nseats - 1, seat);
