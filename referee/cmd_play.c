@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "config.h"
 #include "match.h"
+#include "outputs.h"
 #include "runnable.h"
 #include "split.h"
 
@@ -19,7 +20,7 @@ enum {
 	O_RULESET, O_SEED, O_GAMES, O_REPLAY, O_LOGDIR, O_MOVE, O_BANK,
 	O_HANDSHAKE, O_GRACE, O_TRIES, O_MAXLINE, O_MAXOUT, O_TRANSCRIPTS,
 	O_CWD, O_ENV, O_CONFIG, O_QUIET, O_SANDBOX, O_NETWORK, O_WRITABLE,
-	O_MEMORY, O_PROCS, O_FILES, O_FSIZE, O_CPU, O_NOPTS
+	O_MEMORY, O_PROCS, O_FILES, O_FSIZE, O_CPU, O_FORCE, O_NOPTS
 };
 
 /* The options of "saboteur play": its parser's table and its help. */
@@ -73,6 +74,8 @@ static const opt play_opts[O_NOPTS + 1] = {
 	    "(default 64; 0 no limit)", 0, NULL },
 	[O_CPU] = { "bot-cpu", "SECONDS", "CPU time a bot for the match "
 	    "(default 0, no limit)", 0, NULL },
+	[O_FORCE] = { "force", NULL, "overwrite the replays of an earlier run",
+	    0, NULL },
 	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
 };
 
@@ -102,6 +105,7 @@ typedef struct play_cfg {
 	char **env;             /* NAME=VALUE words for every bot, or NULL */
 	config cfg;             /* named bots from --config */
 	int transcripts, quiet;
+	int force;              /* --force: replace earlier replays */
 	size_t max_line;
 	sandbox_settings box;   /* the command line's sandbox options */
 	sandbox sb;
@@ -144,8 +148,13 @@ static int configure(opt *o, play_cfg *c)
 	    { hs * 1000000, move * 1000000, bank * 1000000, grace * 1000000 },
 	    (int)tries, (uint64_t)maxout, NULL, o[O_REPLAY].value,
 	    "saboteur " SAB_VERSION, c->rules_text, c->rules_len };
-	if (c->mo.replay != NULL && games > 1 &&
-	    strstr(c->mo.replay, "%d") == NULL) {
+	int numbered = c->mo.replay == NULL ? 0 :
+	    outputs_replay_check(c->mo.replay, err, sizeof err);
+	if (numbered < 0) {
+		fprintf(stderr, "saboteur play: %s\n", err);
+		return EXIT_USAGE;
+	}
+	if (c->mo.replay != NULL && games > 1 && numbered == 0) {
 		fprintf(stderr, "saboteur play: with --games %lld, --replay FILE "
 		    "needs %%d in FILE for the game number\n", games);
 		return EXIT_USAGE;
@@ -191,6 +200,7 @@ static int configure(opt *o, play_cfg *c)
 		}
 	}
 	c->transcripts = o[O_TRANSCRIPTS].value != NULL;
+	c->force = o[O_FORCE].value != NULL;
 	c->quiet = o[O_QUIET].value != NULL;
 	c->max_line = (size_t)maxline;
 	return EXIT_OK;
@@ -314,15 +324,6 @@ static int spawn_bot(play_cfg *c, bot *b, const config_bot *cb,
 	return rc;
 }
 
-static int make_dir(const char *dir)
-{
-	if (cli_private_dir(dir) == 0)
-		return 0;
-	fprintf(stderr, "saboteur play: cannot create %s: %s\n", dir,
-	    strerror(errno));
-	return -1;
-}
-
 /* Makes the log file DIR/STEM.KIND, 0600, its path in path; opened into
  * *f when f is not NULL, else left empty and closed.  Says why it cannot. */
 static int open_log(const play_cfg *c, const char *stem, const char *kind,
@@ -430,7 +431,7 @@ static int bots_ran(const play_cfg *c, char **cmds, int n, const bot *bots)
  * environment. */
 static int start_bots(play_cfg *c, char **cmds, int n, bot *bots)
 {
-	char err[256], stem[48], path[4096], *env[64];
+	char err[256], stem[48], path[4096], *env[64], why[2 * 4096 + 256];
 	int rc;
 
 	for (int i = 0; i < n; i++) {
@@ -447,8 +448,11 @@ static int start_bots(play_cfg *c, char **cmds, int n, bot *bots)
 	}
 	if (check_bots(c, cmds, n, bots) != 0)
 		return EXIT_USAGE;
-	if (make_dir(c->log_dir) != 0)
-		return EXIT_CONFIG;
+	if (outputs_prepare(c->log_dir, c->mo.replay, c->mo.games, c->force,
+	    why, sizeof why) != 0) {
+		fprintf(stderr, "saboteur play: %s\n", why);
+		return EXIT_USAGE;
+	}
 	if ((rc = seal(c)) != EXIT_OK)
 		return rc;
 	for (int i = 0; i < n; i++) {
@@ -580,8 +584,13 @@ int cmd_play(int argc, char **argv)
 	if ((rc = configure(o, &c)) != EXIT_OK)
 		return rc;
 	if (n < c.rs.min_players || n > c.rs.max_players) {
-		fprintf(stderr, "saboteur play: ruleset %s needs %d to %d bots, "
-		    "not %d\n", c.rs.name, c.rs.min_players, c.rs.max_players, n);
+		if (c.rs.min_players == c.rs.max_players)
+			fprintf(stderr, "saboteur play: ruleset %s needs exactly "
+			    "%d bots, got %d\n", c.rs.name, c.rs.min_players, n);
+		else
+			fprintf(stderr, "saboteur play: ruleset %s needs %d to %d "
+			    "bots, got %d\n", c.rs.name, c.rs.min_players,
+			    c.rs.max_players, n);
 		return EXIT_USAGE;
 	}
 	res = calloc((size_t)c.mo.games, sizeof *res);
@@ -634,5 +643,14 @@ int cmd_play(int argc, char **argv)
 	}
 	if (!ran)
 		return EXIT_USAGE;
-	return rc == MATCH_INTERRUPTED ? EXIT_INTERRUPTED : EXIT_OK;
+	if (rc == MATCH_INTERRUPTED) {
+		/* What is kept: the games above, their replays, the logs. */
+		fprintf(stderr, "saboteur play: interrupted after %d of %d "
+		    "game%s; %slogs in %s/\n", played, c.mo.games,
+		    c.mo.games == 1 ? "" : "s", c.mo.replay == NULL ? "" :
+		    "their replays as --replay names them (the unfinished "
+		    "game's as .part); ", c.log_dir);
+		return EXIT_INTERRUPTED;
+	}
+	return EXIT_OK;
 }

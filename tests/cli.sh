@@ -15,12 +15,14 @@ pass=0
 fail=0
 
 # case NAME EXPECTED-EXIT ARGS...: runs the binary; stdout and stderr, then
-# the exit code, must match tests/golden/NAME.
+# the exit code, must match tests/golden/NAME.  The temporary folder is
+# $TMP there.
 case_() {
 	name=$1 want=$2
 	shift 2
-	(cd "$here/.." && "$bin" "$@") >"$tmp/out" 2>&1
+	(cd "$here/.." && "$bin" "$@") >"$tmp/raw" 2>&1
 	got=$?
+	sed "s|$tmp|\$TMP|g" "$tmp/raw" >"$tmp/out"
 	echo "exit $got" >>"$tmp/out"
 	if [ "${UPDATE:-0}" = 1 ]; then
 		cp "$tmp/out" "$golden/$name"
@@ -133,6 +135,60 @@ case_ play-bot-cwd-missing 2 play --log-dir "$tmp/logs" --bot-cwd tests/nosuch \
     "$good" "$good" "$good"
 case_ play-bot-bad-interpreter 2 play --log-dir "$tmp/logs" "$good" \
     tests/fixtures/bots/bad-interpreter "$good"
+# What play writes is checked before any bot starts: the log folder and
+# the replays' folders (made as needed), earlier replays (kept unless
+# --force), the game number's conversion.  Mistakes exit 2 and say what
+# to do.
+: >"$tmp/a-file"
+case_ play-log-dir-is-a-file 2 play --log-dir "$tmp/a-file" "$good" "$good" "$good"
+case_ play-replay-under-a-file 2 play --log-dir "$tmp/logs" \
+    --replay "$tmp/a-file/g.sabr.gz" "$good" "$good" "$good"
+case_ play-replay-is-a-folder 2 play --log-dir "$tmp/logs" --replay "$tmp" \
+    "$good" "$good" "$good"
+case_ play-replay-bad-conversion 2 play --log-dir "$tmp/logs" --games 2 \
+    --replay "$tmp/g%s.sabr.gz" "$good" "$good" "$good"
+case_ play-replay-bad-width 2 play --log-dir "$tmp/logs" --games 2 \
+    --replay "$tmp/g%5x.sabr.gz" "$good" "$good" "$good"
+case_ play-too-few-bots 2 play --log-dir "$tmp/logs" "$good" "$good"
+case_ play-exactly-two-bots 2 play --ruleset course --log-dir "$tmp/logs" \
+    "$good" "$good" "$good"
+# quietplay ARGS...: a quick unsealed match; its exit code in $tmp/rc.
+quietplay() {
+	(cd "$here/.." && "$bin" play --sandbox off --quiet --seed 5 "$@") \
+	    >"$tmp/qp.out" 2>"$tmp/qp.err"
+	echo $? >"$tmp/rc"
+}
+quietplay --log-dir "$tmp/new/logs" --replay "$tmp/new/replays/g.sabr.gz" \
+    "$good" "$good" "$good"
+check play-makes-the-replay-folder test "$(cat "$tmp/rc")" = 0 -a \
+    -f "$tmp/new/replays/g.sabr.gz" -a -d "$tmp/new/logs"
+cp "$tmp/new/replays/g.sabr.gz" "$tmp/first.sabr.gz"
+case_ play-replay-exists 2 play --log-dir "$tmp/logs" --seed 6 \
+    --replay "$tmp/new/replays/g.sabr.gz" "$good" "$good" "$good"
+check play-replay-exists-kept cmp -s "$tmp/first.sabr.gz" \
+    "$tmp/new/replays/g.sabr.gz"
+quietplay --log-dir "$tmp/logs" --seed 6 --force \
+    --replay "$tmp/new/replays/g.sabr.gz" "$good" "$good" "$good"
+check play-force-replaces test "$(cat "$tmp/rc")" = 0 -a \
+    -n "$(cmp "$tmp/first.sabr.gz" "$tmp/new/replays/g.sabr.gz" 2>&1)"
+# Game 2's replay is there: refused before game 1 is played.
+quietplay --log-dir "$tmp/logs" --games 2 --replay "$tmp/w/g%05d.sabr.gz" \
+    "$good" "$good" "$good"
+check play-replay-width test "$(cat "$tmp/rc")" = 0 -a \
+    -f "$tmp/w/g00001.sabr.gz" -a -f "$tmp/w/g00002.sabr.gz"
+rm "$tmp/w/g00001.sabr.gz"
+case_ play-replay-second-exists 2 play --log-dir "$tmp/logs" --games 2 \
+    --replay "$tmp/w/g%05d.sabr.gz" "$good" "$good" "$good"
+check play-replay-second-exists-plays-none test ! -e "$tmp/w/g00001.sabr.gz"
+# Interrupted (a bot sends SIGINT as game 3 starts): how many games were
+# played and where they are.
+quietplay --log-dir "$tmp/int" --games 5 --replay "$tmp/int/g%d.sabr.gz" \
+    "$good" "python3 tests/bots/badbot.py interrupt-game-3" "$good"
+sed "s|$tmp|\$TMP|g" "$tmp/qp.err" >"$tmp/qp.err2"
+echo "exit $(cat "$tmp/rc")" >>"$tmp/qp.err2"
+[ "${UPDATE:-0}" = 1 ] && cp "$tmp/qp.err2" "$golden/play-interrupted"
+check play-interrupted cmp -s "$golden/play-interrupted" "$tmp/qp.err2"
+
 case_ selfplay-quiet 0 selfplay --seed 7 --quiet
 case_ selfplay-course 0 selfplay --ruleset course --seed 3 --quiet
 case_ selfplay-full 0 selfplay --seed 2026 --players 4
@@ -163,6 +219,15 @@ case_ view-wrong-ruleset 3 view --ruleset classic "$rp"
 case_ verify-ok 0 verify "$rp"
 case_ verify-cut 1 verify tests/fixtures/replays/base-5p-cut.sabr.gz "$rp"
 case_ verify-no-file 2 verify
+# A file that cannot be read fails like one that does not match: FAIL on
+# stdout, the reason on stderr, the others still checked, exit 1.
+case_ verify-missing 1 verify tests/fixtures/replays/nosuch.sabr.gz "$rp"
+# A ruleset that cannot be loaded is exit 3 in every command.
+case_ verify-unknown-ruleset 3 verify --ruleset nosuch "$rp"
+case_ verify-wrong-ruleset 3 verify --ruleset classic "$rp"
+case_ export-unknown-ruleset 3 export --as 1 --ruleset nosuch "$rp"
+case_ export-wrong-ruleset 3 export --as 1 --ruleset classic "$rp"
+case_ view-unknown-ruleset 3 view --ruleset nosuch "$rp"
 case_ export-as-2 0 export --as 2 "$rp"
 case_ export-no-as 2 export "$rp"
 case_ export-no-such-seat 2 export --as 7 "$rp"
