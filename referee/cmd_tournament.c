@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "outputs.h"
 #include "sandbox.h"
 #include "proc.h"
 #include "replay.h"
@@ -120,9 +121,17 @@ static int load(opt *o, const char *file, tconfig *cfg, sab_ruleset *rs,
 	char err[1024];
 	int i = 1, n = 1;
 
-	if (tconfig_load(file, cfg, err, sizeof err) != 0 ||
-	    cli_load_ruleset(cfg->ruleset, rs, err, sizeof err) != 0 ||
-	    tconfig_check_ruleset(cfg, rs, err, sizeof err) != 0 ||
+	if (tconfig_load(file, cfg, err, sizeof err) != 0) {
+		fprintf(stderr, "saboteur tournament: %s\n", err);
+		return EXIT_CONFIG;
+	}
+	if (cli_load_ruleset(cfg->ruleset, rs, err, sizeof err) != 0) {
+		fprintf(stderr, "saboteur tournament: %s:%d:%d: ruleset: %s\n",
+		    cfg->source, cfg->ruleset_at.line, cfg->ruleset_at.column,
+		    err);
+		return EXIT_CONFIG;
+	}
+	if (tconfig_check_ruleset(cfg, rs, err, sizeof err) != 0 ||
 	    schedule_make(sch, cfg, err, sizeof err) != 0) {
 		fprintf(stderr, "saboteur tournament: %s\n", err);
 		return EXIT_CONFIG;
@@ -146,6 +155,14 @@ static int open_dir(tournament *t, const sab_ruleset *rs, char *err,
 	journal_visit v = { tournament_count, warn, t };
 
 	fp = sab_fnv1a(fp, &h, sizeof h);
+	char why[900];
+	/* Like the other mistakes about the results folder, exit 3; the
+	 * message is cut short rather than lost when it is long. */
+	if (outputs_folder(t->dir, why, sizeof why) != 0) {
+		(void)snprintf(err, errlen, "results folder: %s: give --out "
+		    "another folder", why);
+		return EXIT_CONFIG;
+	}
 	if (journal_open(&t->j, t->dir, fp, t->sch->shard,
 	    t->sch->nshards, &v, err, errlen) != 0)
 		return EXIT_CONFIG;
@@ -300,8 +317,15 @@ int cmd_standings(int argc, char **argv)
 	}
 	rc = standings_load(&st, (const char *const *)pos, n, warn, NULL, err,
 	    sizeof err);
-	if (rc != 0)
+	if (rc != 0) {
 		fprintf(stderr, "saboteur standings: %s\n", err);
+	} else if (st.games == 0) {
+		/* An empty table would look like standings of nothing. */
+		fprintf(stderr, "saboteur standings: no games in %s%s: the "
+		    "tournament has finished none yet\n", pos[0], n > 1 ?
+		    " and the other folders" : "");
+		rc = -1;
+	}
 	else if (standings_print(stdout, &st, format) != 0 || fflush(stdout)) {
 		perror("saboteur standings: stdout");
 		rc = -2;

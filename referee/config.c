@@ -7,6 +7,7 @@
 #include <yaml.h>
 
 #include "config.h"
+#include "split.h"
 
 typedef struct ctx {
 	const char *source;
@@ -147,8 +148,15 @@ static int load_bot(const ctx *c, const yaml_node_t *key,
 		char what[64];
 		snprintf(what, sizeof what, "bots.%.32s.%.12s", b->name, kn);
 		if (strcmp(kn, "command") == 0) {
+			char why[256], **argv;
 			if ((b->command = text_of(c, v, what, 4096)) == NULL)
 				return -1;
+			/* Split here too, so that a bad quote is a mistake
+			 * at its line, found before any bot starts. */
+			if ((argv = split_command(b->command, why,
+			    sizeof why)) == NULL)
+				return fail(c, v, "%s: %s", what, why);
+			split_free(argv);
 		} else if (strcmp(kn, "cwd") == 0) {
 			if ((b->cwd = text_of(c, v, what, 4096)) == NULL)
 				return -1;
@@ -220,9 +228,18 @@ int config_parse(config *cf, const char *text, size_t len, const char *source,
 		return fail(&c, NULL, "out of memory");
 	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
 	if (!yaml_parser_load(&parser, &doc)) {
-		snprintf(err, errlen, "%s:%lu: YAML syntax error: %s", source,
-		    (unsigned long)parser.problem_mark.line + 1,
-		    parser.problem ? parser.problem : "?");
+		const yaml_mark_t *m = &parser.problem_mark;
+		/* libyaml's word for a tab in the indentation is "found
+		 * character that cannot start any token". */
+		if (parser.error == YAML_SCANNER_ERROR && m->index < len &&
+		    text[m->index] == '\t')
+			snprintf(err, errlen, "%s:%lu:%lu: " "a tab, where YAML allows only spaces (indentation): indent with spaces",
+			    source, (unsigned long)m->line + 1,
+			    (unsigned long)m->column + 1);
+		else
+			snprintf(err, errlen, "%s:%lu: YAML syntax error: %s",
+			    source, (unsigned long)m->line + 1,
+			    parser.problem ? parser.problem : "?");
 		yaml_parser_delete(&parser);
 		return -1;
 	}

@@ -256,6 +256,21 @@ case_ tournament-unknown-short 2 tournament -x "$tf/good.yaml"
 case_ tournament-unrunnable-bots 3 tournament "$tf/unrunnable-bots.yaml"
 check tournament-unrunnable-bots-makes-no-folder \
     test ! -e "$here/../unrunnable-bots-results"
+case_ tournament-tab 3 tournament "$tf/bad-tab.yaml"
+case_ tournament-unknown-ruleset 3 tournament "$tf/unknown-ruleset.yaml"
+case_ tournament-unclosed-quote 3 tournament "$tf/unclosed-quote.yaml"
+check tournament-unclosed-quote-makes-no-folder \
+    test ! -e "$here/../unclosed-quote-results"
+case_ tournament-out-is-a-file 3 tournament --out "$tmp/a-file" "$tf/quick.yaml"
+# A results folder of another tournament, and standings with no games.
+(cd "$here/.." && "$bin" tournament --quiet --out "$tmp/res" "$tf/quick.yaml") \
+    >"$tmp/t.out" 2>&1
+check tournament-quick test $? = 0
+sed 's/^seed: 1$/seed: 2/' "$here/../$tf/quick.yaml" >"$tmp/quick2.yaml"
+case_ tournament-another-file 3 tournament --quiet --out "$tmp/res" "$tmp/quick2.yaml"
+mkdir "$tmp/nogames"
+head -1 "$tmp/res/journal.txt" >"$tmp/nogames/journal.txt"
+case_ standings-no-games 3 standings "$tmp/nogames"
 case_ standings-no-dir 2 standings
 case_ standings-bad-format 2 standings --format xml tests
 case_ standings-no-journal 3 standings tests/fixtures
