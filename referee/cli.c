@@ -17,6 +17,64 @@ static opt *opt_find(opt *opts, const char *name, size_t len)
 	return NULL;
 }
 
+/* The edit distance of a[0..n) and b, capped: enough to tell a typing
+ * slip (--rulset) from another word. */
+static size_t distance(const char *a, size_t n, const char *b)
+{
+	size_t m = strlen(b), row[64];
+
+	if (n >= 63 || m >= 63)
+		return 99;
+	for (size_t j = 0; j <= m; j++)
+		row[j] = j;
+	for (size_t i = 1; i <= n; i++) {
+		size_t diag = row[0];
+		row[0] = i;
+		for (size_t j = 1; j <= m; j++) {
+			size_t up = row[j];
+			size_t best = diag + (a[i - 1] != b[j - 1]);
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[m];
+}
+
+/* Says an option is unknown, with the one meant when it is a slip. */
+static void unknown(const char *cmd, const opt *opts, const char *shown,
+    const char *name, size_t len)
+{
+	const opt *near = NULL;
+	size_t best = len > 4 ? 2 : 1;
+
+	for (const opt *o = opts; o->name; o++) {
+		size_t d = o->name[1] != '\0' ? distance(name, len, o->name) : 99;
+		if (d <= best && (near == NULL || d < best)) {
+			near = o;
+			best = d;
+		}
+	}
+	if (near != NULL)
+		fprintf(stderr, "saboteur %s: unknown option \"%s\"; did you mean "
+		    "--%s?\n", cmd, shown, near->name);
+	else
+		fprintf(stderr, "saboteur %s: unknown option \"%s\" (saboteur "
+		    "help %s lists them)\n", cmd, shown, cmd);
+}
+
+/* Says an option lacks its value, showing the value it wants. */
+static void needs_value(const char *cmd, const opt *o)
+{
+	const char *dash = o->name[1] ? "--" : "-";
+
+	fprintf(stderr, "saboteur %s: option %s%s needs a value: %s%s %s\n",
+	    cmd, dash, o->name, dash, o->name, o->arg);
+}
+
 int cli_parse(const char *cmd, int argc, char **argv, opt *opts, char **pos,
     int maxpos)
 {
@@ -33,8 +91,7 @@ int cli_parse(const char *cmd, int argc, char **argv, opt *opts, char **pos,
 			} else if (i + 1 < argc) {
 				so->value = argv[++i];
 			} else {
-				fprintf(stderr, "saboteur %s: option -%s needs a "
-				    "value\n", cmd, so->name);
+				needs_value(cmd, so);
 				return -1;
 			}
 			continue;
@@ -57,9 +114,11 @@ int cli_parse(const char *cmd, int argc, char **argv, opt *opts, char **pos,
 		size_t len = eq ? (size_t)(eq - (a + 2)) : strlen(a + 2);
 		opt *o = opt_find(opts, a + 2, len);
 		if (o == NULL) {
-			fprintf(stderr, "saboteur %s: unknown option \"%.*s\" "
-			    "(saboteur help %s lists them)\n", cmd,
-			    (int)(len + 2), a, cmd);
+			char shown[128];
+			/* Shown cut short when it is long: nothing is lost. */
+			(void)snprintf(shown, sizeof shown, "%.*s",
+			    (int)(len + 2), a);
+			unknown(cmd, opts, shown, a + 2, len);
 			return -1;
 		}
 		if (o->arg == NULL) {
@@ -74,8 +133,7 @@ int cli_parse(const char *cmd, int argc, char **argv, opt *opts, char **pos,
 		} else if (i + 1 < argc) {
 			o->value = argv[++i];
 		} else {
-			fprintf(stderr, "saboteur %s: option --%s needs a "
-			    "value\n", cmd, o->name);
+			needs_value(cmd, o);
 			return -1;
 		}
 	}

@@ -109,6 +109,8 @@ case_ no-command 2
 case_ unknown-command 2 dance
 case_ unknown-option 2 rules --rulset base
 case_ option-needs-value 2 rules --ruleset
+case_ option-needs-value-short 2 tournament -j
+case_ unknown-option-far 2 play --xyz
 case_ rules-base 0 rules
 case_ rules-classic 0 rules --ruleset classic
 case_ rules-course 0 rules --ruleset course
