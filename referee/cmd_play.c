@@ -156,7 +156,8 @@ static int configure(opt *o, play_cfg *c)
 	}
 	if (c->mo.replay != NULL && games > 1 && numbered == 0) {
 		fprintf(stderr, "saboteur play: with --games %lld, --replay FILE "
-		    "needs %%d in FILE for the game number\n", games);
+		    "needs %%d (or %%05d...) in FILE for the game number\n",
+		    games);
 		return EXIT_USAGE;
 	}
 	c->log_dir = o[O_LOGDIR].value ? o[O_LOGDIR].value : "saboteur-logs";
@@ -339,7 +340,8 @@ static int open_log(const play_cfg *c, const char *stem, const char *kind,
 	if (f == NULL ? cli_private_touch(path) != 0 :
 	    (fd = cli_private_file(path)) < 0 ||
 	    (*f = fdopen(fd, "w")) == NULL) {
-		fprintf(stderr, "saboteur play: %s: %s\n", path, strerror(errno));
+		fprintf(stderr, "saboteur play: cannot write the log file %s: %s "
+		    "(give --log-dir another folder)\n", path, strerror(errno));
 		return -1;
 	}
 	return 0;

@@ -151,6 +151,8 @@ case_ play-replay-bad-conversion 2 play --log-dir "$tmp/logs" --games 2 \
     --replay "$tmp/g%s.sabr.gz" "$good" "$good" "$good"
 case_ play-replay-bad-width 2 play --log-dir "$tmp/logs" --games 2 \
     --replay "$tmp/g%5x.sabr.gz" "$good" "$good" "$good"
+case_ play-replay-no-number 2 play --log-dir "$tmp/logs" --games 2 \
+    --replay "$tmp/g.sabr.gz" "$good" "$good" "$good"
 case_ play-too-few-bots 2 play --log-dir "$tmp/logs" "$good" "$good"
 case_ play-exactly-two-bots 2 play --ruleset course --log-dir "$tmp/logs" \
     "$good" "$good" "$good"
