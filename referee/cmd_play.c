@@ -27,29 +27,29 @@ enum {
 static const opt play_opts[O_NOPTS + 1] = {
 	[O_RULESET] = { "ruleset", "NAME|FILE", CLI_RULESET_HELP, 0, NULL },
 	[O_SEED] = { "seed", "N", "the match's seed, from which each game's "
-	    "comes (default: the clock)", 0, NULL },
+	    "seed comes (default: the clock)", 0, NULL },
 	[O_GAMES] = { "games", "N", "games to play; the seats rotate each game "
 	    "(default 1)", 0, NULL },
 	[O_REPLAY] = { "replay", "FILE", "write each game's replay; %d in FILE "
-	    "is the game number", 0, NULL },
+	    "is the game number (%05d pads it)", 0, NULL },
 	[O_LOGDIR] = { "log-dir", "DIR", "the bots' stderr logs and transcripts "
 	    "(default saboteur-logs)", 0, NULL },
 	[O_MOVE] = { "move-ms", "MS", "time for each decision (default 1000)", 0,
 	    NULL },
-	[O_BANK] = { "bank-ms", "MS", "time a game beyond --move-ms, used as "
-	    "needed (default 10000)", 0, NULL },
+	[O_BANK] = { "bank-ms", "MS", "a game's extra time, drawn on when a "
+	    "decision takes over --move-ms (default 10000)", 0, NULL },
 	[O_HANDSHAKE] = { "handshake-ms", "MS", "time to answer the handshake "
 	    "(default 10000)", 0, NULL },
 	[O_GRACE] = { "grace-ms", "MS", "allowance for the referee's own delays "
 	    "(default 50)", 0, NULL },
-	[O_TRIES] = { "tries", "N", "replies a decision before the default move "
-	    "(default 3)", 0, NULL },
+	[O_TRIES] = { "tries", "N", "replies a bot may try at each decision "
+	    "before the default move (default 3)", 0, NULL },
 	[O_MAXLINE] = { "max-line", "BYTES", "longest line a bot may write "
 	    "(default 4096)", 0, NULL },
 	[O_MAXOUT] = { "max-output", "BYTES", "most a bot may write between two "
 	    "requests (default 65536)", 0, NULL },
 	[O_TRANSCRIPTS] = { "transcripts", NULL, "log every line to and from "
-	    "each bot in DIR", 0, NULL },
+	    "each bot in the --log-dir folder", 0, NULL },
 	[O_CWD] = { "bot-cwd", "DIR", "the folder bots run in (default: this "
 	    "one)", 0, NULL },
 	[O_ENV] = { "bot-env", "'NAME=VALUE ...'", "add these to every bot's "
@@ -64,17 +64,18 @@ static const opt play_opts[O_NOPTS + 1] = {
 	    0, NULL },
 	[O_WRITABLE] = { "bot-writable", NULL, "let sealed bots write in their "
 	    "own folder", 0, NULL },
-	[O_MEMORY] = { "bot-memory", "MB", "writable memory a bot (default "
+	[O_MEMORY] = { "bot-memory", "MB", "writable memory per bot (default "
 	    "2048; 0 no limit)", 0, NULL },
-	[O_PROCS] = { "bot-processes", "N", "processes and threads a bot "
+	[O_PROCS] = { "bot-processes", "N", "processes and threads per bot "
 	    "(default 256; 0 no limit)", 0, NULL },
-	[O_FILES] = { "bot-open-files", "N", "open files a bot (default 1024; "
+	[O_FILES] = { "bot-open-files", "N", "open files per bot (default 1024; "
 	    "0 no limit)", 0, NULL },
 	[O_FSIZE] = { "bot-file-size", "MB", "largest file a bot may write "
 	    "(default 64; 0 no limit)", 0, NULL },
-	[O_CPU] = { "bot-cpu", "SECONDS", "CPU time a bot for the match "
-	    "(default 0, no limit)", 0, NULL },
-	[O_FORCE] = { "force", NULL, "overwrite the replays of an earlier run",
+	[O_CPU] = { "bot-cpu", "SECONDS", "CPU time per bot for the whole match "
+	    "(default 0: no limit)", 0, NULL },
+	[O_FORCE] = { "force", NULL, "replace replays an earlier run left under "
+	    "the --replay names",
 	    0, NULL },
 	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
 };
