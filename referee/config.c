@@ -123,8 +123,9 @@ static int load_sandbox(const ctx *c, const yaml_node_t *map, config *cf)
 		if (r < 0)
 			return -1;
 		if (r == 0)
-			return fail(c, k, "sandbox: unknown key (expected mode, "
-			    SANDBOX_BOT_KEYS ")");
+			return fail(c, k, "sandbox: unknown key \"%.40s\" "
+			    "(expected mode, " SANDBOX_BOT_KEYS ")",
+			    k->type == YAML_SCALAR_NODE ? scalar(k) : "?");
 	}
 	return 0;
 }
@@ -135,8 +136,8 @@ static int load_bot(const ctx *c, const yaml_node_t *key,
 	const char *name = scalar(key);
 
 	if (!config_name_ok(name, key->data.scalar.length))
-		return fail(c, key, "bots: a bot name is 1 to 32 letters, "
-		    "digits, '.', '_' or '-'");
+		return fail(c, key, "bots: \"%.40s\" is not a bot name: a name "
+		    "is 1 to 32 letters, digits, '.', '_' or '-'", name);
 	memcpy(b->name, name, key->data.scalar.length + 1);
 	if (map->type != YAML_MAPPING_NODE)
 		return fail(c, map, "bots.%s: expected a mapping with command",
@@ -193,7 +194,9 @@ static int load_root(const ctx *c, const yaml_node_t *root, config *cf)
 			continue;
 		}
 		if (k->type != YAML_SCALAR_NODE || strcmp(scalar(k), "bots") != 0)
-			return fail(c, k, "unknown key (expected bots or sandbox)");
+			return fail(c, k, "unknown key \"%.40s\" (expected bots or "
+			    "sandbox)", k->type == YAML_SCALAR_NODE ? scalar(k) :
+			    "?");
 		bots = node(c, p->value);
 	}
 	if (bots == NULL || bots->type != YAML_MAPPING_NODE)
