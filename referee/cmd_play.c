@@ -268,6 +268,9 @@ static int seal(play_cfg *c)
 	}
 	if (c->mo.replay != NULL) {
 		snprintf(dir, sizeof dir, "%s", c->mo.replay);
+		/* A game number in a folder's name ("g%d/replay.gz"): the
+		 * folder that holds them all. */
+		dir[strcspn(dir, "%")] = '\0';
 		slash = strrchr(dir, '/');
 		if (slash != NULL && slash != dir)
 			*slash = '\0';

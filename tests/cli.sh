@@ -184,6 +184,13 @@ rm "$tmp/w/g00001.sabr.gz"
 case_ play-replay-second-exists 2 play --log-dir "$tmp/logs" --games 2 \
     --replay "$tmp/w/g%05d.sabr.gz" "$good" "$good" "$good"
 check play-replay-second-exists-plays-none test ! -e "$tmp/w/g00001.sabr.gz"
+# The game number in a folder's name, sealed off when bwrap works: each
+# game's folder is made, the folder of them all hidden from the bots.
+(cd "$here/.." && "$bin" play --quiet --seed 5 --log-dir "$tmp/gf-logs" \
+    --games 2 --replay "$tmp/gf/g%d/replay.sabr.gz" "$good" "$good" "$good") \
+    >/dev/null 2>&1
+check play-replay-numbered-folders test $? = 0 -a \
+    -f "$tmp/gf/g1/replay.sabr.gz" -a -f "$tmp/gf/g2/replay.sabr.gz"
 # Interrupted (a bot sends SIGINT as game 3 starts): how many games were
 # played and where they are.
 quietplay --log-dir "$tmp/int" --games 5 --replay "$tmp/int/g%d.sabr.gz" \
