@@ -156,7 +156,7 @@ bench: $(B)/saboteur bots
 
 # The README's main job: a real match between the example bots.
 play: $(B)/saboteur bots
-	$(B)/saboteur play --seed 2026 --transcripts \
+	$(B)/saboteur play --seed 2026 --transcripts --force \
 	    --replay saboteur-logs/game.sabr.gz \
 	    $(B)/examples/heuristic-bot $(B)/examples/random-bot \
 	    $(B)/examples/random-bot $(B)/examples/random-bot \
@@ -207,7 +207,7 @@ clean:
 FUZZ_SECONDS ?= 60
 FUZZ_CC = clang $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined \
     -fno-sanitize-recover=all
-FUZZ_PLAY = $(B)/saboteur play --quiet --log-dir $(B)/fuzz/logs
+FUZZ_PLAY = $(B)/saboteur play --quiet --force --log-dir $(B)/fuzz/logs
 fuzz: $(B)/gen/builtin_rulesets.c $(B)/saboteur bots
 	@mkdir -p $(B)/fuzz/corpus $(B)/fuzz/replay-corpus $(B)/fuzz/games
 	cp $(RULESETS) tests/fixtures/rulesets/*.yaml $(B)/fuzz/corpus/

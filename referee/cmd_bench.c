@@ -66,10 +66,23 @@ static double median(double *v, int n)
 	return v[n / 2];
 }
 
+static const opt bench_opts[] = {
+	{ "games", "N", "games in each of the five runs (default 20000)", 0,
+	    NULL },
+	{ "ruleset", "NAME|FILE", CLI_RULESET_HELP, 0, NULL },
+	{ "players", "N", "players a game (default 5, or the nearest the "
+	    "ruleset allows)", 0, NULL },
+	{ "seed", "N", "the first run's seed (default 1)", 0, NULL },
+	{ NULL, NULL, NULL, 0, NULL }
+};
+
+const cli_command cli_bench = { "bench", cmd_bench,
+	"measure random playouts and move listing speed", "", NULL,
+	bench_opts };
+
 int cmd_bench(int argc, char **argv)
 {
-	opt opts[] = { { "games", 1, NULL }, { "ruleset", 1, NULL },
-	    { "players", 1, NULL }, { "seed", 1, NULL }, { NULL, 0, NULL } };
+	opt opts[sizeof bench_opts / sizeof bench_opts[0]];
 	double gps[RUNS], mps[RUNS], lps[RUNS];
 	long long games = 20000, players = 5;
 	uint64_t seed = 1;
@@ -78,6 +91,7 @@ int cmd_bench(int argc, char **argv)
 	sab_move *buf = malloc(SAB_MAX_MOVES * sizeof *buf);
 	tally a = { 0 }, b = { 0 };
 
+	CLI_OPTS_COPY(opts, bench_opts);
 	if (buf == NULL)
 		return EXIT_INTERNAL;
 	if (cli_parse("bench", argc, argv, opts, pos, 0) < 0 ||

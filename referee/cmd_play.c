@@ -13,16 +13,86 @@
 #include "config.h"
 #include "match.h"
 #include "replay_open.h"
+#include "outputs.h"
 #include "runnable.h"
 #include "split.h"
 
 enum {
-	O_RULESET, O_SEED, O_GAMES, O_REPLAY, O_LOGDIR, O_MOVE, O_BANK,
+	O_RULESET, O_SEED, O_GAMESEED, O_AGAIN, O_GAMES, O_REPLAY, O_LOGDIR, O_MOVE, O_BANK,
 	O_HANDSHAKE, O_GRACE, O_TRIES, O_MAXLINE, O_MAXOUT, O_TRANSCRIPTS,
 	O_CWD, O_ENV, O_CONFIG, O_QUIET, O_SANDBOX, O_NETWORK, O_WRITABLE,
-	O_MEMORY, O_PROCS, O_FILES, O_FSIZE, O_CPU, O_GAMESEED, O_AGAIN,
-	O_NOPTS
+	O_MEMORY, O_PROCS, O_FILES, O_FSIZE, O_CPU, O_FORCE, O_NOPTS
 };
+
+/* The options of "saboteur play": its parser's table and its help. */
+static const opt play_opts[O_NOPTS + 1] = {
+	[O_RULESET] = { "ruleset", "NAME|FILE", CLI_RULESET_HELP, 0, NULL },
+	[O_SEED] = { "seed", "N", "the match's seed, from which each game's "
+	    "seed comes (default: a random one, printed)", 0, NULL },
+	[O_GAMESEED] = { "game-seed", "N", "play the one game of this seed "
+	    "(as printed for each game)", 0, NULL },
+	[O_AGAIN] = { "again", "REPLAY", "play REPLAY's game again: its ruleset, "
+	    "deal and time control, with the BOTs given, else its own", 0, NULL },
+	[O_GAMES] = { "games", "N", "games to play; the seats rotate each game "
+	    "(default 1)", 0, NULL },
+	[O_REPLAY] = { "replay", "FILE", "write each game's replay; %d in FILE "
+	    "is the game number (%05d pads it)", 0, NULL },
+	[O_LOGDIR] = { "log-dir", "DIR", "the bots' stderr logs and transcripts "
+	    "(default saboteur-logs)", 0, NULL },
+	[O_MOVE] = { "move-ms", "MS", "time for each decision (default 1000)", 0,
+	    NULL },
+	[O_BANK] = { "bank-ms", "MS", "a game's extra time, drawn on when a "
+	    "decision takes over --move-ms (default 10000)", 0, NULL },
+	[O_HANDSHAKE] = { "handshake-ms", "MS", "time to answer the handshake "
+	    "(default 10000)", 0, NULL },
+	[O_GRACE] = { "grace-ms", "MS", "allowance for the referee's own delays "
+	    "(default 50)", 0, NULL },
+	[O_TRIES] = { "tries", "N", "replies a bot may try at each decision "
+	    "before the default move (default 3)", 0, NULL },
+	[O_MAXLINE] = { "max-line", "BYTES", "longest line a bot may write "
+	    "(default 4096)", 0, NULL },
+	[O_MAXOUT] = { "max-output", "BYTES", "most a bot may write between two "
+	    "requests (default 65536)", 0, NULL },
+	[O_TRANSCRIPTS] = { "transcripts", NULL, "log every line to and from "
+	    "each bot in the --log-dir folder", 0, NULL },
+	[O_CWD] = { "bot-cwd", "DIR", "the folder bots run in (default: this "
+	    "one)", 0, NULL },
+	[O_ENV] = { "bot-env", "'NAME=VALUE ...'", "add these to every bot's "
+	    "environment", 0, NULL },
+	[O_CONFIG] = { "config", "FILE", "a YAML file of named bots (command, "
+	    "cwd, env, sandbox)", 0, NULL },
+	[O_QUIET] = { "quiet", NULL, "print the summary only, not each game", 0,
+	    NULL },
+	[O_SANDBOX] = { "sandbox", "auto|on|off", "seal bots off with bwrap: "
+	    "if it works, always, never", 0, NULL },
+	[O_NETWORK] = { "bot-network", NULL, "let sealed bots use the network",
+	    0, NULL },
+	[O_WRITABLE] = { "bot-writable", NULL, "let sealed bots write in their "
+	    "own folder", 0, NULL },
+	[O_MEMORY] = { "bot-memory", "MB", "writable memory per bot (default "
+	    "2048; 0 no limit)", 0, NULL },
+	[O_PROCS] = { "bot-processes", "N", "processes and threads per bot "
+	    "(default 256; 0 no limit)", 0, NULL },
+	[O_FILES] = { "bot-open-files", "N", "open files per bot (default 1024; "
+	    "0 no limit)", 0, NULL },
+	[O_FSIZE] = { "bot-file-size", "MB", "largest file a bot may write "
+	    "(default 64; 0 no limit)", 0, NULL },
+	[O_CPU] = { "bot-cpu", "SECONDS", "CPU time per bot for the whole match "
+	    "(default 0: no limit)", 0, NULL },
+	[O_FORCE] = { "force", NULL, "replace replays an earlier run left under "
+	    "the --replay names",
+	    0, NULL },
+	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
+};
+
+const cli_command cli_play = { "play", cmd_play,
+	"run a match between bot programs", "BOT...",
+	"Each BOT is one argument: a command line, split as a shell would but "
+	"run\nwithout one, or the name of a bot in --config.  The ruleset says "
+	"how many.\nExit status: 0 games played (whatever the bots did), 2 bad "
+	"command line\nor a bot that cannot run, 3 bad file, 4 the program's "
+	"own failure,\n5 interrupted.\n",
+	play_opts };
 
 /* The sandbox options and the keys of sandbox_settings_key() they set. */
 static const struct { int opt; const char *key; } box_opts[] = {
@@ -41,6 +111,7 @@ typedef struct play_cfg {
 	char **env;             /* NAME=VALUE words for every bot, or NULL */
 	config cfg;             /* named bots from --config */
 	int transcripts, quiet;
+	int force;              /* --force: replace earlier replays */
 	size_t max_line;
 	sandbox_settings box;   /* the command line's sandbox options */
 	sandbox sb;
@@ -172,10 +243,16 @@ static int configure(opt *o, play_cfg *c)
 	    { hs * 1000000, move * 1000000, bank * 1000000, grace * 1000000 },
 	    (int)tries, (uint64_t)maxout, NULL, o[O_REPLAY].value,
 	    "saboteur " SAB_VERSION, c->rules_text, c->rules_len, one_game };
-	if (c->mo.replay != NULL && games > 1 &&
-	    strstr(c->mo.replay, "%d") == NULL) {
+	int numbered = c->mo.replay == NULL ? 0 :
+	    outputs_replay_check(c->mo.replay, err, sizeof err);
+	if (numbered < 0) {
+		fprintf(stderr, "saboteur play: %s\n", err);
+		return EXIT_USAGE;
+	}
+	if (c->mo.replay != NULL && games > 1 && numbered == 0) {
 		fprintf(stderr, "saboteur play: with --games %lld, --replay FILE "
-		    "needs %%d in FILE for the game number\n", games);
+		    "needs %%d (or %%05d...) in FILE for the game number\n",
+		    games);
 		return EXIT_USAGE;
 	}
 	c->log_dir = o[O_LOGDIR].value ? o[O_LOGDIR].value : "saboteur-logs";
@@ -212,13 +289,14 @@ static int configure(opt *o, play_cfg *c)
 	for (size_t i = 0; i < sizeof box_opts / sizeof box_opts[0]; i++) {
 		const opt *x = &o[box_opts[i].opt];
 		if (x->value != NULL && sandbox_settings_key(&c->box,
-		    box_opts[i].key, x->takes_value ? x->value : "true", 1, err,
+		    box_opts[i].key, x->arg != NULL ? x->value : "true", 1, err,
 		    sizeof err) < 0) {
 			fprintf(stderr, "saboteur play: --%s: %s\n", x->name, err);
 			return EXIT_USAGE;
 		}
 	}
 	c->transcripts = o[O_TRANSCRIPTS].value != NULL;
+	c->force = o[O_FORCE].value != NULL;
 	c->quiet = o[O_QUIET].value != NULL;
 	c->max_line = (size_t)maxline;
 	return EXIT_OK;
@@ -245,7 +323,7 @@ static void file_stem(char *const *argv, int i, char *out, size_t len)
 /* Hides the folder of file path from the bots.  A file in the bots'
  * folder stays out of their sight as long as their own folder is not the
  * referee's: see sandbox_command().  Returns an exit code. */
-static int hide_folder_of(play_cfg *c, const char *path)
+static int hide_folder_of(play_cfg *c, const char *path, int pattern)
 {
 	char msg[1024], dir[4096], *slash;
 	int n = snprintf(dir, sizeof dir, "%s", path);
@@ -255,6 +333,10 @@ static int hide_folder_of(play_cfg *c, const char *path)
 		    path);
 		return EXIT_CONFIG;
 	}
+	/* A game number in a folder's name ("g%d/replay.gz"): the folder
+	 * that holds them all. */
+	if (pattern)
+		dir[strcspn(dir, "%")] = '\0';
 	slash = strrchr(dir, '/');
 	if (slash != NULL && slash != dir)
 		*slash = '\0';
@@ -289,10 +371,10 @@ static int seal(play_cfg *c, const char *again)
 		fprintf(stderr, "saboteur play: %s\n", msg);
 		return EXIT_CONFIG;
 	}
-	if (c->mo.replay != NULL && hide_folder_of(c, c->mo.replay) != EXIT_OK)
+	if (c->mo.replay != NULL && hide_folder_of(c, c->mo.replay, 1) != EXIT_OK)
 		return EXIT_CONFIG;
 	/* The replay played again holds every hand of the deal. */
-	return again != NULL ? hide_folder_of(c, again) : EXIT_OK;
+	return again != NULL ? hide_folder_of(c, again, 0) : EXIT_OK;
 }
 
 /* The folder a bot runs in: its configuration's, else --bot-cwd's. */
@@ -336,15 +418,6 @@ static int spawn_bot(play_cfg *c, bot *b, const config_bot *cb,
 	return rc;
 }
 
-static int make_dir(const char *dir)
-{
-	if (cli_private_dir(dir) == 0)
-		return 0;
-	fprintf(stderr, "saboteur play: cannot create %s: %s\n", dir,
-	    strerror(errno));
-	return -1;
-}
-
 /* Makes the log file DIR/STEM.KIND, 0600, its path in path; opened into
  * *f when f is not NULL, else left empty and closed.  Says why it cannot. */
 static int open_log(const play_cfg *c, const char *stem, const char *kind,
@@ -360,7 +433,8 @@ static int open_log(const play_cfg *c, const char *stem, const char *kind,
 	if (f == NULL ? cli_private_touch(path) != 0 :
 	    (fd = cli_private_file(path)) < 0 ||
 	    (*f = fdopen(fd, "w")) == NULL) {
-		fprintf(stderr, "saboteur play: %s: %s\n", path, strerror(errno));
+		fprintf(stderr, "saboteur play: cannot write the log file %s: %s "
+		    "(give --log-dir another folder)\n", path, strerror(errno));
 		return -1;
 	}
 	return 0;
@@ -453,7 +527,7 @@ static int bots_ran(const play_cfg *c, char **cmds, int n, const bot *bots)
 static int start_bots(play_cfg *c, char **cmds, int n, bot *bots,
     const char *again)
 {
-	char err[256], stem[48], path[4096], *env[64];
+	char err[256], stem[48], path[4096], *env[64], why[2 * 4096 + 256];
 	int rc;
 
 	for (int i = 0; i < n; i++) {
@@ -470,8 +544,11 @@ static int start_bots(play_cfg *c, char **cmds, int n, bot *bots,
 	}
 	if (check_bots(c, cmds, n, bots) != 0)
 		return EXIT_USAGE;
-	if (make_dir(c->log_dir) != 0)
-		return EXIT_CONFIG;
+	if (outputs_prepare(c->log_dir, c->mo.replay, c->mo.games, c->force,
+	    why, sizeof why) != 0) {
+		fprintf(stderr, "saboteur play: %s\n", why);
+		return EXIT_USAGE;
+	}
 	if ((rc = seal(c, again)) != EXIT_OK)
 		return rc;
 	for (int i = 0; i < n; i++) {
@@ -615,19 +692,7 @@ static void print_summary(const play_cfg *c, const bot *bots, int n,
 
 int cmd_play(int argc, char **argv)
 {
-	opt o[O_NOPTS + 1] = { { "ruleset", 1, NULL }, { "seed", 1, NULL },
-	    { "games", 1, NULL }, { "replay", 1, NULL }, { "log-dir", 1, NULL },
-	    { "move-ms", 1, NULL }, { "bank-ms", 1, NULL },
-	    { "handshake-ms", 1, NULL }, { "grace-ms", 1, NULL },
-	    { "tries", 1, NULL }, { "max-line", 1, NULL },
-	    { "max-output", 1, NULL }, { "transcripts", 0, NULL },
-	    { "bot-cwd", 1, NULL }, { "bot-env", 1, NULL }, { "config", 1, NULL },
-	    { "quiet", 0, NULL }, { "sandbox", 1, NULL },
-	    { "bot-network", 0, NULL }, { "bot-writable", 0, NULL },
-	    { "bot-memory", 1, NULL }, { "bot-processes", 1, NULL },
-	    { "bot-open-files", 1, NULL }, { "bot-file-size", 1, NULL },
-	    { "bot-cpu", 1, NULL }, { "game-seed", 1, NULL },
-	    { "again", 1, NULL }, { NULL, 0, NULL } };
+	opt o[O_NOPTS + 1];
 	char *cmds[SAB_MAX_PLAYERS + 1], err[256];
 	static play_cfg c;
 	static bot bots[SAB_MAX_PLAYERS];
@@ -635,6 +700,7 @@ int cmd_play(int argc, char **argv)
 	game_result *res = NULL;
 	int n, rc, played = 0;
 
+	CLI_OPTS_COPY(o, play_opts);
 	n = cli_parse("play", argc, argv, o, cmds, SAB_MAX_PLAYERS + 1);
 	if (n < 0)
 		return EXIT_USAGE;
@@ -648,8 +714,13 @@ int cmd_play(int argc, char **argv)
 		return rc;
 	}
 	if (n < c.rs.min_players || n > c.rs.max_players) {
-		fprintf(stderr, "saboteur play: ruleset %s needs %d to %d bots, "
-		    "not %d\n", c.rs.name, c.rs.min_players, c.rs.max_players, n);
+		if (c.rs.min_players == c.rs.max_players)
+			fprintf(stderr, "saboteur play: ruleset %s needs exactly "
+			    "%d bots, got %d\n", c.rs.name, c.rs.min_players, n);
+		else
+			fprintf(stderr, "saboteur play: ruleset %s needs %d to %d "
+			    "bots, got %d\n", c.rs.name, c.rs.min_players,
+			    c.rs.max_players, n);
 		return EXIT_USAGE;
 	}
 	res = calloc((size_t)c.mo.games, sizeof *res);
@@ -712,5 +783,14 @@ int cmd_play(int argc, char **argv)
 	}
 	if (!ran)
 		return EXIT_USAGE;
-	return rc == MATCH_INTERRUPTED ? EXIT_INTERRUPTED : EXIT_OK;
+	if (rc == MATCH_INTERRUPTED) {
+		/* What is kept: the games above, their replays, the logs. */
+		fprintf(stderr, "saboteur play: interrupted after %d of %d "
+		    "game%s; %slogs in %s/\n", played, c.mo.games,
+		    c.mo.games == 1 ? "" : "s", c.mo.replay == NULL ? "" :
+		    "their replays as --replay names them (the unfinished "
+		    "game's as .part); ", c.log_dir);
+		return EXIT_INTERRUPTED;
+	}
+	return EXIT_OK;
 }

@@ -143,12 +143,22 @@ static void print_options(const sab_ruleset *rs)
 	    "path (who completes the path to the gold wins; else a draw)");
 }
 
+static const opt rules_opts[] = {
+	{ "ruleset", "NAME|FILE", "the ruleset to print (default base)", 0, NULL },
+	{ NULL, NULL, NULL, 0, NULL }
+};
+
+const cli_command cli_rules = { "rules", cmd_rules,
+	"print a ruleset: cards with counts, roles, layout", "", NULL,
+	rules_opts };
+
 int cmd_rules(int argc, char **argv)
 {
-	opt opts[] = { { "ruleset", 1, NULL }, { NULL, 0, NULL } };
+	opt opts[sizeof rules_opts / sizeof rules_opts[0]];
 	char *pos[1], err[512];
 	sab_ruleset rs;
 
+	CLI_OPTS_COPY(opts, rules_opts);
 	if (cli_parse("rules", argc, argv, opts, pos, 0) < 0)
 		return EXIT_USAGE;
 	if (cli_load_ruleset(opts[0].value ? opts[0].value : "base", &rs, err,

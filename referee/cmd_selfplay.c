@@ -89,11 +89,24 @@ static int parse_options(int argc, char **argv, opt *opts, sab_ruleset *rs,
 	return EXIT_OK;
 }
 
+static const opt selfplay_opts[] = {
+	{ "ruleset", "NAME|FILE", CLI_RULESET_HELP, 0, NULL },
+	{ "players", "N", "players in the game (default 5, or the nearest the "
+	    "ruleset allows)", 0, NULL },
+	{ "seed", "N", "the game's seed (default: a random one, printed)", 0, NULL },
+	{ "quiet", NULL, "print only the ends of rounds and the result", 0,
+	    NULL },
+	{ "verbose", NULL, "also print every card drawn", 0, NULL },
+	{ NULL, NULL, NULL, 0, NULL }
+};
+
+const cli_command cli_selfplay = { "selfplay", cmd_selfplay,
+	"play a seeded game between built-in random players", "", NULL,
+	selfplay_opts };
+
 int cmd_selfplay(int argc, char **argv)
 {
-	opt opts[] = { { "ruleset", 1, NULL }, { "players", 1, NULL },
-	    { "seed", 1, NULL }, { "quiet", 0, NULL }, { "verbose", 0, NULL },
-	    { NULL, 0, NULL } };
+	opt opts[sizeof selfplay_opts / sizeof selfplay_opts[0]];
 	static sab_events ev;
 	static sab_game g;
 	static selfplay sp;
@@ -104,6 +117,7 @@ int cmd_selfplay(int argc, char **argv)
 	char err[256];
 	int r;
 
+	CLI_OPTS_COPY(opts, selfplay_opts);
 	if (rs == NULL)
 		return EXIT_INTERNAL;
 	if ((r = parse_options(argc, argv, opts, rs, &players, &seed)) != 0) {

@@ -122,16 +122,36 @@ static int parse_as(const char *s, int *persp)
 	return -1;
 }
 
+enum { O_AT, O_AS, O_ASCII, O_FOLLOW, O_RULESET, O_NOPTS };
+
+static const opt view_opts[O_NOPTS + 1] = {
+	[O_AT] = { "at", "TURN", "print the position at the end of decision "
+	    "TURN and exit", 0, NULL },
+	[O_AS] = { "as", "SEAT|public|all", "whose view: a seat's, a "
+	    "spectator's (default) or every card", 0, NULL },
+	[O_ASCII] = { "ascii", NULL, "plain ASCII, no colours (also when "
+	    "NO_COLOR is set)", 0, NULL },
+	[O_FOLLOW] = { "follow", NULL, "follow a game still being played "
+	    "(reads FILE.part)", 0, NULL },
+	[O_RULESET] = { "ruleset", "NAME|FILE", CLI_REPLAY_RULESET_HELP, 0,
+	    NULL },
+	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
+};
+
+const cli_command cli_view = { "view", cmd_view,
+	"watch a replay from any seat, or print one position", "REPLAY",
+	"On a terminal without --at it is interactive; ? shows the keys.\n",
+	view_opts };
+
 static int parse_args(int argc, char **argv, view_args *a)
 {
-	enum { O_AT, O_AS, O_ASCII, O_FOLLOW, O_RULESET, O_NOPTS };
-	opt o[O_NOPTS + 1] = { { "at", 1, NULL }, { "as", 1, NULL },
-		{ "ascii", 0, NULL }, { "follow", 0, NULL },
-		{ "ruleset", 1, NULL }, { NULL, 0, NULL } };
+	opt o[O_NOPTS + 1];
 	char *pos[2];
-	int n = cli_parse("view", argc, argv, o, pos, 2);
+	int n;
 	const char *nc = getenv("NO_COLOR");
 
+	CLI_OPTS_COPY(o, view_opts);
+	n = cli_parse("view", argc, argv, o, pos, 2);
 	if (n < 0)
 		return -1;
 	if (n != 1) {

@@ -7,6 +7,8 @@
 #include <sys/resource.h>
 #include <time.h>
 
+#include "outputs.h"
+
 #include "match.h"
 
 #define NS_PER_MS 1000000LL
@@ -44,15 +46,7 @@ uint64_t match_game_seed(uint64_t seed, int g)
 
 int match_replay_path(const char *pattern, int g, char *out, size_t len)
 {
-	const char *d = strstr(pattern, "%d");
-	int w;
-
-	if (d == NULL)
-		w = snprintf(out, len, "%s", pattern);
-	else
-		w = snprintf(out, len, "%.*s%d%s", (int)(d - pattern), pattern, g,
-		    d + 2);
-	return w < 0 || (size_t)w >= len ? -1 : 0;
+	return outputs_replay_path(pattern, g, out, len);
 }
 
 /* A bot's own time limits, or the match's. */

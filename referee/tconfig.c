@@ -786,6 +786,8 @@ static tconfig_mark offset_mark(const ctx *c, size_t off)
 	return m;
 }
 
+#define TAB_MESSAGE "a tab, where YAML allows only spaces (indentation): indent with spaces"
+
 static int yaml_fail(const ctx *c, const yaml_parser_t *p)
 {
 	const char *problem = p->problem ? p->problem : "unknown problem";
@@ -795,6 +797,11 @@ static int yaml_fail(const ctx *c, const yaml_parser_t *p)
 	if (p->error == YAML_READER_ERROR)
 		return fail_at(c, offset_mark(c, p->problem_offset), NULL,
 		    "not UTF-8 text: %s", problem);
+	/* libyaml's word for a tab in the indentation is "found character
+	 * that cannot start any token": say what it is and what to do. */
+	if (p->problem_mark.index < c->len &&
+	    c->text[p->problem_mark.index] == '\t')
+		return fail_at(c, mark_of(&p->problem_mark), NULL, TAB_MESSAGE);
 	if (p->context != NULL)
 		return fail_at(c, mark_of(&p->problem_mark), NULL, "YAML syntax "
 		    "error: %s %s that starts on line %d", problem, p->context,

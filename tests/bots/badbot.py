@@ -87,6 +87,11 @@ def main():
             if MODE == "close-stdout":
                 os.close(1)
                 time.sleep(600)
+        elif words[0] == "game" and MODE == "interrupt-game-3":
+            # Ctrl-C at the referee (its parent when unsealed) as the
+            # third game starts: two games are played, for certain.
+            if words[1] == "3":
+                os.kill(os.getppid(), signal.SIGINT)
         elif words[0] == "legal":
             if not collecting:
                 legal, collecting = [], True
