@@ -251,6 +251,8 @@ case_ view-at-40-as-2 0 view --at 40 --as 2 --ascii "$rp"
 case_ view-at-40-public 0 view --at 40 --ascii "$rp"
 case_ view-at-40-all 0 view --at 40 --as all "$rp"
 case_ view-set-up-as-4 0 view --at 0 --as 4 --ascii "$rp"
+# Decision 134 ends round 2 with no cards left: its round, not the next deal.
+case_ view-at-134-ends-a-round 0 view --at 134 --as all --ascii "$rp"
 case_ view-end-all 0 view --as all --ascii "$rp"
 case_ view-cut 1 view --ascii tests/fixtures/replays/base-5p-cut.sabr.gz
 case_ view-missing 1 view tests/fixtures/replays/nosuch.sabr.gz

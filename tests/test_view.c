@@ -245,8 +245,16 @@ static void at_turn(void *ctx, const replay_rec *r, const sab_event *e,
 	(void)e;
 	if (r->kind != REPLAY_TURN)
 		return;
-	step = view_decision_step(&v, (int)r->a);
-	REQUIRE(step >= 0, "no step ends decision %d", (int)r->a);
+	REQUIRE(view_decision_step(&v, (int)r->a) >= 0, "no step ends "
+	    "decision %d", (int)r->a);
+	/* The engine's state at the turn record is the table after every
+	 * step read before it: a decision that ended a round includes the
+	 * next round's deal, which the view counts as the next decision's
+	 * start. */
+	step = -1;
+	for (int i = 0; i < v.nsteps; i++)
+		if (v.steps[i].rec < r)
+			step = i;
 	for (int k = 0; k < a->n; k++) {
 		while (a->t[k]->step < step)
 			view_table_apply(&v, a->t[k]->step + 1, a->t[k]);
@@ -510,6 +518,69 @@ START_TEST(decisions_rounds_and_failures_are_found)
 }
 END_TEST
 
+/* Each decision as the audit saw it: its round and its seat. */
+typedef struct played_in {
+	int round[400], seat[400];
+	int n;
+} played_in;
+
+static void at_each_turn(void *ctx, const replay_rec *r, const sab_event *e,
+    const sab_game *g)
+{
+	played_in *p = ctx;
+
+	(void)e;
+	if (r->kind == REPLAY_TURN && p->n + 1 < 400) {
+		/* The state after decision n is the one decision n+1 is
+		 * played in. */
+		p->n = (int)r->a;
+		p->round[p->n + 1] = g->round;
+		p->seat[p->n + 1] = g->to_act;
+	}
+}
+
+/* The issue's "view --at 134": decision 134 ends round 2 with no cards
+ * left, and the file deals round 3 before the move's record.  The end of
+ * the decision must still show round 2's board, its seat, and the move. */
+START_TEST(a_decision_that_ends_a_round_shows_that_round)
+{
+	static view_table t;
+	static played_in p;
+	replay_audit_ops ops = { at_each_turn, NULL };
+	replay_audit au;
+	char text[256];
+	int i, ends = 0;
+
+	load_fixture();
+	memset(&p, 0, sizeof p);
+	ck_assert_int_eq(replay_audit_run(file, &rs, &ops, &p, &au), 0);
+	for (int d = 2; d <= v.decisions; d++) {
+		i = view_decision_step(&v, d);
+		view_table_at(&v, i, VIEW_FULL, &t);
+		REQUIRE(t.round == p.round[d], "decision %d: round %d, not %d",
+		    d, t.round, p.round[d]);
+		REQUIRE(v.steps[i].actor == p.seat[d], "decision %d: seat %d "
+		    "to play, not %d", d, v.steps[i].actor, p.seat[d]);
+		REQUIRE(v.steps[i].rec->kind == REPLAY_MOVE, "decision %d ends "
+		    "at a record of kind %d", d, v.steps[i].rec->kind);
+		ends += p.round[d + 1] != p.round[d] && d < v.decisions;
+	}
+	ck_assert_int_eq(ends, 2);
+	i = view_decision_step(&v, 134);
+	view_table_at(&v, i, VIEW_PUBLIC, &t);
+	ck_assert_int_eq(t.round, 2);
+	ck_assert_int_eq(v.steps[i].actor, 3);
+	ck_assert_int_gt(t.board.nplaced, 1);
+	view_describe(&v, i, VIEW_PUBLIC, text, sizeof text);
+	ck_assert_str_eq(text, "seat 3's move: discard -");
+	/* The next decision starts with round 3's deal, seat 3's no more. */
+	i = view_find(&v, i, 1, VIEW_ROUND_START, VIEW_PUBLIC);
+	ck_assert_int_eq(v.steps[i].decision, 135);
+	ck_assert_int_eq(v.steps[i].actor, p.seat[135]);
+	unload();
+}
+END_TEST
+
 START_TEST(perspectives_are_checked)
 {
 	char name[64];
@@ -675,6 +746,7 @@ Suite *view_suite(void)
 	tcase_add_test(tc, the_words_of_a_step_hide_what_the_view_may_not_see);
 	tcase_add_test(tc, stepping_forward_then_back_gives_the_same_text);
 	tcase_add_test(tc, decisions_rounds_and_failures_are_found);
+	tcase_add_test(tc, a_decision_that_ends_a_round_shows_that_round);
 	tcase_add_test(tc, perspectives_are_checked);
 	tcase_add_test(tc, the_final_gold_is_the_result);
 	tcase_add_test(tc, a_replay_cut_short_shows_what_was_walked);
