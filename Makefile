@@ -30,6 +30,9 @@ YAML_LIBS    = $(shell $(PKG) --libs yaml-0.1)
 ZLIB_LIBS    = $(shell $(PKG) --libs zlib)
 CHECK_CFLAGS = $(shell $(PKG) --cflags check)
 CHECK_LIBS   = $(shell $(PKG) --libs check)
+# The interactive replay viewer draws with ncurses (wide characters).
+CURSES_CFLAGS = $(shell $(PKG) --cflags ncursesw)
+CURSES_LIBS  = $(shell $(PKG) --libs ncursesw)
 
 B = build
 RULESETS   = rules/base.yaml rules/classic.yaml rules/course.yaml
@@ -69,6 +72,10 @@ $(B)/gen/builtin_rulesets.c: $(RULESETS) scripts/embed.sh
 $(B)/%.o: %.c $(RULES_HDR) $(PROG_HDR) | deps
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(YAML_CFLAGS) -c $< -o $@
+# Only the terminal's module sees ncurses's header and its feature macros.
+$(B)/referee/term.o: referee/term.c referee/term.h referee/cli.h | deps
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(CURSES_CFLAGS) -c $< -o $@
 $(B)/gen/%.o: $(B)/gen/%.c rules/builtin.h | deps
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
 $(B)/tests/%.o: tests/%.c $(RULES_HDR) $(PROG_HDR) $(wildcard tests/*.h) | deps-check
@@ -80,7 +87,8 @@ $(B)/librules.a: $(RULES_OBJ)
 	ar rcs $@ $^
 
 $(B)/saboteur: $(PROG_OBJ) $(B)/librules.a
-	$(CC) $(ALL_CFLAGS) -o $@ $(PROG_OBJ) $(B)/librules.a $(YAML_LIBS) $(ZLIB_LIBS) -lm
+	$(CC) $(ALL_CFLAGS) -o $@ $(PROG_OBJ) $(B)/librules.a $(YAML_LIBS) $(ZLIB_LIBS) \
+	    $(CURSES_LIBS) -lm
 
 # The example bots: C programs that link the rules library as any C bot
 # would, with the same flags.  Static pattern rules, so these objects never
@@ -122,17 +130,21 @@ $(B)/libreferee.a: $(REF_OBJ)
 
 $(B)/run-tests: $(TEST_OBJ) $(B)/libreferee.a $(B)/librules.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(TEST_OBJ) $(B)/libreferee.a $(B)/librules.a \
-	    $(YAML_LIBS) $(ZLIB_LIBS) $(CHECK_LIBS) -lm
+	    $(YAML_LIBS) $(ZLIB_LIBS) $(CHECK_LIBS) $(CURSES_LIBS) -lm
 
 # The same tests built with AddressSanitizer and UndefinedBehaviorSanitizer.
 $(B)/asan/%.o: %.c $(RULES_HDR) $(PROG_HDR) $(wildcard tests/*.h) | deps-check
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -std=c11 $(WARN) -O1 -g $(SANITIZE) $(YAML_CFLAGS) $(CHECK_CFLAGS) -c $< -o $@
+$(B)/asan/referee/term.o: referee/term.c referee/term.h referee/cli.h | deps-check
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -std=c11 $(WARN) -O1 -g $(SANITIZE) $(CURSES_CFLAGS) -c $< -o $@
 $(B)/asan/gen/%.o: $(B)/gen/%.c rules/builtin.h | deps
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -std=c11 $(WARN) -O1 -g $(SANITIZE) -c $< -o $@
 $(B)/asan/run-tests: $(ASAN_TEST) $(ASAN_REF) $(ASAN_RULES)
-	$(CC) $(SANITIZE) -o $@ $^ $(YAML_LIBS) $(ZLIB_LIBS) $(CHECK_LIBS) -lm
+	$(CC) $(SANITIZE) -o $@ $^ $(YAML_LIBS) $(ZLIB_LIBS) $(CHECK_LIBS) \
+	    $(CURSES_LIBS) -lm
 
 # SAB_TEST_GAMES scales the property test; the sanitizer run plays fewer games.
 check: deps-check $(B)/run-tests $(B)/asan/run-tests $(B)/saboteur bots

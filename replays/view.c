@@ -242,6 +242,7 @@ int view_load(view *v, const replay_file *f, const sab_ruleset *rs,
 	memset(v, 0, sizeof *v);
 	v->f = f;
 	v->rs = rs;
+	v->number = f->game;
 	if (proto_cards_init(&v->pc, rs, err, errlen) != 0)
 		return -1;
 	memset(&ld, 0, sizeof ld);
@@ -340,6 +341,9 @@ static void mark(view_table *t, int x, int y)
 	t->mark_x = (int8_t)x;
 	t->mark_y = (int8_t)y;
 	t->marked = 1;
+	t->focus_x = (int8_t)x;
+	t->focus_y = (int8_t)y;
+	t->focused = 1;
 }
 
 static void round_start(const view *v, const view_step *s,
@@ -358,6 +362,7 @@ static void round_start(const view *v, const view_step *s,
 	for (int k = 0; k < t->nseats; k++)
 		seat_clear(&t->seat[k]);
 	sab_board_reset(&t->board, rs);
+	t->focused = 0;
 }
 
 static void goal_seen(view_table *t, const sab_event *e)

@@ -7,8 +7,9 @@ set -u
 
 # bubblewrap seals each bot off (saboteur play --sandbox); without it the
 # referee runs bots unsealed and says so, so only the tests demand it.
-need_pc="yaml-0.1 zlib"
-need_pkg="pkg-config libyaml-dev zlib1g-dev"
+# ncursesw draws the interactive replay viewer (saboteur view).
+need_pc="yaml-0.1 zlib ncursesw"
+need_pkg="pkg-config libyaml-dev zlib1g-dev libncurses-dev"
 need_cmd="cc make"
 if [ "${1:-}" = check ]; then
 	# The tests also run bots written in Python, JavaScript and Java

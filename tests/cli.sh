@@ -329,6 +329,16 @@ check view-no-color-is-ascii cmp -s "$tmp/va" "$tmp/vb"
 cp "$here/../$rp" "$tmp/live.sabr.gz.part"
 NO_COLOR=1 "$bin" view --follow "$tmp/live.sabr.gz" >"$tmp/vc" 2>&1
 check view-follow-reads-the-part-file cmp -s "$tmp/va" "$tmp/vc"
+# A tournament's replays/game-000000.sabr.gz is its journal's "game 0";
+# the file holds the bots' number, 1.  Any other name shows the file's.
+mkdir -p "$tmp/replays"
+cp "$here/../$rp" "$tmp/replays/game-000000.sabr.gz"
+cp "$here/../$rp" "$tmp/replays/game-000007.sabr.gz"
+"$bin" view "$tmp/replays/game-000000.sabr.gz" 2>&1 | head -1 >"$tmp/vd"
+check view-names-the-journals-number grep -q "^game 0 (game 1 to the bots), " \
+    "$tmp/vd"
+"$bin" view "$tmp/replays/game-000007.sabr.gz" 2>&1 | head -1 >"$tmp/ve"
+check view-keeps-the-files-number-otherwise grep -q "^game 1, " "$tmp/ve"
 
 # The same seed plays the same game; the program runs from any directory.
 "$bin" selfplay --seed 99 --verbose >"$tmp/a" 2>&1
