@@ -798,8 +798,16 @@ static void layout_make(viewer *w, layout *ly, int rows, int cols)
 		else
 			render_buf_free(&compact);
 	}
-	/* Blank lines between the parts when there is room for them. */
+	/* Blank lines between the parts when there is room for them.  A
+	 * table shown by choice (t) never takes the board's last rows: it
+	 * is cut instead. */
 	ly->board_rows = avail - count_lines(&ly->players);
+	if (ly->board_rows < BOARD_MIN_ROWS) {
+		int need = board_height(&ly->ext, 1);
+		int least = need < BOARD_MIN_ROWS ? need : BOARD_MIN_ROWS;
+		if (ly->board_rows < least)
+			ly->board_rows = least < avail ? least : avail;
+	}
 	ly->bst = w->st;
 	ly->bst.compact = !board_fits(ly, 0, ly->board_rows - 2, cols);
 	ly->gaps = board_fits(ly, ly->bst.compact, ly->board_rows - 2, cols) ||
@@ -813,7 +821,7 @@ static void layout_make(viewer *w, layout *ly, int rows, int cols)
 static void draw_position(viewer *w, int rows, int cols)
 {
 	layout ly;
-	int row = 0;
+	int row = 0, end;
 
 	memset(&ly, 0, sizeof ly);
 	view_table_at(&w->L->v, w->pos, w->persp, w->t);
@@ -821,8 +829,8 @@ static void draw_position(viewer *w, int rows, int cols)
 	put_lines(ly.top.s, &row, rows);
 	if (ly.gaps)
 		row++;
-	put_lines(ly.board.s, &row, rows - count_lines(&ly.players) -
-	    (ly.gaps && ly.players.len > 0));
+	end = row + ly.board_rows;
+	put_lines(ly.board.s, &row, end < rows ? end : rows);
 	if (ly.gaps && ly.players.len > 0)
 		row++;
 	put_lines(ly.players.s, &row, rows);
