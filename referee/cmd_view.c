@@ -975,8 +975,9 @@ static int viewer_loop(viewer *w)
 	int rc = EXIT_OK;
 
 	if (term_open(err, sizeof err) != 0) {
-		fprintf(stderr, "saboteur view: %s\n", err);
-		return EXIT_INTERNAL;
+		fprintf(stderr, "saboteur view: %s: printing the position "
+		    "instead\n", err);
+		return -1;
 	}
 	while (!w->quit) {
 		if (term_quit()) {
@@ -1052,7 +1053,8 @@ static int interactive(const view_args *a)
 	loaded_free(w->L);
 	free(w->t);
 	free(w);
-	return rc;
+	/* A terminal ncurses cannot drive gets the plain print. */
+	return rc < 0 ? plain_print(a) : rc;
 }
 
 int cmd_view(int argc, char **argv)

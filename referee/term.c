@@ -118,6 +118,18 @@ int term_open(char *err, size_t errlen)
 		    t ? t : "");
 		return -1;
 	}
+	/* A terminal that cannot move its cursor (TERM=dumb) cannot show a
+	 * screen. */
+	{
+		char *cup = tigetstr("cup");
+		if (cup == NULL || cup == (char *)-1) {
+			const char *t = getenv("TERM");
+			term_close();
+			snprintf(err, errlen, "the terminal \"%s\" cannot move "
+			    "its cursor", t ? t : "");
+			return -1;
+		}
+	}
 	if (!exit_hooked && atexit(close_at_exit) == 0)
 		exit_hooked = 1;
 	(void)set_escdelay(50);
