@@ -295,6 +295,7 @@ typedef struct viewer {
 	int pos, persp;
 	int playing, speed;     /* autoplay and its index in play_ms */
 	int help;               /* the help page shown (1, 2), or 0 */
+	int help_paged;         /* the help took two pages when last drawn */
 	int prompt;             /* 'g' a decision, 's' a seat is typed; or 0 */
 	char typed[16];
 	char msg[256];          /* for the status line, until the next key */
@@ -574,10 +575,6 @@ static void key_move(viewer *w, int k)
 	}
 }
 
-/* The help's pages: one when the screen holds it all, else the legend
- * and then the keys. */
-static int help_pages(void);
-
 static void viewer_key(viewer *w, int k)
 {
 	if (k == TERM_RESIZE)
@@ -592,7 +589,9 @@ static void viewer_key(viewer *w, int k)
 		return;
 	}
 	if (w->help) {
-		w->help = k == '?' && w->help < help_pages() ? w->help + 1 : 0;
+		/* One page when the screen holds it all, else the legend and
+		 * then the keys. */
+		w->help = k == '?' && w->help_paged && w->help == 1 ? 2 : 0;
 		return;
 	}
 	key_move(w, k);
@@ -859,14 +858,6 @@ static const char keys_text[] =
     "  a, v          the full view (every hidden card), the public one\n"
     "  ?             this help; q quits\n";
 
-/* The lines of the help as the screen shows it. */
-static int help_rows;
-
-static int help_pages(void)
-{
-	return help_rows > 0 ? 2 : 1;
-}
-
 static void draw_help(viewer *w, int rows)
 {
 	render_buf legend = { NULL, 0, 0, 0 };
@@ -876,7 +867,7 @@ static void draw_help(viewer *w, int rows)
 	for (const char *p = keys_text; *p; p++)
 		keys_lines += *p == '\n';
 	paged = count_lines(&legend) + 1 + keys_lines > rows;
-	help_rows = paged;
+	w->help_paged = paged;
 	if (!paged || w->help == 1)
 		put_lines(legend.s, &row, rows);
 	if (!paged)
@@ -898,7 +889,7 @@ static void status_text(const viewer *w, render_buf *s)
 		render_printf(s, "view of seat: %s_", w->typed);
 	else if (w->msg[0] != '\0')
 		render_text(s, w->msg, 250);
-	else if (w->help && help_pages() > w->help)
+	else if (w->help == 1 && w->help_paged)
 		render_printf(s, "? the keys, any other key closes the help");
 	else if (w->help)
 		render_printf(s, "any key closes the help");

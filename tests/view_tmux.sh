@@ -78,7 +78,7 @@ keys() {
 	name=$1 pattern=$2
 	shift 2
 	t send-keys -t view "$@"
-	wait_for "$name" "$pattern" 20
+	wait_for "$name" "$pattern" 5
 }
 
 # The decision the header shows ("decision 40/201" gives 40), or 0.
