@@ -681,7 +681,7 @@ int render_players(render_buf *b, const view *v, const view_table *t,
 	return b->failed ? -1 : 0;
 }
 
-/* One seat in a few columns: ">3 random m -L- 6 0+2?". */
+/* One seat in a few columns: "> 3 random s  -L- 6 0+2?". */
 static void seat_entry(const view *v, const view_table *t, int k,
     char *out, size_t len)
 {
@@ -757,7 +757,7 @@ int render_legend(render_buf *b, const render_style *st)
 	legend_row(b, a ? "%" : "\u256c", "a bridge: two tunnels that do not join");
 	if (st->colour) {
 		legend_row(b, "colours", "green: joined to the start; white: "
-		    "not joined");
+		    "not joined; red: dead end");
 		legend_row(b, "reversed", "the cell this step changed");
 	}
 	legend_row(b, "^ v < >", "the board goes on past that edge; \"more:\"");
