@@ -349,5 +349,14 @@ keys before-all-seat-11 "view: seat 11( |$)" '['
 keys no-seat-12 "there is no seat 12" s 1 2 Enter
 t send-keys -t view q
 
+# A terminal that cannot move its cursor gets the plain print, and why.
+t kill-session -t view 2>/dev/null
+t new-session -d -s view -x "$cols" -y "$rows" -c "$top" \
+    "TERM=dumb $bin view --ascii $tall 2>$tmp/dumb.err; echo \"exited \$?\";
+    sleep 600"
+wait_for dumb-terminal-prints "^exited 0$" 20
+if grep -q "cannot move its cursor: printing the position" "$tmp/dumb.err"
+then ok; else bad "dumb terminal: $(cat "$tmp/dumb.err")"; fi
+
 echo "view_tmux: $pass passed, $fail failed"
 [ "$fail" = 0 ]
