@@ -73,7 +73,7 @@ $(B)/%.o: %.c $(RULES_HDR) $(PROG_HDR) | deps
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(YAML_CFLAGS) -c $< -o $@
 # Only the terminal's module sees ncurses's header and its feature macros.
-$(B)/referee/term.o: referee/term.c referee/term.h referee/cli.h | deps
+$(B)/referee/term.o: referee/term.c $(RULES_HDR) $(PROG_HDR) | deps
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(CURSES_CFLAGS) -c $< -o $@
 $(B)/gen/%.o: $(B)/gen/%.c rules/builtin.h | deps
@@ -136,7 +136,7 @@ $(B)/run-tests: $(TEST_OBJ) $(B)/libreferee.a $(B)/librules.a
 $(B)/asan/%.o: %.c $(RULES_HDR) $(PROG_HDR) $(wildcard tests/*.h) | deps-check
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -std=c11 $(WARN) -O1 -g $(SANITIZE) $(YAML_CFLAGS) $(CHECK_CFLAGS) -c $< -o $@
-$(B)/asan/referee/term.o: referee/term.c referee/term.h referee/cli.h | deps-check
+$(B)/asan/referee/term.o: referee/term.c $(RULES_HDR) $(PROG_HDR) | deps-check
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -std=c11 $(WARN) -O1 -g $(SANITIZE) $(CURSES_CFLAGS) -c $< -o $@
 $(B)/asan/gen/%.o: $(B)/gen/%.c rules/builtin.h | deps
