@@ -31,11 +31,10 @@ static size_t leave_len;
 /* Puts the terminal back using only async-signal-safe calls. */
 static void restore_now(void)
 {
-	ssize_t n;
-
-	if (leave_len > 0)
-		n = write(STDOUT_FILENO, leave_seq, leave_len);
-	(void)n;
+	if (leave_len > 0) {
+		ssize_t n = write(STDOUT_FILENO, leave_seq, leave_len);
+		(void)n;
+	}
 	if (saved_ok)
 		(void)tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved);
 }
