@@ -772,15 +772,75 @@ static void layout_free(layout *ly)
 	render_buf_free(&ly->board);
 }
 
+/* The columns of s[0..len) on screen: colour sequences take none, a
+ * UTF-8 character one. */
+static int text_width(const char *s, size_t len)
+{
+	int w = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] == '\x1b') {
+			while (i < len && s[i] != 'm')
+				i++;
+		} else if (((unsigned char)s[i] & 0xC0) != 0x80) {
+			w++;
+		}
+	}
+	return w;
+}
+
+/* Where a line of text must break to fit in cols columns: after the last
+ * space that fits, or at cols when no space does. */
+static size_t break_at(const char *s, size_t len, int cols)
+{
+	size_t cut = 0, space = 0;
+
+	while (cut < len && text_width(s, cut + 1) <= cols)
+		cut++;
+	for (size_t i = 1; i < cut; i++)
+		if (s[i] == ' ')
+			space = i;
+	return space > 0 ? space : cut > 0 ? cut : 1;
+}
+
+/* Appends text, each line wrapped at spaces to cols columns, at most three
+ * screen lines for each (the step's words, a bot's line, a note); the
+ * lines that go on are indented. */
+static void wrap_text(render_buf *out, const char *text, int cols)
+{
+	while (text != NULL && *text != '\0') {
+		const char *nl = strchr(text, '\n');
+		size_t len = nl ? (size_t)(nl - text) : strlen(text);
+		const char *p = text;
+		int indent = 0;
+
+		for (int n = 0; n < 3 && len > 0; n++) {
+			size_t k = len;
+			if (text_width(p, len) > cols - indent)
+				k = n == 2 ? len : break_at(p, len, cols - indent);
+			render_printf(out, "%*s%.*s\n", indent, "", (int)k, p);
+			while (k < len && p[k] == ' ')
+				k++;
+			p += k;
+			len -= k;
+			indent = cols > 20 ? 2 : 0;
+		}
+		text = nl ? nl + 1 : NULL;
+	}
+}
+
 /* Builds the position's parts for rows x cols. */
 static void layout_make(viewer *w, layout *ly, int rows, int cols)
 {
 	const view *v = &w->L->v;
 	render_buf full = { NULL, 0, 0, 0 }, compact = { NULL, 0, 0, 0 };
+	render_buf step = { NULL, 0, 0, 0 };
 	int avail, mode;
 
 	render_header_fit(&ly->top, v, w->t, &w->st, cols);
-	render_step(&ly->top, v, w->t, &w->st);
+	render_step(&step, v, w->t, &w->st);
+	wrap_text(&ly->top, step.s, cols);
+	render_buf_free(&step);
 	render_players(&full, v, w->t, &w->st);
 	render_players_compact(&compact, v, w->t, &w->st, cols);
 	render_board_extent(v, w->t, &ly->ext);
