@@ -734,6 +734,150 @@ START_TEST(the_board_draws_every_kind_of_cell)
 }
 END_TEST
 
+/* Every line of text is at most width columns (ASCII text). */
+static void lines_fit(const char *text, int width)
+{
+	for (const char *p = text; *p;) {
+		size_t n = strcspn(p, "\n");
+		REQUIRE((int)n <= width, "a line of %zu columns in %d: %.*s", n,
+		    width, (int)n, p);
+		p += n + (p[n] == '\n');
+	}
+}
+
+/* Is f, of len bytes, a whole field of line (fields separated by sep)? */
+static int whole_field(const char *line, const char *f, size_t len,
+    const char *sep)
+{
+	size_t sl = strlen(sep);
+
+	for (const char *p = line; (p = strstr(p, f)) != NULL; p++) {
+		int starts = p == line || (p - line >= (long)sl &&
+		    strncmp(p - sl, sep, sl) == 0);
+		const char *e = p + len;
+		int ends = *e == '\0' || *e == '\n' || strncmp(e, sep, sl) == 0;
+		if (starts && ends && strncmp(p, f, len) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* Each field of the fitted line is a whole field of the full one, or one
+ * of the short forms the header may use. */
+static void fields_whole(const char *line, const char *full,
+    const char *sep, int width)
+{
+	size_t sl = strlen(sep);
+
+	for (const char *p = line; *p && *p != '\n';) {
+		const char *e = strstr(p, sep), *nl = strchr(p, '\n');
+		char f[200];
+		size_t n;
+		if (e == NULL || (nl != NULL && e > nl))
+			e = nl ? nl : p + strlen(p);
+		n = (size_t)(e - p);
+		snprintf(f, sizeof f, "%.*s", (int)n, p);
+		REQUIRE(whole_field(full, f, n, sep) ||
+		    strcmp(f, "view: seat 2") == 0 ||
+		    strcmp(f, "started 2026-11-21") == 0,
+		    "width %d: \"%s\" is not a whole field", width, f);
+		p = *e == '\n' || *e == '\0' ? e + (*e != '\0') : e + sl;
+		if (e == nl)
+			break;
+	}
+}
+
+START_TEST(the_header_fits_in_whole_fields)
+{
+	static view_table t;
+	render_style st = { 1, 0, 0 };
+	render_buf whole = { NULL, 0, 0, 0 }, full = { NULL, 0, 0, 0 };
+	const char *second;
+
+	load_fixture();
+	view_table_at(&v, view_decision_step(&v, 40), 2, &t);
+	render_header(&whole, &v, &t, &st);
+	render_header_fit(&full, &v, &t, &st, 0);
+	ck_assert_str_eq(whole.s, full.s);
+	second = strchr(whole.s, '\n') + 1;
+	for (int width = 20; width <= 100; width += 7) {
+		render_buf b = { NULL, 0, 0, 0 };
+		render_header_fit(&b, &v, &t, &st, width);
+		lines_fit(b.s, width);
+		ck_assert_msg(strncmp(b.s, "game 1", 6) == 0, "%s", b.s);
+		/* The round and the decision go last. */
+		ck_assert_ptr_nonnull(strstr(b.s, width < 25 ? "\nround 1" :
+		    "\nround 1 | decision 40/201"));
+		fields_whole(b.s, whole.s, ", ", width);
+		fields_whole(strchr(b.s, '\n') + 1, second, " | ", width);
+		render_buf_free(&b);
+	}
+	render_buf_free(&whole);
+	render_buf_free(&full);
+	unload();
+}
+END_TEST
+
+START_TEST(a_board_window_marks_where_it_is_cut)
+{
+	static view_table t;
+	render_style st = { 1, 0, 1 };
+	render_buf whole = { NULL, 0, 0, 0 }, part = { NULL, 0, 0, 0 };
+	render_buf cut = { NULL, 0, 0, 0 };
+	render_window w;
+
+	load_fixture();
+	view_table_at(&v, v.nsteps - 1, VIEW_FULL, &t);
+	render_board(&whole, &v, &t, &st);
+	render_board_extent(&v, &t, &w);
+	render_board_part(&part, &v, &t, &st, &w);
+	/* The whole extent is the board as printed, byte for byte. */
+	ck_assert_str_eq(whole.s, part.s);
+	ck_assert_ptr_null(strstr(whole.s, "more:"));
+	/* The fixture's last board spans rows -4..3 and columns -2..8. */
+	ck_assert_int_eq(w.by0, -4);
+	ck_assert_int_eq(w.by1, 3);
+	ck_assert_int_eq(w.bx0, -2);
+	ck_assert_int_eq(w.bx1, 8);
+	w.x0 = 0, w.x1 = 4, w.y0 = -1, w.y1 = 1;
+	render_board_part(&cut, &v, &t, &st, &w);
+	ck_assert_msg(strncmp(cut.s, "more: ^ rows -4..-2, v rows 2..3, "
+	    "< cols -2..-1, > cols 5..8\n<     0  1  2  3  4 >\n^-1 ", 86) == 0,
+	    "%s", cut.s);
+	ck_assert_ptr_nonnull(strstr(cut.s, "\nv 1 "));
+	render_buf_free(&whole);
+	render_buf_free(&part);
+	render_buf_free(&cut);
+	unload();
+}
+END_TEST
+
+START_TEST(the_compact_table_fits_its_width)
+{
+	static view_table t;
+	render_style st = { 1, 0, 0 };
+
+	load_fixture();
+	view_table_at(&v, view_decision_step(&v, 40), VIEW_FULL, &t);
+	for (int width = 24; width <= 120; width += 16) {
+		render_buf b = { NULL, 0, 0, 0 };
+		int seats = 0;
+		render_players_compact(&b, &v, &t, &st, width);
+		lines_fit(b.s, width);
+		for (int k = 0; k < 5; k++) {
+			char name[16];
+			snprintf(name, sizeof name, "%2d %s", k, k == 1 ?
+			    "heuris" : k == 2 ? "illega" : k == 4 ? "slow" :
+			    "random");
+			seats += strstr(b.s, name) != NULL;
+		}
+		ck_assert_int_eq(seats, 5);
+		render_buf_free(&b);
+	}
+	unload();
+}
+END_TEST
+
 Suite *view_suite(void)
 {
 	Suite *s = suite_create("view");
@@ -751,6 +895,9 @@ Suite *view_suite(void)
 	tcase_add_test(tc, the_final_gold_is_the_result);
 	tcase_add_test(tc, a_replay_cut_short_shows_what_was_walked);
 	tcase_add_test(tc, the_board_draws_every_kind_of_cell);
+	tcase_add_test(tc, the_header_fits_in_whole_fields);
+	tcase_add_test(tc, a_board_window_marks_where_it_is_cut);
+	tcase_add_test(tc, the_compact_table_fits_its_width);
 	suite_add_tcase(s, tc);
 	return s;
 }
