@@ -275,10 +275,19 @@ on_board() {
 	END { exit !(col && row) }' "$tmp/screen"
 }
 
+# press NAME PATTERN KEY...: sends the keys, then waits (up to 60 s) for
+# PATTERN.
+press() {
+	name=$1 pattern=$2
+	shift 2
+	t send-keys -t view "$@"
+	wait_for "$name" "$pattern" 60
+}
+
 # go_to NAME PATTERN KEY...: keys that lead to a check, not one.
 go_to() {
 	quiet=1
-	keys "$@"
+	press "$@"
 	quiet=0
 }
 
@@ -286,7 +295,7 @@ go_to() {
 # board shows that cell.
 shows_move() {
 	quiet=1
-	wait_for "$1: the move" "now: seat [0-9]+'s move: play [A-Za-z-]+ $2 $3 "
+	wait_for "$1: the move" "now: seat [0-9]+'s move: play [A-Za-z-]+ $2 $3 " 60
 	quiet=0
 	if on_board "$2" "$3"; then ok; else
 		bad "$1: cell $2 $3 is not on the board shown"; fi
@@ -294,7 +303,7 @@ shows_move() {
 
 # Five players: the board rows -5..7 of decision 44, played at 2 7.
 start "$tall"
-wait_for 80x24-opens-at-the-start "round 1 \| set-up \| step 1/" 20
+wait_for 80x24-opens-at-the-start "round 1 \| set-up \| step 1/" 60
 header_whole 80x24-5p-header-at-the-start "$tall"
 go_to 80x24-5p-go "decision 44/201" g 4 4 Enter
 shows_move 80x24-5p-move 2 7
@@ -302,51 +311,51 @@ header_whole 80x24-5p-header "$tall"
 go_to 80x24-5p-end "game over" End
 header_whole 80x24-5p-header-at-the-end "$tall"
 # ? shows the legend of the board's marks, then the keys.
-keys 80x24-legend "a dead end: nothing joins through it" '?'
-keys 80x24-legend-then-keys "H J K L +move the board" '?'
+press 80x24-legend "a dead end: nothing joins through it" '?'
+press 80x24-legend-then-keys "H J K L +move the board" '?'
 go_to 80x24-help-closes "game over" x
 # A smaller window: the board is cut, says so, and still shows the move;
 # back to 80 x 24 the header is whole again.
 go_to 80x24-5p-back-to-44 "decision 44/201" g 4 4 Enter
 t resize-window -t view -x 60 -y 16
-wait_for resize-small-cuts-the-board "^more: .*rows? -5" 20
+wait_for resize-small-cuts-the-board "^more: .*rows? -5" 60
 shows_move resize-small-move 2 7
 header_whole resize-small-header "$tall"
 t resize-window -t view -x 80 -y 24
 quiet=1
-wait_for resize-back "^ *-5 " 20
+wait_for resize-back "^ *-5 " 60
 quiet=0
 header_whole resize-back-header "$tall"
 
 # Ten players: the table gives way to the board; decision 129 plays -1 7.
 start "$ten"
 quiet=1
-wait_for 80x24-10p-opens "round 1 \| set-up" 20
+wait_for 80x24-10p-opens "round 1 \| set-up" 60
 quiet=0
 go_to 80x24-10p-go "decision 129/201" g 1 2 9 Enter
 shows_move 80x24-10p-move -1 7
 header_whole 80x24-10p-header "$ten"
 # The whole table (t) leaves the board a few rows: cut, marked, following
 # the move; K pans up, c follows again.
-keys 80x24-10p-full-table "^more: .*row" t
+press 80x24-10p-full-table "^more: .*row" t
 screen
 if grep -Eq '^(\^|v) ?-?[0-9]+ ' "$tmp/screen"; then ok; else
 	bad "80x24-10p: no ^ or v mark on a cut edge"; fi
 shows_move 80x24-10p-cut-move -1 7
-keys 80x24-10p-pan-up "^more: .*v rows? [0-9-]+\.\.7" K
-keys 80x24-10p-follow-again "^more: .*\^ rows? -" c
+press 80x24-10p-pan-up "^more: .*v rows? [0-9-]+\.\.7" K
+press 80x24-10p-follow-again "^more: .*\^ rows? -" c
 shows_move 80x24-10p-followed -1 7
 
 # Twelve players: seats 10 and 11 have keys (s N Enter, and [ ]).
 start "$twelve"
 quiet=1
-wait_for 80x24-12p-opens "round 1 \| set-up" 20
+wait_for 80x24-12p-opens "round 1 \| set-up" 60
 quiet=0
-keys seat-10 "view: seat 10( |$)" s 1 0 Enter
-keys seat-11-next "view: seat 11( |$)" ']'
-keys after-seat-11-all "view: all" ']'
-keys before-all-seat-11 "view: seat 11( |$)" '['
-keys no-seat-12 "there is no seat 12" s 1 2 Enter
+press seat-10 "view: seat 10( |$)" s 1 0 Enter
+press seat-11-next "view: seat 11( |$)" ']'
+press after-seat-11-all "view: all" ']'
+press before-all-seat-11 "view: seat 11( |$)" '['
+press no-seat-12 "there is no seat 12" s 1 2 Enter
 t send-keys -t view q
 
 # A terminal that cannot move its cursor gets the plain print, and why.
@@ -354,7 +363,7 @@ t kill-session -t view 2>/dev/null
 t new-session -d -s view -x "$cols" -y "$rows" -c "$top" \
     "TERM=dumb $bin view --ascii $tall 2>$tmp/dumb.err; echo \"exited \$?\";
     sleep 600"
-wait_for dumb-terminal-prints "^exited 0$" 20
+wait_for dumb-terminal-prints "^exited 0$" 60
 if grep -q "cannot move its cursor: printing the position" "$tmp/dumb.err"
 then ok; else bad "dumb terminal: $(cat "$tmp/dumb.err")"; fi
 
