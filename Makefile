@@ -30,6 +30,9 @@ YAML_LIBS    = $(shell $(PKG) --libs yaml-0.1)
 ZLIB_LIBS    = $(shell $(PKG) --libs zlib)
 CHECK_CFLAGS = $(shell $(PKG) --cflags check)
 CHECK_LIBS   = $(shell $(PKG) --libs check)
+# The interactive replay viewer draws with ncurses (wide characters).
+CURSES_CFLAGS = $(shell $(PKG) --cflags ncursesw)
+CURSES_LIBS  = $(shell $(PKG) --libs ncursesw)
 
 B = build
 RULESETS   = rules/base.yaml rules/classic.yaml rules/course.yaml
@@ -69,6 +72,10 @@ $(B)/gen/builtin_rulesets.c: $(RULESETS) scripts/embed.sh
 $(B)/%.o: %.c $(RULES_HDR) $(PROG_HDR) | deps
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(YAML_CFLAGS) -c $< -o $@
+# Only the terminal's module sees ncurses's header and its feature macros.
+$(B)/referee/term.o: referee/term.c $(RULES_HDR) $(PROG_HDR) | deps
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(CURSES_CFLAGS) -c $< -o $@
 $(B)/gen/%.o: $(B)/gen/%.c rules/builtin.h | deps
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
 $(B)/tests/%.o: tests/%.c $(RULES_HDR) $(PROG_HDR) $(wildcard tests/*.h) | deps-check
@@ -80,7 +87,8 @@ $(B)/librules.a: $(RULES_OBJ)
 	ar rcs $@ $^
 
 $(B)/saboteur: $(PROG_OBJ) $(B)/librules.a
-	$(CC) $(ALL_CFLAGS) -o $@ $(PROG_OBJ) $(B)/librules.a $(YAML_LIBS) $(ZLIB_LIBS) -lm
+	$(CC) $(ALL_CFLAGS) -o $@ $(PROG_OBJ) $(B)/librules.a $(YAML_LIBS) $(ZLIB_LIBS) \
+	    $(CURSES_LIBS) -lm
 
 # The example bots: C programs that link the rules library as any C bot
 # would, with the same flags.  Static pattern rules, so these objects never
@@ -100,9 +108,9 @@ $(BOTS): $(B)/examples/%-bot: $(B)/examples/c/%_bot.o $(B)/examples/c/botlib.o $
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(B)/examples/c/botlib.o $(B)/librules.a \
 	    $(YAML_LIBS) $(ZLIB_LIBS)
 
-# Plays the recorded transcripts to every example bot (node's only if it is
-# installed): one legal reply per decision, nothing unasked, exit 0; first,
-# each transcript must follow saboteur-protocol(7) line by line.
+# Plays the recorded transcripts to every example bot: one legal reply per
+# decision, nothing unasked, exit 0; first, each transcript must follow
+# saboteur-protocol(7) line by line.
 .PHONY: check-bots
 check-bots: export PYTHONDONTWRITEBYTECODE = 1
 check-bots: $(BOTS)
@@ -110,8 +118,14 @@ check-bots: $(BOTS)
 	examples/check_bot.py $(B)/examples/random-bot tests/fixtures/transcripts/*.txt
 	examples/check_bot.py $(B)/examples/heuristic-bot tests/fixtures/transcripts/*.txt
 	examples/check_bot.py "python3 examples/python/random_bot.py" tests/fixtures/transcripts/*.txt
-	if command -v node >/dev/null; then examples/check_bot.py \
-	    "node examples/js/random_bot.js" tests/fixtures/transcripts/*.txt; fi
+	examples/check_bot.py "node examples/js/random_bot.js" tests/fixtures/transcripts/*.txt
+
+# The starter kits of examples/starters/ (C, Python, JavaScript, Java):
+# each passes its own transcript test and plays real matches, sealed and
+# not; built into $(B)/starters.
+.PHONY: check-starters
+check-starters: $(B)/saboteur bots
+	tests/starters.sh $(B)/saboteur
 
 $(B)/libreferee.a: $(REF_OBJ)
 	rm -f $@
@@ -119,17 +133,21 @@ $(B)/libreferee.a: $(REF_OBJ)
 
 $(B)/run-tests: $(TEST_OBJ) $(B)/libreferee.a $(B)/librules.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(TEST_OBJ) $(B)/libreferee.a $(B)/librules.a \
-	    $(YAML_LIBS) $(ZLIB_LIBS) $(CHECK_LIBS) -lm
+	    $(YAML_LIBS) $(ZLIB_LIBS) $(CHECK_LIBS) $(CURSES_LIBS) -lm
 
 # The same tests built with AddressSanitizer and UndefinedBehaviorSanitizer.
 $(B)/asan/%.o: %.c $(RULES_HDR) $(PROG_HDR) $(wildcard tests/*.h) | deps-check
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -std=c11 $(WARN) -O1 -g $(SANITIZE) $(YAML_CFLAGS) $(CHECK_CFLAGS) -c $< -o $@
+$(B)/asan/referee/term.o: referee/term.c $(RULES_HDR) $(PROG_HDR) | deps-check
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -std=c11 $(WARN) -O1 -g $(SANITIZE) $(CURSES_CFLAGS) -c $< -o $@
 $(B)/asan/gen/%.o: $(B)/gen/%.c rules/builtin.h | deps
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -std=c11 $(WARN) -O1 -g $(SANITIZE) -c $< -o $@
 $(B)/asan/run-tests: $(ASAN_TEST) $(ASAN_REF) $(ASAN_RULES)
-	$(CC) $(SANITIZE) -o $@ $^ $(YAML_LIBS) $(ZLIB_LIBS) $(CHECK_LIBS) -lm
+	$(CC) $(SANITIZE) -o $@ $^ $(YAML_LIBS) $(ZLIB_LIBS) $(CHECK_LIBS) \
+	    $(CURSES_LIBS) -lm
 
 # SAB_TEST_GAMES scales the property test; the sanitizer run plays fewer games.
 # Tests write only into temporary folders: the last step fails if the
@@ -144,6 +162,7 @@ check: deps-check $(B)/run-tests $(B)/asan/run-tests $(B)/saboteur bots
 	tests/tournament.sh $(B)/saboteur
 	tests/hostile.sh $(B)/saboteur
 	$(MAKE) -s check-bots
+	$(MAKE) -s check-starters
 	tests/install.sh
 	tests/unchanged.sh $(B)/check-started $(B)
 test: check
@@ -162,7 +181,7 @@ bench: $(B)/saboteur bots
 
 # The README's main job: a real match between the example bots.
 play: $(B)/saboteur bots
-	$(B)/saboteur play --seed 2026 --transcripts \
+	$(B)/saboteur play --seed 2026 --transcripts --force \
 	    --replay saboteur-logs/game.sabr.gz \
 	    $(B)/examples/heuristic-bot $(B)/examples/random-bot \
 	    $(B)/examples/random-bot $(B)/examples/random-bot \
@@ -173,9 +192,21 @@ play: $(B)/saboteur bots
 	@echo; echo "Step through the game from any seat's view (q quits):"
 	@echo "  $(B)/saboteur view saboteur-logs/game.sabr.gz"
 
+# The bot helpers, as packages: pip install $(DATADIR)/python, npm install
+# $(DATADIR)/js (or PYTHONPATH, require by path).
+PY_HELPER  = examples/python/pyproject.toml
+PY_BACKEND = examples/python/build_backend/saboteur_build.py
+PY_PACKAGE = examples/python/saboteur_bot/__init__.py
+JS_HELPER  = examples/js/package.json examples/js/saboteur_bot.js
+
 install: all
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCDIR) \
-	    $(DESTDIR)$(DATADIR)/rules
+	    $(DESTDIR)$(DATADIR)/rules $(DESTDIR)$(DATADIR)/python/saboteur_bot \
+	    $(DESTDIR)$(DATADIR)/python/build_backend $(DESTDIR)$(DATADIR)/js
+	install -m 644 $(PY_HELPER) $(DESTDIR)$(DATADIR)/python/
+	install -m 644 $(PY_BACKEND) $(DESTDIR)$(DATADIR)/python/build_backend/
+	install -m 644 $(PY_PACKAGE) $(DESTDIR)$(DATADIR)/python/saboteur_bot/
+	install -m 644 $(JS_HELPER) $(DESTDIR)$(DATADIR)/js/
 	install -m 755 $(B)/saboteur $(DESTDIR)$(BINDIR)/saboteur
 	install -m 644 $(B)/librules.a $(DESTDIR)$(LIBDIR)/libsaboteur-rules.a
 	install -m 644 $(filter-out rules/builtin.h rules/say.h,$(RULES_HDR)) $(DESTDIR)$(INCDIR)/
@@ -201,7 +232,7 @@ clean:
 FUZZ_SECONDS ?= 60
 FUZZ_CC = clang $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined \
     -fno-sanitize-recover=all
-FUZZ_PLAY = $(B)/saboteur play --quiet --log-dir $(B)/fuzz/logs
+FUZZ_PLAY = $(B)/saboteur play --quiet --force --log-dir $(B)/fuzz/logs
 fuzz: $(B)/gen/builtin_rulesets.c $(B)/saboteur bots
 	@mkdir -p $(B)/fuzz/corpus $(B)/fuzz/replay-corpus $(B)/fuzz/games
 	cp $(RULESETS) tests/fixtures/rulesets/*.yaml $(B)/fuzz/corpus/

@@ -8,6 +8,8 @@
 # tries left) with exactly one line that is among the "legal" lines sent
 # just before, send nothing else but "note" lines, and exit 0 on "quit" or
 # at the end of input.  Lines starting with "#" in a transcript are comments.
+# A "seed S" line goes only to a bot whose handshake listed the feature
+# "seed", as the referee does.
 # Standard library only, so it runs wherever Python 3 does.
 
 import os
@@ -96,21 +98,24 @@ def check(command, path):
     with open(path, newline="") as f:
         script = [l.rstrip("\n") for l in f if l.strip() and not l.startswith("#")]
     bot = Bot(command)
-    legal, answered, last = [], 0, None
+    legal, answered, last, features = [], 0, None, []
     try:
         for line in script:
             # A bot that answers too early shows it before the request;
             # waiting a little before each one catches it, and costs little.
+            words = line.split()
+            if words[0] == "seed" and "seed" not in features:
+                continue
             extra = bot.unasked(0.01 if line.startswith("turn") else 0)
             if extra:
                 raise Failure("unasked line %r before: %s" % (extra[0], line))
             bot.send(line)
-            words = line.split()
             line = line.rstrip("\r")
             if words[0] == "saboteur":
                 hello = bot.reply(line).split()
                 if len(hello) < 2 or hello[0] != "bot" or not NAME.match(hello[1]):
                     raise Failure("bad handshake reply %r" % " ".join(hello))
+                features = hello[2:]
             elif words[0] == "legal":
                 if last == "answered":
                     legal = []

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "protocol.h"
+#include "siphash.h"
 
 static const char edge_letter[4] = { 'N', 'E', 'S', 'W' };
 static const char *const role_word[] = { "none", "miner", "saboteur" };
@@ -15,71 +16,94 @@ const char *proto_role_word(uint8_t role)
 
 /* ---- card tokens ------------------------------------------------------ */
 
-/* Appends the letters of edge mask m to s (at least 5 bytes free). */
-static char *put_edges(char *s, uint8_t m)
+/* A token being written: into buf (size bytes), never past its end. */
+typedef struct tokbuf {
+	char *buf;
+	size_t size, len;       /* len: what the whole token takes */
+} tokbuf;
+
+static void tok_put(tokbuf *t, const char *s)
 {
-	for (int d = 0; d < 4; d++)
-		if (m & (1 << d))
-			*s++ = edge_letter[d];
-	*s = '\0';
-	return s;
+	for (; *s; s++, t->len++)
+		if (t->len + 1 < t->size)
+			t->buf[t->len] = *s;
+	if (t->size > 0)
+		t->buf[t->len < t->size ? t->len : t->size - 1] = '\0';
 }
 
-static void path_token(const sab_card *c, char *t)
+/* Appends the letters of edge mask m. */
+static void tok_edges(tokbuf *t, uint8_t m)
+{
+	char s[5];
+	int k = 0;
+
+	for (int d = 0; d < 4; d++)
+		if (m & (1 << d))
+			s[k++] = edge_letter[d];
+	s[k] = '\0';
+	tok_put(t, s);
+}
+
+static void path_token(const sab_card *c, tokbuf *t)
 {
 	uint8_t joined = (uint8_t)(c->groups[0] | c->groups[1]);
 	uint8_t stubs = (uint8_t)(c->edges & ~joined);
 
 	if (c->groups[0] == 0) {
-		t = t + sprintf(t, "dead-");
-		put_edges(t, c->edges);
+		tok_put(t, "dead-");
+		tok_edges(t, c->edges);
 		return;
 	}
-	t += sprintf(t, "path-");
-	t = put_edges(t, c->groups[0]);
+	tok_put(t, "path-");
+	tok_edges(t, c->groups[0]);
 	if (c->groups[1]) {
-		*t++ = '+';
-		t = put_edges(t, c->groups[1]);
+		tok_put(t, "+");
+		tok_edges(t, c->groups[1]);
 	}
 	if (stubs) {
-		*t++ = '.';
-		put_edges(t, stubs);
+		tok_put(t, ".");
+		tok_edges(t, stubs);
 	}
 }
 
-static void tools_token(const char *kind, uint8_t tools, char *t)
+static void tools_token(const char *kind, uint8_t tools, tokbuf *t)
 {
-	t += sprintf(t, "%s", kind);
+	tok_put(t, kind);
 	for (int k = 0; k < SAB_TOOLS; k++)
-		if (tools & (1 << k))
-			t += sprintf(t, "-%s", sab_tool_name((uint8_t)(1 << k)));
+		if (tools & (1 << k)) {
+			tok_put(t, "-");
+			tok_put(t, sab_tool_name((uint8_t)(1 << k)));
+		}
 }
 
-/* Writes the token of card c into t (PROTO_TOKEN_MAX bytes: the longest,
- * "repair-pickaxe-lantern-cart", has 28 characters). */
-static void card_token(const sab_card *c, char *t)
+int proto_card_token(const sab_card *c, char *buf, size_t size)
 {
+	tokbuf t = { buf, size, 0 };
+
+	tok_put(&t, "");
 	switch (c->type) {
 	case SAB_CARD_PATH:
-		path_token(c, t);
+		path_token(c, &t);
 		break;
 	case SAB_CARD_START:
-		put_edges(t + sprintf(t, "start-"), c->edges);
+		tok_put(&t, "start-");
+		tok_edges(&t, c->edges);
 		break;
 	case SAB_CARD_GOAL:
-		put_edges(t + sprintf(t, c->gold ? "gold-" : "stone-"),
-		    c->edges);
+		tok_put(&t, c->gold ? "gold-" : "stone-");
+		tok_edges(&t, c->edges);
 		break;
 	case SAB_CARD_SABOTAGE:
-		tools_token("break", c->tools, t);
+		tools_token("break", c->tools, &t);
 		break;
 	case SAB_CARD_REPAIR:
-		tools_token("repair", c->tools, t);
+		tools_token("repair", c->tools, &t);
 		break;
 	default:
-		sprintf(t, "%s", sab_card_type_name(c->type));
+		tok_put(&t, sab_card_type_name(c->type));
 		break;
 	}
+	return t.len < size ? (int)t.len : -1;
 }
 
 int proto_cards_init(proto_cards *pc, const sab_ruleset *rs, char *err,
@@ -87,7 +111,16 @@ int proto_cards_init(proto_cards *pc, const sab_ruleset *rs, char *err,
 {
 	pc->rs = rs;
 	for (int i = 0; i < rs->ndefs; i++) {
-		card_token(&rs->defs[i], pc->tok[i]);
+		/* The longest token, "repair-pickaxe-lantern-cart", has 27
+		 * characters: every token fits. */
+		if (proto_card_token(&rs->defs[i], pc->tok[i],
+		    sizeof pc->tok[i]) < 0) {
+			if (errlen > 0)
+				snprintf(err, errlen, "card %s of ruleset %s: its "
+				    "token is longer than %d characters",
+				    rs->defs[i].name, rs->name, PROTO_TOKEN_MAX - 1);
+			return -1;
+		}
 		for (int j = 0; j < i; j++) {
 			if (strcmp(pc->tok[i], pc->tok[j]) != 0)
 				continue;
@@ -517,6 +550,28 @@ int proto_setup_line(const proto_cards *pc, int game, int nplayers, int seat,
 	return done(&l);
 }
 
+uint64_t proto_seat_seed(uint64_t game_seed, int seat)
+{
+	/* The key is the game's seed (little-endian) and a fixed word that
+	 * keeps these hashes apart from any other use of SipHash with the
+	 * same seed; the message is the seat, one byte. */
+	static const char domain[8] = { 's', 'a', 'b', '-', 's', 'e', 'a', 't' };
+	uint8_t key[16], msg = (uint8_t)seat;
+
+	for (int i = 0; i < 8; i++)
+		key[i] = (uint8_t)(game_seed >> (8 * i));
+	memcpy(key + 8, domain, 8);
+	return sab_siphash24(key, &msg, 1);
+}
+
+int proto_seed_line(uint64_t game_seed, int seat, char *buf, size_t len)
+{
+	int n = snprintf(buf, len, "seed %llu",
+	    (unsigned long long)proto_seat_seed(game_seed, seat));
+
+	return n < 0 || (size_t)n >= len ? -1 : n;
+}
+
 int proto_turn_line(int decision, int64_t move_ms, int64_t bank_ms, char *buf,
     size_t len)
 {
@@ -803,6 +858,8 @@ static int parse_hello(const words *w, char *name, unsigned *features,
 	for (int i = 2; i < w->n; i++)
 		if (word_is(w, i, "moves"))
 			*features |= PROTO_FEAT_MOVES;
+		else if (word_is(w, i, "seed"))
+			*features |= PROTO_FEAT_SEED;
 	return PROTO_HELLO;
 }
 

@@ -29,6 +29,8 @@
  * Referee to bot:
  *   saboteur 1                        the handshake: protocol and version
  *   game G RULESET PLAYERS SEAT       game G of the match begins; you are SEAT
+ *   seed S                            (feature "seed") right after "game": a
+ *                                     seed for this seat's own randomness
  *   player SEAT NAME                  one line per seat
  *   board bounded MINX MINY MAXX MAXY | board unbounded
  *   start X Y CARD                    where the start card lies, and its shape
@@ -59,7 +61,8 @@
  *   quit                              the match is over: exit
  *
  * Bot to referee:
- *   bot NAME [FEATURE...]             the handshake reply; feature: moves
+ *   bot NAME [FEATURE...]             the handshake reply; features: moves,
+ *                                     seed
  *   play CARD X Y ROT                 a path card
  *   play CARD SEAT                    a broken tool in front of SEAT
  *   play CARD SEAT TOOL               a repair of SEAT's TOOL
@@ -87,6 +90,13 @@ typedef struct proto_cards {
  */
 int proto_cards_init(proto_cards *pc, const sab_ruleset *rs, char *err,
     size_t errlen);
+
+/*
+ * Writes the token of card c ("path-NES", "break-pickaxe") into buf (size
+ * bytes, NUL-terminated when size > 0; PROTO_TOKEN_MAX is always enough).
+ * Returns its length, or -1 when buf was too small (the token is cut).
+ */
+int proto_card_token(const sab_card *c, char *buf, size_t size);
 
 /* The protocol's word for a role (enum sab_role): "none", "miner",
  * "saboteur", or "?" for anything else. */
@@ -158,7 +168,7 @@ typedef enum proto_reasons {
  * with a NUL byte is PROTO_BAD, whatever else it holds; bot text quoted in
  * why is escaped (proto_escape()).
  */
-enum { PROTO_FEAT_MOVES = 1 };
+enum { PROTO_FEAT_MOVES = 1, PROTO_FEAT_SEED = 2 };
 int proto_parse(const proto_cards *pc, const char *line, size_t len,
     sab_move *m, char *name, unsigned *features, char *why, size_t whylen);
 
@@ -185,6 +195,20 @@ int proto_judge(const proto_cards *pc, const sab_game *g, const char *reply,
  */
 int proto_setup_line(const proto_cards *pc, int game, int nplayers, int seat,
     const char *const *names, int k, char *buf, size_t len);
+
+/*
+ * The seed of a seat's own randomness in the game whose seed is game_seed:
+ * SipHash-2-4 (sab_siphash24()) under the key made of game_seed's 8 bytes,
+ * little-endian, then the 8 bytes "sab-seat", of the one byte seat.  One
+ * way: a bot cannot find the game's seed, and so the deal, from it (but by
+ * trying every seed), nor another seat's seed.  saboteur-protocol(7) and
+ * saboteur-replay(5) give the same definition.
+ */
+uint64_t proto_seat_seed(uint64_t game_seed, int seat);
+
+/* "seed S": the line a bot that asked for feature "seed" gets right after
+ * "game", S being proto_seat_seed(game_seed, seat). */
+int proto_seed_line(uint64_t game_seed, int seat, char *buf, size_t len);
 
 /* "turn N MOVE_MS BANK_MS": the request for decision N. */
 int proto_turn_line(int decision, int64_t move_ms, int64_t bank_ms, char *buf,

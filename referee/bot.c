@@ -76,6 +76,23 @@ void bot_fail(bot *b, int status, const char *fmt, ...)
 		    b->detail);
 }
 
+void bot_note_refusal(bot *b, const char *line, size_t len, const char *why)
+{
+	size_t cap = sizeof b->refused - 4, need;
+
+	if (b->refused_why[0] != '\0')
+		return;
+	/* Cut before escaping, at a length whose escape (4 bytes a byte at
+	 * most) fits, then cut again if need be: never inside an escape. */
+	need = proto_escape(b->refused, cap + 1, line, len < cap ? len : cap, 0);
+	if (len > cap || need > cap)
+		memcpy(b->refused + strlen(b->refused), "...", 4);
+	(void)proto_escape(b->refused_why, sizeof b->refused_why, why,
+	    strlen(why), 0);
+	if (b->refused_why[0] == '\0')
+		memcpy(b->refused_why, "refused", 8);
+}
+
 int bot_start(bot *b, const proc_spec *spec, char *err, size_t errlen)
 {
 	if (proc_spawn(&b->p, spec, err, errlen) != 0)

@@ -63,6 +63,9 @@ typedef struct bot {
 	int64_t longest;        /* the longest decision */
 	int decisions;
 	int illegal;            /* replies refused (illegal or malformed) */
+	char refused[96];       /* the first refused reply, escaped for
+	                           people, cut to fit ("..." then), or "" */
+	char refused_why[160];  /* why it was refused */
 	int defaults;           /* decisions the referee made for it */
 	int timeouts;           /* games in which it ran out of time */
 	int send_failed;        /* a write to its stdin failed: decided at
@@ -103,6 +106,11 @@ int bot_reply(bot *b, proc *const *set, int n, int64_t deadline,
 /* Drops lines the bot sent when nobody asked (a late reply after a
  * timeout, say), writing them to the transcript as dropped. */
 void bot_drop_stale(bot *b);
+
+/* Keeps the first refused reply (len bytes, maybe with NUL bytes) and
+ * why it was refused, for the match's summary; later ones are counted by
+ * the caller only. */
+void bot_note_refusal(bot *b, const char *line, size_t len, const char *why);
 
 /* Marks the bot failed with status and a printf-style detail. */
 void bot_fail(bot *b, int status, const char *fmt, ...)

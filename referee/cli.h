@@ -4,6 +4,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "saboteur.h"
 
@@ -17,13 +18,50 @@ enum {
 	EXIT_INTERRUPTED = 5    /* stopped by SIGINT or SIGTERM; bots were stopped */
 };
 
-/* One command-line option: --name VALUE, --name=VALUE, or a --flag; an
- * option whose name is one letter with a value is -n VALUE or -nVALUE. */
+/*
+ * One command-line option: --name VALUE, --name=VALUE, or a --flag; an
+ * option whose name is one letter with a value is -n VALUE or -nVALUE.
+ * Each command keeps one table of them, the single source of its parser,
+ * of "saboteur help CMD" and (checked by tests/cli.sh) of saboteur(1).
+ */
 typedef struct opt {
 	const char *name;       /* without the dashes */
-	int takes_value;
+	const char *arg;        /* the value's name in help ("N", "DIR"), NULL
+	                         * for a flag that takes none */
+	const char *help;       /* one line for help; NULL for a one-letter
+	                         * name, shown as the next entry's short form */
+	int required;           /* shown without [ ] in the usage line */
 	const char *value;      /* set when seen; "1" for a flag */
 } opt;
+
+/* A command: what main() runs and "saboteur help" shows. */
+typedef struct cli_command {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *summary;    /* one line for the list of commands */
+	const char *operands;   /* after the options in the usage line */
+	const char *details;    /* lines after the options table, or NULL */
+	const opt *opts;        /* its table, ended by a NULL name */
+} cli_command;
+
+/* The help of --ruleset where it chooses the rules to play by, and where
+ * it replaces the one a replay names. */
+#define CLI_RULESET_HELP "the rules: a built-in name or a YAML file " \
+	"(default base)"
+#define CLI_REPLAY_RULESET_HELP "use this ruleset, not the one the " \
+	"replay names (hashes must match)"
+
+/* Fills the array a command's parser writes into from its const table:
+ * dst must be an array of exactly as many entries as table. */
+#define CLI_OPTS_COPY(dst, table) do { \
+	_Static_assert(sizeof(dst) == sizeof(table), \
+	    "an options array the size of its table"); \
+	memcpy((dst), (table), sizeof(dst)); \
+} while (0)
+
+/* Prints "usage: saboteur CMD ...", the summary, the options table with
+ * each option's help, and the details, folded to 79 columns. */
+void cli_help(FILE *f, const cli_command *c);
 
 /*
  * Parses argv[1..argc) into opts (terminated by a NULL name).  Positional
@@ -37,6 +75,23 @@ int cli_parse(const char *cmd, int argc, char **argv, opt *opts, char **pos,
  * the error and returns -1 when it is not one. */
 int cli_number(const char *cmd, const char *name, const char *s, long long lo,
     long long hi, long long *out);
+
+/*
+ * Reads a seed, or any unsigned 64-bit number: len bytes of decimal digits
+ * (no sign, no space) from 0 to 2^64 - 1.  Returns 0, or -1 when s is not
+ * one.  Every seed the program reads goes through it: the command line's
+ * (cli_seed()) and the tournament file's.
+ */
+int cli_u64(const char *s, size_t len, uint64_t *out);
+
+/* The seed given as option name's value s; prints the error and returns -1
+ * when it is not one (see cli_u64()). */
+int cli_seed(const char *cmd, const char *name, const char *s, uint64_t *out);
+
+/* A fresh seed for a match the user gave none: from getrandom(2), else
+ * /dev/urandom, else the clock and the process id.  Print it, so that the
+ * match can be played again. */
+uint64_t cli_random_seed(void);
 
 /*
  * Loads a ruleset given as NAME (built in, or NAME.yaml in the installed
@@ -98,5 +153,9 @@ int cmd_export(int argc, char **argv);
 int cmd_tournament(int argc, char **argv);
 int cmd_standings(int argc, char **argv);
 int cmd_view(int argc, char **argv);
+
+/* The commands, each in its cmd_*.c beside its options table. */
+extern const cli_command cli_rules, cli_bench, cli_selfplay, cli_play,
+    cli_verify, cli_export, cli_tournament, cli_standings, cli_view;
 
 #endif

@@ -66,24 +66,39 @@ static double median(double *v, int n)
 	return v[n / 2];
 }
 
+static const opt bench_opts[] = {
+	{ "games", "N", "games in each of the five runs (default 20000)", 0,
+	    NULL },
+	{ "ruleset", "NAME|FILE", CLI_RULESET_HELP, 0, NULL },
+	{ "players", "N", "players a game (default 5, or the nearest the "
+	    "ruleset allows)", 0, NULL },
+	{ "seed", "N", "the first run's seed (default 1)", 0, NULL },
+	{ NULL, NULL, NULL, 0, NULL }
+};
+
+const cli_command cli_bench = { "bench", cmd_bench,
+	"measure random playouts and move listing speed", "", NULL,
+	bench_opts };
+
 int cmd_bench(int argc, char **argv)
 {
-	opt opts[] = { { "games", 1, NULL }, { "ruleset", 1, NULL },
-	    { "players", 1, NULL }, { "seed", 1, NULL }, { NULL, 0, NULL } };
+	opt opts[sizeof bench_opts / sizeof bench_opts[0]];
 	double gps[RUNS], mps[RUNS], lps[RUNS];
-	long long games = 20000, players = 5, seed = 1;
+	long long games = 20000, players = 5;
+	uint64_t seed = 1;
 	char *pos[1], err[512];
 	sab_ruleset rs;
 	sab_move *buf = malloc(SAB_MAX_MOVES * sizeof *buf);
 	tally a = { 0 }, b = { 0 };
 
+	CLI_OPTS_COPY(opts, bench_opts);
 	if (buf == NULL)
 		return EXIT_INTERNAL;
 	if (cli_parse("bench", argc, argv, opts, pos, 0) < 0 ||
 	    (opts[0].value && cli_number("bench", "games", opts[0].value, 1,
 	    100000000, &games) < 0) ||
-	    (opts[3].value && cli_number("bench", "seed", opts[3].value, 0,
-	    INT64_MAX, &seed) < 0)) {
+	    (opts[3].value && cli_seed("bench", "seed", opts[3].value,
+	    &seed) < 0)) {
 		free(buf);
 		return EXIT_USAGE;
 	}
@@ -104,10 +119,9 @@ int cmd_bench(int argc, char **argv)
 	    "one core\n", rs.name, players, games, RUNS);
 	for (int r = 0; r < RUNS; r++) {
 		tally x = { 0 }, y = { 0 };
-		play(&rs, (int)players, games, (uint64_t)seed + (uint64_t)r, 0,
-		    &x, buf);
-		play(&rs, (int)players, games / 4 + 1, (uint64_t)seed + 100 +
-		    (uint64_t)r, 1, &y, buf);
+		play(&rs, (int)players, games, seed + (uint64_t)r, 0, &x, buf);
+		play(&rs, (int)players, games / 4 + 1, seed + 100 + (uint64_t)r,
+		    1, &y, buf);
 		gps[r] = (double)x.games / x.seconds;
 		mps[r] = (double)x.moves / x.seconds;
 		lps[r] = (double)y.lists / y.seconds;

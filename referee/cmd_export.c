@@ -18,20 +18,36 @@ static void sent(void *ctx, int seat, const char *line)
 		x->failed = 1;
 }
 
+enum { O_AS, O_RULESET, O_NOPTS };
+
+static const opt export_opts[O_NOPTS + 1] = {
+	[O_AS] = { "as", "SEAT", "the seat whose lines to print (0 is the "
+	    "first)", 1, NULL },
+	[O_RULESET] = { "ruleset", "NAME|FILE", CLI_REPLAY_RULESET_HELP, 0,
+	    NULL },
+	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
+};
+
+const cli_command cli_export = { "export", cmd_export,
+	"print the protocol lines one seat received in a replay", "REPLAY",
+	"Feed them to a new version of a bot:\n"
+	"  saboteur export --as 2 game.sabr.gz | ./my-bot > answers.txt\n",
+	export_opts };
+
 int cmd_export(int argc, char **argv)
 {
-	enum { O_AS, O_RULESET, O_NOPTS };
-	opt o[O_NOPTS + 1] = { { "as", 1, NULL }, { "ruleset", 1, NULL },
-		{ NULL, 0, NULL } };
+	opt o[O_NOPTS + 1];
 	replay_audit_ops ops = { NULL, sent };
 	char *pos[2];
-	int n = cli_parse("export", argc, argv, o, pos, 2);
+	int n;
 	replay_file *f;
 	replay_audit a;
 	sab_ruleset rs;
 	long long seat;
 	export x;
 
+	CLI_OPTS_COPY(o, export_opts);
+	n = cli_parse("export", argc, argv, o, pos, 2);
 	if (n < 0)
 		return EXIT_USAGE;
 	if (n != 1 || o[O_AS].value == NULL) {
@@ -42,8 +58,9 @@ int cmd_export(int argc, char **argv)
 	if (cli_number("export", "as", o[O_AS].value, 0, SAB_MAX_PLAYERS - 1,
 	    &seat) != 0)
 		return EXIT_USAGE;
-	if (replay_open("export", pos[0], o[O_RULESET].value, &f, &rs) != 0)
-		return EXIT_FAILED;
+	int r = replay_open("export", pos[0], o[O_RULESET].value, &f, &rs);
+	if (r != 0)
+		return r == -2 ? EXIT_CONFIG : EXIT_FAILED;
 	if (seat >= f->nseats) {
 		fprintf(stderr, "saboteur export: %s has seats 0 to %d, not %lld\n",
 		    pos[0], f->nseats - 1, seat);

@@ -12,15 +12,87 @@
 #include "cli.h"
 #include "config.h"
 #include "match.h"
+#include "replay_open.h"
+#include "outputs.h"
 #include "runnable.h"
 #include "split.h"
 
 enum {
-	O_RULESET, O_SEED, O_GAMES, O_REPLAY, O_LOGDIR, O_MOVE, O_BANK,
+	O_RULESET, O_SEED, O_GAMESEED, O_AGAIN, O_GAMES, O_REPLAY, O_LOGDIR, O_MOVE, O_BANK,
 	O_HANDSHAKE, O_GRACE, O_TRIES, O_MAXLINE, O_MAXOUT, O_TRANSCRIPTS,
 	O_CWD, O_ENV, O_CONFIG, O_QUIET, O_SANDBOX, O_NETWORK, O_WRITABLE,
-	O_MEMORY, O_PROCS, O_FILES, O_FSIZE, O_CPU, O_NOPTS
+	O_MEMORY, O_PROCS, O_FILES, O_FSIZE, O_CPU, O_FORCE, O_NOPTS
 };
+
+/* The options of "saboteur play": its parser's table and its help. */
+static const opt play_opts[O_NOPTS + 1] = {
+	[O_RULESET] = { "ruleset", "NAME|FILE", CLI_RULESET_HELP, 0, NULL },
+	[O_SEED] = { "seed", "N", "the match's seed, from which each game's "
+	    "seed comes (default: a random one, printed)", 0, NULL },
+	[O_GAMESEED] = { "game-seed", "N", "play the one game of this seed "
+	    "(as printed for each game)", 0, NULL },
+	[O_AGAIN] = { "again", "REPLAY", "play REPLAY's game again: its ruleset, "
+	    "deal and time control, with the BOTs given, else its own", 0, NULL },
+	[O_GAMES] = { "games", "N", "games to play; the seats rotate each game "
+	    "(default 1)", 0, NULL },
+	[O_REPLAY] = { "replay", "FILE", "write each game's replay; %d in FILE "
+	    "is the game number (%05d pads it)", 0, NULL },
+	[O_LOGDIR] = { "log-dir", "DIR", "the bots' stderr logs and transcripts "
+	    "(default saboteur-logs)", 0, NULL },
+	[O_MOVE] = { "move-ms", "MS", "time for each decision (default 1000)", 0,
+	    NULL },
+	[O_BANK] = { "bank-ms", "MS", "a game's extra time, drawn on when a "
+	    "decision takes over --move-ms (default 10000)", 0, NULL },
+	[O_HANDSHAKE] = { "handshake-ms", "MS", "time to answer the handshake "
+	    "(default 10000)", 0, NULL },
+	[O_GRACE] = { "grace-ms", "MS", "allowance for the referee's own delays "
+	    "(default 50)", 0, NULL },
+	[O_TRIES] = { "tries", "N", "replies a bot may try at each decision "
+	    "before the default move (default 3)", 0, NULL },
+	[O_MAXLINE] = { "max-line", "BYTES", "longest line a bot may write "
+	    "(default 4096)", 0, NULL },
+	[O_MAXOUT] = { "max-output", "BYTES", "most a bot may write between two "
+	    "requests (default 65536)", 0, NULL },
+	[O_TRANSCRIPTS] = { "transcripts", NULL, "log every line to and from "
+	    "each bot in the --log-dir folder", 0, NULL },
+	[O_CWD] = { "bot-cwd", "DIR", "the folder bots run in (default: this "
+	    "one)", 0, NULL },
+	[O_ENV] = { "bot-env", "'NAME=VALUE ...'", "add these to every bot's "
+	    "environment", 0, NULL },
+	[O_CONFIG] = { "config", "FILE", "a YAML file of named bots (command, "
+	    "cwd, env, sandbox)", 0, NULL },
+	[O_QUIET] = { "quiet", NULL, "print the summary only, not each game", 0,
+	    NULL },
+	[O_SANDBOX] = { "sandbox", "auto|on|off", "seal bots off with bwrap: "
+	    "if it works, always, never", 0, NULL },
+	[O_NETWORK] = { "bot-network", NULL, "let sealed bots use the network",
+	    0, NULL },
+	[O_WRITABLE] = { "bot-writable", NULL, "let sealed bots write in their "
+	    "own folder", 0, NULL },
+	[O_MEMORY] = { "bot-memory", "MB", "writable memory per bot (default "
+	    "2048; 0 no limit)", 0, NULL },
+	[O_PROCS] = { "bot-processes", "N", "processes and threads per bot "
+	    "(default 256; 0 no limit)", 0, NULL },
+	[O_FILES] = { "bot-open-files", "N", "open files per bot (default 1024; "
+	    "0 no limit)", 0, NULL },
+	[O_FSIZE] = { "bot-file-size", "MB", "largest file a bot may write "
+	    "(default 64; 0 no limit)", 0, NULL },
+	[O_CPU] = { "bot-cpu", "SECONDS", "CPU time per bot for the whole match "
+	    "(default 0: no limit)", 0, NULL },
+	[O_FORCE] = { "force", NULL, "replace replays an earlier run left under "
+	    "the --replay names",
+	    0, NULL },
+	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
+};
+
+const cli_command cli_play = { "play", cmd_play,
+	"run a match between bot programs", "BOT...",
+	"Each BOT is one argument: a command line, split as a shell would but "
+	"run\nwithout one, or the name of a bot in --config.  The ruleset says "
+	"how many.\nExit status: 0 games played (whatever the bots did), 2 bad "
+	"command line\nor a bot that cannot run, 3 bad file, 4 the program's "
+	"own failure,\n5 interrupted.\n",
+	play_opts };
 
 /* The sandbox options and the keys of sandbox_settings_key() they set. */
 static const struct { int opt; const char *key; } box_opts[] = {
@@ -39,11 +111,14 @@ typedef struct play_cfg {
 	char **env;             /* NAME=VALUE words for every bot, or NULL */
 	config cfg;             /* named bots from --config */
 	int transcripts, quiet;
+	int force;              /* --force: replace earlier replays */
 	size_t max_line;
 	sandbox_settings box;   /* the command line's sandbox options */
 	sandbox sb;
 	char *rules_text;       /* the ruleset file's text, or NULL */
 	size_t rules_len;
+	int random_seed;        /* no seed was given: it came from the system */
+	replay_file *again;     /* --again's replay, or NULL */
 } play_cfg;
 
 static int number_opt(opt *o, int i, long long lo, long long hi,
@@ -53,16 +128,107 @@ static int number_opt(opt *o, int i, long long lo, long long hi,
 	    cli_number("play", o[i].name, o[i].value, lo, hi, out);
 }
 
+/*
+ * The seed and how it is used: --seed (the match's), --game-seed (one
+ * game's own), --again (a replay's game), else a random match seed.
+ * Returns an exit code, EXIT_OK to go on.
+ */
+static int choose_seed(opt *o, play_cfg *c, uint64_t *seed, int *one_game)
+{
+	int given = (o[O_SEED].value != NULL) + (o[O_GAMESEED].value != NULL) +
+	    (o[O_AGAIN].value != NULL);
+	char err[1024];
+
+	*one_game = 0;
+	if (given > 1) {
+		fprintf(stderr, "saboteur play: give one of --seed, --game-seed "
+		    "and --again\n");
+		return EXIT_USAGE;
+	}
+	if ((o[O_GAMESEED].value != NULL || o[O_AGAIN].value != NULL) &&
+	    o[O_GAMES].value != NULL) {
+		fprintf(stderr, "saboteur play: --%s plays one game: no --games\n",
+		    o[O_AGAIN].value ? "again" : "game-seed");
+		return EXIT_USAGE;
+	}
+	if (o[O_SEED].value != NULL)
+		return cli_seed("play", "seed", o[O_SEED].value, seed) ?
+		    EXIT_USAGE : EXIT_OK;
+	if (o[O_GAMESEED].value != NULL) {
+		*one_game = 1;
+		return cli_seed("play", "game-seed", o[O_GAMESEED].value, seed) ?
+		    EXIT_USAGE : EXIT_OK;
+	}
+	if (o[O_AGAIN].value == NULL) {
+		*seed = cli_random_seed();
+		c->random_seed = 1;
+		return EXIT_OK;
+	}
+	c->again = replay_read(o[O_AGAIN].value, err, sizeof err);
+	if (c->again == NULL) {
+		fprintf(stderr, "saboteur play: --again: %s\n", err);
+		return EXIT_CONFIG;
+	}
+	*seed = c->again->seed;
+	*one_game = c->again->game;
+	return EXIT_OK;
+}
+
+/* The ruleset: --again's replay's (--ruleset may give its file), else
+ * --ruleset's, else base.  Returns an exit code. */
+static int load_rules(opt *o, play_cfg *c)
+{
+	const char *given = o[O_RULESET].value;
+	char err[1024];
+
+	if (c->again != NULL) {
+		if (replay_open_ruleset(c->again, given, &c->rs, err,
+		    sizeof err) != 0) {
+			fprintf(stderr, "saboteur play: %s: %s\n",
+			    o[O_AGAIN].value, err);
+			return EXIT_CONFIG;
+		}
+		/* The same rules as the replay's: carried again when it
+		 * carried them. */
+		if (c->again->rules != NULL) {
+			c->rules_text = malloc(c->again->rules_len + 1);
+			if (c->rules_text == NULL)
+				return EXIT_INTERNAL;
+			memcpy(c->rules_text, c->again->rules,
+			    c->again->rules_len + 1);
+			c->rules_len = c->again->rules_len;
+		}
+	} else if (cli_load_ruleset_text(given ? given : "base", &c->rs,
+	    &c->rules_text, &c->rules_len, err, sizeof err) != 0) {
+		fprintf(stderr, "saboteur play: %s\n", err);
+		return EXIT_CONFIG;
+	}
+	if (proto_cards_init(&c->pc, &c->rs, err, sizeof err) != 0) {
+		fprintf(stderr, "saboteur play: %s\n", err);
+		return EXIT_CONFIG;
+	}
+	return EXIT_OK;
+}
+
 /* Reads the options into cfg; returns an exit code, EXIT_OK to go on. */
 static int configure(opt *o, play_cfg *c)
 {
-	long long seed = (long long)(time(NULL) & 0x7fffffff), games = 1;
+	long long games = 1;
 	long long move = 1000, bank = 10000, hs = 10000, grace = 50, tries = 3;
 	long long maxline = 4096, maxout = 65536;
+	uint64_t seed;
+	int one_game, rc;
 	char err[512];
 
-	if (number_opt(o, O_SEED, 0, INT64_MAX, &seed) ||
-	    number_opt(o, O_GAMES, 1, 1000000, &games) ||
+	if ((rc = choose_seed(o, c, &seed, &one_game)) != EXIT_OK)
+		return rc;
+	if (c->again != NULL) {
+		/* The replay's time control, unless the options change it. */
+		move = c->again->move_ms, bank = c->again->bank_ms;
+		hs = c->again->handshake_ms, grace = c->again->grace_ms;
+		tries = c->again->tries > 0 ? c->again->tries : tries;
+	}
+	if (number_opt(o, O_GAMES, 1, 1000000, &games) ||
 	    number_opt(o, O_MOVE, 1, 86400000, &move) ||
 	    number_opt(o, O_BANK, 0, 86400000, &bank) ||
 	    number_opt(o, O_HANDSHAKE, 1, 86400000, &hs) ||
@@ -71,20 +237,22 @@ static int configure(opt *o, play_cfg *c)
 	    number_opt(o, O_MAXLINE, 64, 1 << 24, &maxline) ||
 	    number_opt(o, O_MAXOUT, 64, 1LL << 32, &maxout))
 		return EXIT_USAGE;
-	if (cli_load_ruleset_text(o[O_RULESET].value ? o[O_RULESET].value :
-	    "base", &c->rs, &c->rules_text, &c->rules_len, err, sizeof err) != 0 ||
-	    proto_cards_init(&c->pc, &c->rs, err, sizeof err) != 0) {
-		fprintf(stderr, "saboteur play: %s\n", err);
-		return EXIT_CONFIG;
-	}
-	c->mo = (match_opts){ &c->rs, &c->pc, (uint64_t)seed, (int)games,
+	if ((rc = load_rules(o, c)) != EXIT_OK)
+		return rc;
+	c->mo = (match_opts){ &c->rs, &c->pc, seed, (int)games,
 	    { hs * 1000000, move * 1000000, bank * 1000000, grace * 1000000 },
 	    (int)tries, (uint64_t)maxout, NULL, o[O_REPLAY].value,
-	    "saboteur " SAB_VERSION, c->rules_text, c->rules_len };
-	if (c->mo.replay != NULL && games > 1 &&
-	    strstr(c->mo.replay, "%d") == NULL) {
+	    "saboteur " SAB_VERSION, c->rules_text, c->rules_len, one_game };
+	int numbered = c->mo.replay == NULL ? 0 :
+	    outputs_replay_check(c->mo.replay, err, sizeof err);
+	if (numbered < 0) {
+		fprintf(stderr, "saboteur play: %s\n", err);
+		return EXIT_USAGE;
+	}
+	if (c->mo.replay != NULL && games > 1 && numbered == 0) {
 		fprintf(stderr, "saboteur play: with --games %lld, --replay FILE "
-		    "needs %%d in FILE for the game number\n", games);
+		    "needs %%d (or %%05d...) in FILE for the game number\n",
+		    games);
 		return EXIT_USAGE;
 	}
 	c->log_dir = o[O_LOGDIR].value ? o[O_LOGDIR].value : "saboteur-logs";
@@ -121,61 +289,73 @@ static int configure(opt *o, play_cfg *c)
 	for (size_t i = 0; i < sizeof box_opts / sizeof box_opts[0]; i++) {
 		const opt *x = &o[box_opts[i].opt];
 		if (x->value != NULL && sandbox_settings_key(&c->box,
-		    box_opts[i].key, x->takes_value ? x->value : "true", 1, err,
+		    box_opts[i].key, x->arg != NULL ? x->value : "true", 1, err,
 		    sizeof err) < 0) {
 			fprintf(stderr, "saboteur play: --%s: %s\n", x->name, err);
 			return EXIT_USAGE;
 		}
 	}
 	c->transcripts = o[O_TRANSCRIPTS].value != NULL;
+	c->force = o[O_FORCE].value != NULL;
 	c->quiet = o[O_QUIET].value != NULL;
 	c->max_line = (size_t)maxline;
 	return EXIT_OK;
 }
 
-/* Interpreters whose first argument names the bot better than they do. */
-static int is_interpreter(const char *base)
-{
-	static const char *const names[] = { "python", "python3", "node",
-		"sh", "bash", "dash", "perl", "ruby", "java", "env", NULL };
-
-	for (int i = 0; names[i]; i++)
-		if (strcmp(base, names[i]) == 0)
-			return 1;
-	return 0;
-}
-
-static const char *base_name(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-
-	return slash ? slash + 1 : path;
-}
-
 /* "N-name" for the bot's log files: its program, or the script an
- * interpreter runs, made safe for a file name. */
+ * interpreter runs (split_program()), made safe for a file name. */
 static void file_stem(char *const *argv, int i, char *out, size_t len)
 {
-	const char *base = base_name(argv[0]);
+	const char *base = split_program(argv);
 	char clean[40];
 	size_t k = 0;
 
-	if (is_interpreter(base) && argv[1] != NULL && argv[1][0] != '-')
-		base = base_name(argv[1]);
 	for (; *base && k + 1 < sizeof clean; base++)
 		clean[k++] = (strchr("/ \t", *base) == NULL) ? *base : '_';
 	clean[k] = '\0';
-	/* A name too long for the buffer is cut; the number keeps it unique. */
-	if (snprintf(out, len, "%d-%s", i + 1, clean) < 0)
-		snprintf(out, len, "%d", i + 1);
+	/* A name too long for the buffer is cut; the number keeps it unique
+	 * (and, alone, always fits the 48 bytes callers give). */
+	int n = snprintf(out, len, "%d-%s", i + 1, clean);
+	if (n < 0 || (size_t)n >= len)
+		(void)snprintf(out, len, "%d", i + 1);
+}
+
+/* Hides the folder of file path from the bots.  A file in the bots'
+ * folder stays out of their sight as long as their own folder is not the
+ * referee's: see sandbox_command().  Returns an exit code. */
+static int hide_folder_of(play_cfg *c, const char *path, int pattern)
+{
+	char msg[1024], dir[4096], *slash;
+	int n = snprintf(dir, sizeof dir, "%s", path);
+
+	if (n < 0 || (size_t)n >= sizeof dir) {
+		fprintf(stderr, "saboteur play: %.80s...: too long a path\n",
+		    path);
+		return EXIT_CONFIG;
+	}
+	/* A game number in a folder's name ("g%d/replay.gz"): the folder
+	 * that holds them all. */
+	if (pattern)
+		dir[strcspn(dir, "%")] = '\0';
+	slash = strrchr(dir, '/');
+	if (slash != NULL && slash != dir)
+		*slash = '\0';
+	else
+		strcpy(dir, slash ? "/" : ".");     /* fits: 2 bytes */
+	if (strcmp(dir, ".") != 0 &&
+	    sandbox_hide(&c->sb, dir, msg, sizeof msg) != 0) {
+		fprintf(stderr, "saboteur play: %s\n", msg);
+		return EXIT_CONFIG;
+	}
+	return EXIT_OK;
 }
 
 /* Decides on the sandbox (the command line's mode, else the --config
  * file's) and hides the log and replay folders from the bots. */
-static int seal(play_cfg *c)
+static int seal(play_cfg *c, const char *again)
 {
 	sandbox_settings mode = c->cfg.box;
-	char msg[1024], dir[4096], *slash;
+	char msg[1024];
 
 	sandbox_settings_over(&mode, &c->box);
 	sandbox_settings_final(&mode);
@@ -191,23 +371,10 @@ static int seal(play_cfg *c)
 		fprintf(stderr, "saboteur play: %s\n", msg);
 		return EXIT_CONFIG;
 	}
-	if (c->mo.replay != NULL) {
-		snprintf(dir, sizeof dir, "%s", c->mo.replay);
-		slash = strrchr(dir, '/');
-		if (slash != NULL && slash != dir)
-			*slash = '\0';
-		else
-			snprintf(dir, sizeof dir, "%s", slash ? "/" : ".");
-		/* A replay in the bots' folder stays out of their sight as
-		 * long as their own folder is not the referee's: see
-		 * sandbox_command(). */
-		if (strcmp(dir, ".") != 0 &&
-		    sandbox_hide(&c->sb, dir, msg, sizeof msg) != 0) {
-			fprintf(stderr, "saboteur play: %s\n", msg);
-			return EXIT_CONFIG;
-		}
-	}
-	return EXIT_OK;
+	if (c->mo.replay != NULL && hide_folder_of(c, c->mo.replay, 1) != EXIT_OK)
+		return EXIT_CONFIG;
+	/* The replay played again holds every hand of the deal. */
+	return again != NULL ? hide_folder_of(c, again, 0) : EXIT_OK;
 }
 
 /* The folder a bot runs in: its configuration's, else --bot-cwd's. */
@@ -251,15 +418,6 @@ static int spawn_bot(play_cfg *c, bot *b, const config_bot *cb,
 	return rc;
 }
 
-static int make_dir(const char *dir)
-{
-	if (cli_private_dir(dir) == 0)
-		return 0;
-	fprintf(stderr, "saboteur play: cannot create %s: %s\n", dir,
-	    strerror(errno));
-	return -1;
-}
-
 /* Makes the log file DIR/STEM.KIND, 0600, its path in path; opened into
  * *f when f is not NULL, else left empty and closed.  Says why it cannot. */
 static int open_log(const play_cfg *c, const char *stem, const char *kind,
@@ -275,7 +433,8 @@ static int open_log(const play_cfg *c, const char *stem, const char *kind,
 	if (f == NULL ? cli_private_touch(path) != 0 :
 	    (fd = cli_private_file(path)) < 0 ||
 	    (*f = fdopen(fd, "w")) == NULL) {
-		fprintf(stderr, "saboteur play: %s: %s\n", path, strerror(errno));
+		fprintf(stderr, "saboteur play: cannot write the log file %s: %s "
+		    "(give --log-dir another folder)\n", path, strerror(errno));
 		return -1;
 	}
 	return 0;
@@ -365,9 +524,10 @@ static int bots_ran(const play_cfg *c, char **cmds, int n, const bot *bots)
 /* Splits and starts every bot; returns an exit code.  A BOT that names a
  * bot of --config runs that bot's command, in its folder, with its
  * environment. */
-static int start_bots(play_cfg *c, char **cmds, int n, bot *bots)
+static int start_bots(play_cfg *c, char **cmds, int n, bot *bots,
+    const char *again)
 {
-	char err[256], stem[48], path[4096], *env[64];
+	char err[256], stem[48], path[4096], *env[64], why[2 * 4096 + 256];
 	int rc;
 
 	for (int i = 0; i < n; i++) {
@@ -384,15 +544,19 @@ static int start_bots(play_cfg *c, char **cmds, int n, bot *bots)
 	}
 	if (check_bots(c, cmds, n, bots) != 0)
 		return EXIT_USAGE;
-	if (make_dir(c->log_dir) != 0)
-		return EXIT_CONFIG;
-	if ((rc = seal(c)) != EXIT_OK)
+	if (outputs_prepare(c->log_dir, c->mo.replay, c->mo.games, c->force,
+	    why, sizeof why) != 0) {
+		fprintf(stderr, "saboteur play: %s\n", why);
+		return EXIT_USAGE;
+	}
+	if ((rc = seal(c, again)) != EXIT_OK)
 		return rc;
 	for (int i = 0; i < n; i++) {
 		bot *b = &bots[i];
 		b->t0 = proc_now();
 		file_stem(b->argv, i, stem, sizeof stem);
-		snprintf(b->label, sizeof b->label, "%s", stem);
+		/* The label is as large as the stem: it always fits. */
+		(void)snprintf(b->label, sizeof b->label, "%s", stem);
 		if (c->transcripts && open_log(c, stem, "transcript", path,
 		    sizeof path, &b->transcript) != 0)
 			return EXIT_CONFIG;
@@ -405,6 +569,27 @@ static int start_bots(play_cfg *c, char **cmds, int n, bot *bots)
 			return rc;
 	}
 	return EXIT_OK;
+}
+
+/*
+ * The bots of a game played again: those named, one per seat of the
+ * replay's game, else the replay's own commands.  Returns an exit code.
+ */
+static int again_bots(play_cfg *c, const char *path, char **cmds, int *n)
+{
+	const replay_file *f = c->again;
+
+	if (*n == 0) {
+		for (int s = 0; s < f->nseats; s++)
+			cmds[s] = (char *)f->seat[s].command;
+		*n = f->nseats;
+		return EXIT_OK;
+	}
+	if (*n == f->nseats)
+		return EXIT_OK;
+	fprintf(stderr, "saboteur play: the game of %s has %d seats: give %d "
+	    "bots, or none for its own\n", path, f->nseats, f->nseats);
+	return EXIT_USAGE;
 }
 
 /* "N:name" (N counts the BOT arguments from 1), so that two copies of a
@@ -427,7 +612,8 @@ static const char *bot_name(const bot *b)
 static void print_game(const play_cfg *c, const bot *bots, int n,
     const game_result *g, int gi)
 {
-	printf("game %d (seed %" PRIu64 "%s%s): ", gi + 1, g->seed,
+	printf("game %d (seed %" PRIu64 "%s%s): ", c->mo.one_game > 0 ?
+	    c->mo.one_game : gi + 1, g->seed,
 	    g->replay[0] ? ", replay " : "", g->replay);
 	for (int s = 0, first = 1; s < n; s++)
 		if (g->winners & (1u << s)) {
@@ -481,6 +667,10 @@ static void print_summary(const play_cfg *c, const bot *bots, int n,
 			    strlen(b->detail), 0);
 			printf("  %s: %s\n", bot_name(b), shown);
 		}
+		/* Why "illegal" above: the first refused reply, as sent. */
+		if (b->illegal > 0 && b->refused_why[0])
+			printf("  %s: %d refused; the first, \"%s\": %s\n",
+			    bot_name(b), b->illegal, b->refused, b->refused_why);
 	}
 	int decisions = 0;
 
@@ -502,18 +692,7 @@ static void print_summary(const play_cfg *c, const bot *bots, int n,
 
 int cmd_play(int argc, char **argv)
 {
-	opt o[O_NOPTS + 1] = { { "ruleset", 1, NULL }, { "seed", 1, NULL },
-	    { "games", 1, NULL }, { "replay", 1, NULL }, { "log-dir", 1, NULL },
-	    { "move-ms", 1, NULL }, { "bank-ms", 1, NULL },
-	    { "handshake-ms", 1, NULL }, { "grace-ms", 1, NULL },
-	    { "tries", 1, NULL }, { "max-line", 1, NULL },
-	    { "max-output", 1, NULL }, { "transcripts", 0, NULL },
-	    { "bot-cwd", 1, NULL }, { "bot-env", 1, NULL }, { "config", 1, NULL },
-	    { "quiet", 0, NULL }, { "sandbox", 1, NULL },
-	    { "bot-network", 0, NULL }, { "bot-writable", 0, NULL },
-	    { "bot-memory", 1, NULL }, { "bot-processes", 1, NULL },
-	    { "bot-open-files", 1, NULL }, { "bot-file-size", 1, NULL },
-	    { "bot-cpu", 1, NULL }, { NULL, 0, NULL } };
+	opt o[O_NOPTS + 1];
 	char *cmds[SAB_MAX_PLAYERS + 1], err[256];
 	static play_cfg c;
 	static bot bots[SAB_MAX_PLAYERS];
@@ -521,14 +700,27 @@ int cmd_play(int argc, char **argv)
 	game_result *res = NULL;
 	int n, rc, played = 0;
 
+	CLI_OPTS_COPY(o, play_opts);
 	n = cli_parse("play", argc, argv, o, cmds, SAB_MAX_PLAYERS + 1);
 	if (n < 0)
 		return EXIT_USAGE;
-	if ((rc = configure(o, &c)) != EXIT_OK)
+	if ((rc = configure(o, &c)) != EXIT_OK) {
+		replay_file_free(c.again);
 		return rc;
+	}
+	if (c.again != NULL && (rc = again_bots(&c, o[O_AGAIN].value, cmds,
+	    &n)) != EXIT_OK) {
+		replay_file_free(c.again);
+		return rc;
+	}
 	if (n < c.rs.min_players || n > c.rs.max_players) {
-		fprintf(stderr, "saboteur play: ruleset %s needs %d to %d bots, "
-		    "not %d\n", c.rs.name, c.rs.min_players, c.rs.max_players, n);
+		if (c.rs.min_players == c.rs.max_players)
+			fprintf(stderr, "saboteur play: ruleset %s needs exactly "
+			    "%d bots, got %d\n", c.rs.name, c.rs.min_players, n);
+		else
+			fprintf(stderr, "saboteur play: ruleset %s needs %d to %d "
+			    "bots, got %d\n", c.rs.name, c.rs.min_players,
+			    c.rs.max_players, n);
 		return EXIT_USAGE;
 	}
 	res = calloc((size_t)c.mo.games, sizeof *res);
@@ -538,7 +730,10 @@ int cmd_play(int argc, char **argv)
 	/* Read before any bot starts, the seed is then hidden from them. */
 	if (o[O_SEED].value != NULL)
 		cli_hide(o[O_SEED].value);
-	if ((rc = start_bots(&c, cmds, n, bots)) != EXIT_OK) {
+	if (o[O_GAMESEED].value != NULL)
+		cli_hide(o[O_GAMESEED].value);
+	if ((rc = start_bots(&c, cmds, n, bots, o[O_AGAIN].value)) !=
+	    EXIT_OK) {
 		proc *set[SAB_MAX_PLAYERS];
 		for (int i = 0; i < n; i++)
 			set[i] = &bots[i].p;
@@ -553,6 +748,12 @@ int cmd_play(int argc, char **argv)
 		snprintf(err, sizeof err, "out of memory");
 	if (rc == MATCH_DONE)
 		ran = bots_ran(&c, cmds, n, bots);
+	if (rc == MATCH_DONE && ran && c.random_seed) {
+		/* Said first, so that the match can be played again. */
+		printf("match seed %" PRIu64 " (at random; --seed %" PRIu64
+		    " plays this match again)\n", c.mo.seed, c.mo.seed);
+		fflush(stdout);
+	}
 	if (rc == MATCH_DONE && ran)
 		rc = match_games(&c.mo, bots, n, res, &played, &cost, err,
 		    sizeof err);
@@ -575,11 +776,21 @@ int cmd_play(int argc, char **argv)
 	config_free(&c.cfg);
 	sandbox_free(&c.sb);
 	free(c.rules_text);
+	replay_file_free(c.again);
 	if (rc == MATCH_FAILED) {
 		fprintf(stderr, "saboteur play: %s\n", err);
 		return EXIT_INTERNAL;
 	}
 	if (!ran)
 		return EXIT_USAGE;
-	return rc == MATCH_INTERRUPTED ? EXIT_INTERRUPTED : EXIT_OK;
+	if (rc == MATCH_INTERRUPTED) {
+		/* What is kept: the games above, their replays, the logs. */
+		fprintf(stderr, "saboteur play: interrupted after %d of %d "
+		    "game%s; %slogs in %s/\n", played, c.mo.games,
+		    c.mo.games == 1 ? "" : "s", c.mo.replay == NULL ? "" :
+		    "their replays as --replay names them (the unfinished "
+		    "game's as .part); ", c.log_dir);
+		return EXIT_INTERRUPTED;
+	}
+	return EXIT_OK;
 }

@@ -1,7 +1,9 @@
 /* cmd_rules.c: "saboteur rules" prints a ruleset for people to read. */
 #include <stdio.h>
+#include <string.h>
 
 #include "cli.h"
+#include "protocol.h"
 
 static void print_players(const sab_ruleset *rs)
 {
@@ -34,39 +36,56 @@ static void print_board(const sab_ruleset *rs)
 	printf("\n");
 }
 
-static void print_card(const sab_card *c)
+/* One card: its token (the word bots see), its name in the ruleset, its
+ * kind, how many the deck holds, and what its token shows of a path. */
+static void print_card(const sab_card *c, const char *tok, int wtok,
+    int wname)
 {
 	char e[5];
+	int path = c->type == SAB_CARD_PATH || c->type == SAB_CARD_START ||
+	    c->type == SAB_CARD_GOAL;
 
-	printf("  %-24s %-9s", c->name, sab_card_type_name(c->type));
-	if (c->type == SAB_CARD_PATH || c->type == SAB_CARD_START ||
-	    c->type == SAB_CARD_GOAL) {
-		printf(" edges %-4s", sab_edges_format(c->edges, e));
-		if (c->groups[0] == 0)
-			printf(" dead end");
-		else if (c->groups[1])
-			printf(" two tunnels %s", sab_edges_format(c->groups[0], e));
-		if (c->gold)
-			printf(" gold");
-	} else if (c->tools) {
-		printf(" tools");
-		for (int t = 0; t < SAB_TOOLS; t++)
-			if (c->tools & (1 << t))
-				printf(" %s", sab_tool_name((uint8_t)(1 << t)));
-	}
+	printf("  %-*s  %-*s  %-8s", wtok, tok, wname, c->name,
+	    sab_card_type_name(c->type));
 	if (c->type != SAB_CARD_START && c->type != SAB_CARD_GOAL)
-		printf("  x%d", c->count);
+		printf(" %5d", c->count);
+	else
+		printf(" %5s", "-");
+	if (path && c->groups[0] == 0)
+		printf("  dead end");
+	else if (path && c->groups[1])
+		printf("  two tunnels: %s", sab_edges_format(c->groups[0], e));
+	else if (path && (c->groups[0] | c->groups[1]) != c->edges)
+		printf("  stubs: %s", sab_edges_format((uint8_t)(c->edges &
+		    ~c->groups[0]), e));
 	printf("\n");
 }
 
-static void print_cards(const sab_ruleset *rs)
+/* Lists the cards by token and by name; returns -1 (after listing them)
+ * when two cards have the same token, as play would refuse the ruleset. */
+static int print_cards(const sab_ruleset *rs, char *err, size_t errlen)
 {
-	int npath = 0, naction = 0;
+	static proto_cards pc;
+	int npath = 0, naction = 0, wtok = 5, wname = 4, rc = 0;
 
-	printf("\ncards:\n");
+	if (proto_cards_init(&pc, rs, err, errlen) != 0) {
+		rc = -1;
+		for (int i = 0; i < rs->ndefs; i++)
+			(void)proto_card_token(&rs->defs[i], pc.tok[i],
+			    sizeof pc.tok[i]);      /* always fits */
+	}
+	for (int i = 0; i < rs->ndefs; i++) {
+		int lt = (int)strlen(pc.tok[i]), ln = (int)strlen(rs->defs[i].name);
+		wtok = lt > wtok ? lt : wtok;
+		wname = ln > wname ? ln : wname;
+	}
+	printf("\ncards (token: the card's word in the bot protocol, "
+	    "saboteur-protocol(7)):\n");
+	printf("  %-*s  %-*s  %-8s %5s\n", wtok, "token", wname, "name",
+	    "kind", "count");
 	for (int i = 0; i < rs->ndefs; i++) {
 		const sab_card *c = &rs->defs[i];
-		print_card(c);
+		print_card(c, pc.tok[i], wtok, wname);
 		if (c->type == SAB_CARD_PATH)
 			npath += c->count;
 		else if (c->type != SAB_CARD_START && c->type != SAB_CARD_GOAL)
@@ -74,6 +93,7 @@ static void print_cards(const sab_ruleset *rs)
 	}
 	printf("deck: %d path + %d action = %d cards; plus the start and %d "
 	    "goal cards\n", npath, naction, rs->deck_size, rs->ngoals);
+	return rc;
 }
 
 static void print_gold(const sab_ruleset *rs)
@@ -123,12 +143,22 @@ static void print_options(const sab_ruleset *rs)
 	    "path (who completes the path to the gold wins; else a draw)");
 }
 
+static const opt rules_opts[] = {
+	{ "ruleset", "NAME|FILE", "the ruleset to print (default base)", 0, NULL },
+	{ NULL, NULL, NULL, 0, NULL }
+};
+
+const cli_command cli_rules = { "rules", cmd_rules,
+	"print a ruleset: cards with counts, roles, layout", "", NULL,
+	rules_opts };
+
 int cmd_rules(int argc, char **argv)
 {
-	opt opts[] = { { "ruleset", 1, NULL }, { NULL, 0, NULL } };
+	opt opts[sizeof rules_opts / sizeof rules_opts[0]];
 	char *pos[1], err[512];
 	sab_ruleset rs;
 
+	CLI_OPTS_COPY(opts, rules_opts);
 	if (cli_parse("rules", argc, argv, opts, pos, 0) < 0)
 		return EXIT_USAGE;
 	if (cli_load_ruleset(opts[0].value ? opts[0].value : "base", &rs, err,
@@ -139,8 +169,14 @@ int cmd_rules(int argc, char **argv)
 	printf("ruleset %s: %s\n", rs.name, rs.title);
 	print_players(&rs);
 	print_board(&rs);
-	print_cards(&rs);
+	int bad = print_cards(&rs, err, sizeof err);
 	print_gold(&rs);
 	print_options(&rs);
+	if (bad) {
+		/* Listed all the same, so that the two cards can be found. */
+		fflush(stdout);
+		fprintf(stderr, "saboteur rules: %s\n", err);
+		return EXIT_CONFIG;
+	}
 	return EXIT_OK;
 }

@@ -68,7 +68,6 @@ static int parse_options(int argc, char **argv, opt *opts, sab_ruleset *rs,
     long long *players, uint64_t *seed)
 {
 	char *pos[1], err[512];
-	long long v;
 
 	if (cli_parse("selfplay", argc, argv, opts, pos, 0) < 0)
 		return EXIT_USAGE;
@@ -82,21 +81,32 @@ static int parse_options(int argc, char **argv, opt *opts, sab_ruleset *rs,
 	if (opts[1].value && cli_number("selfplay", "players", opts[1].value,
 	    rs->min_players, rs->max_players, players) < 0)
 		return EXIT_USAGE;
-	*seed = (uint64_t)time(NULL);
-	if (opts[2].value) {
-		if (cli_number("selfplay", "seed", opts[2].value, 0, INT64_MAX,
-		    &v) < 0)
-			return EXIT_USAGE;
-		*seed = (uint64_t)v;
-	}
+	/* Without --seed, a random one: the first line says it. */
+	if (opts[2].value == NULL)
+		*seed = cli_random_seed();
+	else if (cli_seed("selfplay", "seed", opts[2].value, seed) < 0)
+		return EXIT_USAGE;
 	return EXIT_OK;
 }
 
+static const opt selfplay_opts[] = {
+	{ "ruleset", "NAME|FILE", CLI_RULESET_HELP, 0, NULL },
+	{ "players", "N", "players in the game (default 5, or the nearest the "
+	    "ruleset allows)", 0, NULL },
+	{ "seed", "N", "the game's seed (default: a random one, printed)", 0, NULL },
+	{ "quiet", NULL, "print only the ends of rounds and the result", 0,
+	    NULL },
+	{ "verbose", NULL, "also print every card drawn", 0, NULL },
+	{ NULL, NULL, NULL, 0, NULL }
+};
+
+const cli_command cli_selfplay = { "selfplay", cmd_selfplay,
+	"play a seeded game between built-in random players", "", NULL,
+	selfplay_opts };
+
 int cmd_selfplay(int argc, char **argv)
 {
-	opt opts[] = { { "ruleset", 1, NULL }, { "players", 1, NULL },
-	    { "seed", 1, NULL }, { "quiet", 0, NULL }, { "verbose", 0, NULL },
-	    { NULL, 0, NULL } };
+	opt opts[sizeof selfplay_opts / sizeof selfplay_opts[0]];
 	static sab_events ev;
 	static sab_game g;
 	static selfplay sp;
@@ -107,6 +117,7 @@ int cmd_selfplay(int argc, char **argv)
 	char err[256];
 	int r;
 
+	CLI_OPTS_COPY(opts, selfplay_opts);
 	if (rs == NULL)
 		return EXIT_INTERNAL;
 	if ((r = parse_options(argc, argv, opts, rs, &players, &seed)) != 0) {
@@ -132,6 +143,15 @@ int cmd_selfplay(int argc, char **argv)
 		sab_game_random_move(&g, &rng, &m);
 		ev.n = 0;
 		sab_game_apply(&g, &m, &rng, &ev);
+		if (ev.overflow) {
+			/* Printing what is left would show a wrong game. */
+			fprintf(stderr, "saboteur selfplay: one step of the rules "
+			    "made more than %d events, more than can be held (a "
+			    "bug: please report it with the ruleset and the seed)\n",
+			    SAB_MAX_EVENTS);
+			free(rs);
+			return EXIT_INTERNAL;
+		}
 		print_events(&sp, turn, &ev);
 	}
 	free(rs);

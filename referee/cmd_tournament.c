@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "outputs.h"
 #include "sandbox.h"
 #include "proc.h"
 #include "replay.h"
@@ -17,6 +18,41 @@
 #include "tournament.h"
 
 enum { O_J, O_JOBS, O_SHARD, O_OUT, O_QUIET, O_SANDBOX, O_NOPTS };
+
+static const opt tournament_opts[O_NOPTS + 1] = {
+	[O_J] = { "j", "N", NULL, 0, NULL },
+	[O_JOBS] = { "jobs", "N", "games at once (default: the file's "
+	    "concurrency, else the cores)", 0, NULL },
+	[O_SHARD] = { "shard", "I/N", "play only the games whose index "
+	    "modulo N is I-1", 0, NULL },
+	[O_OUT] = { "out", "DIR", "the results folder (default: the file's "
+	    "output)", 0, NULL },
+	[O_QUIET] = { "quiet", NULL, "print no standings at the end", 0,
+	    NULL },
+	[O_SANDBOX] = { "sandbox", "auto|on|off", "seal bots off with bwrap: "
+	    "if it works, always, never", 0, NULL },
+	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
+};
+
+const cli_command cli_tournament = { "tournament", cmd_tournament,
+	"run a tournament file's games in parallel, resumably", "FILE.yaml",
+	"Stopped at any moment, the same command resumes.  The file's format:"
+	"\nman 5 saboteur-tournament; an example: examples/tournament.yaml.\n",
+	tournament_opts };
+
+enum { S_FORMAT, S_NOPTS };
+
+static const opt standings_opts[S_NOPTS + 1] = {
+	[S_FORMAT] = { "format", "table|yaml|csv", "how to print them "
+	    "(default table)", 0, NULL },
+	[S_NOPTS] = { NULL, NULL, NULL, 0, NULL }
+};
+
+const cli_command cli_standings = { "standings", cmd_standings,
+	"print the standings of tournament results folders", "DIR...",
+	"Folders of one tournament (shards, copies) are merged: a game in two "
+	"counts\nonce.  What each figure means: man 5 saboteur-tournament.\n",
+	standings_opts };
 
 static int make_dir(const char *dir, const char *sub)
 {
@@ -85,9 +121,17 @@ static int load(opt *o, const char *file, tconfig *cfg, sab_ruleset *rs,
 	char err[1024];
 	int i = 1, n = 1;
 
-	if (tconfig_load(file, cfg, err, sizeof err) != 0 ||
-	    cli_load_ruleset(cfg->ruleset, rs, err, sizeof err) != 0 ||
-	    tconfig_check_ruleset(cfg, rs, err, sizeof err) != 0 ||
+	if (tconfig_load(file, cfg, err, sizeof err) != 0) {
+		fprintf(stderr, "saboteur tournament: %s\n", err);
+		return EXIT_CONFIG;
+	}
+	if (cli_load_ruleset(cfg->ruleset, rs, err, sizeof err) != 0) {
+		fprintf(stderr, "saboteur tournament: %s:%d:%d: ruleset: %s\n",
+		    cfg->source, cfg->ruleset_at.line, cfg->ruleset_at.column,
+		    err);
+		return EXIT_CONFIG;
+	}
+	if (tconfig_check_ruleset(cfg, rs, err, sizeof err) != 0 ||
 	    schedule_make(sch, cfg, err, sizeof err) != 0) {
 		fprintf(stderr, "saboteur tournament: %s\n", err);
 		return EXIT_CONFIG;
@@ -111,6 +155,14 @@ static int open_dir(tournament *t, const sab_ruleset *rs, char *err,
 	journal_visit v = { tournament_count, warn, t };
 
 	fp = sab_fnv1a(fp, &h, sizeof h);
+	char why[900];
+	/* Like the other mistakes about the results folder, exit 3; the
+	 * message is cut short rather than lost when it is long. */
+	if (outputs_folder(t->dir, why, sizeof why) != 0) {
+		(void)snprintf(err, errlen, "results folder: %s: give --out "
+		    "another folder", why);
+		return EXIT_CONFIG;
+	}
 	if (journal_open(&t->j, t->dir, fp, t->sch->shard,
 	    t->sch->nshards, &v, err, errlen) != 0)
 		return EXIT_CONFIG;
@@ -215,15 +267,15 @@ static int run(opt *o, const char *file, tconfig *cfg, sab_ruleset *rs,
 
 int cmd_tournament(int argc, char **argv)
 {
-	opt o[O_NOPTS + 1] = { { "j", 1, NULL }, { "jobs", 1, NULL },
-		{ "shard", 1, NULL }, { "out", 1, NULL }, { "quiet", 0, NULL },
-		{ "sandbox", 1, NULL }, { NULL, 0, NULL } };
+	opt o[O_NOPTS + 1];
 	char *pos[2];
-	int n = cli_parse("tournament", argc, argv, o, pos, 2), rc;
+	int n, rc;
 	tconfig cfg;
 	sab_ruleset rs;
 	schedule sch;
 
+	CLI_OPTS_COPY(o, tournament_opts);
+	n = cli_parse("tournament", argc, argv, o, pos, 2);
 	if (n < 0)
 		return EXIT_USAGE;
 	if (n != 1) {
@@ -243,13 +295,13 @@ int cmd_tournament(int argc, char **argv)
 
 int cmd_standings(int argc, char **argv)
 {
-	enum { S_FORMAT, S_NOPTS };
-	opt o[S_NOPTS + 1] = { { "format", 1, NULL }, { NULL, 0, NULL } };
+	opt o[S_NOPTS + 1];
 	char *pos[1024], err[1024];
-	int n = cli_parse("standings", argc, argv, o, pos, 1024), format =
-	    STANDINGS_TABLE, rc;
+	int n, format = STANDINGS_TABLE, rc;
 	standings st;
 
+	CLI_OPTS_COPY(o, standings_opts);
+	n = cli_parse("standings", argc, argv, o, pos, 1024);
 	if (n < 0)
 		return EXIT_USAGE;
 	if (n == 0) {
@@ -265,8 +317,15 @@ int cmd_standings(int argc, char **argv)
 	}
 	rc = standings_load(&st, (const char *const *)pos, n, warn, NULL, err,
 	    sizeof err);
-	if (rc != 0)
+	if (rc != 0) {
 		fprintf(stderr, "saboteur standings: %s\n", err);
+	} else if (st.games == 0) {
+		/* An empty table would look like standings of nothing. */
+		fprintf(stderr, "saboteur standings: no games in %s%s: the "
+		    "tournament has finished none yet\n", pos[0], n > 1 ?
+		    " and the other folders" : "");
+		rc = -1;
+	}
 	else if (standings_print(stdout, &st, format) != 0 || fflush(stdout)) {
 		perror("saboteur standings: stdout");
 		rc = -2;

@@ -5,15 +5,20 @@
 #include "cli.h"
 #include "replay_open.h"
 
-/* Verifies one file; returns 0 when it matched, 1 when it did not. */
+/* Verifies one file; returns 0 when it matched, 1 when it did not or
+ * could not be read, 2 when its ruleset could not be loaded.  "FAIL path"
+ * goes to stdout in every case but the first, the reason to stderr. */
 static int verify_one(const char *path, const char *given, int quiet)
 {
 	replay_file *f;
 	replay_audit a;
 	sab_ruleset rs;
+	int r = replay_open("verify", path, given, &f, &rs);
 
-	if (replay_open("verify", path, given, &f, &rs) != 0)
-		return 1;
+	if (r != 0) {
+		printf("FAIL %s\n", path);
+		return r == -2 ? 2 : 1;
+	}
 	if (replay_audit_run(f, &rs, NULL, NULL, &a) != 0) {
 		fprintf(stderr, "saboteur verify: %s: %s\n", path, a.what);
 		printf("FAIL %s\n", path);
@@ -27,13 +32,33 @@ static int verify_one(const char *path, const char *given, int quiet)
 	return 0;
 }
 
+enum { O_RULESET, O_QUIET, O_NOPTS };
+
+static const opt verify_opts[O_NOPTS + 1] = {
+	[O_RULESET] = { "ruleset", "NAME|FILE", CLI_REPLAY_RULESET_HELP, 0,
+	    NULL },
+	[O_QUIET] = { "quiet", NULL, "print only the replays that fail", 0,
+	    NULL },
+	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
+};
+
+const cli_command cli_verify = { "verify", cmd_verify,
+	"play replays again with the rules and check every record",
+	"REPLAY...",
+	"Prints \"ok FILE\" or \"FAIL FILE\" for each replay, the reason on "
+	"standard error.\nExit status: 0 all verified, 1 one did not or "
+	"could not be read,\n2 bad command line, 3 a ruleset that cannot be loaded "
+	"or does not match.\n",
+	verify_opts };
+
 int cmd_verify(int argc, char **argv)
 {
-	enum { O_RULESET, O_QUIET, O_NOPTS };
-	opt o[O_NOPTS + 1] = { { "ruleset", 1, NULL }, { "quiet", 0, NULL },
-		{ NULL, 0, NULL } };
+	opt o[O_NOPTS + 1];
 	char *pos[4096];
-	int n = cli_parse("verify", argc, argv, o, pos, 4096), bad = 0;
+	int n, bad = 0, rules = 0;
+
+	CLI_OPTS_COPY(o, verify_opts);
+	n = cli_parse("verify", argc, argv, o, pos, 4096);
 
 	if (n < 0)
 		return EXIT_USAGE;
@@ -42,10 +67,15 @@ int cmd_verify(int argc, char **argv)
 		    "files\n");
 		return EXIT_USAGE;
 	}
-	for (int i = 0; i < n; i++)
-		bad += verify_one(pos[i], o[O_RULESET].value,
+	for (int i = 0; i < n; i++) {
+		int r = verify_one(pos[i], o[O_RULESET].value,
 		    o[O_QUIET].value != NULL);
+		bad += r != 0;
+		rules += r == 2;
+	}
 	if (n > 1 && (bad || !o[O_QUIET].value))
 		printf("%d of %d replays verified\n", n - bad, n);
-	return bad ? EXIT_FAILED : EXIT_OK;
+	/* A ruleset that cannot be loaded is the same mistake in every
+	 * command that takes --ruleset, whatever the other files did. */
+	return rules ? EXIT_CONFIG : bad ? EXIT_FAILED : EXIT_OK;
 }

@@ -7,6 +7,7 @@
 #include <yaml.h>
 
 #include "config.h"
+#include "split.h"
 
 typedef struct ctx {
 	const char *source;
@@ -122,8 +123,9 @@ static int load_sandbox(const ctx *c, const yaml_node_t *map, config *cf)
 		if (r < 0)
 			return -1;
 		if (r == 0)
-			return fail(c, k, "sandbox: unknown key (expected mode, "
-			    SANDBOX_BOT_KEYS ")");
+			return fail(c, k, "sandbox: unknown key \"%.40s\" "
+			    "(expected mode, " SANDBOX_BOT_KEYS ")",
+			    k->type == YAML_SCALAR_NODE ? scalar(k) : "?");
 	}
 	return 0;
 }
@@ -134,8 +136,8 @@ static int load_bot(const ctx *c, const yaml_node_t *key,
 	const char *name = scalar(key);
 
 	if (!config_name_ok(name, key->data.scalar.length))
-		return fail(c, key, "bots: a bot name is 1 to 32 letters, "
-		    "digits, '.', '_' or '-'");
+		return fail(c, key, "bots: \"%.40s\" is not a bot name: a name "
+		    "is 1 to 32 letters, digits, '.', '_' or '-'", name);
 	memcpy(b->name, name, key->data.scalar.length + 1);
 	if (map->type != YAML_MAPPING_NODE)
 		return fail(c, map, "bots.%s: expected a mapping with command",
@@ -147,8 +149,15 @@ static int load_bot(const ctx *c, const yaml_node_t *key,
 		char what[64];
 		snprintf(what, sizeof what, "bots.%.32s.%.12s", b->name, kn);
 		if (strcmp(kn, "command") == 0) {
+			char why[256], **argv;
 			if ((b->command = text_of(c, v, what, 4096)) == NULL)
 				return -1;
+			/* Split here too, so that a bad quote is a mistake
+			 * at its line, found before any bot starts. */
+			if ((argv = split_command(b->command, why,
+			    sizeof why)) == NULL)
+				return fail(c, v, "%s: %s", what, why);
+			split_free(argv);
 		} else if (strcmp(kn, "cwd") == 0) {
 			if ((b->cwd = text_of(c, v, what, 4096)) == NULL)
 				return -1;
@@ -185,7 +194,9 @@ static int load_root(const ctx *c, const yaml_node_t *root, config *cf)
 			continue;
 		}
 		if (k->type != YAML_SCALAR_NODE || strcmp(scalar(k), "bots") != 0)
-			return fail(c, k, "unknown key (expected bots or sandbox)");
+			return fail(c, k, "unknown key \"%.40s\" (expected bots or "
+			    "sandbox)", k->type == YAML_SCALAR_NODE ? scalar(k) :
+			    "?");
 		bots = node(c, p->value);
 	}
 	if (bots == NULL || bots->type != YAML_MAPPING_NODE)
@@ -220,9 +231,18 @@ int config_parse(config *cf, const char *text, size_t len, const char *source,
 		return fail(&c, NULL, "out of memory");
 	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
 	if (!yaml_parser_load(&parser, &doc)) {
-		snprintf(err, errlen, "%s:%lu: YAML syntax error: %s", source,
-		    (unsigned long)parser.problem_mark.line + 1,
-		    parser.problem ? parser.problem : "?");
+		const yaml_mark_t *m = &parser.problem_mark;
+		/* libyaml's word for a tab in the indentation is "found
+		 * character that cannot start any token". */
+		if (parser.error == YAML_SCANNER_ERROR && m->index < len &&
+		    text[m->index] == '\t')
+			snprintf(err, errlen, "%s:%lu:%lu: " "a tab, where YAML allows only spaces (indentation): indent with spaces",
+			    source, (unsigned long)m->line + 1,
+			    (unsigned long)m->column + 1);
+		else
+			snprintf(err, errlen, "%s:%lu: YAML syntax error: %s",
+			    source, (unsigned long)m->line + 1,
+			    parser.problem ? parser.problem : "?");
 		yaml_parser_delete(&parser);
 		return -1;
 	}

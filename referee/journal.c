@@ -552,11 +552,13 @@ static int header_check(scan *sc, const char *line, char *err, size_t errlen)
 		return 0;
 	if (sc->h.config != sc->config)
 		return sab_fail(err, errlen, "%s holds a run of another tournament "
-		    "file", sc->dir);
+		    "file (or of this one before it changed): give --out another "
+		    "folder, or remove %s to start again", sc->dir, sc->dir);
 	if (sc->h.shard != sc->shard || sc->h.nshards != sc->nshards)
 		return sab_fail(err, errlen, "%s holds shard %d/%d of this "
-		    "tournament, not %d/%d", sc->dir, sc->h.shard,
-		    sc->h.nshards, sc->shard, sc->nshards);
+		    "tournament, not %d/%d: give each shard its own --out "
+		    "folder", sc->dir, sc->h.shard, sc->h.nshards, sc->shard,
+		    sc->nshards);
 	return 0;
 }
 
@@ -743,7 +745,8 @@ static int take_lock(journal *j, char *err, size_t errlen)
 		buf[n > 0 ? n : 0] = '\0';
 		buf[strspn(buf, "0123456789")] = '\0';
 		return sab_fail(err, errlen, "%s is in use by another run (pid "
-		    "%s)", j->dir, buf[0] ? buf : "unknown");
+		    "%s): wait for it to end, stop it, or give --out another "
+		    "folder", j->dir, buf[0] ? buf : "unknown");
 	}
 	len = snprintf(buf, sizeof buf, "%ld\n", (long)getpid());
 	if (ftruncate(j->lock_fd, 0) != 0 ||

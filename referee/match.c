@@ -1,10 +1,13 @@
 /* match.c: handshakes, games, decisions with their clock and tries, the
  * default move, and the referee's own cost. */
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <time.h>
+
+#include "outputs.h"
 
 #include "match.h"
 
@@ -29,6 +32,7 @@ typedef struct run {
 	int decisions;
 	game_result *res;
 	replay_writer *rw;      /* this game's replay, or NULL */
+	sab_move moves[SAB_MAX_MOVES];  /* the legal moves of a request */
 } run;
 
 uint64_t match_game_seed(uint64_t seed, int g)
@@ -42,15 +46,7 @@ uint64_t match_game_seed(uint64_t seed, int g)
 
 int match_replay_path(const char *pattern, int g, char *out, size_t len)
 {
-	const char *d = strstr(pattern, "%d");
-	int w;
-
-	if (d == NULL)
-		w = snprintf(out, len, "%s", pattern);
-	else
-		w = snprintf(out, len, "%.*s%d%s", (int)(d - pattern), pattern, g,
-		    d + 2);
-	return w < 0 || (size_t)w >= len ? -1 : 0;
+	return outputs_replay_path(pattern, g, out, len);
 }
 
 /* A bot's own time limits, or the match's. */
@@ -154,8 +150,15 @@ static void send_setup(run *r)
 		names[k] = at(r, k)->name;
 	for (int s = 0; s < r->n; s++)
 		for (int k = 0; proto_setup_line(r->o->pc, r->spec->number, r->n, s,
-		    names, k, line, sizeof line) > 0; k++)
+		    names, k, line, sizeof line) > 0; k++) {
 			send_line(r, at(r, s), line);
+			/* A bot that asked for a seed gets its own right after
+			 * "game" (saboteur-protocol(7)). */
+			if (k == 0 && (at(r, s)->features & PROTO_FEAT_SEED) &&
+			    proto_seed_line(r->spec->seed, s, line,
+			    sizeof line) > 0)
+				send_line(r, at(r, s), line);
+		}
 }
 
 /* Notes what the result needs from an event (roles, rounds). */
@@ -170,11 +173,24 @@ static void note_event(run *r, const sab_event *e)
 		r->res->roles[r->res->rounds - 1][e->seat] = e->value;
 }
 
-/* Sends each seat the events it may see, as the rules marked them. */
-static void dispatch(run *r)
+/*
+ * Sends each seat the events it may see, as the rules marked them.  Events
+ * the rules dropped for want of room (ev.overflow) would leave every bot
+ * with a wrong game: that is the referee's own failure, said in err, and
+ * none of the step's events is sent.  Returns 0, or -1 then.
+ */
+static int dispatch(run *r, char *err, size_t errlen)
 {
 	char line[PROTO_LINE_MAX];
 
+	if (r->ev.overflow) {
+		snprintf(err, errlen, "game %d: one step of the rules made more "
+		    "than %d events, more than the referee can hold: the bots "
+		    "would miss some, so the match stops (a bug: please report "
+		    "it with the ruleset and the seed %" PRIu64 ")",
+		    r->spec->number, SAB_MAX_EVENTS, r->res->seed);
+		return -1;
+	}
 	for (int i = 0; i < r->ev.n; i++) {
 		const sab_event *e = &r->ev.ev[i];
 		note_event(r, e);
@@ -193,6 +209,7 @@ static void dispatch(run *r)
 		}
 	}
 	r->ev.n = 0;
+	return 0;
 }
 
 /* ---- one decision ------------------------------------------------------ */
@@ -209,15 +226,14 @@ static void send_default(run *r, bot *b, const char *why, const sab_move *m)
 
 static void send_request(run *r, bot *b)
 {
-	static sab_move moves[SAB_MAX_MOVES];
 	char line[PROTO_LINE_MAX];
 	int64_t move_ms = move_of(r, b) / NS_PER_MS;
 
 	if (b->features & PROTO_FEAT_MOVES) {
-		int k = sab_game_moves(&r->g, moves);
+		int k = sab_game_moves(&r->g, r->moves);
 		memcpy(line, "legal ", 6);
 		for (int i = 0; i < k; i++)
-			if (proto_move(r->o->pc, &moves[i], line + 6,
+			if (proto_move(r->o->pc, &r->moves[i], line + 6,
 			    sizeof line - 6) > 0)
 				send_line(r, b, line);
 	}
@@ -263,6 +279,8 @@ static int read_reply(run *r, bot *b, int64_t deadline, const char *what,
 		    b->bank_left);
 	k = proto_judge(r->o->pc, &r->g, line, len, PROTO_REASONS_TOKENS, m,
 	    why, whylen);
+	if (k == 0)
+		bot_note_refusal(b, line, len, why);
 	free(line);
 	return k;
 }
@@ -367,6 +385,7 @@ static int replay_start(run *r, char *err, size_t errlen)
 		seats[s].detail = b->detail;
 		seats[s].move_ms = move_of(r, b) / NS_PER_MS;
 		seats[s].bank_ms = bank_of(r, b) / NS_PER_MS;
+		seats[s].seeded = (b->features & PROTO_FEAT_SEED) != 0;
 	}
 	replay_header h = { o->program, o->rs, o->pc, r->spec->number,
 	    r->res->seed,
@@ -441,6 +460,7 @@ static int play_game(run *r, char *err, size_t errlen)
 	r->out = 0;
 	r->decisions = 0;
 	r->ev.n = 0;
+	r->ev.overflow = 0;
 	if (replay_start(r, err, errlen) != 0)
 		return MATCH_FAILED;
 	for (int s = 0; s < r->n; s++)
@@ -449,14 +469,18 @@ static int play_game(run *r, char *err, size_t errlen)
 	    errlen) != 0)
 		return replay_end(r, MATCH_FAILED, err, errlen);
 	send_setup(r);
-	dispatch(r);
+	if (dispatch(r, err, errlen) != 0)
+		rc = MATCH_FAILED;
 	while (!sab_game_over(&r->g) && rc == MATCH_DONE) {
 		sab_move m;
 		rc = decide(r, &m);
 		if (rc != MATCH_DONE)
 			break;
 		sab_game_apply(&r->g, &m, &r->rng, &r->ev);
-		dispatch(r);
+		if (dispatch(r, err, errlen) != 0) {
+			rc = MATCH_FAILED;
+			break;
+		}
 		if (r->rw != NULL)
 			replay_turn(r->rw, &r->g);
 	}
@@ -575,6 +599,8 @@ int match_games(const match_opts *o, bot *bots, int n, game_result *results,
 	for (int gi = 0; rc == MATCH_DONE && gi < o->games; gi++) {
 		match_game g = { gi + 1, match_game_seed(o->seed, gi), n, { 0 },
 		    o->replay };
+		if (o->one_game > 0)
+			g.number = o->one_game, g.seed = o->seed;
 		/* Seats rotate by one each game: every bot plays every seat. */
 		for (int s = 0; s < n; s++)
 			g.bot_of[s] = (s + gi) % n;

@@ -28,6 +28,9 @@ typedef struct match_opts {
 	const char *rules_text; /* the ruleset file's text, carried in each
 	                           replay; NULL for a built-in ruleset */
 	size_t rules_len;
+	int one_game;           /* 0: games games from the match's seed; else
+	                           one game, numbered one_game, whose own seed
+	                           is seed (a game played again) */
 } match_opts;
 
 /* What one game came to. */
@@ -98,7 +101,8 @@ void match_finish(const match_opts *o, bot *bots, int n, match_cost *cost);
 
 /*
  * Plays o->games games between the n bots (one per seat; seats rotate by
- * one each game so every bot plays every seat), which must have been
+ * one each game so every bot plays every seat; with o->one_game, the one
+ * game of seed o->seed with the bots in the order given), which must have been
  * started with bot_start() and greeted with match_handshake() (the caller
  * may look at how each bot came through first).  Fills results[0 .. games)
  * and *cost (its times are those of the games), and returns how many games
@@ -108,7 +112,8 @@ int match_games(const match_opts *o, bot *bots, int n, game_result *results,
     int *played, match_cost *cost, char *err, size_t errlen);
 
 /* Writes the replay file name of game g (from 1) into out: pattern with
- * "%d" replaced by g.  Returns 0, or -1 when it does not fit. */
+ * each "%d" (any width and flags: "%05d") replaced by g and "%%" by "%",
+ * as outputs_replay_path().  Returns 0, or -1 when it does not fit. */
 int match_replay_path(const char *pattern, int g, char *out, size_t len);
 
 /* Derives the seed of game g (from 0) of a match: the same whatever the

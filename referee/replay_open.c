@@ -79,9 +79,12 @@ int replay_open(const char *cmd, const char *path, const char *given,
 	}
 	if (replay_open_ruleset(*f, given, rs, err, sizeof err) != 0) {
 		fprintf(stderr, "saboteur %s: %s: %s\n", cmd, path, err);
+		/* The ruleset a replay carries is part of the file: when
+		 * it is wrong the file is damaged, not the ruleset given. */
+		int carries = given == NULL && (*f)->rules != NULL;
 		replay_file_free(*f);
 		*f = NULL;
-		return -1;
+		return carries ? -1 : -2;
 	}
 	return 0;
 }

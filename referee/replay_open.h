@@ -20,8 +20,12 @@ int replay_open_ruleset(const replay_file *f, const char *given,
     sab_ruleset *rs, char *err, size_t errlen);
 
 /*
- * Reads the replay at path and loads its ruleset.  Returns 0, or -1 after
- * printing "saboteur CMD: ..." to stderr (then *f is NULL).  A replay that
+ * Reads the replay at path and loads its ruleset.  Returns 0, or after
+ * printing "saboteur CMD: ..." to stderr (then *f is NULL) -1 when the file
+ * cannot be read as a replay, -2 when its ruleset (given, or
+ * named by the replay) cannot be loaded or is not the one the game was
+ * played by (exit EXIT_CONFIG, as in every
+ * command that takes --ruleset).  A replay that
  * is damaged or cut short after its header is opened: f->complete says so.
  */
 int replay_open(const char *cmd, const char *path, const char *given,

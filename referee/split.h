@@ -15,6 +15,18 @@
  */
 char **split_command(const char *s, char *err, size_t errlen);
 
+/*
+ * The word of a split command that names the bot, for its label and its
+ * log files: the program's base name, or, past "env" with its options and
+ * NAME=VALUE words and past an interpreter (python, node, java, sh...) with
+ * its options, the base name of the script, module or jar it runs
+ * ("env SEED=1 python3 -u bots/mine.py" gives "mine.py"; "java -jar
+ * x/bot.jar" gives "bot.jar"; "python3 -m pkg.bot" gives "pkg.bot").  A
+ * command with nothing after its interpreter (or code given with -c) is
+ * named after the interpreter.  Never NULL for a non-empty argv.
+ */
+const char *split_program(char *const *argv);
+
 /* Frees what split_command() returned; NULL does nothing. */
 void split_free(char **argv);
 

@@ -1,10 +1,12 @@
 /* standings.c: per-bot figures and a Bradley-Terry rating from journals,
  * printed as a table, YAML or CSV. */
+#include <errno.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "hash.h"
 #include "say.h"
@@ -210,6 +212,16 @@ static int check_header(standings *st, const char *dir, char *err,
 {
 	journal_header h;
 
+	char path[4096];
+	struct stat sb;
+	int n = snprintf(path, sizeof path, "%s/journal.txt", dir);
+
+	/* A folder with no journal is not one a tournament wrote. */
+	if (n > 0 && (size_t)n < sizeof path && stat(path, &sb) != 0 &&
+	    errno == ENOENT)
+		return sab_fail(err, errlen, "%s holds no tournament results (no "
+		    "journal.txt): give the folder a tournament wrote, its --out "
+		    "or its file's output", dir);
 	if (journal_read_header(dir, &h, err, errlen) != 0)
 		return -1;
 	if (!st->have_config) {
@@ -221,7 +233,8 @@ static int check_header(standings *st, const char *dir, char *err,
 	}
 	if (h.config != st->config)
 		return sab_fail(err, errlen, "%s holds a run of another tournament "
-		    "file than %s", dir, st->first_dir);
+		    "file than %s: the standings of two tournaments are printed "
+		    "one at a time", dir, st->first_dir);
 	return 0;
 }
 

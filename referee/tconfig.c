@@ -214,7 +214,6 @@ static int get_u64(const ctx *c, const yaml_node_t *n, const char *place,
 	const char *s;
 	size_t len;
 	uint64_t v = 0;
-	int big = 0;
 
 	if (n->type != YAML_SCALAR_NODE)
 		return fail(c, n, place, "expected a whole number from %" PRIu64
@@ -225,14 +224,9 @@ static int get_u64(const ctx *c, const yaml_node_t *n, const char *place,
 		return fail(c, n, place, "expected a whole number from %" PRIu64
 		    " to %" PRIu64 ", found %s", lo, hi, len == 0 ? "nothing" :
 		    quote(s, len, q));
-	for (size_t i = 0; i < len; i++) {
-		unsigned d = (unsigned)(s[i] - '0');
-		if (v > (UINT64_MAX - d) / 10)
-			big = 1;
-		else
-			v = v * 10 + d;
-	}
-	if (big || v < lo || v > hi)
+	/* The one reader of numbers (cli_u64()): digits only, so only a
+	 * number past 2^64 - 1 fails here. */
+	if (cli_u64(s, len, &v) != 0 || v < lo || v > hi)
 		return fail(c, n, place, "%s is out of range (%" PRIu64 " to %"
 		    PRIu64 ")", quote(s, len, q), lo, hi);
 	*out = v;
@@ -792,6 +786,8 @@ static tconfig_mark offset_mark(const ctx *c, size_t off)
 	return m;
 }
 
+#define TAB_MESSAGE "a tab, where YAML allows only spaces (indentation): indent with spaces"
+
 static int yaml_fail(const ctx *c, const yaml_parser_t *p)
 {
 	const char *problem = p->problem ? p->problem : "unknown problem";
@@ -801,6 +797,11 @@ static int yaml_fail(const ctx *c, const yaml_parser_t *p)
 	if (p->error == YAML_READER_ERROR)
 		return fail_at(c, offset_mark(c, p->problem_offset), NULL,
 		    "not UTF-8 text: %s", problem);
+	/* libyaml's word for a tab in the indentation is "found character
+	 * that cannot start any token": say what it is and what to do. */
+	if (p->problem_mark.index < c->len &&
+	    c->text[p->problem_mark.index] == '\t')
+		return fail_at(c, mark_of(&p->problem_mark), NULL, TAB_MESSAGE);
 	if (p->context != NULL)
 		return fail_at(c, mark_of(&p->problem_mark), NULL, "YAML syntax "
 		    "error: %s %s that starts on line %d", problem, p->context,

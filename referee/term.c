@@ -1,44 +1,42 @@
-/* term.c: raw keys, the window's size and a terminal always put back, for
- * the interactive replay viewer. */
-#ifdef __linux__
-/* For SIGWINCH and TIOCGWINSZ, which POSIX leaves out. */
-#define _DEFAULT_SOURCE
-#endif
-
-#include <errno.h>
-#include <poll.h>
+/* term.c: the interactive viewer's terminal through ncurses: keys, size,
+ * resizing, colours when there are any, and a terminal always put back. */
+#include <curses.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "term.h"
 
-/* The alternate screen without a cursor, and back. */
-static const char enter_seq[] = "\x1b[?1049h\x1b[?25l\x1b[H\x1b[2J";
-static const char leave_seq[] = "\x1b[0m\x1b[?25h\x1b[?1049l";
+/* The colours render.c asks for (SGR 31 to 37, and 90: grey). */
+enum { PAIR_RED = 1, PAIR_GREEN, PAIR_YELLOW, PAIR_CYAN, PAIR_WHITE,
+	PAIR_GREY };
 
 /* The terminal's state is the process's: one terminal, one viewer. */
+static SCREEN *scr;
 static struct termios saved;
-static volatile sig_atomic_t active;
-static volatile sig_atomic_t got_quit, got_winch, got_tstp;
-static int exit_hooked;
+static int saved_ok;
+static volatile sig_atomic_t got_quit;
+static int exit_hooked, colours;
+/* What puts the screen back, for a second signal, which may not call
+ * ncurses: the terminal's own sequences, looked up while it is open. */
+static char leave_seq[128];
+static size_t leave_len;
 
 /* Puts the terminal back using only async-signal-safe calls. */
 static void restore_now(void)
 {
-	ssize_t n;
-
-	if (!active)
-		return;
-	active = 0;
-	n = write(STDOUT_FILENO, leave_seq, sizeof leave_seq - 1);
-	(void)n;
-	(void)tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved);
+	if (leave_len > 0) {
+		ssize_t n = write(STDOUT_FILENO, leave_seq, leave_len);
+		(void)n;
+	}
+	if (saved_ok)
+		(void)tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved);
 }
 
 /* The first signal asks the viewer's loop to stop; a second one, while
@@ -52,19 +50,7 @@ static void on_quit(int sig)
 	got_quit = sig;
 }
 
-static void on_winch(int sig)
-{
-	(void)sig;
-	got_winch = 1;
-}
-
-static void on_tstp(int sig)
-{
-	(void)sig;
-	got_tstp = 1;
-}
-
-/* No SA_RESTART: a signal must wake the poll() in term_key(). */
+/* No SA_RESTART: a signal must wake the wait for a key. */
 static int handle(int sig, void (*fn)(int))
 {
 	struct sigaction sa;
@@ -75,184 +61,260 @@ static int handle(int sig, void (*fn)(int))
 	return sigaction(sig, &sa, NULL);
 }
 
-static int raw_on(char *err, size_t errlen)
+static void close_at_exit(void)
 {
-	struct termios raw = saved;
+	term_close();
+}
 
-	raw.c_iflag &= (tcflag_t)~(IXON | ICRNL | BRKINT | INPCK | ISTRIP);
-	raw.c_lflag &= (tcflag_t)~(ICANON | ECHO | IEXTEN);
-	raw.c_cc[VMIN] = 1;
-	raw.c_cc[VTIME] = 0;
-	if (tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw) != 0) {
-		snprintf(err, errlen, "the terminal: %s", strerror(errno));
-		return -1;
+/* Appends the terminal's capability cap to the sequence a second signal
+ * writes. */
+static void leave_add(const char *cap)
+{
+	char *s = tigetstr(cap);
+	size_t n;
+
+	if (s == NULL || s == (char *)-1)
+		return;
+	n = strlen(s);
+	if (leave_len + n < sizeof leave_seq) {
+		memcpy(leave_seq + leave_len, s, n);
+		leave_len += n;
 	}
-	active = 1;
-	if (term_write(enter_seq, sizeof enter_seq - 1) != 0) {
-		restore_now();
-		snprintf(err, errlen, "the terminal: %s", strerror(errno));
-		return -1;
-	}
-	return 0;
+}
+
+static void colours_start(void)
+{
+	static const short fg[] = { COLOR_RED, COLOR_GREEN, COLOR_YELLOW,
+		COLOR_CYAN, COLOR_WHITE };
+
+	colours = has_colors() && start_color() == OK;
+	if (!colours)
+		return;
+	(void)use_default_colors();
+	for (short i = 0; i < 5; i++)
+		(void)init_pair((short)(PAIR_RED + i), fg[i], -1);
+	/* Grey is bright black where there are 16 colours. */
+	(void)init_pair(PAIR_GREY, COLORS >= 16 ? 8 : COLOR_WHITE, -1);
 }
 
 int term_open(char *err, size_t errlen)
 {
-	if (tcgetattr(STDIN_FILENO, &saved) != 0) {
-		snprintf(err, errlen, "the terminal: %s", strerror(errno));
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		snprintf(err, errlen, "not a terminal");
 		return -1;
 	}
+	(void)setlocale(LC_ALL, "");
+	saved_ok = tcgetattr(STDIN_FILENO, &saved) == 0;
+	/* Ours before ncurses starts, so it leaves them to us. */
 	if (handle(SIGINT, on_quit) || handle(SIGTERM, on_quit) ||
-	    handle(SIGHUP, on_quit) || handle(SIGWINCH, on_winch) ||
-	    handle(SIGTSTP, on_tstp)) {
-		snprintf(err, errlen, "sigaction: %s", strerror(errno));
+	    handle(SIGHUP, on_quit)) {
+		snprintf(err, errlen, "cannot catch signals");
 		return -1;
 	}
-	if (!exit_hooked && atexit(term_close) == 0)
+	if ((scr = newterm(NULL, stdout, stdin)) == NULL) {
+		const char *t = getenv("TERM");
+		snprintf(err, errlen, "ncurses cannot drive the terminal \"%s\"",
+		    t ? t : "");
+		return -1;
+	}
+	/* A terminal that cannot move its cursor (TERM=dumb) cannot show a
+	 * screen. */
+	{
+		char *cup = tigetstr("cup");
+		if (cup == NULL || cup == (char *)-1) {
+			const char *t = getenv("TERM");
+			term_close();
+			snprintf(err, errlen, "the terminal \"%s\" cannot move "
+			    "its cursor", t ? t : "");
+			return -1;
+		}
+	}
+	if (!exit_hooked && atexit(close_at_exit) == 0)
 		exit_hooked = 1;
-	return raw_on(err, errlen);
+	(void)set_escdelay(50);
+	(void)cbreak();
+	(void)noecho();
+	(void)nonl();
+	(void)keypad(stdscr, TRUE);
+	(void)curs_set(0);
+	colours_start();
+	leave_len = 0;
+	leave_add("sgr0");
+	leave_add("cnorm");
+	leave_add("rmcup");
+	return 0;
 }
 
 void term_close(void)
 {
-	restore_now();
+	if (scr == NULL)
+		return;
+	(void)curs_set(1);
+	(void)endwin();
+	(void)delscreen(scr);
+	scr = NULL;
+	leave_len = 0;
+	(void)fflush(stdout);
 }
 
-int term_suspend(void)
+int term_utf8(void)
 {
-	char err[128];
+	const char *cs;
 
-	if (!got_tstp)
-		return 0;
-	got_tstp = 0;
-	restore_now();
-	/* Stop as Ctrl-Z would have, then take the terminal again. */
-	if (handle(SIGTSTP, SIG_DFL) == 0)
-		raise(SIGTSTP);
-	(void)handle(SIGTSTP, on_tstp);
-	if (tcgetattr(STDIN_FILENO, &saved) == 0)
-		(void)raw_on(err, sizeof err);
-	return 1;
+	(void)setlocale(LC_ALL, "");
+	cs = nl_langinfo(CODESET);
+	return cs != NULL && (strcmp(cs, "UTF-8") == 0 ||
+	    strcmp(cs, "utf8") == 0);
 }
 
-/* One byte within timeout_ms, or -1. */
-static int byte_within(int timeout_ms)
+static int key_of(int c)
 {
-	struct pollfd p = { STDIN_FILENO, POLLIN, 0 };
-	unsigned char c;
-
-	if (poll(&p, 1, timeout_ms) <= 0)
-		return -1;
-	if (read(STDIN_FILENO, &c, 1) != 1)
-		return -1;
-	return c;
-}
-
-/* The key of "ESC [ N ~" sequences. */
-static int tilde_key(int n)
-{
-	switch (n) {
-	case 1:
-	case 7:
-		return TERM_HOME;
-	case 4:
-	case 8:
-		return TERM_END;
-	case 5:
-		return TERM_PGUP;
-	case 6:
-		return TERM_PGDN;
-	default:
-		return TERM_NONE;
-	}
-}
-
-/* Reads the rest of an escape sequence: ESC [ or ESC O, parameters, and
- * a final byte.  A lone ESC is the Escape key. */
-static int escape(void)
-{
-	int c = byte_within(30), n = 0;
-
-	if (c != '[' && c != 'O')
-		return TERM_ESC;
-	while ((c = byte_within(30)) >= '0' && c <= ';')
-		if (c <= '9')
-			n = n * 10 + (c - '0');
 	switch (c) {
-	case 'A':
+	case KEY_UP:
 		return TERM_UP;
-	case 'B':
+	case KEY_DOWN:
 		return TERM_DOWN;
-	case 'C':
+	case KEY_RIGHT:
 		return TERM_RIGHT;
-	case 'D':
+	case KEY_LEFT:
 		return TERM_LEFT;
-	case 'H':
+	case KEY_HOME:
 		return TERM_HOME;
-	case 'F':
+	case KEY_END:
 		return TERM_END;
-	case '~':
-		return tilde_key(n);
+	case KEY_PPAGE:
+		return TERM_PGUP;
+	case KEY_NPAGE:
+		return TERM_PGDN;
+	case KEY_RESIZE:
+		return TERM_RESIZE;
+	case KEY_ENTER:
+		return '\r';
+	case KEY_BACKSPACE:
+		return 127;
+	case 27:
+		return TERM_ESC;
 	default:
-		return TERM_NONE;
+		return c > 0 && c < 256 ? c : TERM_NONE;
 	}
 }
 
 int term_key(int timeout_ms)
 {
-	struct pollfd p = { STDIN_FILENO, POLLIN, 0 };
-	unsigned char c;
-	ssize_t n;
-	int r = poll(&p, 1, timeout_ms);
+	int c;
 
-	if (r < 0)
-		return errno == EINTR ? TERM_NONE : TERM_EOF;
-	if (r == 0)
-		return TERM_NONE;
-	n = read(STDIN_FILENO, &c, 1);
-	if (n < 0)
-		return errno == EINTR || errno == EAGAIN ? TERM_NONE : TERM_EOF;
-	if (n == 0)
+	if (scr == NULL)
 		return TERM_EOF;
-	return c == 0x1b ? escape() : c;
+	timeout(timeout_ms);
+	c = getch();
+	if (c == ERR) {
+		/* A terminal that is gone gives no key at once, again and
+		 * again: SIGHUP usually says so first. */
+		return isatty(STDIN_FILENO) ? TERM_NONE : TERM_EOF;
+	}
+	return key_of(c);
 }
 
 void term_size(int *rows, int *cols)
 {
-	struct winsize ws;
-
 	*rows = 24;
 	*cols = 80;
-	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 0 &&
-	    ws.ws_col > 0) {
-		*rows = ws.ws_row;
-		*cols = ws.ws_col;
-	}
-}
-
-int term_resized(void)
-{
-	int r = got_winch;
-
-	got_winch = 0;
-	return r;
+	if (scr != NULL)
+		getmaxyx(stdscr, *rows, *cols);
+	if (*rows < 1)
+		*rows = 1;
+	if (*cols < 1)
+		*cols = 1;
 }
 
 int term_quit(void)
 {
-	return got_quit;
+	return (int)got_quit;
 }
 
-int term_write(const char *s, size_t len)
+void term_clear(void)
 {
-	while (len > 0) {
-		ssize_t n = write(STDOUT_FILENO, s, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		s += n;
-		len -= (size_t)n;
+	if (scr != NULL)
+		(void)erase();
+}
+
+/* The attributes of one SGR parameter list ("1;33", "0", ""). */
+static attr_t sgr_attrs(const char *p, size_t n, attr_t cur)
+{
+	size_t i = 0;
+
+	while (i <= n) {
+		int v = 0, digits = 0;
+		while (i < n && p[i] >= '0' && p[i] <= '9') {
+			v = v * 10 + (p[i++] - '0');
+			digits++;
+		}
+		i++;            /* the ';' or the end */
+		if (v == 0 && digits <= 1)
+			cur = A_NORMAL;
+		else if (v == 1)
+			cur |= A_BOLD;
+		else if (v == 7)
+			cur |= A_REVERSE;
+		else if (colours && v >= 31 && v <= 37) {
+			static const short pair[] = { PAIR_RED, PAIR_GREEN,
+				PAIR_YELLOW, 0, 0, PAIR_CYAN, PAIR_WHITE };
+			cur = (cur & ~A_COLOR) | (attr_t)COLOR_PAIR(pair[v - 31]);
+		} else if (colours && v == 90) {
+			cur = (cur & ~A_COLOR) | (attr_t)COLOR_PAIR(PAIR_GREY);
+		} else if (v == 90) {
+			cur |= A_DIM;
+		}
 	}
-	return 0;
+	return cur;
+}
+
+void term_line(int row, const char *s, size_t len, int reverse)
+{
+	int rows, cols, col = 0;
+	attr_t base = reverse ? A_REVERSE : A_NORMAL, cur = base;
+	size_t i = 0;
+
+	if (scr == NULL)
+		return;
+	getmaxyx(stdscr, rows, cols);
+	if (row < 0 || row >= rows)
+		return;
+	(void)move(row, 0);
+	(void)attrset(cur);
+	while (i < len && col < cols) {
+		size_t n = 1;
+		if (s[i] == '\x1b' && i + 1 < len && s[i + 1] == '[') {
+			size_t j = i + 2;
+			while (j < len && ((s[j] >= '0' && s[j] <= '9') ||
+			    s[j] == ';'))
+				j++;
+			if (j < len && s[j] == 'm')
+				cur = sgr_attrs(s + i + 2, j - i - 2, cur) | base;
+			(void)attrset(cur);
+			i = j + 1;
+			continue;
+		}
+		while (i + n < len && ((unsigned char)s[i + n] & 0xC0) == 0x80)
+			n++;
+		/* The last cell of the last row would scroll: left out. */
+		if (!(row == rows - 1 && col == cols - 1))
+			(void)addnstr(s + i, (int)n);
+		col++;
+		i += n;
+	}
+	(void)attrset(base);
+	if (reverse)
+		while (col++ < cols - (row == rows - 1))
+			(void)addch(' ');
+	else
+		(void)clrtoeol();
+	(void)attrset(A_NORMAL);
+}
+
+int term_show(void)
+{
+	if (scr == NULL)
+		return -1;
+	return refresh() == ERR ? -1 : 0;
 }

@@ -1,5 +1,6 @@
-/* term.h: the terminal of the interactive viewer: keys in raw mode, the
- * window's size, and the screen put back however the program ends. */
+/* term.h: the terminal of the interactive viewer, through ncurses: keys,
+ * the window's size and its changes, colours where the terminal has them,
+ * and the screen put back however the program ends. */
 #ifndef SAB_TERM_H
 #define SAB_TERM_H
 
@@ -17,40 +18,50 @@ enum {
 	TERM_END,
 	TERM_PGUP,
 	TERM_PGDN,
-	TERM_ESC
+	TERM_ESC,
+	TERM_RESIZE             /* the window changed size */
 };
 
 /*
- * Takes the terminal on stdin and stdout: raw keys (signals from the
- * keyboard still work), the alternate screen, no cursor; handlers for
- * SIGINT, SIGTERM and SIGHUP (see term_quit()), SIGWINCH and SIGTSTP.
- * Returns 0, or -1 with the reason in err.  term_close() puts it back; so
- * does exit(), and a second SIGINT or SIGTERM while the first is handled.
+ * Takes the terminal on stdin and stdout with ncurses: keys one by one
+ * (signals from the keyboard still work), the alternate screen, no cursor,
+ * colours when the terminal has them; handlers for SIGINT, SIGTERM and
+ * SIGHUP (see term_quit()).  ncurses itself follows the window's size
+ * (SIGWINCH) and Ctrl-Z.  Returns 0, or -1 with the reason in err.
+ * term_close() puts the terminal back; so does exit(), and a second SIGINT
+ * or SIGTERM while the first is handled.
  */
 int term_open(char *err, size_t errlen);
 
 /* Puts the terminal back as term_open() found it; again does nothing. */
 void term_close(void);
 
+/* Returns 1 when the locale's characters are UTF-8, so box drawing can be
+ * shown; 0 when only ASCII is safe. */
+int term_utf8(void);
+
 /* Waits up to timeout_ms (-1: no limit) for a key and returns it. */
 int term_key(int timeout_ms);
 
-/* The window's size; 24 x 80 when the terminal does not say. */
+/* The window's size. */
 void term_size(int *rows, int *cols);
-
-/* Returns 1 once after each change of the window's size. */
-int term_resized(void);
 
 /* Returns the signal (SIGINT, SIGTERM, SIGHUP) that asked the program to
  * stop, or 0. */
 int term_quit(void);
 
-/* When Ctrl-Z was typed: puts the terminal back, stops the program, and
- * takes the terminal again when it is continued.  Returns 1 when that
- * happened (the screen must be drawn again). */
-int term_suspend(void);
+/* Starts a new picture: the screen is blank until term_show(). */
+void term_clear(void);
 
-/* Writes all of s to stdout.  Returns 0, or -1 on a write error. */
-int term_write(const char *s, size_t len);
+/*
+ * Writes one line of text at row, from column 0, cut to the window's
+ * width.  The text may hold the ANSI colour sequences render.c writes
+ * (ESC [ ... m): they become attributes, and colours when the terminal has
+ * them.  reverse shows the whole line reversed (a status line).
+ */
+void term_line(int row, const char *s, size_t len, int reverse);
+
+/* Shows what was written since term_clear().  Returns 0, or -1. */
+int term_show(void);
 
 #endif

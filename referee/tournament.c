@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,7 +106,7 @@ static int spawn_worker(conductor *c, int k, char *err, size_t errlen)
 	char *argv[] = { c->self, "tournament-worker", (char *)c->t->file,
 	    (char *)c->t->dir, num, c->t->sandbox ? "on" : "off", NULL };
 
-	snprintf(num, sizeof num, "%d", k + 1);
+	(void)snprintf(num, sizeof num, "%d", k + 1);  /* an int fits 16 */
 	if (snprintf(log, sizeof log, "%s/logs/worker-%d.stderr", c->t->dir,
 	    k + 1) >= (int)sizeof log) {
 		snprintf(err, errlen, "%s: too long a folder name", c->t->dir);
@@ -141,29 +142,62 @@ static long next_game(conductor *c, sched_game *g)
 	return -1;
 }
 
-/* Sends worker k its next game; 0 when there is none left. */
-static int hand_out(conductor *c, int k)
+/* Appends to line (size bytes, *used of them taken); -1 when it does not
+ * fit, and then line is left as it was. */
+static int line_add(char *line, size_t size, size_t *used, const char *fmt,
+    ...) __attribute__((format(printf, 4, 5)));
+static int line_add(char *line, size_t size, size_t *used, const char *fmt,
+    ...)
+{
+	va_list ap;
+	int n;
+
+	if (*used >= size)
+		return -1;
+	va_start(ap, fmt);
+	n = vsnprintf(line + *used, size - *used, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= size - *used) {
+		line[*used] = '\0';
+		return -1;
+	}
+	*used += (size_t)n;
+	return 0;
+}
+
+/*
+ * Sends worker k its next game: 1, or 0 when there is none left.  The line
+ * always fits (a game's seats, and at most TCONFIG_MAX_BOTS disqualified
+ * bots: under 4000 bytes); should it not, the game is not handed out cut
+ * (a worker would play bots that were disqualified): -1 with err set.
+ */
+static int hand_out(conductor *c, int k, char *err, size_t errlen)
 {
 	char line[8192];
-	size_t used;
+	size_t used = 0;
 	sched_game g;
 	long pos = next_game(c, &g);
+	int bad;
 
 	if (pos < 0)
 		return 0;
-	used = (size_t)snprintf(line, sizeof line, "play %ld %ld %" PRIu64 " ",
+	bad = line_add(line, sizeof line, &used, "play %ld %ld %" PRIu64 " ",
 	    g.index, g.index + 1, g.seed);
-	for (int s = 0; s < g.players; s++)
-		used += (size_t)snprintf(line + used, sizeof line - used, "%s%d",
-		    s ? "," : "", g.bot[s]);
-	for (int b = 0, first = 1; b < c->t->cfg->nbots && used < sizeof line;
-	    b++)
+	for (int s = 0; s < g.players && !bad; s++)
+		bad = line_add(line, sizeof line, &used, "%s%d", s ? "," : "",
+		    g.bot[s]);
+	for (int b = 0, first = 1; b < c->t->cfg->nbots && !bad; b++)
 		if (c->t->dq[b]) {
-			used += (size_t)snprintf(line + used, sizeof line - used,
-			    "%s%d", first ? " dq=" : ",", b);
+			bad = line_add(line, sizeof line, &used, "%s%d",
+			    first ? " dq=" : ",", b);
 			first = 0;
 		}
-	proc_send(&c->w[k], line, strlen(line));
+	if (bad) {
+		snprintf(err, errlen, "game %ld: the line for a worker is longer "
+		    "than %zu bytes", g.index + 1, sizeof line - 1);
+		return -1;
+	}
+	proc_send(&c->w[k], line, used);
 	c->busy[k] = pos;
 	return 1;
 }
@@ -324,6 +358,7 @@ int tournament_run(tournament *t)
 {
 	conductor *c = calloc(1, sizeof *c);
 	long n = schedule_size(t->sch);
+	char err[256];
 	int rc;
 
 	if (c == NULL || (c->requeued = calloc(MAX_JOBS, sizeof *c->requeued))
@@ -343,8 +378,11 @@ int tournament_run(tournament *t)
 	for (;;) {
 		int busy = 0;
 		for (int k = 0; rc == EXIT_OK && k < c->nworkers; k++)
-			if (c->live[k] && c->busy[k] < 0)
-				(void)hand_out(c, k);
+			if (c->live[k] && c->busy[k] < 0 &&
+			    hand_out(c, k, err, sizeof err) < 0) {
+				fprintf(stderr, "saboteur tournament: %s\n", err);
+				rc = EXIT_INTERNAL;
+			}
 		for (int k = 0; k < c->nworkers; k++)
 			busy += c->live[k] && c->busy[k] >= 0;
 		if (rc != EXIT_OK || busy == 0)

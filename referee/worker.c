@@ -35,6 +35,12 @@ typedef struct worker {
 } worker;
 
 /* Tells the tournament about the referee's own failure. */
+/* Bot names are copied whole into labels and journal seats. */
+_Static_assert(sizeof ((bot *)0)->label >= sizeof ((config_bot *)0)->name,
+    "a bot's label holds its name");
+_Static_assert(sizeof ((journal_seat *)0)->bot >=
+    sizeof ((config_bot *)0)->name, "a journal seat holds a bot's name");
+
 static int fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static int fail(const char *fmt, ...)
 {
@@ -63,7 +69,7 @@ static int setup(worker *w, const char *file)
 	    { c->handshake_ms * NS_PER_MS, c->move_ms * NS_PER_MS,
 	    c->bank_ms * NS_PER_MS, c->grace_ms * NS_PER_MS }, c->tries,
 	    (uint64_t)c->max_output, NULL, NULL, "saboteur " SAB_VERSION,
-	    w->rules_text, w->rules_len };
+	    w->rules_text, w->rules_len, 0 };
 	w->bots = calloc((size_t)c->nbots, sizeof *w->bots);
 	w->starts = calloc((size_t)c->nbots, sizeof *w->starts);
 	w->stale = calloc((size_t)c->nbots, sizeof *w->stale);
@@ -127,7 +133,8 @@ static int start_bot(worker *w, int i)
 	b->features = 0;
 	b->send_failed = 0;
 	b->t0 = proc_now();
-	snprintf(b->label, sizeof b->label, "%s", t->cb.name);
+	/* A name always fits (asserted above). */
+	(void)snprintf(b->label, sizeof b->label, "%s", t->cb.name);
 	w->starts[i]++;
 	if (snprintf(path, sizeof path, "%s/logs/%s.w%d.%d.stderr", w->dir,
 	    t->cb.name, w->k, w->starts[i]) >= (int)sizeof path) {
@@ -208,12 +215,15 @@ static void fill_journal(const worker *w, const match_game *g,
 	j->winners = res->winners;
 	for (int r = 0; r < res->rounds && r < JOURNAL_MAX_ROUNDS; r++)
 		j->round_won[r] = res->side[r];
-	snprintf(j->replay, sizeof j->replay, "replays/game-%06ld.sabr.gz",
-	    index);
+	/* At most 39 bytes of the 256: it always fits. */
+	(void)snprintf(j->replay, sizeof j->replay,
+	    "replays/game-%06ld.sabr.gz", index);
 	for (int s = 0; s < g->nseats; s++) {
 		journal_seat *js = &j->seat[s];
 		int b = g->bot_of[s];
-		snprintf(js->bot, sizeof js->bot, "%s", w->cfg.bots[b].cb.name);
+		/* Both hold a name of at most 32 bytes (asserted above). */
+		(void)snprintf(js->bot, sizeof js->bot, "%s",
+		    w->cfg.bots[b].cb.name);
 		js->gold = res->gold[s];
 		for (int r = 0; r < res->rounds && r < JOURNAL_MAX_ROUNDS; r++)
 			js->role[r] = res->roles[r][s];
@@ -239,7 +249,9 @@ static int play(worker *w, char *line)
 	journal_game j;
 
 	if (sscanf(line, "play %ld %d %" SCNu64 " %511s dq=%4095s", &index,
-	    &number, &seed, bots, dqs) < 4)
+	    &number, &seed, bots, dqs) < 4 ||
+	    strlen(bots) == sizeof bots - 1 || strlen(dqs) == sizeof dqs - 1)
+		/* (A list that filled its buffer may have been cut.) */
 		return fail("a worker cannot read \"%.100s\"", line);
 	n = index_list(bots, lineup, SAB_MAX_PLAYERS, w->cfg.nbots);
 	dq = calloc((size_t)w->cfg.nbots, sizeof *dq);
@@ -253,8 +265,11 @@ static int play(worker *w, char *line)
 	}
 	for (int i = 0; i < ndq; i++)
 		dq[dql[i]] = 1;
-	snprintf(path, sizeof path, "%s/replays/game-%06ld.sabr.gz", w->dir,
-	    index);
+	if (snprintf(path, sizeof path, "%s/replays/game-%06ld.sabr.gz",
+	    w->dir, index) >= (int)sizeof path) {
+		free(dq);
+		return fail("%s/replays: too long a folder name", w->dir);
+	}
 	match_game g = { number, seed, n, { 0 }, path };
 	for (int s = 0; s < n && rc == EXIT_OK; s++) {
 		g.bot_of[s] = lineup[s];

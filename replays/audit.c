@@ -27,6 +27,9 @@ typedef struct walk {
 	int out_game[SAB_MAX_PLAYERS];  /* it timed out: played for till the end */
 	unsigned feat[SAB_MAX_PLAYERS];
 	int64_t bank[SAB_MAX_PLAYERS];  /* ms, as last recorded */
+	sab_move moves[SAB_MAX_MOVES];  /* a decision's legal moves: too many
+	                                   for the stack, and kept here, not in
+	                                   a static, so audits never share it */
 } walk;
 
 /* ---- telling ----------------------------------------------------------- */
@@ -104,28 +107,51 @@ static int same_text(walk *w, const replay_rec *r, const char *want,
 
 /* ---- a round's hidden state ------------------------------------------- */
 
-/* Appends the cards as the writer writes them (" card" each). */
-static void cat_cards(const walk *w, char *buf, size_t len, const uint8_t *c,
+/* Appends to buf (len bytes, *used of them taken); -1 when it does not
+ * fit, which the callers' sizes rule out. */
+static int cat(char *buf, size_t len, size_t *used, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static int cat(char *buf, size_t len, size_t *used, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (*used >= len)
+		return -1;
+	va_start(ap, fmt);
+	n = vsnprintf(buf + *used, len - *used, fmt, ap);
+	va_end(ap);
+	if (n < 0 || (size_t)n >= len - *used)
+		return -1;
+	*used += (size_t)n;
+	return 0;
+}
+
+/* The longest list of cards a round's record holds: the whole deck. */
+#define CARDS_TEXT_MAX (SAB_MAX_DECK * PROTO_TOKEN_MAX + 1)
+
+/* Writes the cards as the writer writes them (separated by a space) into
+ * buf (len bytes); -1 when they do not fit. */
+static int cat_cards(const walk *w, char *buf, size_t len, const uint8_t *c,
     int n)
 {
 	size_t used = 0;
 
 	buf[0] = '\0';
-	for (int i = 0; i < n && used < len; i++) {
-		int k = snprintf(buf + used, len - used, "%s%s", i ? " " : "",
-		    c[i] < w->pc.rs->ndefs ? w->pc.tok[c[i]] : "?");
-		if (k < 0)
-			break;
-		used += (size_t)k;
-	}
+	for (int i = 0; i < n; i++)
+		if (cat(buf, len, &used, "%s%s", i ? " " : "",
+		    c[i] < w->pc.rs->ndefs ? w->pc.tok[c[i]] : "?") != 0)
+			return -1;
+	return 0;
 }
+
 
 static int round_block(walk *w)
 {
 	const sab_game *g = &w->g;
 	const sab_ruleset *rs = g->rs;
 	const replay_rec *r;
-	char want[4096];
+	char want[CARDS_TEXT_MAX];
 
 	if ((r = expect(w, REPLAY_ROUND, "the round's hidden state")) == NULL)
 		return -1;
@@ -135,7 +161,8 @@ static int round_block(walk *w)
 	heard(w, r, NULL);
 	if ((r = expect(w, REPLAY_DECK, "the deck")) == NULL)
 		return -1;
-	cat_cards(w, want, sizeof want, g->deck, g->ndeck);
+	if (cat_cards(w, want, sizeof want, g->deck, g->ndeck) != 0)
+		return diverge(w, r, "a deck of %d cards: too long", g->ndeck);
 	if (same_text(w, r, want, "the deck"))
 		return -1;
 	heard(w, r, NULL);
@@ -145,7 +172,10 @@ static int round_block(walk *w)
 		if (r->seat != s)
 			return diverge(w, r, "the hand of seat %d where seat %d's "
 			    "was due", r->seat, s);
-		cat_cards(w, want, sizeof want, g->hand[s], g->nhand[s]);
+		if (cat_cards(w, want, sizeof want, g->hand[s], g->nhand[s]) !=
+		    0)
+			return diverge(w, r, "a hand of %d cards: too long",
+			    g->nhand[s]);
 		if (same_text(w, r, want, "the hand dealt"))
 			return -1;
 		heard(w, r, NULL);
@@ -171,7 +201,7 @@ static int round_block(walk *w)
 			return diverge(w, r, "a goal card at %d %d where the "
 			    "goal place %d %d was due", (int)r->a, (int)r->b,
 			    rs->goal_x[k], rs->goal_y[k]);
-		cat_cards(w, want, sizeof want, &g->goal_def[k], 1);
+		(void)cat_cards(w, want, sizeof want, &g->goal_def[k], 1);
 		if (same_text(w, r, want, "the goal card"))
 			return -1;
 		heard(w, r, NULL);
@@ -179,9 +209,12 @@ static int round_block(walk *w)
 	if ((r = expect(w, REPLAY_GOLDDECK, "the gold deck")) == NULL)
 		return -1;
 	want[0] = '\0';
-	for (int i = 0, used = 0; i < g->ngold_deck; i++)
-		used += snprintf(want + used, sizeof want - (size_t)used, "%s%d",
-		    i ? " " : "", g->gold_deck[i]);
+	size_t used = 0;
+	for (int i = 0; i < g->ngold_deck; i++)
+		if (cat(want, sizeof want, &used, "%s%d", i ? " " : "",
+		    g->gold_deck[i]) != 0)
+			return diverge(w, r, "a gold deck of %d cards: too long",
+			    g->ngold_deck);
 	if (same_text(w, r, want, "the gold deck"))
 		return -1;
 	heard(w, r, NULL);
@@ -342,14 +375,13 @@ static int bank_check(walk *w, const replay_rec *r)
  * for them, then "turn". */
 static void request(walk *w, int seat)
 {
-	static sab_move moves[SAB_MAX_MOVES];
 	char line[PROTO_LINE_MAX];
 
 	if (w->feat[seat] & PROTO_FEAT_MOVES) {
-		int k = sab_game_moves(&w->g, moves);
+		int k = sab_game_moves(&w->g, w->moves);
 		memcpy(line, "legal ", 6);
 		for (int i = 0; i < k; i++)
-			if (proto_move(&w->pc, &moves[i], line + 6,
+			if (proto_move(&w->pc, &w->moves[i], line + 6,
 			    sizeof line - 6) > 0)
 				sent(w, seat, line);
 	}
@@ -494,15 +526,18 @@ static int result(walk *w)
 	char want[512];
 	size_t used = 0;
 	const replay_rec *r;
+	int bad = 0;
 
+	/* 12 seats' gold (7 bytes at most each) and winners: 512 is ample. */
 	for (int s = 0; s < w->g.nplayers; s++)
-		used += (size_t)snprintf(want + used, sizeof want - used, "%s%d",
-		    s ? " " : "", w->g.gold[s]);
-	used += (size_t)snprintf(want + used, sizeof want - used, " winners");
+		bad |= cat(want, sizeof want, &used, "%s%d", s ? " " : "",
+		    w->g.gold[s]);
+	bad |= cat(want, sizeof want, &used, " winners");
 	for (int s = 0; s < w->g.nplayers; s++)
 		if (w->g.winners & (1u << s))
-			used += (size_t)snprintf(want + used, sizeof want - used,
-			    " %d", s);
+			bad |= cat(want, sizeof want, &used, " %d", s);
+	if (bad)
+		return diverge(w, NULL, "the result is too long to check");
 	if ((r = expect(w, REPLAY_RESULT, "the result")) == NULL ||
 	    same_text(w, r, want, "the result"))
 		return -1;
@@ -548,6 +583,36 @@ static void seats(walk *w)
 	}
 }
 
+/*
+ * Checks the seats' "seatseed" records: a file that records seeds (1.3)
+ * has one for each seat whose hello asked for feature "seed" and for no
+ * other, each the seed proto_seat_seed() gives.  Returns 0, or -1 after
+ * saying what differs.
+ */
+static int seat_seeds(walk *w)
+{
+	const replay_file *f = w->f;
+
+	for (int s = 0; s < f->nseats; s++) {
+		const replay_file_seat *t = &f->seat[s];
+		int asked = (w->feat[s] & PROTO_FEAT_SEED) != 0;
+		uint64_t want = proto_seat_seed(f->seed, s);
+		if (!replay_records_seeds(f) && !t->seeded)
+			continue;
+		if (asked && !t->seeded)
+			return diverge(w, NULL, "seat %d asked for feature "
+			    "\"seed\" but the header records no seed for it", s);
+		if (!asked && t->seeded)
+			return diverge(w, NULL, "the header records a seed for "
+			    "seat %d, which did not ask for feature \"seed\"", s);
+		if (asked && t->seed != want)
+			return diverge(w, NULL, "seat %d's seed is %llu, but the "
+			    "game's seed gives it %llu", s,
+			    (unsigned long long)t->seed, (unsigned long long)want);
+	}
+	return 0;
+}
+
 static void setup_lines(walk *w)
 {
 	const char *names[SAB_MAX_PLAYERS];
@@ -558,8 +623,13 @@ static void setup_lines(walk *w)
 		    NULL;
 	for (int s = 0; s < w->f->nseats; s++)
 		for (int k = 0; proto_setup_line(&w->pc, w->f->game,
-		    w->f->nseats, s, names, k, line, sizeof line) > 0; k++)
+		    w->f->nseats, s, names, k, line, sizeof line) > 0; k++) {
 			sent(w, s, line);
+			/* Right after "game", as the referee sends it. */
+			if (k == 0 && w->f->seat[s].seeded &&
+			    proto_seed_line(w->f->seed, s, line, sizeof line) > 0)
+				sent(w, s, line);
+		}
 }
 
 static int start(walk *w, const sab_ruleset *rs)
@@ -575,6 +645,8 @@ static int start(walk *w, const sab_ruleset *rs)
 	if (proto_cards_init(&w->pc, rs, err, sizeof err) != 0)
 		return diverge(w, NULL, "%s", err);
 	seats(w);
+	if (seat_seeds(w) != 0)
+		return -1;
 	sab_rng_seed(&w->rng, w->f->seed);
 	w->ev.n = 0;
 	if (sab_game_new(&w->g, rs, w->f->nseats, 0, &w->rng, &w->ev, err,

@@ -44,6 +44,11 @@ static int since_1_2(const replay_file *f)
 	return f->major > 1 || (f->major == 1 && f->minor >= 2);
 }
 
+int replay_records_seeds(const replay_file *f)
+{
+	return f->major > 1 || (f->major == 1 && f->minor >= 3);
+}
+
 proto_reasons replay_reasons(const replay_file *f)
 {
 	return since_1_2(f) ? PROTO_REASONS_TOKENS : PROTO_REASONS_NAMES;
@@ -258,6 +263,28 @@ static int rules_line(cursor *c, replay_file *f)
 	return 0;
 }
 
+/* "seatseed SEAT S": the seed line seat SEAT was sent. */
+static int seat_seed(cursor *c, replay_file *f)
+{
+	int16_t s;
+	char *w, *end;
+
+	if (seat_number(c, f->nseats, &s) != 0)
+		return -1;
+	w = word(c);
+	errno = 0;
+	if (w == NULL || *w < '0' || *w > '9')
+		return say(c, "seat %d's seed is not a number", s);
+	f->seat[s].seed = strtoull(w, &end, 10);
+	if (*end != '\0' || errno)
+		return say(c, "seat %d's seed \"%.40s\" is not a number below "
+		    "2^64", s, w);
+	if (no_more(c, "seatseed"))
+		return -1;
+	f->seat[s].seeded = 1;
+	return 0;
+}
+
 /* One header record; *seen marks which.  Returns 0, 1 when the record is
  * not a header record (the header is over), -1 on a mistake. */
 static int header_record(cursor *c, replay_file *f, const char *kind,
@@ -327,6 +354,8 @@ static int header_record(cursor *c, replay_file *f, const char *kind,
 		f->seat[s].hello = c->s;
 	} else if (strcmp(kind, "rules") == 0) {
 		return rules_line(c, f);
+	} else if (strcmp(kind, "seatseed") == 0) {
+		return seat_seed(c, f);
 	} else if (strcmp(kind, "seatclock") == 0) {
 		int16_t s;
 		if (seat_number(c, f->nseats, &s) != 0 ||
@@ -540,7 +569,7 @@ static int text_fault(const char *s, size_t len, const char **why)
 
 static const char *const header_kinds[] = { "program", "ruleset", "seed",
 	"game", "start", "seat", "clock", "players", "tries", "hello",
-	"seatclock", "rules", NULL };
+	"seatclock", "rules", "seatseed", NULL };
 
 /* Whether the record at s (ended by '\n' or NUL) is a header record. */
 static int is_header(const char *s)

@@ -50,6 +50,8 @@ typedef struct replay_file_seat {
 	const char *hello;      /* its handshake reply, or NULL (before 1.1) */
 	int64_t move_ms, bank_ms;       /* its time limits: a "seatclock"
 	                           record's, else the clock's */
+	int seeded;             /* a "seatseed" record (since 1.3) gave */
+	uint64_t seed;          /* the seed its "seed" line held */
 } replay_file_seat;
 
 typedef struct replay_file {
@@ -117,6 +119,11 @@ char *replay_rec_line(const replay_file *f, const replay_rec *r, size_t *len);
  * what it meant: its export is what its bots received.
  */
 proto_reasons replay_reasons(const replay_file *f);
+
+/* Whether the referee that wrote f recorded the "seed" line of each seat
+ * that asked for one (version 1.3 or later): in an older file a bot that
+ * listed feature "seed" was sent none. */
+int replay_records_seeds(const replay_file *f);
 
 /* Frees f; NULL does nothing. */
 void replay_file_free(replay_file *f);

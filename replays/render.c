@@ -262,47 +262,105 @@ static void cell_compact(render_buf *b, const look *lk,
 		render_printf(b, "%s%s%s", w, lk->centre, e);
 }
 
-/* The cells shown: the start, the goals, and every card on the table. */
-static void board_extent(const view *v, const view_table *t, int *x0,
-    int *x1, int *y0, int *y1)
+void render_board_extent(const view *v, const view_table *t,
+    render_window *w)
 {
 	const sab_ruleset *rs = v->rs;
+	int x0, x1, y0, y1;
 
-	*x0 = *x1 = rs->start_x;
-	*y0 = *y1 = rs->start_y;
+	x0 = x1 = rs->start_x;
+	y0 = y1 = rs->start_y;
 	for (int k = 0; k < rs->ngoals; k++) {
-		*x0 = rs->goal_x[k] < *x0 ? rs->goal_x[k] : *x0;
-		*x1 = rs->goal_x[k] > *x1 ? rs->goal_x[k] : *x1;
-		*y0 = rs->goal_y[k] < *y0 ? rs->goal_y[k] : *y0;
-		*y1 = rs->goal_y[k] > *y1 ? rs->goal_y[k] : *y1;
+		x0 = rs->goal_x[k] < x0 ? rs->goal_x[k] : x0;
+		x1 = rs->goal_x[k] > x1 ? rs->goal_x[k] : x1;
+		y0 = rs->goal_y[k] < y0 ? rs->goal_y[k] : y0;
+		y1 = rs->goal_y[k] > y1 ? rs->goal_y[k] : y1;
 	}
 	for (int i = 0; i < t->board.nplaced; i++) {
 		int x = sab_board_x(t->board.placed[i]);
 		int y = sab_board_y(t->board.placed[i]);
-		*x0 = x < *x0 ? x : *x0;
-		*x1 = x > *x1 ? x : *x1;
-		*y0 = y < *y0 ? y : *y0;
-		*y1 = y > *y1 ? y : *y1;
+		x0 = x < x0 ? x : x0;
+		x1 = x > x1 ? x : x1;
+		y0 = y < y0 ? y : y0;
+		y1 = y > y1 ? y : y1;
 	}
+	w->x0 = w->bx0 = x0;
+	w->x1 = w->bx1 = x1;
+	w->y0 = w->by0 = y0;
+	w->y1 = w->by1 = y1;
 }
 
-static void board_axis(render_buf *b, int x0, int x1,
-    const render_style *st)
+/* A range of rows or columns: "3..5", or "3" alone. */
+static void say_range(render_buf *b, const char *what, int lo, int hi)
 {
-	render_printf(b, "    ");
-	for (int x = x0; x <= x1; x++)
-		render_printf(b, "%3d%s", x, st->compact ? "" : "  ");
+	if (lo == hi)
+		render_printf(b, " %s %d", what, lo);
+	else
+		render_printf(b, " %ss %d..%d", what, lo, hi);
+}
+
+/* The rows and columns a window leaves out, in one line. */
+static void board_cuts(render_buf *b, const render_window *w)
+{
+	const char *sep = "more:";
+
+	if (w->y0 > w->by0) {
+		render_printf(b, "%s ^", sep);
+		say_range(b, "row", w->by0, w->y0 - 1);
+		sep = ",";
+	}
+	if (w->y1 < w->by1) {
+		render_printf(b, "%s v", sep);
+		say_range(b, "row", w->y1 + 1, w->by1);
+		sep = ",";
+	}
+	if (w->x0 > w->bx0) {
+		render_printf(b, "%s <", sep);
+		say_range(b, "col", w->bx0, w->x0 - 1);
+		sep = ",";
+	}
+	if (w->x1 < w->bx1) {
+		render_printf(b, "%s >", sep);
+		say_range(b, "col", w->x1 + 1, w->bx1);
+	}
 	end_line(b);
 }
 
-static void board_row(render_buf *b, const view *v, const view_table *t,
-    int y, int row, int x0, int x1, const render_style *st)
+static void board_axis(render_buf *b, const render_window *w,
+    const render_style *st)
 {
-	if (row == 1 || st->compact)
-		render_printf(b, "%3d ", y);
-	else
-		render_printf(b, "    ");
-	for (int x = x0; x <= x1; x++) {
+	render_printf(b, "%s", w->x0 > w->bx0 ? "<   " : "    ");
+	for (int x = w->x0; x <= w->x1; x++)
+		render_printf(b, "%3d%s", x, st->compact ? "" : "  ");
+	if (w->x1 < w->bx1)
+		render_printf(b, " >");
+	end_line(b);
+}
+
+/* A row's label: its number on the cell's middle line, and a mark on the
+ * edge rows of a window that goes on above or below. */
+static void row_label(render_buf *b, const render_window *w, int y, int row,
+    const render_style *st)
+{
+	int up = y == w->y0 && w->y0 > w->by0 && (st->compact || row == 0);
+	int down = y == w->y1 && w->y1 < w->by1 && (st->compact || row == 2);
+	int mark = up ? '^' : down ? 'v' : 0;
+
+	if (row == 1 || st->compact) {
+		if (mark)
+			render_printf(b, "%c%2d ", mark, y);
+		else
+			render_printf(b, "%3d ", y);
+	} else {
+		render_printf(b, mark ? "  %c " : "    ", mark);
+	}
+}
+
+static void board_row(render_buf *b, const view *v, const view_table *t,
+    int y, int row, const render_window *w, const render_style *st)
+{
+	row_label(b, w, y, row, st);
+	for (int x = w->x0; x <= w->x1; x++) {
 		look lk;
 		int marked = t->marked && t->mark_x == x && t->mark_y == y;
 		char sgr[16];
@@ -320,17 +378,26 @@ static void board_row(render_buf *b, const view *v, const view_table *t,
 	end_line(b);
 }
 
+int render_board_part(render_buf *b, const view *v, const view_table *t,
+    const render_style *st, const render_window *w)
+{
+	if (w->x0 > w->bx0 || w->x1 < w->bx1 || w->y0 > w->by0 ||
+	    w->y1 < w->by1)
+		board_cuts(b, w);
+	board_axis(b, w, st);
+	for (int y = w->y0; y <= w->y1; y++)
+		for (int row = 0; row < (st->compact ? 1 : 3); row++)
+			board_row(b, v, t, y, row, w, st);
+	return b->failed ? -1 : 0;
+}
+
 int render_board(render_buf *b, const view *v, const view_table *t,
     const render_style *st)
 {
-	int x0, x1, y0, y1;
+	render_window w;
 
-	board_extent(v, t, &x0, &x1, &y0, &y1);
-	board_axis(b, x0, x1, st);
-	for (int y = y0; y <= y1; y++)
-		for (int row = 0; row < (st->compact ? 1 : 3); row++)
-			board_row(b, v, t, y, row, x0, x1, st);
-	return b->failed ? -1 : 0;
+	render_board_extent(v, t, &w);
+	return render_board_part(b, v, t, st, &w);
 }
 
 /* ---- the header ------------------------------------------------------- */
@@ -342,36 +409,160 @@ static int actor(const view *v, const view_table *t)
 	    v->steps[t->step].actor : -1;
 }
 
-int render_header(render_buf *b, const view *v, const view_table *t,
+/* One field of the header: its text, a shorter one, and how much it is
+ * needed (the lowest goes first). */
+typedef struct field {
+	char text[200], alt[200];
+	int need;
+	int shown;              /* 2: in full, 1: shortened, 0: left out */
+} field;
+
+static void field_set(field *f, int need, const char *alt, const char *fmt,
+    ...) __attribute__((format(printf, 4, 5)));
+static void field_set(field *f, int need, const char *alt, const char *fmt,
+    ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	if (vsnprintf(f->text, sizeof f->text, fmt, ap) >= (int)sizeof f->text)
+		f->text[0] = '\0';
+	va_end(ap);
+	snprintf(f->alt, sizeof f->alt, "%s", alt ? alt : "");
+	f->need = need;
+	f->shown = f->text[0] ? 2 : 0;
+}
+
+static size_t fields_width(const field *fs, int n, const char *sep)
+{
+	size_t w = 0;
+	int any = 0;
+
+	for (int i = 0; i < n; i++) {
+		if (!fs[i].shown)
+			continue;
+		w += (any ? strlen(sep) : 0) +
+		    strlen(fs[i].shown == 2 ? fs[i].text : fs[i].alt);
+		any = 1;
+	}
+	return w;
+}
+
+/* Shortens or leaves out fields, the least needed first, until the line
+ * fits in width columns (0: any width); the most needed always stays. */
+static void fields_fit(field *fs, int n, const char *sep, int width)
+{
+	while (width > 0 && fields_width(fs, n, sep) > (size_t)width) {
+		int k = -1, shown = 0;
+		for (int i = 0; i < n; i++) {
+			shown += fs[i].shown != 0;
+			if (fs[i].shown && (k < 0 || fs[i].need < fs[k].need))
+				k = i;
+		}
+		if (k < 0 || shown <= 1)
+			break;
+		fs[k].shown = fs[k].shown == 2 && fs[k].alt[0] ? 1 : 0;
+	}
+}
+
+static void fields_put(render_buf *b, const field *fs, int n,
+    const char *sep)
+{
+	int any = 0;
+
+	for (int i = 0; i < n; i++) {
+		if (!fs[i].shown)
+			continue;
+		render_printf(b, "%s%s", any ? sep : "",
+		    fs[i].shown == 2 ? fs[i].text : fs[i].alt);
+		any = 1;
+	}
+}
+
+/* The persp's name, made safe to print. */
+static void who_text(const view *v, int persp, char *out, size_t len)
+{
+	char who[80];
+
+	view_persp_name(v, persp, who, sizeof who);
+	(void)proto_escape(out, len, who, strlen(who), 0);
+}
+
+static void header_game(render_buf *b, const view *v, int width,
     const render_style *st)
 {
 	const replay_file *f = v->f;
-	char who[80];
+	field fs[5];
+	char short_start[40], short_game[40];
 
-	view_persp_name(v, t->persp, who, sizeof who);
+	/* A tournament's replay is named by its index from 0, as its journal
+	 * does; its bots were told the protocol's number, from 1. */
+	snprintf(short_game, sizeof short_game, "game %d", v->number);
+	if (v->number != f->game)
+		field_set(&fs[0], 9, short_game, "game %d (game %d to the bots)",
+		    v->number, f->game);
+	else
+		field_set(&fs[0], 9, NULL, "game %d", v->number);
+	field_set(&fs[1], 4, NULL, "ruleset %s", f->ruleset);
+	field_set(&fs[2], 1, NULL, "seed %llu", (unsigned long long)f->seed);
+	field_set(&fs[3], 5, NULL, "%d players", f->nseats);
+	/* The date alone, when the time does not fit. */
+	snprintf(short_start, sizeof short_start, "started %.10s",
+	    f->start ? f->start : "?");
+	field_set(&fs[4], 2, short_start, "started %s",
+	    f->start ? f->start : "?");
+	fields_fit(fs, 5, ", ", width);
 	paint(b, st, C_HEAD);
-	render_printf(b, "game %d, ruleset %s, seed %llu, %d players, "
-	    "started %s", f->game, f->ruleset, (unsigned long long)f->seed,
-	    f->nseats, f->start ? f->start : "?");
+	fields_put(b, fs, 5, ", ");
 	unpaint(b, st, C_HEAD);
 	end_line(b);
-	render_printf(b, "round %d | ", t->round);
+}
+
+static void header_position(render_buf *b, const view *v,
+    const view_table *t, int width)
+{
+	field fs[6];
+	char who[160], seat_only[40];
+	int n = 0;
+
+	field_set(&fs[n++], 9, NULL, "round %d", t->round);
 	if (t->decision == 0)
-		render_printf(b, "set-up");
+		field_set(&fs[n++], 8, NULL, "set-up");
 	else if (t->decision > v->decisions)
-		render_printf(b, "decision %d (unfinished)", t->decision);
+		field_set(&fs[n++], 8, NULL, "decision %d (unfinished)",
+		    t->decision);
 	else
-		render_printf(b, "decision %d/%d", t->decision, v->decisions);
-	render_printf(b, " | step %d/%d | deck %d", t->step + 1, v->nsteps,
-	    t->deck);
-	if (actor(v, t) >= 0 && !t->over)
-		render_printf(b, " | seat %d to play", actor(v, t));
+		field_set(&fs[n++], 8, NULL, "decision %d/%d", t->decision,
+		    v->decisions);
+	field_set(&fs[n++], 3, NULL, "step %d/%d", t->step + 1, v->nsteps);
+	field_set(&fs[n++], 2, NULL, "deck %d", t->deck);
 	if (t->over)
-		render_printf(b, " | game over");
-	render_printf(b, " | view: ");
-	render_text(b, who, 80);
+		field_set(&fs[n++], 7, NULL, "game over");
+	else if (actor(v, t) >= 0)
+		field_set(&fs[n++], 7, NULL, "seat %d to play", actor(v, t));
+	who_text(v, t->persp, who, sizeof who);
+	if (t->persp >= 0)
+		snprintf(seat_only, sizeof seat_only, "view: seat %d", t->persp);
+	else
+		seat_only[0] = '\0';
+	field_set(&fs[n++], 6, seat_only, "view: %s", who);
+	fields_fit(fs, n, " | ", width);
+	fields_put(b, fs, n, " | ");
 	end_line(b);
+}
+
+int render_header_fit(render_buf *b, const view *v, const view_table *t,
+    const render_style *st, int width)
+{
+	header_game(b, v, width, st);
+	header_position(b, v, t, width);
 	return b->failed ? -1 : 0;
+}
+
+int render_header(render_buf *b, const view *v, const view_table *t,
+    const render_style *st)
+{
+	return render_header_fit(b, v, t, st, 0);
 }
 
 /* ---- the players ------------------------------------------------------ */
@@ -487,6 +678,96 @@ int render_players(render_buf *b, const view *v, const view_table *t,
 		player_row(b, v, t, k, st);
 	for (int k = 0; k < t->nseats; k++)
 		known_row(b, v, t, k);
+	return b->failed ? -1 : 0;
+}
+
+/* One seat in a few columns: "> 3 random s  -L- 6 0+2?". */
+static void seat_entry(const view *v, const view_table *t, int k,
+    char *out, size_t len)
+{
+	const view_seat *s = &t->seat[k];
+	char tools[4], gold[16], name[8], clean[64];
+	const char *role = role_text(v, s->role);
+	int mark = t->over ? ((t->winners & (1u << k)) ? '*' : ' ') :
+	    actor(v, t) == k ? '>' : ' ';
+
+	tools_text(s, tools);
+	gold_text(s, gold, sizeof gold);
+	clean_copy(clean, sizeof clean, v->f->seat[k].name);
+	snprintf(name, sizeof name, "%.6s", clean);
+	snprintf(out, len, "%c%2d %-6s %c%s %s %d %s", mark, k, name,
+	    role[0] == 'm' ? 'm' : role[0] == 's' ? 's' : role[0],
+	    s->status ? "!" : " ", tools, s->nhand, gold);
+}
+
+int render_players_compact(render_buf *b, const view *v, const view_table *t,
+    const render_style *st, int width)
+{
+	char entry[SAB_MAX_PLAYERS][64];
+	size_t w = 0;
+	int per;
+
+	for (int k = 0; k < t->nseats; k++) {
+		seat_entry(v, t, k, entry[k], sizeof entry[k]);
+		w = strlen(entry[k]) > w ? strlen(entry[k]) : w;
+	}
+	per = width > 0 ? (int)(((size_t)width + 2) / (w + 2)) : t->nseats;
+	per = per < 1 ? 1 : per;
+	for (int k = 0; k < t->nseats; k++) {
+		int actor_k = entry[k][0] == '>';
+		if (actor_k)
+			paint(b, st, C_HEAD);
+		render_printf(b, "%-*s", k % per == per - 1 ||
+		    k == t->nseats - 1 ? 0 : (int)w + 2, entry[k]);
+		if (actor_k)
+			unpaint(b, st, C_HEAD);
+		if (k % per == per - 1 || k == t->nseats - 1)
+			end_line(b);
+	}
+	return b->failed ? -1 : 0;
+}
+
+/* One line of the legend: the marks in a column 13 wide, then words. */
+static void legend_row(render_buf *b, const char *marks, const char *words)
+{
+	size_t w = 0;
+
+	for (const char *p = marks; *p; p++)
+		w += ((unsigned char)*p & 0xC0) != 0x80;
+	render_printf(b, "  %s%*s%s\n", marks, w < 13 ? (int)(13 - w) : 1, "",
+	    words);
+}
+
+int render_legend(render_buf *b, const render_style *st)
+{
+	int a = st->ascii;
+
+	render_printf(b, "The board\n");
+	legend_row(b, "S", "the start card");
+	legend_row(b, a ? "+---+ [?]" : "\u250c\u2500\u2500\u2500\u2510 [?]",
+	    "a goal face down, not known here");
+	legend_row(b, "[g] [r]", "a goal face down, known here: gold, stone");
+	legend_row(b, "G R", "a goal face up: gold, stone");
+	legend_row(b, a ? "." : "\u00b7", "an empty cell");
+	legend_row(b, a ? "-+- |" : "\u2500\u253c\u2500 \u2502",
+	    "tunnels through the card's centre");
+	legend_row(b, a ? ".. :" : "\u254c\u254c \u254e",
+	    "an open edge that does not reach the centre");
+	legend_row(b, a ? "#" : "\u25a0", "a dead end: nothing joins through it");
+	legend_row(b, a ? "%" : "\u256c", "a bridge: two tunnels that do not join");
+	if (st->colour) {
+		legend_row(b, "colours", "green: joined to the start; white: "
+		    "not joined; red: dead end");
+		legend_row(b, "reversed", "the cell this step changed");
+	}
+	legend_row(b, "^ v < >", "the board goes on past that edge; \"more:\"");
+	legend_row(b, "", "names the rows and columns left out");
+	render_printf(b, "The players\n");
+	legend_row(b, "> *", "the seat to play; a winner at the end");
+	legend_row(b, "m s ?", "gold miner, saboteur, role not known here");
+	legend_row(b, "P L C", "a broken pickaxe, lantern, cart (2-9: several)");
+	legend_row(b, "3+1?", "gold known, and gold cards of unknown value");
+	legend_row(b, "!", "the seat failed (see the full table)");
 	return b->failed ? -1 : 0;
 }
 

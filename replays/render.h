@@ -50,6 +50,42 @@ int render_players(render_buf *b, const view *v, const view_table *t,
 int render_step(render_buf *b, const view *v, const view_table *t,
     const render_style *st);
 
+/* The cells of the board drawn, and the board's whole extent. */
+typedef struct render_window {
+	int x0, x1, y0, y1;     /* the cells drawn */
+	int bx0, bx1, by0, by1; /* the board: the start, the goals, the cards */
+} render_window;
+
+/* The board's extent: the start, the goals and every card on the table. */
+void render_board_extent(const view *v, const view_table *t,
+    render_window *w);
+
+/*
+ * Appends the cells of window w only.  Where the board goes on past an
+ * edge, the edge is marked (^ v on the row labels, < > on the column
+ * labels) and a line before the board names the rows and columns left
+ * out.  With the whole extent it writes what render_board() writes.
+ */
+int render_board_part(render_buf *b, const view *v, const view_table *t,
+    const render_style *st, const render_window *w);
+
+/*
+ * The header in lines of at most width columns (0: no limit, the same as
+ * render_header()): fields that do not fit are shortened or left out
+ * whole, the least needed first, never cut inside a word.
+ */
+int render_header_fit(render_buf *b, const view *v, const view_table *t,
+    const render_style *st, int width);
+
+/* The players in few lines: several seats a line, each as its mark, seat,
+ * name, role letter, broken tools, cards held and gold, within width
+ * columns. */
+int render_players_compact(render_buf *b, const view *v, const view_table *t,
+    const render_style *st, int width);
+
+/* What the marks of the board and the players' table mean. */
+int render_legend(render_buf *b, const render_style *st);
+
 /* The whole position: the four parts, a blank line between them. */
 int render_position(render_buf *b, const view *v, const view_table *t,
     const render_style *st);

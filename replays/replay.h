@@ -12,7 +12,7 @@
 #include "saboteur.h"
 
 #define REPLAY_MAJOR 1
-#define REPLAY_MINOR 2
+#define REPLAY_MINOR 3
 
 typedef struct replay_seat {
 	const char *name;       /* the bot's name, "-" when unknown */
@@ -25,6 +25,8 @@ typedef struct replay_seat {
 	const char *detail;     /* and what happened, for people */
 	int64_t move_ms, bank_ms;       /* its own time limits, when they are
 	                           not the header's (0, 0: the header's) */
+	int seeded;             /* it asked for feature "seed": its "seed"
+	                           line is recorded (version 1.3) */
 } replay_seat;
 
 typedef struct replay_header {

@@ -20,6 +20,8 @@ typedef struct loader {
 	int start;              /* the first step of the decision, or -1 */
 	int actor;              /* the seat asked in it, or -1 */
 	int accepted;           /* the decision's bot gave a legal move */
+	int deal;               /* the first step of a round the decision's
+	                           move began, or -1 */
 	int nomem;
 	uint8_t goals[SAB_MAX_GOALS];
 } loader;
@@ -50,6 +52,10 @@ static view_step *step_push(loader *ld)
 static int decision_of(const loader *ld, const replay_rec *r,
     const sab_game *g)
 {
+	/* A move that ends a round deals the next one: that deal is the
+	 * start of the next decision, as the first deal is the set-up. */
+	if (ld->deal >= 0)
+		return ld->turns + 2;
 	if (ld->turns > 0)
 		return ld->turns + 1;
 	if (r->kind == REPLAY_EV)
@@ -100,10 +106,44 @@ static void actor_heard(loader *ld, int seat)
 		v->steps[i].actor = (int8_t)seat;
 }
 
+/* A round that ends in a decision is followed, in the file, by the next
+ * round's deal and only then by the move's record.  The deal is the next
+ * decision's start (its seat to play, its board), so the move's step goes
+ * before it: every step of a decision shows the round the move was played
+ * in. */
+static int deal_begins(loader *ld, const replay_rec *r, const sab_event *e,
+    const sab_game *g)
+{
+	if (r->kind != REPLAY_EV || e == NULL ||
+	    e->type != SAB_EV_ROUND_START || ld->deal >= 0 ||
+	    decision_of(ld, r, g) == 0)
+		return 0;
+	ld->deal = ld->v->nsteps;
+	return 1;
+}
+
+/* Moves the step just pushed (the move) to where the deal began; it keeps
+ * the decision and round of the steps before it. */
+static void move_before_deal(loader *ld)
+{
+	view *v = ld->v;
+	int at = ld->deal;
+	view_step s = v->steps[v->nsteps - 1];
+
+	memmove(&v->steps[at + 1], &v->steps[at],
+	    (size_t)(v->nsteps - 1 - at) * sizeof *v->steps);
+	s.decision = ld->turns + 1;
+	s.round = at > 0 ? v->steps[at - 1].round : s.round;
+	v->steps[at] = s;
+	ld->start = at + 1;
+	ld->deal = at + 1;
+}
+
 static void step_add(loader *ld, const replay_rec *r, const sab_event *e,
     const sab_game *g)
 {
 	view *v = ld->v;
+	int deal = deal_begins(ld, r, e, g);
 	int d = decision_of(ld, r, g);
 	view_step *s;
 
@@ -115,7 +155,7 @@ static void step_add(loader *ld, const replay_rec *r, const sab_event *e,
 	s->rec = r;
 	s->decision = d;
 	s->round = (uint8_t)ld->round;
-	s->actor = (int8_t)(d > 0 ? ld->actor : -1);
+	s->actor = (int8_t)(d > 0 && !deal && ld->deal < 0 ? ld->actor : -1);
 	if (d > 0 && ld->start < 0)
 		ld->start = v->nsteps - 1;
 	if (e != NULL)
@@ -132,20 +172,33 @@ static void step_add(loader *ld, const replay_rec *r, const sab_event *e,
 		actor_heard(ld, r->seat);
 		bot_verdict(ld, s, g);
 	} else if (r->kind == REPLAY_MOVE) {
-		actor_heard(ld, r->seat);
 		if (!ld->accepted)
 			s->flags |= VIEW_DEFAULT;
+		if (ld->deal >= 0) {
+			s->actor = (int8_t)r->seat;
+			move_before_deal(ld);
+		} else {
+			actor_heard(ld, r->seat);
+		}
 	}
 }
 
 static void turn_heard(loader *ld)
 {
 	view *v = ld->v;
+	int deal = ld->deal;
 
 	ld->turns++;
-	if (v->nsteps > 0 && v->steps[v->nsteps - 1].decision == ld->turns)
-		v->steps[v->nsteps - 1].flags |= VIEW_TURN_END;
-	ld->start = -1;
+	for (int i = v->nsteps - 1; i >= 0 && v->steps[i].decision >= ld->turns;
+	    i--)
+		if (v->steps[i].decision == ld->turns) {
+			v->steps[i].flags |= VIEW_TURN_END;
+			break;
+		}
+	/* The next round's deal, when this decision made one, is the start
+	 * of the next decision. */
+	ld->start = deal;
+	ld->deal = -1;
 	ld->actor = -1;
 	ld->accepted = 0;
 }
@@ -189,12 +242,14 @@ int view_load(view *v, const replay_file *f, const sab_ruleset *rs,
 	memset(v, 0, sizeof *v);
 	v->f = f;
 	v->rs = rs;
+	v->number = f->game;
 	if (proto_cards_init(&v->pc, rs, err, errlen) != 0)
 		return -1;
 	memset(&ld, 0, sizeof ld);
 	ld.v = v;
 	ld.start = -1;
 	ld.actor = -1;
+	ld.deal = -1;
 	replay_audit_run(f, rs, &ops, &ld, &a);
 	if (ld.nomem) {
 		snprintf(err, errlen, "out of memory");
@@ -286,6 +341,9 @@ static void mark(view_table *t, int x, int y)
 	t->mark_x = (int8_t)x;
 	t->mark_y = (int8_t)y;
 	t->marked = 1;
+	t->focus_x = (int8_t)x;
+	t->focus_y = (int8_t)y;
+	t->focused = 1;
 }
 
 static void round_start(const view *v, const view_step *s,
@@ -304,6 +362,7 @@ static void round_start(const view *v, const view_step *s,
 	for (int k = 0; k < t->nseats; k++)
 		seat_clear(&t->seat[k]);
 	sab_board_reset(&t->board, rs);
+	t->focused = 0;
 }
 
 static void goal_seen(view_table *t, const sab_event *e)

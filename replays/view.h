@@ -48,6 +48,8 @@ typedef struct view {
 	const replay_file *f;
 	const sab_ruleset *rs;
 	proto_cards pc;
+	int number;             /* the game's number as shown: the file's
+	                           (view_load), or one its caller gives */
 	int nsteps;
 	view_step *steps;
 	int decisions;          /* decisions walked to their end */
@@ -88,6 +90,8 @@ typedef struct view_table {
 	uint16_t winners;               /* at the end: bit s shares the win */
 	int8_t mark_x, mark_y;          /* the cell the step changed ... */
 	uint8_t marked;                 /* ... when this is 1 */
+	int8_t focus_x, focus_y;        /* the last cell changed this round */
+	uint8_t focused;                /* ... when this is 1 */
 	uint8_t goal_open;              /* bit g: goal g is face up */
 	uint8_t goal_known[SAB_MAX_GOALS]; /* face-down goal cards known here */
 	int nseats;

@@ -197,6 +197,11 @@ static void write_header(replay_writer *w, const replay_header *h)
 		put_text(w, h->seats[s].hello);
 		put(w, "\n", 1);
 	}
+	/* Version 1.3: the seed line each seat that asked for one got. */
+	for (int s = 0; s < h->nseats; s++)
+		if (h->seats[s].seeded)
+			putf(w, "seatseed %d %llu\n", s, (unsigned long long)
+			    proto_seat_seed(h->seed, s));
 	for (int s = 0; s < h->nseats; s++) {
 		const replay_seat *t = &h->seats[s];
 		if ((t->move_ms || t->bank_ms) && (t->move_ms != h->move_ms ||

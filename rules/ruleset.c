@@ -1095,6 +1095,35 @@ static const struct section {
 };
 
 /*
+ * An inherited section (key) that failed to load in context pc, with its
+ * message in c->err, failed because of something this file changed: says
+ * so at line, in this file, with the remedy, not at a line of the
+ * extended ruleset the user never wrote.
+ */
+static int inherited_fail(const struct ctx *c, const struct ctx *pc,
+    const char *key, int line)
+{
+	char why[512];
+	const char *s = c->err, *base = pc->source;
+	size_t klen = strlen(key);
+
+	/* The message without its "builtin:NAME:LINE: " and "KEY: ". */
+	if (strncmp(s, base, strlen(base)) == 0) {
+		s += strlen(base);
+		s += strspn(s, ":0123456789");
+		s += strspn(s, " ");
+	}
+	if (strncmp(s, key, klen) == 0 && strncmp(s + klen, ": ", 2) == 0)
+		s += klen + 2;
+	snprintf(why, sizeof why, "%s", s);
+	if (strncmp(base, "builtin:", 8) == 0)
+		base += 8;
+	return fail(c, line, NULL, "%s, taken from %s (this file extends "
+	    "it), does not fit: %s; give %s in this file too", key, base, why,
+	    key);
+}
+
+/*
  * Loads the sections from f (this file's root mapping, context c) and,
  * where this file leaves one out, from pf (the extended ruleset, context pc;
  * both NULL without "extends").
@@ -1102,6 +1131,10 @@ static const struct section {
 static int load_sections(const struct ctx *c, const yaml_node_t *root,
     struct field *f, const struct ctx *pc, struct field *pf, sab_ruleset *rs)
 {
+	/* The line to blame when an inherited section does not fit: of the
+	 * last section this file gave, else of its "extends". */
+	int blame = f[SECTION_EXTENDS].line;
+
 	for (size_t i = SECTION_EXTENDS + 1; i < NELEM(sections); i++) {
 		const struct section *sec = &sections[i];
 		int own = f[i].val != NULL;
@@ -1111,9 +1144,11 @@ static int load_sections(const struct ctx *c, const yaml_node_t *root,
 		if (!own && !inherit && sec->required)
 			return need_field(c, root, "", &f[i]);
 		if (inherit && sec->load(pc, pf[i].val, rs) != 0)
-			return -1;
+			return inherited_fail(c, pc, sec->key, blame);
 		if (own && sec->load(c, f[i].val, rs) != 0)
 			return -1;
+		if (own && !sec->own)
+			blame = f[i].line;
 	}
 	if (rs->title[0] == '\0')
 		memcpy(rs->title, rs->name, sizeof rs->name);
@@ -1213,6 +1248,14 @@ static int yaml_fail(const struct ctx *c, const yaml_parser_t *p)
 		    "not UTF-8 text: %s", problem);
 	line = p->problem_mark.line < INT_MAX ?
 	    (int)p->problem_mark.line + 1 : INT_MAX;
+	/* libyaml's word for a tab in the indentation is "found character
+	 * that cannot start any token": say what it is, where, and what to
+	 * do.  Messages here are SOURCE:LINE: (the column is in the text). */
+	if (p->error == YAML_SCANNER_ERROR && p->problem_mark.index < c->len &&
+	    c->text[p->problem_mark.index] == '\t')
+		return fail(c, line, NULL, "a tab at column %lu, where YAML "
+		    "allows only spaces (indentation): indent with spaces",
+		    (unsigned long)p->problem_mark.column + 1);
 	from = p->context_mark.line < INT_MAX ?
 	    (int)p->context_mark.line + 1 : INT_MAX;
 	if (p->context != NULL && from != line)

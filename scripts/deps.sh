@@ -7,16 +7,18 @@ set -u
 
 # bubblewrap seals each bot off (saboteur play --sandbox); without it the
 # referee runs bots unsealed and says so, so only the tests demand it.
-need_pc="yaml-0.1 zlib"
-need_pkg="pkg-config libyaml-dev zlib1g-dev"
+# ncursesw draws the interactive replay viewer (saboteur view).
+need_pc="yaml-0.1 zlib ncursesw"
+need_pkg="pkg-config libyaml-dev zlib1g-dev libncurses-dev"
 need_cmd="cc make"
 if [ "${1:-}" = check ]; then
-	# The tests also run bots written in Python, look at processes,
-	# drive the replay viewer in a terminal, and seal bots off in the
-	# sandbox.
+	# The tests also run bots written in Python, JavaScript and Java
+	# (the starter kits; pip installs the Python helper), look at
+	# processes, drive the replay viewer in a terminal, and seal bots off
+	# in the sandbox.
 	need_pc="$need_pc check"
-	need_pkg="$need_pkg check python3 procps tmux bubblewrap"
-	need_cmd="$need_cmd python3 pgrep tmux bwrap"
+	need_pkg="$need_pkg check python3 python3-pip procps tmux bubblewrap nodejs default-jdk-headless"
+	need_cmd="$need_cmd python3 pgrep tmux bwrap node javac java"
 fi
 
 missing() {
@@ -27,6 +29,9 @@ missing() {
 	for c in $need_cmd; do
 		command -v "$c" >/dev/null 2>&1 || echo "$c"
 	done
+	case $need_pkg in *python3-pip*)
+		python3 -m pip --version >/dev/null 2>&1 || echo "python3 -m pip";;
+	esac
 }
 
 m=$(missing)

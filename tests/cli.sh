@@ -15,12 +15,14 @@ pass=0
 fail=0
 
 # case NAME EXPECTED-EXIT ARGS...: runs the binary; stdout and stderr, then
-# the exit code, must match tests/golden/NAME.
+# the exit code, must match tests/golden/NAME.  The temporary folder is
+# $TMP there.
 case_() {
 	name=$1 want=$2
 	shift 2
-	(cd "$here/.." && "$bin" "$@") >"$tmp/out" 2>&1
+	(cd "$here/.." && "$bin" "$@") >"$tmp/raw" 2>&1
 	got=$?
+	sed "s|$tmp|\$TMP|g" "$tmp/raw" >"$tmp/out"
 	echo "exit $got" >>"$tmp/out"
 	if [ "${UPDATE:-0}" = 1 ]; then
 		cp "$tmp/out" "$golden/$name"
@@ -51,12 +53,64 @@ check() {
 }
 
 case_ help 0 help
-case_ help-rules 0 help rules
+# Every command's help, from its options table; "CMD --help" is the same.
+cmds=$("$bin" help | sed -n 's/^  \([a-z][a-z]*\) .*/\1/p')
+check help-lists-commands test -n "$cmds"
+for c in $cmds; do
+	case_ "help-$c" 0 help "$c"
+	"$bin" help "$c" >"$tmp/h1" 2>&1
+	"$bin" "$c" --help >"$tmp/h2" 2>&1
+	check "help-$c-is-$c-dash-help" cmp -s "$tmp/h1" "$tmp/h2"
+	check "help-$c-fits-80-columns" test -z "$(awk 'length > 79' "$tmp/h1")"
+done
 case_ dash-help 0 rules --help
+case_ help-unknown 2 help dance
+
+# The man page and the parser cannot drift: the options in each command's
+# SYNOPSIS in saboteur(1) are those its table gives "help CMD", and each is
+# described in the page beyond its SYNOPSIS.
+man=$here/../man/saboteur.1
+# man_synopsis CMD: the options of CMD's SYNOPSIS entry, one a line.
+man_synopsis() {
+	awk -v cmd="$1" '
+	/^\.Sh / { in_syn = ($2 == "SYNOPSIS"); next }
+	!in_syn { next }
+	/^\.Nm/ { cur = ""; next }
+	/^\.Cm / && cur == "" { cur = $2; next }
+	cur == cmd { print }' "$man" |
+	    grep -o 'Fl \\\?-\?[a-z][a-z\\-]*' | sed 's/^Fl //; s/\\//g' |
+	    sed 's/^\([a-z]\)$/-\1/; s/^-\([a-z][a-z-]\)/--\1/' | sort -u
+}
+# help_options CMD: the options "help CMD" lists, one a line.
+help_options() {
+	"$bin" help "$1" | sed -n '/^options:/,/^$/p' |
+	    grep -o '^  -[a-z]\(, --[a-z-]*\)\?\|^  --[a-z-]*' |
+	    sed 's/^  //; s/, /\n/' | sort -u
+}
+for c in $cmds; do
+	man_synopsis "$c" >"$tmp/m1"
+	help_options "$c" >"$tmp/m2"
+	if ! cmp -s "$tmp/m1" "$tmp/m2"; then
+		echo "  man/saboteur.1 SYNOPSIS (<) and help $c (>) differ:"
+		diff "$tmp/m1" "$tmp/m2" | sed 's/^/  | /'
+	fi
+	check "man-synopsis-$c-is-help-$c" cmp -s "$tmp/m1" "$tmp/m2"
+	check "man-has-command-$c" grep -q "^\.Cm $c\\( \\|\$\\)" "$man"
+	for o in $(cat "$tmp/m2"); do
+		fl=$(printf '%s' "$o" | sed 's/^-//; s/-/\\\\-/g')
+		n=$(grep -cE "Fl $fl([^a-z\\\\]|\$)" "$man")
+		if [ "$n" -lt 2 ]; then
+			echo "  man/saboteur.1 does not describe $c $o (Fl $fl)"
+		fi
+		check "man-describes-$c-$o" test "$n" -ge 2
+	done
+done
 case_ no-command 2
 case_ unknown-command 2 dance
 case_ unknown-option 2 rules --rulset base
 case_ option-needs-value 2 rules --ruleset
+case_ option-needs-value-short 2 tournament -j
+case_ unknown-option-far 2 play --xyz
 case_ rules-base 0 rules
 case_ rules-classic 0 rules --ruleset classic
 case_ rules-course 0 rules --ruleset course
@@ -65,6 +119,8 @@ case_ rules-good-fixture 0 rules --ruleset tests/fixtures/rulesets/good-tiny.yam
 case_ rules-extends 0 rules --ruleset examples/rulesets/sabotaged-dwarf.yaml
 case_ selfplay-extends 0 selfplay --ruleset examples/rulesets/sabotaged-dwarf.yaml --seed 5 --quiet
 case_ rules-unknown 3 rules --ruleset nosuch
+# Listed all the same, then refused as play would refuse it.
+case_ rules-same-token 3 rules --ruleset tests/fixtures/rulesets/same-token.yaml
 case_ rules-missing-file 3 rules --ruleset tests/fixtures/nosuch.yaml
 for f in "$fixtures"/rulesets/bad-*.yaml "$fixtures"/rulesets/empty.yaml; do
 	b=$(basename "$f" .yaml)
@@ -77,28 +133,126 @@ done
 case_ config-missing 3 play --config tests/fixtures/configs/nosuch.yaml a b c
 # A bot that cannot start: the reason on the terminal, exit 2, no game.
 good="python3 tests/bots/badbot.py good"
+# A replay whose deck record is longer than 4 KB verifies: the audit
+# holds a whole deck of the longest tokens.
+(cd "$here/.." && "$bin" play --sandbox off --quiet --seed 1 \
+    --ruleset tests/fixtures/rulesets/long-deck.yaml --log-dir "$tmp/long" \
+    --replay "$tmp/long.sabr.gz" "$good" "$good" "$good") >/dev/null 2>&1
+check long-deck-played test -f "$tmp/long.sabr.gz"
+check long-deck-verifies "$bin" verify --quiet "$tmp/long.sabr.gz"
+# A --replay name too long for a path is refused before any bot starts
+# (it was cut, and the sandbox hid another folder than the replay's).
+long=$tmp/$(printf '%05000d' 0).sabr.gz
+(cd "$here/.." && "$bin" play --sandbox on --quiet --log-dir "$tmp/longname" \
+    --replay "$long" "$good" "$good" "$good") >"$tmp/longname.out" 2>&1
+rc=$?
+check long-replay-refused test "$rc" = 2 -o "$rc" = 3
+check long-replay-no-bot-started test -z "$(ls "$tmp/longname" 2>/dev/null)"
 case_ play-no-such-bot 2 play --log-dir "$tmp/logs" "$good" ./no-such-bot \
     "$good" nosuch-bot-in-path
 case_ play-bot-cwd-missing 2 play --log-dir "$tmp/logs" --bot-cwd tests/nosuch \
     "$good" "$good" "$good"
 case_ play-bot-bad-interpreter 2 play --log-dir "$tmp/logs" "$good" \
     tests/fixtures/bots/bad-interpreter "$good"
+# What play writes is checked before any bot starts: the log folder and
+# the replays' folders (made as needed), earlier replays (kept unless
+# --force), the game number's conversion.  Mistakes exit 2 and say what
+# to do.
+: >"$tmp/a-file"
+case_ play-log-dir-is-a-file 2 play --log-dir "$tmp/a-file" "$good" "$good" "$good"
+case_ play-replay-under-a-file 2 play --log-dir "$tmp/logs" \
+    --replay "$tmp/a-file/g.sabr.gz" "$good" "$good" "$good"
+case_ play-replay-is-a-folder 2 play --log-dir "$tmp/logs" --replay "$tmp" \
+    "$good" "$good" "$good"
+case_ play-replay-bad-conversion 2 play --log-dir "$tmp/logs" --games 2 \
+    --replay "$tmp/g%s.sabr.gz" "$good" "$good" "$good"
+case_ play-replay-bad-width 2 play --log-dir "$tmp/logs" --games 2 \
+    --replay "$tmp/g%5x.sabr.gz" "$good" "$good" "$good"
+case_ play-replay-no-number 2 play --log-dir "$tmp/logs" --games 2 \
+    --replay "$tmp/g.sabr.gz" "$good" "$good" "$good"
+case_ play-too-few-bots 2 play --log-dir "$tmp/logs" "$good" "$good"
+case_ play-exactly-two-bots 2 play --ruleset course --log-dir "$tmp/logs" \
+    "$good" "$good" "$good"
+# quietplay ARGS...: a quick unsealed match; its exit code in $tmp/rc.
+quietplay() {
+	(cd "$here/.." && "$bin" play --sandbox off --quiet --seed 5 "$@") \
+	    >"$tmp/qp.out" 2>"$tmp/qp.err"
+	echo $? >"$tmp/rc"
+}
+quietplay --log-dir "$tmp/new/logs" --replay "$tmp/new/replays/g.sabr.gz" \
+    "$good" "$good" "$good"
+check play-makes-the-replay-folder test "$(cat "$tmp/rc")" = 0 -a \
+    -f "$tmp/new/replays/g.sabr.gz" -a -d "$tmp/new/logs"
+cp "$tmp/new/replays/g.sabr.gz" "$tmp/first.sabr.gz"
+case_ play-replay-exists 2 play --log-dir "$tmp/logs" --seed 6 \
+    --replay "$tmp/new/replays/g.sabr.gz" "$good" "$good" "$good"
+check play-replay-exists-kept cmp -s "$tmp/first.sabr.gz" \
+    "$tmp/new/replays/g.sabr.gz"
+quietplay --log-dir "$tmp/logs" --seed 6 --force \
+    --replay "$tmp/new/replays/g.sabr.gz" "$good" "$good" "$good"
+check play-force-replaces test "$(cat "$tmp/rc")" = 0 -a \
+    -n "$(cmp "$tmp/first.sabr.gz" "$tmp/new/replays/g.sabr.gz" 2>&1)"
+# Game 2's replay is there: refused before game 1 is played.
+quietplay --log-dir "$tmp/logs" --games 2 --replay "$tmp/w/g%05d.sabr.gz" \
+    "$good" "$good" "$good"
+check play-replay-width test "$(cat "$tmp/rc")" = 0 -a \
+    -f "$tmp/w/g00001.sabr.gz" -a -f "$tmp/w/g00002.sabr.gz"
+rm "$tmp/w/g00001.sabr.gz"
+case_ play-replay-second-exists 2 play --log-dir "$tmp/logs" --games 2 \
+    --replay "$tmp/w/g%05d.sabr.gz" "$good" "$good" "$good"
+check play-replay-second-exists-plays-none test ! -e "$tmp/w/g00001.sabr.gz"
+# The game number in a folder's name, sealed off when bwrap works: each
+# game's folder is made, the folder of them all hidden from the bots.
+(cd "$here/.." && "$bin" play --quiet --seed 5 --log-dir "$tmp/gf-logs" \
+    --games 2 --replay "$tmp/gf/g%d/replay.sabr.gz" "$good" "$good" "$good") \
+    >/dev/null 2>&1
+check play-replay-numbered-folders test $? = 0 -a \
+    -f "$tmp/gf/g1/replay.sabr.gz" -a -f "$tmp/gf/g2/replay.sabr.gz"
+# Interrupted (a bot sends SIGINT as game 3 starts): how many games were
+# played and where they are.
+quietplay --log-dir "$tmp/int" --games 5 --replay "$tmp/int/g%d.sabr.gz" \
+    "$good" "python3 tests/bots/badbot.py interrupt-game-3" "$good"
+sed "s|$tmp|\$TMP|g" "$tmp/qp.err" >"$tmp/qp.err2"
+echo "exit $(cat "$tmp/rc")" >>"$tmp/qp.err2"
+[ "${UPDATE:-0}" = 1 ] && cp "$tmp/qp.err2" "$golden/play-interrupted"
+check play-interrupted cmp -s "$golden/play-interrupted" "$tmp/qp.err2"
+
 case_ selfplay-quiet 0 selfplay --seed 7 --quiet
 case_ selfplay-course 0 selfplay --ruleset course --seed 3 --quiet
 case_ selfplay-full 0 selfplay --seed 2026 --players 4
 case_ selfplay-bad-players 2 selfplay --players 11
 case_ selfplay-bad-seed 2 selfplay --seed -4
+# Seeds take the whole unsigned 64-bit range, one past it is refused, in
+# every command that reads one.
+case_ selfplay-max-seed 0 selfplay --seed 18446744073709551615 --quiet
+case_ selfplay-seed-too-big 2 selfplay --seed 18446744073709551616
+case_ bench-seed-too-big 2 bench --seed 18446744073709551616
+case_ play-seed-too-big 2 play --seed 18446744073709551616 a b c
+case_ play-seed-not-a-number 2 play --seed 12x a b c
+case_ play-game-seed-too-big 2 play --game-seed 18446744073709551616 a b c
+# A seed past 2^63 reaches the bots' check (and is hidden from them).
+case_ play-big-seed-bad-bot 2 play --log-dir "$tmp/logs" \
+    --seed 15178329099753204437 "$good" ./no-such-bot "$good"
+# Playing one game again: one source of seed, one game, the replay's seats.
+arp=tests/fixtures/replays/base-5p-failures.sabr.gz
+case_ play-seed-and-again 2 play --seed 1 --again "$arp" a b c
+case_ play-game-seed-and-games 2 play --game-seed 1 --games 2 a b c
+case_ play-again-and-games 2 play --again "$arp" --games 2
+case_ play-again-missing 3 play --again tests/fixtures/replays/nosuch.sabr.gz
+case_ play-again-seats 2 play --again "$arp" a b c
+case_ play-again-wrong-ruleset 3 play --again "$arp" --ruleset classic
 case_ bench-bad-games 2 bench --games 0
 
 # The replay viewer, not on a terminal: one position as plain text.  The
 # fixture is a real seeded game with a bot that plays illegal moves (seat 2)
 # and one that times out (seat 4); the cut copy ends inside a record.
 rp=tests/fixtures/replays/base-5p-failures.sabr.gz
-case_ view-help 0 help view
 case_ view-at-40-as-2 0 view --at 40 --as 2 --ascii "$rp"
 case_ view-at-40-public 0 view --at 40 --ascii "$rp"
 case_ view-at-40-all 0 view --at 40 --as all "$rp"
 case_ view-set-up-as-4 0 view --at 0 --as 4 --ascii "$rp"
+# Decision 134 ends round 2 with no cards left: its round, not the next deal.
+case_ view-at-134-ends-a-round 0 view --at 134 --as all --ascii "$rp"
 case_ view-end-all 0 view --as all --ascii "$rp"
 case_ view-cut 1 view --ascii tests/fixtures/replays/base-5p-cut.sabr.gz
 case_ view-missing 1 view tests/fixtures/replays/nosuch.sabr.gz
@@ -114,6 +268,15 @@ case_ view-wrong-ruleset 3 view --ruleset classic "$rp"
 case_ verify-ok 0 verify "$rp"
 case_ verify-cut 1 verify tests/fixtures/replays/base-5p-cut.sabr.gz "$rp"
 case_ verify-no-file 2 verify
+# A file that cannot be read fails like one that does not match: FAIL on
+# stdout, the reason on stderr, the others still checked, exit 1.
+case_ verify-missing 1 verify tests/fixtures/replays/nosuch.sabr.gz "$rp"
+# A ruleset that cannot be loaded is exit 3 in every command.
+case_ verify-unknown-ruleset 3 verify --ruleset nosuch "$rp"
+case_ verify-wrong-ruleset 3 verify --ruleset classic "$rp"
+case_ export-unknown-ruleset 3 export --as 1 --ruleset nosuch "$rp"
+case_ export-wrong-ruleset 3 export --as 1 --ruleset classic "$rp"
+case_ view-unknown-ruleset 3 view --ruleset nosuch "$rp"
 case_ export-as-2 0 export --as 2 "$rp"
 case_ export-no-as 2 export "$rp"
 case_ export-no-such-seat 2 export --as 7 "$rp"
@@ -130,8 +293,6 @@ case_ export-old-reasons 0 export --as 0 "$old"
 
 # Tournaments: the command line and bad files (tests/tournament.sh runs them).
 tf=tests/fixtures/tournaments
-case_ tournament-help 0 help tournament
-case_ standings-help 0 help standings
 case_ tournament-no-file 2 tournament
 case_ tournament-missing 3 tournament "$tf/nosuch.yaml"
 case_ tournament-unknown-key 3 tournament "$tf/bad-unknown-key.yaml"
@@ -144,6 +305,21 @@ case_ tournament-unknown-short 2 tournament -x "$tf/good.yaml"
 case_ tournament-unrunnable-bots 3 tournament "$tf/unrunnable-bots.yaml"
 check tournament-unrunnable-bots-makes-no-folder \
     test ! -e "$here/../unrunnable-bots-results"
+case_ tournament-tab 3 tournament "$tf/bad-tab.yaml"
+case_ tournament-unknown-ruleset 3 tournament "$tf/unknown-ruleset.yaml"
+case_ tournament-unclosed-quote 3 tournament "$tf/unclosed-quote.yaml"
+check tournament-unclosed-quote-makes-no-folder \
+    test ! -e "$here/../unclosed-quote-results"
+case_ tournament-out-is-a-file 3 tournament --out "$tmp/a-file" "$tf/quick.yaml"
+# A results folder of another tournament, and standings with no games.
+(cd "$here/.." && "$bin" tournament --quiet --out "$tmp/res" "$tf/quick.yaml") \
+    >"$tmp/t.out" 2>&1
+check tournament-quick test $? = 0
+sed 's/^seed: 1$/seed: 2/' "$here/../$tf/quick.yaml" >"$tmp/quick2.yaml"
+case_ tournament-another-file 3 tournament --quiet --out "$tmp/res" "$tmp/quick2.yaml"
+mkdir "$tmp/nogames"
+head -1 "$tmp/res/journal.txt" >"$tmp/nogames/journal.txt"
+case_ standings-no-games 3 standings "$tmp/nogames"
 case_ standings-no-dir 2 standings
 case_ standings-bad-format 2 standings --format xml tests
 case_ standings-no-journal 3 standings tests/fixtures
@@ -153,6 +329,16 @@ check view-no-color-is-ascii cmp -s "$tmp/va" "$tmp/vb"
 cp "$here/../$rp" "$tmp/live.sabr.gz.part"
 NO_COLOR=1 "$bin" view --follow "$tmp/live.sabr.gz" >"$tmp/vc" 2>&1
 check view-follow-reads-the-part-file cmp -s "$tmp/va" "$tmp/vc"
+# A tournament's replays/game-000000.sabr.gz is its journal's "game 0";
+# the file holds the bots' number, 1.  Any other name shows the file's.
+mkdir -p "$tmp/replays"
+cp "$here/../$rp" "$tmp/replays/game-000000.sabr.gz"
+cp "$here/../$rp" "$tmp/replays/game-000007.sabr.gz"
+"$bin" view "$tmp/replays/game-000000.sabr.gz" 2>&1 | head -1 >"$tmp/vd"
+check view-names-the-journals-number grep -q "^game 0 (game 1 to the bots), " \
+    "$tmp/vd"
+"$bin" view "$tmp/replays/game-000007.sabr.gz" 2>&1 | head -1 >"$tmp/ve"
+check view-keeps-the-files-number-otherwise grep -q "^game 1, " "$tmp/ve"
 
 # The same seed plays the same game; the program runs from any directory.
 "$bin" selfplay --seed 99 --verbose >"$tmp/a" 2>&1

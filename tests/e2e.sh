@@ -108,6 +108,7 @@ expect_status fork-holder fork-holder ok
 expect_status ignore-term ignore-term ok
 expect_status bad-hello bad-hello handshake
 expect_status nul-byte nul-byte ok
+expect_status debug-stdout debug-stdout ok
 
 # Timeouts: the bot never answers (it sleeps for ten minutes), so the
 # limit is all that ends its decision, and it can be short.  The good bots
@@ -119,12 +120,33 @@ play_limits="--move-ms 20000 --bank-ms 60000 --handshake-ms 30000"
 expect_status hang-hello hang-hello handshake
 play_limits=
 
-# A new replay (format 1.2) keeps the reasons its referee sent: the bot
+# A bot run through env is named after its program, not after env's
+# NAME=VALUE words: in the summary (no handshake, so no name of its own)
+# and in its log files' names.
+expect_command env-label "env SAB_E2E=1 $bad bad-hello $tag" handshake
+awk '$1 ~ /^2:/ && NF >= 8 { print $1 }' "$tmp/env-label.out" |
+    grep -qx '2:badbot.py' && test -f "$tmp/env-label/2-badbot.py.stderr" &&
+    test -f "$tmp/env-label/2-badbot.py.transcript" && ok || {
+	no "env-label: the bot is not named after its program"
+	ls "$tmp/env-label" | sed 's/^/  | /'
+	sed 's/^/  | /' "$tmp/env-label.out"; }
+
+# A bot that writes debug text to stdout: the summary says how many
+# replies were refused, the first of them and why, not only a count.
+want='  2:debug-stdout: [0-9]* refused; the first, "debug: thinking": unknown message "debug:" (a reply is play, discard, pick or note)$'
+grep -q "$want" "$tmp/debug-stdout.out" && ok || {
+	no "debug-stdout: the summary does not show the first refused reply"
+	sed 's/^/  | /' "$tmp/debug-stdout.out"; }
+# One line for a bot's refused replies, not one per refusal.
+[ "$(grep -c 'refused; the first' "$tmp/illegal.out")" = 1 ] && ok ||
+    no "illegal: not one line for the refused replies"
+
+# A new replay (format 1.2 and later) keeps the reasons its referee sent: the bot
 # that plays a path-NESW it does not hold was told so by the card's token,
 # and export says the same, never the ruleset's name for it ("cross").
 "$bin" export --as 1 "$tmp/illegal.sabr.gz" >"$tmp/illegal.export" 2>&1
 t=$(ls "$tmp/illegal"/2-*.transcript)
-[ "$(zcat "$tmp/illegal.sabr.gz" | head -1)" = "sabr 1.2" ] &&
+[ "$(zcat "$tmp/illegal.sabr.gz" | head -1)" = "sabr 1.3" ] &&
     grep -q -- '<- illegal [0-9] path-NESW is not in your hand$' "$t" &&
     grep -q '^illegal [0-9] path-NESW is not in your hand$' \
     "$tmp/illegal.export" && ! grep -q 'cross' "$tmp/illegal.export" && ok ||
@@ -160,6 +182,10 @@ name=control
     --replay "$tmp/$name.sabr.gz" "$bad good $tag" "$bad control-lines $tag" \
     "$bad control-hello $tag" >"$tmp/$name.out" 2>&1
 no_raw_control "play's summary" "$tmp/$name.out"
+# The first refused reply, shown in the summary, escaped.
+grep -q '^  2:control-lines: [0-9]* refused; the first, "play \\x1b\[31mred\\x07\\x0d 1 1 0": ' \
+    "$tmp/$name.out" && ok ||
+    no "control: the summary does not show the first refused reply escaped"
 leftovers "$name"
 audit "$name"
 for n in 1 2 3 4 5 6 7 8 9 10 11 12; do
@@ -238,7 +264,7 @@ for g in 1 2; do
 	f="$tmp/r-$g.sabr.gz"
 	[ -f "$f" ] && [ ! -e "$f.part" ] && ok || no "replay $g not complete"
 	gzip -t "$f" 2>/dev/null && ok || no "replay $g is not a whole gzip file"
-	[ "$(zcat "$f" | head -1)" = "sabr 1.2" ] && ok || no "replay $g header"
+	[ "$(zcat "$f" | head -1)" = "sabr 1.3" ] && ok || no "replay $g header"
 	[ "$(zcat "$f" | tail -1)" = "end" ] && ok || no "replay $g has no end"
 done
 zgrep -q "^status 2 crash killed by SIGSEGV" "$tmp/r-1.sabr.gz" && ok ||
@@ -422,6 +448,102 @@ done
     no "unclosed quote: want exit 2 and the reason"
 leftovers options
 
+# deal REPLAY: the hidden state of its first round, just after the deal
+# (deck, hands, roles, goal cards, gold cards).
+deal() {
+	zcat "$1" | awk '/^round 1$/ { on = 1 } on && /^ev / { exit } on'
+}
+
+# same_exports A B WHAT: every seat of replays A and B received the same
+# lines (export), so the deal, the seeds and every move were the same.
+same_exports() {
+	for s in 0 1 2; do
+		"$bin" export --as $s "$1" >"$tmp/x1" 2>&1
+		"$bin" export --as $s "$2" >"$tmp/x2" 2>&1
+		if cmp -s "$tmp/x1" "$tmp/x2"; then
+			ok
+		else
+			no "$3: seat $s received other lines"
+			diff "$tmp/x1" "$tmp/x2" | head -5 | sed 's/^/  | /'
+		fi
+	done
+}
+
+# Playing one game again (saboteur(1)): a match of the example bots (the
+# random ones seed themselves with the protocol's "seed" line), a seed past
+# 2^63, a time control no machine is slow enough to touch.
+play_again() {
+	ag="--sandbox off --quiet --move-ms 60000 --bank-ms 600000"
+	# Not --quiet: the games' seeds are printed.
+	"$bin" play --sandbox off --move-ms 60000 --bank-ms 600000 --seed 15178329099753204437 --games 2 \
+	    --log-dir "$tmp/ag" --replay "$tmp/ag-%d.sabr.gz" \
+	    "$ex/heuristic-bot $tag" "$ex/random-bot $tag" \
+	    "$ex/random-bot $tag" >"$tmp/ag.out" 2>&1
+	[ $? = 0 ] && [ -f "$tmp/ag-2.sabr.gz" ] && ok ||
+	    { no "again: the match with a seed past 2^63"; sed 's/^/  | /' "$tmp/ag.out"; }
+	# Seats that asked for "seed" got one, right after "game".
+	"$bin" export --as 1 "$tmp/ag-2.sabr.gz" | sed -n 3p |
+	    grep -Eq '^seed [0-9]+$' && ok || no "again: no seed line after game"
+	deal "$tmp/ag-1.sabr.gz" >"$tmp/d1"
+	deal "$tmp/ag-2.sabr.gz" >"$tmp/d2"
+	[ -s "$tmp/d2" ] && ! cmp -s "$tmp/d1" "$tmp/d2" && ok ||
+	    no "again: two games of the match have the same deal"
+	# The recorded seeds are checked: one changed, one missing, one for a
+	# seat that did not ask (its hello without the feature).
+	zcat "$tmp/ag-2.sabr.gz" | sed 's/^seatseed 1 [0-9]*$/seatseed 1 12345/' |
+	    gzip >"$tmp/seed-changed.sabr.gz"
+	bad_replay seed-changed "seat 1's seed is 12345, but the game's seed gives it"
+	zcat "$tmp/ag-2.sabr.gz" | sed '/^seatseed 2 /d' |
+	    gzip >"$tmp/seed-missing.sabr.gz"
+	bad_replay seed-missing "seat 2 asked for feature \"seed\" but the header records no seed"
+	zcat "$tmp/ag-2.sabr.gz" | sed 's/^\(hello 0 bot [a-z]* moves\) seed$/\1/' |
+	    gzip >"$tmp/seed-unasked.sabr.gz"
+	bad_replay seed-unasked "the header records a seed for seat 0, which did not ask"
+	# In a file older than 1.3 a bot that listed "seed" was sent none: such
+	# a file verifies, and its export has no seed line.
+	zcat "$tmp/ag-2.sabr.gz" | sed '1s/^sabr 1.3$/sabr 1.2/; /^seatseed /d' |
+	    gzip >"$tmp/seed-old.sabr.gz"
+	"$bin" verify --quiet "$tmp/seed-old.sabr.gz" >/dev/null 2>&1 &&
+	    ! "$bin" export --as 1 "$tmp/seed-old.sabr.gz" | grep -q '^seed ' &&
+	    ok || no "again: a 1.2 file with a bot that asked for seed"
+	# --again with the replay's own bots: the same game, move for move.
+	"$bin" play $ag --again "$tmp/ag-2.sabr.gz" --log-dir "$tmp/ag" \
+	    --replay "$tmp/same.sabr.gz" >"$tmp/same.out" 2>&1
+	[ $? = 0 ] && ok || { no "again: exit $?"; sed 's/^/  | /' "$tmp/same.out"; }
+	"$bin" verify --quiet "$tmp/same.sabr.gz" >/dev/null 2>&1 && ok ||
+	    no "again: the replay of the game played again does not verify"
+	same_exports "$tmp/ag-2.sabr.gz" "$tmp/same.sabr.gz" "again, same bots"
+	# With another bot in seat 2 (it was the heuristic one): the same deal.
+	"$bin" play $ag --again "$tmp/ag-2.sabr.gz" --log-dir "$tmp/ag" \
+	    --replay "$tmp/other.sabr.gz" "$ex/random-bot $tag" \
+	    "$ex/random-bot $tag" "$ex/random-bot $tag" >"$tmp/other.out" 2>&1
+	deal "$tmp/other.sabr.gz" >"$tmp/d3"
+	cmp -s "$tmp/d2" "$tmp/d3" && ok || no "again: another bot got another deal"
+	zcat "$tmp/other.sabr.gz" | grep -q "^seat 2 random " && ok ||
+	    no "again: the bot named did not sit in seat 2"
+	# --game-seed with the seed printed for game 2: the same deal.
+	gs=$(sed -n 's/^game 2 (seed \([0-9]*\).*/\1/p' "$tmp/ag.out")
+	"$bin" play $ag --game-seed "$gs" --log-dir "$tmp/ag" \
+	    --replay "$tmp/gs.sabr.gz" "$ex/random-bot $tag" \
+	    "$ex/random-bot $tag" "$ex/heuristic-bot $tag" >"$tmp/gs.out" 2>&1
+	deal "$tmp/gs.sabr.gz" >"$tmp/d4"
+	[ -n "$gs" ] && cmp -s "$tmp/d2" "$tmp/d4" && ok ||
+	    no "again: --game-seed $gs did not deal game 2's cards"
+	# Without --seed the match's seed is printed first, and plays it again.
+	"$bin" play --sandbox off --log-dir "$tmp/ag" "$ex/random-bot $tag" \
+	    "$ex/random-bot $tag" "$ex/random-bot $tag" >"$tmp/rs1.out" 2>&1
+	ms=$(sed -n '1s/^match seed \([0-9]*\) (at random; --seed \1 plays this match again)$/\1/p' \
+	    "$tmp/rs1.out")
+	"$bin" play --sandbox off --seed "${ms:-0}" --log-dir "$tmp/ag" \
+	    "$ex/random-bot $tag" "$ex/random-bot $tag" "$ex/random-bot $tag" \
+	    >"$tmp/rs2.out" 2>&1
+	g1=$(grep "^game 1 (seed" "$tmp/rs1.out")
+	[ -n "$ms" ] && [ -n "$g1" ] && [ "$g1" = "$(grep "^game 1 (seed" "$tmp/rs2.out")" ] &&
+	    ok || { no "again: the random match seed was not printed, or not the match's"
+		head -3 "$tmp/rs1.out" | sed 's/^/  | /'; }
+	leftovers again
+}
+
 # The example bots, when they are built, play a match to the end.
 ex="$top/build/examples"
 if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
@@ -445,6 +567,7 @@ if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 	    "$tmp/all.out" | wc -l)
 	[ "$n" = "$want" ] && ok || { no "all example bots"; sed 's/^/  | /' "$tmp/all.out"; }
 	leftovers all-examples
+	play_again
 fi
 
 echo "e2e: $pass passed, $fail failed"

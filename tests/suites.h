@@ -23,6 +23,7 @@ Suite *standings_suite(void);
 Suite *view_suite(void);
 Suite *reader_suite(void);
 Suite *audit_suite(void);
+Suite *bot_suite(void);
 
 /* The folder of the test fixtures (tests/fixtures unless SAB_FIXTURES says). */
 const char *fixtures_dir(void);

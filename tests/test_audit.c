@@ -1087,6 +1087,56 @@ START_TEST(the_rich_game_has_everything_the_damage_tests_need)
 }
 END_TEST
 
+/* An audit that runs another in the middle of its own, from its callback
+ * as soon as it lists a legal move: the audit keeps nothing between calls
+ * (no static list of moves), so the outer one still tells each seat what
+ * the referee sent it. */
+typedef struct nested {
+	collect c;
+	const char *path;
+	int done;
+} nested;
+
+static void nested_sent(void *ctx, int seat, const char *line)
+{
+	nested *n = ctx;
+	replay_audit a;
+
+	collect_sent(&n->c, seat, line);
+	if (n->done || strncmp(line, "legal ", 6) != 0)
+		return;
+	n->done = 1;
+	replay_file *f = must_read(n->path);
+	REQUIRE(replay_audit_run(f, t_ruleset(f->ruleset), NULL, NULL, &a) == 0,
+	    "the inner audit: %s", a.what);
+	replay_file_free(f);
+}
+
+START_TEST(two_audits_interleaved_give_what_each_alone_gives)
+{
+	static const replay_audit_ops ops = { NULL, nested_sent };
+	static nested n;
+	char path[PATH_MAX];
+	replay_audit a;
+	sim_opts o;
+
+	rich_opts(&o);
+	tmp_path(path, sizeof path, "rich.sabr.gz");
+	sim_game(&o, path, &game);
+	ck_assert_int_gt(game.legal_lists, 0);
+	n.path = path;
+	replay_file *f = must_read(path);
+	ck_assert_msg(replay_audit_run(f, t_ruleset(f->ruleset), &ops, &n,
+	    &a) == 0, "%s", a.what);
+	ck_assert(n.done);
+	for (int s = 0; s < o.n; s++)
+		sb_require_same(&n.c.sent[s], &game.sent[s], "the outer audit");
+	replay_file_free(f);
+	sim_free(&game);
+	collect_free(&n.c);
+}
+END_TEST
+
 START_TEST(a_bot_that_failed_its_handshake_was_sent_the_handshake)
 {
 	char path[PATH_MAX];
@@ -1319,6 +1369,15 @@ START_TEST(a_header_without_one_of_its_records_is_refused)
 	i = doc_find(&rich, "hello ", 0);
 	read_fails(with_line(i, "hello 7 bot x"), i + 1,
 	    "the seat \"7\" is not a number from 0 to 4");
+	/* A "seatseed" record (1.3) in the place of the hello. */
+	read_fails(with_line(i, "seatseed 5 1"), i + 1,
+	    "the seat \"5\" is not a number from 0 to 4");
+	read_fails(with_line(i, "seatseed 0 x1"), i + 1,
+	    "seat 0's seed is not a number");
+	read_fails(with_line(i, "seatseed 0 18446744073709551616"), i + 1,
+	    "seat 0's seed \"18446744073709551616\" is not a number below 2^64");
+	read_fails(with_line(i, "seatseed 0 12 13"), i + 1,
+	    "a \"seatseed\" record with more than it should have");
 	/* Cut inside the header. */
 	{
 		char path[PATH_MAX];
@@ -2051,6 +2110,7 @@ Suite *audit_suite(void)
 	tcase_add_test(tc, simulated_games_read_back_verify_and_export_what_was_sent);
 	tcase_add_test(tc, the_rich_game_has_everything_the_damage_tests_need);
 	tcase_add_test(tc, a_bot_that_failed_its_handshake_was_sent_the_handshake);
+	tcase_add_test(tc, two_audits_interleaved_give_what_each_alone_gives);
 	suite_add_tcase(s, tc);
 	tcase_add_checked_fixture(td, setup, teardown);
 	tcase_set_timeout(td, 120);

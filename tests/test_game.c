@@ -378,6 +378,62 @@ START_TEST(drawing_stops_when_the_deck_is_empty)
 }
 END_TEST
 
+/*
+ * The event list holds what one step of the largest game makes: 12 seats
+ * with hands of 8, 9 rounds, 64 gold cards of 1 and saboteurs paid 9 each
+ * (the most gold events), maps to peek with.  A step that made more would
+ * set ev.overflow, which the referee refuses to play on (bots would miss
+ * events): this keeps it from happening, with room to spare.
+ */
+START_TEST(the_largest_game_fits_the_event_list)
+{
+	static const char text[] =
+	    "extends: base\nname: biggest\nplayers: {min: 3, max: 12}\n"
+	    "rounds: 9\nroles:\n"
+	    "  3: {saboteurs: 1, miners: 3}\n  4: {saboteurs: 1, miners: 4}\n"
+	    "  5: {saboteurs: 2, miners: 4}\n  6: {saboteurs: 2, miners: 5}\n"
+	    "  7: {saboteurs: 3, miners: 5}\n  8: {saboteurs: 3, miners: 6}\n"
+	    "  9: {saboteurs: 3, miners: 7}\n  10: {saboteurs: 4, miners: 7}\n"
+	    "  11: {saboteurs: 5, miners: 7}\n  12: {saboteurs: 6, miners: 7}\n"
+	    "hand_size: {3: 8, 4: 8, 5: 8, 6: 8, 7: 8, 8: 8, 9: 8, 10: 8, 11: 8, "
+	    "12: 8}\n"
+	    "gold:\n  cards: {1: 64}\n  drawn: per_player\n  drawn_max: 0\n"
+	    "  saboteur_pay: {1: 9, 2: 9, 3: 9, 4: 9, 5: 9, 6: 9}\n"
+	    "deck:\n  - {name: cross, type: path, edges: NESW, count: 150}\n"
+	    "  - {name: map, type: map, count: 42}\n";
+	static sab_ruleset rs;
+	static sab_events big_ev;
+	static sab_game big;
+	char err[256];
+	int most = 0;
+
+	ck_assert_msg(sab_ruleset_parse(&rs, text, sizeof text - 1, "t", err,
+	    sizeof err) == 0, "%s", err);
+	for (uint64_t seed = 1; seed <= 40; seed++) {
+		sab_rng rng;
+		sab_rng_seed(&rng, seed);
+		big_ev.n = 0;
+		big_ev.overflow = 0;
+		ck_assert_int_eq(sab_game_new(&big, &rs, 12, 0, &rng, &big_ev, err,
+		    sizeof err), 0);
+		while (1) {
+			sab_move m;
+			ck_assert_msg(!big_ev.overflow, "seed %d: events overflowed",
+			    (int)seed);
+			most = big_ev.n > most ? big_ev.n : most;
+			if (sab_game_over(&big))
+				break;
+			sab_game_random_move(&big, &rng, &m);
+			big_ev.n = 0;
+			sab_game_apply(&big, &m, &rng, &big_ev);
+		}
+	}
+	/* The deal of 96 cards and 12 roles, at the least. */
+	ck_assert_int_ge(most, 12 * 8 + 12);
+	ck_assert_int_le(most, SAB_MAX_EVENTS / 2);
+}
+END_TEST
+
 Suite *game_suite(void)
 {
 	Suite *s = suite_create("game");
@@ -405,5 +461,9 @@ Suite *game_suite(void)
 	tcase_add_test(tg, setup_deals_roles_and_hands_privately);
 	tcase_add_test(tg, drawing_stops_when_the_deck_is_empty);
 	suite_add_tcase(s, tg);
+
+	TCase *tl = tcase_create("limits");
+	tcase_add_test(tl, the_largest_game_fits_the_event_list);
+	suite_add_tcase(s, tl);
 	return s;
 }

@@ -476,8 +476,9 @@ START_TEST(second_run_is_locked_out)
 	ck_assert_int_eq(journal_open(&j, p.dir, 3, 1, 1, NULL, err,
 	    sizeof err), -1);
 	ck_assert_ptr_null(j);
-	snprintf(want, sizeof want, "%s is in use by another run (pid %ld)",
-	    p.dir, (long)pid);
+	snprintf(want, sizeof want, "%s is in use by another run (pid %ld): "
+	    "wait for it to end, stop it, or give --out another folder", p.dir,
+	    (long)pid);
 	ck_assert_str_eq(err, want);
 	/* Reading is not locked out. */
 	{
@@ -504,19 +505,20 @@ START_TEST(resume_refuses_another_tournament)
 	place p;
 	journal_game g[3];
 	journal *j;
-	char want[512];
+	char want[1024];
 
 	place_make(&p);
 	three_games(&p, 0x1111, g);
 	ck_assert_int_eq(journal_open(&j, p.dir, 0x2222, 1, 1, NULL, err,
 	    sizeof err), -1);
-	snprintf(want, sizeof want, "%s holds a run of another tournament file",
-	    p.dir);
+	snprintf(want, sizeof want, "%s holds a run of another tournament file "
+	    "(or of this one before it changed): give --out another folder, or "
+	    "remove %s to start again", p.dir, p.dir);
 	ck_assert_str_eq(err, want);
 	ck_assert_int_eq(journal_open(&j, p.dir, 0x1111, 2, 4, NULL, err,
 	    sizeof err), -1);
 	snprintf(want, sizeof want, "%s holds shard 1/1 of this tournament, not "
-	    "2/4", p.dir);
+	    "2/4: give each shard its own --out folder", p.dir);
 	ck_assert_str_eq(err, want);
 	/* Refusing left the journal as it was. */
 	j = open_ok(&p, 0x1111, 1, 1, NULL);

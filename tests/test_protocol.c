@@ -7,6 +7,7 @@
 
 #include "helpers.h"
 #include "protocol.h"
+#include "siphash.h"
 #include "suites.h"
 
 #define REQUIRE(cond, ...) \
@@ -87,6 +88,41 @@ START_TEST(tunnels_that_do_not_meet_and_stubs)
 	ck_assert_str_eq(pc.tok[sab_ruleset_find(&rs, "bridge")], "path-NS+EW");
 	ck_assert_str_eq(pc.tok[sab_ruleset_find(&rs, "stubbed")],
 	    "path-ESW.N");
+}
+END_TEST
+
+/* A token never runs past its buffer: a small one gets it cut, and -1. */
+START_TEST(a_token_is_written_within_its_buffer)
+{
+	static const char text[] =
+	    "extends: base\nname: tools\n"
+	    "deck:\n"
+	    "  - {name: cross, type: path, edges: NESW, count: 40}\n"
+	    "  - {name: fix-all, type: repair, tools: [pickaxe, lantern, cart]}\n";
+	static sab_ruleset rs;
+	const sab_card *all;
+	char err[256], buf[PROTO_TOKEN_MAX + 8];
+
+	ck_assert_msg(sab_ruleset_parse(&rs, text, sizeof text - 1, "t", err,
+	    sizeof err) == 0, "%s", err);
+	all = &rs.defs[sab_ruleset_find(&rs, "fix-all")];
+	memset(buf, 'x', sizeof buf);
+	ck_assert_int_eq(proto_card_token(all, buf, sizeof buf), 27);
+	ck_assert_str_eq(buf, "repair-pickaxe-lantern-cart");
+	ck_assert_int_eq(proto_card_token(all, buf, 28), 27);
+	memset(buf, 'x', sizeof buf);
+	ck_assert_int_eq(proto_card_token(all, buf, 27), -1);
+	ck_assert_str_eq(buf, "repair-pickaxe-lantern-car");
+	ck_assert_int_eq(buf[27], 'x');
+	memset(buf, 'x', sizeof buf);
+	ck_assert_int_eq(proto_card_token(all, buf, 1), -1);
+	ck_assert_int_eq(buf[0], '\0');
+	ck_assert_int_eq(buf[1], 'x');
+	ck_assert_int_eq(proto_card_token(all, buf, 0), -1);
+	ck_assert_int_eq(buf[1], 'x');
+	ck_assert_int_eq(proto_cards_init(&pc, &rs, err, sizeof err), 0);
+	ck_assert_str_eq(pc.tok[sab_ruleset_find(&rs, "fix-all")],
+	    "repair-pickaxe-lantern-cart");
 }
 END_TEST
 
@@ -192,10 +228,47 @@ START_TEST(handshake_reply)
 	    &mv, name, &feat, why, sizeof why), PROTO_HELLO);
 	ck_assert_str_eq(name, "greedy-2.1");
 	ck_assert_uint_eq(feat, PROTO_FEAT_MOVES);
+	ck_assert_int_eq(proto_parse(&pc, "bot s seed", 10, &mv, name, &feat,
+	    why, sizeof why), PROTO_HELLO);
+	ck_assert_uint_eq(feat, PROTO_FEAT_SEED);
+	ck_assert_int_eq(proto_parse(&pc, "bot s seed moves", 16, &mv, name,
+	    &feat, why, sizeof why), PROTO_HELLO);
+	ck_assert_uint_eq(feat, PROTO_FEAT_SEED | PROTO_FEAT_MOVES);
 	ck_assert_int_eq(parse("bot"), PROTO_BAD);
 	ck_assert_int_eq(parse("bot bad/name"), PROTO_BAD);
 	ck_assert_int_eq(parse("bot 012345678901234567890123456789012"),
 	    PROTO_BAD);
+}
+END_TEST
+
+/* A seat's seed is SipHash-2-4 keyed by the game's seed and "sab-seat" of
+ * the seat's byte, as saboteur-protocol(7) defines it: the known answers
+ * below were worked out from that definition, and they must never change
+ * (replays record them). */
+START_TEST(seat_seeds_follow_their_definition)
+{
+	const uint64_t game = 15178329099753204437ULL;
+	uint8_t key[16] = { 0 };
+	char line[64];
+
+	for (int i = 0; i < 8; i++)
+		key[i] = (uint8_t)(game >> (8 * i));
+	memcpy(key + 8, "sab-seat", 8);
+	for (int s = 0; s < SAB_MAX_PLAYERS; s++) {
+		uint8_t m = (uint8_t)s;
+		ck_assert_uint_eq(proto_seat_seed(game, s),
+		    sab_siphash24(key, &m, 1));
+		for (int t = 0; t < s; t++)
+			ck_assert_uint_ne(proto_seat_seed(game, s),
+			    proto_seat_seed(game, t));
+	}
+	ck_assert_uint_eq(proto_seat_seed(game, 0), 2384653584937441845ULL);
+	ck_assert_uint_eq(proto_seat_seed(0, 1), 3013360927723164086ULL);
+	ck_assert_uint_ne(proto_seat_seed(game, 0), proto_seat_seed(game + 1, 0));
+	ck_assert_int_eq(proto_seed_line(0, 1, line, sizeof line),
+	    (int)strlen(line));
+	ck_assert_str_eq(line, "seed 3013360927723164086");
+	ck_assert_int_eq(proto_seed_line(0, 1, line, 8), -1);
 }
 END_TEST
 
@@ -515,6 +588,7 @@ Suite *protocol_suite(void)
 	tcase_add_test(tc, base_tokens_describe_the_cards);
 	tcase_add_test(tc, course_and_classic_tokens_are_unique);
 	tcase_add_test(tc, tunnels_that_do_not_meet_and_stubs);
+	tcase_add_test(tc, a_token_is_written_within_its_buffer);
 	tcase_add_test(tc, every_legal_move_reads_back);
 	tcase_add_test(tc, bot_lines_are_read_strictly);
 	tcase_add_test(tc, handshake_reply);
@@ -525,6 +599,7 @@ Suite *protocol_suite(void)
 	tcase_add_test(tc, old_replays_keep_their_reasons);
 	tcase_add_test(tc, events_show_each_seat_what_it_may_see);
 	tcase_add_test(tc, no_line_leaks_another_seats_secrets);
+	tcase_add_test(tc, seat_seeds_follow_their_definition);
 	suite_add_tcase(s, tc);
 	return s;
 }

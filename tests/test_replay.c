@@ -105,12 +105,13 @@ typedef struct plan {
 
 static const replay_seat seats[] = {
 	{ "alice", "python3 alice.py --depth 3", "bot alice moves", NULL, NULL,
-	    0, 0 },
-	{ "bob", "./bob", "bot bob", NULL, NULL, 1500, 20000 },
-	{ "carol", "./carol -q", "bot carol", NULL, NULL, 1000, 30000 },
-	{ NULL, "./crashes-at-start", NULL, "no-start", "cannot run it", 0, 0 },
-	{ "eve", "java -jar eve.jar", "bot eve", NULL, NULL, 0, 0 },
-	{ "frank", "./frank", "bot frank", NULL, NULL, 0, 0 },
+	    0, 0, 0 },
+	{ "bob", "./bob", "bot bob", NULL, NULL, 1500, 20000, 0 },
+	{ "carol", "./carol -q", "bot carol seed", NULL, NULL, 1000, 30000, 1 },
+	{ NULL, "./crashes-at-start", NULL, "no-start", "cannot run it", 0, 0,
+	    0 },
+	{ "eve", "java -jar eve.jar", "bot eve", NULL, NULL, 0, 0, 0 },
+	{ "frank", "./frank", "bot frank", NULL, NULL, 0, 0, 0 },
 };
 
 static void cards(const sab_ruleset *rs)
@@ -273,7 +274,7 @@ static int check_header(const lines *L, const played *p)
 	char want[512];
 	int i = 0;
 
-	require_line(L, i++, "sabr 1.2");
+	require_line(L, i++, "sabr 1.3");
 	require_line(L, i++, "program saboteur-test 0.1");
 	snprintf(want, sizeof want, "ruleset %s %016llx", pc.rs->name,
 	    (unsigned long long)replay_ruleset_hash(pc.rs));
@@ -299,6 +300,12 @@ static int check_header(const lines *L, const played *p)
 			    seats[s].hello);
 			require_line(L, i++, want);
 		}
+	/* Carol asked for a seed: the one SipHash gives her seat. */
+	if (p->n > 2) {
+		snprintf(want, sizeof want, "seatseed 2 %llu",
+		    (unsigned long long)proto_seat_seed(p->seed, 2));
+		require_line(L, i++, want);
+	}
 	/* Bob's own clock differs from the header's; Carol's is the same. */
 	require_line(L, i++, "seatclock 1 move=1500 bank=20000");
 	if (p->n > 3)

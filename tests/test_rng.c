@@ -2,6 +2,7 @@
 #include <check.h>
 
 #include "rng.h"
+#include "siphash.h"
 #include "suites.h"
 
 /* splitmix64 of seed 0 gives these words (reference implementation). */
@@ -81,6 +82,25 @@ START_TEST(shuffle_is_a_permutation)
 }
 END_TEST
 
+/* SipHash-2-4 under key 00 01 .. 0f of the messages 00 01 .. (len - 1):
+ * the reference implementation's test vectors (vectors.h) of lengths 0, 1,
+ * 7, 8 and 15, which take every path of the last word. */
+START_TEST(siphash_matches_reference)
+{
+	static const struct { size_t len; uint64_t want; } v[] = {
+		{ 0, 0x726fdb47dd0e0e31ULL }, { 1, 0x74f839c593dc67fdULL },
+		{ 7, 0xab0200f58b01d137ULL }, { 8, 0x93f5f5799a932462ULL },
+		{ 15, 0xa129ca6149be45e5ULL },
+	};
+	uint8_t key[16], msg[16];
+
+	for (int i = 0; i < 16; i++)
+		key[i] = msg[i] = (uint8_t)i;
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+		ck_assert_uint_eq(sab_siphash24(key, msg, v[i].len), v[i].want);
+}
+END_TEST
+
 Suite *rng_suite(void)
 {
 	Suite *s = suite_create("rng");
@@ -91,6 +111,7 @@ Suite *rng_suite(void)
 	tcase_add_test(tc, same_seed_same_stream);
 	tcase_add_test(tc, below_is_in_range_and_roughly_uniform);
 	tcase_add_test(tc, shuffle_is_a_permutation);
+	tcase_add_test(tc, siphash_matches_reference);
 	suite_add_tcase(s, tc);
 	return s;
 }

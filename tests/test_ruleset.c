@@ -538,6 +538,11 @@ static const struct {
 	    "\"basic\" (built in: base, classic, course)" },
 	{ "bad-extends-inherited-check.yaml", "3: hand_size: no entry for 3 "
 	    "players" },
+	{ "bad-extends-inherited-goals.yaml", "6: goal_cards, taken from base "
+	    "(this file extends it), does not fit: 3 goal cards for 2 goal "
+	    "places (board.goals); give goal_cards in this file too" },
+	{ "bad-tab.yaml", "5: a tab at column 1, where YAML allows only spaces "
+	    "(indentation): indent with spaces" },
 	{ "bad-two-documents.yaml", "23: a second YAML document; a ruleset "
 	    "is one document" },
 	{ "bad-unknown-key.yaml", "23: options: unknown key "

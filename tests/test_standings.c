@@ -500,7 +500,8 @@ START_TEST(shards_merged_equal_one_run)
 	ck_assert_int_eq(standings_load(&twice, dup, 2, NULL, NULL, err,
 	    sizeof err), -1);
 	snprintf(want, sizeof want, "%s holds a run of another tournament file "
-	    "than %s", d.other, d.all);
+	    "than %s: the standings of two tournaments are printed one at a "
+	    "time", d.other, d.all);
 	ck_assert_str_eq(err, want);
 	standings_free(&twice);
 

@@ -245,8 +245,16 @@ static void at_turn(void *ctx, const replay_rec *r, const sab_event *e,
 	(void)e;
 	if (r->kind != REPLAY_TURN)
 		return;
-	step = view_decision_step(&v, (int)r->a);
-	REQUIRE(step >= 0, "no step ends decision %d", (int)r->a);
+	REQUIRE(view_decision_step(&v, (int)r->a) >= 0, "no step ends "
+	    "decision %d", (int)r->a);
+	/* The engine's state at the turn record is the table after every
+	 * step read before it: a decision that ended a round includes the
+	 * next round's deal, which the view counts as the next decision's
+	 * start. */
+	step = -1;
+	for (int i = 0; i < v.nsteps; i++)
+		if (v.steps[i].rec < r)
+			step = i;
 	for (int k = 0; k < a->n; k++) {
 		while (a->t[k]->step < step)
 			view_table_apply(&v, a->t[k]->step + 1, a->t[k]);
@@ -510,6 +518,69 @@ START_TEST(decisions_rounds_and_failures_are_found)
 }
 END_TEST
 
+/* Each decision as the audit saw it: its round and its seat. */
+typedef struct played_in {
+	int round[400], seat[400];
+	int n;
+} played_in;
+
+static void at_each_turn(void *ctx, const replay_rec *r, const sab_event *e,
+    const sab_game *g)
+{
+	played_in *p = ctx;
+
+	(void)e;
+	if (r->kind == REPLAY_TURN && p->n + 1 < 400) {
+		/* The state after decision n is the one decision n+1 is
+		 * played in. */
+		p->n = (int)r->a;
+		p->round[p->n + 1] = g->round;
+		p->seat[p->n + 1] = g->to_act;
+	}
+}
+
+/* The issue's "view --at 134": decision 134 ends round 2 with no cards
+ * left, and the file deals round 3 before the move's record.  The end of
+ * the decision must still show round 2's board, its seat, and the move. */
+START_TEST(a_decision_that_ends_a_round_shows_that_round)
+{
+	static view_table t;
+	static played_in p;
+	replay_audit_ops ops = { at_each_turn, NULL };
+	replay_audit au;
+	char text[256];
+	int i, ends = 0;
+
+	load_fixture();
+	memset(&p, 0, sizeof p);
+	ck_assert_int_eq(replay_audit_run(file, &rs, &ops, &p, &au), 0);
+	for (int d = 2; d <= v.decisions; d++) {
+		i = view_decision_step(&v, d);
+		view_table_at(&v, i, VIEW_FULL, &t);
+		REQUIRE(t.round == p.round[d], "decision %d: round %d, not %d",
+		    d, t.round, p.round[d]);
+		REQUIRE(v.steps[i].actor == p.seat[d], "decision %d: seat %d "
+		    "to play, not %d", d, v.steps[i].actor, p.seat[d]);
+		REQUIRE(v.steps[i].rec->kind == REPLAY_MOVE, "decision %d ends "
+		    "at a record of kind %d", d, v.steps[i].rec->kind);
+		ends += p.round[d + 1] != p.round[d] && d < v.decisions;
+	}
+	ck_assert_int_eq(ends, 2);
+	i = view_decision_step(&v, 134);
+	view_table_at(&v, i, VIEW_PUBLIC, &t);
+	ck_assert_int_eq(t.round, 2);
+	ck_assert_int_eq(v.steps[i].actor, 3);
+	ck_assert_int_gt(t.board.nplaced, 1);
+	view_describe(&v, i, VIEW_PUBLIC, text, sizeof text);
+	ck_assert_str_eq(text, "seat 3's move: discard -");
+	/* The next decision starts with round 3's deal, seat 3's no more. */
+	i = view_find(&v, i, 1, VIEW_ROUND_START, VIEW_PUBLIC);
+	ck_assert_int_eq(v.steps[i].decision, 135);
+	ck_assert_int_eq(v.steps[i].actor, p.seat[135]);
+	unload();
+}
+END_TEST
+
 START_TEST(perspectives_are_checked)
 {
 	char name[64];
@@ -663,6 +734,150 @@ START_TEST(the_board_draws_every_kind_of_cell)
 }
 END_TEST
 
+/* Every line of text is at most width columns (ASCII text). */
+static void lines_fit(const char *text, int width)
+{
+	for (const char *p = text; *p;) {
+		size_t n = strcspn(p, "\n");
+		REQUIRE((int)n <= width, "a line of %zu columns in %d: %.*s", n,
+		    width, (int)n, p);
+		p += n + (p[n] == '\n');
+	}
+}
+
+/* Is f, of len bytes, a whole field of line (fields separated by sep)? */
+static int whole_field(const char *line, const char *f, size_t len,
+    const char *sep)
+{
+	size_t sl = strlen(sep);
+
+	for (const char *p = line; (p = strstr(p, f)) != NULL; p++) {
+		int starts = p == line || (p - line >= (long)sl &&
+		    strncmp(p - sl, sep, sl) == 0);
+		const char *e = p + len;
+		int ends = *e == '\0' || *e == '\n' || strncmp(e, sep, sl) == 0;
+		if (starts && ends && strncmp(p, f, len) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* Each field of the fitted line is a whole field of the full one, or one
+ * of the short forms the header may use. */
+static void fields_whole(const char *line, const char *full,
+    const char *sep, int width)
+{
+	size_t sl = strlen(sep);
+
+	for (const char *p = line; *p && *p != '\n';) {
+		const char *e = strstr(p, sep), *nl = strchr(p, '\n');
+		char f[200];
+		size_t n;
+		if (e == NULL || (nl != NULL && e > nl))
+			e = nl ? nl : p + strlen(p);
+		n = (size_t)(e - p);
+		snprintf(f, sizeof f, "%.*s", (int)n, p);
+		REQUIRE(whole_field(full, f, n, sep) ||
+		    strcmp(f, "view: seat 2") == 0 ||
+		    strcmp(f, "started 2026-11-21") == 0,
+		    "width %d: \"%s\" is not a whole field", width, f);
+		p = *e == '\n' || *e == '\0' ? e + (*e != '\0') : e + sl;
+		if (e == nl)
+			break;
+	}
+}
+
+START_TEST(the_header_fits_in_whole_fields)
+{
+	static view_table t;
+	render_style st = { 1, 0, 0 };
+	render_buf whole = { NULL, 0, 0, 0 }, full = { NULL, 0, 0, 0 };
+	const char *second;
+
+	load_fixture();
+	view_table_at(&v, view_decision_step(&v, 40), 2, &t);
+	render_header(&whole, &v, &t, &st);
+	render_header_fit(&full, &v, &t, &st, 0);
+	ck_assert_str_eq(whole.s, full.s);
+	second = strchr(whole.s, '\n') + 1;
+	for (int width = 20; width <= 100; width += 7) {
+		render_buf b = { NULL, 0, 0, 0 };
+		render_header_fit(&b, &v, &t, &st, width);
+		lines_fit(b.s, width);
+		ck_assert_msg(strncmp(b.s, "game 1", 6) == 0, "%s", b.s);
+		/* The round and the decision go last. */
+		ck_assert_ptr_nonnull(strstr(b.s, width < 25 ? "\nround 1" :
+		    "\nround 1 | decision 40/201"));
+		fields_whole(b.s, whole.s, ", ", width);
+		fields_whole(strchr(b.s, '\n') + 1, second, " | ", width);
+		render_buf_free(&b);
+	}
+	render_buf_free(&whole);
+	render_buf_free(&full);
+	unload();
+}
+END_TEST
+
+START_TEST(a_board_window_marks_where_it_is_cut)
+{
+	static view_table t;
+	render_style st = { 1, 0, 1 };
+	render_buf whole = { NULL, 0, 0, 0 }, part = { NULL, 0, 0, 0 };
+	render_buf cut = { NULL, 0, 0, 0 };
+	render_window w;
+
+	load_fixture();
+	view_table_at(&v, v.nsteps - 1, VIEW_FULL, &t);
+	render_board(&whole, &v, &t, &st);
+	render_board_extent(&v, &t, &w);
+	render_board_part(&part, &v, &t, &st, &w);
+	/* The whole extent is the board as printed, byte for byte. */
+	ck_assert_str_eq(whole.s, part.s);
+	ck_assert_ptr_null(strstr(whole.s, "more:"));
+	/* The fixture's last board spans rows -4..3 and columns -2..8. */
+	ck_assert_int_eq(w.by0, -4);
+	ck_assert_int_eq(w.by1, 3);
+	ck_assert_int_eq(w.bx0, -2);
+	ck_assert_int_eq(w.bx1, 8);
+	w.x0 = 0, w.x1 = 4, w.y0 = -1, w.y1 = 1;
+	render_board_part(&cut, &v, &t, &st, &w);
+	ck_assert_msg(strncmp(cut.s, "more: ^ rows -4..-2, v rows 2..3, "
+	    "< cols -2..-1, > cols 5..8\n<     0  1  2  3  4 >\n^-1 ", 86) == 0,
+	    "%s", cut.s);
+	ck_assert_ptr_nonnull(strstr(cut.s, "\nv 1 "));
+	render_buf_free(&whole);
+	render_buf_free(&part);
+	render_buf_free(&cut);
+	unload();
+}
+END_TEST
+
+START_TEST(the_compact_table_fits_its_width)
+{
+	static view_table t;
+	render_style st = { 1, 0, 0 };
+
+	load_fixture();
+	view_table_at(&v, view_decision_step(&v, 40), VIEW_FULL, &t);
+	for (int width = 24; width <= 120; width += 16) {
+		render_buf b = { NULL, 0, 0, 0 };
+		int seats = 0;
+		render_players_compact(&b, &v, &t, &st, width);
+		lines_fit(b.s, width);
+		for (int k = 0; k < 5; k++) {
+			char name[16];
+			snprintf(name, sizeof name, "%2d %s", k, k == 1 ?
+			    "heuris" : k == 2 ? "illega" : k == 4 ? "slow" :
+			    "random");
+			seats += strstr(b.s, name) != NULL;
+		}
+		ck_assert_int_eq(seats, 5);
+		render_buf_free(&b);
+	}
+	unload();
+}
+END_TEST
+
 Suite *view_suite(void)
 {
 	Suite *s = suite_create("view");
@@ -675,10 +890,14 @@ Suite *view_suite(void)
 	tcase_add_test(tc, the_words_of_a_step_hide_what_the_view_may_not_see);
 	tcase_add_test(tc, stepping_forward_then_back_gives_the_same_text);
 	tcase_add_test(tc, decisions_rounds_and_failures_are_found);
+	tcase_add_test(tc, a_decision_that_ends_a_round_shows_that_round);
 	tcase_add_test(tc, perspectives_are_checked);
 	tcase_add_test(tc, the_final_gold_is_the_result);
 	tcase_add_test(tc, a_replay_cut_short_shows_what_was_walked);
 	tcase_add_test(tc, the_board_draws_every_kind_of_cell);
+	tcase_add_test(tc, the_header_fits_in_whole_fields);
+	tcase_add_test(tc, a_board_window_marks_where_it_is_cut);
+	tcase_add_test(tc, the_compact_table_fits_its_width);
 	suite_add_tcase(s, tc);
 	return s;
 }

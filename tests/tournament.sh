@@ -3,7 +3,8 @@
 # bot under -j 2, and checks what people must be able to trust: standings
 # that match an independent recount from the replays, a run killed with
 # SIGKILL midway and resumed giving the same standings as an uninterrupted
-# run, two shards merged giving the standings of one run, a second run on
+# run, two shards merged giving the standings of one run, the example
+# tournament giving the same standings with -j 1 and -j 2, a second run on
 # the same folder refused, SIGTERM leaving nothing behind, and bad files
 # refused with their place named.
 #
@@ -177,6 +178,32 @@ wait $pid
 rc=$?
 if [ $rc = 5 ] || [ $rc = 0 ]; then ok; else no "SIGTERM: exit $rc, want 5"; fi
 leftovers "SIGTERM"
+
+# 5b. The README's promise for the example tournament: its results do not
+# depend on -j.  Every bot of examples/tournament.yaml seeds its random
+# choices with the protocol's per-game "seed" line (the heuristic bot draws
+# none), so -j 1 and -j 2 give the same standings, byte for byte but for
+# the thinking time, and the same journal of games.
+"$bin" tournament --sandbox off --quiet -j 1 --out "$tmp/ex1" \
+    examples/tournament.yaml >"$tmp/ex1.out" 2>&1 &&
+"$bin" tournament --sandbox off --quiet -j 2 --out "$tmp/ex2" \
+    examples/tournament.yaml >"$tmp/ex2.out" 2>&1 && ok ||
+    { no "the example tournament failed"; tail -5 "$tmp/ex1.out" "$tmp/ex2.out"; }
+csv "$tmp/ex1" >"$tmp/ex1.csv"
+csv "$tmp/ex2" >"$tmp/ex2.csv"
+[ -s "$tmp/ex1.csv" ] && cmp -s "$tmp/ex1.csv" "$tmp/ex2.csv" && ok || {
+	no "the example tournament's standings differ between -j 1 and -j 2"
+	diff "$tmp/ex1.csv" "$tmp/ex2.csv" | sed 's/^/  | /'; }
+# Game by game: the same seats, gold and winners (the journal's own order
+# is the order games finished in).
+games_of() {
+	grep '^game ' "$1/journal.txt" | sed 's/ think-us=[^ ]*//' | sort
+}
+games_of "$tmp/ex1" >"$tmp/ex1.games"
+games_of "$tmp/ex2" >"$tmp/ex2.games"
+[ -s "$tmp/ex1.games" ] && cmp -s "$tmp/ex1.games" "$tmp/ex2.games" && ok || {
+	no "the example tournament's games differ between -j 1 and -j 2"
+	diff "$tmp/ex1.games" "$tmp/ex2.games" | head -5 | sed 's/^/  | /'; }
 
 # 6. A bot that keeps failing is disqualified, and the tournament goes on.
 sed 's/disqualify-after: 0/disqualify-after: 2/; s/rounds: 6/rounds: 1/' \

@@ -3,6 +3,10 @@
 # (tmux, on a private server, at a fixed size): keys move the position and
 # change the perspective, autoplay advances, q and SIGTERM put the terminal
 # back, and --follow shows a game live while "saboteur play" writes it.
+# On an ordinary 80 x 24 terminal, games of 5 and 10 players show the move
+# played, the board marks where it is cut and pans, the header keeps whole
+# words, ? shows the legend, seats 10 and 11 have keys, and a resized
+# window is drawn again to its new size.
 #
 # Usage: tests/view_tmux.sh PATH/TO/saboteur
 set -u
@@ -29,8 +33,10 @@ if ! command -v tmux >/dev/null 2>&1; then
 	exit 1
 fi
 
+# While quiet is 1, what is found is a step on the way, not a check.
+quiet=0
 ok() {
-	pass=$((pass + 1))
+	[ "$quiet" = 1 ] || pass=$((pass + 1))
 }
 
 bad() {
@@ -42,6 +48,10 @@ bad() {
 t() {
 	tmux -L "$sock" -f /dev/null "$@"
 }
+
+# A session that outlives the viewer's, so that killing the viewer's does
+# not stop the server while the next one starts.
+t new-session -d -s keep -x 20 -y 5 "sleep 3600"
 
 screen() {
 	t capture-pane -p -t view >"$tmp/screen" 2>/dev/null
@@ -85,11 +95,13 @@ step() {
 	    echo 0
 }
 
-# start ARGS...: runs the viewer in a fresh 120 x 50 terminal; afterwards
-# the shell says how it exited and whether the terminal is cooked again.
+# start ARGS...: runs the viewer in a fresh terminal of $cols x $rows
+# (120 x 50 unless set); afterwards the shell says how it exited and
+# whether the terminal is cooked again.
+cols=120 rows=50
 start() {
 	t kill-session -t view 2>/dev/null
-	t new-session -d -s view -x 120 -y 50 -c "$top" \
+	t new-session -d -s view -x "$cols" -y "$rows" -c "$top" \
 	    "$bin view $*; echo \"exited \$?\"; stty -a | tr ' ;' '\\n\\n' |
 	    grep -x -e icanon -e -icanon -e echo -e -echo; echo stty-done;
 	    sleep 600"
@@ -112,7 +124,7 @@ restored() {
 # ---- keys on a finished game ---------------------------------------------
 
 start "$fixture"
-wait_for opens-at-the-end "decision 201/201" &&
+wait_for opens-at-the-start "round 1 \| set-up \| step 1/" &&
     wait_for opens-public "view: public" &&
     wait_for shows-the-keys "q quit"
 keys home-is-the-set-up "set-up \| step 1/" Home
@@ -150,6 +162,7 @@ keys next-round "round 2 begins" N
 keys previous-round "round 1 begins" P
 keys end "decision 201/201" End
 keys help-screen "f, F +the next, the previous failure" '?'
+wait_for help-has-the-legend "a dead end: nothing joins through it"
 keys help-closes "decision 201/201" x
 keys home-again "step 1/" Home
 keys autoplay-on "autoplay 4/s" Space
@@ -228,6 +241,146 @@ wait_for follow-sees-the-end "complete, every record verified" 120 &&
     wait_for follow-at-the-end "game over"
 t send-keys -t view q
 restored follow-quits 0
+
+# ---- an ordinary 80 x 24 terminal -----------------------------------------
+
+cols=80 rows=24
+tall=$top/tests/fixtures/replays/base-5p-tall.sabr.gz
+ten=$top/tests/fixtures/replays/base-10p.sabr.gz
+twelve=$top/tests/fixtures/replays/big12-12p.sabr.gz
+
+# header_whole NAME FILE: the header's two lines hold whole fields only:
+# the first, fields of the header the plain print of FILE gives (or the
+# start's date alone, or the game's number alone); the second, fields of
+# their known shapes, ending either inside the window or with a whole
+# "view:" field.
+header_whole() {
+	"$bin" view --at 0 "$2" 2>/dev/null | sed -n 1p | sed 's/, /\n/g' \
+	    >"$tmp/fields"
+	sed -n 's/^\(started [0-9-]*\)T.*/\1/p' "$tmp/fields" >>"$tmp/fields"
+	sed -n 's/^\(game [0-9]*\) (.*/\1/p' "$tmp/fields" >>"$tmp/fields"
+	screen
+	w=$(t display -p -t view '#{window_width}')
+	l2=$(sed -n 2p "$tmp/screen")
+	if sed -n 1p "$tmp/screen" | sed 's/ *$//; s/, /\n/g' |
+	    grep -vxF -f "$tmp/fields" | grep -q .; then
+		bad "$1: the header's first line is cut inside a field"
+	elif ! printf '%s\n' "$l2" | grep -Eqx 'round [0-9]+( \| (set-up|decision [0-9]+(/[0-9]+| \(unfinished\))|step [0-9]+/[0-9]+|deck [0-9]+|seat [0-9]+ to play|game over|view: (public|all \(every hidden card\)|seat [0-9]+( \([^)]*\))?)))* *' ||
+	    { [ "${#l2}" -ge "$w" ] &&
+	    ! printf '%s\n' "$l2" | grep -Eq '\| view: (public|all \(every hidden card\)|seat [0-9]+( \([^)]*\))?) *$'; }; then
+		bad "$1: the header's second line is cut inside a field"
+	else
+		ok
+	fi
+}
+
+# on_board X Y: the screen's board shows column X and row Y.
+on_board() {
+	awk -v x="$1" -v y="$2" '
+	{
+		n = split($0, w, " "); ints = 0; axis = 1
+		for (i = 1; i <= n; i++)
+			if (w[i] ~ /^-?[0-9]+$/) ints++
+			else if (w[i] != "<" && w[i] != ">") axis = 0
+		if (axis && ints >= 2)
+			for (i = 1; i <= n; i++) if (w[i] == x) col = 1
+		l = substr($0, 1, 4); gsub(/[\^v ]/, "", l)
+		if (l == y && substr($0, 4, 1) == " " && length($0) > 4) row = 1
+	}
+	END { exit !(col && row) }' "$tmp/screen"
+}
+
+# press NAME PATTERN KEY...: sends the keys, then waits (up to 60 s) for
+# PATTERN.
+press() {
+	name=$1 pattern=$2
+	shift 2
+	t send-keys -t view "$@"
+	wait_for "$name" "$pattern" 60
+}
+
+# go_to NAME PATTERN KEY...: keys that lead to a check, not one.
+go_to() {
+	quiet=1
+	press "$@"
+	quiet=0
+}
+
+# shows_move NAME X Y: once the screen shows the move played at X Y, the
+# board shows that cell.
+shows_move() {
+	quiet=1
+	wait_for "$1: the move" "now: seat [0-9]+'s move: play [A-Za-z-]+ $2 $3 " 60
+	quiet=0
+	if on_board "$2" "$3"; then ok; else
+		bad "$1: cell $2 $3 is not on the board shown"; fi
+}
+
+# Five players: the board rows -5..7 of decision 44, played at 2 7.
+start "$tall"
+wait_for 80x24-opens-at-the-start "round 1 \| set-up \| step 1/" 60
+header_whole 80x24-5p-header-at-the-start "$tall"
+go_to 80x24-5p-go "decision 44/201" g 4 4 Enter
+shows_move 80x24-5p-move 2 7
+header_whole 80x24-5p-header "$tall"
+go_to 80x24-5p-end "game over" End
+header_whole 80x24-5p-header-at-the-end "$tall"
+# ? shows the legend of the board's marks, then the keys.
+press 80x24-legend "a dead end: nothing joins through it" '?'
+press 80x24-legend-then-keys "H J K L +move the board" '?'
+go_to 80x24-help-closes "game over" x
+# A smaller window: the board is cut, says so, and still shows the move;
+# back to 80 x 24 the header is whole again.
+go_to 80x24-5p-back-to-44 "decision 44/201" g 4 4 Enter
+t resize-window -t view -x 60 -y 16
+wait_for resize-small-cuts-the-board "^more: .*rows? -5" 60
+shows_move resize-small-move 2 7
+header_whole resize-small-header "$tall"
+t resize-window -t view -x 80 -y 24
+quiet=1
+wait_for resize-back "^ *-5 " 60
+quiet=0
+header_whole resize-back-header "$tall"
+
+# Ten players: the table gives way to the board; decision 129 plays -1 7.
+start "$ten"
+quiet=1
+wait_for 80x24-10p-opens "round 1 \| set-up" 60
+quiet=0
+go_to 80x24-10p-go "decision 129/201" g 1 2 9 Enter
+shows_move 80x24-10p-move -1 7
+header_whole 80x24-10p-header "$ten"
+# The whole table (t) leaves the board a few rows: cut, marked, following
+# the move; K pans up, c follows again.
+press 80x24-10p-full-table "^more: .*row" t
+screen
+if grep -Eq '^(\^|v) ?-?[0-9]+ ' "$tmp/screen"; then ok; else
+	bad "80x24-10p: no ^ or v mark on a cut edge"; fi
+shows_move 80x24-10p-cut-move -1 7
+press 80x24-10p-pan-up "^more: .*v rows? [0-9-]+\.\.7" K
+press 80x24-10p-follow-again "^more: .*\^ rows? -" c
+shows_move 80x24-10p-followed -1 7
+
+# Twelve players: seats 10 and 11 have keys (s N Enter, and [ ]).
+start "$twelve"
+quiet=1
+wait_for 80x24-12p-opens "round 1 \| set-up" 60
+quiet=0
+press seat-10 "view: seat 10( |$)" s 1 0 Enter
+press seat-11-next "view: seat 11( |$)" ']'
+press after-seat-11-all "view: all" ']'
+press before-all-seat-11 "view: seat 11( |$)" '['
+press no-seat-12 "there is no seat 12" s 1 2 Enter
+t send-keys -t view q
+
+# A terminal that cannot move its cursor gets the plain print, and why.
+t kill-session -t view 2>/dev/null
+t new-session -d -s view -x "$cols" -y "$rows" -c "$top" \
+    "TERM=dumb $bin view --ascii $tall 2>$tmp/dumb.err; echo \"exited \$?\";
+    sleep 600"
+wait_for dumb-terminal-prints "^exited 0$" 60
+if grep -q "cannot move its cursor: printing the position" "$tmp/dumb.err"
+then ok; else bad "dumb terminal: $(cat "$tmp/dumb.err")"; fi
 
 echo "view_tmux: $pass passed, $fail failed"
 [ "$fail" = 0 ]

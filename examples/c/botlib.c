@@ -1,5 +1,6 @@
 /* botlib.c: the referee's lines turned into a botstate, and the bot's answers
  * written back; see botlib.h. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -574,6 +575,25 @@ static int on_illegal(const words *w, bot_choose_fn *choose)
 	return answer(choose);
 }
 
+/* "seed S": the seat's seed for this game, a decimal unsigned 64-bit
+ * number; anything else leaves the game unseeded. */
+static void on_seed(const words *w)
+{
+	const char *p = w->n >= 2 ? w->w[1] : "";
+	uint64_t v = 0;
+
+	if (*p == '\0')
+		return;
+	for (; *p; p++) {
+		unsigned d = (unsigned)(*p - '0');
+		if (d > 9 || v > (UINT64_MAX - d) / 10)
+			return;
+		v = v * 10 + d;
+	}
+	st.seed = v;
+	st.seeded = 1;
+}
+
 /* ---- the loop --------------------------------------------------------- */
 
 /* Handles one line; returns 1 on "quit", -1 when stdout fails. */
@@ -594,7 +614,8 @@ static int handle(char *line, const char *name, bot_choose_fn *choose,
 		dealing = 0;
 	if (strcmp(k, "saboteur") == 0) {
 		/* Any version is answered: refusing one is the referee's call. */
-		if (printf("bot %s moves\n", name) < 0 || fflush(stdout) != 0)
+		if (printf("bot %s moves seed\n", name) < 0 ||
+		    fflush(stdout) != 0)
 			return -1;
 	} else if (strcmp(k, "quit") == 0) {
 		return 1;
@@ -602,6 +623,8 @@ static int handle(char *line, const char *name, bot_choose_fn *choose,
 		on_game(&w);
 	} else if (st.nplayers == 0) {
 		return 0;       /* nothing else makes sense before a game */
+	} else if (strcmp(k, "seed") == 0) {
+		on_seed(&w);
 	} else if (strcmp(k, "player") == 0) {
 		on_player(&w);
 	} else if (strcmp(k, "board") == 0) {

@@ -3,14 +3,17 @@
 #ifndef BOTLIB_H
 #define BOTLIB_H
 
+#include <stdint.h>
+
 #include "protocol.h"
 #include "saboteur.h"
 
 /*
  * A bot is a program: main() calls bot_run() with the bot's name and its
  * callbacks, and returns what bot_run() returns.  bot_run() answers the
- * handshake ("bot NAME moves", so the referee lists the legal moves before
- * every decision), follows the game line by line into a botstate, calls
+ * handshake ("bot NAME moves seed": the referee lists the legal moves before
+ * every decision, and gives each game a seed for the bot's randomness in
+ * s->seed), follows the game line by line into a botstate, calls
  * choose() on every "turn" and prints its answer.  Unknown lines are
  * ignored, as the protocol asks; see saboteur-protocol(7).
  *
@@ -51,6 +54,10 @@ typedef struct botstate {
 	proto_cards cards;              /* card tokens of rs */
 	int nplayers;
 	int seat;                       /* our seat */
+	int seeded;                     /* the referee sent "seed S" */
+	uint64_t seed;                  /* S: seed the bot's randomness with it,
+	                                   and the game plays the same way
+	                                   whenever it is played again */
 	char names[SAB_MAX_PLAYERS][PROTO_NAME_MAX + 1];
 
 	/* The round. */
@@ -81,6 +88,7 @@ typedef struct botstate {
 	int tries;                      /* left, after an "illegal" */
 	int nlegal;
 	bot_legal legal[BOT_MAX_LEGAL];
+
 } botstate;
 
 /*

@@ -7,18 +7,21 @@
 
 static sab_rng rng;
 static int fixed;               /* BOT_SEED was given */
-static uint64_t seed;
+static uint64_t seed;           /* BOT_SEED, or 0 */
 static int game_seeded = -1;    /* the game the generator was seeded for */
 
 /* Any legal line is as good as another; botlib lists them for us. */
 static const char *choose(const botstate *s)
 {
-	/* With BOT_SEED, each game's moves depend only on the seed, the game
-	 * and the seat, not on the games this process played before: a
-	 * tournament that hands games to workers in any order gets the same
-	 * games. */
-	if (fixed && s->game != game_seeded) {
-		sab_rng_seed(&rng, seed ^ (0x9e3779b97f4a7c15ULL *
+	/* Each game's moves depend only on the game's own seed (the
+	 * referee's "seed" line, mixed with BOT_SEED so that two copies with
+	 * different BOT_SEED play differently), not on the games this
+	 * process played before: a game played again, or a tournament that
+	 * hands games to workers in any order, gets the same moves.  A
+	 * referee that sends no seed leaves BOT_SEED, the game and the seat. */
+	if (s->game != game_seeded && (s->seeded || fixed)) {
+		sab_rng_seed(&rng, s->seeded ? s->seed ^ seed :
+		    seed ^ (0x9e3779b97f4a7c15ULL *
 		    (uint64_t)(s->game * 16 + s->seat + 1)));
 		game_seeded = s->game;
 	}
@@ -29,11 +32,11 @@ static const char *choose(const botstate *s)
 
 int main(void)
 {
-	/* BOT_SEED makes a game repeatable; otherwise each process differs. */
+	/* Without a seed from the referee or BOT_SEED, each process differs. */
 	const char *env = getenv("BOT_SEED");
 
 	fixed = env != NULL;
-	seed = fixed ? strtoull(env, NULL, 10) : (uint64_t)getpid();
-	sab_rng_seed(&rng, seed);
+	seed = fixed ? strtoull(env, NULL, 10) : 0;
+	sab_rng_seed(&rng, fixed ? seed : (uint64_t)getpid());
 	return bot_run("random", choose, NULL);
 }

@@ -1,20 +1,29 @@
 // saboteur_bot.js: a small helper for Saboteur bots in JavaScript (node, no packages).
 //
-// Subclass Bot, override choose(), and call run():
+// A local npm package, "saboteur-bot": "npm install PATH/examples/js" in a
+// bot's folder (npm links it, nothing is downloaded), or require() it by
+// path.  Subclass Bot, override choose(), and call run():
 //
-//   const { Bot } = require("./saboteur_bot.js");
+//   const { Bot } = require("saboteur-bot");
 //   class First extends Bot {
 //     choose() { return this.legal[0]; }        // any legal line will do
 //   }
 //   new First("first").run();
 //
-// run() answers the handshake with "bot NAME moves" (so the referee lists the
-// legal moves before every decision), keeps the state below up to date from
+// run() answers the handshake with "bot NAME moves seed" (so the referee lists
+// the legal moves before every decision, and may send a seed), keeps the state below up to date from
 // the referee's lines, calls choose() on every "turn" and prints its answer.
 // Lines it does not know are ignored, as the protocol asks
 // (saboteur-protocol(7)).  The state, as in the Python helper:
 //
 //   seat, players, ruleset   our seat, the player count, the ruleset name
+//   game                     the game's number in the match, from 1
+//   seed                     the "seed S" sent for this seat and game, as a
+//                            BigInt, or null (a referee that sends none)
+//   random()                 a number in [0, 1) for the bot's choices, seeded
+//                            by "seed S" when it comes, else by BOT_SEED (with
+//                            the game and seat), else by the clock; choice(list)
+//                            picks an element with it
 //   names                    Map seat -> bot name
 //   start, goals             [x, y] of the start card; list of goal places
 //   round, deck              round number; cards left in the draw pile
@@ -36,6 +45,75 @@
 
 const readline = require("readline");
 
+// Turning a card 180 degrees swaps north with south and east with west.
+const TURNED = { N: "S", E: "W", S: "N", W: "E" };
+// The step to the neighbouring cell through each edge (y grows to the south).
+const STEP = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
+
+// The edges of a path card through which a tunnel goes on, as a string such
+// as "NES": the joined edges without the stubs after "." of the token,
+// turned when rot is 1; "" for a dead end or a card that is not a path.
+function cardExits(token, rot = 0) {
+  const dash = token.indexOf("-");
+  if (dash < 0) return "";
+  const kind = token.slice(0, dash);
+  if (!["path", "start", "gold", "stone"].includes(kind)) return "";
+  let edges = token.slice(dash + 1).split(".")[0].replace(/\+/g, "");
+  if (rot === 1) edges = [...edges].map((e) => TURNED[e] || "").join("");
+  return [..."NESW"].filter((e) => edges.includes(e)).join("");
+}
+
+// One move line taken apart: kind is "path", "break", "repair", "rockfall",
+// "map", "discard", "pick" or "other"; card the token; x, y, rot for a path,
+// rockfall or map; target (a seat) for a break or repair; tool for a repair;
+// value for a pick; line the line itself, the answer to send.
+function parseMove(line) {
+  const w = line.split(/\s+/);
+  const m = { line, kind: "other", card: null, x: null, y: null, rot: null,
+    target: null, tool: null, value: null };
+  const num = (s) => (/^-?\d+$/.test(s) ? Number(s) : NaN);
+  if (w[0] === "pick" && w.length >= 2) {
+    Object.assign(m, { kind: "pick", value: num(w[1]) });
+  } else if (w[0] === "discard" && w.length >= 2) {
+    Object.assign(m, { kind: "discard", card: w[1] });
+  } else if (w[0] === "play" && w.length >= 3) {
+    const c = (m.card = w[1]);
+    if (/^(path|dead)-/.test(c) && w.length >= 5) {
+      Object.assign(m, { kind: "path", x: num(w[2]), y: num(w[3]), rot: num(w[4]) });
+    } else if (c.startsWith("break-")) {
+      Object.assign(m, { kind: "break", target: num(w[2]) });
+    } else if (c.startsWith("repair-") && w.length >= 4) {
+      Object.assign(m, { kind: "repair", target: num(w[2]), tool: w[3] });
+    } else if ((c === "rockfall" || c === "map") && w.length >= 4) {
+      Object.assign(m, { kind: c, x: num(w[2]), y: num(w[3]) });
+    }
+  }
+  for (const k of ["x", "y", "rot", "target", "value"])
+    if (Number.isNaN(m[k])) m.kind = "other";
+  return m;
+}
+
+// A small seeded generator (mulberry32) over 32 bits of state: Math.random
+// cannot be seeded.  Returns a function giving numbers in [0, 1).
+function generator(seed32) {
+  let a = seed32 >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// Folds a string (a decimal seed, or "BOT_SEED/game/seat") into 32 bits
+// (FNV-1a), so every digit of a 64-bit seed counts.
+function fold(text) {
+  let h = 0x811c9dc5;
+  for (const ch of String(text)) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return h;
+}
+
 class Bot {
   constructor(name) {
     this.name = name || "js-bot";
@@ -53,13 +131,26 @@ class Bot {
   // Called with the words of every line after the state has taken it in.
   seen(words) {}
 
+  // The legal moves of this decision, taken apart (see parseMove).
+  moves() {
+    return this.legal.map(parseMove);
+  }
+
+  // An element of list chosen with random().
+  choice(list) {
+    return list.length ? list[Math.floor(this.random() * list.length)] : null;
+  }
+
   isBroken(seat = this.seat) {
     return (this.broken.get(seat) || []).length > 0;
   }
 
   // ---- the state -----------------------------------------------------------
 
-  newGame() {
+  newGame(game = 0) {
+    this.game = game;
+    this.seed = null;
+    this.random = generator(fold(Date.now() + "/" + process.pid));
     this.seat = this.players = null;
     this.ruleset = null;
     this.names = new Map();
@@ -116,14 +207,21 @@ class Bot {
     const kind = w[0], n = w.length;
     if (kind !== "draw" && kind !== "role") this.dealing = false;
     if (kind === "saboteur") {
-      this.send("bot " + this.name + " moves");
+      this.send("bot " + this.name + " moves seed");
     } else if (kind === "quit") {
       return "quit";
     } else if (kind === "game" && n >= 5) {
-      this.newGame();
+      this.newGame(Number(w[1]));
       this.ruleset = w[2];
       this.players = Number(w[3]);
       this.seat = Number(w[4]);
+      // Without a "seed" line: BOT_SEED with the game and seat, so a game
+      // plays the same whichever games the process played before.
+      const env = (process.env.BOT_SEED || "").trim();
+      if (/^\d+$/.test(env)) this.random = generator(fold(env + "/" + this.game + "/" + this.seat));
+    } else if (kind === "seed" && n >= 2 && /^\d+$/.test(w[1])) {
+      this.seed = BigInt(w[1]);
+      this.random = generator(fold(w[1]));
     } else if (kind === "player" && n >= 3) {
       this.names.set(Number(w[1]), w[2]);
     } else if (kind === "start" && n >= 3) {
@@ -227,4 +325,4 @@ class Bot {
   }
 }
 
-module.exports = { Bot };
+module.exports = { Bot, parseMove, cardExits, STEP };

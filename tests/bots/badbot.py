@@ -87,6 +87,11 @@ def main():
             if MODE == "close-stdout":
                 os.close(1)
                 time.sleep(600)
+        elif words[0] == "game" and MODE == "interrupt-game-3":
+            # Ctrl-C at the referee (its parent when unsealed) as the
+            # third game starts: two games are played, for certain.
+            if words[1] == "3":
+                os.kill(os.getppid(), signal.SIGINT)
         elif words[0] == "legal":
             if not collecting:
                 legal, collecting = [], True
@@ -96,8 +101,11 @@ def main():
             answer = legal[0] if legal else "discard nothing"
             collecting = False
             say(misbehave(turns, answer) or answer)
-        elif words[0] == "illegal" and int(words[1]) > 0:
+        elif words[0] == "illegal" and int(words[1]) > 0 and \
+                MODE != "debug-stdout":
             # A refused reply: try again, as badly as the mode says.
+            # (debug-stdout's retry is the move it sent after its debug
+            # line, already on its way.)
             say("play path-NESW 30 30 0" if MODE == "illegal" else answer)
         elif words[0] == "quit":
             if MODE == "ignore-term":
@@ -113,6 +121,10 @@ def misbehave(turn, answer):
         for _ in range(800):            # 50 MB
             sys.stderr.write(chunk)
         sys.stderr.flush()
+    if MODE == "debug-stdout":
+        # Debug text on stdout, as a bot author's print() would: each
+        # such line is a refused reply, and the move after it the retry.
+        say("debug: thinking")
     if turn < BAD_TURN:
         return None
     if MODE == "crash-mid":

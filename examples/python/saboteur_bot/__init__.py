@@ -1,6 +1,7 @@
-"""saboteur_bot.py: a small helper for Saboteur bots in Python 3 (standard library only).
+"""saboteur_bot: a small helper for Saboteur bots in Python 3 (standard library only).
 
-Subclass Bot, override choose(), and call run():
+Install it with "pip install ./examples/python" (or put examples/python on
+PYTHONPATH), then subclass Bot, override choose(), and call run():
 
     from saboteur_bot import Bot
 
@@ -10,13 +11,19 @@ Subclass Bot, override choose(), and call run():
 
     FirstMove("first").run()
 
-run() answers the handshake with "bot NAME moves" (so the referee lists the
-legal moves before every decision), keeps the state below up to date from the
+run() answers the handshake with "bot NAME moves seed" (so the referee lists
+the legal moves before every decision, and may send a seed), keeps the state below up to date from the
 referee's lines, calls choose() on every "turn" and prints its answer.  Lines
 it does not know are ignored, as the protocol asks (saboteur-protocol(7)).
 
 State, reset by each "game" (and the round part by each "round"):
     seat, players, ruleset       our seat, the player count, the ruleset name
+    game                         the game's number in the match, from 1
+    seed                         the "seed S" the referee sent for this seat of
+                                 this game, or None (a referee that sends none)
+    rng                          a random.Random for the bot's choices: seeded
+                                 by "seed S" when it comes, else by BOT_SEED
+                                 (with the game and seat), else by the clock
     names                        {seat: bot name}
     start, goals                 (x, y) of the start card; list of goal places
     round, deck                  round number; cards left in the draw pile
@@ -38,8 +45,79 @@ State, reset by each "game" (and the round part by each "round"):
     tries                        replies left after an "illegal"
 """
 
+import os
+import random
 import sys
+import time
 import traceback
+
+__version__ = "0.1.0"
+__all__ = ["Bot", "Move", "parse_move", "card_exits"]
+
+# Turning a card 180 degrees swaps north with south and east with west.
+_TURNED = {"N": "S", "E": "W", "S": "N", "W": "E"}
+# The step to the neighbouring cell through each edge (y grows to the south).
+STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
+
+
+def card_exits(token, rot=0):
+    """The edges of a path card through which a tunnel goes on, as a string
+    such as "NES": the joined edges, without the stubs after "." of the
+    token, turned when rot is 1.  "" for a dead end or a card that is not a
+    path (a goal or start card's shape counts as a path)."""
+    if "-" not in token:
+        return ""
+    kind, shape = token.split("-", 1)
+    if kind not in ("path", "start", "gold", "stone"):
+        return ""
+    edges = shape.split(".")[0].replace("+", "")
+    if rot == 1:
+        edges = "".join(_TURNED[e] for e in edges)
+    return "".join(e for e in "NESW" if e in edges)
+
+
+class Move:
+    """One move line taken apart.  kind is "path", "break", "repair",
+    "rockfall", "map", "discard", "pick" or "other"; card is the token
+    (None for a pick); x, y, rot for a path, a rockfall or a map; target
+    (a seat) for a break or a repair; tool for a repair; value for a pick.
+    line is the line itself, the answer to send."""
+
+    def __init__(self, line):
+        self.line = line
+        self.kind, self.card = "other", None
+        self.x = self.y = self.rot = self.target = self.tool = self.value = None
+        w = line.split()
+        try:
+            if w[0] == "pick" and len(w) >= 2:
+                self.kind, self.value = "pick", int(w[1])
+            elif w[0] == "discard" and len(w) >= 2:
+                self.kind, self.card = "discard", w[1]
+            elif w[0] == "play" and len(w) >= 3:
+                self.card = c = w[1]
+                if c.startswith(("path-", "dead-")) and len(w) >= 5:
+                    self.kind = "path"
+                    self.x, self.y, self.rot = int(w[2]), int(w[3]), int(w[4])
+                elif c.startswith("break-"):
+                    self.kind, self.target = "break", int(w[2])
+                elif c.startswith("repair-") and len(w) >= 4:
+                    self.kind, self.target, self.tool = "repair", int(w[2]), w[3]
+                elif c in ("rockfall", "map") and len(w) >= 4:
+                    self.kind, self.x, self.y = c, int(w[2]), int(w[3])
+        except ValueError:
+            self.kind = "other"
+
+    def exits(self):
+        """A path move's open edges once laid (see card_exits)."""
+        return card_exits(self.card, self.rot) if self.kind == "path" else ""
+
+    def __repr__(self):
+        return "Move(%r)" % self.line
+
+
+def parse_move(line):
+    """The Move of one move line."""
+    return Move(line)
 
 
 class Bot:
@@ -49,8 +127,11 @@ class Bot:
         self.name = name
         self.new_game()
 
-    def new_game(self):
+    def new_game(self, game=0):
+        self.game = game
         self.seat = self.players = None
+        self.seed = None
+        self.rng = random.Random()
         self.ruleset = None
         self.names, self.gold = {}, {}
         self.start, self.goals = (0, 0), []
@@ -72,6 +153,10 @@ class Bot:
 
     # ---- helpers for strategies ------------------------------------------
 
+    def moves(self):
+        """The legal moves of this decision, as Move objects."""
+        return [Move(line) for line in self.legal]
+
     def is_broken(self, seat=None):
         """Whether seat (ours by default) has a broken tool in front of it."""
         return bool(self.broken.get(self.seat if seat is None else seat))
@@ -86,6 +171,15 @@ class Bot:
         self.broken = {}
         self.turn = self.move_ms = self.bank_ms = self.tries = 0
         self.dealing = False
+
+    def _fallback_seed(self):
+        """The generator's seed when the referee sends none: BOT_SEED with
+        the game and the seat (so a game plays the same whichever games the
+        process played before), else the clock."""
+        env = os.environ.get("BOT_SEED")
+        if env and env.strip().isdigit():
+            return "%s/%d/%d" % (env.strip(), self.game, self.seat)
+        return time.time_ns() ^ os.getpid()
 
     def _card_left(self, seat, token):
         if seat == self.seat and token in self.hand:
@@ -118,12 +212,16 @@ class Bot:
         if kind not in ("draw", "role"):
             self.dealing = False
         if kind == "saboteur":
-            self.send("bot %s moves" % self.name)
+            self.send("bot %s moves seed" % self.name)
         elif kind == "quit":
             return "quit"
         elif kind == "game" and len(w) >= 5:
-            self.new_game()
+            self.new_game(int(w[1]))
             self.ruleset, self.players, self.seat = w[2], int(w[3]), int(w[4])
+            self.rng.seed(self._fallback_seed())
+        elif kind == "seed" and len(w) >= 2:
+            self.seed = int(w[1])
+            self.rng.seed(self.seed)
         elif kind == "player" and len(w) >= 3:
             self.names[int(w[1])] = w[2]
         elif kind == "start" and len(w) >= 3:
