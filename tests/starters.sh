@@ -28,6 +28,10 @@ clean_match() {
 	    END { exit !(rows == n && good == n) }' "$1"
 }
 
+# Generous time limits: a slow machine (a python3 or a JVM that takes
+# seconds to start) must not fail a match.
+limits="--move-ms 20000 --bank-ms 60000 --handshake-ms 60000"
+
 ntranscripts=$(ls "$top"/tests/fixtures/transcripts/*.txt | wc -l)
 for l in c python javascript java; do
 	dir=$top/examples/starters/$l
@@ -39,12 +43,12 @@ for l in c python javascript java; do
 	    pass=$((pass + 1)) || { echo "FAIL: make -C $dir test"; cat "$tmp/$l.test"; fail=$((fail + 1)); }
 	# The one-command run of the README, sealed as by default, 5 players.
 	ok make -s -C "$dir" run OUT="$out" SAB="$sab" GAMES=2 SEED=7 \
-	    LOGDIR="$tmp/$l-base" SANDBOX=auto
+	    LOGDIR="$tmp/$l-base" SANDBOX=auto PLAYFLAGS="$limits"
 	cp "$tmp/out" "$tmp/$l-base.txt"
 	ok clean_match "$tmp/$l-base.txt" 1
 	# The course ruleset of two players, unsealed.
 	ok make -s -C "$dir" run OUT="$out" SAB="$sab" GAMES=2 SEED=8 \
-	    RULESET=course LOGDIR="$tmp/$l-course" SANDBOX=off
+	    RULESET=course LOGDIR="$tmp/$l-course" SANDBOX=off PLAYFLAGS="$limits"
 	cp "$tmp/out" "$tmp/$l-course.txt"
 	ok clean_match "$tmp/$l-course.txt" 1
 done
@@ -52,7 +56,8 @@ done
 # All four at one table, from another working folder, unsealed: the Python
 # and JavaScript starters find the helper next to their own folder.
 mkdir -p "$tmp/elsewhere"
-(cd "$tmp/elsewhere" && "$sab" play --games 2 --seed 9 --sandbox off \
+# shellcheck disable=SC2086
+(cd "$tmp/elsewhere" && "$sab" play --games 2 --seed 9 --sandbox off $limits \
     --log-dir "$tmp/all" "$top/build/starters/c/starter-bot" \
     "python3 $top/examples/starters/python/bot.py" \
     "node $top/examples/starters/javascript/bot.js" \
