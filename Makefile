@@ -161,6 +161,7 @@ check: deps-check $(B)/run-tests $(B)/asan/run-tests $(B)/saboteur bots
 	tests/view_tmux.sh $(B)/saboteur
 	tests/tournament.sh $(B)/saboteur
 	tests/hostile.sh $(B)/saboteur
+	tests/guards.sh $(B)/saboteur
 	$(MAKE) -s check-bots
 	$(MAKE) -s check-starters
 	tests/install.sh

@@ -97,6 +97,8 @@ static const opt selfplay_opts[] = {
 	{ "quiet", NULL, "print only the ends of rounds and the result", 0,
 	    NULL },
 	{ "verbose", NULL, "also print every card drawn", 0, NULL },
+	{ "hash", NULL, "end with the final state's hash, to compare builds",
+	    0, NULL },
 	{ NULL, NULL, NULL, 0, NULL }
 };
 
@@ -154,6 +156,10 @@ int cmd_selfplay(int argc, char **argv)
 		}
 		print_events(&sp, turn, &ev);
 	}
+	/* The same seed must end in the same state in every later build:
+	 * tests/guards.sh keeps these hashes for 100 games a ruleset. */
+	if (opts[5].value != NULL)
+		printf("hash %016" PRIx64 "\n", sab_game_hash(&g));
 	free(rs);
 	return EXIT_OK;
 }
