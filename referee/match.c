@@ -44,11 +44,6 @@ uint64_t match_game_seed(uint64_t seed, int g)
 	return sab_rng_next(&r);
 }
 
-int match_replay_path(const char *pattern, int g, char *out, size_t len)
-{
-	return outputs_replay_path(pattern, g, out, len);
-}
-
 /* A bot's own time limits, or the match's. */
 static int64_t move_of(const run *r, const bot *b)
 {
@@ -370,7 +365,7 @@ static int replay_start(run *r, char *err, size_t errlen)
 
 	if (r->spec->replay == NULL)
 		return 0;
-	if (match_replay_path(r->spec->replay, r->spec->number, r->res->replay,
+	if (outputs_replay_path(r->spec->replay, r->spec->number, r->res->replay,
 	    sizeof r->res->replay) != 0) {
 		snprintf(err, errlen, "the replay file name is too long");
 		return -1;

@@ -111,10 +111,6 @@ void match_finish(const match_opts *o, bot *bots, int n, match_cost *cost);
 int match_games(const match_opts *o, bot *bots, int n, game_result *results,
     int *played, match_cost *cost, char *err, size_t errlen);
 
-/* Writes the replay file name of game g (from 1) into out: pattern with
- * each "%d" (any width and flags: "%05d") replaced by g and "%%" by "%",
- * as outputs_replay_path().  Returns 0, or -1 when it does not fit. */
-int match_replay_path(const char *pattern, int g, char *out, size_t len);
 
 /* Derives the seed of game g (from 0) of a match: the same whatever the
  * order or concurrency of games. */
