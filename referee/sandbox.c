@@ -63,6 +63,14 @@ void sandbox_settings_final(sandbox_settings *s)
 		}
 }
 
+int sandbox_settings_field(const sandbox_settings *s, size_t i, int64_t *v)
+{
+	if (i >= NFIELDS)
+		return 0;
+	*v = *(const int64_t *)(const void *)((const char *)s + fields[i].off);
+	return 1;
+}
+
 static const char *const mode_names[] = { "auto", "on", "off" };
 
 const char *sandbox_mode_name(int mode)

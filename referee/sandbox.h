@@ -39,6 +39,11 @@ void sandbox_settings_over(sandbox_settings *s, const sandbox_settings *over);
 /* Fills the fields no layer gave with the defaults above. */
 void sandbox_settings_final(sandbox_settings *s);
 
+/* The value of field i (the order of the list above, the order of the
+ * bits of given) into *v: 1, or 0 when there is no field i.  For what
+ * must go over every field, such as a tournament file's hash. */
+int sandbox_settings_field(const sandbox_settings *s, size_t i, int64_t *v);
+
 /*
  * Sets the field a file's key names from its text value ("on", "true",
  * "512"): mode (only when top_level: the file's "sandbox" mapping),

@@ -958,18 +958,14 @@ uint64_t tconfig_hash(const tconfig *t)
 	 * hash of a file without them is what it was before they existed. */
 	for (int i = -1; i < t->nbots; i++) {
 		const sandbox_settings *s = i < 0 ? &t->box : &t->bots[i].cb.box;
+		int64_t v;
+
 		if (s->given == 0)
 			continue;
 		h = hash_u64(h, (uint64_t)(int64_t)i);
 		h = hash_u64(h, s->given);
-		h = hash_u64(h, (uint64_t)s->mode);
-		h = hash_u64(h, (uint64_t)s->network);
-		h = hash_u64(h, (uint64_t)s->writable);
-		h = hash_u64(h, (uint64_t)s->memory_mb);
-		h = hash_u64(h, (uint64_t)s->processes);
-		h = hash_u64(h, (uint64_t)s->open_files);
-		h = hash_u64(h, (uint64_t)s->file_size_mb);
-		h = hash_u64(h, (uint64_t)s->cpu_seconds);
+		for (size_t k = 0; sandbox_settings_field(s, k, &v); k++)
+			h = hash_u64(h, (uint64_t)v);
 	}
 	return h;
 }
