@@ -50,6 +50,9 @@ typedef struct cli_command {
 	"(default base)"
 #define CLI_REPLAY_RULESET_HELP "use this ruleset, not the one the " \
 	"replay names (hashes must match)"
+/* The help of --sandbox, in play and tournament alike. */
+#define CLI_SANDBOX_HELP "seal bots off with bwrap: if it works, " \
+	"always, never"
 
 /* Fills the array a command's parser writes into from its const table:
  * dst must be an array of exactly as many entries as table. */

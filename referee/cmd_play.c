@@ -63,8 +63,8 @@ static const opt play_opts[O_NOPTS + 1] = {
 	    "cwd, env, sandbox)", 0, NULL },
 	[O_QUIET] = { "quiet", NULL, "print the summary only, not each game", 0,
 	    NULL },
-	[O_SANDBOX] = { "sandbox", "auto|on|off", "seal bots off with bwrap: "
-	    "if it works, always, never", 0, NULL },
+	[O_SANDBOX] = { "sandbox", "auto|on|off", CLI_SANDBOX_HELP, 0,
+	    NULL },
 	[O_NETWORK] = { "bot-network", NULL, "let sealed bots use the network",
 	    0, NULL },
 	[O_WRITABLE] = { "bot-writable", NULL, "let sealed bots write in their "

@@ -29,8 +29,8 @@ static const opt tournament_opts[O_NOPTS + 1] = {
 	    "output)", 0, NULL },
 	[O_QUIET] = { "quiet", NULL, "print no standings at the end", 0,
 	    NULL },
-	[O_SANDBOX] = { "sandbox", "auto|on|off", "seal bots off with bwrap: "
-	    "if it works, always, never", 0, NULL },
+	[O_SANDBOX] = { "sandbox", "auto|on|off", CLI_SANDBOX_HELP, 0,
+	    NULL },
 	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
 };
 
