@@ -19,7 +19,8 @@ ifeq ($(WERROR),1)
 WARN     += -Werror
 endif
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L -DSAB_VERSION='"$(VERSION)"' \
-            -DSAB_DATADIR='"$(DATADIR)"' -Irules -Iprotocol -Ireplays -Ireferee
+            -DSAB_DATADIR='"$(DATADIR)"' -Irules -Iprotocol -Ireplays -Ireferee \
+            -Ireferee/match -Ireferee/tournament -Ireferee/viewer
 ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS)
 SANITIZE  = -fsanitize=address,undefined -fno-omit-frame-pointer \
             -fno-sanitize-recover=all
@@ -40,8 +41,10 @@ RULESETS   = rules/base.yaml rules/classic.yaml rules/course.yaml
 # and the replay writer (which needs zlib).
 RULES_SRC  = $(wildcard rules/*.c protocol/*.c replays/*.c)
 RULES_HDR  = $(wildcard rules/*.h protocol/*.h replays/*.h)
-PROG_SRC   = $(wildcard referee/*.c)
-PROG_HDR   = $(wildcard referee/*.h)
+# The commands sit on top of referee/; its rooms below: match/ (processes,
+# bots, one game), tournament/, viewer/.
+PROG_SRC   = $(wildcard referee/*.c referee/*/*.c)
+PROG_HDR   = $(wildcard referee/*.h referee/*/*.h)
 # The referee's modules without main(), for the tests to link.
 REF_SRC    = $(filter-out referee/main.c,$(PROG_SRC))
 TEST_SRC   = $(wildcard tests/*.c)
@@ -73,7 +76,7 @@ $(B)/%.o: %.c $(RULES_HDR) $(PROG_HDR) | deps
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(YAML_CFLAGS) -c $< -o $@
 # Only the terminal's module sees ncurses's header and its feature macros.
-$(B)/referee/term.o: referee/term.c $(RULES_HDR) $(PROG_HDR) | deps
+$(B)/referee/viewer/term.o: referee/viewer/term.c $(RULES_HDR) $(PROG_HDR) | deps
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(CURSES_CFLAGS) -c $< -o $@
 $(B)/gen/%.o: $(B)/gen/%.c rules/builtin.h | deps
@@ -139,7 +142,7 @@ $(B)/run-tests: $(TEST_OBJ) $(B)/libreferee.a $(B)/librules.a
 $(B)/asan/%.o: %.c $(RULES_HDR) $(PROG_HDR) $(wildcard tests/*.h) | deps-check
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -std=c11 $(WARN) -O1 -g $(SANITIZE) $(YAML_CFLAGS) $(CHECK_CFLAGS) -c $< -o $@
-$(B)/asan/referee/term.o: referee/term.c $(RULES_HDR) $(PROG_HDR) | deps-check
+$(B)/asan/referee/viewer/term.o: referee/viewer/term.c $(RULES_HDR) $(PROG_HDR) | deps-check
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -std=c11 $(WARN) -O1 -g $(SANITIZE) $(CURSES_CFLAGS) -c $< -o $@
 $(B)/asan/gen/%.o: $(B)/gen/%.c rules/builtin.h | deps
