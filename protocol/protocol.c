@@ -6,104 +6,25 @@
 #include "protocol.h"
 #include "siphash.h"
 
-static const char edge_letter[4] = { 'N', 'E', 'S', 'W' };
-static const char *const role_word[] = { "none", "miner", "saboteur" };
-
 const char *proto_role_word(uint8_t role)
 {
-	return role < 3 ? role_word[role] : "?";
+	return role < sab_module_base.nroles ? sab_module_base.roles[role].name :
+	    "?";
 }
 
 /* ---- card tokens ------------------------------------------------------ */
 
-/* A token being written: into buf (size bytes), never past its end. */
-typedef struct tokbuf {
-	char *buf;
-	size_t size, len;       /* len: what the whole token takes */
-} tokbuf;
-
-static void tok_put(tokbuf *t, const char *s)
-{
-	for (; *s; s++, t->len++)
-		if (t->len + 1 < t->size)
-			t->buf[t->len] = *s;
-	if (t->size > 0)
-		t->buf[t->len < t->size ? t->len : t->size - 1] = '\0';
-}
-
-/* Appends the letters of edge mask m. */
-static void tok_edges(tokbuf *t, uint8_t m)
-{
-	char s[5];
-	int k = 0;
-
-	for (int d = 0; d < 4; d++)
-		if (m & (1 << d))
-			s[k++] = edge_letter[d];
-	s[k] = '\0';
-	tok_put(t, s);
-}
-
-static void path_token(const sab_card *c, tokbuf *t)
-{
-	uint8_t joined = (uint8_t)(c->groups[0] | c->groups[1]);
-	uint8_t stubs = (uint8_t)(c->edges & ~joined);
-
-	if (c->groups[0] == 0) {
-		tok_put(t, "dead-");
-		tok_edges(t, c->edges);
-		return;
-	}
-	tok_put(t, "path-");
-	tok_edges(t, c->groups[0]);
-	if (c->groups[1]) {
-		tok_put(t, "+");
-		tok_edges(t, c->groups[1]);
-	}
-	if (stubs) {
-		tok_put(t, ".");
-		tok_edges(t, stubs);
-	}
-}
-
-static void tools_token(const char *kind, uint8_t tools, tokbuf *t)
-{
-	tok_put(t, kind);
-	for (int k = 0; k < SAB_TOOLS; k++)
-		if (tools & (1 << k)) {
-			tok_put(t, "-");
-			tok_put(t, sab_tool_name((uint8_t)(1 << k)));
-		}
-}
-
+/* Each card kind writes its own cards' tokens (rules/base/cards.c). */
 int proto_card_token(const sab_card *c, char *buf, size_t size)
 {
-	tokbuf t = { buf, size, 0 };
+	const sab_kind *k = sab_kind_of(c->type);
 
-	tok_put(&t, "");
-	switch (c->type) {
-	case SAB_CARD_PATH:
-		path_token(c, &t);
-		break;
-	case SAB_CARD_START:
-		tok_put(&t, "start-");
-		tok_edges(&t, c->edges);
-		break;
-	case SAB_CARD_GOAL:
-		tok_put(&t, c->gold ? "gold-" : "stone-");
-		tok_edges(&t, c->edges);
-		break;
-	case SAB_CARD_SABOTAGE:
-		tools_token("break", c->tools, &t);
-		break;
-	case SAB_CARD_REPAIR:
-		tools_token("repair", c->tools, &t);
-		break;
-	default:
-		tok_put(&t, sab_card_type_name(c->type));
-		break;
+	if (k == NULL || k->token == NULL) {
+		if (size > 0)
+			buf[0] = '\0';
+		return -1;
 	}
-	return t.len < size ? (int)t.len : -1;
+	return k->token(c, buf, size);
 }
 
 int proto_cards_init(proto_cards *pc, const sab_ruleset *rs, char *err,
@@ -275,37 +196,65 @@ static const char *card_or_hidden(const proto_cards *pc, uint8_t card)
 	return card < pc->rs->ndefs ? pc->tok[card] : "-";
 }
 
-/* The arguments of a played card after its token, as in the move syntax. */
-static void put_play_args(line *l, const proto_cards *pc, const sab_event *e)
+/*
+ * The arguments of a played card after its token, one loop over its kind's
+ * list (rules/effect.h): a move's (e NULL) or an event's, which has the same
+ * fields and may add the card a play took away.
+ */
+static void put_args(line *l, const proto_cards *pc, const sab_move *m,
+    const sab_event *e)
 {
 	const sab_ruleset *rs = pc->rs;
+	const sab_kind *k = sab_kind_of(rs->defs[m->card].type);
 
-	switch (e->type) {
-	case SAB_EV_PATH:
-		put_wi(l, e->x);
-		put_wi(l, e->y);
-		put_wi(l, e->rot);
-		break;
-	case SAB_EV_SABOTAGE:
-		put_wi(l, e->target);
-		break;
-	case SAB_EV_REPAIR:
-		put_wi(l, e->target);
-		put_ws(l, sab_tool_name(e->tool));
-		break;
-	case SAB_EV_ROCKFALL:
-		put_wi(l, e->x);
-		put_wi(l, e->y);
-		put_ws(l, card_or_hidden(pc, e->removed));
-		break;
-	default:        /* map */
-		put_wi(l, rs->goal_x[e->goal]);
-		put_wi(l, rs->goal_y[e->goal]);
-		break;
+	for (int i = 0; k != NULL && i < SAB_MAX_ARGS; i++) {
+		switch (k->args[i]) {
+		case SAB_ARG_END:
+			return;
+		case SAB_ARG_X:
+			put_wi(l, m->x);
+			break;
+		case SAB_ARG_Y:
+			put_wi(l, m->y);
+			break;
+		case SAB_ARG_ROT:
+			put_wi(l, m->rot);
+			break;
+		case SAB_ARG_SEAT:
+			put_wi(l, m->target);
+			break;
+		case SAB_ARG_TOOL:
+			put_ws(l, sab_tool_name(m->tool));
+			break;
+		case SAB_ARG_GOAL:
+			put_wi(l, rs->goal_x[m->goal]);
+			put_wi(l, rs->goal_y[m->goal]);
+			break;
+		case SAB_ARG_REMOVED:
+			if (e != NULL)
+				put_ws(l, card_or_hidden(pc, e->removed));
+			break;
+		default:        /* SAB_ARG_CARD_TOOL: not written */
+			break;
+		}
 	}
 }
 
-static void put_round_end(line *l, const sab_event *e)
+/* The move an event of a played card shows (the fields they share). */
+static sab_move play_of_event(const sab_event *e)
+{
+	sab_move m;
+
+	memset(&m, 0, sizeof m);
+	m.kind = SAB_MOVE_PLAY;
+	m.card = e->card;
+	m.x = e->x, m.y = e->y, m.rot = e->rot;
+	m.target = e->target, m.tool = e->tool, m.goal = e->goal;
+	return m;
+}
+
+static void put_round_end(line *l, const sab_ruleset *rs,
+    const sab_event *e)
 {
 	put_s(l, "roundend");
 	put_wi(l, e->value);
@@ -314,8 +263,7 @@ static void put_round_end(line *l, const sab_event *e)
 		put_ws(l, "-");
 	else
 		put_wi(l, e->seat);
-	put_ws(l, e->target == SAB_ROLE_MINER ? "miners" :
-	    e->target == SAB_ROLE_SABOTEUR ? "saboteurs" : "none");
+	put_ws(l, sab_role_side(rs, e->target));
 }
 
 static void put_game_end(line *l, const sab_event *e, int nplayers)
@@ -345,7 +293,7 @@ static void put_event(line *l, const proto_cards *pc, const sab_event *v,
 	case SAB_EV_ROLE_REVEAL:
 		put_s(l, "role");
 		put_wi(l, v->seat);
-		put_ws(l, role_word[v->value % 3]);
+		put_ws(l, sab_role_name(rs, v->value));
 		break;
 	case SAB_EV_DRAW:
 		put_s(l, "draw");
@@ -356,12 +304,14 @@ static void put_event(line *l, const proto_cards *pc, const sab_event *v,
 	case SAB_EV_SABOTAGE:
 	case SAB_EV_REPAIR:
 	case SAB_EV_ROCKFALL:
-	case SAB_EV_MAP:
+	case SAB_EV_MAP: {
+		sab_move m = play_of_event(v);
 		put_s(l, "played");
 		put_wi(l, v->seat);
 		put_ws(l, pc->tok[v->card]);
-		put_play_args(l, pc, v);
+		put_args(l, pc, &m, v);
 		break;
+	}
 	case SAB_EV_PEEK:
 		put_s(l, "peek");
 		put_wi(l, rs->goal_x[v->goal]);
@@ -387,7 +337,7 @@ static void put_event(line *l, const proto_cards *pc, const sab_event *v,
 		put_wi(l, v->rot);
 		break;
 	case SAB_EV_ROUND_END:
-		put_round_end(l, v);
+		put_round_end(l, rs, v);
 		break;
 	case SAB_EV_GOLD_OFFER:
 		put_s(l, "offer");
@@ -428,7 +378,6 @@ int proto_event(const proto_cards *pc, const sab_event *e, int seat,
 int proto_move(const proto_cards *pc, const sab_move *m, char *buf,
     size_t len)
 {
-	const sab_ruleset *rs = pc->rs;
 	line l = { buf, len, 0, 0 };
 
 	switch (m->kind) {
@@ -445,28 +394,7 @@ int proto_move(const proto_cards *pc, const sab_move *m, char *buf,
 	}
 	put_s(&l, "play");
 	put_ws(&l, pc->tok[m->card]);
-	switch (m->kind) {
-	case SAB_MOVE_PATH:
-		put_wi(&l, m->x);
-		put_wi(&l, m->y);
-		put_wi(&l, m->rot);
-		break;
-	case SAB_MOVE_SABOTAGE:
-		put_wi(&l, m->target);
-		break;
-	case SAB_MOVE_REPAIR:
-		put_wi(&l, m->target);
-		put_ws(&l, sab_tool_name(m->tool));
-		break;
-	case SAB_MOVE_ROCKFALL:
-		put_wi(&l, m->x);
-		put_wi(&l, m->y);
-		break;
-	default:
-		put_wi(&l, rs->goal_x[m->goal]);
-		put_wi(&l, rs->goal_y[m->goal]);
-		break;
-	}
+	put_args(&l, pc, m, NULL);
 	return done(&l);
 }
 
@@ -727,19 +655,6 @@ static int number(const words *w, int i, long lo, long hi, long *out)
 	return 0;
 }
 
-/* The arguments each card type takes after "play CARD", for messages. */
-static const char *const args_of[SAB_CARD_TYPES] = {
-	[SAB_CARD_PATH] = "X Y ROT",
-	[SAB_CARD_SABOTAGE] = "SEAT",
-	[SAB_CARD_REPAIR] = "SEAT TOOL",
-	[SAB_CARD_ROCKFALL] = "X Y",
-	[SAB_CARD_MAP] = "X Y",
-};
-static const int nargs_of[SAB_CARD_TYPES] = {
-	[SAB_CARD_PATH] = 3, [SAB_CARD_SABOTAGE] = 1, [SAB_CARD_REPAIR] = 2,
-	[SAB_CARD_ROCKFALL] = 2, [SAB_CARD_MAP] = 2,
-};
-
 static int parse_tool(const words *w, int i, uint8_t *tool)
 {
 	for (int k = 0; k < SAB_TOOLS; k++)
@@ -770,50 +685,63 @@ static int goal_at(const sab_ruleset *rs, int x, int y)
 	return -1;
 }
 
+/* Reads the argument list of the card's kind from word 2 on: one loop,
+ * the inverse of put_args(). */
 static int parse_args(const proto_cards *pc, const words *w, sab_move *m,
     char *why, size_t whylen)
 {
 	const sab_card *c = &pc->rs->defs[m->card];
+	const sab_kind *k = sab_kind_of(c->type);
+	int at = 2, ok = 1, goal = -1;
 	long v = 0;
-	int ok = 0;
 
-	switch (c->type) {
-	case SAB_CARD_PATH:
-		m->kind = SAB_MOVE_PATH;
-		ok = !parse_xy(w, 2, m) && !number(w, 4, 0, 1, &v);
-		m->rot = (uint8_t)v;
-		break;
-	case SAB_CARD_SABOTAGE:
-		m->kind = SAB_MOVE_SABOTAGE;
-		ok = !number(w, 2, 0, 255, &v);
-		m->target = (uint8_t)v;
-		m->tool = c->tools;
-		break;
-	case SAB_CARD_REPAIR:
-		m->kind = SAB_MOVE_REPAIR;
-		ok = !number(w, 2, 0, 255, &v) && !parse_tool(w, 3, &m->tool);
-		m->target = (uint8_t)v;
-		break;
-	case SAB_CARD_ROCKFALL:
-		m->kind = SAB_MOVE_ROCKFALL;
-		ok = !parse_xy(w, 2, m);
-		break;
-	case SAB_CARD_MAP:
-		m->kind = SAB_MOVE_MAP;
-		ok = !parse_xy(w, 2, m);
-		break;
-	default:
+	if (k == NULL || !k->deck)
 		return bad(why, whylen, "%s cannot be played", pc->tok[m->card]);
+	m->kind = SAB_MOVE_PLAY;
+	for (int i = 0; ok && i < SAB_MAX_ARGS && k->args[i] != SAB_ARG_END;
+	    i++) {
+		switch (k->args[i]) {
+		case SAB_ARG_X:
+			ok = !number(w, at++, -128, 127, &v);
+			m->x = (int8_t)v;
+			break;
+		case SAB_ARG_Y:
+			ok = !number(w, at++, -128, 127, &v);
+			m->y = (int8_t)v;
+			break;
+		case SAB_ARG_ROT:
+			ok = !number(w, at++, 0, 1, &v);
+			m->rot = (uint8_t)v;
+			break;
+		case SAB_ARG_SEAT:
+			ok = !number(w, at++, 0, 255, &v);
+			m->target = (uint8_t)v;
+			break;
+		case SAB_ARG_TOOL:
+			ok = !parse_tool(w, at++, &m->tool);
+			break;
+		case SAB_ARG_GOAL:
+			ok = !parse_xy(w, at, m);
+			at += 2;
+			goal = ok ? goal_at(pc->rs, m->x, m->y) : -1;
+			break;
+		case SAB_ARG_CARD_TOOL:
+			m->tool = c->tools;
+			break;
+		default:        /* SAB_ARG_REMOVED: events only */
+			break;
+		}
 	}
-	if (!ok || w->n != 2 + nargs_of[c->type] || w->more)
+	if (!ok || w->n != at || w->more)
 		return bad(why, whylen, "play %s wants %s", pc->tok[m->card],
-		    args_of[c->type]);
-	if (c->type == SAB_CARD_MAP) {
-		int g = goal_at(pc->rs, m->x, m->y);
-		if (g < 0)
+		    k->args_help);
+	for (int i = 0; i < SAB_MAX_ARGS && k->args[i] != SAB_ARG_END; i++) {
+		if (k->args[i] != SAB_ARG_GOAL)
+			continue;
+		if (goal < 0)
 			return bad(why, whylen, "there is no goal at (%d,%d)",
 			    m->x, m->y);
-		m->goal = (uint8_t)g;
+		m->goal = (uint8_t)goal;
 		m->x = m->y = 0;
 	}
 	return PROTO_MOVE;

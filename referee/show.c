@@ -22,32 +22,15 @@ static const char *name(const sab_ruleset *rs, uint8_t def)
 
 void show_move(FILE *f, const sab_ruleset *rs, const sab_move *m)
 {
-	switch (m->kind) {
-	case SAB_MOVE_PATH:
-		fprintf(f, "path %s at (%d,%d)%s", name(rs, m->card), m->x, m->y,
-		    m->rot ? " turned" : "");
-		break;
-	case SAB_MOVE_SABOTAGE:
-		fprintf(f, "%s on seat %d", name(rs, m->card), m->target);
-		break;
-	case SAB_MOVE_REPAIR:
-		fprintf(f, "%s: %s of seat %d", name(rs, m->card),
-		    sab_tool_name(m->tool), m->target);
-		break;
-	case SAB_MOVE_ROCKFALL:
-		fprintf(f, "%s at (%d,%d)", name(rs, m->card), m->x, m->y);
-		break;
-	case SAB_MOVE_MAP:
-		fprintf(f, "%s on goal %d at (%d,%d)", name(rs, m->card), m->goal,
-		    rs->goal_x[m->goal], rs->goal_y[m->goal]);
-		break;
-	case SAB_MOVE_PASS:
+	const sab_kind *k = sab_move_kind(rs, m);
+	char buf[160];
+
+	if (k != NULL && k->say != NULL && k->say(rs, m, buf, sizeof buf) >= 0)
+		fputs(buf, f);
+	else if (m->kind == SAB_MOVE_PASS)
 		fprintf(f, "pass, discarding %s", name(rs, m->card));
-		break;
-	default:
+	else
 		fprintf(f, "pick gold %d", m->value);
-		break;
-	}
 }
 
 static void show_play(FILE *f, const sab_ruleset *rs, const sab_event *e)

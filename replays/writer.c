@@ -409,23 +409,23 @@ static int event_move(const sab_event *e, sab_move *m)
 	m->card = e->card;
 	switch (e->type) {
 	case SAB_EV_PATH:
-		m->kind = SAB_MOVE_PATH;
+		m->kind = SAB_MOVE_PLAY;
 		m->x = e->x, m->y = e->y, m->rot = e->rot;
 		return 1;
 	case SAB_EV_SABOTAGE:
-		m->kind = SAB_MOVE_SABOTAGE;
+		m->kind = SAB_MOVE_PLAY;
 		m->target = e->target, m->tool = e->tool;
 		return 1;
 	case SAB_EV_REPAIR:
-		m->kind = SAB_MOVE_REPAIR;
+		m->kind = SAB_MOVE_PLAY;
 		m->target = e->target, m->tool = e->tool;
 		return 1;
 	case SAB_EV_ROCKFALL:
-		m->kind = SAB_MOVE_ROCKFALL;
+		m->kind = SAB_MOVE_PLAY;
 		m->x = e->x, m->y = e->y;
 		return 1;
 	case SAB_EV_MAP:
-		m->kind = SAB_MOVE_MAP;
+		m->kind = SAB_MOVE_PLAY;
 		m->goal = e->goal;
 		return 1;
 	case SAB_EV_PASS:

@@ -27,6 +27,8 @@
 #define SAB_CELL_TURNED 0x80
 #define SAB_CELL_DEF(c) ((uint8_t)(((c) & 0x7F) - 1))
 #define SAB_CELL_ROT(c) ((uint8_t)((c) >> 7))
+_Static_assert(SAB_MAX_DEFS + 1 < SAB_CELL_HIDDEN,
+    "a cell holds a definition + 1 below SAB_CELL_HIDDEN");
 
 typedef struct sab_board {
 	/* Every card on the table, start and revealed goals included. */

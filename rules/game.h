@@ -22,12 +22,13 @@ enum sab_phase {
 	SAB_PHASE_OVER          /* the game has ended */
 };
 
+/*
+ * What a move does.  Which card a play plays says the rest: its kind (a path
+ * card, a sabotage, ...) is the card's, rs->defs[card].type, and the fields a
+ * move uses are that kind's arguments (rules/effect.h).
+ */
 enum sab_move_kind {
-	SAB_MOVE_PATH,          /* card at (x, y), rot 0 upright or 1 turned */
-	SAB_MOVE_SABOTAGE,      /* card in front of seat target */
-	SAB_MOVE_REPAIR,        /* card repairs tool (one bit) of seat target */
-	SAB_MOVE_ROCKFALL,      /* card removes the path card at (x, y) */
-	SAB_MOVE_MAP,           /* card peeks at goal number `goal` */
+	SAB_MOVE_PLAY,          /* plays card, with its kind's arguments */
 	SAB_MOVE_PASS,          /* discards card face down */
 	SAB_MOVE_PICK_GOLD,     /* takes one offered gold card of this value */
 	SAB_MOVE_KINDS
@@ -35,7 +36,10 @@ enum sab_move_kind {
 
 /*
  * A move.  `card` is a card definition index (which copy in the hand does
- * not matter); the fields a kind does not use are 0.
+ * not matter); the fields the card's kind does not use are 0:
+ * a path card: (x, y), rot 0 upright or 1 turned; a sabotage: target, and
+ * tool (the card's); a repair: target and tool (one bit); a rockfall: (x,
+ * y); a map: goal (a goal place index).
  */
 typedef struct sab_move {
 	uint8_t kind;           /* enum sab_move_kind */
@@ -47,6 +51,14 @@ typedef struct sab_move {
 	uint8_t value;          /* gold value */
 	int8_t x, y;
 } sab_move;
+
+/* Returns 1 when m plays a card of type `type` (enum sab_card_type). */
+static inline int sab_move_plays(const sab_ruleset *rs, const sab_move *m,
+    uint8_t type)
+{
+	return m->kind == SAB_MOVE_PLAY && m->card < rs->ndefs &&
+	    rs->defs[m->card].type == type;
+}
 
 /*
  * The most legal moves one card can have (a path card: two orientations on
@@ -85,7 +97,18 @@ typedef struct sab_game {
 	uint8_t nhand[SAB_MAX_PLAYERS];
 	uint8_t discard[SAB_MAX_DECK];  /* the discard pile, face up or down */
 	uint16_t ndiscard;
-	uint8_t broken[SAB_MAX_PLAYERS][SAB_TOOLS]; /* broken tools in front */
+	/* The cards lying in front of each seat (broken tools, ...), in the
+	 * order they were laid. */
+	uint8_t front[SAB_MAX_PLAYERS][SAB_MAX_FRONT];
+	uint8_t nfront[SAB_MAX_PLAYERS];
+
+	/* The turn beyond whose it is (room the expansions need). */
+	uint8_t dir;                    /* 0 clockwise, 1 counter-clockwise */
+	uint8_t substep;                /* 0; n: the n-th extra card of a turn */
+	uint8_t has_pending;            /* 1: `pending` is open to reactions */
+	sab_move pending;
+	uint16_t last_path;             /* cell index of the last path card
+	                                   placed; SAB_NO_CELL: none */
 
 	/* Roles. */
 	uint8_t role[SAB_MAX_PLAYERS];  /* enum sab_role */
@@ -108,7 +131,19 @@ typedef struct sab_game {
 	uint8_t noffer;
 	int16_t gold[SAB_MAX_PLAYERS];  /* gold won so far, private until the end */
 	uint16_t winners;               /* bit s: seat s shares the win (at the end) */
+	uint16_t bank;                  /* gold pieces not yet paid out, for
+	                                   modules that pay in pieces */
+
+	/* The round's result once it ended: who won it and what each was
+	 * paid in it. */
+	uint16_t round_winners;         /* bit s: seat s won the round */
+	int16_t round_pay[SAB_MAX_PLAYERS];
 } sab_game;
+
+#define SAB_NO_CELL 0xFFFF
+
+/* How many cards breaking tool bit `tool` lie in front of seat. */
+int sab_game_broken(const sab_game *g, int seat, uint8_t tool);
 
 /*
  * Starts a game of nplayers on ruleset rs (which must outlive the game),
@@ -178,7 +213,10 @@ typedef struct sab_census {
 } sab_census;
 void sab_game_census(const sab_game *g, sab_census *c);
 
-/* Returns 1 when the two moves have the same effect. */
-int sab_move_equal(const sab_move *a, const sab_move *b);
+/* Returns 1 when the two moves have the same effect under rs: the same
+ * kind and card, and the same arguments of the card's kind (the other
+ * fields are not compared). */
+int sab_move_equal(const sab_ruleset *rs, const sab_move *a,
+    const sab_move *b);
 
 #endif

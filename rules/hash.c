@@ -1,6 +1,7 @@
 /* hash.c: FNV-1a 64 over a game state's meaningful fields, in a fixed order. */
 #include <string.h>
 
+#include "effect.h"
 #include "hash.h"
 
 uint64_t sab_fnv1a(uint64_t h, const void *p, size_t n)
@@ -46,8 +47,12 @@ static uint64_t hash_cards(uint64_t h, const sab_game *g)
 	}
 	h = u16(h, g->ndiscard);
 	h = sab_fnv1a(h, g->discard, g->ndiscard);
+	/* The cards in front of a seat as broken tools, counted per tool:
+	 * what the hash held before they were a pile of cards. */
 	for (int s = 0; s < g->nplayers; s++)
-		h = sab_fnv1a(h, g->broken[s], SAB_TOOLS);
+		for (int t = 0; t < SAB_TOOLS; t++)
+			h = u8(h, (unsigned)sab_game_broken(g, s,
+			    (uint8_t)(1u << t)));
 	return h;
 }
 
@@ -113,5 +118,12 @@ uint64_t sab_game_hash(const sab_game *g)
 	h = hash_cards(h, g);
 	h = hash_roles_goals(h, g);
 	h = hash_board(h, &g->board);
-	return hash_gold(h, g);
+	h = hash_gold(h, g);
+	/* What only some modules use, folded in only when they are on. */
+	for (int i = 0; i < g->rs->nmodules; i++) {
+		const sab_module *m = sab_module_at(g->rs->modules[i]);
+		if (m != NULL && m->hash != NULL)
+			h = m->hash(h, g);
+	}
+	return h;
 }

@@ -26,7 +26,8 @@ uint64_t sab_fnv1a(uint64_t h, const void *p, size_t n);
  *   ndeck 2, deck[0..ndeck) 1 each (bottom first, top last);
  *   per seat: nhand 1, hand[0..nhand) 1 each (in hand order);
  *   ndiscard 2, discard[0..ndiscard) 1 each;
- *   per seat: broken[0..3) 1 each (pickaxe, lantern, cart);
+ *   per seat: the broken tools in front, counted per tool, 1 each
+ *     (pickaxe, lantern, cart);
  *   per seat: role 1; role_spare 1;
  *   goal_def[0..ngoals) 1 each (ngoals is the ruleset's); goal_open 1;
  *   per seat: peeked 2;
@@ -36,11 +37,14 @@ uint64_t sab_fnv1a(uint64_t h, const void *p, size_t n);
  *   round_end 1, finder 1;
  *   ngold_deck 1, gold_deck[0..ngold_deck) 1 each;
  *   noffer 1, offer[0..noffer) 1 each;
- *   per seat: gold 2 (two's complement); winners 2.
+ *   per seat: gold 2 (two's complement); winners 2;
+ *   then what each module of the ruleset folds in (the base game: nothing).
  *
  * "Per seat" means seats 0 to nplayers - 1.  Left out: what follows from
  * the fields above (nsaboteurs, the board's reach, the order of
- * board.placed, which removals shuffle) and the ruleset, which a replay
+ * board.placed, which removals shuffle; the round's winners and pay; the
+ * fields only expansions change, dir, substep, pending, last_path and bank,
+ * which their modules fold in) and the ruleset, which a replay
  * names and hashes on its own.  Two games that differ only in those hash
  * equal; any other difference changes the hash (but for FNV collisions).
  */

@@ -9,6 +9,7 @@
 #include <yaml.h>
 
 #include "builtin.h"
+#include "effect.h"
 #include "ruleset.h"
 
 /*
@@ -16,7 +17,7 @@
  * engine keeps for an unbounded table (board.h), with room to dig around it.
  */
 #define COORD_LIMIT 40
-#define ROUNDS_MAX 9
+#define ROUNDS_MAX SAB_MAX_ROUNDS
 #define NO_DEF 0xFF             /* sabotage_def when a tool has no card */
 #define PLACE_LEN 64            /* a key path such as "deck[12].groups[1]" */
 #define QUOTE_LEN 56            /* a quoted piece of the input in a message */
@@ -40,6 +41,7 @@ struct lines {
 	int board, bmin, bmax, start, goals, goal[SAB_MAX_GOALS];
 	int start_card, goal_cards, deck, def[SAB_MAX_DEFS];
 	int gold, gold_cards, pay, options, placement, scoring;
+	int modules;
 };
 
 /*
@@ -64,18 +66,13 @@ struct field {
 	int line;               /* of the key */
 };
 
-static const char *const type_names[SAB_CARD_TYPES] = {
-	"path", "start", "goal", "sabotage", "repair", "rockfall", "map"
-};
 static const char *const tool_names[SAB_TOOLS] = {
 	"pickaxe", "lantern", "cart"
 };
+/* The words of a deck entry's type: the kinds of the base game that lie
+ * in the deck (rules/base/cards.c), in card type order. */
 static const char *const deck_type_words[] = {
 	"path", "sabotage", "repair", "rockfall", "map"
-};
-static const uint8_t deck_type_values[] = {
-	SAB_CARD_PATH, SAB_CARD_SABOTAGE, SAB_CARD_REPAIR, SAB_CARD_ROCKFALL,
-	SAB_CARD_MAP
 };
 static const char *const drawn_words[] = { "per_miner", "per_player" };
 static const char *const placement_words[] = { "connected", "touching" };
@@ -560,6 +557,41 @@ static int load_title(const struct ctx *c, const yaml_node_t *n,
 	return get_string(c, n, "title", rs->title, sizeof rs->title);
 }
 
+/* modules: [base, ...]: the expansions the ruleset plays. */
+static int load_modules(const struct ctx *c, const yaml_node_t *n,
+    sab_ruleset *rs)
+{
+	char sub[PLACE_LEN];
+
+	c->ln->modules = node_line(n);
+	if (need_type(c, n, "modules", YAML_SEQUENCE_NODE,
+	    "a list of module names") != 0)
+		return -1;
+	if (seq_len(n) > SAB_MAX_MODULES)
+		return fail(c, node_line(n), "modules", "%zu modules, at most %d",
+		    seq_len(n), SAB_MAX_MODULES);
+	rs->nmodules = 0;
+	for (size_t i = 0; i < seq_len(n); i++) {
+		const yaml_node_t *item = seq_item(c, n, i);
+		const sab_module *m;
+		char q[QUOTE_LEN];
+		int k;
+
+		if (place_index(c, sub, "modules", i, node_line(item)) != 0 ||
+		    need_type(c, item, sub, YAML_SCALAR_NODE, "a name") != 0)
+			return -1;
+		m = sab_module_find(scalar_text(item), scalar_len(item));
+		if (m == NULL)
+			return fail(c, node_line(item), sub, "unknown module %s "
+			    "(saboteur rules --list shows them)",
+			    quote(scalar_text(item), scalar_len(item), q));
+		for (k = 0; sab_module_at(k) != m; k++)
+			;
+		rs->modules[rs->nmodules++] = (uint8_t)k;
+	}
+	return 0;
+}
+
 static int load_players(const struct ctx *c, const yaml_node_t *n,
     sab_ruleset *rs)
 {
@@ -834,12 +866,13 @@ static int load_card(const struct ctx *c, const yaml_node_t *n,
 	    get_word(c, f[K_TYPE].val, place, "type", deck_type_words,
 	    NELEM(deck_type_words), &t) != 0)
 		return -1;
-	d->type = deck_type_values[t];
+	d->type = (uint8_t)sab_kind_find(deck_type_words[t],
+	    strlen(deck_type_words[t]));
 	for (size_t k = K_COUNT; k < K_NKEYS; k++)
 		if (f[k].val != NULL && !(key_types[k] & (1u << d->type)))
 			return fail(c, f[k].line, place, "\"%s\" does not "
 			    "apply to a %s card", f[k].key,
-			    type_names[d->type]);
+			    sab_card_type_name(d->type));
 	if ((d->type == SAB_CARD_PATH && need_field(c, n, place,
 	    &f[K_EDGES]) != 0) || (d->type == SAB_CARD_SABOTAGE &&
 	    need_field(c, n, place, &f[K_TOOL]) != 0) ||
@@ -1082,6 +1115,7 @@ static const struct section {
 	{ "extends", NULL, 0, 1, 0 },
 	{ "name", load_name, 1, 1, 0 },
 	{ "title", load_title, 0, 1, 0 },
+	{ "modules", load_modules, 0, 0, 0 },
 	{ "players", load_players, 1, 0, 0 },
 	{ "rounds", load_rounds, 1, 0, 0 },
 	{ "roles", load_roles, 0, 0, 0 },
@@ -1339,9 +1373,9 @@ int sab_ruleset_parse(sab_ruleset *rs, const char *text, size_t len,
 
 static int is_deck_type(uint8_t type)
 {
-	return type == SAB_CARD_PATH || type == SAB_CARD_SABOTAGE ||
-	    type == SAB_CARD_REPAIR || type == SAB_CARD_ROCKFALL ||
-	    type == SAB_CARD_MAP;
+	const sab_kind *k = sab_kind_of(type);
+
+	return k != NULL && k->deck;
 }
 
 /* The length of s, or size when s has no NUL in its first size bytes. */
@@ -1424,7 +1458,7 @@ static int check_shape(const struct ctx *c, const sab_card *d,
 
 	if (d->edges == 0)
 		return fail(c, line, place, "a %s card needs at least one open "
-		    "edge", type_names[d->type]);
+		    "edge", sab_card_type_name(d->type));
 	if (d->edges > 15)
 		return fail(c, line, place, "edges %d are not a mask of N, E, "
 		    "S and W", d->edges);
@@ -1443,7 +1477,7 @@ static int check_shape(const struct ctx *c, const sab_card *d,
 	if ((d->type == SAB_CARD_START || d->type == SAB_CARD_GOAL) &&
 	    (d->groups[0] != d->edges || d->groups[1] != 0))
 		return fail(c, line, place, "a %s card joins all its edges",
-		    type_names[d->type]);
+		    sab_card_type_name(d->type));
 	return 0;
 }
 
@@ -1458,7 +1492,7 @@ static int check_def(const struct ctx *c, const sab_card *d,
 		return fail(c, line, place, "name %s is not 1 to %d of the "
 		    "characters a-z, 0-9, _ and -", quote(d->name,
 		    strnlen_max(d->name, sizeof d->name), q), SAB_NAME_MAX - 1);
-	if (d->type >= SAB_CARD_TYPES)
+	if (sab_kind_of(d->type) == NULL)
 		return fail(c, line, place, "unknown card type %d", d->type);
 	if (is_deck_type(d->type) && d->count < 1)
 		return fail(c, line, place, "count must be at least 1");
@@ -1535,7 +1569,7 @@ static int note_sabotage(const struct ctx *c, sab_ruleset *rs, size_t i)
 static int check_defs(const struct ctx *c, sab_ruleset *rs)
 {
 	char p[PLACE_LEN];
-	unsigned total = 0;
+	unsigned total = 0, front = 0;
 
 	if (rs->ndefs > SAB_MAX_DEFS)
 		return fail(c, LINE(c, deck), "deck", "%d card definitions, "
@@ -1553,10 +1587,16 @@ static int check_defs(const struct ctx *c, sab_ruleset *rs)
 		fill_rotations(d);
 		if (is_deck_type(d->type))
 			total += d->count;
+		/* All of them could lie in front of one seat. */
+		if (d->type == SAB_CARD_SABOTAGE)
+			front += d->count;
 	}
 	if (total > SAB_MAX_DECK)
 		return fail(c, LINE(c, deck), "deck", "%u cards, at most %d",
 		    total, SAB_MAX_DECK);
+	if (front > SAB_MAX_FRONT)
+		return fail(c, LINE(c, deck), "deck", "%u cards that lie in front "
+		    "of a player, at most %d", front, SAB_MAX_FRONT);
 	rs->deck_size = (uint16_t)total;
 	return 0;
 }
@@ -1765,9 +1805,48 @@ static int check_options(const struct ctx *c, const sab_ruleset *rs)
 	return 0;
 }
 
+/*
+ * The modules: none named means the base game alone, as every ruleset
+ * before modules had; the base comes first; each is ready and named once.
+ * Their roles become the ruleset's, in module order.
+ */
+static int check_modules(const struct ctx *c, sab_ruleset *rs)
+{
+	int line = LINE(c, modules);
+
+	if (rs->nmodules == 0) {
+		rs->nmodules = 1;
+		rs->modules[0] = 0;
+	}
+	if (rs->nmodules > SAB_MAX_MODULES || rs->modules[0] != 0)
+		return fail(c, line, "modules", "the first module is base");
+	rs->nroles = 0;
+	for (int i = 0; i < rs->nmodules; i++) {
+		const sab_module *m = sab_module_at(rs->modules[i]);
+
+		if (m == NULL)
+			return fail(c, line, "modules", "unknown module %d",
+			    rs->modules[i]);
+		for (int j = 0; j < i; j++)
+			if (rs->modules[j] == rs->modules[i])
+				return fail(c, line, "modules", "module %s "
+				    "named twice", m->name);
+		if (!m->ready)
+			return fail(c, line, "modules", "module %s (%s) is not "
+			    "playable yet", m->name, m->title);
+		for (int r = 0; r < m->nroles; r++) {
+			if (rs->nroles >= SAB_MAX_ROLES)
+				return fail(c, line, "modules", "more than %d "
+				    "roles", SAB_MAX_ROLES);
+			rs->roles[rs->nroles++] = m->roles[r];
+		}
+	}
+	return 0;
+}
+
 static int check_and_fill(const struct ctx *c, sab_ruleset *rs)
 {
-	if (check_name_and_players(c, rs) != 0 || check_defs(c, rs) != 0 ||
+	if (check_modules(c, rs) != 0 || check_name_and_players(c, rs) != 0 || check_defs(c, rs) != 0 ||
 	    check_goal_cards(c, rs) != 0 || check_roles(c, rs) != 0 ||
 	    check_hands(c, rs) != 0 || check_gold(c, rs) != 0 ||
 	    check_board(c, rs) != 0 || check_options(c, rs) != 0)
@@ -1852,7 +1931,19 @@ const char *sab_tool_name(uint8_t tool)
 
 const char *sab_card_type_name(uint8_t type)
 {
-	return type < SAB_CARD_TYPES ? type_names[type] : "?";
+	const sab_kind *k = sab_kind_of(type);
+
+	return k != NULL ? k->word : "?";
+}
+
+const char *sab_role_name(const sab_ruleset *rs, uint8_t role)
+{
+	return role < rs->nroles ? rs->roles[role].name : "?";
+}
+
+const char *sab_role_side(const sab_ruleset *rs, uint8_t role)
+{
+	return role < rs->nroles ? rs->roles[role].side : "?";
 }
 
 char *sab_edges_format(uint8_t edges, char *buf)

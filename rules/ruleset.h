@@ -11,13 +11,18 @@
  */
 #define SAB_MAX_PLAYERS 12
 #define SAB_MAX_HAND 8
-#define SAB_MAX_DEFS 96         /* distinct card definitions */
+#define SAB_MAX_DEFS 120        /* distinct card definitions (a board cell
+                                   holds def + 1 below 0x7F) */
+#define SAB_MAX_FRONT 16        /* cards lying in front of one seat */
+#define SAB_MAX_MODULES 8       /* modules one ruleset names */
 #define SAB_MAX_DECK 192        /* path and action cards in the deck */
 #define SAB_MAX_GOALS 8
 #define SAB_MAX_GOLD 64         /* gold cards */
 #define SAB_MAX_GOLD_VALUE 9
 #define SAB_TOOLS 3
 #define SAB_NAME_MAX 32
+#define SAB_MAX_ROUNDS 9        /* rounds a ruleset may have */
+#define SAB_MAX_ROLES 16        /* kinds of dwarf card, "none" included */
 
 /* Edges of a path card, in its upright frame; y grows to the south. */
 enum {
@@ -67,6 +72,11 @@ typedef struct sab_card {
 	uint8_t gold;           /* goal: 1 when it holds the treasure */
 	uint8_t count;          /* copies in the deck (path and action cards) */
 	uint8_t symmetric;      /* 1 when turning 180 degrees changes nothing */
+	/* Path-card attributes the expansions give (0 in the base game):
+	 * a door's colour (a team index + 1), a ladder, crystals shown. */
+	uint8_t door;
+	uint8_t ladder;
+	uint8_t crystals;
 	uint8_t rot_edges[2];   /* open edges upright [0] and turned [1] */
 	uint8_t rot_group[2][4];/* per orientation and edge index (N,E,S,W):
 	                           the group that edge belongs to, 0 = stub */
@@ -88,6 +98,18 @@ enum sab_placement {
 };
 
 /*
+ * A role: one kind of dwarf card.  A role's value in a game (sab_game.role,
+ * events) indexes sab_ruleset.roles; value 0 is "none", the role of every
+ * seat in a game without dwarf cards.  The names are the words bots, replays
+ * and people read ("miner"); `side` is the word for its team's win
+ * ("miners").  The modules a ruleset names bring its roles.
+ */
+typedef struct sab_role_def {
+	char name[SAB_NAME_MAX];
+	char side[SAB_NAME_MAX];
+} sab_role_def;
+
+/*
  * A ruleset.  Everything the engine needs that is data rather than card
  * effects.  The engine reads it through a pointer; it must outlive every game
  * that uses it.
@@ -98,6 +120,10 @@ typedef struct sab_ruleset {
 	uint8_t min_players, max_players;
 	uint8_t rounds;
 	uint8_t has_roles;              /* 0: no dwarf cards (course) */
+	uint8_t nroles;                 /* roles[0] is "none" */
+	sab_role_def roles[SAB_MAX_ROLES];
+	uint8_t nmodules;               /* the modules it plays, by their */
+	uint8_t modules[SAB_MAX_MODULES];/* index (sab_module_at()); base first */
 	uint8_t saboteurs[SAB_MAX_PLAYERS + 1]; /* role cards by player count */
 	uint8_t miners[SAB_MAX_PLAYERS + 1];
 	uint8_t hand_size[SAB_MAX_PLAYERS + 1];
@@ -217,6 +243,11 @@ int sab_ruleset_load_builtin(sab_ruleset *rs, const char *name,
 
 /* Returns the index of the card definition called name, or -1. */
 int sab_ruleset_find(const sab_ruleset *rs, const char *name);
+
+/* The word for role value `role` of rs ("miner"), or "?" for none such;
+ * sab_role_side() the word for its side's win ("miners"). */
+const char *sab_role_name(const sab_ruleset *rs, uint8_t role);
+const char *sab_role_side(const sab_ruleset *rs, uint8_t role);
 
 /* Names of a tool bit ("pickaxe", ...) and of a card type ("path", ...). */
 const char *sab_tool_name(uint8_t tool);

@@ -7,6 +7,7 @@
 #include "board.h"
 #include "event.h"
 #include "game.h"
+#include "effect.h"
 #include "hash.h"
 
 #endif

@@ -109,7 +109,7 @@ sab_move t_path(const sab_ruleset *rs, const char *name, int x, int y, int rot)
 	sab_move m;
 
 	memset(&m, 0, sizeof m);
-	m.kind = SAB_MOVE_PATH;
+	m.kind = SAB_MOVE_PLAY;
 	m.card = t_def(rs, name);
 	m.x = (int8_t)x;
 	m.y = (int8_t)y;
@@ -127,10 +127,14 @@ sab_move t_action(const sab_ruleset *rs, int kind, const char *name, int target,
 	m.card = t_def(rs, name);
 	m.target = (uint8_t)target;
 	m.tool = (uint8_t)tool;
-	if (kind == SAB_MOVE_SABOTAGE)
+	/* The card says what a play does: a sabotage breaks its own tool, a
+	 * map looks at goal `target`. */
+	if (kind == SAB_MOVE_PLAY && rs->defs[m.card].type == SAB_CARD_SABOTAGE)
 		m.tool = rs->defs[m.card].tools;
-	if (kind == SAB_MOVE_MAP)
+	if (kind == SAB_MOVE_PLAY && rs->defs[m.card].type == SAB_CARD_MAP) {
 		m.goal = (uint8_t)target;
+		m.target = 0;
+	}
 	return m;
 }
 
@@ -146,7 +150,7 @@ int t_listed(const sab_game *g, const sab_move *m)
 	int n = sab_game_moves(g, buf);
 
 	for (int i = 0; i < n; i++)
-		if (sab_move_equal(&buf[i], m))
+		if (sab_move_equal(g->rs, &buf[i], m))
 			return 1;
 	return 0;
 }
@@ -169,4 +173,11 @@ int t_count(const sab_events *ev, int type)
 	for (int i = 0; i < ev->n; i++)
 		n += ev->ev[i].type == type;
 	return n;
+}
+
+void t_break(sab_game *g, int seat, uint8_t tool)
+{
+	int t = tool == SAB_PICKAXE ? 0 : tool == SAB_LANTERN ? 1 : 2;
+
+	g->front[seat][g->nfront[seat]++] = g->rs->sabotage_def[t];
 }

@@ -22,6 +22,9 @@ void t_hand(sab_game *g, int seat, ...);
 void t_place(sab_game *g, const char *name, int x, int y, int rot);
 
 /* Builds a move. */
+/* Lays a broken tool (the ruleset's sabotage card of tool bit `tool`) in
+ * front of seat, from nowhere. */
+void t_break(sab_game *g, int seat, uint8_t tool);
 sab_move t_path(const sab_ruleset *rs, const char *name, int x, int y, int rot);
 sab_move t_action(const sab_ruleset *rs, int kind, const char *name, int target,
     int tool);

@@ -355,25 +355,28 @@ static void perturb(simrun *s, sab_move *m)
 	sab_rng *r = &s->bots;
 	const sab_ruleset *rs = s->g.rs;
 
-	switch (m->kind) {
-	case SAB_MOVE_PATH:
+	/* What the move does: the played card's type, else the move kind
+	 * past the card types. */
+	switch (m->kind == SAB_MOVE_PLAY ? rs->defs[m->card].type :
+	    SAB_CARD_TYPES + m->kind) {
+	case SAB_CARD_PATH:
 		m->x = (int8_t)(m->x + 1 + (int)sab_rng_below(r, 3));
 		m->y = (int8_t)(m->y - (int)sab_rng_below(r, 2));
 		break;
-	case SAB_MOVE_SABOTAGE:
-	case SAB_MOVE_REPAIR:
+	case SAB_CARD_SABOTAGE:
+	case SAB_CARD_REPAIR:
 		m->target = (uint8_t)sab_rng_below(r, (uint32_t)s->o->n);
 		m->tool = (uint8_t)(1u << sab_rng_below(r, SAB_TOOLS));
 		break;
-	case SAB_MOVE_ROCKFALL:
+	case SAB_CARD_ROCKFALL:
 		m->x = (int8_t)rs->start_x;
 		m->y = (int8_t)rs->start_y;
 		break;
-	case SAB_MOVE_MAP:
+	case SAB_CARD_MAP:
 		m->goal = (uint8_t)sab_rng_below(r, (uint32_t)rs->ngoals);
 		m->kind = SAB_MOVE_PASS;
 		break;
-	case SAB_MOVE_PICK_GOLD:
+	case SAB_CARD_TYPES + SAB_MOVE_PICK_GOLD:
 		m->value = (uint8_t)(1 + sab_rng_below(r, SAB_MAX_GOLD_VALUE));
 		return;
 	default:

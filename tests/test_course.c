@@ -78,7 +78,7 @@ START_TEST(malus_targets_the_opponent_and_stacks)
 	sab_move m;
 
 	t_hand(&g, 0, "malus", "malus", "straight-ns", NULL);
-	m = t_action(g.rs, SAB_MOVE_SABOTAGE, "malus", 0, 0);
+	m = t_action(g.rs, SAB_MOVE_PLAY, "malus", 0, 0);
 	ck_assert(!t_legal(&g, &m));
 	m.target = 1;
 	t_apply(&g, &m, NULL);
@@ -86,10 +86,10 @@ START_TEST(malus_targets_the_opponent_and_stacks)
 	t_hand(&g, 1, "map", NULL);
 	t_apply(&g, &(sab_move){ .kind = SAB_MOVE_PASS,
 	    .card = t_def(g.rs, "map") }, NULL);
-	m = t_action(g.rs, SAB_MOVE_SABOTAGE, "malus", 1, 0);
+	m = t_action(g.rs, SAB_MOVE_PLAY, "malus", 1, 0);
 	ck_assert_msg(t_legal(&g, &m), "%s", t_why);
 	t_apply(&g, &m, NULL);
-	ck_assert_int_eq(g.broken[1][0], 2);
+	ck_assert_int_eq(sab_game_broken(&g, 1, SAB_PICKAXE), 2);
 }
 END_TEST
 
@@ -98,20 +98,21 @@ START_TEST(bonus_heals_one_malus_of_ones_own)
 	sab_move m;
 
 	t_hand(&g, 0, "bonus", "straight-ns", NULL);
-	m = t_action(g.rs, SAB_MOVE_REPAIR, "bonus", 0, SAB_PICKAXE);
+	m = t_action(g.rs, SAB_MOVE_PLAY, "bonus", 0, SAB_PICKAXE);
 	ck_assert(!t_legal(&g, &m));
 	ck_assert_str_eq(t_why, "seat 0 has no broken pickaxe to repair");
-	g.broken[1][0] = 1;
+	t_break(&g, 1, SAB_PICKAXE);
 	m.target = 1;
 	ck_assert(!t_legal(&g, &m));
 	ck_assert_str_eq(t_why, "bonus can only repair your own tools");
-	g.broken[0][0] = 2;
+	t_break(&g, 0, SAB_PICKAXE);
+	t_break(&g, 0, SAB_PICKAXE);
 	/* Any malus blocks tiles. */
 	sab_move p = t_path(g.rs, "straight-ns", 0, 1, 0);
 	ck_assert(!t_legal(&g, &p));
 	m.target = 0;
 	t_apply(&g, &m, NULL);
-	ck_assert_int_eq(g.broken[0][0], 1);
+	ck_assert_int_eq(sab_game_broken(&g, 0, SAB_PICKAXE), 1);
 }
 END_TEST
 
@@ -120,7 +121,7 @@ START_TEST(destroy_spares_entrance_and_objectives)
 	sab_move m;
 
 	t_hand(&g, 0, "destroy", NULL);
-	m = t_action(g.rs, SAB_MOVE_ROCKFALL, "destroy", 0, 0);
+	m = t_action(g.rs, SAB_MOVE_PLAY, "destroy", 0, 0);
 	m.x = 0, m.y = 0;
 	ck_assert(!t_legal(&g, &m));
 	m.x = 0, m.y = 7;

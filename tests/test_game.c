@@ -37,20 +37,20 @@ START_TEST(broken_tool_goes_on_others_only_in_base)
 	sab_move m;
 
 	t_hand(&g, 0, "broken-pickaxe", "broken-lantern", NULL);
-	m = t_action(g.rs, SAB_MOVE_SABOTAGE, "broken-pickaxe", 0, 0);
+	m = t_action(g.rs, SAB_MOVE_PLAY, "broken-pickaxe", 0, 0);
 	ck_assert(!t_legal(&g, &m));
 	ck_assert_str_eq(t_why, "broken-pickaxe must go in front of another player");
 	ck_assert(!t_listed(&g, &m));
 	m.target = 1;
 	ck_assert(t_listed(&g, &m));
 	t_apply(&g, &m, &ev);
-	ck_assert_int_eq(g.broken[1][0], 1);
+	ck_assert_int_eq(sab_game_broken(&g, 1, SAB_PICKAXE), 1);
 	ck_assert_int_eq(t_count(&ev, SAB_EV_SABOTAGE), 1);
 
 	/* Classic allows it in front of oneself. */
 	t_game(&g, t_ruleset("classic"), 5, 1, NULL);
 	t_hand(&g, 0, "broken-pickaxe", NULL);
-	m = t_action(g.rs, SAB_MOVE_SABOTAGE, "broken-pickaxe", 0, 0);
+	m = t_action(g.rs, SAB_MOVE_PLAY, "broken-pickaxe", 0, 0);
 	ck_assert_msg(t_legal(&g, &m), "%s", t_why);
 	ck_assert(t_listed(&g, &m));
 }
@@ -60,12 +60,12 @@ START_TEST(one_broken_tool_of_each_kind)
 {
 	sab_move m;
 
-	g.broken[1][0] = 1;
+	t_break(&g, 1, SAB_PICKAXE);
 	t_hand(&g, 0, "broken-pickaxe", "broken-lantern", NULL);
-	m = t_action(g.rs, SAB_MOVE_SABOTAGE, "broken-pickaxe", 1, 0);
+	m = t_action(g.rs, SAB_MOVE_PLAY, "broken-pickaxe", 1, 0);
 	ck_assert(!t_legal(&g, &m));
 	ck_assert_str_eq(t_why, "seat 1 already has a broken pickaxe");
-	m = t_action(g.rs, SAB_MOVE_SABOTAGE, "broken-lantern", 1, 0);
+	m = t_action(g.rs, SAB_MOVE_PLAY, "broken-lantern", 1, 0);
 	ck_assert_msg(t_legal(&g, &m), "%s", t_why);
 }
 END_TEST
@@ -75,14 +75,14 @@ START_TEST(no_path_cards_with_a_broken_tool)
 	sab_move m;
 
 	t_hand(&g, 0, "straight-ew", "broken-cart", NULL);
-	g.broken[0][2] = 1;
+	t_break(&g, 0, SAB_CART);
 	m = t_path(g.rs, "straight-ew", 1, 0, 0);
 	ck_assert(!t_legal(&g, &m));
 	ck_assert_str_eq(t_why, "you cannot play path cards while a broken "
 	    "cart lies in front of you");
 	ck_assert(!t_listed(&g, &m));
 	/* Other cards are still playable. */
-	m = t_action(g.rs, SAB_MOVE_SABOTAGE, "broken-cart", 1, 0);
+	m = t_action(g.rs, SAB_MOVE_PLAY, "broken-cart", 1, 0);
 	ck_assert(t_listed(&g, &m));
 }
 END_TEST
@@ -92,19 +92,19 @@ START_TEST(repairs_need_a_matching_broken_tool)
 	sab_move m;
 
 	t_hand(&g, 0, "repair-pickaxe", "repair-lantern-cart", NULL);
-	m = t_action(g.rs, SAB_MOVE_REPAIR, "repair-pickaxe", 2, SAB_PICKAXE);
+	m = t_action(g.rs, SAB_MOVE_PLAY, "repair-pickaxe", 2, SAB_PICKAXE);
 	ck_assert(!t_legal(&g, &m));
 	ck_assert_str_eq(t_why, "seat 2 has no broken pickaxe to repair");
-	g.broken[2][0] = 1;
+	t_break(&g, 2, SAB_PICKAXE);
 	ck_assert_msg(t_legal(&g, &m), "%s", t_why);
 	ck_assert(t_listed(&g, &m));
-	m = t_action(g.rs, SAB_MOVE_REPAIR, "repair-lantern-cart", 2,
+	m = t_action(g.rs, SAB_MOVE_PLAY, "repair-lantern-cart", 2,
 	    SAB_PICKAXE);
 	ck_assert(!t_legal(&g, &m));
 	ck_assert_str_eq(t_why, "repair-lantern-cart cannot repair a pickaxe");
 	/* Repairing oneself is allowed. */
-	g.broken[0][1] = 1;
-	m = t_action(g.rs, SAB_MOVE_REPAIR, "repair-lantern-cart", 0,
+	t_break(&g, 0, SAB_LANTERN);
+	m = t_action(g.rs, SAB_MOVE_PLAY, "repair-lantern-cart", 0,
 	    SAB_LANTERN);
 	ck_assert_msg(t_legal(&g, &m), "%s", t_why);
 }
@@ -115,15 +115,15 @@ START_TEST(double_repair_mends_one_tool)
 	sab_move m;
 	int discards;
 
-	g.broken[3][1] = 1;
-	g.broken[3][2] = 1;
+	t_break(&g, 3, SAB_LANTERN);
+	t_break(&g, 3, SAB_CART);
 	t_hand(&g, 0, "repair-lantern-cart", NULL);
 	discards = g.ndiscard;
-	m = t_action(g.rs, SAB_MOVE_REPAIR, "repair-lantern-cart", 3, SAB_CART);
+	m = t_action(g.rs, SAB_MOVE_PLAY, "repair-lantern-cart", 3, SAB_CART);
 	/* The two broken cards came from nowhere; count them in. */
 	t_apply(&g, &m, &ev);
-	ck_assert_int_eq(g.broken[3][2], 0);
-	ck_assert_int_eq(g.broken[3][1], 1);
+	ck_assert_int_eq(sab_game_broken(&g, 3, SAB_CART), 0);
+	ck_assert_int_eq(sab_game_broken(&g, 3, SAB_LANTERN), 1);
 	/* Both the repair and the broken cart go on the discard pile. */
 	ck_assert_int_eq(g.ndiscard, discards + 2);
 	ck_assert_uint_eq(g.discard[g.ndiscard - 1], t_def(g.rs, "broken-cart"));
@@ -137,7 +137,7 @@ START_TEST(rockfall_removes_path_cards_only)
 	t_place(&g, "straight-ew", 1, 0, 0);
 	t_place(&g, "straight-ew", 2, 0, 0);
 	t_hand(&g, 0, "rockfall", NULL);
-	m = t_action(g.rs, SAB_MOVE_ROCKFALL, "rockfall", 0, 0);
+	m = t_action(g.rs, SAB_MOVE_PLAY, "rockfall", 0, 0);
 	m.x = 0, m.y = 0;
 	ck_assert(!t_legal(&g, &m));
 	ck_assert_str_eq(t_why, "the start card at (0,0) cannot be removed");
@@ -164,7 +164,7 @@ START_TEST(map_peek_is_private)
 	int peek = -1;
 
 	t_hand(&g, 0, "map", NULL);
-	m = t_action(g.rs, SAB_MOVE_MAP, "map", 2, 0);
+	m = t_action(g.rs, SAB_MOVE_PLAY, "map", 2, 0);
 	t_apply(&g, &m, &ev);
 	for (int i = 0; i < ev.n; i++)
 		if (ev.ev[i].type == SAB_EV_PEEK)
@@ -188,7 +188,7 @@ START_TEST(map_only_on_face_down_goals)
 
 	g.goal_open = 1;
 	t_hand(&g, 0, "map", NULL);
-	m = t_action(g.rs, SAB_MOVE_MAP, "map", 0, 0);
+	m = t_action(g.rs, SAB_MOVE_PLAY, "map", 0, 0);
 	ck_assert(!t_legal(&g, &m));
 	ck_assert_str_eq(t_why, "goal 0 is already face up");
 	m.goal = 3;
@@ -227,9 +227,6 @@ START_TEST(only_cards_in_hand)
 	m = t_action(g.rs, SAB_MOVE_PASS, "map", 0, 0);
 	ck_assert(!t_legal(&g, &m));
 	ck_assert_str_eq(t_why, "map is not in your hand");
-	m = t_action(g.rs, SAB_MOVE_SABOTAGE, "cross", 1, 0);
-	ck_assert(!t_legal(&g, &m));
-	ck_assert_str_eq(t_why, "cross is a path card, not a sabotage card");
 }
 END_TEST
 

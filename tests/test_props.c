@@ -75,24 +75,26 @@ static void check_table(const sab_game *g)
 		REQUIRE(g->nhand[s] <= rs->hand_size[g->nplayers], "seat %d holds %d cards", s,
 		    g->nhand[s]);
 		for (int t = 0; t < SAB_TOOLS && !rs->sabotage_stacks; t++)
-			REQUIRE(g->broken[s][t] <= 1, "seat %d has %d broken tools of kind %d",
-			    s, g->broken[s][t], t);
+			REQUIRE(sab_game_broken(g, s, (uint8_t)(1u << t)) <= 1,
+			    "seat %d has %d broken tools of kind %d", s,
+			    sab_game_broken(g, s, (uint8_t)(1u << t)), t);
 	}
 }
 
 /* The same move with symmetric cards upright, as the listing gives it. */
 static sab_move normal(const sab_game *g, sab_move m)
 {
-	if (m.kind == SAB_MOVE_PATH && m.card < g->rs->ndefs &&
+	if (sab_move_plays(g->rs, &m, SAB_CARD_PATH) &&
 	    g->rs->defs[m.card].symmetric)
 		m.rot = 0;
 	return m;
 }
 
-static int listed(const sab_move *list, int n, const sab_move *m)
+static int listed(const sab_ruleset *rs, const sab_move *list, int n,
+    const sab_move *m)
 {
 	for (int i = 0; i < n; i++)
-		if (sab_move_equal(&list[i], m))
+		if (sab_move_equal(rs, &list[i], m))
 			return 1;
 	return 0;
 }
@@ -116,7 +118,7 @@ static sab_move probe(const sab_game *g, sab_rng *r)
 	m.tool = (uint8_t)(1u << sab_rng_below(r, 3));
 	m.goal = (uint8_t)sab_rng_below(r, 4);
 	m.value = (uint8_t)sab_rng_below(r, 4);
-	if (m.kind == SAB_MOVE_SABOTAGE && m.card < g->rs->ndefs)
+	if (sab_move_plays(g->rs, &m, SAB_CARD_SABOTAGE))
 		m.tool = g->rs->defs[m.card].tools;
 	return m;
 }
@@ -131,11 +133,11 @@ static void check_listing(const sab_game *g, sab_rng *r, const sab_move *chosen)
 	for (int i = 0; i < n; i++)
 		REQUIRE(sab_game_check(g, &moves[i], why, sizeof why),
 		    "listed move %d is illegal: %s", i, why);
-	REQUIRE(listed(moves, n, chosen), "the random move is not listed");
+	REQUIRE(listed(g->rs, moves, n, chosen), "the random move is not listed");
 	for (int k = 0; k < 8; k++) {
 		sab_move m = normal(g, probe(g, r));
 		int legal = sab_game_check(g, &m, why, sizeof why);
-		REQUIRE(legal == listed(moves, n, &m),
+		REQUIRE(legal == listed(g->rs, moves, n, &m),
 		    "checker says %d, listing says %d (kind %d)", legal,
 		    !legal, m.kind);
 		REQUIRE(legal || why[0] != '\0', "no reason given");

@@ -154,7 +154,7 @@ START_TEST(every_legal_move_reads_back)
 					REQUIRE(proto_parse(&pc, buf, (size_t)len,
 					    &back, name, &feat, why, sizeof why)
 					    == PROTO_MOVE, "%s: %s", buf, why);
-					REQUIRE(sab_move_equal(&moves[i], &back),
+					REQUIRE(sab_move_equal(pc.rs, &moves[i], &back),
 					    "%s reads back as another move", buf);
 					checked++;
 				}
@@ -185,7 +185,7 @@ START_TEST(bot_lines_are_read_strictly)
 {
 	cards("base");
 	ck_assert_int_eq(parse("play path-NES 3 -1 1"), PROTO_MOVE);
-	ck_assert_int_eq(mv.kind, SAB_MOVE_PATH);
+	ck_assert_int_eq(mv.kind, SAB_MOVE_PLAY);
 	ck_assert_int_eq(mv.x, 3);
 	ck_assert_int_eq(mv.y, -1);
 	ck_assert_int_eq(mv.rot, 1);

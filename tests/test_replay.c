@@ -706,7 +706,7 @@ static void move_card(sab_game *g)
 {
 	g->hand[1][g->nhand[1]++] = g->deck[--g->ndeck];
 }
-static void break_tool(sab_game *g) { g->broken[2][1]++; }
+static void break_tool(sab_game *g) { t_break(g, 2, SAB_LANTERN); }
 static void swap_deck(sab_game *g)
 {
 	for (int i = 1; i < g->ndeck; i++)

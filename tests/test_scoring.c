@@ -37,7 +37,7 @@ static void set_roles(const char *roles)
 		if (roles[s] == 'S')
 			g.nsaboteurs++;
 		if (roles[s] == 'B')
-			g.broken[s][0] = 1;
+			t_break(&g, s, SAB_PICKAXE);
 	}
 }
 

@@ -166,7 +166,8 @@ static void same_seat_public(const view_table *t, const sab_game *g, int s)
 	REQUIRE(vs->nhand == g->nhand[s], "persp %d step %d: seat %d holds %d "
 	    "cards, not %d", t->persp, t->step, s, vs->nhand, g->nhand[s]);
 	for (int k = 0; k < SAB_TOOLS; k++)
-		REQUIRE(vs->broken[k] == g->broken[s][k], "persp %d step %d: "
+		REQUIRE(vs->broken[k] ==
+		    sab_game_broken(g, s, (uint8_t)(1u << k)), "persp %d step %d: "
 		    "seat %d tool %d", t->persp, t->step, s, k);
 	REQUIRE(vs->looked == g->peeked[s], "persp %d step %d: seat %d looked "
 	    "at %x, not %x", t->persp, t->step, s, vs->looked, g->peeked[s]);

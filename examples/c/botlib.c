@@ -350,19 +350,18 @@ static int sound(const sab_move *m)
 	const sab_card *c = bot_card(&st, m->card);
 	uint8_t cell;
 
-	switch (m->kind) {
-	case SAB_MOVE_PATH:
-	case SAB_MOVE_ROCKFALL:
+	switch (m->kind == SAB_MOVE_PLAY && c != NULL ? c->type : 0xFF) {
+	case SAB_CARD_PATH:
+	case SAB_CARD_ROCKFALL:
 		if (!in_window(m->x, m->y))
 			return 0;
 		cell = sab_board_get(&st.board, m->x, m->y);
-		if (m->kind == SAB_MOVE_PATH)
-			return c != NULL && c->type == SAB_CARD_PATH &&
-			    cell == SAB_CELL_EMPTY;
+		if (c->type == SAB_CARD_PATH)
+			return cell == SAB_CELL_EMPTY;
 		return cell != SAB_CELL_EMPTY && cell != SAB_CELL_HIDDEN &&
 		    st.rs.defs[SAB_CELL_DEF(cell)].type == SAB_CARD_PATH;
-	case SAB_MOVE_SABOTAGE:
-	case SAB_MOVE_REPAIR:
+	case SAB_CARD_SABOTAGE:
+	case SAB_CARD_REPAIR:
 		return m->target < st.nplayers && tool_bit_index(m->tool) >= 0;
 	default:
 		return 1;
@@ -400,18 +399,18 @@ static void apply_play(const sab_move *m)
 {
 	int t = tool_bit_index(m->tool);
 
-	switch (m->kind) {
-	case SAB_MOVE_PATH:
+	switch (st.rs.defs[m->card].type) {
+	case SAB_CARD_PATH:
 		sab_board_place(&st.board, &st.rs, m->x, m->y, m->card, m->rot);
 		break;
-	case SAB_MOVE_SABOTAGE:
+	case SAB_CARD_SABOTAGE:
 		st.broken[m->target][t]++;
 		break;
-	case SAB_MOVE_REPAIR:
+	case SAB_CARD_REPAIR:
 		if (st.broken[m->target][t] > 0)
 			st.broken[m->target][t]--;
 		break;
-	case SAB_MOVE_ROCKFALL:
+	case SAB_CARD_ROCKFALL:
 		sab_board_remove(&st.board, &st.rs, m->x, m->y);
 		break;
 	default:        /* a map: the peek, if ours, is a line of its own */

@@ -68,15 +68,27 @@ static int target_goal(const botstate *s, int *sure)
 	return best;
 }
 
+/* What move m does: the type of the card it plays (SAB_CARD_PATH, ...),
+ * DISCARD or PICK. */
+enum { DISCARD = 100, PICK };
+static int what(const botstate *s, const sab_move *m)
+{
+	if (m->kind == SAB_MOVE_PICK_GOLD)
+		return PICK;
+	if (m->kind != SAB_MOVE_PLAY || bot_card(s, m->card) == NULL)
+		return DISCARD;
+	return s->rs.defs[m->card].type;
+}
+
 /* The distance to the target goal after move m (a path or a rockfall). */
 static int distance_after(const botstate *s, const sab_move *m, int g)
 {
 	static sab_board b;
 
 	b = s->board;
-	if (m->kind == SAB_MOVE_PATH)
+	if (what(s, m) == SAB_CARD_PATH)
 		sab_board_place(&b, &s->rs, m->x, m->y, m->card, m->rot);
-	else if (m->kind == SAB_MOVE_ROCKFALL)
+	else if (what(s, m) == SAB_CARD_ROCKFALL)
 		sab_board_remove(&b, &s->rs, m->x, m->y);
 	return distance(&b, &s->rs, s->rs.goal_x[g], s->rs.goal_y[g]);
 }
@@ -89,16 +101,16 @@ static void seen(const botstate *s, int seat, const sab_move *m)
 	trust_new_round(s);
 	if (seat == s->seat)
 		return;
-	if (m->kind == SAB_MOVE_PATH && bot_is_dead_end(s, m->card))
+	if (what(s, m) == SAB_CARD_PATH && bot_is_dead_end(s, m->card))
 		trust[seat] -= 2;
-	else if (m->kind == SAB_MOVE_PATH || m->kind == SAB_MOVE_ROCKFALL) {
+	else if (what(s, m) == SAB_CARD_PATH || what(s, m) == SAB_CARD_ROCKFALL) {
 		int after = distance_after(s, m, g);
 		trust[seat] += after < before ? 1 : after > before ? -3 : 0;
-	} else if (m->kind == SAB_MOVE_SABOTAGE) {
+	} else if (what(s, m) == SAB_CARD_SABOTAGE) {
 		int victim_good = m->target == s->seat ?
 		    s->role == SAB_ROLE_MINER : trust[m->target] > 0;
 		trust[seat] += victim_good ? -2 : trust[m->target] < 0;
-	} else if (m->kind == SAB_MOVE_REPAIR && trust[m->target] < 0)
+	} else if (what(s, m) == SAB_CARD_REPAIR && trust[m->target] < 0)
 		trust[seat] -= 1;
 }
 
@@ -140,16 +152,16 @@ static int score_table(const botstate *s, const sab_move *m, int miner, int g,
 		if (dead || after > before)
 			return NEVER;
 		if (after < before)
-			return (m->kind == SAB_MOVE_PATH ? 80 : 55) +
+			return (what(s, m) == SAB_CARD_PATH ? 80 : 55) +
 			    5 * (before - after);
 		/* No progress: a card near the front opens a second lane
 		 * that one dead end cannot close; far away, a discard wins. */
-		return m->kind == SAB_MOVE_PATH ? 20 - near : NEVER;
+		return what(s, m) == SAB_CARD_PATH ? 20 - near : NEVER;
 	}
 	if (after > before)
 		return 50 + 10 * (after - before);
 	/* A dead end in the tunnel's way, only where the tunnel is close. */
-	if (dead && m->kind == SAB_MOVE_PATH && near <= before + 1)
+	if (dead && what(s, m) == SAB_CARD_PATH && near <= before + 1)
 		return 40 - near;
 	return dead ? -5 : NEVER;
 }
@@ -160,24 +172,24 @@ static int score(const botstate *s, const sab_move *m, int g, int sure,
 {
 	int miner = s->role != SAB_ROLE_SABOTEUR;
 
-	switch (m->kind) {
-	case SAB_MOVE_PICK_GOLD:
+	switch (what(s, m)) {
+	case PICK:
 		return 100 + m->value;
-	case SAB_MOVE_PATH:
-	case SAB_MOVE_ROCKFALL:
+	case SAB_CARD_PATH:
+	case SAB_CARD_ROCKFALL:
 		return score_table(s, m, miner, g, before);
-	case SAB_MOVE_MAP:
+	case SAB_CARD_MAP:
 		if (sure)
 			return NEVER;
 		/* Early: before the tunnel must choose between the goals, or
 		 * whenever nothing better is at hand. */
 		return m->goal == g ? (before <= 5 ? 88 : 45) : 30;
-	case SAB_MOVE_REPAIR:
+	case SAB_CARD_REPAIR:
 		if (m->target == s->seat)
 			return miner ? 90 : 55;
 		return miner && trust[m->target] > 0 ? 60 + trust[m->target] :
 		    NEVER;
-	case SAB_MOVE_SABOTAGE:
+	case SAB_CARD_SABOTAGE:
 		if (s->role == SAB_ROLE_NONE)   /* no roles: all are rivals */
 			return 50;
 		if (miner)

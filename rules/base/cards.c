@@ -1,0 +1,502 @@
+/* cards.c: the base game's card kinds, one block each: path, sabotage, repair, rockfall, map, and the start and goal cards. */
+#include <stdio.h>
+#include <string.h>
+
+#include "../say.h"
+#include "../table.h"
+#include "base.h"
+
+/*
+ * Adding a card kind: write its block in its module's card file and list it
+ * in that file's table at the end; the ruleset word, the protocol, the
+ * replays and the viewer then know it (README, "Adding a card").
+ */
+
+/* ---- tokens: the words a bot reads and writes for a card ---------------- */
+
+/* A token being written: into buf (size bytes), never past its end. */
+typedef struct tokbuf {
+	char *buf;
+	size_t size, len;       /* len: what the whole token takes */
+} tokbuf;
+
+static void tok_put(tokbuf *t, const char *s)
+{
+	for (; *s; s++, t->len++)
+		if (t->len + 1 < t->size)
+			t->buf[t->len] = *s;
+	if (t->size > 0)
+		t->buf[t->len < t->size ? t->len : t->size - 1] = '\0';
+}
+
+static void tok_edges(tokbuf *t, uint8_t m)
+{
+	char s[5];
+
+	tok_put(t, m ? sab_edges_format(m, s) : "");
+}
+
+static int tok_done(const tokbuf *t)
+{
+	return t->len < t->size ? (int)t->len : -1;
+}
+
+/* "break-pickaxe", "repair-pickaxe-lantern". */
+static int tools_token(const char *kind, uint8_t tools, char *buf,
+    size_t size)
+{
+	tokbuf t = { buf, size, 0 };
+
+	tok_put(&t, kind);
+	for (int k = 0; k < SAB_TOOLS; k++)
+		if (tools & (1 << k)) {
+			tok_put(&t, "-");
+			tok_put(&t, sab_tool_name((uint8_t)(1 << k)));
+		}
+	return tok_done(&t);
+}
+
+/* A card whose token is its kind's word ("rockfall", "map"). */
+static int word_token(const sab_card *c, char *buf, size_t size)
+{
+	tokbuf t = { buf, size, 0 };
+
+	tok_put(&t, sab_card_type_name(c->type));
+	return tok_done(&t);
+}
+
+static const char *def_name(const sab_ruleset *rs, uint8_t def)
+{
+	return def < rs->ndefs ? rs->defs[def].name : "a hidden card";
+}
+
+/* ---- path: a tunnel card placed on the table ------------------------------ */
+
+static int path_token(const sab_card *c, char *buf, size_t size)
+{
+	tokbuf t = { buf, size, 0 };
+	uint8_t joined = (uint8_t)(c->groups[0] | c->groups[1]);
+	uint8_t stubs = (uint8_t)(c->edges & ~joined);
+
+	if (c->groups[0] == 0) {
+		tok_put(&t, "dead-");
+		tok_edges(&t, c->edges);
+		return tok_done(&t);
+	}
+	tok_put(&t, "path-");
+	tok_edges(&t, c->groups[0]);
+	if (c->groups[1]) {
+		tok_put(&t, "+");
+		tok_edges(&t, c->groups[1]);
+	}
+	if (stubs) {
+		tok_put(&t, ".");
+		tok_edges(&t, stubs);
+	}
+	return tok_done(&t);
+}
+
+static int path_check(const sab_game *g, const sab_move *m,
+    const char *const *words, char *why, size_t whylen)
+{
+	for (int t = 0; t < SAB_TOOLS; t++) {
+		if (sab_table_front_tool(g, g->to_act, (uint8_t)(1 << t))) {
+			sab_say(why, whylen, "you cannot play path cards while a "
+			    "broken %s lies in front of you",
+			    sab_tool_name((uint8_t)(1 << t)));
+			return 0;
+		}
+	}
+	if (m->rot > 1) {
+		sab_say(why, whylen, "a card is upright (0) or turned (1), not %d",
+		    m->rot);
+		return 0;
+	}
+	return sab_board_fits_as(&g->board, g->rs, m->x, m->y, m->card, m->rot,
+	    words, why, whylen);
+}
+
+static void frontier_fill(const sab_game *g, sab_frontier *f)
+{
+	if (f->n >= 0)
+		return;
+	f->n = sab_board_frontier(&g->board, g->rs, f->cell, SAB_MAX_FRONTIER);
+	for (int i = 0; i < f->n; i++)
+		sab_board_fit_masks(&g->board, g->rs, f->cell[i], &f->fit[i]);
+}
+
+static int path_gen(const sab_game *g, uint8_t def, sab_frontier *f,
+    sab_move *out)
+{
+	const sab_card *c = &g->rs->defs[def];
+	int n = 0;
+
+	if (sab_table_front_broken(g, g->to_act))
+		return 0;
+	frontier_fill(g, f);
+	for (int i = 0; i < f->n; i++) {
+		const sab_fit *fit = &f->fit[i];
+		for (int r = 0; r <= !c->symmetric; r++) {
+			uint8_t e = c->rot_edges[r];
+			if ((e & fit->need_open) != fit->need_open ||
+			    (e & fit->need_closed) || !(e & fit->join))
+				continue;
+			out[n] = sab_table_move(SAB_MOVE_PLAY, def);
+			out[n].rot = (uint8_t)r;
+			out[n].x = (int8_t)sab_board_x(f->cell[i]);
+			out[n].y = (int8_t)sab_board_y(f->cell[i]);
+			n++;
+		}
+	}
+	return n;
+}
+
+static void path_apply(sab_game *g, const sab_move *m, sab_events *ev)
+{
+	sab_event e = sab_table_play_event(g, m);
+
+	sab_board_place(&g->board, g->rs, m->x, m->y, m->card, m->rot);
+	g->last_path = sab_board_index(m->x, m->y);
+	e.x = m->x, e.y = m->y, e.rot = m->rot;
+	sab_table_emit(ev, &e);
+}
+
+static int path_say(const sab_ruleset *rs, const sab_move *m, char *buf,
+    size_t size)
+{
+	return snprintf(buf, size, "path %s at (%d,%d)%s", def_name(rs, m->card),
+	    m->x, m->y, m->rot ? " turned" : "");
+}
+
+const sab_kind sab_kind_path = {
+	.word = "path", .deck = 1, .event = SAB_EV_PATH,
+	.args = { SAB_ARG_X, SAB_ARG_Y, SAB_ARG_ROT }, .args_help = "X Y ROT",
+	.token = path_token, .check = path_check, .gen = path_gen,
+	.apply = path_apply, .reveals = 1, .say = path_say,
+};
+
+/* ---- sabotage: a broken tool laid in front of a player ---------------- */
+
+static int sabotage_token(const sab_card *c, char *buf, size_t size)
+{
+	return tools_token("break", c->tools, buf, size);
+}
+
+static int sabotage_check(const sab_game *g, const sab_move *m,
+    const char *const *words, char *why, size_t whylen)
+{
+	const sab_card *c = &g->rs->defs[m->card];
+
+	if (!sab_table_check_seat(g, m->target, why, whylen))
+		return 0;
+	if (m->target == g->to_act && !g->rs->sabotage_self) {
+		sab_say(why, whylen, "%s must go in front of another player",
+		    sab_table_card_word(g, words, m->card));
+		return 0;
+	}
+	if (!g->rs->sabotage_stacks &&
+	    sab_table_front_tool(g, m->target, c->tools)) {
+		sab_say(why, whylen, "seat %d already has a broken %s", m->target,
+		    sab_tool_name(c->tools));
+		return 0;
+	}
+	return 1;
+}
+
+static int sabotage_gen(const sab_game *g, uint8_t def, sab_frontier *f,
+    sab_move *out)
+{
+	const sab_ruleset *rs = g->rs;
+	uint8_t tool = rs->defs[def].tools;
+	int n = 0;
+
+	(void)f;
+	for (int s = 0; s < g->nplayers; s++) {
+		if ((s == g->to_act && !rs->sabotage_self) ||
+		    (!rs->sabotage_stacks && sab_table_front_tool(g, s, tool)))
+			continue;
+		out[n] = sab_table_move(SAB_MOVE_PLAY, def);
+		out[n].target = (uint8_t)s;
+		out[n++].tool = tool;
+	}
+	return n;
+}
+
+static void sabotage_apply(sab_game *g, const sab_move *m, sab_events *ev)
+{
+	sab_event e = sab_table_play_event(g, m);
+
+	sab_table_front_add(g, m->target, m->card);
+	e.target = m->target;
+	e.tool = g->rs->defs[m->card].tools;
+	sab_table_emit(ev, &e);
+}
+
+static int sabotage_say(const sab_ruleset *rs, const sab_move *m, char *buf,
+    size_t size)
+{
+	return snprintf(buf, size, "%s on seat %d", def_name(rs, m->card),
+	    m->target);
+}
+
+const sab_kind sab_kind_sabotage = {
+	.word = "sabotage", .deck = 1, .event = SAB_EV_SABOTAGE,
+	.args = { SAB_ARG_SEAT, SAB_ARG_CARD_TOOL }, .args_help = "SEAT",
+	.token = sabotage_token, .check = sabotage_check, .gen = sabotage_gen,
+	.apply = sabotage_apply, .say = sabotage_say,
+};
+
+/* ---- repair: mends one broken tool, both cards to the discard pile ---- */
+
+static int repair_token(const sab_card *c, char *buf, size_t size)
+{
+	return tools_token("repair", c->tools, buf, size);
+}
+
+static int repair_check(const sab_game *g, const sab_move *m,
+    const char *const *words, char *why, size_t whylen)
+{
+	const sab_card *c = &g->rs->defs[m->card];
+
+	if (!sab_table_check_seat(g, m->target, why, whylen))
+		return 0;
+	if (g->rs->repair_self_only && m->target != g->to_act) {
+		sab_say(why, whylen, "%s can only repair your own tools",
+		    sab_table_card_word(g, words, m->card));
+		return 0;
+	}
+	if (m->tool == 0 || (m->tool & (m->tool - 1)) || !(m->tool & c->tools)) {
+		sab_say(why, whylen, "%s cannot repair a %s",
+		    sab_table_card_word(g, words, m->card),
+		    m->tool ? sab_tool_name(m->tool) : "missing tool");
+		return 0;
+	}
+	if (!sab_table_front_tool(g, m->target, m->tool)) {
+		sab_say(why, whylen, "seat %d has no broken %s to repair",
+		    m->target, sab_tool_name(m->tool));
+		return 0;
+	}
+	return 1;
+}
+
+static int repair_gen(const sab_game *g, uint8_t def, sab_frontier *f,
+    sab_move *out)
+{
+	uint8_t tools = g->rs->defs[def].tools;
+	int n = 0;
+
+	(void)f;
+	for (int t = 0; t < SAB_TOOLS; t++) {
+		if (!(tools & (1 << t)))
+			continue;
+		for (int s = 0; s < g->nplayers; s++) {
+			if (!sab_table_front_tool(g, s, (uint8_t)(1 << t)) ||
+			    (g->rs->repair_self_only && s != g->to_act))
+				continue;
+			out[n] = sab_table_move(SAB_MOVE_PLAY, def);
+			out[n].target = (uint8_t)s;
+			out[n++].tool = (uint8_t)(1 << t);
+		}
+	}
+	return n;
+}
+
+static void repair_apply(sab_game *g, const sab_move *m, sab_events *ev)
+{
+	sab_event e = sab_table_play_event(g, m);
+	uint8_t broken = sab_table_front_take_tool(g, m->target, m->tool);
+
+	sab_table_discard(g, m->card);
+	sab_table_discard(g, broken);
+	e.target = m->target;
+	e.tool = m->tool;
+	sab_table_emit(ev, &e);
+}
+
+static int repair_say(const sab_ruleset *rs, const sab_move *m, char *buf,
+    size_t size)
+{
+	return snprintf(buf, size, "%s: %s of seat %d", def_name(rs, m->card),
+	    sab_tool_name(m->tool), m->target);
+}
+
+const sab_kind sab_kind_repair = {
+	.word = "repair", .deck = 1, .event = SAB_EV_REPAIR,
+	.args = { SAB_ARG_SEAT, SAB_ARG_TOOL }, .args_help = "SEAT TOOL",
+	.token = repair_token, .check = repair_check, .gen = repair_gen,
+	.apply = repair_apply, .say = repair_say,
+};
+
+/* ---- rockfall: takes a path card off the table ------------------------- */
+
+static int rockfall_check(const sab_game *g, const sab_move *m,
+    const char *const *words, char *why, size_t whylen)
+{
+	uint8_t c = sab_board_get(&g->board, m->x, m->y);
+
+	(void)words;
+	if (c == SAB_CELL_EMPTY) {
+		sab_say(why, whylen, "there is no card at (%d,%d) to remove",
+		    m->x, m->y);
+		return 0;
+	}
+	if (c == SAB_CELL_HIDDEN ||
+	    g->rs->defs[SAB_CELL_DEF(c)].type != SAB_CARD_PATH) {
+		sab_say(why, whylen, "the %s card at (%d,%d) cannot be removed",
+		    c == SAB_CELL_HIDDEN ? "goal" :
+		    sab_card_type_name(g->rs->defs[SAB_CELL_DEF(c)].type),
+		    m->x, m->y);
+		return 0;
+	}
+	return 1;
+}
+
+static int rockfall_gen(const sab_game *g, uint8_t def, sab_frontier *f,
+    sab_move *out)
+{
+	const sab_board *b = &g->board;
+	int n = 0;
+
+	(void)f;
+	for (int i = 0; i < b->nplaced; i++) {
+		uint8_t c = b->cell[b->placed[i]];
+		if (g->rs->defs[SAB_CELL_DEF(c)].type != SAB_CARD_PATH)
+			continue;
+		out[n] = sab_table_move(SAB_MOVE_PLAY, def);
+		out[n].x = (int8_t)sab_board_x(b->placed[i]);
+		out[n++].y = (int8_t)sab_board_y(b->placed[i]);
+	}
+	return n;
+}
+
+static void rockfall_apply(sab_game *g, const sab_move *m, sab_events *ev)
+{
+	sab_event e = sab_table_play_event(g, m);
+
+	e.removed = SAB_CELL_DEF(sab_board_remove(&g->board, g->rs, m->x,
+	    m->y));
+	if (g->last_path == sab_board_index(m->x, m->y))
+		g->last_path = SAB_NO_CELL;
+	sab_table_discard(g, m->card);
+	sab_table_discard(g, e.removed);
+	e.x = m->x, e.y = m->y;
+	sab_table_emit(ev, &e);
+}
+
+static int rockfall_say(const sab_ruleset *rs, const sab_move *m, char *buf,
+    size_t size)
+{
+	return snprintf(buf, size, "%s at (%d,%d)", def_name(rs, m->card), m->x,
+	    m->y);
+}
+
+const sab_kind sab_kind_rockfall = {
+	.word = "rockfall", .deck = 1, .event = SAB_EV_ROCKFALL,
+	.args = { SAB_ARG_X, SAB_ARG_Y, SAB_ARG_REMOVED }, .args_help = "X Y",
+	.token = word_token, .check = rockfall_check, .gen = rockfall_gen,
+	.apply = rockfall_apply, .say = rockfall_say,
+};
+
+/* ---- map: one player looks at a face-down goal -------------------------- */
+
+static int map_check(const sab_game *g, const sab_move *m,
+    const char *const *words, char *why, size_t whylen)
+{
+	(void)words;
+	if (m->goal >= g->rs->ngoals) {
+		sab_say(why, whylen, "there is no goal %d (goals are 0 to %d)",
+		    m->goal, g->rs->ngoals - 1);
+		return 0;
+	}
+	if (g->goal_open & (1u << m->goal)) {
+		sab_say(why, whylen, "goal %d is already face up", m->goal);
+		return 0;
+	}
+	return 1;
+}
+
+static int map_gen(const sab_game *g, uint8_t def, sab_frontier *f,
+    sab_move *out)
+{
+	int n = 0;
+
+	(void)f;
+	for (int k = 0; k < g->rs->ngoals; k++) {
+		if (g->goal_open & (1u << k))
+			continue;
+		out[n] = sab_table_move(SAB_MOVE_PLAY, def);
+		out[n++].goal = (uint8_t)k;
+	}
+	return n;
+}
+
+/* Everyone sees which goal; only the player learns what lies there. */
+static void map_apply(sab_game *g, const sab_move *m, sab_events *ev)
+{
+	sab_event e = sab_table_play_event(g, m);
+	int seat = g->to_act;
+
+	sab_table_discard(g, m->card);
+	g->peeked[seat] |= (uint16_t)(1u << m->goal);
+	e.goal = m->goal;
+	sab_table_emit(ev, &e);
+	e = sab_table_event(SAB_EV_PEEK, SAB_VIS_SEAT, (uint8_t)seat);
+	e.goal = m->goal;
+	e.card = g->goal_def[m->goal];
+	sab_table_emit(ev, &e);
+}
+
+static int map_say(const sab_ruleset *rs, const sab_move *m, char *buf,
+    size_t size)
+{
+	return snprintf(buf, size, "%s on goal %d at (%d,%d)",
+	    def_name(rs, m->card), m->goal, rs->goal_x[m->goal],
+	    rs->goal_y[m->goal]);
+}
+
+const sab_kind sab_kind_map = {
+	.word = "map", .deck = 1, .event = SAB_EV_MAP,
+	.args = { SAB_ARG_GOAL }, .args_help = "X Y",
+	.token = word_token, .check = map_check, .gen = map_gen,
+	.apply = map_apply, .say = map_say,
+};
+
+/* ---- the start and the goal cards: on the table, never in a hand -------- */
+
+static int start_token(const sab_card *c, char *buf, size_t size)
+{
+	tokbuf t = { buf, size, 0 };
+
+	tok_put(&t, "start-");
+	tok_edges(&t, c->edges);
+	return tok_done(&t);
+}
+
+static const sab_kind kind_start = {
+	.word = "start", .token = start_token,
+};
+
+static int goal_token(const sab_card *c, char *buf, size_t size)
+{
+	tokbuf t = { buf, size, 0 };
+
+	tok_put(&t, c->gold ? "gold-" : "stone-");
+	tok_edges(&t, c->edges);
+	return tok_done(&t);
+}
+
+static const sab_kind kind_goal = {
+	.word = "goal", .token = goal_token,
+};
+
+/* ---- the base game's kinds, in card type order (enum sab_card_type) ---- */
+
+const sab_kind *const sab_base_kinds[SAB_CARD_TYPES] = {
+	[SAB_CARD_PATH] = &sab_kind_path,
+	[SAB_CARD_START] = &kind_start,
+	[SAB_CARD_GOAL] = &kind_goal,
+	[SAB_CARD_SABOTAGE] = &sab_kind_sabotage,
+	[SAB_CARD_REPAIR] = &sab_kind_repair,
+	[SAB_CARD_ROCKFALL] = &sab_kind_rockfall,
+	[SAB_CARD_MAP] = &sab_kind_map,
+};

@@ -1,0 +1,179 @@
+/* gold.c: the base game's gold: cards handed round to the miners, nuggets paid to the saboteurs. */
+#include <string.h>
+
+#include "base.h"
+
+static void give_gold(sab_game *g, int seat, uint8_t value, sab_events *ev)
+{
+	g->gold[seat] = (int16_t)(g->gold[seat] + value);
+	g->round_pay[seat] = (int16_t)(g->round_pay[seat] + value);
+	if (ev) {
+		sab_event e = sab_table_event(SAB_EV_GOLD, SAB_VIS_HIDDEN,
+		    (uint8_t)seat);
+		e.value = value;
+		sab_table_emit(ev, &e);
+	}
+}
+
+/*
+ * Finds gold cards among count[] (cards of each value) that add up to
+ * exactly amount, trying large values first; fills take[] and returns 1, or
+ * returns 0 when no set of cards makes that amount.
+ */
+static int gold_exact(const int *count, int *take, int v, int amount)
+{
+	if (amount == 0)
+		return 1;
+	if (v == 0)
+		return 0;
+	for (int k = count[v] < amount / v ? count[v] : amount / v; k >= 0;
+	    k--) {
+		take[v] = k;
+		if (gold_exact(count, take, v - 1, amount - k * v))
+			return 1;
+	}
+	take[v] = 0;
+	return 0;
+}
+
+/*
+ * Pays a saboteur `amount` nuggets from the gold deck: the cards that make
+ * the amount exactly, large ones first; when no set of cards does, the
+ * largest amount below it that can be made (the rulebooks do not say; with
+ * the base game's 28 cards the exact amount is always there).
+ */
+static void pay_from_deck(sab_game *g, int seat, int amount, sab_events *ev)
+{
+	int count[SAB_MAX_GOLD_VALUE + 1] = { 0 };
+	int take[SAB_MAX_GOLD_VALUE + 1] = { 0 };
+
+	for (int i = 0; i < g->ngold_deck; i++)
+		count[g->gold_deck[i]]++;
+	while (amount > 0 && !gold_exact(count, take, SAB_MAX_GOLD_VALUE,
+	    amount))
+		amount--;
+	for (int v = SAB_MAX_GOLD_VALUE; v >= 1; v--) {
+		for (int i = g->ngold_deck - 1; take[v] > 0 && i >= 0; i--) {
+			if (g->gold_deck[i] != v)
+				continue;
+			memmove(&g->gold_deck[i], &g->gold_deck[i + 1],
+			    (size_t)(g->ngold_deck - i - 1));
+			g->ngold_deck--;
+			take[v]--;
+			give_gold(g, seat, (uint8_t)v, ev);
+		}
+	}
+}
+
+static int may_take_gold(const sab_game *g, int seat)
+{
+	return g->role[seat] == SAB_ROLE_MINER &&
+	    !(g->rs->sabotaged_dwarf && sab_table_front_broken(g, seat));
+}
+
+/* The first seat from s on, against the direction of play (s itself
+ * first), that may take gold; -1 when none may. */
+static int next_taker(const sab_game *g, int s)
+{
+	for (int i = 0; i < g->nplayers; i++, s = sab_table_prev(g, s))
+		if (may_take_gold(g, s))
+			return s;
+	return -1;
+}
+
+int sab_base_offer_values(const sab_game *g, uint8_t *vals)
+{
+	int n = 0;
+
+	for (int i = 0; i < g->noffer; i++) {
+		int seen = 0;
+		for (int j = 0; j < n; j++)
+			seen |= vals[j] == g->offer[i];
+		if (!seen)
+			vals[n++] = g->offer[i];
+	}
+	return n;
+}
+
+/* Hands the remaining gold cards to seat, who must pick one; a pick with no
+ * choice (one value left) is made at once. */
+static void offer_gold(sab_game *g, int seat, sab_rng *rng, sab_events *ev)
+{
+	uint8_t vals[SAB_MAX_GOLD];
+
+	g->phase = SAB_PHASE_PICK_GOLD;
+	g->to_act = (uint8_t)seat;
+	if (ev) {
+		sab_event e = sab_table_event(SAB_EV_GOLD_OFFER, SAB_VIS_SEAT,
+		    (uint8_t)seat);
+		e.n = (uint16_t)(g->noffer < SAB_MAX_PLAYERS ? g->noffer :
+		    SAB_MAX_PLAYERS);
+		for (int i = 0; i < e.n; i++)
+			e.vals[i] = g->offer[i];
+		sab_table_emit(ev, &e);
+	}
+	if (sab_base_offer_values(g, vals) == 1)
+		sab_base_pick_gold(g, vals[0], rng, ev);
+}
+
+void sab_base_pick_gold(sab_game *g, uint8_t value, sab_rng *rng,
+    sab_events *ev)
+{
+	int seat = g->to_act;
+
+	for (int i = 0; i < g->noffer; i++) {
+		if (g->offer[i] == value) {
+			g->offer[i] = g->offer[--g->noffer];
+			break;
+		}
+	}
+	give_gold(g, seat, value, ev);
+	if (g->noffer == 0)
+		sab_table_next_round(g, rng, ev);
+	else
+		offer_gold(g, next_taker(g, sab_table_prev(g, seat)), rng, ev);
+}
+
+/* Draws the gold cards and hands them round from the finder; returns 1
+ * when a seat must pick. */
+static int miners_win(sab_game *g, sab_rng *rng, sab_events *ev)
+{
+	const sab_ruleset *rs = g->rs;
+	int k = rs->gold_drawn == SAB_GOLD_PER_PLAYER ? g->nplayers :
+	    g->nplayers - g->nsaboteurs;
+	int first = next_taker(g, g->finder);
+
+	if (rs->gold_drawn_max && k > rs->gold_drawn_max)
+		k = rs->gold_drawn_max;
+	if (k > g->ngold_deck)
+		k = g->ngold_deck;
+	if (first < 0 || k == 0) {
+		/* Sabotaged dwarf: when every miner has a broken tool no one
+		 * gets gold, and the gold deck stays as it is. */
+		return 0;
+	}
+	g->noffer = (uint8_t)k;
+	g->ngold_deck = (uint8_t)(g->ngold_deck - k);
+	memcpy(g->offer, &g->gold_deck[g->ngold_deck], (size_t)k);
+	offer_gold(g, first, rng, ev);
+	return 1;
+}
+
+int sab_base_round_end(sab_game *g, sab_rng *rng, sab_events *ev)
+{
+	for (int s = 0; ev && g->rs->has_roles && s < g->nplayers; s++) {
+		sab_event e = sab_table_event(SAB_EV_ROLE_REVEAL, SAB_VIS_ALL,
+		    (uint8_t)s);
+		e.value = g->role[s];
+		sab_table_emit(ev, &e);
+	}
+	if (g->rs->scoring == SAB_SCORE_PATH || !g->rs->has_roles)
+		return 0;
+	if (g->round_end == SAB_END_GOLD)
+		return miners_win(g, rng, ev);
+	int pay = g->rs->saboteur_pay[g->nsaboteurs];
+	for (int s = 0; g->nsaboteurs && s < g->nplayers; s++)
+		if (g->role[s] == SAB_ROLE_SABOTEUR)
+			pay_from_deck(g, s, pay, ev);
+	return 0;
+}

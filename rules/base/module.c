@@ -1,0 +1,79 @@
+/* module.c: the base game as a module: its roles, dealing them, and who wins a round. */
+#include <string.h>
+
+#include "base.h"
+
+/* By role value (enum sab_role). */
+static const sab_role_def roles[] = {
+	{ "none", "none" },
+	{ "miner", "miners" },
+	{ "saboteur", "saboteurs" },
+};
+
+/* The dwarf cards of the player count, shuffled, one to each seat; the one
+ * left over lies unseen. */
+static void deal_roles(sab_game *g, sab_rng *rng, sab_events *ev)
+{
+	const sab_ruleset *rs = g->rs;
+	uint8_t deal[2 * SAB_MAX_PLAYERS + 2];
+	int n = 0;
+
+	g->nsaboteurs = 0;
+	if (!rs->has_roles) {
+		memset(g->role, SAB_ROLE_NONE, sizeof g->role);
+		g->role_spare = SAB_ROLE_NONE;
+		return;
+	}
+	for (int i = 0; i < rs->saboteurs[g->nplayers]; i++)
+		deal[n++] = SAB_ROLE_SABOTEUR;
+	for (int i = 0; i < rs->miners[g->nplayers]; i++)
+		deal[n++] = SAB_ROLE_MINER;
+	sab_rng_shuffle(rng, deal, (uint32_t)n);
+	for (int s = 0; s < g->nplayers; s++) {
+		g->role[s] = deal[s];
+		if (deal[s] == SAB_ROLE_SABOTEUR)
+			g->nsaboteurs++;
+		if (ev) {
+			sab_event e = sab_table_event(SAB_EV_ROLE, SAB_VIS_SEAT,
+			    (uint8_t)s);
+			e.value = deal[s];
+			sab_table_emit(ev, &e);
+		}
+	}
+	g->role_spare = n > g->nplayers ? deal[g->nplayers] : SAB_ROLE_NONE;
+}
+
+/* The gold reached: the miners (the course game: whoever reached it);
+ * otherwise the saboteurs, when there are any. */
+static uint16_t round_winners(const sab_game *g, uint8_t *side)
+{
+	uint16_t mask = 0;
+
+	*side = SAB_ROLE_NONE;
+	if (!g->rs->has_roles) {
+		if (g->round_end == SAB_END_GOLD && g->finder < g->nplayers)
+			mask = (uint16_t)(1u << g->finder);
+		return mask;
+	}
+	if (g->round_end == SAB_END_GOLD)
+		*side = SAB_ROLE_MINER;
+	else if (g->nsaboteurs > 0)
+		*side = SAB_ROLE_SABOTEUR;
+	for (int s = 0; *side != SAB_ROLE_NONE && s < g->nplayers; s++)
+		if (g->role[s] == *side)
+			mask |= (uint16_t)(1u << s);
+	return mask;
+}
+
+const sab_module sab_module_base = {
+	.name = "base",
+	.title = "the base game (Saboteur, both editions, and the course game)",
+	.ready = 1,
+	.kinds = sab_base_kinds,
+	.nkinds = SAB_CARD_TYPES,
+	.roles = roles,
+	.nroles = sizeof roles / sizeof roles[0],
+	.round_start = deal_roles,
+	.round_end = sab_base_round_end,
+	.round_winners = round_winners,
+};

@@ -1,0 +1,139 @@
+/* effect.h: card kinds and modules: what a card does, and what an expansion brings. */
+#ifndef SAB_EFFECT_H
+#define SAB_EFFECT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "game.h"
+
+/*
+ * A card kind is one entry of a table, and all of it sits in one block of
+ * one file (rules/base/cards.c for the base game's): the word that names it
+ * in a ruleset's deck, the protocol arguments a move with it takes, its
+ * token, and its check, generate, apply and words.  The turn (rules/game.c)
+ * knows no kind: it checks the hand and the phase, then asks the card's kind.
+ *
+ * A kind's protocol arguments follow "play TOKEN" in a move and "played
+ * SEAT TOKEN" in an event, in list order, each read from and written to one
+ * field of the move (or of the event, which has the same fields).  The
+ * protocol parses and prints every kind with one loop over this list.
+ */
+enum sab_arg {
+	SAB_ARG_END,            /* ends the list */
+	SAB_ARG_X,              /* a column: move.x */
+	SAB_ARG_Y,              /* a row: move.y */
+	SAB_ARG_ROT,            /* 0 upright or 1 turned: move.rot */
+	SAB_ARG_SEAT,           /* a seat: move.target */
+	SAB_ARG_TOOL,           /* a tool word ("pickaxe"): move.tool */
+	SAB_ARG_GOAL,           /* a goal place written as its X Y: move.goal */
+	SAB_ARG_CARD_TOOL,      /* not written: move.tool is the card's tool */
+	SAB_ARG_REMOVED         /* events only: the card taken away (removed) */
+};
+#define SAB_MAX_ARGS 6
+
+/* The frontier and its fit masks, computed once per listing of moves and
+ * shared by the kinds that place path cards. */
+typedef struct sab_frontier {
+	int n;                  /* -1: not computed yet */
+	uint16_t cell[SAB_MAX_FRONTIER];
+	sab_fit fit[SAB_MAX_FRONTIER];
+} sab_frontier;
+
+typedef struct sab_kind {
+	const char *word;       /* its ruleset word and name: "sabotage" */
+	uint8_t deck;           /* 1: a card of the deck, played from a hand */
+	uint8_t event;          /* enum sab_event_type of its play */
+	uint8_t args[SAB_MAX_ARGS]; /* enum sab_arg, ending with SAB_ARG_END */
+	const char *args_help;  /* the arguments for people: "SEAT TOOL" */
+
+	/* Writes the card's token (what bots call it) into buf; returns its
+	 * length, or -1 when it does not fit. */
+	int (*token)(const sab_card *c, char *buf, size_t size);
+	/* Whether seat g->to_act may play m (card in hand, phase, card of
+	 * this kind: already checked).  Returns 1, or 0 with the reason in
+	 * words (card i named words[i], NULL: the ruleset's names). */
+	int (*check)(const sab_game *g, const sab_move *m,
+	    const char *const *words, char *why, size_t whylen);
+	/* Writes every legal play of card def into out (at most
+	 * SAB_MAX_CARD_MOVES) and returns how many. */
+	int (*gen)(const sab_game *g, uint8_t def, sab_frontier *f,
+	    sab_move *out);
+	/* Carries out a legal play of seat g->to_act, whose card has left
+	 * the hand, and emits its events (sab_table_play_event() starts the
+	 * first) into ev (may be NULL). */
+	void (*apply)(sab_game *g, const sab_move *m, sab_events *ev);
+	/* Whether the play may have reached a goal (the turn then reveals). */
+	uint8_t reveals;
+	/* The move in words for people: "path cross at (1,0) turned". */
+	int (*say)(const sab_ruleset *rs, const sab_move *m, char *buf,
+	    size_t size);
+} sab_kind;
+
+/* The kind of card type t, or NULL.  Types number the kinds of every
+ * module in sab_module_at() order: the base game's are enum
+ * sab_card_type. */
+const sab_kind *sab_kind_of(uint8_t type);
+
+/* The kind of the card a move plays, or NULL for a discard or a pick. */
+const sab_kind *sab_move_kind(const sab_ruleset *rs, const sab_move *m);
+
+/* The card type whose kind's word is `word` (len bytes), or -1; the deck
+ * words are the kinds with deck set. */
+int sab_kind_find(const char *word, size_t len);
+
+/*
+ * A module: an expansion, or the base game.  It brings card kinds, roles and
+ * scoring, and hooks the turn calls at fixed moments.  A ruleset names its
+ * modules (sab_ruleset.modules); the base game is the module "base".  A
+ * module that is not ready is an empty home for an expansion still to come:
+ * a ruleset naming it is refused.
+ */
+typedef struct sab_module {
+	const char *name;       /* "base" */
+	const char *title;
+	uint8_t ready;          /* 0: not playable yet */
+	const sab_kind *const *kinds; /* the card kinds it brings; a card's */
+	uint8_t nkinds;         /*   type counts on across the modules */
+	const sab_role_def *roles; /* its roles, value order ("none" first), */
+	uint8_t nroles;         /*   or none */
+	/* At a round's start, after the board, deck and goals are set and
+	 * before the deal: roles. */
+	void (*round_start)(sab_game *g, sab_rng *rng, sab_events *ev);
+	/* After a turn's card took effect, before the draw. */
+	void (*turn_end)(sab_game *g, sab_events *ev);
+	/* A played card is pending (g->pending): a reaction may stop it.
+	 * Returns 1 when the module asks a seat (the phase changes). */
+	int (*react)(sab_game *g, sab_events *ev);
+	/* The round has ended (g->round_end set, the winners known): pay.
+	 * Returns 1 when it asks a seat to decide (picking gold), 0 when the
+	 * next round may start. */
+	int (*round_end)(sab_game *g, sab_rng *rng, sab_events *ev);
+	/* The winners of the round that just ended (g->round_end set), as a
+	 * set of seats; the side's role for the round-end event in *side. */
+	uint16_t (*round_winners)(const sab_game *g, uint8_t *side);
+	/* Folds the state only this module uses into a game's hash (so a
+	 * game without the module hashes as before). */
+	uint64_t (*hash)(uint64_t h, const sab_game *g);
+} sab_module;
+
+/* The module called name (len bytes), or NULL. */
+const sab_module *sab_module_find(const char *name, size_t len);
+
+/* The i-th module known to the library, or NULL past the last. */
+const sab_module *sab_module_at(int i);
+
+/* The modules of the base game, as every ruleset before modules existed
+ * had: 1 when rs names exactly those (so its hash stays as it was). */
+int sab_modules_default(const sab_ruleset *rs);
+
+/* The base game's module and kinds (rules/base/). */
+extern const sab_module sab_module_base;
+extern const sab_kind sab_kind_path, sab_kind_sabotage, sab_kind_repair,
+    sab_kind_rockfall, sab_kind_map;
+
+/* The empty homes of the expansions to come (rules/sab2, rules/wc,
+ * rules/minis). */
+extern const sab_module sab_module_sab2, sab_module_wc, sab_module_minis;
+
+#endif

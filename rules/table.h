@@ -1,0 +1,81 @@
+/* table.h: the primitives every card effect and the turn use: hands, piles, the cards in front of each seat, seats and direction, events. */
+#ifndef SAB_TABLE_H
+#define SAB_TABLE_H
+
+/*
+ * Internal to the rules library (not part of saboteur.h): the turn
+ * (game.c), the card kinds and the modules share these, so that no effect
+ * touches the state's arrays in its own way.
+ */
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "effect.h"
+#include "game.h"
+
+/* The index (0 pickaxe, 1 lantern, 2 cart) of a single tool bit. */
+static inline int sab_tool_index(uint8_t bit)
+{
+	return bit == SAB_PICKAXE ? 0 : bit == SAB_LANTERN ? 1 : 2;
+}
+
+/* A new event of type, seen as vis, about seat; every card and seat field
+ * "none". */
+sab_event sab_table_event(uint8_t type, uint8_t vis, uint8_t seat);
+
+/* The event of seat g->to_act playing m's card: its kind's event type,
+ * public, with the card. */
+sab_event sab_table_play_event(const sab_game *g, const sab_move *m);
+
+/* Appends e to ev (NULL: nothing); a full list sets ev->overflow. */
+void sab_table_emit(sab_events *ev, const sab_event *e);
+
+/* The position of card def in seat's hand, or -1. */
+int sab_table_hand_find(const sab_game *g, int seat, uint8_t def);
+/* Takes one copy of def out of seat's hand (the last card fills its
+ * place). */
+void sab_table_hand_take(sab_game *g, int seat, uint8_t def);
+/* Seat draws the top card of the deck, when there is one and room. */
+void sab_table_draw(sab_game *g, int seat, sab_events *ev);
+/* Puts def on the discard pile. */
+void sab_table_discard(sab_game *g, uint8_t def);
+
+/* The seat after s in the direction of play. */
+static inline int sab_table_next(const sab_game *g, int s)
+{
+	return g->dir ? (s + g->nplayers - 1) % g->nplayers :
+	    (s + 1) % g->nplayers;
+}
+/* The seat before s in the direction of play (the way base game gold
+ * cards travel). */
+static inline int sab_table_prev(const sab_game *g, int s)
+{
+	return g->dir ? (s + 1) % g->nplayers :
+	    (s + g->nplayers - 1) % g->nplayers;
+}
+
+/* The cards in front of a seat: lay def there; count those breaking tool
+ * bit `tool`; take one of them away (returns its definition, or
+ * SAB_NO_CARD); whether any broken tool lies there. */
+void sab_table_front_add(sab_game *g, int seat, uint8_t def);
+int sab_table_front_tool(const sab_game *g, int seat, uint8_t tool);
+uint8_t sab_table_front_take_tool(sab_game *g, int seat, uint8_t tool);
+int sab_table_front_broken(const sab_game *g, int seat);
+
+/* The word for card def in a reason: words[def] (the caller's), or the
+ * ruleset's name. */
+const char *sab_table_card_word(const sab_game *g, const char *const *words,
+    uint8_t def);
+/* Checks that target is a seat; 0 with a reason when not. */
+int sab_table_check_seat(const sab_game *g, int target, char *why,
+    size_t whylen);
+
+/* A move of kind for card (every other field 0). */
+sab_move sab_table_move(uint8_t kind, uint8_t card);
+
+/* What the turn does after the round's end was settled: the next round,
+ * or the game's end (game.c). */
+void sab_table_next_round(sab_game *g, sab_rng *rng, sab_events *ev);
+
+#endif
