@@ -62,7 +62,7 @@ typedef struct sab_event {
 
 /* The most events one call of the rules can make (a round end, the gold
  * handed round, and the deal of the next round, with 12 players). */
-#define SAB_MAX_EVENTS 512
+#define SAB_MAX_EVENTS 1024
 
 /* A caller-owned list of events.  Set n to 0 before a call to collect just
  * that call's events; a call that would overflow sets `overflow` and drops. */

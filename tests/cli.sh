@@ -119,6 +119,8 @@ case_ rules-good-fixture 0 rules --ruleset tests/fixtures/rulesets/good-tiny.yam
 case_ rules-extends 0 rules --ruleset examples/rulesets/sabotaged-dwarf.yaml
 case_ selfplay-extends 0 selfplay --ruleset examples/rulesets/sabotaged-dwarf.yaml --seed 5 --quiet
 case_ rules-unknown 3 rules --ruleset nosuch
+case_ rules-list 0 rules --list
+case_ rules-modules-base 0 rules --ruleset tests/fixtures/rulesets/good-modules-base.yaml
 # Listed all the same, then refused as play would refuse it.
 case_ rules-same-token 3 rules --ruleset tests/fixtures/rulesets/same-token.yaml
 case_ rules-missing-file 3 rules --ruleset tests/fixtures/nosuch.yaml
