@@ -357,11 +357,13 @@ static int play_card(sab_game *g, const sab_move *m, sab_events *ev)
 
 	sab_table_hand_take(g, g->to_act, m->card);
 	if (m->kind == SAB_MOVE_PASS) {
-		sab_event e = sab_table_event(SAB_EV_PASS, SAB_VIS_HIDDEN,
-		    g->to_act);
-		e.card = m->card;
 		sab_table_discard(g, m->card);
-		sab_table_emit(ev, &e);
+		if (ev) {
+			sab_event e = sab_table_event(SAB_EV_PASS,
+			    SAB_VIS_HIDDEN, g->to_act);
+			e.card = m->card;
+			sab_table_emit(ev, &e);
+		}
 		return 0;
 	}
 	k = sab_kind_of(g->rs->defs[m->card].type);
