@@ -50,16 +50,37 @@ uint8_t sab_board_get(const sab_board *b, int x, int y)
 }
 
 /*
+ * A reach layer: the everyone's layer (doors open; the base game's only
+ * one) or a team's, to which a door of another colour is a wall.
+ */
+typedef struct layer {
+	uint8_t *reach;
+	uint8_t team;           /* 0: everyone; t: the team of door colour t */
+} layer;
+
+/* Whether a tunnel of layer l may enter the card c (a placed card). */
+static int enters(const sab_ruleset *rs, const layer *l, uint8_t c)
+{
+	uint8_t door;
+
+	if (l->team == 0 || c == SAB_CELL_HIDDEN)
+		return 1;
+	door = rs->defs[SAB_CELL_DEF(c)].door;
+	return door == 0 || door == l->team;
+}
+
+/*
  * Spreads reach from the given newly reached edges of the card at idx: each
  * such edge leads into the neighbour's group holding the facing edge, which
  * becomes reached in turn.  Groups are reached whole, so a group is either
- * fully in reach[] or not at all.
+ * fully in the layer or not at all.
  */
-static void spread(sab_board *b, const sab_ruleset *rs, uint16_t idx,
-    uint8_t edges)
+static void spread(sab_board *b, const sab_ruleset *rs, const layer *l,
+    uint16_t idx, uint8_t edges)
 {
 	uint16_t st_idx[STACK_MAX];
 	uint8_t st_edges[STACK_MAX];
+	uint8_t *reach = l->reach;
 	int sp = 0;
 
 	st_idx[sp] = idx;
@@ -73,12 +94,12 @@ static void spread(sab_board *b, const sab_ruleset *rs, uint16_t idx,
 				continue;
 			uint16_t n = (uint16_t)(i + dir_delta[d]);
 			uint8_t c = b->cell[n];
-			if (!is_card(c))
+			if (!is_card(c) || !enters(rs, l, c))
 				continue;
 			uint8_t g = group_of(rs, c, OPP(d));
-			if (g == 0 || (b->reach[n] & g))
+			if (g == 0 || (reach[n] & g))
 				continue;
-			b->reach[n] |= g;
+			reach[n] |= g;
 			if (sp < STACK_MAX) {
 				st_idx[sp] = n;
 				st_edges[sp++] = g;
@@ -87,27 +108,52 @@ static void spread(sab_board *b, const sab_ruleset *rs, uint16_t idx,
 	}
 }
 
-/* Recomputes reach[] from scratch, from the start card outwards. */
-static void reach_recompute(sab_board *b, const sab_ruleset *rs)
+/* The reach layers rs uses: everyone's, then one per door colour. */
+static inline int layers(sab_board *b, const sab_ruleset *rs, layer *out)
+{
+	int n = 0;
+
+	out[n++] = (layer){ b->reach, 0 };
+	if (rs->nteams == 0)
+		return n;
+	for (int t = 0; t < rs->nteams && t < SAB_MAX_TEAMS; t++)
+		out[n++] = (layer){ b->team_reach[t], (uint8_t)(t + 1) };
+	return n;
+}
+
+/* Recomputes a layer from scratch, from the start card outwards. */
+static void layer_recompute(sab_board *b, const sab_ruleset *rs,
+    const layer *l)
 {
 	uint16_t s = sab_board_index(rs->start_x, rs->start_y);
 	uint8_t c = b->cell[s];
 
 	for (uint16_t i = 0; i < b->nplaced; i++)
-		b->reach[b->placed[i]] = 0;
+		l->reach[b->placed[i]] = 0;
 	for (int d = 0; d < 4; d++) {
 		uint8_t g = group_of(rs, c, d);
-		if (g && !(b->reach[s] & g)) {
-			b->reach[s] |= g;
-			spread(b, rs, s, g);
+		if (g && !(l->reach[s] & g)) {
+			l->reach[s] |= g;
+			spread(b, rs, l, s, g);
 		}
 	}
+}
+
+static void reach_recompute(sab_board *b, const sab_ruleset *rs)
+{
+	layer ls[1 + SAB_MAX_TEAMS];
+	int n = layers(b, rs, ls);
+
+	for (int i = 0; i < n; i++)
+		layer_recompute(b, rs, &ls[i]);
 }
 
 void sab_board_reset(sab_board *b, const sab_ruleset *rs)
 {
 	memset(b->cell, 0, sizeof b->cell);
 	memset(b->reach, 0, sizeof b->reach);
+	for (int t = 0; t < rs->nteams && t < SAB_MAX_TEAMS; t++)
+		memset(b->team_reach[t], 0, sizeof b->team_reach[t]);
 	b->nplaced = 0;
 	uint16_t s = sab_board_index(rs->start_x, rs->start_y);
 	b->cell[s] = (uint8_t)(rs->start_def + 1);
@@ -260,19 +306,28 @@ int sab_board_frontier(const sab_board *b, const sab_ruleset *rs,
 	return n;
 }
 
-/* Joins the card at idx to every reached neighbour edge it opens onto. */
+/* Joins the card at idx to every reached neighbour edge it opens onto, in
+ * every reach layer it may be entered in. */
 static void join_reached(sab_board *b, const sab_ruleset *rs, uint16_t idx)
 {
+	layer ls[1 + SAB_MAX_TEAMS];
+	int nl = layers(b, rs, ls);
 	uint8_t c = b->cell[idx];
 
-	for (int d = 0; d < 4; d++) {
-		uint16_t n = (uint16_t)(idx + dir_delta[d]);
-		uint8_t g = group_of(rs, c, d);
-		if (g == 0 || (b->reach[idx] & g) ||
-		    !(b->reach[n] & (1 << OPP(d))))
+	for (int k = 0; k < nl; k++) {
+		uint8_t *reach = ls[k].reach;
+		reach[idx] = 0;
+		if (!enters(rs, &ls[k], c))
 			continue;
-		b->reach[idx] |= g;
-		spread(b, rs, idx, g);
+		for (int d = 0; d < 4; d++) {
+			uint16_t n = (uint16_t)(idx + dir_delta[d]);
+			uint8_t g = group_of(rs, c, d);
+			if (g == 0 || (reach[idx] & g) ||
+			    !(reach[n] & (1 << OPP(d))))
+				continue;
+			reach[idx] |= g;
+			spread(b, rs, &ls[k], idx, g);
+		}
 	}
 }
 
@@ -282,7 +337,6 @@ void sab_board_place(sab_board *b, const sab_ruleset *rs, int x, int y,
 	uint16_t idx = sab_board_index(x, y);
 
 	b->cell[idx] = (uint8_t)((def + 1) | (rot ? SAB_CELL_TURNED : 0));
-	b->reach[idx] = 0;
 	if (b->nplaced < SAB_MAX_PLACED)
 		b->placed[b->nplaced++] = idx;
 	join_reached(b, rs, idx);
@@ -301,6 +355,8 @@ uint8_t sab_board_remove(sab_board *b, const sab_ruleset *rs, int x, int y)
 	}
 	b->cell[idx] = SAB_CELL_EMPTY;
 	b->reach[idx] = 0;
+	for (int t = 0; t < rs->nteams && t < SAB_MAX_TEAMS; t++)
+		b->team_reach[t][idx] = 0;
 	reach_recompute(b, rs);
 	return c;
 }
@@ -354,4 +410,21 @@ uint8_t sab_board_reveal(sab_board *b, const sab_ruleset *rs, int x, int y,
 int sab_board_connected(const sab_board *b, int x, int y)
 {
 	return b->reach[sab_board_index(x, y)] != 0;
+}
+
+uint8_t sab_board_team_reached(const sab_board *b, const sab_ruleset *rs,
+    int team, int x, int y)
+{
+	const uint8_t *reach = team == 0 ? b->reach :
+	    team <= rs->nteams && team <= SAB_MAX_TEAMS ?
+	    b->team_reach[team - 1] : NULL;
+	uint16_t idx = sab_board_index(x, y);
+	uint8_t dirs = 0;
+
+	if (reach == NULL)
+		return 0;
+	for (int d = 0; d < 4; d++)
+		if (reach[idx + dir_delta[d]] & (1 << OPP(d)))
+			dirs |= (uint8_t)(1 << d);
+	return dirs;
 }

@@ -1,4 +1,5 @@
 /* game.c: the turn: phases, asking the card's kind, drawing, the next seat, the end of a round and of the game. */
+#include <stddef.h>
 #include <string.h>
 
 #include "effect.h"
@@ -93,7 +94,7 @@ int sab_game_new(sab_game *g, const sab_ruleset *rs, int nplayers, int first,
 		sab_say(err, errlen, "there is no seat %d to play first", first);
 		return -1;
 	}
-	memset(g, 0, sizeof *g);
+	memset(g, 0, offsetof(sab_game, board.team_reach));
 	g->rs = rs;
 	g->nplayers = (uint8_t)nplayers;
 	g->last_player = SAB_NO_SEAT;

@@ -1571,6 +1571,7 @@ static int check_defs(const struct ctx *c, sab_ruleset *rs)
 	char p[PLACE_LEN];
 	unsigned total = 0, front = 0;
 
+	rs->nteams = 0;
 	if (rs->ndefs > SAB_MAX_DEFS)
 		return fail(c, LINE(c, deck), "deck", "%d card definitions, "
 		    "at most %d", rs->ndefs, SAB_MAX_DEFS);
@@ -1585,6 +1586,12 @@ static int check_defs(const struct ctx *c, sab_ruleset *rs)
 		    note_sabotage(c, rs, i) != 0)
 			return -1;
 		fill_rotations(d);
+		if (d->door > SAB_MAX_TEAMS)
+			return fail(c, LINE_AT(c, def, i), def_place(rs, i, p),
+			    "door colour %d, at most %d", d->door,
+			    SAB_MAX_TEAMS);
+		if (d->door > rs->nteams)
+			rs->nteams = d->door;
 		if (is_deck_type(d->type))
 			total += d->count;
 		/* All of them could lie in front of one seat. */
