@@ -586,9 +586,18 @@ static uint64_t htable(uint64_t h, const char *name, const uint8_t *t)
 
 static uint64_t hcard(uint64_t h, int i, const sab_card *c)
 {
-	h = hline(h, "card %d %.*s type=%d edges=%d groups=%d,%d tools=%d "
+	char type[SAB_NAME_MAX];
+
+	/* The base game's kinds by number, as always; any other by its word,
+	 * since type numbers are the program's own. */
+	if (c->type < SAB_CARD_TYPES)
+		(void)snprintf(type, sizeof type, "%d", c->type);
+	else
+		(void)snprintf(type, sizeof type, "%s",
+		    sab_card_type_name(c->type));
+	h = hline(h, "card %d %.*s type=%s edges=%d groups=%d,%d tools=%d "
 	    "gold=%d count=%d symmetric=%d", i, (int)sizeof c->name, c->name,
-	    c->type, c->edges, c->groups[0], c->groups[1], c->tools, c->gold,
+	    type, c->edges, c->groups[0], c->groups[1], c->tools, c->gold,
 	    c->count, c->symmetric);
 	h = hline(h, " rot=%d,%d groups0=%d,%d,%d,%d groups1=%d,%d,%d,%d",
 	    c->rot_edges[0], c->rot_edges[1], c->rot_group[0][0],

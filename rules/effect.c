@@ -31,11 +31,11 @@ const sab_kind *sab_kind_beyond_base(uint8_t type)
 {
 	size_t t = type;
 
-	for (size_t i = 0; i < NMODULES; i++) {
-		if (t < sab_modules[i]->nkinds)
-			return sab_modules[i]->kinds[t];
-		t -= sab_modules[i]->nkinds;
-	}
+	for (size_t i = 0; i < NMODULES; i++)
+		for (size_t k = 0; sab_modules[i]->kinds != NULL &&
+		    sab_modules[i]->kinds[k] != NULL; k++, t--)
+			if (t == 0)
+				return sab_modules[i]->kinds[k];
 	return NULL;
 }
 
@@ -51,7 +51,8 @@ int sab_kind_find(const char *word, size_t len)
 	int type = 0;
 
 	for (size_t i = 0; i < NMODULES; i++)
-		for (size_t k = 0; k < sab_modules[i]->nkinds; k++, type++)
+		for (size_t k = 0; sab_modules[i]->kinds != NULL &&
+		    sab_modules[i]->kinds[k] != NULL; k++, type++)
 			if (strlen(sab_modules[i]->kinds[k]->word) == len &&
 			    memcmp(sab_modules[i]->kinds[k]->word, word, len) == 0)
 				return type;

@@ -73,7 +73,7 @@ typedef struct sab_kind {
 /* The kind of card type t, or NULL.  Types number the kinds of every
  * module in sab_module_at() order: the base game's are enum
  * sab_card_type, found without a walk (the turn asks for every card). */
-extern const sab_kind *const sab_base_kinds[SAB_CARD_TYPES];
+extern const sab_kind *const sab_base_kinds[];
 const sab_kind *sab_kind_beyond_base(uint8_t type);
 static inline const sab_kind *sab_kind_of(uint8_t type)
 {
@@ -99,8 +99,11 @@ typedef struct sab_module {
 	const char *name;       /* "base" */
 	const char *title;
 	uint8_t ready;          /* 0: not playable yet */
-	const sab_kind *const *kinds; /* the card kinds it brings; a card's */
-	uint8_t nkinds;         /*   type counts on across the modules */
+	/* The card kinds it brings, ending with NULL, in its card file.  A
+	 * card's type numbers the kinds of every module in turn; the number
+	 * is the program's own (a ruleset and its hash name a kind by its
+	 * word), so a kind may be added anywhere. */
+	const sab_kind *const *kinds;
 	const sab_role_def *roles; /* its roles, value order ("none" first), */
 	uint8_t nroles;         /*   or none */
 	/* At a round's start, after the board, deck and goals are set and

@@ -502,9 +502,9 @@ static const sab_kind kind_goal = {
 	.word = "goal", .token = goal_token,
 };
 
-/* ---- the base game's kinds, in card type order (enum sab_card_type) ---- */
+/* ---- the base game's kinds: enum sab_card_type's order, then any new ---- */
 
-const sab_kind *const sab_base_kinds[SAB_CARD_TYPES] = {
+const sab_kind *const sab_base_kinds[] = {
 	[SAB_CARD_PATH] = &sab_kind_path,
 	[SAB_CARD_START] = &kind_start,
 	[SAB_CARD_GOAL] = &kind_goal,
@@ -512,4 +512,6 @@ const sab_kind *const sab_base_kinds[SAB_CARD_TYPES] = {
 	[SAB_CARD_REPAIR] = &sab_kind_repair,
 	[SAB_CARD_ROCKFALL] = &sab_kind_rockfall,
 	[SAB_CARD_MAP] = &sab_kind_map,
+	/* A new kind of the base game goes here, before the end. */
+	NULL
 };
