@@ -56,7 +56,22 @@ uint8_t sab_board_get(const sab_board *b, int x, int y)
 typedef struct layer {
 	uint8_t *reach;
 	uint8_t team;           /* 0: everyone; t: the team of door colour t */
+	uint8_t shift;          /* its four edge bits in each byte of reach */
 } layer;
+
+/* The layer's edges of cell n; adds edges g; clears the cell. */
+static inline uint8_t lget(const layer *l, uint16_t n)
+{
+	return (uint8_t)((l->reach[n] >> l->shift) & 15);
+}
+static inline void ladd(const layer *l, uint16_t n, uint8_t g)
+{
+	l->reach[n] = (uint8_t)(l->reach[n] | (g << l->shift));
+}
+static inline void lclear(const layer *l, uint16_t n)
+{
+	l->reach[n] = (uint8_t)(l->reach[n] & ~(15u << l->shift));
+}
 
 /* Whether a tunnel of layer l may enter the card c (a placed card). */
 static int enters(const sab_ruleset *rs, const layer *l, uint8_t c)
@@ -80,7 +95,6 @@ static void spread(sab_board *b, const sab_ruleset *rs, const layer *l,
 {
 	uint16_t st_idx[STACK_MAX];
 	uint8_t st_edges[STACK_MAX];
-	uint8_t *reach = l->reach;
 	int sp = 0;
 
 	st_idx[sp] = idx;
@@ -97,9 +111,44 @@ static void spread(sab_board *b, const sab_ruleset *rs, const layer *l,
 			if (!is_card(c) || !enters(rs, l, c))
 				continue;
 			uint8_t g = group_of(rs, c, OPP(d));
-			if (g == 0 || (reach[n] & g))
+			if (g == 0 || (lget(l, n) & g))
 				continue;
-			reach[n] |= g;
+			ladd(l, n, g);
+			if (sp < STACK_MAX) {
+				st_idx[sp] = n;
+				st_edges[sp++] = g;
+			}
+		}
+	}
+}
+
+/* spread() for everyone's layer, which passes every door: the base game's
+ * only layer, kept as plain as it was before teams had layers of their
+ * own (the rules engine's speed is measured: make bench). */
+static void spread_all(sab_board *b, const sab_ruleset *rs, uint16_t idx,
+    uint8_t edges)
+{
+	uint16_t st_idx[STACK_MAX];
+	uint8_t st_edges[STACK_MAX];
+	int sp = 0;
+
+	st_idx[sp] = idx;
+	st_edges[sp++] = edges;
+	while (sp > 0) {
+		uint16_t i = st_idx[--sp];
+		uint8_t es = st_edges[sp];
+
+		for (int d = 0; d < 4; d++) {
+			if (!(es & (1 << d)))
+				continue;
+			uint16_t n = (uint16_t)(i + dir_delta[d]);
+			uint8_t c = b->cell[n];
+			if (!is_card(c))
+				continue;
+			uint8_t g = group_of(rs, c, OPP(d));
+			if (g == 0 || (b->reach[n] & g))
+				continue;
+			b->reach[n] |= g;
 			if (sp < STACK_MAX) {
 				st_idx[sp] = n;
 				st_edges[sp++] = g;
@@ -113,11 +162,12 @@ static inline int layers(sab_board *b, const sab_ruleset *rs, layer *out)
 {
 	int n = 0;
 
-	out[n++] = (layer){ b->reach, 0 };
+	out[n++] = (layer){ b->reach, 0, 0 };
 	if (rs->nteams == 0)
 		return n;
 	for (int t = 0; t < rs->nteams && t < SAB_MAX_TEAMS; t++)
-		out[n++] = (layer){ b->team_reach[t], (uint8_t)(t + 1) };
+		out[n++] = (layer){ b->team_reach, (uint8_t)(t + 1),
+		    (uint8_t)(4 * t) };
 	return n;
 }
 
@@ -129,12 +179,15 @@ static void layer_recompute(sab_board *b, const sab_ruleset *rs,
 	uint8_t c = b->cell[s];
 
 	for (uint16_t i = 0; i < b->nplaced; i++)
-		l->reach[b->placed[i]] = 0;
+		lclear(l, b->placed[i]);
 	for (int d = 0; d < 4; d++) {
 		uint8_t g = group_of(rs, c, d);
-		if (g && !(l->reach[s] & g)) {
-			l->reach[s] |= g;
-			spread(b, rs, l, s, g);
+		if (g && !(lget(l, s) & g)) {
+			ladd(l, s, g);
+			if (l->team == 0)
+				spread_all(b, rs, s, g);
+			else
+				spread(b, rs, l, s, g);
 		}
 	}
 }
@@ -142,7 +195,24 @@ static void layer_recompute(sab_board *b, const sab_ruleset *rs,
 static void reach_recompute(sab_board *b, const sab_ruleset *rs)
 {
 	layer ls[1 + SAB_MAX_TEAMS];
-	int n = layers(b, rs, ls);
+	int n;
+
+	if (rs->nteams == 0) {
+		uint16_t s = sab_board_index(rs->start_x, rs->start_y);
+		uint8_t c = b->cell[s];
+
+		for (uint16_t i = 0; i < b->nplaced; i++)
+			b->reach[b->placed[i]] = 0;
+		for (int d = 0; d < 4; d++) {
+			uint8_t g = group_of(rs, c, d);
+			if (g && !(b->reach[s] & g)) {
+				b->reach[s] |= g;
+				spread_all(b, rs, s, g);
+			}
+		}
+		return;
+	}
+	n = layers(b, rs, ls);
 
 	for (int i = 0; i < n; i++)
 		layer_recompute(b, rs, &ls[i]);
@@ -152,8 +222,8 @@ void sab_board_reset(sab_board *b, const sab_ruleset *rs)
 {
 	memset(b->cell, 0, sizeof b->cell);
 	memset(b->reach, 0, sizeof b->reach);
-	for (int t = 0; t < rs->nteams && t < SAB_MAX_TEAMS; t++)
-		memset(b->team_reach[t], 0, sizeof b->team_reach[t]);
+	if (rs->nteams > 0)
+		memset(b->team_reach, 0, sizeof b->team_reach);
 	b->nplaced = 0;
 	uint16_t s = sab_board_index(rs->start_x, rs->start_y);
 	b->cell[s] = (uint8_t)(rs->start_def + 1);
@@ -311,22 +381,40 @@ int sab_board_frontier(const sab_board *b, const sab_ruleset *rs,
 static void join_reached(sab_board *b, const sab_ruleset *rs, uint16_t idx)
 {
 	layer ls[1 + SAB_MAX_TEAMS];
-	int nl = layers(b, rs, ls);
 	uint8_t c = b->cell[idx];
+	int nl;
+
+	if (rs->nteams == 0) {  /* the base game: everyone's layer alone */
+		b->reach[idx] = 0;
+		for (int d = 0; d < 4; d++) {
+			uint16_t n = (uint16_t)(idx + dir_delta[d]);
+			uint8_t g = group_of(rs, c, d);
+			if (g == 0 || (b->reach[idx] & g) ||
+			    !(b->reach[n] & (1 << OPP(d))))
+				continue;
+			b->reach[idx] |= g;
+			spread_all(b, rs, idx, g);
+		}
+		return;
+	}
+	nl = layers(b, rs, ls);
 
 	for (int k = 0; k < nl; k++) {
-		uint8_t *reach = ls[k].reach;
-		reach[idx] = 0;
-		if (!enters(rs, &ls[k], c))
+		const layer *l = &ls[k];
+		lclear(l, idx);
+		if (!enters(rs, l, c))
 			continue;
 		for (int d = 0; d < 4; d++) {
 			uint16_t n = (uint16_t)(idx + dir_delta[d]);
 			uint8_t g = group_of(rs, c, d);
-			if (g == 0 || (reach[idx] & g) ||
-			    !(reach[n] & (1 << OPP(d))))
+			if (g == 0 || (lget(l, idx) & g) ||
+			    !(lget(l, n) & (1 << OPP(d))))
 				continue;
-			reach[idx] |= g;
-			spread(b, rs, &ls[k], idx, g);
+			ladd(l, idx, g);
+			if (l->team == 0)
+				spread_all(b, rs, idx, g);
+			else
+				spread(b, rs, l, idx, g);
 		}
 	}
 }
@@ -355,8 +443,7 @@ uint8_t sab_board_remove(sab_board *b, const sab_ruleset *rs, int x, int y)
 	}
 	b->cell[idx] = SAB_CELL_EMPTY;
 	b->reach[idx] = 0;
-	for (int t = 0; t < rs->nteams && t < SAB_MAX_TEAMS; t++)
-		b->team_reach[t][idx] = 0;
+	b->team_reach[idx] = 0;
 	reach_recompute(b, rs);
 	return c;
 }
@@ -415,16 +502,17 @@ int sab_board_connected(const sab_board *b, int x, int y)
 uint8_t sab_board_team_reached(const sab_board *b, const sab_ruleset *rs,
     int team, int x, int y)
 {
-	const uint8_t *reach = team == 0 ? b->reach :
-	    team <= rs->nteams && team <= SAB_MAX_TEAMS ?
-	    b->team_reach[team - 1] : NULL;
+	layer l = { (uint8_t *)b->reach, 0, 0 };
 	uint16_t idx = sab_board_index(x, y);
 	uint8_t dirs = 0;
 
-	if (reach == NULL)
+	if (team < 0 || team > rs->nteams || team > SAB_MAX_TEAMS)
 		return 0;
+	if (team > 0)
+		l = (layer){ (uint8_t *)b->team_reach, (uint8_t)team,
+		    (uint8_t)(4 * (team - 1)) };
 	for (int d = 0; d < 4; d++)
-		if (reach[idx + dir_delta[d]] & (1 << OPP(d)))
+		if (lget(&l, (uint16_t)(idx + dir_delta[d])) & (1 << OPP(d)))
 			dirs |= (uint8_t)(1 << d);
 	return dirs;
 }

@@ -38,10 +38,11 @@ typedef struct sab_board {
 	/* The edges of each card that an open tunnel from the start reaches
 	 * from inside the card (whole connection groups, never a stub). */
 	uint8_t reach[SAB_GRID * SAB_GRID];
-	/* The same for each team of a ruleset with doors (rs->nteams): a door
-	 * of another colour is a wall to the team's tunnels; reach[] above
-	 * passes every door.  Unused, and left uncleared, without doors. */
-	uint8_t team_reach[SAB_MAX_TEAMS][SAB_GRID * SAB_GRID];
+	/* The same for each team of a ruleset with doors (rs->nteams), team
+	 * t's edges in bits 4(t-1) to 4(t-1)+3: a door of another colour is a
+	 * wall to the team's tunnels; reach[] above passes every door.
+	 * Unused, and left uncleared, without doors. */
+	uint8_t team_reach[SAB_GRID * SAB_GRID];
 } sab_board;
 
 /* Directions 0..3 are N, E, S, W; the edge bit of direction d is 1 << d. */

@@ -244,7 +244,7 @@ int sab_game_check_as(const sab_game *g, const sab_move *m,
 
 /* ---- listing moves ----------------------------------------------------- */
 
-static int gen_card(const sab_game *g, uint8_t def, sab_frontier *f,
+static inline int gen_card(const sab_game *g, uint8_t def, sab_frontier *f,
     sab_move *out)
 {
 	const sab_kind *k = sab_kind_of(g->rs->defs[def].type);
@@ -306,7 +306,10 @@ int sab_game_random_move(const sab_game *g, sab_rng *rng, sab_move *m)
 		return 0;
 	}
 	uint8_t def = g->hand[seat][sab_rng_below(rng, g->nhand[seat])];
-	n = sab_game_moves_card(g, def, buf);
+	sab_frontier f;
+
+	f.n = -1;
+	n = def < g->rs->ndefs ? gen_card(g, def, &f, buf) : 0;
 	if (n == 0)
 		*m = sab_table_move(SAB_MOVE_PASS, def);
 	else

@@ -15,7 +15,8 @@
                                    holds def + 1 below 0x7F) */
 #define SAB_MAX_FRONT 16        /* cards lying in front of one seat */
 #define SAB_MAX_MODULES 8       /* modules one ruleset names */
-#define SAB_MAX_TEAMS 2         /* door colours, each a team's reach */
+#define SAB_MAX_TEAMS 2         /* door colours, each a team's reach
+                                   (two fit in the board's team_reach) */
 #define SAB_MAX_DECK 192        /* path and action cards in the deck */
 #define SAB_MAX_GOALS 8
 #define SAB_MAX_GOLD 64         /* gold cards */

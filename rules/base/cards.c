@@ -289,9 +289,13 @@ static int repair_gen(const sab_game *g, uint8_t def, sab_frontier *f,
 	uint8_t tools = g->rs->defs[def].tools, broken[SAB_MAX_PLAYERS];
 	int n = 0;
 
+	uint8_t any = 0;
+
 	(void)f;
 	for (int s = 0; s < g->nplayers; s++)
-		broken[s] = sab_table_front_mask(g, s);
+		any |= broken[s] = sab_table_front_mask(g, s);
+	if (!(any & tools))
+		return 0;
 	for (int t = 0; t < SAB_TOOLS; t++) {
 		if (!(tools & (1 << t)))
 			continue;
