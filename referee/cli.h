@@ -138,15 +138,6 @@ int cli_private_touch(const char *path);
  */
 void cli_hide(const char *value);
 
-/* Text for people: one move, one event, the board. */
-void show_move(FILE *f, const sab_ruleset *rs, const sab_move *m);
-void show_event(FILE *f, const sab_ruleset *rs, const sab_event *e);
-/* Draws the board; face-down goals show what goal_def holds when it is not
- * NULL ('g' gold, 'r' rock), else '?'. */
-void show_board(FILE *f, const sab_ruleset *rs, const sab_board *b,
-    const uint8_t *goal_def);
-const char *show_role(uint8_t role);
-
 int cmd_rules(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_selfplay(int argc, char **argv);
