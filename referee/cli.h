@@ -138,6 +138,10 @@ int cli_private_touch(const char *path);
  */
 void cli_hide(const char *value);
 
+/* Prints "saboteur: warning: MSG" to stderr: the callback through which
+ * the tournament's modules report what they pass over (arg is unused). */
+void cli_warn(void *arg, const char *msg);
+
 int cmd_rules(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_selfplay(int argc, char **argv);
