@@ -142,17 +142,9 @@ void cli_hide(const char *value);
  * the tournament's modules report what they pass over (arg is unused). */
 void cli_warn(void *arg, const char *msg);
 
-int cmd_rules(int argc, char **argv);
-int cmd_bench(int argc, char **argv);
-int cmd_selfplay(int argc, char **argv);
-int cmd_play(int argc, char **argv);
-int cmd_verify(int argc, char **argv);
-int cmd_export(int argc, char **argv);
-int cmd_tournament(int argc, char **argv);
-int cmd_standings(int argc, char **argv);
-int cmd_view(int argc, char **argv);
-
-/* The commands, each in its cmd_*.c beside its options table. */
+/* The commands, each in its cmd_*.c: its name, summary, usage and options
+ * table beside the function that runs it, which only main.c's table of
+ * commands reaches. */
 extern const cli_command cli_rules, cli_bench, cli_selfplay, cli_play,
     cli_verify, cli_export, cli_tournament, cli_standings, cli_view;
 

@@ -276,11 +276,13 @@ static const opt selfplay_opts[] = {
 	{ NULL, NULL, NULL, 0, NULL }
 };
 
+static int cmd_selfplay(int argc, char **argv);
+
 const cli_command cli_selfplay = { "selfplay", cmd_selfplay,
 	"play a seeded game between built-in random players", "", NULL,
 	selfplay_opts };
 
-int cmd_selfplay(int argc, char **argv)
+static int cmd_selfplay(int argc, char **argv)
 {
 	opt opts[sizeof selfplay_opts / sizeof selfplay_opts[0]];
 	static sab_events ev;

@@ -13,13 +13,15 @@ static const opt standings_opts[O_NOPTS + 1] = {
 	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
 };
 
+static int cmd_standings(int argc, char **argv);
+
 const cli_command cli_standings = { "standings", cmd_standings,
 	"print the standings of tournament results folders", "DIR...",
 	"Folders of one tournament (shards, copies) are merged: a game in two "
 	"counts\nonce.  What each figure means: man 5 saboteur-tournament.\n",
 	standings_opts };
 
-int cmd_standings(int argc, char **argv)
+static int cmd_standings(int argc, char **argv)
 {
 	opt o[O_NOPTS + 1];
 	char *pos[1024], err[1024];

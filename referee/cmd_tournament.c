@@ -33,6 +33,8 @@ static const opt tournament_opts[O_NOPTS + 1] = {
 	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
 };
 
+static int cmd_tournament(int argc, char **argv);
+
 const cli_command cli_tournament = { "tournament", cmd_tournament,
 	"run a tournament file's games in parallel, resumably", "FILE.yaml",
 	"Stopped at any moment, the same command resumes.  The file's format:"
@@ -244,7 +246,7 @@ static int run(opt *o, const char *file, tconfig *cfg, sab_ruleset *rs,
 	return rc;
 }
 
-int cmd_tournament(int argc, char **argv)
+static int cmd_tournament(int argc, char **argv)
 {
 	opt o[O_NOPTS + 1];
 	char *pos[2];

@@ -60,6 +60,8 @@ static const opt view_opts[O_NOPTS + 1] = {
 	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
 };
 
+static int cmd_view(int argc, char **argv);
+
 const cli_command cli_view = { "view", cmd_view,
 	"watch a replay from any seat, or print one position", "REPLAY",
 	"On a terminal without --at it is interactive; ? shows the keys.\n",
@@ -196,7 +198,7 @@ static int interactive(const view_args *a)
 	return rc < 0 ? plain_print(a) : rc;
 }
 
-int cmd_view(int argc, char **argv)
+static int cmd_view(int argc, char **argv)
 {
 	view_args a;
 
