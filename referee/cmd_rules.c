@@ -192,11 +192,13 @@ static const opt rules_opts[] = {
 	[O_COUNT] = { NULL, NULL, NULL, 0, NULL }
 };
 
+static int cmd_rules(int argc, char **argv);
+
 const cli_command cli_rules = { "rules", cmd_rules,
 	"print a ruleset: cards with counts, roles, layout", "", NULL,
 	rules_opts };
 
-int cmd_rules(int argc, char **argv)
+static int cmd_rules(int argc, char **argv)
 {
 	opt opts[sizeof rules_opts / sizeof rules_opts[0]];
 	char *pos[1], err[512];

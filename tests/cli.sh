@@ -105,6 +105,13 @@ for c in $cmds; do
 		check "man-describes-$c-$o" test "$n" -ge 2
 	done
 done
+# Both ways: the SYNOPSIS names no command that the table of commands lacks.
+awk '/^\.Sh / { in_syn = ($2 == "SYNOPSIS"); next }
+	!in_syn { next }
+	/^\.Nm/ { cur = ""; next }
+	/^\.Cm / && cur == "" { cur = $2; print cur }' "$man" | sort -u >"$tmp/m1"
+printf '%s\n' $cmds | sort -u >"$tmp/m2"
+check man-synopsis-commands-are-help-commands cmp -s "$tmp/m1" "$tmp/m2"
 case_ no-command 2
 case_ unknown-command 2 dance
 case_ unknown-option 2 rules --rulset base
