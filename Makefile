@@ -213,7 +213,7 @@ install: all
 	install -m 644 $(JS_HELPER) $(DESTDIR)$(DATADIR)/js/
 	install -m 755 $(B)/saboteur $(DESTDIR)$(BINDIR)/saboteur
 	install -m 644 $(B)/librules.a $(DESTDIR)$(LIBDIR)/libsaboteur-rules.a
-	install -m 644 $(filter-out rules/builtin.h rules/say.h,$(RULES_HDR)) $(DESTDIR)$(INCDIR)/
+	install -m 644 $(filter-out rules/builtin.h rules/say.h rules/yamlread.h,$(RULES_HDR)) $(DESTDIR)$(INCDIR)/
 	install -m 644 $(RULESETS) $(DESTDIR)$(DATADIR)/rules/
 	for m in $(MANPAGES); do \
 	    s=$${m##*.}; install -d $(DESTDIR)$(MANDIR)/man$$s && \
