@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SAB_YAML_PLACE 96       /* a key path such as "deck[12].groups[1]" */
+#define SAB_YAML_PLACE 128      /* a key path such as "deck[12].groups[1]" */
 #define SAB_YAML_QUOTE 48       /* a quoted piece of input in a message */
 
 /* Where something is written, counted from 1; line 0: nowhere known. */
@@ -112,8 +112,9 @@ const char *sab_yaml_quote(const char *s, size_t n,
 const char *sab_yaml_words(const char *const *words, size_t n,
     const char *last, char *buf, size_t size);
 
-/* Key paths: parent.key ("key" when parent is empty) and parent[i].  A
- * path too long for SAB_YAML_PLACE fails at at. */
+/* Key paths: parent.key ("key" when parent is empty) and parent[i], into
+ * out (not parent itself).  A path too long for SAB_YAML_PLACE fails at
+ * at. */
 int sab_yaml_path_key(const sab_yaml *y, sab_yaml_mark at,
     char out[SAB_YAML_PLACE], const char *parent, const char *key);
 int sab_yaml_path_index(const sab_yaml *y, sab_yaml_mark at,
