@@ -428,6 +428,22 @@ int sab_yaml_text(const sab_yaml *y, const sab_yaml_node *n,
 /* ------------------------------------------------------------------ */
 /* Mappings */
 
+/* The i-th key of map, which must be a single value: its text in *s and
+ * *len.  NULL after failing. */
+static const sab_yaml_node *key_text(const sab_yaml *y,
+    const sab_yaml_node *map, size_t i, const char *place, const char **s,
+    size_t *len)
+{
+	const sab_yaml_node *k = sab_yaml_key(y, map, i);
+
+	if ((*s = sab_yaml_scalar(k, len)) == NULL) {
+		sab_yaml_fail(y, k, place, "expected a key, found %s",
+		    sab_yaml_kind_name(k));
+		return NULL;
+	}
+	return k;
+}
+
 int sab_yaml_fields(const sab_yaml *y, const sab_yaml_node *map,
     const char *place, sab_yaml_field *f, size_t nf)
 {
@@ -442,13 +458,12 @@ int sab_yaml_fields(const sab_yaml *y, const sab_yaml_node *map,
 		f[i].at.line = f[i].at.column = 0;
 	}
 	for (size_t p = 0; p < sab_yaml_count(map); p++) {
-		const sab_yaml_node *k = sab_yaml_key(y, map, p);
+		const char *s;
 		size_t len;
-		const char *s = sab_yaml_scalar(k, &len);
+		const sab_yaml_node *k = key_text(y, map, p, place, &s, &len);
 
-		if (s == NULL)
-			return sab_yaml_fail(y, k, place, "expected a key, "
-			    "found %s", sab_yaml_kind_name(k));
+		if (k == NULL)
+			return -1;
 		for (i = 0; i < nf && !sab_yaml_is(k, f[i].key); i++)
 			continue;
 		if (i == nf) {
@@ -481,13 +496,12 @@ int sab_yaml_unique_keys(const sab_yaml *y, const sab_yaml_node *map,
 	char q[SAB_YAML_QUOTE];
 
 	for (size_t i = 0; i < sab_yaml_count(map); i++) {
-		const sab_yaml_node *k = sab_yaml_key(y, map, i);
+		const char *s;
 		size_t len;
-		const char *s = sab_yaml_scalar(k, &len);
+		const sab_yaml_node *k = key_text(y, map, i, place, &s, &len);
 
-		if (s == NULL)
-			return sab_yaml_fail(y, k, place, "expected a key, "
-			    "found %s", sab_yaml_kind_name(k));
+		if (k == NULL)
+			return -1;
 		for (size_t j = 0; j < i; j++) {
 			const sab_yaml_node *e = sab_yaml_key(y, map, j);
 			size_t elen = 0;
