@@ -387,7 +387,8 @@ static int load_goal_places(const struct ctx *c, const sab_yaml_node *n,
 		const sab_yaml_node *g = sab_yaml_item(c->y, n, i);
 
 		c->ln->goal[i] = sab_yaml_at(g);
-		if (place_index(c, sub, "board.goals", i, sab_yaml_at(g)) != 0 ||
+		if (place_index(c, sub, "board.goals", i,
+		    sab_yaml_at(g)) != 0 ||
 		    get_cell(c, g, sub, &rs->goal_x[i], &rs->goal_y[i]) != 0)
 			return -1;
 	}
@@ -560,8 +561,9 @@ static int load_card(const struct ctx *c, const sab_yaml_node *n,
     const char *place, sab_card *d)
 {
 	sab_yaml_field f[K_NKEYS] = { SAB_YAML_FIELD("name"),
-	    SAB_YAML_FIELD("type"), SAB_YAML_FIELD("count"), SAB_YAML_FIELD("edges"),
-	    SAB_YAML_FIELD("dead_end"), SAB_YAML_FIELD("groups"),
+	    SAB_YAML_FIELD("type"), SAB_YAML_FIELD("count"),
+	    SAB_YAML_FIELD("edges"), SAB_YAML_FIELD("dead_end"),
+	    SAB_YAML_FIELD("groups"),
 	    SAB_YAML_FIELD("tool"), SAB_YAML_FIELD("tools") };
 	char sub[PLACE_LEN];
 	size_t t;
@@ -768,7 +770,8 @@ static int load_options(const struct ctx *c, const sab_yaml_node *n,
 {
 	sab_yaml_field f[] = { SAB_YAML_FIELD("placement"),
 	    SAB_YAML_FIELD("sabotage_self"), SAB_YAML_FIELD("sabotage_stacks"),
-	    SAB_YAML_FIELD("repair_self_only"), SAB_YAML_FIELD("sabotaged_dwarf"),
+	    SAB_YAML_FIELD("repair_self_only"),
+	    SAB_YAML_FIELD("sabotaged_dwarf"),
 	    SAB_YAML_FIELD("scoring") };
 	uint8_t *flags[] = { &rs->sabotage_self, &rs->sabotage_stacks,
 	    &rs->repair_self_only, &rs->sabotaged_dwarf };
@@ -1480,9 +1483,9 @@ int sab_ruleset_load_builtin(sab_ruleset *rs, const char *name,
 		while (n < NELEM(names) &&
 		    (names[n] = sab_ruleset_builtin_name((int)n)) != NULL)
 			n++;
-		return fail(&c, nowhere, NULL, "unknown ruleset %s (built in: %s)",
-		    sab_yaml_quote(name, strlen(name), q), sab_yaml_words(names, n, ", ",
-		    list, sizeof list));
+		return fail(&c, nowhere, NULL, "unknown ruleset %s (built in: "
+		    "%s)", sab_yaml_quote(name, strlen(name), q),
+		    sab_yaml_words(names, n, ", ", list, sizeof list));
 	}
 	k = snprintf(source, sizeof source, "builtin:%s", name);
 	if (k < 0 || (size_t)k >= sizeof source)

@@ -508,8 +508,8 @@ int sab_yaml_unique_keys(const sab_yaml *y, const sab_yaml_node *map,
 			const char *es = sab_yaml_scalar(e, &elen);
 
 			if (elen == len && memcmp(es, s, len) == 0)
-				return sab_yaml_fail(y, k, place, "key %s given "
-				    "twice (first on line %d)",
+				return sab_yaml_fail(y, k, place, "key %s "
+				    "given twice (first on line %d)",
 				    sab_yaml_quote(s, len, q),
 				    sab_yaml_at(e).line);
 		}

@@ -203,8 +203,8 @@ static int load_bots(const sab_yaml *y, const sab_yaml_node *map, config *cf)
 	size_t n;
 
 	if (sab_yaml_kind(map) != SAB_YAML_MAP)
-		return sab_yaml_fail(y, map, "bots", "expected a mapping of bot "
-		    "names, found %s", sab_yaml_kind_name(map));
+		return sab_yaml_fail(y, map, "bots", "expected a mapping of "
+		    "bot names, found %s", sab_yaml_kind_name(map));
 	n = sab_yaml_count(map);
 	if (n > CONFIG_MAX_BOTS)
 		return sab_yaml_fail(y, sab_yaml_key(y, map, CONFIG_MAX_BOTS),

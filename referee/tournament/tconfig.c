@@ -32,23 +32,12 @@ static int get_text(const sab_yaml *y, const sab_yaml_node *n,
 	return 0;
 }
 
-static int get_i64(const sab_yaml *y, const sab_yaml_node *n,
-    const char *place, int64_t lo, int64_t hi, int64_t *out)
-{
-	uint64_t v;
-
-	if (sab_yaml_u64(y, n, place, (uint64_t)lo, (uint64_t)hi, &v) != 0)
-		return -1;
-	*out = (int64_t)v;
-	return 0;
-}
-
 static int get_int(const sab_yaml *y, const sab_yaml_node *n,
     const char *place, int lo, int hi, int *out)
 {
-	uint64_t v;
+	int64_t v;
 
-	if (sab_yaml_u64(y, n, place, (uint64_t)lo, (uint64_t)hi, &v) != 0)
+	if (sab_yaml_int(y, n, place, lo, hi, &v) != 0)
 		return -1;
 	*out = (int)v;
 	return 0;
@@ -61,28 +50,31 @@ enum { T_MOVE, T_BANK, T_HANDSHAKE, T_GRACE, T_N };
 
 static int load_time(const sab_yaml *y, const sab_yaml_node *map, tconfig *t)
 {
-	sab_yaml_field f[T_N] = { SAB_YAML_FIELD("move-ms"), SAB_YAML_FIELD("bank-ms"),
-		SAB_YAML_FIELD("handshake-ms"), SAB_YAML_FIELD("grace-ms") };
+	sab_yaml_field f[T_N] = { SAB_YAML_FIELD("move-ms"),
+		SAB_YAML_FIELD("bank-ms"), SAB_YAML_FIELD("handshake-ms"),
+		SAB_YAML_FIELD("grace-ms") };
 
 	if (sab_yaml_fields(y, map, "time", f, T_N) != 0)
 		return -1;
-	if ((f[T_MOVE].val && get_i64(y, f[T_MOVE].val, "time.move-ms", 1,
+	if ((f[T_MOVE].val && sab_yaml_int(y, f[T_MOVE].val, "time.move-ms", 1,
 	    86400000, &t->move_ms) != 0) ||
-	    (f[T_BANK].val && get_i64(y, f[T_BANK].val, "time.bank-ms", 0,
+	    (f[T_BANK].val && sab_yaml_int(y, f[T_BANK].val, "time.bank-ms", 0,
 	    86400000, &t->bank_ms) != 0) ||
-	    (f[T_HANDSHAKE].val && get_i64(y, f[T_HANDSHAKE].val,
+	    (f[T_HANDSHAKE].val && sab_yaml_int(y, f[T_HANDSHAKE].val,
 	    "time.handshake-ms", 1, 86400000, &t->handshake_ms) != 0) ||
-	    (f[T_GRACE].val && get_i64(y, f[T_GRACE].val, "time.grace-ms", 0,
-	    60000, &t->grace_ms) != 0))
+	    (f[T_GRACE].val && sab_yaml_int(y, f[T_GRACE].val,
+	    "time.grace-ms", 0, 60000, &t->grace_ms) != 0))
 		return -1;
 	return 0;
 }
 
 enum { F_TRIES, F_MAXLINE, F_MAXOUT, F_DQ, F_N };
 
-static int load_failures(const sab_yaml *y, const sab_yaml_node *map, tconfig *t)
+static int load_failures(const sab_yaml *y, const sab_yaml_node *map,
+    tconfig *t)
 {
-	sab_yaml_field f[F_N] = { SAB_YAML_FIELD("tries"), SAB_YAML_FIELD("max-line"),
+	sab_yaml_field f[F_N] = { SAB_YAML_FIELD("tries"),
+		SAB_YAML_FIELD("max-line"),
 		SAB_YAML_FIELD("max-output"),
 		SAB_YAML_FIELD("disqualify-after") };
 
@@ -90,9 +82,9 @@ static int load_failures(const sab_yaml *y, const sab_yaml_node *map, tconfig *t
 		return -1;
 	if ((f[F_TRIES].val && get_int(y, f[F_TRIES].val, "failures.tries",
 	    1, 100, &t->tries) != 0) ||
-	    (f[F_MAXLINE].val && get_i64(y, f[F_MAXLINE].val,
+	    (f[F_MAXLINE].val && sab_yaml_int(y, f[F_MAXLINE].val,
 	    "failures.max-line", 64, 1 << 24, &t->max_line) != 0) ||
-	    (f[F_MAXOUT].val && get_i64(y, f[F_MAXOUT].val,
+	    (f[F_MAXOUT].val && sab_yaml_int(y, f[F_MAXOUT].val,
 	    "failures.max-output", 64, INT64_C(1) << 32, &t->max_output) != 0) ||
 	    (f[F_DQ].val && get_int(y, f[F_DQ].val,
 	    "failures.disqualify-after", 0, 1000000, &t->disqualify_after) != 0))
@@ -165,11 +157,11 @@ static int load_bot(const sab_yaml *y, const sab_yaml_node *map, int i,
 	if (load_bot_keys(y, f, place, b) != 0)
 		return -1;
 	if (f[B_MOVE].val && (sab_yaml_path_key(y, f[B_MOVE].at, sub, place,
-	    "move-ms") != 0 || get_i64(y, f[B_MOVE].val, sub, 1, 86400000,
+	    "move-ms") != 0 || sab_yaml_int(y, f[B_MOVE].val, sub, 1, 86400000,
 	    &b->move_ms) != 0))
 		return -1;
 	if (f[B_BANK].val && (sab_yaml_path_key(y, f[B_BANK].at, sub, place,
-	    "bank-ms") != 0 || get_i64(y, f[B_BANK].val, sub, 0, 86400000,
+	    "bank-ms") != 0 || sab_yaml_int(y, f[B_BANK].val, sub, 0, 86400000,
 	    &b->bank_ms) != 0))
 		return -1;
 	return 0;
@@ -251,7 +243,8 @@ static int load_lineups(const sab_yaml *y, const sab_yaml_node *map,
 			    "schedule.challenger", "only a gauntlet has a "
 			    "challenger (add kind: gauntlet)");
 		if (t->nbots < t->players)
-			return sab_yaml_fail_mark(y, bots_at, "bots", "%d bot%s "
+			return sab_yaml_fail_mark(y, bots_at, "bots", "%d "
+			    "bot%s "
 			    "for games of %d players: a round robin needs at "
 			    "least %d", t->nbots, t->nbots == 1 ? "" : "s",
 			    t->players, t->players);
