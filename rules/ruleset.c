@@ -993,10 +993,11 @@ int sab_ruleset_parse(sab_ruleset *rs, const char *text, size_t len,
 /* ------------------------------------------------------------------ */
 /* Checks and derived fields */
 
-/* Where the parser found a part; line 0 without a parser. */
+/* Where (line and column) the parser found a part; line 0 without a
+ * parser. */
 static const sab_yaml_mark nowhere;
-#define AT(c, m) ((c)->ln != NULL ? (c)->ln->m : nowhere)
-#define AT_I(c, m, i) ((c)->ln != NULL ? (c)->ln->m[i] : nowhere)
+#define LINE(c, m) ((c)->ln != NULL ? (c)->ln->m : nowhere)
+#define LINE_AT(c, m, i) ((c)->ln != NULL ? (c)->ln->m[i] : nowhere)
 
 static int is_deck_type(uint8_t type)
 {
@@ -1057,81 +1058,81 @@ static int check_name_and_players(const struct ctx *c, const sab_ruleset *rs)
 	char q[QUOTE_LEN];
 
 	if (!valid_name(rs->name, sizeof rs->name))
-		return fail(c, AT(c, name), NULL, "name %s is not 1 to %d of "
+		return fail(c, LINE(c, name), NULL, "name %s is not 1 to %d of "
 		    "the characters a-z, 0-9, _ and -", sab_yaml_quote(rs->name,
 		    strnlen_max(rs->name, sizeof rs->name), q),
 		    SAB_NAME_MAX - 1);
 	if (memchr(rs->title, '\0', sizeof rs->title) == NULL)
-		return fail(c, AT(c, title), "title", "not terminated");
+		return fail(c, LINE(c, title), "title", "not terminated");
 	if (rs->min_players < 2 || rs->min_players > SAB_MAX_PLAYERS ||
 	    rs->max_players < 2 || rs->max_players > SAB_MAX_PLAYERS)
-		return fail(c, AT(c, players), "players", "min %d and max %d "
+		return fail(c, LINE(c, players), "players", "min %d and max %d "
 		    "must be within 2 to %d", rs->min_players, rs->max_players,
 		    SAB_MAX_PLAYERS);
 	if (rs->min_players > rs->max_players)
-		return fail(c, AT(c, players), "players", "min %d is above "
+		return fail(c, LINE(c, players), "players", "min %d is above "
 		    "max %d", rs->min_players, rs->max_players);
 	if (rs->rounds < 1 || rs->rounds > ROUNDS_MAX)
-		return fail(c, AT(c, rounds), "rounds", "%d is out of range "
+		return fail(c, LINE(c, rounds), "rounds", "%d is out of range "
 		    "(1 to %d)", rs->rounds, ROUNDS_MAX);
 	return 0;
 }
 
 /* The shape of a card with edges: groups inside its edges and disjoint. */
 static int check_shape(const struct ctx *c, const sab_card *d,
-    const char *place, sab_yaml_mark at)
+    const char *place, sab_yaml_mark line)
 {
 	char a[5], b[5];
 
 	if (d->edges == 0)
-		return fail(c, at, place, "a %s card needs at least one open "
+		return fail(c, line, place, "a %s card needs at least one open "
 		    "edge", type_names[d->type]);
 	if (d->edges > 15)
-		return fail(c, at, place, "edges %d are not a mask of N, E, "
+		return fail(c, line, place, "edges %d are not a mask of N, E, "
 		    "S and W", d->edges);
 	if (d->groups[0] == 0 && d->groups[1] != 0)
-		return fail(c, at, place, "the first group is empty but the "
+		return fail(c, line, place, "the first group is empty but the "
 		    "second is not");
 	for (size_t g = 0; g < 2; g++)
 		if (d->groups[g] & ~d->edges)
-			return fail(c, at, place, "group %s is not within "
+			return fail(c, line, place, "group %s is not within "
 			    "the edges %s", sab_edges_format(d->groups[g], a),
 			    sab_edges_format(d->edges, b));
 	if (d->groups[0] & d->groups[1])
-		return fail(c, at, place, "groups %s and %s share an edge",
+		return fail(c, line, place, "groups %s and %s share an edge",
 		    sab_edges_format(d->groups[0], a),
 		    sab_edges_format(d->groups[1], b));
 	if ((d->type == SAB_CARD_START || d->type == SAB_CARD_GOAL) &&
 	    (d->groups[0] != d->edges || d->groups[1] != 0))
-		return fail(c, at, place, "a %s card joins all its edges",
+		return fail(c, line, place, "a %s card joins all its edges",
 		    type_names[d->type]);
 	return 0;
 }
 
 /* What each type needs besides its shape. */
 static int check_def(const struct ctx *c, const sab_card *d,
-    const char *place, sab_yaml_mark at)
+    const char *place, sab_yaml_mark line)
 {
 	char q[QUOTE_LEN];
 	unsigned t = d->tools;
 
 	if (!valid_name(d->name, sizeof d->name))
-		return fail(c, at, place, "name %s is not 1 to %d of the "
+		return fail(c, line, place, "name %s is not 1 to %d of the "
 		    "characters a-z, 0-9, _ and -", sab_yaml_quote(d->name,
 		    strnlen_max(d->name, sizeof d->name), q), SAB_NAME_MAX - 1);
 	if (d->type >= SAB_CARD_TYPES)
-		return fail(c, at, place, "unknown card type %d", d->type);
+		return fail(c, line, place, "unknown card type %d", d->type);
 	if (is_deck_type(d->type) && d->count < 1)
-		return fail(c, at, place, "count must be at least 1");
+		return fail(c, line, place, "count must be at least 1");
 	if (d->type == SAB_CARD_SABOTAGE && (t == 0 || t > 7 || (t & (t - 1))))
-		return fail(c, at, place, "a sabotage card breaks exactly "
+		return fail(c, line, place, "a sabotage card breaks exactly "
 		    "one tool");
 	if (d->type == SAB_CARD_REPAIR && (t == 0 || t > 7))
-		return fail(c, at, place, "a repair card needs one or more "
+		return fail(c, line, place, "a repair card needs one or more "
 		    "of the tools pickaxe, lantern and cart");
 	if (d->type == SAB_CARD_PATH || d->type == SAB_CARD_START ||
 	    d->type == SAB_CARD_GOAL)
-		return check_shape(c, d, place, at);
+		return check_shape(c, d, place, line);
 	return 0;
 }
 
@@ -1146,7 +1147,7 @@ static int check_unique(const struct ctx *c, const sab_ruleset *rs, size_t i)
 	for (size_t j = 0; j < i; j++) {
 		if (strcmp(rs->defs[j].name, rs->defs[i].name) != 0)
 			continue;
-		return fail(c, AT_I(c, def, i), def_place(rs, i, p1),
+		return fail(c, LINE_AT(c, def, i), def_place(rs, i, p1),
 		    "name \"%s\" already used by %s", rs->defs[i].name,
 		    def_place(rs, j, p2));
 	}
@@ -1185,7 +1186,7 @@ static int note_sabotage(const struct ctx *c, sab_ruleset *rs, size_t i)
 	while (!(d->tools & (1u << t)))
 		t++;
 	if (rs->sabotage_def[t] != NO_DEF)
-		return fail(c, AT_I(c, def, i), def_place(rs, i, p1),
+		return fail(c, LINE_AT(c, def, i), def_place(rs, i, p1),
 		    "a second sabotage card for the %s (%s \"%s\" is the "
 		    "first)", tool_names[t], def_place(rs, rs->sabotage_def[t],
 		    p2), rs->defs[rs->sabotage_def[t]].name);
@@ -1199,13 +1200,13 @@ static int check_defs(const struct ctx *c, sab_ruleset *rs)
 	unsigned total = 0;
 
 	if (rs->ndefs > SAB_MAX_DEFS)
-		return fail(c, AT(c, deck), "deck", "%d card definitions, "
+		return fail(c, LINE(c, deck), "deck", "%d card definitions, "
 		    "at most %d", rs->ndefs, SAB_MAX_DEFS);
 	memset(rs->sabotage_def, NO_DEF, sizeof rs->sabotage_def);
 	for (size_t i = 0; i < rs->ndefs; i++) {
 		sab_card *d = &rs->defs[i];
 
-		if (check_def(c, d, def_place(rs, i, p), AT_I(c, def, i))
+		if (check_def(c, d, def_place(rs, i, p), LINE_AT(c, def, i))
 		    != 0 || check_unique(c, rs, i) != 0)
 			return -1;
 		if (d->type == SAB_CARD_SABOTAGE &&
@@ -1216,7 +1217,7 @@ static int check_defs(const struct ctx *c, sab_ruleset *rs)
 			total += d->count;
 	}
 	if (total > SAB_MAX_DECK)
-		return fail(c, AT(c, deck), "deck", "%u cards, at most %d",
+		return fail(c, LINE(c, deck), "deck", "%u cards, at most %d",
 		    total, SAB_MAX_DECK);
 	rs->deck_size = (uint16_t)total;
 	return 0;
@@ -1227,22 +1228,22 @@ static int check_goal_cards(const struct ctx *c, const sab_ruleset *rs)
 	int gold = 0;
 
 	if (rs->ngoals < 1 || rs->ngoals > SAB_MAX_GOALS)
-		return fail(c, AT(c, goals), "board.goals", "%d goals, "
+		return fail(c, LINE(c, goals), "board.goals", "%d goals, "
 		    "expected 1 to %d", rs->ngoals, SAB_MAX_GOALS);
 	if (rs->start_def >= rs->ndefs ||
 	    rs->defs[rs->start_def].type != SAB_CARD_START)
-		return fail(c, AT(c, start_card), "start_card", "start_def "
+		return fail(c, LINE(c, start_card), "start_card", "start_def "
 		    "%d is not a start card", rs->start_def);
 	for (size_t i = 0; i < rs->ngoals; i++) {
 		uint8_t g = rs->goal_defs[i];
 
 		if (g >= rs->ndefs || rs->defs[g].type != SAB_CARD_GOAL)
-			return fail(c, AT(c, goal_cards), "goal_cards",
+			return fail(c, LINE(c, goal_cards), "goal_cards",
 			    "goal_defs[%zu] is not a goal card", i);
 		gold |= rs->defs[g].gold != 0;
 	}
 	if (!gold)
-		return fail(c, AT(c, goal_cards), "goal_cards", "no goal "
+		return fail(c, LINE(c, goal_cards), "goal_cards", "no goal "
 		    "card holds the gold (mark one with gold: true)");
 	return 0;
 }
@@ -1251,25 +1252,26 @@ static int check_roles(const struct ctx *c, const sab_ruleset *rs)
 {
 	for (int n = 0; n <= SAB_MAX_PLAYERS; n++) {
 		int s = rs->saboteurs[n], m = rs->miners[n];
-		sab_yaml_mark at = either(AT_I(c, role, n), AT(c, roles));
+		sab_yaml_mark line = either(LINE_AT(c, role, n),
+		    LINE(c, roles));
 
 		if (n < rs->min_players || n > rs->max_players) {
 			if (s + m != 0)
-				return fail(c, at, "roles", "an entry for %d "
+				return fail(c, line, "roles", "an entry for %d "
 				    "players, but the game is for %d to %d",
 				    n, rs->min_players, rs->max_players);
 			continue;
 		}
 		if (!rs->has_roles && s + m != 0)
-			return fail(c, at, "roles", "entries given but "
+			return fail(c, line, "roles", "entries given but "
 			    "has_roles is 0");
 		if (!rs->has_roles)
 			continue;
 		if (s + m == 0)
-			return fail(c, at, "roles", "no entry for %d "
+			return fail(c, line, "roles", "no entry for %d "
 			    "players", n);
 		if (s + m < n)
-			return fail(c, at, "roles", "%d players need at "
+			return fail(c, line, "roles", "%d players need at "
 			    "least %d role cards, but saboteurs + miners is %d",
 			    n, n, s + m);
 	}
@@ -1280,23 +1282,24 @@ static int check_hands(const struct ctx *c, const sab_ruleset *rs)
 {
 	for (int n = 0; n <= SAB_MAX_PLAYERS; n++) {
 		int h = rs->hand_size[n];
-		sab_yaml_mark at = either(AT_I(c, hand, n), AT(c, hand_size));
+		sab_yaml_mark line = either(LINE_AT(c, hand, n),
+		    LINE(c, hand_size));
 
 		if (n < rs->min_players || n > rs->max_players) {
 			if (h != 0)
-				return fail(c, at, "hand_size", "an entry "
+				return fail(c, line, "hand_size", "an entry "
 				    "for %d players, but the game is for %d to "
 				    "%d", n, rs->min_players, rs->max_players);
 			continue;
 		}
 		if (h == 0)
-			return fail(c, at, "hand_size", "no entry for %d "
+			return fail(c, line, "hand_size", "no entry for %d "
 			    "players", n);
 		if (h > SAB_MAX_HAND)
-			return fail(c, at, "hand_size", "%d cards for %d "
+			return fail(c, line, "hand_size", "%d cards for %d "
 			    "players, at most %d", h, n, SAB_MAX_HAND);
 		if (n * h > rs->deck_size)
-			return fail(c, at, "hand_size", "%d players with %d "
+			return fail(c, line, "hand_size", "%d players with %d "
 			    "cards each need %d cards, but the deck has %d",
 			    n, h, n * h, rs->deck_size);
 	}
@@ -1319,25 +1322,25 @@ static int most_saboteurs(const sab_ruleset *rs)
 
 static int check_gold(const struct ctx *c, const sab_ruleset *rs)
 {
-	sab_yaml_mark at = AT(c, gold_cards);
+	sab_yaml_mark line = LINE(c, gold_cards);
 
 	if (rs->ngold > SAB_MAX_GOLD)
-		return fail(c, at, "gold.cards", "%d gold cards, at most %d",
+		return fail(c, line, "gold.cards", "%d gold cards, at most %d",
 		    rs->ngold, SAB_MAX_GOLD);
 	for (size_t i = 0; i < rs->ngold; i++)
 		if (rs->gold_cards[i] < 1 ||
 		    rs->gold_cards[i] > SAB_MAX_GOLD_VALUE)
-			return fail(c, at, "gold.cards", "value %d is out of "
+			return fail(c, line, "gold.cards", "value %d is out of "
 			    "range (1 to %d)", rs->gold_cards[i],
 			    SAB_MAX_GOLD_VALUE);
 	if (rs->gold_drawn > SAB_GOLD_PER_PLAYER)
-		return fail(c, AT(c, gold), "gold", "unknown drawn %d",
+		return fail(c, LINE(c, gold), "gold", "unknown drawn %d",
 		    rs->gold_drawn);
 	if (rs->ngold == 0 || !rs->has_roles)
 		return 0;
 	for (int k = 1; k <= most_saboteurs(rs); k++)
 		if (rs->saboteur_pay[k] == 0)
-			return fail(c, either(AT(c, pay), AT(c, gold)),
+			return fail(c, either(LINE(c, pay), LINE(c, gold)),
 			    "gold.saboteur_pay", "no pay for %d "
 			    "saboteur%s (the roles can deal up to %d)", k,
 			    k == 1 ? "" : "s", most_saboteurs(rs));
@@ -1352,14 +1355,14 @@ static int cell_ok(int x, int y)
 
 /* Checks one cell: within the limits, on a bounded board, not taken. */
 static int check_cell(const struct ctx *c, const sab_ruleset *rs, int x,
-    int y, const char *place, sab_yaml_mark at)
+    int y, const char *place, sab_yaml_mark line)
 {
 	if (!cell_ok(x, y))
-		return fail(c, at, place, "(%d, %d) is outside the limits "
+		return fail(c, line, place, "(%d, %d) is outside the limits "
 		    "(-%d to %d)", x, y, COORD_LIMIT, COORD_LIMIT);
 	if (rs->bounded && (x < rs->min_x || x > rs->max_x || y < rs->min_y ||
 	    y > rs->max_y))
-		return fail(c, at, place, "(%d, %d) is outside the board "
+		return fail(c, line, place, "(%d, %d) is outside the board "
 		    "(%d, %d) to (%d, %d)", x, y, rs->min_x, rs->min_y,
 		    rs->max_x, rs->max_y);
 	return 0;
@@ -1372,25 +1375,25 @@ static int check_board(const struct ctx *c, const sab_ruleset *rs)
 	if (rs->bounded && (!cell_ok(rs->min_x, rs->min_y) ||
 	    !cell_ok(rs->max_x, rs->max_y) || rs->min_x > rs->max_x ||
 	    rs->min_y > rs->max_y))
-		return fail(c, AT(c, bmin), "board", "min (%d, %d) and max "
+		return fail(c, LINE(c, bmin), "board", "min (%d, %d) and max "
 		    "(%d, %d) do not make a board within -%d to %d", rs->min_x,
 		    rs->min_y, rs->max_x, rs->max_y, COORD_LIMIT, COORD_LIMIT);
 	if (check_cell(c, rs, rs->start_x, rs->start_y, "board.start",
-	    AT(c, start)) != 0)
+	    LINE(c, start)) != 0)
 		return -1;
 	for (size_t i = 0; i < rs->ngoals; i++) {
 		int x = rs->goal_x[i], y = rs->goal_y[i];
-		sab_yaml_mark at = AT_I(c, goal, i);
+		sab_yaml_mark line = LINE_AT(c, goal, i);
 
 		/* At most 8 goals: the text always fits. */
 		(void)snprintf(p, sizeof p, "board.goals[%zu]", i);
-		if (check_cell(c, rs, x, y, p, at) != 0)
+		if (check_cell(c, rs, x, y, p, line) != 0)
 			return -1;
 		if (x == rs->start_x && y == rs->start_y)
-			return fail(c, at, p, "(%d, %d) is the start", x, y);
+			return fail(c, line, p, "(%d, %d) is the start", x, y);
 		for (size_t j = 0; j < i; j++)
 			if (x == rs->goal_x[j] && y == rs->goal_y[j])
-				return fail(c, at, p, "(%d, %d) is also "
+				return fail(c, line, p, "(%d, %d) is also "
 				    "goal %zu", x, y, j);
 	}
 	return 0;
@@ -1398,29 +1401,29 @@ static int check_board(const struct ctx *c, const sab_ruleset *rs)
 
 static int check_options(const struct ctx *c, const sab_ruleset *rs)
 {
-	sab_yaml_mark at = either(AT(c, scoring), AT(c, options));
+	sab_yaml_mark line = either(LINE(c, scoring), LINE(c, options));
 
 	if (rs->placement > SAB_PLACE_TOUCHING)
-		return fail(c, AT(c, placement), "options", "unknown "
+		return fail(c, LINE(c, placement), "options", "unknown "
 		    "placement %d", rs->placement);
 	if (rs->scoring > SAB_SCORE_PATH)
-		return fail(c, at, "options", "unknown scoring %d",
+		return fail(c, line, "options", "unknown scoring %d",
 		    rs->scoring);
 	if (rs->sabotage_self > 1 || rs->sabotage_stacks > 1 ||
 	    rs->repair_self_only > 1 || rs->sabotaged_dwarf > 1 ||
 	    rs->bounded > 1 || rs->has_roles > 1)
-		return fail(c, AT(c, options), "options", "a flag is "
+		return fail(c, LINE(c, options), "options", "a flag is "
 		    "neither 0 nor 1");
 	/* Touching placement lets the maze wander off any window. */
 	if (!rs->bounded && rs->placement != SAB_PLACE_CONNECTED)
-		return fail(c, either(AT(c, placement), AT(c, board)),
+		return fail(c, either(LINE(c, placement), LINE(c, board)),
 		    "options", "an unbounded board needs "
 		    "placement: connected");
 	if (rs->scoring == SAB_SCORE_GOLD && rs->ngold == 0)
-		return fail(c, at, "options", "scoring gold needs a gold "
+		return fail(c, line, "options", "scoring gold needs a gold "
 		    "section");
 	if (rs->scoring == SAB_SCORE_GOLD && !rs->has_roles)
-		return fail(c, at, "options", "scoring gold needs roles");
+		return fail(c, line, "options", "scoring gold needs roles");
 	return 0;
 }
 
