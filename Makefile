@@ -213,7 +213,7 @@ install: all
 	install -m 644 $(JS_HELPER) $(DESTDIR)$(DATADIR)/js/
 	install -m 755 $(B)/saboteur $(DESTDIR)$(BINDIR)/saboteur
 	install -m 644 $(B)/librules.a $(DESTDIR)$(LIBDIR)/libsaboteur-rules.a
-	install -m 644 $(filter-out rules/builtin.h rules/say.h rules/table.h $(wildcard rules/*/*.h),$(RULES_HDR)) $(DESTDIR)$(INCDIR)/
+	install -m 644 $(filter-out rules/builtin.h rules/say.h rules/table.h rules/yamlread.h $(wildcard rules/*/*.h),$(RULES_HDR)) $(DESTDIR)$(INCDIR)/
 	install -m 644 $(RULESETS) $(DESTDIR)$(DATADIR)/rules/
 	for m in $(MANPAGES); do \
 	    s=$${m##*.}; install -d $(DESTDIR)$(MANDIR)/man$$s && \
@@ -230,19 +230,28 @@ clean:
 
 # libFuzzer harnesses (need clang), FUZZ_SECONDS of fuzzing each: the
 # ruleset parser, from the built-in rulesets and the test fixtures; the
-# replay reader and audit, from real games as zcat prints them (played
-# here by the example bots and the misbehaving test bot) and the words of
-# the format.
+# --config and tournament files (the other users of the YAML reader), from
+# their fixtures and examples; the replay reader and audit, from real games
+# as zcat prints them (played here by the example bots and the misbehaving
+# test bot) and the words of the format.
 FUZZ_SECONDS ?= 60
 FUZZ_CC = clang $(CPPFLAGS) -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined \
     -fno-sanitize-recover=all
 FUZZ_PLAY = $(B)/saboteur play --quiet --force --log-dir $(B)/fuzz/logs
+# The referee's rooms the file readers need (no commands, no viewer).
+FUZZ_CONFIG_SRC = referee/cli.c $(wildcard referee/match/*.c \
+    referee/tournament/*.c)
 fuzz: $(B)/gen/builtin_rulesets.c $(B)/saboteur bots
-	@mkdir -p $(B)/fuzz/corpus $(B)/fuzz/replay-corpus $(B)/fuzz/games
+	@mkdir -p $(B)/fuzz/corpus $(B)/fuzz/replay-corpus $(B)/fuzz/games \
+	    $(B)/fuzz/config-corpus
 	cp $(RULESETS) tests/fixtures/rulesets/*.yaml $(B)/fuzz/corpus/
+	cp examples/*.yaml $(B)/fuzz/config-corpus/
 	$(FUZZ_CC) $(YAML_CFLAGS) -o $(B)/fuzz/fuzz_ruleset \
 	    tests/fuzz/fuzz_ruleset.c $(RULES_SRC) $(B)/gen/builtin_rulesets.c \
 	    $(YAML_LIBS) $(ZLIB_LIBS) -lm
+	$(FUZZ_CC) $(YAML_CFLAGS) -o $(B)/fuzz/fuzz_config \
+	    tests/fuzz/fuzz_config.c $(FUZZ_CONFIG_SRC) $(RULES_SRC) \
+	    $(B)/gen/builtin_rulesets.c $(YAML_LIBS) $(ZLIB_LIBS) -lm
 	$(FUZZ_PLAY) --seed 1 --ruleset course --replay $(B)/fuzz/games/course.gz \
 	    $(B)/examples/random-bot $(B)/examples/random-bot >/dev/null
 	$(FUZZ_PLAY) --seed 2 --replay $(B)/fuzz/games/base.gz \
@@ -261,6 +270,9 @@ fuzz: $(B)/gen/builtin_rulesets.c $(B)/saboteur bots
 	    $(YAML_LIBS) $(ZLIB_LIBS) -lm
 	$(B)/fuzz/fuzz_ruleset -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
 	    -artifact_prefix=$(B)/fuzz/ $(B)/fuzz/corpus
+	$(B)/fuzz/fuzz_config -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
+	    -artifact_prefix=$(B)/fuzz/ $(B)/fuzz/config-corpus \
+	    tests/fixtures/configs tests/fixtures/tournaments
 	$(B)/fuzz/fuzz_replay -max_total_time=$(FUZZ_SECONDS) -max_len=65536 \
 	    -dict=tests/fuzz/replay.dict -artifact_prefix=$(B)/fuzz/ \
 	    $(B)/fuzz/replay-corpus

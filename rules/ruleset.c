@@ -1,16 +1,13 @@
 /* ruleset.c: reads rulesets from YAML in memory, checks and completes them. */
-#include <errno.h>
-#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <yaml.h>
-
 #include "builtin.h"
 #include "effect.h"
 #include "ruleset.h"
+#include "yamlread.h"
 
 /*
  * Every cell a ruleset names lies within -40..40, inside the window the
@@ -19,9 +16,9 @@
 #define COORD_LIMIT 40
 #define ROUNDS_MAX SAB_MAX_ROUNDS
 #define NO_DEF 0xFF             /* sabotage_def when a tool has no card */
-#define PLACE_LEN 64            /* a key path such as "deck[12].groups[1]" */
-#define QUOTE_LEN 56            /* a quoted piece of the input in a message */
-#define QUOTE_SHOW 40           /* bytes of the input shown before "..." */
+/* A key path such as "deck[12].groups[1]"; a quoted piece of the input. */
+#define PLACE_LEN SAB_YAML_PLACE
+#define QUOTE_LEN SAB_YAML_QUOTE
 
 #ifdef __GNUC__
 #define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
@@ -30,40 +27,32 @@
 #endif
 
 /*
- * The lines where the parser found each part of the ruleset, so that the
- * checks of sab_ruleset_finish(), which see only the filled struct, can
- * still point at the right line.  0 means "not given".
+ * Where the parser found each part of the ruleset, so that the checks of
+ * sab_ruleset_finish(), which see only the filled struct, can still point
+ * at the right line and column.  Line 0 means "not given".
  */
-struct lines {
-	int root;
-	int name, title, players, rounds, roles, hand_size;
-	int role[SAB_MAX_PLAYERS + 1], hand[SAB_MAX_PLAYERS + 1];
-	int board, bmin, bmax, start, goals, goal[SAB_MAX_GOALS];
-	int start_card, goal_cards, deck, def[SAB_MAX_DEFS];
-	int gold, gold_cards, pay, options, placement, scoring;
-	int modules;
+struct marks {
+	sab_yaml_mark root;
+	sab_yaml_mark name, title, players, rounds, roles, hand_size;
+	sab_yaml_mark role[SAB_MAX_PLAYERS + 1], hand[SAB_MAX_PLAYERS + 1];
+	sab_yaml_mark board, bmin, bmax, start, goals, goal[SAB_MAX_GOALS];
+	sab_yaml_mark start_card, goal_cards, deck, def[SAB_MAX_DEFS];
+	sab_yaml_mark gold, gold_cards, pay, options, placement, scoring;
+	sab_yaml_mark modules;
 };
 
 /*
  * What every step needs to report an error.  source is NULL when
  * sab_ruleset_finish() runs on a ruleset built in code: its messages then
- * carry no "SOURCE:LINE: " prefix.
+ * carry no "SOURCE:LINE:COLUMN: " prefix.  y is the document being read
+ * (NULL in the checks, which run after it is freed).
  */
 struct ctx {
 	const char *source;
 	char *err;
 	size_t errlen;
-	const char *text;       /* the input, to turn offsets into lines */
-	size_t len;
-	yaml_document_t *doc;
-	struct lines *ln;
-};
-
-/* One key of a mapping: its name, and where the parser found it. */
-struct field {
-	const char *key;
-	yaml_node_t *val;       /* NULL when absent */
-	int line;               /* of the key */
+	const sab_yaml *y;
+	struct marks *ln;
 };
 
 static const char *const tool_names[SAB_TOOLS] = {
@@ -79,236 +68,59 @@ static const char edge_letters[] = "NESW";
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
 
 /* ------------------------------------------------------------------ */
-/* Messages */
+/* Messages (yamlread.h writes them) */
 
 /*
- * Writes "SOURCE:LINE: PLACE: reason" into the caller's buffer and returns
- * -1.  A message longer than the buffer is cut short, which is harmless: the
- * caller only shows it.
+ * Writes "SOURCE:LINE:COLUMN: PLACE: reason" and returns -1; a part with
+ * no place of its own is blamed on the top of the file.
  */
 PRINTF_LIKE(4, 5)
-static int fail(const struct ctx *c, int line, const char *place,
+static int fail(const struct ctx *c, sab_yaml_mark at, const char *place,
     const char *fmt, ...)
 {
-	size_t off = 0;
-	int n;
 	va_list ap;
 
-	if (c->errlen == 0)
-		return -1;
-	c->err[0] = '\0';
-	if (c->source != NULL) {
-		if (line < 1)
-			line = c->ln != NULL && c->ln->root > 0 ?
-			    c->ln->root : 1;
-		n = snprintf(c->err, c->errlen, "%s:%d: ", c->source, line);
-		if (n < 0 || (size_t)n >= c->errlen)
-			return -1;
-		off = (size_t)n;
-	}
-	if (place != NULL && place[0] != '\0') {
-		n = snprintf(c->err + off, c->errlen - off, "%s: ", place);
-		if (n < 0 || (size_t)n >= c->errlen - off)
-			return -1;
-		off += (size_t)n;
-	}
+	if (at.line < 1 && c->ln != NULL)
+		at = c->ln->root;
 	va_start(ap, fmt);
-	n = vsnprintf(c->err + off, c->errlen - off, fmt, ap);
+	sab_yaml_vfail_at(c->err, c->errlen, c->source, at, place, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		c->err[off] = '\0';
 	return -1;
 }
 
-/*
- * Quotes n bytes of input for a message: escapes what is not printable
- * ASCII and cuts long text, so that a message stays one short line.
- */
-static const char *quote(const char *s, size_t n, char buf[QUOTE_LEN])
+/* The first of two marks that is given. */
+static sab_yaml_mark either(sab_yaml_mark a, sab_yaml_mark b)
 {
-	size_t o = 0;
-
-	buf[o++] = '"';
-	for (size_t i = 0; i < n; i++) {
-		unsigned char ch = (unsigned char)s[i];
-
-		if (i == QUOTE_SHOW) {
-			memcpy(buf + o, "...", 3);
-			o += 3;
-			break;
-		}
-		if (ch == '"' || ch == '\\' || ch < 0x20 || ch > 0x7e) {
-			buf[o++] = '?';
-			continue;
-		}
-		buf[o++] = (char)ch;
-	}
-	buf[o++] = '"';
-	buf[o] = '\0';
-	return buf;
+	return a.line > 0 ? a : b;
 }
 
-/*
- * Joins words as "a, b or c" for "expected ..." messages (last is " or "),
- * or as "a, b, c" (last is ", ").
- */
-static const char *word_list(const char *const *words, size_t n,
-    const char *last, char *buf, size_t size)
-{
-	size_t o = 0;
-
-	buf[0] = '\0';
-	for (size_t i = 0; i < n; i++) {
-		const char *sep = i == 0 ? "" : i + 1 == n ? last : ", ";
-		int k = snprintf(buf + o, size - o, "%s%s", sep, words[i]);
-
-		if (k < 0 || (size_t)k >= size - o)
-			break;  /* a cut list still reads */
-		o += (size_t)k;
-	}
-	return buf;
-}
-
-/*
- * Builds the key path of a child ("deck" + 3 -> "deck[3]", "board" + "min"
- * -> "board.min").  The paths of this format are short, so a cut one is a
- * bug worth an error rather than a wrong message.
- */
 static int place_key(const struct ctx *c, char out[PLACE_LEN],
-    const char *parent, const char *key, int line)
+    const char *parent, const char *key, sab_yaml_mark at)
 {
-	int n = parent[0] == '\0' ? snprintf(out, PLACE_LEN, "%s", key) :
-	    snprintf(out, PLACE_LEN, "%s.%s", parent, key);
-
-	if (n < 0 || n >= PLACE_LEN)
-		return fail(c, line, parent, "key path too long");
-	return 0;
+	return sab_yaml_path_key(c->y, at, out, parent, key);
 }
 
 static int place_index(const struct ctx *c, char out[PLACE_LEN],
-    const char *parent, size_t i, int line)
+    const char *parent, size_t i, sab_yaml_mark at)
 {
-	int n = snprintf(out, PLACE_LEN, "%s[%zu]", parent, i);
-
-	if (n < 0 || n >= PLACE_LEN)
-		return fail(c, line, parent, "key path too long");
-	return 0;
-}
-
-/* ------------------------------------------------------------------ */
-/* Nodes */
-
-static int node_line(const yaml_node_t *n)
-{
-	return n->start_mark.line < INT_MAX ? (int)n->start_mark.line + 1 :
-	    INT_MAX;
-}
-
-static const char *node_kind(const yaml_node_t *n)
-{
-	switch (n->type) {
-	case YAML_MAPPING_NODE:
-		return "a mapping";
-	case YAML_SEQUENCE_NODE:
-		return "a list";
-	default:
-		return "a single value";
-	}
-}
-
-static yaml_node_t *node_get(const struct ctx *c, int index)
-{
-	return yaml_document_get_node(c->doc, index);
-}
-
-static int need_type(const struct ctx *c, const yaml_node_t *n,
-    const char *place, yaml_node_type_t type, const char *what)
-{
-	if (n->type == type)
-		return 0;
-	return fail(c, node_line(n), place, "expected %s, found %s", what,
-	    node_kind(n));
-}
-
-static const char *scalar_text(const yaml_node_t *n)
-{
-	return (const char *)n->data.scalar.value;
-}
-
-static size_t scalar_len(const yaml_node_t *n)
-{
-	return n->data.scalar.length;
-}
-
-static int scalar_is(const yaml_node_t *n, const char *s)
-{
-	size_t k = strlen(s);
-
-	return scalar_len(n) == k && memcmp(scalar_text(n), s, k) == 0;
-}
-
-static size_t seq_len(const yaml_node_t *n)
-{
-	return (size_t)(n->data.sequence.items.top -
-	    n->data.sequence.items.start);
-}
-
-static yaml_node_t *seq_item(const struct ctx *c, const yaml_node_t *n,
-    size_t i)
-{
-	return node_get(c, n->data.sequence.items.start[i]);
+	return sab_yaml_path_index(c->y, at, out, parent, i);
 }
 
 /* ------------------------------------------------------------------ */
 /* Values */
 
-/*
- * Parses a whole scalar as a decimal integer.  Only an optional minus sign
- * and digits are accepted: "+3", "0x10", "3.0" and " 3" are not integers
- * here.  Returns 0, 1 when the text is no integer, 2 when it is too large.
- */
-static int parse_long(const yaml_node_t *n, long *out)
-{
-	const char *s = scalar_text(n);
-	size_t len = scalar_len(n);
-	size_t i = len > 0 && s[0] == '-' ? 1 : 0;
-	char *end;
-
-	if (n->type != YAML_SCALAR_NODE || i == len)
-		return 1;
-	for (; i < len; i++)
-		if (s[i] < '0' || s[i] > '9')
-			return 1;
-	errno = 0;
-	*out = strtol(s, &end, 10);
-	if (end != s + len)
-		return 1;
-	return errno == ERANGE ? 2 : 0;
-}
-
-/* Reads an integer in [lo, hi]. */
-static int get_int(const struct ctx *c, const yaml_node_t *n,
+static int get_int(const struct ctx *c, const sab_yaml_node *n,
     const char *place, long lo, long hi, long *out)
 {
-	char q[QUOTE_LEN];
-	long v = 0;
-	int rc;
+	int64_t v;
 
-	if (need_type(c, n, place, YAML_SCALAR_NODE, "an integer") != 0)
+	if (sab_yaml_int(c->y, n, place, lo, hi, &v) != 0)
 		return -1;
-	rc = parse_long(n, &v);
-	if (rc == 1)
-		return fail(c, node_line(n), place, "expected an integer, "
-		    "found %s", quote(scalar_text(n), scalar_len(n), q));
-	if (rc == 2 || v < lo || v > hi)
-		return fail(c, node_line(n), place, "%.20s%s is out of range "
-		    "(%ld to %ld)", scalar_text(n), scalar_len(n) > 20 ?
-		    "..." : "", lo, hi);
-	*out = v;
+	*out = (long)v;
 	return 0;
 }
 
-static int get_u8(const struct ctx *c, const yaml_node_t *n,
+static int get_u8(const struct ctx *c, const sab_yaml_node *n,
     const char *place, long lo, long hi, uint8_t *out)
 {
 	long v;
@@ -319,70 +131,46 @@ static int get_u8(const struct ctx *c, const yaml_node_t *n,
 	return 0;
 }
 
-static int get_bool(const struct ctx *c, const yaml_node_t *n,
+static int get_bool(const struct ctx *c, const sab_yaml_node *n,
     const char *place, uint8_t *out)
 {
-	char q[QUOTE_LEN];
+	int v;
 
-	if (need_type(c, n, place, YAML_SCALAR_NODE, "true or false") != 0)
+	if (sab_yaml_bool(c->y, n, place, &v) != 0)
 		return -1;
-	if (scalar_is(n, "true") || scalar_is(n, "yes")) {
-		*out = 1;
-		return 0;
-	}
-	if (scalar_is(n, "false") || scalar_is(n, "no")) {
-		*out = 0;
-		return 0;
-	}
-	return fail(c, node_line(n), place, "expected true or false, found %s",
-	    quote(scalar_text(n), scalar_len(n), q));
+	*out = (uint8_t)v;
+	return 0;
 }
 
-/*
- * Reads one of a list of words; what names the key in the message, which
- * is about the mapping that holds it: "deck[3]: unknown type "pathh"".
- */
-static int get_word(const struct ctx *c, const yaml_node_t *n,
-    const char *parent, const char *what, const char *const *words,
-    size_t nwords, size_t *out)
+/* Reads one of a list of words, the value of key in the mapping at
+ * parent: "deck[3].type: expected path, ... or map, found "pathh"". */
+static int get_word(const struct ctx *c, const sab_yaml_field *f,
+    const char *parent, const char *const *words, size_t nwords,
+    size_t *out)
 {
-	char q[QUOTE_LEN], list[160];
+	char sub[PLACE_LEN];
 
-	if (n->type != YAML_SCALAR_NODE)
-		return fail(c, node_line(n), parent, "%s: expected a word, "
-		    "found %s", what, node_kind(n));
-	for (size_t i = 0; i < nwords; i++) {
-		if (scalar_is(n, words[i])) {
-			*out = i;
-			return 0;
-		}
-	}
-	return fail(c, node_line(n), parent, "unknown %s %s (expected %s)",
-	    what, quote(scalar_text(n), scalar_len(n), q),
-	    word_list(words, nwords, " or ", list, sizeof list));
+	if (place_key(c, sub, parent, f->key, f->at) != 0)
+		return -1;
+	return sab_yaml_word(c->y, f->val, sub, words, nwords, out);
 }
 
 /* Copies a string value into a fixed buffer of size bytes. */
-static int get_string(const struct ctx *c, const yaml_node_t *n,
+static int get_string(const struct ctx *c, const sab_yaml_node *n,
     const char *place, char *buf, size_t size)
 {
+	const char *s;
 	size_t len;
 
-	if (need_type(c, n, place, YAML_SCALAR_NODE, "text") != 0)
+	if (sab_yaml_text(c->y, n, place, 0, size - 1, &s, &len) != 0)
 		return -1;
-	len = scalar_len(n);
-	if (memchr(scalar_text(n), '\0', len) != NULL)
-		return fail(c, node_line(n), place, "contains a NUL byte");
-	if (len >= size)
-		return fail(c, node_line(n), place,
-		    "too long (at most %zu characters)", size - 1);
-	memcpy(buf, scalar_text(n), len);
+	memcpy(buf, s, len);
 	buf[len] = '\0';
 	return 0;
 }
 
 /* Reads an edge string such as "NESW" or "NS"; "-" and "" are no edges. */
-static int get_edges(const struct ctx *c, const yaml_node_t *n,
+static int get_edges(const struct ctx *c, const sab_yaml_node *n,
     const char *place, uint8_t *out)
 {
 	char q[QUOTE_LEN], q2[QUOTE_LEN];
@@ -390,22 +178,23 @@ static int get_edges(const struct ctx *c, const yaml_node_t *n,
 	size_t len;
 	uint8_t m = 0, bit;
 
-	if (need_type(c, n, place, YAML_SCALAR_NODE, "edges like NESW") != 0)
+	if (sab_yaml_need(c->y, n, place, SAB_YAML_SCALAR,
+	    "edges like NESW") != 0)
 		return -1;
-	s = scalar_text(n);
-	len = scalar_len(n);
+	s = sab_yaml_scalar(n, &len);
 	if (len == 1 && s[0] == '-')
 		len = 0;
 	for (size_t i = 0; i < len; i++) {
 		p = s[i] != '\0' ? strchr(edge_letters, s[i]) : NULL;
 		if (p == NULL)
-			return fail(c, node_line(n), place, "unexpected letter "
-			    "%s in %s (use N, E, S and W)", quote(s + i, 1, q),
-			    quote(s, len, q2));
+			return fail(c, sab_yaml_at(n), place, "unexpected "
+			    "letter %s in %s (use N, E, S and W)",
+			    sab_yaml_quote(s + i, 1, q),
+			    sab_yaml_quote(s, len, q2));
 		bit = (uint8_t)(1u << (p - edge_letters));
 		if (m & bit)
-			return fail(c, node_line(n), place, "edge %c given "
-			    "twice in %s", s[i], quote(s, len, q));
+			return fail(c, sab_yaml_at(n), place, "edge %c given "
+			    "twice in %s", s[i], sab_yaml_quote(s, len, q));
 		m |= bit;
 	}
 	*out = m;
@@ -413,18 +202,18 @@ static int get_edges(const struct ctx *c, const yaml_node_t *n,
 }
 
 /* Reads [x, y], each within the coordinate limits. */
-static int get_cell(const struct ctx *c, const yaml_node_t *n,
+static int get_cell(const struct ctx *c, const sab_yaml_node *n,
     const char *place, int8_t *x, int8_t *y)
 {
 	char sub[PLACE_LEN];
 	long v[2];
 
-	if (n->type != YAML_SEQUENCE_NODE || seq_len(n) != 2)
-		return fail(c, node_line(n), place,
+	if (sab_yaml_kind(n) != SAB_YAML_LIST || sab_yaml_count(n) != 2)
+		return fail(c, sab_yaml_at(n), place,
 		    "expected a cell [x, y] (two integers)");
 	for (size_t i = 0; i < 2; i++) {
-		if (place_index(c, sub, place, i, node_line(n)) != 0 ||
-		    get_int(c, seq_item(c, n, i), sub, -COORD_LIMIT,
+		if (place_index(c, sub, place, i, sab_yaml_at(n)) != 0 ||
+		    get_int(c, sab_yaml_item(c->y, n, i), sub, -COORD_LIMIT,
 		    COORD_LIMIT, &v[i]) != 0)
 			return -1;
 	}
@@ -437,101 +226,48 @@ static int get_cell(const struct ctx *c, const yaml_node_t *n,
 /* Mappings */
 
 /*
- * Finds the keys of a mapping: fills f[i].val for each key present, and
- * rejects unknown and repeated keys, so that a typo cannot silently leave a
- * rule at its default.
- */
-static int get_fields(const struct ctx *c, const yaml_node_t *map,
-    const char *place, struct field *f, size_t nf)
-{
-	char q[QUOTE_LEN], list[256];
-	const char *keys[24];
-	yaml_node_pair_t *p;
-	yaml_node_t *k;
-	size_t i;
-
-	if (need_type(c, map, place, YAML_MAPPING_NODE, "a mapping") != 0)
-		return -1;
-	for (i = 0; i < nf; i++) {
-		f[i].val = NULL;
-		f[i].line = 0;
-	}
-	for (p = map->data.mapping.pairs.start;
-	    p < map->data.mapping.pairs.top; p++) {
-		k = node_get(c, p->key);
-		if (k->type != YAML_SCALAR_NODE)
-			return fail(c, node_line(k), place, "expected a key, "
-			    "found %s", node_kind(k));
-		for (i = 0; i < nf && !scalar_is(k, f[i].key); i++)
-			continue;
-		if (i == nf) {
-			for (i = 0; i < nf && i < NELEM(keys); i++)
-				keys[i] = f[i].key;
-			return fail(c, node_line(k), place, "unknown key %s "
-			    "(expected %s)", quote(scalar_text(k),
-			    scalar_len(k), q), word_list(keys, i, " or ",
-			    list, sizeof list));
-		}
-		if (f[i].val != NULL)
-			return fail(c, node_line(k), place, "key \"%s\" given "
-			    "twice (first on line %d)", f[i].key, f[i].line);
-		f[i].val = node_get(c, p->value);
-		f[i].line = node_line(k);
-	}
-	return 0;
-}
-
-/* Fails when a required key is absent. */
-static int need_field(const struct ctx *c, const yaml_node_t *map,
-    const char *place, const struct field *f)
-{
-	if (f->val != NULL)
-		return 0;
-	return fail(c, node_line(map), place, "missing key \"%s\"", f->key);
-}
-
-/*
  * Walks a mapping whose keys are integers in [lo, hi] (player counts, gold
  * values); what names such a key in messages.  Calls each(c, key, value,
- * place, line, arg) in file order.
+ * place, at, arg) in file order, at being the key's mark.
  */
-typedef int (*int_map_fn)(const struct ctx *, long, const yaml_node_t *,
-    const char *, int, void *);
+typedef int (*int_map_fn)(const struct ctx *, long, const sab_yaml_node *,
+    const char *, sab_yaml_mark, void *);
 
-static int int_map(const struct ctx *c, const yaml_node_t *map,
+static int int_map(const struct ctx *c, const sab_yaml_node *map,
     const char *place, long lo, long hi, const char *what, int_map_fn each,
     void *arg)
 {
 	char sub[PLACE_LEN], q[QUOTE_LEN];
-	int seen[SAB_MAX_PLAYERS + 1] = { 0 };  /* hi is at most 12 */
-	yaml_node_pair_t *p;
-	yaml_node_t *k;
-	long key = 0;
+	sab_yaml_mark seen[SAB_MAX_PLAYERS + 1] = { { 0, 0 } }; /* hi <= 12 */
+	const sab_yaml_node *k;
+	const char *s;
+	size_t len;
+	int64_t key = 0;
 	int n;
 
-	if (need_type(c, map, place, YAML_MAPPING_NODE, "a mapping") != 0)
+	if (sab_yaml_need(c->y, map, place, SAB_YAML_MAP, "a mapping") != 0)
 		return -1;
-	for (p = map->data.mapping.pairs.start;
-	    p < map->data.mapping.pairs.top; p++) {
-		k = node_get(c, p->key);
-		if (k->type != YAML_SCALAR_NODE)
-			return fail(c, node_line(k), place, "expected a key, "
-			    "found %s", node_kind(k));
-		if (parse_long(k, &key) != 0 || key < lo || key > hi ||
+	for (size_t p = 0; p < sab_yaml_count(map); p++) {
+		k = sab_yaml_key(c->y, map, p);
+		if ((s = sab_yaml_scalar(k, &len)) == NULL)
+			return fail(c, sab_yaml_at(k), place, "expected a key, "
+			    "found %s", sab_yaml_kind_name(k));
+		if (sab_yaml_number(k, &key) != 0 || key < lo || key > hi ||
 		    hi > SAB_MAX_PLAYERS)
-			return fail(c, node_line(k), place, "key %s is not a "
-			    "%s (%ld to %ld)", quote(scalar_text(k),
-			    scalar_len(k), q), what, lo, hi);
-		if (seen[key] != 0)
-			return fail(c, node_line(k), place, "key %ld given "
-			    "twice (first on line %d)", key, seen[key]);
-		seen[key] = node_line(k);
-		n = snprintf(sub, sizeof sub, "%s.%ld", place, key);
+			return fail(c, sab_yaml_at(k), place, "key %s is not a "
+			    "%s (%ld to %ld)", sab_yaml_quote(s, len, q), what,
+			    lo, hi);
+		if (seen[key].line != 0)
+			return fail(c, sab_yaml_at(k), place, "key %ld given "
+			    "twice (first on line %d)", (long)key,
+			    seen[key].line);
+		seen[key] = sab_yaml_at(k);
+		n = snprintf(sub, sizeof sub, "%s.%ld", place, (long)key);
 		if (n < 0 || (size_t)n >= sizeof sub)
-			return fail(c, node_line(k), place,
+			return fail(c, sab_yaml_at(k), place,
 			    "key path too long");
-		if (each(c, key, node_get(c, p->value), sub, node_line(k),
-		    arg) != 0)
+		if (each(c, (long)key, sab_yaml_value(c->y, map, p), sub,
+		    sab_yaml_at(k), arg) != 0)
 			return -1;
 	}
 	return 0;
@@ -540,67 +276,71 @@ static int int_map(const struct ctx *c, const yaml_node_t *map,
 /* ------------------------------------------------------------------ */
 /* Sections of the file */
 
-static int load_name(const struct ctx *c, const yaml_node_t *n,
+static int load_name(const struct ctx *c, const sab_yaml_node *n,
     sab_ruleset *rs)
 {
-	c->ln->name = node_line(n);
+	c->ln->name = sab_yaml_at(n);
 	return get_string(c, n, "name", rs->name, sizeof rs->name);
 }
 
-static int load_title(const struct ctx *c, const yaml_node_t *n,
+static int load_title(const struct ctx *c, const sab_yaml_node *n,
     sab_ruleset *rs)
 {
-	c->ln->title = node_line(n);
+	c->ln->title = sab_yaml_at(n);
 	return get_string(c, n, "title", rs->title, sizeof rs->title);
 }
 
 /* modules: [base, ...]: the expansions the ruleset plays. */
-static int load_modules(const struct ctx *c, const yaml_node_t *n,
+static int load_modules(const struct ctx *c, const sab_yaml_node *n,
     sab_ruleset *rs)
 {
 	char sub[PLACE_LEN];
 
-	c->ln->modules = node_line(n);
-	if (need_type(c, n, "modules", YAML_SEQUENCE_NODE,
+	c->ln->modules = sab_yaml_at(n);
+	if (sab_yaml_need(c->y, n, "modules", SAB_YAML_LIST,
 	    "a list of module names") != 0)
 		return -1;
-	if (seq_len(n) > SAB_MAX_MODULES)
-		return fail(c, node_line(n), "modules", "%zu modules, at most %d",
-		    seq_len(n), SAB_MAX_MODULES);
+	if (sab_yaml_count(n) > SAB_MAX_MODULES)
+		return fail(c, sab_yaml_at(n), "modules", "%zu modules, at most "
+		    "%d", sab_yaml_count(n), SAB_MAX_MODULES);
 	rs->nmodules = 0;
-	for (size_t i = 0; i < seq_len(n); i++) {
-		const yaml_node_t *item = seq_item(c, n, i);
+	for (size_t i = 0; i < sab_yaml_count(n); i++) {
+		const sab_yaml_node *item = sab_yaml_item(c->y, n, i);
 		const sab_module *m;
+		const char *name;
 		char q[QUOTE_LEN];
+		size_t len;
 		int k;
 
-		if (place_index(c, sub, "modules", i, node_line(item)) != 0 ||
-		    need_type(c, item, sub, YAML_SCALAR_NODE, "a name") != 0)
+		if (place_index(c, sub, "modules", i, sab_yaml_at(item)) != 0 ||
+		    sab_yaml_need(c->y, item, sub, SAB_YAML_SCALAR,
+		    "a name") != 0)
 			return -1;
-		m = sab_module_find(scalar_text(item), scalar_len(item));
+		name = sab_yaml_scalar(item, &len);
+		m = sab_module_find(name, len);
 		if (m == NULL)
-			return fail(c, node_line(item), sub, "unknown module %s "
+			return fail(c, sab_yaml_at(item), sub, "unknown module %s "
 			    "(saboteur rules --list shows them)",
-			    quote(scalar_text(item), scalar_len(item), q));
+			    sab_yaml_quote(name, len, q));
 		for (k = 0; sab_module_at(k) != m; k++)
 			;
 		if (i == 0 && k != 0)
-			return fail(c, node_line(item), "modules", "the first "
+			return fail(c, sab_yaml_at(item), "modules", "the first "
 			    "module is base");
 		rs->modules[rs->nmodules++] = (uint8_t)k;
 	}
 	return 0;
 }
 
-static int load_players(const struct ctx *c, const yaml_node_t *n,
+static int load_players(const struct ctx *c, const sab_yaml_node *n,
     sab_ruleset *rs)
 {
-	struct field f[] = { { "min", NULL, 0 }, { "max", NULL, 0 } };
+	sab_yaml_field f[] = { SAB_YAML_FIELD("min"), SAB_YAML_FIELD("max") };
 
-	c->ln->players = node_line(n);
-	if (get_fields(c, n, "players", f, NELEM(f)) != 0 ||
-	    need_field(c, n, "players", &f[0]) != 0 ||
-	    need_field(c, n, "players", &f[1]) != 0)
+	c->ln->players = sab_yaml_at(n);
+	if (sab_yaml_fields(c->y, n, "players", f, NELEM(f)) != 0 ||
+	    sab_yaml_need_field(c->y, n, "players", &f[0]) != 0 ||
+	    sab_yaml_need_field(c->y, n, "players", &f[1]) != 0)
 		return -1;
 	if (get_u8(c, f[0].val, "players.min", 2, SAB_MAX_PLAYERS,
 	    &rs->min_players) != 0)
@@ -609,80 +349,82 @@ static int load_players(const struct ctx *c, const yaml_node_t *n,
 	    &rs->max_players);
 }
 
-static int load_rounds(const struct ctx *c, const yaml_node_t *n,
+static int load_rounds(const struct ctx *c, const sab_yaml_node *n,
     sab_ruleset *rs)
 {
-	c->ln->rounds = node_line(n);
+	c->ln->rounds = sab_yaml_at(n);
 	return get_u8(c, n, "rounds", 1, ROUNDS_MAX, &rs->rounds);
 }
 
-static int load_role(const struct ctx *c, long players, const yaml_node_t *n,
-    const char *place, int line, void *arg)
+static int load_role(const struct ctx *c, long players, const sab_yaml_node *n,
+    const char *place, sab_yaml_mark at, void *arg)
 {
-	struct field f[] = { { "saboteurs", NULL, 0 }, { "miners", NULL, 0 } };
+	sab_yaml_field f[] = { SAB_YAML_FIELD("saboteurs"),
+	    SAB_YAML_FIELD("miners") };
 	sab_ruleset *rs = arg;
 	char sub[PLACE_LEN];
 
-	c->ln->role[players] = line;
-	if (get_fields(c, n, place, f, NELEM(f)) != 0)
+	c->ln->role[players] = at;
+	if (sab_yaml_fields(c->y, n, place, f, NELEM(f)) != 0)
 		return -1;
 	for (size_t i = 0; i < NELEM(f); i++) {
 		uint8_t *to = i == 0 ? &rs->saboteurs[players] :
 		    &rs->miners[players];
 
-		if (need_field(c, n, place, &f[i]) != 0 ||
-		    place_key(c, sub, place, f[i].key, f[i].line) != 0 ||
+		if (sab_yaml_need_field(c->y, n, place, &f[i]) != 0 ||
+		    place_key(c, sub, place, f[i].key, f[i].at) != 0 ||
 		    get_u8(c, f[i].val, sub, 0, SAB_MAX_PLAYERS, to) != 0)
 			return -1;
 	}
 	return 0;
 }
 
-static int load_roles(const struct ctx *c, const yaml_node_t *n,
+static int load_roles(const struct ctx *c, const sab_yaml_node *n,
     sab_ruleset *rs)
 {
-	c->ln->roles = node_line(n);
+	c->ln->roles = sab_yaml_at(n);
 	rs->has_roles = 1;
 	return int_map(c, n, "roles", 2, SAB_MAX_PLAYERS, "player count",
 	    load_role, rs);
 }
 
-static int load_hand(const struct ctx *c, long players, const yaml_node_t *n,
-    const char *place, int line, void *arg)
+static int load_hand(const struct ctx *c, long players, const sab_yaml_node *n,
+    const char *place, sab_yaml_mark at, void *arg)
 {
 	sab_ruleset *rs = arg;
 
-	c->ln->hand[players] = line;
+	c->ln->hand[players] = at;
 	return get_u8(c, n, place, 1, SAB_MAX_HAND, &rs->hand_size[players]);
 }
 
-static int load_hand_size(const struct ctx *c, const yaml_node_t *n,
+static int load_hand_size(const struct ctx *c, const sab_yaml_node *n,
     sab_ruleset *rs)
 {
-	c->ln->hand_size = node_line(n);
+	c->ln->hand_size = sab_yaml_at(n);
 	return int_map(c, n, "hand_size", 2, SAB_MAX_PLAYERS,
 	    "player count", load_hand, rs);
 }
 
-static int load_goal_places(const struct ctx *c, const yaml_node_t *n,
+static int load_goal_places(const struct ctx *c, const sab_yaml_node *n,
     sab_ruleset *rs)
 {
 	char sub[PLACE_LEN];
 	size_t count;
 
-	c->ln->goals = node_line(n);
-	if (need_type(c, n, "board.goals", YAML_SEQUENCE_NODE,
+	c->ln->goals = sab_yaml_at(n);
+	if (sab_yaml_need(c->y, n, "board.goals", SAB_YAML_LIST,
 	    "a list of cells") != 0)
 		return -1;
-	count = seq_len(n);
+	count = sab_yaml_count(n);
 	if (count < 1 || count > SAB_MAX_GOALS)
-		return fail(c, node_line(n), "board.goals", "%zu goals, "
+		return fail(c, sab_yaml_at(n), "board.goals", "%zu goals, "
 		    "expected 1 to %d", count, SAB_MAX_GOALS);
 	for (size_t i = 0; i < count; i++) {
-		const yaml_node_t *g = seq_item(c, n, i);
+		const sab_yaml_node *g = sab_yaml_item(c->y, n, i);
 
-		c->ln->goal[i] = node_line(g);
-		if (place_index(c, sub, "board.goals", i, node_line(g)) != 0 ||
+		c->ln->goal[i] = sab_yaml_at(g);
+		if (place_index(c, sub, "board.goals", i,
+		    sab_yaml_at(g)) != 0 ||
 		    get_cell(c, g, sub, &rs->goal_x[i], &rs->goal_y[i]) != 0)
 			return -1;
 	}
@@ -690,16 +432,17 @@ static int load_goal_places(const struct ctx *c, const yaml_node_t *n,
 	return 0;
 }
 
-static int load_board(const struct ctx *c, const yaml_node_t *n,
+static int load_board(const struct ctx *c, const sab_yaml_node *n,
     sab_ruleset *rs)
 {
-	struct field f[] = { { "bounded", NULL, 0 }, { "min", NULL, 0 },
-	    { "max", NULL, 0 }, { "start", NULL, 0 }, { "goals", NULL, 0 } };
+	sab_yaml_field f[] = { SAB_YAML_FIELD("bounded"), SAB_YAML_FIELD("min"),
+	    SAB_YAML_FIELD("max"), SAB_YAML_FIELD("start"),
+	    SAB_YAML_FIELD("goals") };
 
-	c->ln->board = node_line(n);
-	if (get_fields(c, n, "board", f, NELEM(f)) != 0 ||
-	    need_field(c, n, "board", &f[3]) != 0 ||
-	    need_field(c, n, "board", &f[4]) != 0)
+	c->ln->board = sab_yaml_at(n);
+	if (sab_yaml_fields(c->y, n, "board", f, NELEM(f)) != 0 ||
+	    sab_yaml_need_field(c->y, n, "board", &f[3]) != 0 ||
+	    sab_yaml_need_field(c->y, n, "board", &f[4]) != 0)
 		return -1;
 	if (f[0].val != NULL && get_bool(c, f[0].val, "board.bounded",
 	    &rs->bounded) != 0)
@@ -708,38 +451,38 @@ static int load_board(const struct ctx *c, const yaml_node_t *n,
 		/* The engine plays an unbounded game in its own window, so
 		 * min and max would mean nothing: they stay 0. */
 		if (f[1].val != NULL || f[2].val != NULL)
-			return fail(c, f[1].val ? f[1].line : f[2].line,
+			return fail(c, f[1].val ? f[1].at : f[2].at,
 			    "board", "min and max need bounded: true");
 	} else {
-		if (need_field(c, n, "board", &f[1]) != 0 ||
-		    need_field(c, n, "board", &f[2]) != 0)
+		if (sab_yaml_need_field(c->y, n, "board", &f[1]) != 0 ||
+		    sab_yaml_need_field(c->y, n, "board", &f[2]) != 0)
 			return -1;
-		c->ln->bmin = node_line(f[1].val);
-		c->ln->bmax = node_line(f[2].val);
+		c->ln->bmin = sab_yaml_at(f[1].val);
+		c->ln->bmax = sab_yaml_at(f[2].val);
 		if (get_cell(c, f[1].val, "board.min", &rs->min_x,
 		    &rs->min_y) != 0 || get_cell(c, f[2].val, "board.max",
 		    &rs->max_x, &rs->max_y) != 0)
 			return -1;
 	}
-	c->ln->start = node_line(f[3].val);
+	c->ln->start = sab_yaml_at(f[3].val);
 	if (get_cell(c, f[3].val, "board.start", &rs->start_x,
 	    &rs->start_y) != 0)
 		return -1;
 	return load_goal_places(c, f[4].val, rs);
 }
 
-/* Appends a card definition and notes its line. */
+/* Appends a card definition and notes where it is. */
 static sab_card *add_def(const struct ctx *c, sab_ruleset *rs,
-    const char *place, int line)
+    const char *place, sab_yaml_mark at)
 {
 	sab_card *d;
 
 	if (rs->ndefs >= SAB_MAX_DEFS) {
-		fail(c, line, place, "more than %d card definitions (deck, "
+		fail(c, at, place, "more than %d card definitions (deck, "
 		    "start and goal cards together)", SAB_MAX_DEFS);
 		return NULL;
 	}
-	c->ln->def[rs->ndefs] = line;
+	c->ln->def[rs->ndefs] = at;
 	d = &rs->defs[rs->ndefs++];
 	memset(d, 0, sizeof *d);
 	return d;
@@ -757,50 +500,52 @@ static const unsigned key_types[K_NKEYS] = {
 };
 #undef T
 
-static int load_groups(const struct ctx *c, const yaml_node_t *n,
+static int load_groups(const struct ctx *c, const sab_yaml_node *n,
     const char *place, sab_card *d)
 {
 	char sub[PLACE_LEN];
 	size_t count;
 
-	if (need_type(c, n, place, YAML_SEQUENCE_NODE,
+	if (sab_yaml_need(c->y, n, place, SAB_YAML_LIST,
 	    "a list of edge sets") != 0)
 		return -1;
-	count = seq_len(n);
+	count = sab_yaml_count(n);
 	if (count > 2)
-		return fail(c, node_line(n), place, "%zu groups, at most 2",
+		return fail(c, sab_yaml_at(n), place, "%zu groups, at most 2",
 		    count);
 	d->groups[0] = d->groups[1] = 0;
 	for (size_t i = 0; i < count; i++) {
-		const yaml_node_t *g = seq_item(c, n, i);
+		const sab_yaml_node *g = sab_yaml_item(c->y, n, i);
 
-		if (place_index(c, sub, place, i, node_line(g)) != 0 ||
+		if (place_index(c, sub, place, i, sab_yaml_at(g)) != 0 ||
 		    get_edges(c, g, sub, &d->groups[i]) != 0)
 			return -1;
 		if (d->groups[i] == 0)
-			return fail(c, node_line(g), sub,
+			return fail(c, sab_yaml_at(g), sub,
 			    "a group needs at least one edge");
 	}
 	return 0;
 }
 
-static int load_tools(const struct ctx *c, const yaml_node_t *n,
+static int load_tools(const struct ctx *c, const sab_yaml_node *n,
     const char *parent, uint8_t *tools)
 {
+	char sub[PLACE_LEN];
 	size_t t;
 
-	if (need_type(c, n, parent, YAML_SEQUENCE_NODE,
+	if (sab_yaml_need(c->y, n, parent, SAB_YAML_LIST,
 	    "a list of tools") != 0)
 		return -1;
 	*tools = 0;
-	for (size_t i = 0; i < seq_len(n); i++) {
-		const yaml_node_t *item = seq_item(c, n, i);
+	for (size_t i = 0; i < sab_yaml_count(n); i++) {
+		const sab_yaml_node *item = sab_yaml_item(c->y, n, i);
 
-		if (get_word(c, item, parent, "tool", tool_names, SAB_TOOLS,
+		if (place_index(c, sub, parent, i, sab_yaml_at(item)) != 0 ||
+		    sab_yaml_word(c->y, item, sub, tool_names, SAB_TOOLS,
 		    &t) != 0)
 			return -1;
 		if (*tools & (1u << t))
-			return fail(c, node_line(item), parent, "tool %s "
+			return fail(c, sab_yaml_at(item), parent, "tool %s "
 			    "given twice", tool_names[t]);
 		*tools = (uint8_t)(*tools | (1u << t));
 	}
@@ -808,7 +553,7 @@ static int load_tools(const struct ctx *c, const yaml_node_t *n,
 }
 
 /* Reads the keys that depend on the type of a deck card. */
-static int load_card_shape(const struct ctx *c, const struct field *f,
+static int load_card_shape(const struct ctx *c, const sab_yaml_field *f,
     const char *place, sab_card *d)
 {
 	char sub[PLACE_LEN];
@@ -816,44 +561,44 @@ static int load_card_shape(const struct ctx *c, const struct field *f,
 	size_t t;
 
 	if (f[K_EDGES].val != NULL) {
-		if (place_key(c, sub, place, "edges", f[K_EDGES].line) != 0 ||
+		if (place_key(c, sub, place, "edges", f[K_EDGES].at) != 0 ||
 		    get_edges(c, f[K_EDGES].val, sub, &d->edges) != 0)
 			return -1;
 		d->groups[0] = d->edges;
 	}
 	if (f[K_DEAD].val != NULL && (place_key(c, sub, place, "dead_end",
-	    f[K_DEAD].line) != 0 || get_bool(c, f[K_DEAD].val, sub,
+	    f[K_DEAD].at) != 0 || get_bool(c, f[K_DEAD].val, sub,
 	    &dead) != 0))
 		return -1;
 	if (dead && f[K_GROUPS].val != NULL)
-		return fail(c, f[K_GROUPS].line, place,
+		return fail(c, f[K_GROUPS].at, place,
 		    "dead_end and groups exclude each other");
 	if (dead)
 		d->groups[0] = 0;
 	if (f[K_GROUPS].val != NULL && (place_key(c, sub, place, "groups",
-	    f[K_GROUPS].line) != 0 || load_groups(c, f[K_GROUPS].val, sub,
+	    f[K_GROUPS].at) != 0 || load_groups(c, f[K_GROUPS].val, sub,
 	    d) != 0))
 		return -1;
 	if (f[K_TOOL].val != NULL) {
-		if (get_word(c, f[K_TOOL].val, place, "tool", tool_names,
-		    SAB_TOOLS, &t) != 0)
+		if (get_word(c, &f[K_TOOL], place, tool_names, SAB_TOOLS,
+		    &t) != 0)
 			return -1;
 		d->tools = (uint8_t)(1u << t);
 	}
-	if (f[K_TOOLS].val != NULL && load_tools(c, f[K_TOOLS].val, place,
-	    &d->tools) != 0)
+	if (f[K_TOOLS].val != NULL && (place_key(c, sub, place, "tools",
+	    f[K_TOOLS].at) != 0 || load_tools(c, f[K_TOOLS].val, sub,
+	    &d->tools) != 0))
 		return -1;
 	return 0;
 }
 
 /* Reads one deck entry; its type decides which other keys it may have. */
 /* The words of a deck entry's type: the kinds that lie in a deck of the
- * modules the ruleset plays (the base game alone when it names none), in
- * card type order.  Returns how many. */
+ * modules the ruleset plays (the base game always), in card type order.
+ * Returns how many. */
 static size_t deck_words(const sab_ruleset *rs, const char **words)
 {
 	size_t n = 0;
-	int type = 0;
 
 	for (int i = 0; sab_module_at(i) != NULL; i++) {
 		const sab_module *m = sab_module_at(i);
@@ -861,87 +606,89 @@ static size_t deck_words(const sab_ruleset *rs, const char **words)
 
 		for (int k = 0; k < rs->nmodules; k++)
 			on |= rs->modules[k] == i;
-		for (int k = 0; m->kinds != NULL && m->kinds[k] != NULL; k++,
-		    type++)
-			if (on && m->kinds[k]->deck && n < DECK_KINDS_MAX)
+		for (int k = 0; on && m->kinds != NULL && m->kinds[k] != NULL;
+		    k++)
+			if (m->kinds[k]->deck && n < DECK_KINDS_MAX)
 				words[n++] = m->kinds[k]->word;
 	}
 	return n;
 }
 
-static int load_card(const struct ctx *c, const yaml_node_t *n,
+static int load_card(const struct ctx *c, const sab_yaml_node *n,
     const char *place, sab_ruleset *rs, sab_card *d)
 {
 	const char *words[DECK_KINDS_MAX];
-	struct field f[K_NKEYS] = { { "name", NULL, 0 }, { "type", NULL, 0 },
-	    { "count", NULL, 0 }, { "edges", NULL, 0 },
-	    { "dead_end", NULL, 0 }, { "groups", NULL, 0 },
-	    { "tool", NULL, 0 }, { "tools", NULL, 0 } };
+	sab_yaml_field f[K_NKEYS] = { SAB_YAML_FIELD("name"),
+	    SAB_YAML_FIELD("type"), SAB_YAML_FIELD("count"),
+	    SAB_YAML_FIELD("edges"), SAB_YAML_FIELD("dead_end"),
+	    SAB_YAML_FIELD("groups"),
+	    SAB_YAML_FIELD("tool"), SAB_YAML_FIELD("tools") };
 	char sub[PLACE_LEN];
 	size_t t;
 
-	if (get_fields(c, n, place, f, NELEM(f)) != 0 ||
-	    need_field(c, n, place, &f[K_NAME]) != 0 ||
-	    need_field(c, n, place, &f[K_TYPE]) != 0)
+	if (sab_yaml_fields(c->y, n, place, f, NELEM(f)) != 0 ||
+	    sab_yaml_need_field(c->y, n, place, &f[K_NAME]) != 0 ||
+	    sab_yaml_need_field(c->y, n, place, &f[K_TYPE]) != 0)
 		return -1;
-	if (place_key(c, sub, place, "name", f[K_NAME].line) != 0 ||
+	if (place_key(c, sub, place, "name", f[K_NAME].at) != 0 ||
 	    get_string(c, f[K_NAME].val, sub, d->name, sizeof d->name) != 0 ||
-	    get_word(c, f[K_TYPE].val, place, "type", words,
-	    deck_words(rs, words), &t) != 0)
+	    get_word(c, &f[K_TYPE], place, words, deck_words(rs, words),
+	    &t) != 0)
 		return -1;
 	d->type = (uint8_t)sab_kind_find(words[t], strlen(words[t]));
 	for (size_t k = K_COUNT; k < K_NKEYS; k++)
 		if (f[k].val != NULL && (d->type >= 32 ||
 		    !(key_types[k] & (1u << d->type))))
-			return fail(c, f[k].line, place, "\"%s\" does not "
+			return fail(c, f[k].at, place, "\"%s\" does not "
 			    "apply to a %s card", f[k].key,
 			    sab_card_type_name(d->type));
-	if ((d->type == SAB_CARD_PATH && need_field(c, n, place,
+	if ((d->type == SAB_CARD_PATH && sab_yaml_need_field(c->y, n, place,
 	    &f[K_EDGES]) != 0) || (d->type == SAB_CARD_SABOTAGE &&
-	    need_field(c, n, place, &f[K_TOOL]) != 0) ||
-	    (d->type == SAB_CARD_REPAIR && need_field(c, n, place,
+	    sab_yaml_need_field(c->y, n, place, &f[K_TOOL]) != 0) ||
+	    (d->type == SAB_CARD_REPAIR && sab_yaml_need_field(c->y, n, place,
 	    &f[K_TOOLS]) != 0))
 		return -1;
 	d->count = 1;
 	if (f[K_COUNT].val != NULL && (place_key(c, sub, place, "count",
-	    f[K_COUNT].line) != 0 || get_u8(c, f[K_COUNT].val, sub, 1, 255,
+	    f[K_COUNT].at) != 0 || get_u8(c, f[K_COUNT].val, sub, 1, 255,
 	    &d->count) != 0))
 		return -1;
 	return load_card_shape(c, f, place, d);
 }
 
-static int load_deck(const struct ctx *c, const yaml_node_t *n,
+static int load_deck(const struct ctx *c, const sab_yaml_node *n,
     sab_ruleset *rs)
 {
 	char sub[PLACE_LEN];
 	sab_card *d;
 
-	c->ln->deck = node_line(n);
-	if (need_type(c, n, "deck", YAML_SEQUENCE_NODE, "a list of cards") != 0)
+	c->ln->deck = sab_yaml_at(n);
+	if (sab_yaml_need(c->y, n, "deck", SAB_YAML_LIST,
+	    "a list of cards") != 0)
 		return -1;
-	for (size_t i = 0; i < seq_len(n); i++) {
-		const yaml_node_t *e = seq_item(c, n, i);
+	for (size_t i = 0; i < sab_yaml_count(n); i++) {
+		const sab_yaml_node *e = sab_yaml_item(c->y, n, i);
 
-		if (place_index(c, sub, "deck", i, node_line(e)) != 0 ||
-		    (d = add_def(c, rs, sub, node_line(e))) == NULL ||
+		if (place_index(c, sub, "deck", i, sab_yaml_at(e)) != 0 ||
+		    (d = add_def(c, rs, sub, sab_yaml_at(e))) == NULL ||
 		    load_card(c, e, sub, rs, d) != 0)
 			return -1;
 	}
 	return 0;
 }
 
-static int load_start_card(const struct ctx *c, const yaml_node_t *n,
+static int load_start_card(const struct ctx *c, const sab_yaml_node *n,
     sab_ruleset *rs)
 {
-	struct field f[] = { { "edges", NULL, 0 } };
+	sab_yaml_field f[] = { SAB_YAML_FIELD("edges") };
 	sab_card *d;
 
-	c->ln->start_card = node_line(n);
-	if (get_fields(c, n, "start_card", f, NELEM(f)) != 0 ||
-	    need_field(c, n, "start_card", &f[0]) != 0)
+	c->ln->start_card = sab_yaml_at(n);
+	if (sab_yaml_fields(c->y, n, "start_card", f, NELEM(f)) != 0 ||
+	    sab_yaml_need_field(c->y, n, "start_card", &f[0]) != 0)
 		return -1;
 	rs->start_def = rs->ndefs;
-	if ((d = add_def(c, rs, "start_card", node_line(n))) == NULL)
+	if ((d = add_def(c, rs, "start_card", sab_yaml_at(n))) == NULL)
 		return -1;
 	memcpy(d->name, "start", sizeof "start");
 	d->type = SAB_CARD_START;
@@ -953,32 +700,32 @@ static int load_start_card(const struct ctx *c, const yaml_node_t *n,
 }
 
 /* Reads one goal_cards entry into a new definition; returns its count. */
-static int load_goal_card(const struct ctx *c, const yaml_node_t *n,
+static int load_goal_card(const struct ctx *c, const sab_yaml_node *n,
     const char *place, sab_ruleset *rs, uint8_t *count)
 {
-	struct field f[] = { { "name", NULL, 0 }, { "edges", NULL, 0 },
-	    { "gold", NULL, 0 }, { "count", NULL, 0 } };
+	sab_yaml_field f[] = { SAB_YAML_FIELD("name"), SAB_YAML_FIELD("edges"),
+	    SAB_YAML_FIELD("gold"), SAB_YAML_FIELD("count") };
 	char sub[PLACE_LEN];
 	sab_card *d;
 
-	if (get_fields(c, n, place, f, NELEM(f)) != 0 ||
-	    need_field(c, n, place, &f[0]) != 0 ||
-	    need_field(c, n, place, &f[1]) != 0 ||
-	    (d = add_def(c, rs, place, node_line(n))) == NULL)
+	if (sab_yaml_fields(c->y, n, place, f, NELEM(f)) != 0 ||
+	    sab_yaml_need_field(c->y, n, place, &f[0]) != 0 ||
+	    sab_yaml_need_field(c->y, n, place, &f[1]) != 0 ||
+	    (d = add_def(c, rs, place, sab_yaml_at(n))) == NULL)
 		return -1;
 	d->type = SAB_CARD_GOAL;
 	d->count = 1;
-	if (place_key(c, sub, place, "name", f[0].line) != 0 ||
+	if (place_key(c, sub, place, "name", f[0].at) != 0 ||
 	    get_string(c, f[0].val, sub, d->name, sizeof d->name) != 0 ||
-	    place_key(c, sub, place, "edges", f[1].line) != 0 ||
+	    place_key(c, sub, place, "edges", f[1].at) != 0 ||
 	    get_edges(c, f[1].val, sub, &d->edges) != 0)
 		return -1;
 	d->groups[0] = d->edges;
 	if (f[2].val != NULL && (place_key(c, sub, place, "gold",
-	    f[2].line) != 0 || get_bool(c, f[2].val, sub, &d->gold) != 0))
+	    f[2].at) != 0 || get_bool(c, f[2].val, sub, &d->gold) != 0))
 		return -1;
 	if (f[3].val != NULL && (place_key(c, sub, place, "count",
-	    f[3].line) != 0 || get_u8(c, f[3].val, sub, 1, SAB_MAX_GOALS,
+	    f[3].at) != 0 || get_u8(c, f[3].val, sub, 1, SAB_MAX_GOALS,
 	    &d->count) != 0))
 		return -1;
 	*count = d->count;
@@ -989,22 +736,22 @@ static int load_goal_card(const struct ctx *c, const yaml_node_t *n,
  * Reads the goal cards.  Each entry is one definition used count times, and
  * goal_defs lists them in file order, one per goal place.
  */
-static int load_goal_cards(const struct ctx *c, const yaml_node_t *n,
+static int load_goal_cards(const struct ctx *c, const sab_yaml_node *n,
     sab_ruleset *rs)
 {
 	char sub[PLACE_LEN];
 	size_t total = 0;
 	uint8_t count;
 
-	c->ln->goal_cards = node_line(n);
-	if (need_type(c, n, "goal_cards", YAML_SEQUENCE_NODE,
+	c->ln->goal_cards = sab_yaml_at(n);
+	if (sab_yaml_need(c->y, n, "goal_cards", SAB_YAML_LIST,
 	    "a list of cards") != 0)
 		return -1;
-	for (size_t i = 0; i < seq_len(n); i++) {
-		const yaml_node_t *e = seq_item(c, n, i);
+	for (size_t i = 0; i < sab_yaml_count(n); i++) {
+		const sab_yaml_node *e = sab_yaml_item(c->y, n, i);
 		uint8_t def = rs->ndefs;
 
-		if (place_index(c, sub, "goal_cards", i, node_line(e)) != 0 ||
+		if (place_index(c, sub, "goal_cards", i, sab_yaml_at(e)) != 0 ||
 		    load_goal_card(c, e, sub, rs, &count) != 0)
 			return -1;
 		for (uint8_t k = 0; k < count; k++, total++)
@@ -1012,7 +759,7 @@ static int load_goal_cards(const struct ctx *c, const yaml_node_t *n,
 				rs->goal_defs[total] = def;
 	}
 	if (total != rs->ngoals)
-		return fail(c, node_line(n), "goal_cards", "%zu goal card%s "
+		return fail(c, sab_yaml_at(n), "goal_cards", "%zu goal card%s "
 		    "for %d goal place%s (board.goals)", total,
 		    total == 1 ? "" : "s", rs->ngoals,
 		    rs->ngoals == 1 ? "" : "s");
@@ -1020,16 +767,16 @@ static int load_goal_cards(const struct ctx *c, const yaml_node_t *n,
 }
 
 static int load_gold_value(const struct ctx *c, long value,
-    const yaml_node_t *n, const char *place, int line, void *arg)
+    const sab_yaml_node *n, const char *place, sab_yaml_mark at, void *arg)
 {
 	sab_ruleset *rs = arg;
 	uint8_t copies;
 
-	(void)line;
+	(void)at;
 	if (get_u8(c, n, place, 1, SAB_MAX_GOLD, &copies) != 0)
 		return -1;
 	if (rs->ngold + copies > SAB_MAX_GOLD)
-		return fail(c, node_line(n), place, "more than %d gold cards "
+		return fail(c, sab_yaml_at(n), place, "more than %d gold cards "
 		    "in all", SAB_MAX_GOLD);
 	while (copies-- > 0)
 		rs->gold_cards[rs->ngold++] = (uint8_t)value;
@@ -1037,32 +784,32 @@ static int load_gold_value(const struct ctx *c, long value,
 }
 
 static int load_pay(const struct ctx *c, long saboteurs,
-    const yaml_node_t *n, const char *place, int line, void *arg)
+    const sab_yaml_node *n, const char *place, sab_yaml_mark at, void *arg)
 {
 	sab_ruleset *rs = arg;
 
-	(void)line;
+	(void)at;
 	return get_u8(c, n, place, 1, SAB_MAX_GOLD,
 	    &rs->saboteur_pay[saboteurs]);
 }
 
-static int load_gold(const struct ctx *c, const yaml_node_t *n,
+static int load_gold(const struct ctx *c, const sab_yaml_node *n,
     sab_ruleset *rs)
 {
-	struct field f[] = { { "cards", NULL, 0 }, { "drawn", NULL, 0 },
-	    { "drawn_max", NULL, 0 }, { "saboteur_pay", NULL, 0 } };
+	sab_yaml_field f[] = { SAB_YAML_FIELD("cards"), SAB_YAML_FIELD("drawn"),
+	    SAB_YAML_FIELD("drawn_max"), SAB_YAML_FIELD("saboteur_pay") };
 	size_t w;
 
-	c->ln->gold = node_line(n);
-	if (get_fields(c, n, "gold", f, NELEM(f)) != 0 ||
-	    need_field(c, n, "gold", &f[0]) != 0)
+	c->ln->gold = sab_yaml_at(n);
+	if (sab_yaml_fields(c->y, n, "gold", f, NELEM(f)) != 0 ||
+	    sab_yaml_need_field(c->y, n, "gold", &f[0]) != 0)
 		return -1;
-	c->ln->gold_cards = node_line(f[0].val);
+	c->ln->gold_cards = sab_yaml_at(f[0].val);
 	if (int_map(c, f[0].val, "gold.cards", 1, SAB_MAX_GOLD_VALUE,
 	    "gold value", load_gold_value, rs) != 0)
 		return -1;
 	if (f[1].val != NULL) {
-		if (get_word(c, f[1].val, "gold", "drawn", drawn_words,
+		if (get_word(c, &f[1], "gold", drawn_words,
 		    NELEM(drawn_words), &w) != 0)
 			return -1;
 		rs->gold_drawn = (uint8_t)w;
@@ -1072,41 +819,42 @@ static int load_gold(const struct ctx *c, const yaml_node_t *n,
 		return -1;
 	if (f[3].val == NULL)
 		return 0;
-	c->ln->pay = node_line(f[3].val);
+	c->ln->pay = sab_yaml_at(f[3].val);
 	return int_map(c, f[3].val, "gold.saboteur_pay", 1, SAB_MAX_PLAYERS,
 	    "number of saboteurs", load_pay, rs);
 }
 
-static int load_options(const struct ctx *c, const yaml_node_t *n,
+static int load_options(const struct ctx *c, const sab_yaml_node *n,
     sab_ruleset *rs)
 {
-	struct field f[] = { { "placement", NULL, 0 },
-	    { "sabotage_self", NULL, 0 }, { "sabotage_stacks", NULL, 0 },
-	    { "repair_self_only", NULL, 0 }, { "sabotaged_dwarf", NULL, 0 },
-	    { "scoring", NULL, 0 } };
+	sab_yaml_field f[] = { SAB_YAML_FIELD("placement"),
+	    SAB_YAML_FIELD("sabotage_self"), SAB_YAML_FIELD("sabotage_stacks"),
+	    SAB_YAML_FIELD("repair_self_only"),
+	    SAB_YAML_FIELD("sabotaged_dwarf"),
+	    SAB_YAML_FIELD("scoring") };
 	uint8_t *flags[] = { &rs->sabotage_self, &rs->sabotage_stacks,
 	    &rs->repair_self_only, &rs->sabotaged_dwarf };
 	char sub[PLACE_LEN];
 	size_t w;
 
-	c->ln->options = node_line(n);
-	if (get_fields(c, n, "options", f, NELEM(f)) != 0)
+	c->ln->options = sab_yaml_at(n);
+	if (sab_yaml_fields(c->y, n, "options", f, NELEM(f)) != 0)
 		return -1;
 	if (f[0].val != NULL) {
-		c->ln->placement = f[0].line;
-		if (get_word(c, f[0].val, "options", "placement",
-		    placement_words, NELEM(placement_words), &w) != 0)
+		c->ln->placement = f[0].at;
+		if (get_word(c, &f[0], "options", placement_words,
+		    NELEM(placement_words), &w) != 0)
 			return -1;
 		rs->placement = (uint8_t)w;
 	}
 	for (size_t i = 0; i < NELEM(flags); i++)
 		if (f[i + 1].val != NULL && (place_key(c, sub, "options",
-		    f[i + 1].key, f[i + 1].line) != 0 || get_bool(c,
+		    f[i + 1].key, f[i + 1].at) != 0 || get_bool(c,
 		    f[i + 1].val, sub, flags[i]) != 0))
 			return -1;
 	if (f[5].val != NULL) {
-		c->ln->scoring = f[5].line;
-		if (get_word(c, f[5].val, "options", "scoring", scoring_words,
+		c->ln->scoring = f[5].at;
+		if (get_word(c, &f[5], "options", scoring_words,
 		    NELEM(scoring_words), &w) != 0)
 			return -1;
 		rs->scoring = (uint8_t)w;
@@ -1121,10 +869,8 @@ static int load_options(const struct ctx *c, const yaml_node_t *n,
  * section the file leaves out comes from the ruleset it extends, except the
  * ones marked own; the options merge key by key (merge).
  */
-typedef int (*section_fn)(const struct ctx *, const yaml_node_t *,
+typedef int (*section_fn)(const struct ctx *, const sab_yaml_node *,
     sab_ruleset *);
-
-static int yaml_fail(const struct ctx *c, const yaml_parser_t *p);
 
 enum { SECTION_EXTENDS = 0 };
 
@@ -1154,17 +900,17 @@ static const struct section {
 /*
  * An inherited section (key) that failed to load in context pc, with its
  * message in c->err, failed because of something this file changed: says
- * so at line, in this file, with the remedy, not at a line of the
+ * so at at, in this file, with the remedy, not at a line of the
  * extended ruleset the user never wrote.
  */
 static int inherited_fail(const struct ctx *c, const struct ctx *pc,
-    const char *key, int line)
+    const char *key, sab_yaml_mark at)
 {
 	char why[512];
 	const char *s = c->err, *base = pc->source;
 	size_t klen = strlen(key);
 
-	/* The message without its "builtin:NAME:LINE: " and "KEY: ". */
+	/* The message without its "builtin:NAME:LINE:COLUMN: " and "KEY: ". */
 	if (strncmp(s, base, strlen(base)) == 0) {
 		s += strlen(base);
 		s += strspn(s, ":0123456789");
@@ -1175,7 +921,7 @@ static int inherited_fail(const struct ctx *c, const struct ctx *pc,
 	snprintf(why, sizeof why, "%s", s);
 	if (strncmp(base, "builtin:", 8) == 0)
 		base += 8;
-	return fail(c, line, NULL, "%s, taken from %s (this file extends "
+	return fail(c, at, NULL, "%s, taken from %s (this file extends "
 	    "it), does not fit: %s; give %s in this file too", key, base, why,
 	    key);
 }
@@ -1185,12 +931,13 @@ static int inherited_fail(const struct ctx *c, const struct ctx *pc,
  * where this file leaves one out, from pf (the extended ruleset, context pc;
  * both NULL without "extends").
  */
-static int load_sections(const struct ctx *c, const yaml_node_t *root,
-    struct field *f, const struct ctx *pc, struct field *pf, sab_ruleset *rs)
+static int load_sections(const struct ctx *c, const sab_yaml_node *root,
+    sab_yaml_field *f, const struct ctx *pc, sab_yaml_field *pf,
+    sab_ruleset *rs)
 {
-	/* The line to blame when an inherited section does not fit: of the
-	 * last section this file gave, else of its "extends". */
-	int blame = f[SECTION_EXTENDS].line;
+	/* The place to blame when an inherited section does not fit: the
+	 * last section this file gave, else its "extends". */
+	sab_yaml_mark blame = f[SECTION_EXTENDS].at;
 
 	for (size_t i = SECTION_EXTENDS + 1; i < NELEM(sections); i++) {
 		const struct section *sec = &sections[i];
@@ -1199,25 +946,25 @@ static int load_sections(const struct ctx *c, const yaml_node_t *root,
 		    (!own || sec->merge);
 
 		if (!own && !inherit && sec->required)
-			return need_field(c, root, "", &f[i]);
+			return sab_yaml_need_field(c->y, root, "", &f[i]);
 		if (inherit && sec->load(pc, pf[i].val, rs) != 0)
 			return inherited_fail(c, pc, sec->key, blame);
 		if (own && sec->load(c, f[i].val, rs) != 0)
 			return -1;
 		if (own && !sec->own)
-			blame = f[i].line;
+			blame = f[i].at;
 	}
 	if (rs->title[0] == '\0')
 		memcpy(rs->title, rs->name, sizeof rs->name);
 	return 0;
 }
 
-static int root_fields(const struct ctx *c, const yaml_node_t *root,
-    struct field *f)
+static int root_fields(const struct ctx *c, const sab_yaml_node *root,
+    sab_yaml_field *f)
 {
 	for (size_t i = 0; i < NELEM(sections); i++)
 		f[i].key = sections[i].key;
-	return get_fields(c, root, "", f, NELEM(sections));
+	return sab_yaml_fields(c->y, root, "", f, NELEM(sections));
 }
 
 /*
@@ -1225,53 +972,48 @@ static int root_fields(const struct ctx *c, const yaml_node_t *root,
  * Only built-in rulesets can be extended (the library reads no files), and
  * they extend nothing themselves.
  */
-static int load_extended(const struct ctx *c, const yaml_node_t *root,
-    struct field *f, sab_ruleset *rs)
+static int load_extended(const struct ctx *c, const sab_yaml_node *root,
+    sab_yaml_field *f, sab_ruleset *rs)
 {
 	char name[SAB_NAME_MAX], sub[PLACE_LEN], source[SAB_NAME_MAX + 8];
-	struct field pf[NELEM(sections)];
-	yaml_parser_t parser;
-	yaml_document_t pdoc;
+	sab_yaml_field pf[NELEM(sections)];
+	struct marks pmarks;
+	struct ctx pc;
+	sab_yaml *py;
 	const char *text;
 	size_t len;
 	int rc;
 
-	if (place_key(c, sub, "", "extends", f[SECTION_EXTENDS].line) != 0 ||
+	if (place_key(c, sub, "", "extends", f[SECTION_EXTENDS].at) != 0 ||
 	    get_string(c, f[SECTION_EXTENDS].val, sub, name, sizeof name) != 0)
 		return -1;
 	text = sab_ruleset_builtin(name, &len);
 	if (text == NULL)
-		return fail(c, f[SECTION_EXTENDS].line, "extends", "unknown "
+		return fail(c, f[SECTION_EXTENDS].at, "extends", "unknown "
 		    "built-in ruleset \"%s\" (built in: base, classic, course)",
 		    name);
 	snprintf(source, sizeof source, "builtin:%s", name);
-	/* The extended ruleset's lines are its own: a later check of a section
-	 * this file inherits points at this file, not at a line of another. */
-	struct lines plines;
-	memset(&plines, 0, sizeof plines);
-	struct ctx pc = { source, c->err, c->errlen, text, len, &pdoc, &plines };
-	if (!yaml_parser_initialize(&parser))
-		return fail(c, 1, NULL, "out of memory");
-	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
-	if (!yaml_parser_load(&parser, &pdoc)) {
-		rc = yaml_fail(&pc, &parser);
-		yaml_parser_delete(&parser);
-		return rc;
-	}
-	rc = root_fields(&pc, yaml_document_get_root_node(&pdoc), pf);
+	/* The extended ruleset's marks are its own: a later check of a
+	 * section this file inherits points at this file, not into another. */
+	memset(&pmarks, 0, sizeof pmarks);
+	if ((py = sab_yaml_load(text, len, source, "a ruleset", c->err,
+	    c->errlen)) == NULL)
+		return -1;
+	pc = (struct ctx){ source, c->err, c->errlen, py, &pmarks };
+	rc = sab_yaml_root(py) == NULL ? fail(&pc, pmarks.root, NULL,
+	    "the ruleset is empty") : root_fields(&pc, sab_yaml_root(py), pf);
 	if (rc == 0)
 		rc = load_sections(c, root, f, &pc, pf, rs);
-	yaml_document_delete(&pdoc);
-	yaml_parser_delete(&parser);
+	sab_yaml_free(py);
 	return rc;
 }
 
-static int load_root(const struct ctx *c, const yaml_node_t *root,
+static int load_root(const struct ctx *c, const sab_yaml_node *root,
     sab_ruleset *rs)
 {
-	struct field f[NELEM(sections)];
+	sab_yaml_field f[NELEM(sections)];
 
-	c->ln->root = node_line(root);
+	c->ln->root = sab_yaml_at(root);
 	if (root_fields(c, root, f) != 0)
 		return -1;
 	if (f[SECTION_EXTENDS].val != NULL)
@@ -1279,109 +1021,30 @@ static int load_root(const struct ctx *c, const yaml_node_t *root,
 	return load_sections(c, root, f, NULL, NULL, rs);
 }
 
-/* ------------------------------------------------------------------ */
-/* libyaml */
-
-/* Counts the line of a byte offset, for errors libyaml gives no mark. */
-static int offset_line(const struct ctx *c, size_t off)
-{
-	int line = 1;
-
-	for (size_t i = 0; i < off && i < c->len; i++)
-		if (c->text[i] == '\n' && line < INT_MAX)
-			line++;
-	return line;
-}
-
-static int yaml_fail(const struct ctx *c, const yaml_parser_t *p)
-{
-	const char *problem = p->problem != NULL ? p->problem : "?";
-	int line, from;
-
-	if (p->error == YAML_MEMORY_ERROR)
-		return fail(c, 1, NULL, "out of memory");
-	if (p->error == YAML_READER_ERROR)
-		return fail(c, offset_line(c, p->problem_offset), NULL,
-		    "not UTF-8 text: %s", problem);
-	line = p->problem_mark.line < INT_MAX ?
-	    (int)p->problem_mark.line + 1 : INT_MAX;
-	/* libyaml's word for a tab in the indentation is "found character
-	 * that cannot start any token": say what it is, where, and what to
-	 * do.  Messages here are SOURCE:LINE: (the column is in the text). */
-	if (p->error == YAML_SCANNER_ERROR && p->problem_mark.index < c->len &&
-	    c->text[p->problem_mark.index] == '\t')
-		return fail(c, line, NULL, "a tab at column %lu, where YAML "
-		    "allows only spaces (indentation): indent with spaces",
-		    (unsigned long)p->problem_mark.column + 1);
-	from = p->context_mark.line < INT_MAX ?
-	    (int)p->context_mark.line + 1 : INT_MAX;
-	if (p->context != NULL && from != line)
-		return fail(c, line, NULL, "YAML syntax error: %s %s that "
-		    "starts on line %d", problem, p->context, from);
-	if (p->context != NULL)
-		return fail(c, line, NULL, "YAML syntax error: %s %s", problem,
-		    p->context);
-	return fail(c, line, NULL, "YAML syntax error: %s", problem);
-}
-
-/* Fails when the text holds a second document after the first. */
-static int load_end(const struct ctx *c, yaml_parser_t *p)
-{
-	yaml_document_t next;
-	yaml_node_t *root;
-	int rc = 0;
-
-	if (!yaml_parser_load(p, &next))
-		return yaml_fail(c, p);
-	root = yaml_document_get_root_node(&next);
-	if (root != NULL)
-		rc = fail(c, node_line(root), NULL, "a second YAML document; "
-		    "a ruleset is one document");
-	yaml_document_delete(&next);
-	return rc;
-}
-
 static int check_and_fill(const struct ctx *c, sab_ruleset *rs);
 
 int sab_ruleset_parse(sab_ruleset *rs, const char *text, size_t len,
     const char *source, char *err, size_t errlen)
 {
-	yaml_parser_t parser;
-	yaml_document_t doc;
-	yaml_node_t *root;
-	struct lines ln;
+	struct marks ln;
 	struct ctx c;
+	sab_yaml *y;
 	int rc;
 
 	memset(rs, 0, sizeof *rs);
 	memset(&ln, 0, sizeof ln);
-	if (text == NULL) {
-		text = "";
-		len = 0;
-	}
-	c = (struct ctx){ source != NULL ? source : "(ruleset)", err, errlen,
-	    text, len, &doc, &ln };
-	if (errlen > 0)
-		err[0] = '\0';
-	if (!yaml_parser_initialize(&parser))
-		return fail(&c, 1, NULL, "out of memory");
-	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
-	/* On failure yaml_parser_load() frees the document itself. */
-	if (!yaml_parser_load(&parser, &doc)) {
-		rc = yaml_fail(&c, &parser);
-		yaml_parser_delete(&parser);
-		return rc;
-	}
-	root = yaml_document_get_root_node(&doc);
-	if (root == NULL)
-		rc = fail(&c, 1, NULL, "the ruleset is empty");
+	if (source == NULL)
+		source = "(ruleset)";
+	if ((y = sab_yaml_load(text, len, source, "a ruleset", err,
+	    errlen)) == NULL)
+		return -1;
+	c = (struct ctx){ source, err, errlen, y, &ln };
+	if (sab_yaml_root(y) == NULL)
+		rc = fail(&c, ln.root, NULL, "the ruleset is empty");
 	else
-		rc = load_root(&c, root, rs);
-	if (rc == 0)
-		rc = load_end(&c, &parser);
-	yaml_document_delete(&doc);
-	yaml_parser_delete(&parser);
-	c.doc = NULL;
+		rc = load_root(&c, sab_yaml_root(y), rs);
+	sab_yaml_free(y);
+	c.y = NULL;
 	if (rc == 0)
 		rc = check_and_fill(&c, rs);
 	return rc;
@@ -1390,9 +1053,11 @@ int sab_ruleset_parse(sab_ruleset *rs, const char *text, size_t len,
 /* ------------------------------------------------------------------ */
 /* Checks and derived fields */
 
-/* The line where the parser found a part, or 0 without a parser. */
-#define LINE(c, m) ((c)->ln != NULL ? (c)->ln->m : 0)
-#define LINE_AT(c, m, i) ((c)->ln != NULL ? (c)->ln->m[i] : 0)
+/* Where (line and column) the parser found a part; line 0 without a
+ * parser. */
+static const sab_yaml_mark nowhere;
+#define LINE(c, m) ((c)->ln != NULL ? (c)->ln->m : nowhere)
+#define LINE_AT(c, m, i) ((c)->ln != NULL ? (c)->ln->m[i] : nowhere)
 
 static int is_deck_type(uint8_t type)
 {
@@ -1454,7 +1119,7 @@ static int check_name_and_players(const struct ctx *c, const sab_ruleset *rs)
 
 	if (!valid_name(rs->name, sizeof rs->name))
 		return fail(c, LINE(c, name), NULL, "name %s is not 1 to %d of "
-		    "the characters a-z, 0-9, _ and -", quote(rs->name,
+		    "the characters a-z, 0-9, _ and -", sab_yaml_quote(rs->name,
 		    strnlen_max(rs->name, sizeof rs->name), q),
 		    SAB_NAME_MAX - 1);
 	if (memchr(rs->title, '\0', sizeof rs->title) == NULL)
@@ -1475,7 +1140,7 @@ static int check_name_and_players(const struct ctx *c, const sab_ruleset *rs)
 
 /* The shape of a card with edges: groups inside its edges and disjoint. */
 static int check_shape(const struct ctx *c, const sab_card *d,
-    const char *place, int line)
+    const char *place, sab_yaml_mark line)
 {
 	char a[5], b[5];
 
@@ -1506,14 +1171,14 @@ static int check_shape(const struct ctx *c, const sab_card *d,
 
 /* What each type needs besides its shape. */
 static int check_def(const struct ctx *c, const sab_card *d,
-    const char *place, int line)
+    const char *place, sab_yaml_mark line)
 {
 	char q[QUOTE_LEN];
 	unsigned t = d->tools;
 
 	if (!valid_name(d->name, sizeof d->name))
 		return fail(c, line, place, "name %s is not 1 to %d of the "
-		    "characters a-z, 0-9, _ and -", quote(d->name,
+		    "characters a-z, 0-9, _ and -", sab_yaml_quote(d->name,
 		    strnlen_max(d->name, sizeof d->name), q), SAB_NAME_MAX - 1);
 	if (sab_kind_of(d->type) == NULL)
 		return fail(c, line, place, "unknown card type %d", d->type);
@@ -1660,8 +1325,8 @@ static int check_roles(const struct ctx *c, const sab_ruleset *rs)
 {
 	for (int n = 0; n <= SAB_MAX_PLAYERS; n++) {
 		int s = rs->saboteurs[n], m = rs->miners[n];
-		int line = LINE_AT(c, role, n) ? LINE_AT(c, role, n) :
-		    LINE(c, roles);
+		sab_yaml_mark line = either(LINE_AT(c, role, n),
+		    LINE(c, roles));
 
 		if (n < rs->min_players || n > rs->max_players) {
 			if (s + m != 0)
@@ -1690,8 +1355,8 @@ static int check_hands(const struct ctx *c, const sab_ruleset *rs)
 {
 	for (int n = 0; n <= SAB_MAX_PLAYERS; n++) {
 		int h = rs->hand_size[n];
-		int line = LINE_AT(c, hand, n) ? LINE_AT(c, hand, n) :
-		    LINE(c, hand_size);
+		sab_yaml_mark line = either(LINE_AT(c, hand, n),
+		    LINE(c, hand_size));
 
 		if (n < rs->min_players || n > rs->max_players) {
 			if (h != 0)
@@ -1730,7 +1395,7 @@ static int most_saboteurs(const sab_ruleset *rs)
 
 static int check_gold(const struct ctx *c, const sab_ruleset *rs)
 {
-	int line = LINE(c, gold_cards);
+	sab_yaml_mark line = LINE(c, gold_cards);
 
 	if (rs->ngold > SAB_MAX_GOLD)
 		return fail(c, line, "gold.cards", "%d gold cards, at most %d",
@@ -1748,8 +1413,8 @@ static int check_gold(const struct ctx *c, const sab_ruleset *rs)
 		return 0;
 	for (int k = 1; k <= most_saboteurs(rs); k++)
 		if (rs->saboteur_pay[k] == 0)
-			return fail(c, LINE(c, pay) ? LINE(c, pay) :
-			    LINE(c, gold), "gold.saboteur_pay", "no pay for %d "
+			return fail(c, either(LINE(c, pay), LINE(c, gold)),
+			    "gold.saboteur_pay", "no pay for %d "
 			    "saboteur%s (the roles can deal up to %d)", k,
 			    k == 1 ? "" : "s", most_saboteurs(rs));
 	return 0;
@@ -1763,7 +1428,7 @@ static int cell_ok(int x, int y)
 
 /* Checks one cell: within the limits, on a bounded board, not taken. */
 static int check_cell(const struct ctx *c, const sab_ruleset *rs, int x,
-    int y, const char *place, int line)
+    int y, const char *place, sab_yaml_mark line)
 {
 	if (!cell_ok(x, y))
 		return fail(c, line, place, "(%d, %d) is outside the limits "
@@ -1791,7 +1456,7 @@ static int check_board(const struct ctx *c, const sab_ruleset *rs)
 		return -1;
 	for (size_t i = 0; i < rs->ngoals; i++) {
 		int x = rs->goal_x[i], y = rs->goal_y[i];
-		int line = LINE_AT(c, goal, i);
+		sab_yaml_mark line = LINE_AT(c, goal, i);
 
 		/* At most 8 goals: the text always fits. */
 		(void)snprintf(p, sizeof p, "board.goals[%zu]", i);
@@ -1809,7 +1474,7 @@ static int check_board(const struct ctx *c, const sab_ruleset *rs)
 
 static int check_options(const struct ctx *c, const sab_ruleset *rs)
 {
-	int line = LINE(c, scoring) ? LINE(c, scoring) : LINE(c, options);
+	sab_yaml_mark line = either(LINE(c, scoring), LINE(c, options));
 
 	if (rs->placement > SAB_PLACE_TOUCHING)
 		return fail(c, LINE(c, placement), "options", "unknown "
@@ -1824,8 +1489,8 @@ static int check_options(const struct ctx *c, const sab_ruleset *rs)
 		    "neither 0 nor 1");
 	/* Touching placement lets the maze wander off any window. */
 	if (!rs->bounded && rs->placement != SAB_PLACE_CONNECTED)
-		return fail(c, LINE(c, placement) ? LINE(c, placement) :
-		    LINE(c, board), "options", "an unbounded board needs "
+		return fail(c, either(LINE(c, placement), LINE(c, board)),
+		    "options", "an unbounded board needs "
 		    "placement: connected");
 	if (rs->scoring == SAB_SCORE_GOLD && rs->ngold == 0)
 		return fail(c, line, "options", "scoring gold needs a gold "
@@ -1842,7 +1507,7 @@ static int check_options(const struct ctx *c, const sab_ruleset *rs)
  */
 static int check_modules(const struct ctx *c, sab_ruleset *rs)
 {
-	int line = LINE(c, modules);
+	sab_yaml_mark line = LINE(c, modules);
 
 	if (rs->nmodules == 0) {
 		rs->nmodules = 1;
@@ -1876,7 +1541,8 @@ static int check_modules(const struct ctx *c, sab_ruleset *rs)
 
 static int check_and_fill(const struct ctx *c, sab_ruleset *rs)
 {
-	if (check_modules(c, rs) != 0 || check_name_and_players(c, rs) != 0 || check_defs(c, rs) != 0 ||
+	if (check_modules(c, rs) != 0 ||
+	    check_name_and_players(c, rs) != 0 || check_defs(c, rs) != 0 ||
 	    check_goal_cards(c, rs) != 0 || check_roles(c, rs) != 0 ||
 	    check_hands(c, rs) != 0 || check_gold(c, rs) != 0 ||
 	    check_board(c, rs) != 0 || check_options(c, rs) != 0)
@@ -1886,7 +1552,7 @@ static int check_and_fill(const struct ctx *c, sab_ruleset *rs)
 
 int sab_ruleset_finish(sab_ruleset *rs, char *err, size_t errlen)
 {
-	struct ctx c = { NULL, err, errlen, NULL, 0, NULL, NULL };
+	struct ctx c = { NULL, err, errlen, NULL, NULL };
 
 	if (errlen > 0)
 		err[0] = '\0';
@@ -1921,7 +1587,7 @@ const char *sab_ruleset_builtin_name(int i)
 int sab_ruleset_load_builtin(sab_ruleset *rs, const char *name,
     char *err, size_t errlen)
 {
-	struct ctx c = { NULL, err, errlen, NULL, 0, NULL, NULL };
+	struct ctx c = { NULL, err, errlen, NULL, NULL };
 	const char *names[16];
 	char source[SAB_NAME_MAX + 16], list[256], q[QUOTE_LEN];
 	const char *text;
@@ -1933,13 +1599,13 @@ int sab_ruleset_load_builtin(sab_ruleset *rs, const char *name,
 		while (n < NELEM(names) &&
 		    (names[n] = sab_ruleset_builtin_name((int)n)) != NULL)
 			n++;
-		return fail(&c, 0, NULL, "unknown ruleset %s (built in: %s)",
-		    quote(name, strlen(name), q), word_list(names, n, ", ",
-		    list, sizeof list));
+		return fail(&c, nowhere, NULL, "unknown ruleset %s (built in: "
+		    "%s)", sab_yaml_quote(name, strlen(name), q),
+		    sab_yaml_words(names, n, ", ", list, sizeof list));
 	}
 	k = snprintf(source, sizeof source, "builtin:%s", name);
 	if (k < 0 || (size_t)k >= sizeof source)
-		return fail(&c, 0, NULL, "ruleset name too long");
+		return fail(&c, nowhere, NULL, "ruleset name too long");
 	return sab_ruleset_parse(rs, text, len, source, err, errlen);
 }
 

@@ -168,9 +168,9 @@ typedef struct sab_ruleset {
  * Parses a ruleset from YAML text held in memory (len bytes; it need not end
  * in NUL).  `source` names the text in messages (a file name, or
  * "builtin:base").  On success fills *rs, runs sab_ruleset_finish() and
- * returns 0.  On failure returns -1 and writes "SOURCE:LINE: reason" into err
- * (errlen bytes, always NUL-terminated when errlen > 0).  Never allocates
- * anything the caller must free.
+ * returns 0.  On failure returns -1 and writes "SOURCE:LINE:COLUMN: PLACE:
+ * reason" into err (errlen bytes, always NUL-terminated when errlen > 0).
+ * Never allocates anything the caller must free.
  *
  * The format (see man/saboteur-rules.5):
  *

@@ -23,6 +23,7 @@ ok test -f "$p/lib/libsaboteur-rules.a"
 ok test -f "$p/include/saboteur/saboteur.h"
 ok test ! -f "$p/include/saboteur/builtin.h"
 ok test ! -f "$p/include/saboteur/say.h"
+ok test ! -f "$p/include/saboteur/yamlread.h"
 for r in base classic course; do ok test -f "$p/share/saboteur/rules/$r.yaml"; done
 ok test -f "$p/share/man/man1/saboteur.1"
 ok test -f "$p/share/man/man5/saboteur-rules.5"

@@ -7,6 +7,8 @@
 
 #include <check.h>
 
+#include "cli.h"
+#include "config.h"
 #include "suites.h"
 #include "tconfig.h"
 #include "tmpdir.h"
@@ -349,6 +351,93 @@ START_TEST(hash_follows_the_meaning)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* A bot's environment: one parser for tournament files and --config */
+
+/* env: {...} at its limits: 16 variables, a name of 64 characters, a
+ * value of 4096 bytes, an empty value. */
+static void env_at_limits(char *buf, size_t len)
+{
+	size_t o = (size_t)snprintf(buf, len, "{A%063d: \"\", LONG: ", 0);
+
+	for (int i = 0; i < 4096; i++)
+		buf[o++] = 'v';
+	for (int i = 2; i < 16; i++)
+		o += (size_t)snprintf(buf + o, len - o, ", V%d: '%d'", i, i);
+	ck_assert_uint_lt(o + 2, len);
+	memcpy(buf + o, "}", 2);
+}
+
+START_TEST(env_reads_alike_in_both_files)
+{
+	static char env[8192], ttext[9000], ctext[9000];
+	tconfig t;
+	config c;
+
+	env_at_limits(env, sizeof env);
+	snprintf(ttext, sizeof ttext, "players: 2\nbots:\n  - name: a\n"
+	    "    command: ./a\n    env: %s\n  - {name: b, command: ./b}\n",
+	    env);
+	snprintf(ctext, sizeof ctext, "bots:\n  a:\n    command: ./a\n"
+	    "    env: %s\n", env);
+	ck_assert_msg(tconfig_parse(&t, ttext, strlen(ttext), "t.yaml", err,
+	    sizeof err) == 0, "%s", err);
+	ck_assert_msg(config_parse(&c, ctext, strlen(ctext), "c.yaml", err,
+	    sizeof err) == 0, "%s", err);
+	for (int i = 0; i <= CONFIG_MAX_ENV; i++) {
+		const char *a = t.bots[0].cb.env[i], *b = c.bots[0].env[i];
+
+		ck_assert_int_eq(a == NULL, i == CONFIG_MAX_ENV);
+		ck_assert_int_eq(b == NULL, i == CONFIG_MAX_ENV);
+		if (a != NULL)
+			ck_assert_str_eq(a, b);
+	}
+	ck_assert_uint_eq(strlen(t.bots[0].cb.env[0]), 65);
+	ck_assert_str_eq(t.bots[0].cb.env[0] + 64, "=");
+	ck_assert_uint_eq(strlen(t.bots[0].cb.env[1]), 5 + 4096);
+	ck_assert_str_eq(t.bots[0].cb.env[15], "V15=15");
+	tconfig_free(&t);
+	config_free(&c);
+}
+END_TEST
+
+/* Each refusal of configs/bad-env-*.yaml is the one of the tournament
+ * file of the same name: the same words after the place. */
+START_TEST(env_refusals_are_the_same)
+{
+	static const char *const cases[] = { "too-many", "name-equals",
+		"name-digit", "name-empty", "name-long", "name-list", "home",
+		"tmpdir", "twice", "value-list", "value-nul", "value-long" };
+	char path[512], cerr[512];
+	tconfig t;
+	config c;
+
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char *text;
+		size_t len;
+		const char *a, *b;
+
+		snprintf(path, sizeof path, "%s/tournaments/bad-env-%s.yaml",
+		    fixtures_dir(), cases[i]);
+		ck_assert_int_eq(tconfig_load(path, &t, err, sizeof err), -1);
+		tconfig_free(&t);
+		snprintf(path, sizeof path, "%s/configs/bad-env-%s.yaml",
+		    fixtures_dir(), cases[i]);
+		text = cli_read_file(path, &len);
+		ck_assert_ptr_nonnull(text);
+		ck_assert_int_eq(config_parse(&c, text, len, path, cerr,
+		    sizeof cerr), -1);
+		config_free(&c);
+		free(text);
+		/* After "bots[0].env" and "bots.a.env". */
+		a = strstr(err, ".env");
+		b = strstr(cerr, ".env");
+		ck_assert_msg(a != NULL && b != NULL && strcmp(a, b) == 0,
+		    "%s: \"%s\" and \"%s\"", cases[i], err, cerr);
+	}
+}
+END_TEST
+
 Suite *tconfig_suite(void)
 {
 	Suite *s = suite_create("tconfig");
@@ -362,6 +451,8 @@ Suite *tconfig_suite(void)
 	tcase_add_test(tc, bad_files_fail_with_their_message);
 	tcase_add_test(tc, small_error_buffer_is_safe);
 	tcase_add_test(tc, hash_follows_the_meaning);
+	tcase_add_test(tc, env_reads_alike_in_both_files);
+	tcase_add_test(tc, env_refusals_are_the_same);
 	suite_add_tcase(s, tc);
 	return s;
 }

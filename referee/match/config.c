@@ -1,254 +1,269 @@
-/* config.c: named bots from a YAML configuration, read with libyaml. */
-#include <stdarg.h>
+/* config.c: named bots from a YAML configuration, read with yamlread; and
+ * what a bot's entry in a tournament file shares with it (env, name,
+ * sandbox keys). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <yaml.h>
-
 #include "config.h"
 #include "split.h"
 
-typedef struct ctx {
-	const char *source;
-	char *err;
-	size_t errlen;
-	yaml_document_t *doc;
-} ctx;
+#define NELEM(a) (sizeof(a) / sizeof((a)[0]))
+#define TEXT_MAX 4096           /* bytes of a command or a folder */
 
-static int fail(const ctx *c, const yaml_node_t *n, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static int fail(const ctx *c, const yaml_node_t *n, const char *fmt, ...)
+const char *const config_box_keys[CONFIG_BOX_KEYS] = { "mode", "network",
+	"writable", "memory-mb", "processes", "open-files", "file-size-mb",
+	"cpu-seconds" };
+
+/* The names the sandbox sets itself (sandbox.c): a bot's env may not give
+ * them, so that a file means the same with the sandbox on or off. */
+static const char *const reserved_env[] = { "HOME", "TMPDIR" };
+
+/* ------------------------------------------------------------------ */
+/* What a tournament file shares */
+
+static int env_name_ok(const char *s, size_t n)
 {
-	va_list ap;
-	int off;
-
-	if (c->errlen == 0)
-		return -1;
-	off = snprintf(c->err, c->errlen, "%s:%lu: ", c->source,
-	    n ? (unsigned long)n->start_mark.line + 1 : 1UL);
-	if (off < 0 || (size_t)off >= c->errlen)
-		return -1;
-	va_start(ap, fmt);
-	(void)vsnprintf(c->err + off, c->errlen - (size_t)off, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-static yaml_node_t *node(const ctx *c, int i)
-{
-	return yaml_document_get_node(c->doc, i);
-}
-
-static const char *scalar(const yaml_node_t *n)
-{
-	return (const char *)n->data.scalar.value;
-}
-
-/* A scalar of at most max bytes without NUL, copied; NULL after failing. */
-static char *text_of(const ctx *c, const yaml_node_t *n, const char *what,
-    size_t max)
-{
-	char *s;
-
-	if (n->type != YAML_SCALAR_NODE) {
-		fail(c, n, "%s: expected text", what);
-		return NULL;
-	}
-	if (n->data.scalar.length == 0 || n->data.scalar.length > max ||
-	    strlen(scalar(n)) != n->data.scalar.length) {
-		fail(c, n, "%s: expected 1 to %zu characters", what, max);
-		return NULL;
-	}
-	if ((s = strdup(scalar(n))) == NULL)
-		fail(c, n, "out of memory");
-	return s;
-}
-
-static int load_env(const ctx *c, const yaml_node_t *map, config_bot *b)
-{
-	int k = 0;
-
-	if (map->type != YAML_MAPPING_NODE)
-		return fail(c, map, "bots.%s.env: expected a mapping of "
-		    "NAME: VALUE", b->name);
-	for (yaml_node_pair_t *p = map->data.mapping.pairs.start;
-	    p < map->data.mapping.pairs.top; p++) {
-		yaml_node_t *key = node(c, p->key), *val = node(c, p->value);
-		if (k == CONFIG_MAX_ENV)
-			return fail(c, key, "bots.%s.env: at most %d variables",
-			    b->name, CONFIG_MAX_ENV);
-		if (key->type != YAML_SCALAR_NODE || val->type != YAML_SCALAR_NODE ||
-		    key->data.scalar.length == 0 || strchr(scalar(key), '='))
-			return fail(c, key, "bots.%s.env: expected NAME: VALUE",
-			    b->name);
-		size_t len = key->data.scalar.length + val->data.scalar.length + 2;
-		if ((b->env[k] = malloc(len)) == NULL)
-			return fail(c, key, "out of memory");
-		snprintf(b->env[k++], len, "%s=%s", scalar(key), scalar(val));
-	}
-	return 0;
-}
-
-/* One sandbox key of a bot (top 0) or of the "sandbox" mapping (top 1):
- * 1 when it is one, 0 when it is not, -1 after failing. */
-static int load_setting(const ctx *c, const yaml_node_t *k,
-    const yaml_node_t *v, sandbox_settings *s, int top, const char *what)
-{
-	char why[160];
-	int r;
-
-	if (k->type != YAML_SCALAR_NODE)
+	if (n == 0 || n > CONFIG_ENV_NAME_MAX || (s[0] >= '0' && s[0] <= '9'))
 		return 0;
-	if (v->type != YAML_SCALAR_NODE) {
-		r = sandbox_settings_key(s, scalar(k), "", top, why, sizeof why);
-		return r == 0 ? 0 : fail(c, v, "%s: expected a value", what);
-	}
-	r = sandbox_settings_key(s, scalar(k), scalar(v), top, why, sizeof why);
-	return r < 0 ? fail(c, v, "%s: %s", what, why) : r;
+	for (size_t i = 0; i < n; i++)
+		if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' &&
+		    s[i] <= 'Z') || (s[i] >= '0' && s[i] <= '9') ||
+		    s[i] == '_'))
+			return 0;
+	return 1;
 }
 
-static int load_sandbox(const ctx *c, const yaml_node_t *map, config *cf)
+/* Checks the i-th variable of map: its name, not reserved, given once. */
+static int env_name(const sab_yaml *y, const sab_yaml_node *map, size_t i,
+    const char *place)
 {
-	if (map->type != YAML_MAPPING_NODE)
-		return fail(c, map, "sandbox: expected a mapping of mode, "
-		    SANDBOX_BOT_KEYS);
-	for (yaml_node_pair_t *p = map->data.mapping.pairs.start;
-	    p < map->data.mapping.pairs.top; p++) {
-		yaml_node_t *k = node(c, p->key), *v = node(c, p->value);
-		char what[64];
-		snprintf(what, sizeof what, "sandbox.%.40s",
-		    k->type == YAML_SCALAR_NODE ? scalar(k) : "?");
-		int r = load_setting(c, k, v, &cf->box, 1, what);
-		if (r < 0)
+	char q[SAB_YAML_QUOTE];
+	const sab_yaml_node *k = sab_yaml_key(y, map, i);
+	size_t len;
+	const char *s = sab_yaml_scalar(k, &len);
+
+	if (s == NULL || !env_name_ok(s, len))
+		return sab_yaml_fail(y, k, place, "expected a variable name "
+		    "(1 to %d letters, digits or '_', not starting with a "
+		    "digit), found %s", CONFIG_ENV_NAME_MAX, s == NULL ?
+		    sab_yaml_kind_name(k) : len == 0 ? "nothing" :
+		    sab_yaml_quote(s, len, q));
+	for (size_t r = 0; r < NELEM(reserved_env); r++)
+		if (sab_yaml_is(k, reserved_env[r]))
+			return sab_yaml_fail(y, k, place, "%s is reserved: the "
+			    "sandbox sets HOME and TMPDIR to /tmp", s);
+	for (size_t j = 0; j < i; j++) {
+		const sab_yaml_node *e = sab_yaml_key(y, map, j);
+
+		if (sab_yaml_is(e, s))
+			return sab_yaml_fail(y, k, place, "variable %s given "
+			    "twice (first on line %d)", s, sab_yaml_at(e).line);
+	}
+	return 0;
+}
+
+int config_load_env(const sab_yaml *y, const sab_yaml_node *map,
+    const char *place, config_bot *b)
+{
+	char sub[SAB_YAML_PLACE];
+	size_t n;
+
+	if (sab_yaml_kind(map) != SAB_YAML_MAP)
+		return sab_yaml_fail(y, map, place, "expected a mapping of "
+		    "NAME: VALUE, found %s", sab_yaml_kind_name(map));
+	n = sab_yaml_count(map);
+	if (n > CONFIG_MAX_ENV)
+		return sab_yaml_fail(y, sab_yaml_key(y, map, CONFIG_MAX_ENV),
+		    place, "at most %d variables", CONFIG_MAX_ENV);
+	for (size_t i = 0; i < n; i++) {
+		const sab_yaml_node *k = sab_yaml_key(y, map, i);
+		const char *name, *value;
+		size_t nlen, vlen;
+
+		if (env_name(y, map, i, place) != 0)
 			return -1;
-		if (r == 0)
-			return fail(c, k, "sandbox: unknown key \"%.40s\" "
-			    "(expected mode, " SANDBOX_BOT_KEYS ")",
-			    k->type == YAML_SCALAR_NODE ? scalar(k) : "?");
+		name = sab_yaml_scalar(k, &nlen);
+		if (sab_yaml_path_key(y, sab_yaml_at(k), sub, place,
+		    name) != 0 || sab_yaml_text(y, sab_yaml_value(y, map, i),
+		    sub, 0, CONFIG_ENV_VALUE_MAX, &value, &vlen) != 0)
+			return -1;
+		if ((b->env[i] = malloc(nlen + vlen + 2)) == NULL)
+			return sab_yaml_fail(y, k, place, "out of memory");
+		memcpy(b->env[i], name, nlen);
+		b->env[i][nlen] = '=';
+		memcpy(b->env[i] + nlen + 1, value, vlen + 1);
 	}
 	return 0;
 }
 
-static int load_bot(const ctx *c, const yaml_node_t *key,
-    const yaml_node_t *map, config_bot *b)
+int config_load_name(const sab_yaml *y, const sab_yaml_node *n,
+    const char *place, char out[33])
 {
-	const char *name = scalar(key);
+	char q[SAB_YAML_QUOTE];
+	size_t len;
+	const char *s = sab_yaml_scalar(n, &len);
 
-	if (!config_name_ok(name, key->data.scalar.length))
-		return fail(c, key, "bots: \"%.40s\" is not a bot name: a name "
-		    "is 1 to 32 letters, digits, '.', '_' or '-'", name);
-	memcpy(b->name, name, key->data.scalar.length + 1);
-	if (map->type != YAML_MAPPING_NODE)
-		return fail(c, map, "bots.%s: expected a mapping with command",
-		    b->name);
-	for (yaml_node_pair_t *p = map->data.mapping.pairs.start;
-	    p < map->data.mapping.pairs.top; p++) {
-		yaml_node_t *k = node(c, p->key), *v = node(c, p->value);
-		const char *kn = k->type == YAML_SCALAR_NODE ? scalar(k) : "";
-		char what[64];
-		snprintf(what, sizeof what, "bots.%.32s.%.12s", b->name, kn);
-		if (strcmp(kn, "command") == 0) {
-			char why[256], **argv;
-			if ((b->command = text_of(c, v, what, 4096)) == NULL)
-				return -1;
-			/* Split here too, so that a bad quote is a mistake
-			 * at its line, found before any bot starts. */
-			if ((argv = split_command(b->command, why,
-			    sizeof why)) == NULL)
-				return fail(c, v, "%s: %s", what, why);
-			split_free(argv);
-		} else if (strcmp(kn, "cwd") == 0) {
-			if ((b->cwd = text_of(c, v, what, 4096)) == NULL)
-				return -1;
-		} else if (strcmp(kn, "env") == 0) {
-			if (load_env(c, v, b) != 0)
-				return -1;
-		} else {
-			int r = load_setting(c, k, v, &b->box, 0, what);
-			if (r < 0)
-				return -1;
-			if (r == 0)
-				return fail(c, k, "bots.%s: unknown key \"%.40s\" "
-				    "(expected command, cwd, env, "
-				    SANDBOX_BOT_KEYS ")", b->name, kn);
-		}
-	}
-	if (b->command == NULL)
-		return fail(c, map, "bots.%s: missing key \"command\"", b->name);
+	if (s == NULL || !config_name_ok(s, len))
+		return sab_yaml_fail(y, n, place, "expected a name of 1 to 32 "
+		    "letters, digits, '.', '_' or '-', found %s", s == NULL ?
+		    sab_yaml_kind_name(n) : len == 0 ? "nothing" :
+		    sab_yaml_quote(s, len, q));
+	memcpy(out, s, len + 1);
 	return 0;
 }
 
-static int load_root(const ctx *c, const yaml_node_t *root, config *cf)
+int config_load_box(const sab_yaml *y, const sab_yaml_field *f,
+    const char *place, int top, sandbox_settings *s)
 {
-	yaml_node_t *bots = NULL;
+	char sub[SAB_YAML_PLACE], why[160], q[SAB_YAML_QUOTE];
 
-	if (root == NULL || root->type != YAML_MAPPING_NODE)
-		return fail(c, root, "expected a mapping with \"bots\"");
-	for (yaml_node_pair_t *p = root->data.mapping.pairs.start;
-	    p < root->data.mapping.pairs.top; p++) {
-		yaml_node_t *k = node(c, p->key);
-		if (k->type == YAML_SCALAR_NODE && strcmp(scalar(k), "sandbox") == 0) {
-			if (load_sandbox(c, node(c, p->value), cf) != 0)
-				return -1;
+	for (int i = 0; i < CONFIG_BOX_KEYS - !top; i++) {
+		const sab_yaml_node *v = f[i].val;
+		const char *key = config_box_keys[i + !top], *text;
+		size_t len;
+
+		if (v == NULL)
 			continue;
-		}
-		if (k->type != YAML_SCALAR_NODE || strcmp(scalar(k), "bots") != 0)
-			return fail(c, k, "unknown key \"%.40s\" (expected bots or "
-			    "sandbox)", k->type == YAML_SCALAR_NODE ? scalar(k) :
-			    "?");
-		bots = node(c, p->value);
+		if (sab_yaml_path_key(y, f[i].at, sub, place, key) != 0)
+			return -1;
+		if ((text = sab_yaml_scalar(v, &len)) == NULL)
+			return sab_yaml_fail(y, v, sub, "expected a value, "
+			    "found %s", sab_yaml_kind_name(v));
+		if (sandbox_settings_key(s, key, text, top, why,
+		    sizeof why) < 0)
+			return sab_yaml_fail(y, v, sub, "%s", why[0] ? why :
+			    sab_yaml_quote(text, len, q));
 	}
-	if (bots == NULL || bots->type != YAML_MAPPING_NODE)
-		return fail(c, bots ? bots : root, "bots: expected a mapping of "
-		    "bot names");
-	for (yaml_node_pair_t *p = bots->data.mapping.pairs.start;
-	    p < bots->data.mapping.pairs.top; p++) {
-		yaml_node_t *k = node(c, p->key);
-		if (cf->nbots == CONFIG_MAX_BOTS)
-			return fail(c, k, "bots: at most %d", CONFIG_MAX_BOTS);
-		if (k->type != YAML_SCALAR_NODE)
-			return fail(c, k, "bots: expected a bot name");
-		if (config_find(cf, scalar(k)) != NULL)
-			return fail(c, k, "bots: \"%.32s\" is named twice",
-			    scalar(k));
-		if (load_bot(c, k, node(c, p->value), &cf->bots[cf->nbots++]) != 0)
+	return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* The configuration */
+
+enum { B_COMMAND, B_CWD, B_ENV, B_BOX, B_N = B_BOX + CONFIG_BOX_KEYS - 1 };
+
+/* A copy of text of 1 to TEXT_MAX bytes, into *out. */
+static int load_text(const sab_yaml *y, const sab_yaml_node *n,
+    const char *place, char **out)
+{
+	const char *s;
+	size_t len;
+
+	if (sab_yaml_text(y, n, place, 1, TEXT_MAX, &s, &len) != 0)
+		return -1;
+	if ((*out = strdup(s)) == NULL)
+		return sab_yaml_fail(y, n, place, "out of memory");
+	return 0;
+}
+
+/* The command, split here too, so that a bad quote is a mistake at its
+ * line, found before any bot starts. */
+static int load_command(const sab_yaml *y, const sab_yaml_node *n,
+    const char *place, config_bot *b)
+{
+	char why[256], **argv;
+
+	if (load_text(y, n, place, &b->command) != 0)
+		return -1;
+	if ((argv = split_command(b->command, why, sizeof why)) == NULL)
+		return sab_yaml_fail(y, n, place, "%s", why);
+	split_free(argv);
+	return 0;
+}
+
+static int load_bot(const sab_yaml *y, const sab_yaml_node *map,
+    const char *place, config_bot *b)
+{
+	sab_yaml_field f[B_N] = { SAB_YAML_FIELD("command"),
+	    SAB_YAML_FIELD("cwd"), SAB_YAML_FIELD("env") };
+	char sub[SAB_YAML_PLACE];
+
+	for (int k = 1; k < CONFIG_BOX_KEYS; k++)
+		f[B_BOX + k - 1] = (sab_yaml_field)SAB_YAML_FIELD(
+		    config_box_keys[k]);
+	if (sab_yaml_fields(y, map, place, f, B_N) != 0 ||
+	    sab_yaml_need_field(y, map, place, &f[B_COMMAND]) != 0)
+		return -1;
+	if (sab_yaml_path_key(y, f[B_COMMAND].at, sub, place, "command") != 0 ||
+	    load_command(y, f[B_COMMAND].val, sub, b) != 0)
+		return -1;
+	if (f[B_CWD].val && (sab_yaml_path_key(y, f[B_CWD].at, sub, place,
+	    "cwd") != 0 || load_text(y, f[B_CWD].val, sub, &b->cwd) != 0))
+		return -1;
+	if (f[B_ENV].val && (sab_yaml_path_key(y, f[B_ENV].at, sub, place,
+	    "env") != 0 || config_load_env(y, f[B_ENV].val, sub, b) != 0))
+		return -1;
+	return config_load_box(y, f + B_BOX, place, 0, &b->box);
+}
+
+static int load_bots(const sab_yaml *y, const sab_yaml_node *map, config *cf)
+{
+	char place[SAB_YAML_PLACE];
+	size_t n;
+
+	if (sab_yaml_kind(map) != SAB_YAML_MAP)
+		return sab_yaml_fail(y, map, "bots", "expected a mapping of "
+		    "bot names, found %s", sab_yaml_kind_name(map));
+	n = sab_yaml_count(map);
+	if (n > CONFIG_MAX_BOTS)
+		return sab_yaml_fail(y, sab_yaml_key(y, map, CONFIG_MAX_BOTS),
+		    "bots", "%zu bots, at most %d", n, CONFIG_MAX_BOTS);
+	if (sab_yaml_unique_keys(y, map, "bots") != 0)
+		return -1;
+	for (size_t i = 0; i < n; i++) {
+		config_bot *b = &cf->bots[cf->nbots++];
+		const sab_yaml_node *k = sab_yaml_key(y, map, i);
+
+		if (config_load_name(y, k, "bots", b->name) != 0 ||
+		    sab_yaml_path_key(y, sab_yaml_at(k), place, "bots",
+		    b->name) != 0 || load_bot(y, sab_yaml_value(y, map, i),
+		    place, b) != 0)
 			return -1;
 	}
 	return 0;
+}
+
+static int load_root(const sab_yaml *y, const sab_yaml_node *root,
+    config *cf)
+{
+	sab_yaml_field f[] = { SAB_YAML_FIELD("bots"),
+	    SAB_YAML_FIELD("sandbox") };
+	sab_yaml_field box[CONFIG_BOX_KEYS];
+
+	if (root == NULL)
+		return sab_yaml_fail(y, NULL, NULL, "the file is empty "
+		    "(expected a mapping with bots)");
+	if (sab_yaml_kind(root) != SAB_YAML_MAP)
+		return sab_yaml_fail(y, root, NULL, "expected a mapping with "
+		    "bots, found %s", sab_yaml_kind_name(root));
+	if (sab_yaml_fields(y, root, "", f, NELEM(f)) != 0 ||
+	    sab_yaml_need_field(y, root, "", &f[0]) != 0)
+		return -1;
+	if (f[1].val != NULL) {
+		for (int i = 0; i < CONFIG_BOX_KEYS; i++)
+			box[i] = (sab_yaml_field)SAB_YAML_FIELD(
+			    config_box_keys[i]);
+		if (sab_yaml_fields(y, f[1].val, "sandbox", box,
+		    CONFIG_BOX_KEYS) != 0 || config_load_box(y, box, "sandbox",
+		    1, &cf->box) != 0)
+			return -1;
+	}
+	return load_bots(y, f[0].val, cf);
 }
 
 int config_parse(config *cf, const char *text, size_t len, const char *source,
     char *err, size_t errlen)
 {
-	yaml_parser_t parser;
-	yaml_document_t doc;
-	ctx c = { source, err, errlen, &doc };
+	sab_yaml *y;
 	int rc;
 
 	memset(cf, 0, sizeof *cf);
-	if (!yaml_parser_initialize(&parser))
-		return fail(&c, NULL, "out of memory");
-	yaml_parser_set_input_string(&parser, (const unsigned char *)text, len);
-	if (!yaml_parser_load(&parser, &doc)) {
-		const yaml_mark_t *m = &parser.problem_mark;
-		/* libyaml's word for a tab in the indentation is "found
-		 * character that cannot start any token". */
-		if (parser.error == YAML_SCANNER_ERROR && m->index < len &&
-		    text[m->index] == '\t')
-			snprintf(err, errlen, "%s:%lu:%lu: " "a tab, where YAML allows only spaces (indentation): indent with spaces",
-			    source, (unsigned long)m->line + 1,
-			    (unsigned long)m->column + 1);
-		else
-			snprintf(err, errlen, "%s:%lu: YAML syntax error: %s",
-			    source, (unsigned long)m->line + 1,
-			    parser.problem ? parser.problem : "?");
-		yaml_parser_delete(&parser);
+	if ((y = sab_yaml_load(text, len, source, "a configuration", err,
+	    errlen)) == NULL)
 		return -1;
-	}
-	rc = load_root(&c, yaml_document_get_root_node(&doc), cf);
-	yaml_document_delete(&doc);
-	yaml_parser_delete(&parser);
+	rc = load_root(y, sab_yaml_root(y), cf);
+	sab_yaml_free(y);
 	return rc;
 }
 

@@ -1,4 +1,4 @@
-/* tconfig.h: the tournament file (saboteur-tournament(5)), read with libyaml
+/* tconfig.h: the tournament file (saboteur-tournament(5)), read with yamlread
  * into a plain value; every mistake named with file, line and column. */
 #ifndef SAB_TCONFIG_H
 #define SAB_TCONFIG_H
@@ -8,6 +8,7 @@
 
 #include "config.h"
 #include "saboteur.h"
+#include "yamlread.h"
 
 #define TCONFIG_MAX_BOTS 1000
 /* The most games a schedule may hold (rounds times the cycle, or games). */
@@ -20,9 +21,7 @@ enum tconfig_kind {
 };
 
 /* Where something was written in the file, counted from 1. */
-typedef struct tconfig_mark {
-	int line, column;
-} tconfig_mark;
+typedef sab_yaml_mark tconfig_mark;
 
 /* One bot.  cb holds what a --config file holds for a bot (see config.h),
  * so code written for config_bot works on it unchanged. */
