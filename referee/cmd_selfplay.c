@@ -26,38 +26,30 @@ static const char *name(const sab_ruleset *rs, uint8_t def)
 	return def < rs->ndefs ? rs->defs[def].name : "a hidden card";
 }
 
+/* A card by its name in the ruleset (the trace shows every card). */
+static const char *card_name(const void *ctx, uint8_t def)
+{
+	return name(ctx, def);
+}
+
+/* A play in its card kind's words (rules/base/cards.c), or a pass. */
 static void show_play(FILE *f, const sab_ruleset *rs, const sab_event *e)
 {
-	switch (e->type) {
-	case SAB_EV_PATH:
-		fprintf(f, "seat %d plays %s at (%d,%d)%s", e->seat,
-		    name(rs, e->card), e->x, e->y, e->rot ? " turned" : "");
-		break;
-	case SAB_EV_SABOTAGE:
-		fprintf(f, "seat %d breaks the %s of seat %d", e->seat,
-		    sab_tool_name(e->tool), e->target);
-		break;
-	case SAB_EV_REPAIR:
-		fprintf(f, "seat %d repairs the %s of seat %d with %s", e->seat,
-		    sab_tool_name(e->tool), e->target, name(rs, e->card));
-		break;
-	case SAB_EV_ROCKFALL:
-		fprintf(f, "seat %d: %s removes %s from (%d,%d)", e->seat,
-		    name(rs, e->card), name(rs, e->removed), e->x, e->y);
-		break;
-	case SAB_EV_MAP:
-		fprintf(f, "seat %d looks at goal %d", e->seat, e->goal);
-		break;
-	case SAB_EV_PEEK:
+	sab_words w = { SAB_WORDS_TRACE, card_name, rs };
+	const sab_kind *k = e->card < rs->ndefs ?
+	    sab_kind_of(rs->defs[e->card].type) : NULL;
+	char buf[256];
+
+	if (e->type == SAB_EV_PEEK) {
 		fprintf(f, "  (seat %d sees %s)", e->seat, name(rs, e->card));
-		break;
-	default:
-		if (e->card == SAB_NO_CARD && e->vis == SAB_VIS_ALL)
-			fprintf(f, "seat %d has no cards and passes", e->seat);
-		else
-			fprintf(f, "seat %d passes, discarding %s", e->seat,
-			    name(rs, e->card));
-		break;
+	} else if (e->type != SAB_EV_PASS && k != NULL && k->say != NULL) {
+		if (k->say(rs, e, &w, buf, sizeof buf) >= 0)
+			fputs(buf, f);
+	} else if (e->card == SAB_NO_CARD && e->vis == SAB_VIS_ALL) {
+		fprintf(f, "seat %d has no cards and passes", e->seat);
+	} else {
+		fprintf(f, "seat %d passes, discarding %s", e->seat,
+		    name(rs, e->card));
 	}
 }
 
@@ -225,8 +217,8 @@ static void print_events(selfplay *sp, int turn, const sab_events *ev)
 			continue;
 		if (e->type == SAB_EV_ROUND_START)
 			printf("\n");
-		if (e->type >= SAB_EV_PATH && e->type <= SAB_EV_PASS &&
-		    e->type != SAB_EV_PEEK) {
+		if ((e->type >= SAB_EV_PATH && e->type <= SAB_EV_PASS &&
+		    e->type != SAB_EV_PEEK) || e->type == SAB_EV_PLAY) {
 			if (turn > 0)
 				printf("%4d  ", turn);
 			else

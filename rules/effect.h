@@ -40,6 +40,21 @@ typedef struct sab_frontier {
 	sab_fit fit[SAB_MAX_FRONTIER];
 } sab_frontier;
 
+/*
+ * How a play is told in words: the viewer's step line (cards by token,
+ * places as "X Y") or selfplay's trace (cards by name, places as "(X,Y)").
+ * card() gives the word for a card definition (ctx is the caller's).
+ */
+enum sab_words_style {
+	SAB_WORDS_STEP,
+	SAB_WORDS_TRACE
+};
+typedef struct sab_words {
+	uint8_t style;          /* enum sab_words_style */
+	const char *(*card)(const void *ctx, uint8_t def);
+	const void *ctx;
+} sab_words;
+
 typedef struct sab_kind {
 	const char *word;       /* its ruleset word and name: "sabotage" */
 	uint8_t deck;           /* 1: a card of the deck, played from a hand */
@@ -65,9 +80,10 @@ typedef struct sab_kind {
 	void (*apply)(sab_game *g, const sab_move *m, sab_events *ev);
 	/* Whether the play may have reached a goal (the turn then reveals). */
 	uint8_t reveals;
-	/* The move in words for people: "path cross at (1,0) turned". */
-	int (*say)(const sab_ruleset *rs, const sab_move *m, char *buf,
-	    size_t size);
+	/* Its play (event e of its kind) in words for people, as w asks;
+	 * returns what snprintf() returns. */
+	int (*say)(const sab_ruleset *rs, const sab_event *e,
+	    const struct sab_words *w, char *buf, size_t size);
 } sab_kind;
 
 /* The kind of card type t, or NULL.  Types number the kinds of every

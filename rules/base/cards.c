@@ -65,10 +65,6 @@ static int word_token(const sab_card *c, char *buf, size_t size)
 	return tok_done(&t);
 }
 
-static const char *def_name(const sab_ruleset *rs, uint8_t def)
-{
-	return def < rs->ndefs ? rs->defs[def].name : "a hidden card";
-}
 
 /* ---- path: a tunnel card placed on the table ------------------------------ */
 
@@ -164,11 +160,16 @@ static void path_apply(sab_game *g, const sab_move *m, sab_events *ev)
 	}
 }
 
-static int path_say(const sab_ruleset *rs, const sab_move *m, char *buf,
-    size_t size)
+static int path_say(const sab_ruleset *rs, const sab_event *e,
+    const sab_words *w, char *buf, size_t size)
 {
-	return snprintf(buf, size, "path %s at (%d,%d)%s", def_name(rs, m->card),
-	    m->x, m->y, m->rot ? " turned" : "");
+	(void)rs;
+	if (w->style == SAB_WORDS_TRACE)
+		return snprintf(buf, size, "seat %d plays %s at (%d,%d)%s",
+		    e->seat, w->card(w->ctx, e->card), e->x, e->y,
+		    e->rot ? " turned" : "");
+	return snprintf(buf, size, "seat %d plays %s at %d %d%s", e->seat,
+	    w->card(w->ctx, e->card), e->x, e->y, e->rot ? ", turned" : "");
 }
 
 const sab_kind sab_kind_path = {
@@ -236,11 +237,12 @@ static void sabotage_apply(sab_game *g, const sab_move *m, sab_events *ev)
 	}
 }
 
-static int sabotage_say(const sab_ruleset *rs, const sab_move *m, char *buf,
-    size_t size)
+static int sabotage_say(const sab_ruleset *rs, const sab_event *e,
+    const sab_words *w, char *buf, size_t size)
 {
-	return snprintf(buf, size, "%s on seat %d", def_name(rs, m->card),
-	    m->target);
+	(void)rs, (void)w;
+	return snprintf(buf, size, "seat %d breaks the %s of seat %d", e->seat,
+	    sab_tool_name(e->tool), e->target);
 }
 
 const sab_kind sab_kind_sabotage = {
@@ -325,11 +327,13 @@ static void repair_apply(sab_game *g, const sab_move *m, sab_events *ev)
 	}
 }
 
-static int repair_say(const sab_ruleset *rs, const sab_move *m, char *buf,
-    size_t size)
+static int repair_say(const sab_ruleset *rs, const sab_event *e,
+    const sab_words *w, char *buf, size_t size)
 {
-	return snprintf(buf, size, "%s: %s of seat %d", def_name(rs, m->card),
-	    sab_tool_name(m->tool), m->target);
+	(void)rs;
+	return snprintf(buf, size, "seat %d repairs the %s of seat %d with %s",
+	    e->seat, sab_tool_name(e->tool), e->target,
+	    w->card(w->ctx, e->card));
 }
 
 const sab_kind sab_kind_repair = {
@@ -398,11 +402,16 @@ static void rockfall_apply(sab_game *g, const sab_move *m, sab_events *ev)
 	}
 }
 
-static int rockfall_say(const sab_ruleset *rs, const sab_move *m, char *buf,
-    size_t size)
+static int rockfall_say(const sab_ruleset *rs, const sab_event *e,
+    const sab_words *w, char *buf, size_t size)
 {
-	return snprintf(buf, size, "%s at (%d,%d)", def_name(rs, m->card), m->x,
-	    m->y);
+	(void)rs;
+	if (w->style == SAB_WORDS_TRACE)
+		return snprintf(buf, size, "seat %d: %s removes %s from (%d,%d)",
+		    e->seat, w->card(w->ctx, e->card),
+		    w->card(w->ctx, e->removed), e->x, e->y);
+	return snprintf(buf, size, "seat %d drops a rockfall on %d %d, "
+	    "removing %s", e->seat, e->x, e->y, w->card(w->ctx, e->removed));
 }
 
 const sab_kind sab_kind_rockfall = {
@@ -463,12 +472,16 @@ static void map_apply(sab_game *g, const sab_move *m, sab_events *ev)
 	sab_table_emit(ev, &e);
 }
 
-static int map_say(const sab_ruleset *rs, const sab_move *m, char *buf,
-    size_t size)
+static int map_say(const sab_ruleset *rs, const sab_event *e,
+    const sab_words *w, char *buf, size_t size)
 {
-	return snprintf(buf, size, "%s on goal %d at (%d,%d)",
-	    def_name(rs, m->card), m->goal, rs->goal_x[m->goal],
-	    rs->goal_y[m->goal]);
+	if (w->style == SAB_WORDS_TRACE)
+		return snprintf(buf, size, "seat %d looks at goal %d", e->seat,
+		    e->goal);
+	if (e->goal >= rs->ngoals)
+		return snprintf(buf, size, "%s", "");
+	return snprintf(buf, size, "seat %d looks at the goal at %d %d with a "
+	    "map", e->seat, rs->goal_x[e->goal], rs->goal_y[e->goal]);
 }
 
 const sab_kind sab_kind_map = {
