@@ -213,8 +213,15 @@ static void fill_journal(const worker *w, const match_game *g,
 	j->players = g->nseats;
 	j->rounds = res->rounds;
 	j->winners = res->winners;
+	/* The side that won a round: that of its winners (they share one in
+	 * the base game; none in the course game, won by whoever found the
+	 * gold). */
 	for (int r = 0; r < res->rounds && r < JOURNAL_MAX_ROUNDS; r++)
-		j->round_won[r] = res->side[r];
+		for (int s = 0; s < g->nseats; s++)
+			if (res->round_winners[r] >> s & 1) {
+				j->round_won[r] = res->roles[r][s];
+				break;
+			}
 	/* At most 39 bytes of the 256: it always fits. */
 	(void)snprintf(j->replay, sizeof j->replay,
 	    "replays/game-%06ld.sabr.gz", index);
