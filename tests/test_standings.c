@@ -28,8 +28,7 @@ static journal_game game3(long index, const char *a, const char *b,
 	g.seed = (uint64_t)index;
 	g.players = 3;
 	g.rounds = 1;
-	g.round_won[0] = (uint8_t)(won == 'm' ? SAB_ROLE_MINER :
-	    SAB_ROLE_SABOTEUR);
+	g.paid = 1;
 	for (int s = 0; s < 3; s++)
 		top = gold[s] > top ? gold[s] : top;
 	for (int s = 0; s < 3; s++) {
@@ -37,6 +36,11 @@ static journal_game game3(long index, const char *a, const char *b,
 		g.seat[s].gold = gold[s];
 		g.seat[s].role[0] = (uint8_t)(roles[s] == 'm' ? SAB_ROLE_MINER :
 		    SAB_ROLE_SABOTEUR);
+		/* The round's winners: the seats of the side that won it. */
+		if (roles[s] == won) {
+			g.round_winners[0] |= (uint16_t)(1u << s);
+			g.seat[s].pay[0] = gold[s];
+		}
 		g.seat[s].decisions = 10;
 		g.seat[s].think_us = 1000 * (s + 1);
 		if (gold[s] == top)
@@ -379,8 +383,11 @@ static void write_journal(const char *dir, uint64_t h, int i, int n,
 {
 	journal *j;
 
-	ck_assert_msg(journal_open(&j, dir, h, i, n, NULL, err, sizeof err) ==
-	    0, "%s", err);
+	journal_roles base;
+
+	journal_roles_base(&base);
+	ck_assert_msg(journal_open(&j, dir, h, i, n, &base, NULL, err,
+	    sizeof err) == 0, "%s", err);
 	for (int k = 0; k < ng; k++)
 		if (g[k].index % n == i - 1)
 			ck_assert_msg(journal_append(j, &g[k], err,

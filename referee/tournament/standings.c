@@ -128,12 +128,13 @@ static void count_seat(struct standings_acc *a, const journal_game *g, int s)
 	a->gold += t->gold;
 	a->gold_sq += (int64_t)t->gold * t->gold;
 	for (int r = 0; r < g->rounds; r++) {
+		int won = g->round_winners[r] >> s & 1;
 		if (t->role[r] == SAB_ROLE_MINER) {
 			a->miner_rounds++;
-			a->miner_won += g->round_won[r] == SAB_ROLE_MINER;
+			a->miner_won += won;
 		} else if (t->role[r] == SAB_ROLE_SABOTEUR) {
 			a->saboteur_rounds++;
-			a->saboteur_won += g->round_won[r] == SAB_ROLE_SABOTEUR;
+			a->saboteur_won += won;
 		}
 	}
 	a->decisions += t->decisions;
