@@ -304,7 +304,8 @@ static void put_event(line *l, const proto_cards *pc, const sab_event *v,
 	case SAB_EV_SABOTAGE:
 	case SAB_EV_REPAIR:
 	case SAB_EV_ROCKFALL:
-	case SAB_EV_MAP: {
+	case SAB_EV_MAP:
+	case SAB_EV_PLAY: {
 		sab_move m = play_of_event(v);
 		put_s(l, "played");
 		put_wi(l, v->seat);

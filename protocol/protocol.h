@@ -73,7 +73,7 @@
  */
 
 #define PROTO_VERSION 1
-#define PROTO_TOKEN_MAX 32
+#define PROTO_TOKEN_MAX 48
 #define PROTO_NAME_MAX 32       /* bot names: [A-Za-z0-9._-], 1 to 32 */
 #define PROTO_LINE_MAX 512      /* the longest line the referee sends */
 

@@ -439,3 +439,9 @@ void cli_hide(const char *value)
 
 	memset(s, 'x', strlen(s));
 }
+
+void cli_warn(void *arg, const char *msg)
+{
+	(void)arg;
+	fprintf(stderr, "saboteur: warning: %s\n", msg);
+}

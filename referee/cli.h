@@ -138,26 +138,13 @@ int cli_private_touch(const char *path);
  */
 void cli_hide(const char *value);
 
-/* Text for people: one move, one event, the board. */
-void show_move(FILE *f, const sab_ruleset *rs, const sab_move *m);
-void show_event(FILE *f, const sab_ruleset *rs, const sab_event *e);
-/* Draws the board; face-down goals show what goal_def holds when it is not
- * NULL ('g' gold, 'r' rock), else '?'. */
-void show_board(FILE *f, const sab_ruleset *rs, const sab_board *b,
-    const uint8_t *goal_def);
-const char *show_role(uint8_t role);
+/* Prints "saboteur: warning: MSG" to stderr: the callback through which
+ * the tournament's modules report what they pass over (arg is unused). */
+void cli_warn(void *arg, const char *msg);
 
-int cmd_rules(int argc, char **argv);
-int cmd_bench(int argc, char **argv);
-int cmd_selfplay(int argc, char **argv);
-int cmd_play(int argc, char **argv);
-int cmd_verify(int argc, char **argv);
-int cmd_export(int argc, char **argv);
-int cmd_tournament(int argc, char **argv);
-int cmd_standings(int argc, char **argv);
-int cmd_view(int argc, char **argv);
-
-/* The commands, each in its cmd_*.c beside its options table. */
+/* The commands, each in its cmd_*.c: its name, summary, usage and options
+ * table beside the function that runs it, which only main.c's table of
+ * commands reaches. */
 extern const cli_command cli_rules, cli_bench, cli_selfplay, cli_play,
     cli_verify, cli_export, cli_tournament, cli_standings, cli_view;
 

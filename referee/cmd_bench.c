@@ -76,11 +76,13 @@ static const opt bench_opts[] = {
 	{ NULL, NULL, NULL, 0, NULL }
 };
 
+static int cmd_bench(int argc, char **argv);
+
 const cli_command cli_bench = { "bench", cmd_bench,
 	"measure random playouts and move listing speed", "", NULL,
 	bench_opts };
 
-int cmd_bench(int argc, char **argv)
+static int cmd_bench(int argc, char **argv)
 {
 	opt opts[sizeof bench_opts / sizeof bench_opts[0]];
 	double gps[RUNS], mps[RUNS], lps[RUNS];

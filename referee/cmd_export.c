@@ -28,13 +28,15 @@ static const opt export_opts[O_NOPTS + 1] = {
 	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
 };
 
+static int cmd_export(int argc, char **argv);
+
 const cli_command cli_export = { "export", cmd_export,
 	"print the protocol lines one seat received in a replay", "REPLAY",
 	"Feed them to a new version of a bot:\n"
 	"  saboteur export --as 2 game.sabr.gz | ./my-bot > answers.txt\n",
 	export_opts };
 
-int cmd_export(int argc, char **argv)
+static int cmd_export(int argc, char **argv)
 {
 	opt o[O_NOPTS + 1];
 	replay_audit_ops ops = { NULL, sent };

@@ -86,6 +86,8 @@ static const opt play_opts[O_NOPTS + 1] = {
 	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
 };
 
+static int cmd_play(int argc, char **argv);
+
 const cli_command cli_play = { "play", cmd_play,
 	"run a match between bot programs", "BOT...",
 	"Each BOT is one argument: a command line, split as a shell would but "
@@ -701,7 +703,7 @@ static void print_summary(const play_cfg *c, const bot *bots, int n,
 	    (double)cost->gaps[cost->ngaps / 2] * 1e-3 : 0.0, c->log_dir);
 }
 
-int cmd_play(int argc, char **argv)
+static int cmd_play(int argc, char **argv)
 {
 	opt o[O_NOPTS + 1];
 	char *cmds[SAB_MAX_PLAYERS + 1], err[256];

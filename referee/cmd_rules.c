@@ -143,16 +143,62 @@ static void print_options(const sab_ruleset *rs)
 	    "path (who completes the path to the gold wins; else a draw)");
 }
 
+/* The modules a ruleset plays, by name: "base, wc". */
+static void print_modules(const sab_ruleset *rs)
+{
+	for (int i = 0; i < rs->nmodules; i++)
+		printf("%s%s", i ? ", " : "",
+		    sab_module_at(rs->modules[i])->name);
+}
+
+/* Every built-in ruleset with its modules, then every module the program
+ * knows, with those still to come marked. */
+static int print_list(void)
+{
+	char err[512];
+	const char *name;
+	const sab_module *m;
+	sab_ruleset rs;
+	int bad = 0;
+
+	printf("%-10s %-24s %s\n", "ruleset", "modules", "title");
+	for (int i = 0; (name = sab_ruleset_builtin_name(i)) != NULL; i++) {
+		if (sab_ruleset_load_builtin(&rs, name, err, sizeof err) < 0) {
+			fprintf(stderr, "saboteur rules: %s\n", err);
+			bad = 1;
+			continue;
+		}
+		printf("%-10s ", rs.name);
+		int w = 0;
+		for (int k = 0; k < rs.nmodules; k++)
+			w += printf("%s%s", k ? ", " : "",
+			    sab_module_at(rs.modules[k])->name);
+		printf("%*s %s\n", w < 24 ? 24 - w : 0, "", rs.title);
+	}
+	printf("\n%-10s %s\n", "module", "what it brings");
+	for (int i = 0; (m = sab_module_at(i)) != NULL; i++)
+		printf("%-10s %s%s\n", m->name, m->title,
+		    m->ready ? "" : " (not playable yet)");
+	return bad ? EXIT_INTERNAL : EXIT_OK;
+}
+
+enum { O_RULESET, O_LIST, O_COUNT };
+
 static const opt rules_opts[] = {
-	{ "ruleset", "NAME|FILE", "the ruleset to print (default base)", 0, NULL },
-	{ NULL, NULL, NULL, 0, NULL }
+	[O_RULESET] = { "ruleset", "NAME|FILE", "the ruleset to print (default "
+	    "base)", 0, NULL },
+	[O_LIST] = { "list", NULL, "list the built-in rulesets with their "
+	    "modules, and every module", 0, NULL },
+	[O_COUNT] = { NULL, NULL, NULL, 0, NULL }
 };
+
+static int cmd_rules(int argc, char **argv);
 
 const cli_command cli_rules = { "rules", cmd_rules,
 	"print a ruleset: cards with counts, roles, layout", "", NULL,
 	rules_opts };
 
-int cmd_rules(int argc, char **argv)
+static int cmd_rules(int argc, char **argv)
 {
 	opt opts[sizeof rules_opts / sizeof rules_opts[0]];
 	char *pos[1], err[512];
@@ -161,12 +207,20 @@ int cmd_rules(int argc, char **argv)
 	CLI_OPTS_COPY(opts, rules_opts);
 	if (cli_parse("rules", argc, argv, opts, pos, 0) < 0)
 		return EXIT_USAGE;
-	if (cli_load_ruleset(opts[0].value ? opts[0].value : "base", &rs, err,
+	if (opts[O_LIST].value != NULL)
+		return print_list();
+	if (cli_load_ruleset(opts[O_RULESET].value ? opts[O_RULESET].value :
+	    "base", &rs, err,
 	    sizeof err) < 0) {
 		fprintf(stderr, "saboteur rules: %s\n", err);
 		return EXIT_CONFIG;
 	}
 	printf("ruleset %s: %s\n", rs.name, rs.title);
+	if (!sab_modules_default(&rs)) {
+		printf("modules: ");
+		print_modules(&rs);
+		printf("\n");
+	}
 	print_players(&rs);
 	print_board(&rs);
 	int bad = print_cards(&rs, err, sizeof err);

@@ -1,6 +1,5 @@
 /* cmd_tournament.c: "saboteur tournament" runs a tournament file's games
- * in parallel into a results folder, resumably; "saboteur standings" prints
- * the standings of one or more results folders. */
+ * in parallel into a results folder, resumably. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,25 +33,13 @@ static const opt tournament_opts[O_NOPTS + 1] = {
 	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
 };
 
+static int cmd_tournament(int argc, char **argv);
+
 const cli_command cli_tournament = { "tournament", cmd_tournament,
 	"run a tournament file's games in parallel, resumably", "FILE.yaml",
 	"Stopped at any moment, the same command resumes.  The file's format:"
 	"\nman 5 saboteur-tournament; an example: examples/tournament.yaml.\n",
 	tournament_opts };
-
-enum { S_FORMAT, S_NOPTS };
-
-static const opt standings_opts[S_NOPTS + 1] = {
-	[S_FORMAT] = { "format", "table|yaml|csv", "how to print them "
-	    "(default table)", 0, NULL },
-	[S_NOPTS] = { NULL, NULL, NULL, 0, NULL }
-};
-
-const cli_command cli_standings = { "standings", cmd_standings,
-	"print the standings of tournament results folders", "DIR...",
-	"Folders of one tournament (shards, copies) are merged: a game in two "
-	"counts\nonce.  What each figure means: man 5 saboteur-tournament.\n",
-	standings_opts };
 
 static int make_dir(const char *dir, const char *sub)
 {
@@ -65,12 +52,6 @@ static int make_dir(const char *dir, const char *sub)
 	fprintf(stderr, "saboteur tournament: cannot create %s: %s\n", path,
 	    strerror(errno));
 	return -1;
-}
-
-static void warn(void *arg, const char *msg)
-{
-	(void)arg;
-	fprintf(stderr, "saboteur: warning: %s\n", msg);
 }
 
 /* The games at once: -j, else the file's concurrency, else the cores. */
@@ -152,7 +133,7 @@ static int open_dir(tournament *t, const sab_ruleset *rs, char *err,
 {
 	/* A ruleset file changed between runs makes another tournament. */
 	uint64_t h = replay_ruleset_hash(rs), fp = tconfig_hash(t->cfg);
-	journal_visit v = { tournament_count, warn, t };
+	journal_visit v = { tournament_count, cli_warn, t };
 	journal_roles roles;
 
 	fp = sab_fnv1a(fp, &h, sizeof h);
@@ -180,7 +161,7 @@ static int print_standings(const char *dir)
 	const char *dirs[] = { dir };
 	standings st;
 	char err[1024];
-	int rc = standings_load(&st, dirs, 1, warn, NULL, err, sizeof err);
+	int rc = standings_load(&st, dirs, 1, cli_warn, NULL, err, sizeof err);
 
 	if (rc == 0)
 		standings_print(stdout, &st, STANDINGS_TABLE);
@@ -268,7 +249,7 @@ static int run(opt *o, const char *file, tconfig *cfg, sab_ruleset *rs,
 	return rc;
 }
 
-int cmd_tournament(int argc, char **argv)
+static int cmd_tournament(int argc, char **argv)
 {
 	opt o[O_NOPTS + 1];
 	char *pos[2];
@@ -294,45 +275,4 @@ int cmd_tournament(int argc, char **argv)
 	schedule_free(&sch);
 	tconfig_free(&cfg);
 	return rc;
-}
-
-int cmd_standings(int argc, char **argv)
-{
-	opt o[S_NOPTS + 1];
-	char *pos[1024], err[1024];
-	int n, format = STANDINGS_TABLE, rc;
-	standings st;
-
-	CLI_OPTS_COPY(o, standings_opts);
-	n = cli_parse("standings", argc, argv, o, pos, 1024);
-	if (n < 0)
-		return EXIT_USAGE;
-	if (n == 0) {
-		fprintf(stderr, "saboteur standings: give one or more results "
-		    "folders\n");
-		return EXIT_USAGE;
-	}
-	if (o[S_FORMAT].value != NULL &&
-	    standings_parse_format(o[S_FORMAT].value, &format) != 0) {
-		fprintf(stderr, "saboteur standings: --format is table, yaml or "
-		    "csv, not \"%s\"\n", o[S_FORMAT].value);
-		return EXIT_USAGE;
-	}
-	rc = standings_load(&st, (const char *const *)pos, n, warn, NULL, err,
-	    sizeof err);
-	if (rc != 0) {
-		fprintf(stderr, "saboteur standings: %s\n", err);
-	} else if (st.games == 0) {
-		/* An empty table would look like standings of nothing. */
-		fprintf(stderr, "saboteur standings: no games in %s%s: the "
-		    "tournament has finished none yet\n", pos[0], n > 1 ?
-		    " and the other folders" : "");
-		rc = -1;
-	}
-	else if (standings_print(stdout, &st, format) != 0 || fflush(stdout)) {
-		perror("saboteur standings: stdout");
-		rc = -2;
-	}
-	standings_free(&st);
-	return rc == 0 ? EXIT_OK : rc == -2 ? EXIT_INTERNAL : EXIT_CONFIG;
 }

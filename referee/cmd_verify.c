@@ -42,6 +42,8 @@ static const opt verify_opts[O_NOPTS + 1] = {
 	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
 };
 
+static int cmd_verify(int argc, char **argv);
+
 const cli_command cli_verify = { "verify", cmd_verify,
 	"play replays again with the rules and check every record",
 	"REPLAY...",
@@ -51,7 +53,7 @@ const cli_command cli_verify = { "verify", cmd_verify,
 	"or does not match.\n",
 	verify_opts };
 
-int cmd_verify(int argc, char **argv)
+static int cmd_verify(int argc, char **argv)
 {
 	opt o[O_NOPTS + 1];
 	char *pos[4096];

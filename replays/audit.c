@@ -8,6 +8,7 @@
 #include "audit.h"
 #include "protocol.h"
 #include "replay.h"
+#include "say.h"
 
 #define NS_PER_MS 1000000LL
 
@@ -107,26 +108,6 @@ static int same_text(walk *w, const replay_rec *r, const char *want,
 
 /* ---- a round's hidden state ------------------------------------------- */
 
-/* Appends to buf (len bytes, *used of them taken); -1 when it does not
- * fit, which the callers' sizes rule out. */
-static int cat(char *buf, size_t len, size_t *used, const char *fmt, ...)
-    __attribute__((format(printf, 4, 5)));
-static int cat(char *buf, size_t len, size_t *used, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (*used >= len)
-		return -1;
-	va_start(ap, fmt);
-	n = vsnprintf(buf + *used, len - *used, fmt, ap);
-	va_end(ap);
-	if (n < 0 || (size_t)n >= len - *used)
-		return -1;
-	*used += (size_t)n;
-	return 0;
-}
-
 /* The longest list of cards a round's record holds: the whole deck. */
 #define CARDS_TEXT_MAX (SAB_MAX_DECK * PROTO_TOKEN_MAX + 1)
 
@@ -135,14 +116,13 @@ static int cat(char *buf, size_t len, size_t *used, const char *fmt, ...)
 static int cat_cards(const walk *w, char *buf, size_t len, const uint8_t *c,
     int n)
 {
-	size_t used = 0;
+	sab_strbuf b;
 
-	buf[0] = '\0';
+	sab_strbuf_init(&b, buf, len);
 	for (int i = 0; i < n; i++)
-		if (cat(buf, len, &used, "%s%s", i ? " " : "",
-		    c[i] < w->pc.rs->ndefs ? w->pc.tok[c[i]] : "?") != 0)
-			return -1;
-	return 0;
+		sab_strbuf_printf(&b, "%s%s", i ? " " : "",
+		    c[i] < w->pc.rs->ndefs ? w->pc.tok[c[i]] : "?");
+	return b.cut ? -1 : 0;
 }
 
 
@@ -208,13 +188,13 @@ static int round_block(walk *w)
 	}
 	if ((r = expect(w, REPLAY_GOLDDECK, "the gold deck")) == NULL)
 		return -1;
-	want[0] = '\0';
-	size_t used = 0;
+	sab_strbuf gold;
+	sab_strbuf_init(&gold, want, sizeof want);
 	for (int i = 0; i < g->ngold_deck; i++)
-		if (cat(want, sizeof want, &used, "%s%d", i ? " " : "",
-		    g->gold_deck[i]) != 0)
-			return diverge(w, r, "a gold deck of %d cards: too long",
-			    g->ngold_deck);
+		sab_strbuf_printf(&gold, "%s%d", i ? " " : "", g->gold_deck[i]);
+	if (gold.cut)
+		return diverge(w, r, "a gold deck of %d cards: too long",
+		    g->ngold_deck);
 	if (same_text(w, r, want, "the gold deck"))
 		return -1;
 	heard(w, r, NULL);
@@ -524,19 +504,18 @@ static int decision(walk *w)
 static int result(walk *w)
 {
 	char want[512];
-	size_t used = 0;
+	sab_strbuf b;
 	const replay_rec *r;
-	int bad = 0;
 
 	/* 12 seats' gold (7 bytes at most each) and winners: 512 is ample. */
+	sab_strbuf_init(&b, want, sizeof want);
 	for (int s = 0; s < w->g.nplayers; s++)
-		bad |= cat(want, sizeof want, &used, "%s%d", s ? " " : "",
-		    w->g.gold[s]);
-	bad |= cat(want, sizeof want, &used, " winners");
+		sab_strbuf_printf(&b, "%s%d", s ? " " : "", w->g.gold[s]);
+	sab_strbuf_printf(&b, " winners");
 	for (int s = 0; s < w->g.nplayers; s++)
 		if (w->g.winners & (1u << s))
-			bad |= cat(want, sizeof want, &used, " %d", s);
-	if (bad)
+			sab_strbuf_printf(&b, " %d", s);
+	if (b.cut)
 		return diverge(w, NULL, "the result is too long to check");
 	if ((r = expect(w, REPLAY_RESULT, "the result")) == NULL ||
 	    same_text(w, r, want, "the result"))

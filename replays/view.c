@@ -1,11 +1,11 @@
 /* view.c: the steps of a replay and the table at each step as one
  * perspective knows it, built from the audit's walk through the file. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "audit.h"
+#include "say.h"
 #include "view.h"
 
 /* ---- loading: one step per record of interest ------------------------- */
@@ -578,142 +578,130 @@ int view_round_step(const view *v, int r)
 
 /* ---- words ------------------------------------------------------------ */
 
-/* Appends to a bounded buffer; what does not fit is cut. */
-typedef struct words {
-	char *s;
-	size_t len, used;
-} words;
-
-static void say(words *w, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-static void say(words *w, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (w->used + 1 >= w->len)
-		return;
-	va_start(ap, fmt);
-	n = vsnprintf(w->s + w->used, w->len - w->used, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		w->used += (size_t)n < w->len - w->used ? (size_t)n :
-		    w->len - w->used - 1;
-}
-
 static const char *card_tok(const view *v, uint8_t c)
 {
 	return c < v->rs->ndefs ? v->pc.tok[c] : "a card";
 }
 
-static void say_round_end(words *w, const sab_event *e)
+static void say_round_end(sab_strbuf *w, const sab_event *e)
 {
-	say(w, "round %d ends: ", e->value);
+	sab_strbuf_printf(w, "round %d ends: ", e->value);
 	if (e->n == SAB_END_GOLD)
-		say(w, "the gold is reached");
+		sab_strbuf_printf(w, "the gold is reached");
 	else
-		say(w, "no one holds a card");
+		sab_strbuf_printf(w, "no one holds a card");
 	if (e->seat != SAB_NO_SEAT)
-		say(w, " by seat %d", e->seat);
+		sab_strbuf_printf(w, " by seat %d", e->seat);
 	if (e->target == SAB_ROLE_MINER)
-		say(w, "; the gold miners win");
+		sab_strbuf_printf(w, "; the gold miners win");
 	else if (e->target == SAB_ROLE_SABOTEUR)
-		say(w, "; the saboteurs win");
+		sab_strbuf_printf(w, "; the saboteurs win");
 }
 
-static void say_play(const view *v, words *w, const sab_event *e)
+static void say_play(const view *v, sab_strbuf *w, const sab_event *e)
 {
 	const sab_ruleset *rs = v->rs;
 
 	switch (e->type) {
 	case SAB_EV_PATH:
-		say(w, "seat %d plays %s at %d %d%s", e->seat, card_tok(v, e->card),
-		    e->x, e->y, e->rot ? ", turned" : "");
+		sab_strbuf_printf(w, "seat %d plays %s at %d %d%s", e->seat,
+		    card_tok(v, e->card), e->x, e->y, e->rot ? ", turned" : "");
 		break;
 	case SAB_EV_SABOTAGE:
-		say(w, "seat %d breaks the %s of seat %d", e->seat,
-		    sab_tool_name(e->tool), e->target);
+		sab_strbuf_printf(w, "seat %d breaks the %s of seat %d",
+		    e->seat, sab_tool_name(e->tool), e->target);
 		break;
 	case SAB_EV_REPAIR:
-		say(w, "seat %d repairs the %s of seat %d with %s", e->seat,
+		sab_strbuf_printf(w,
+		    "seat %d repairs the %s of seat %d with %s", e->seat,
 		    sab_tool_name(e->tool), e->target, card_tok(v, e->card));
 		break;
 	case SAB_EV_ROCKFALL:
-		say(w, "seat %d drops a rockfall on %d %d, removing %s", e->seat,
+		sab_strbuf_printf(w,
+		    "seat %d drops a rockfall on %d %d, removing %s", e->seat,
 		    e->x, e->y, card_tok(v, e->removed));
 		break;
 	case SAB_EV_MAP:
 		if (e->goal < rs->ngoals)
-			say(w, "seat %d looks at the goal at %d %d with a map",
+			sab_strbuf_printf(w,
+			    "seat %d looks at the goal at %d %d with a map",
 			    e->seat, rs->goal_x[e->goal], rs->goal_y[e->goal]);
 		break;
 	case SAB_EV_PEEK:
 		if (e->goal < rs->ngoals)
-			say(w, "seat %d sees %s at %d %d", e->seat,
-			    card_tok(v, e->card), rs->goal_x[e->goal],
+			sab_strbuf_printf(w, "seat %d sees %s at %d %d",
+			    e->seat, card_tok(v, e->card), rs->goal_x[e->goal],
 			    rs->goal_y[e->goal]);
 		break;
 	default:
 		if (e->vis == SAB_VIS_ALL)
-			say(w, "seat %d has no cards and passes", e->seat);
+			sab_strbuf_printf(w, "seat %d has no cards and passes",
+			    e->seat);
 		else if (e->card == SAB_NO_CARD)
-			say(w, "seat %d passes, discarding a card face down",
+			sab_strbuf_printf(w,
+			    "seat %d passes, discarding a card face down",
 			    e->seat);
 		else
-			say(w, "seat %d passes, discarding %s", e->seat,
-			    card_tok(v, e->card));
+			sab_strbuf_printf(w, "seat %d passes, discarding %s",
+			    e->seat, card_tok(v, e->card));
 		break;
 	}
 }
 
-static void say_gold(words *w, const sab_event *e)
+static void say_gold(sab_strbuf *w, const sab_event *e)
 {
 	switch (e->type) {
 	case SAB_EV_GOLD_OFFER:
-		say(w, "seat %d is offered gold:", e->seat);
+		sab_strbuf_printf(w, "seat %d is offered gold:", e->seat);
 		for (int i = 0; i < e->n && i < SAB_MAX_PLAYERS; i++)
-			say(w, " %d", e->vals[i]);
+			sab_strbuf_printf(w, " %d", e->vals[i]);
 		break;
 	case SAB_EV_GOLD:
 		if (e->vis == SAB_VIS_HIDDEN && e->value == 0)
-			say(w, "seat %d takes a gold card", e->seat);
+			sab_strbuf_printf(w, "seat %d takes a gold card",
+			    e->seat);
 		else
-			say(w, "seat %d takes gold worth %d", e->seat, e->value);
+			sab_strbuf_printf(w, "seat %d takes gold worth %d",
+			    e->seat, e->value);
 		break;
 	default:
-		say(w, "game over; gold:");
+		sab_strbuf_printf(w, "game over; gold:");
 		for (int s = 0; s < e->n && s < SAB_MAX_PLAYERS; s++)
-			say(w, " %d", e->vals[s]);
-		say(w, "; winners:");
+			sab_strbuf_printf(w, " %d", e->vals[s]);
+		sab_strbuf_printf(w, "; winners:");
 		for (int s = 0; s < e->n && s < SAB_MAX_PLAYERS; s++)
 			if (e->mask & (1u << s))
-				say(w, " %d", s);
+				sab_strbuf_printf(w, " %d", s);
 		break;
 	}
 }
 
-static void say_event(const view *v, words *w, const sab_event *e)
+static void say_event(const view *v, sab_strbuf *w, const sab_event *e)
 {
 	switch (e->type) {
 	case SAB_EV_GAME_START:
-		say(w, "a game of %d players begins", e->n);
+		sab_strbuf_printf(w, "a game of %d players begins", e->n);
 		break;
 	case SAB_EV_ROUND_START:
-		say(w, "round %d begins: seat %d plays first, %d cards stay in "
+		sab_strbuf_printf(w,
+		    "round %d begins: seat %d plays first, %d cards stay in "
 		    "the deck", e->value, e->seat, e->n);
 		break;
 	case SAB_EV_ROLE:
-		say(w, "seat %d is a %s", e->seat, proto_role_word(e->value));
+		sab_strbuf_printf(w, "seat %d is a %s", e->seat,
+		    proto_role_word(e->value));
 		break;
 	case SAB_EV_ROLE_REVEAL:
-		say(w, "seat %d was a %s", e->seat, proto_role_word(e->value));
+		sab_strbuf_printf(w, "seat %d was a %s", e->seat,
+		    proto_role_word(e->value));
 		break;
 	case SAB_EV_DRAW:
-		say(w, "seat %d draws %s", e->seat, card_tok(v, e->card));
+		sab_strbuf_printf(w, "seat %d draws %s", e->seat,
+		    card_tok(v, e->card));
 		break;
 	case SAB_EV_REVEAL:
-		say(w, "the goal at %d %d turns face up: %s%s", e->x, e->y,
-		    card_tok(v, e->card), e->rot ? ", turned" : "");
+		sab_strbuf_printf(w, "the goal at %d %d turns face up: %s%s",
+		    e->x, e->y, card_tok(v, e->card), e->rot ? ", turned" : "");
 		break;
 	case SAB_EV_ROUND_END:
 		say_round_end(w, e);
@@ -739,65 +727,66 @@ static const char *seat_name(const view *v, int seat)
 
 /* A move as another seat saw it: a discard's card and a gold card's
  * value stay hidden. */
-static void say_move(words *w, const char *text, int own)
+static void say_move(sab_strbuf *w, const char *text, int own)
 {
 	if (!own && strncmp(text, "discard ", 8) == 0)
-		say(w, "discard -");
+		sab_strbuf_printf(w, "discard -");
 	else if (!own && strncmp(text, "pick ", 5) == 0)
-		say(w, "pick -");
+		sab_strbuf_printf(w, "pick -");
 	else
-		say(w, "%s", text);
+		sab_strbuf_printf(w, "%s", text);
 }
 
-static void say_record(const view *v, words *w, const view_step *s, int own)
+static void say_record(const view *v, sab_strbuf *w, const view_step *s,
+    int own)
 {
 	const replay_rec *r = s->rec;
 	size_t n;
 
 	switch (r->kind) {
 	case REPLAY_BOT:
-		say(w, "seat %d (%s) replies in %.3f ms", r->seat,
+		sab_strbuf_printf(w, "seat %d (%s) replies in %.3f ms", r->seat,
 		    seat_name(v, r->seat), (double)r->a / 1000.0);
 		if (own)
-			say(w, ": %s", r->text);
+			sab_strbuf_printf(w, ": %s", r->text);
 		if ((s->flags & VIEW_FAILURE) && own)
-			say(w, "; refused: %s", s->why ? s->why : "?");
+			sab_strbuf_printf(w, "; refused: %s",
+			    s->why ? s->why : "?");
 		else if (s->flags & VIEW_FAILURE)
-			say(w, "; refused");
+			sab_strbuf_printf(w, "; refused");
 		break;
 	case REPLAY_NOTE:
 		if (own)
-			say(w, "seat %d notes: %s", r->seat, r->text);
+			sab_strbuf_printf(w, "seat %d notes: %s", r->seat,
+			    r->text);
 		else
-			say(w, "seat %d sends a note", r->seat);
+			sab_strbuf_printf(w, "seat %d sends a note", r->seat);
 		break;
 	case REPLAY_STATUS:
 		n = strcspn(r->text, " ");
-		say(w, "seat %d (%s) fails: %.*s", r->seat,
+		sab_strbuf_printf(w, "seat %d (%s) fails: %.*s", r->seat,
 		    seat_name(v, r->seat), (int)n, r->text);
 		if (r->text[n] != '\0')
-			say(w, " (%s)", r->text + n + 1);
+			sab_strbuf_printf(w, " (%s)", r->text + n + 1);
 		break;
 	default:
-		say(w, "seat %d's move: ", r->seat);
+		sab_strbuf_printf(w, "seat %d's move: ", r->seat);
 		say_move(w, r->text, own);
 		if (s->flags & VIEW_DEFAULT)
-			say(w, " (played by the referee)");
+			sab_strbuf_printf(w, " (played by the referee)");
 		break;
 	}
 }
 
 void view_describe(const view *v, int i, int persp, char *buf, size_t len)
 {
-	words w = { buf, len, 0 };
+	sab_strbuf w;
 	const view_step *s;
 	sab_event e;
 
-	if (len == 0)
-		return;
-	buf[0] = '\0';
+	sab_strbuf_init(&w, buf, len);
 	if (i < 0 || i >= v->nsteps) {
-		say(&w, "before the game");
+		sab_strbuf_printf(&w, "before the game");
 		return;
 	}
 	s = &v->steps[i];
@@ -809,7 +798,8 @@ void view_describe(const view *v, int i, int persp, char *buf, size_t len)
 	if (persp == VIEW_FULL)
 		e = s->ev;
 	else if (!sab_event_view(&s->ev, persp, &e)) {
-		say(&w, "(seat %d alone is told of this)", s->ev.seat);
+		sab_strbuf_printf(&w, "(seat %d alone is told of this)",
+		    s->ev.seat);
 		return;
 	}
 	say_event(v, &w, &e);

@@ -586,15 +586,44 @@ static uint64_t htable(uint64_t h, const char *name, const uint8_t *t)
 
 static uint64_t hcard(uint64_t h, int i, const sab_card *c)
 {
-	h = hline(h, "card %d %.*s type=%d edges=%d groups=%d,%d tools=%d "
+	char type[SAB_NAME_MAX];
+
+	/* The base game's kinds by number, as always; any other by its word,
+	 * since type numbers are the program's own. */
+	if (c->type < SAB_CARD_TYPES)
+		(void)snprintf(type, sizeof type, "%d", c->type);
+	else
+		(void)snprintf(type, sizeof type, "%s",
+		    sab_card_type_name(c->type));
+	h = hline(h, "card %d %.*s type=%s edges=%d groups=%d,%d tools=%d "
 	    "gold=%d count=%d symmetric=%d", i, (int)sizeof c->name, c->name,
-	    c->type, c->edges, c->groups[0], c->groups[1], c->tools, c->gold,
+	    type, c->edges, c->groups[0], c->groups[1], c->tools, c->gold,
 	    c->count, c->symmetric);
-	return hline(h, " rot=%d,%d groups0=%d,%d,%d,%d groups1=%d,%d,%d,%d",
+	h = hline(h, " rot=%d,%d groups0=%d,%d,%d,%d groups1=%d,%d,%d,%d",
 	    c->rot_edges[0], c->rot_edges[1], c->rot_group[0][0],
 	    c->rot_group[0][1], c->rot_group[0][2], c->rot_group[0][3],
 	    c->rot_group[1][0], c->rot_group[1][1], c->rot_group[1][2],
 	    c->rot_group[1][3]);
+	/* The expansions' attributes, only when a card has one: a base game
+	 * card hashes as it did before they existed. */
+	if (c->door || c->ladder || c->crystals)
+		h = hline(h, " door=%d ladder=%d crystals=%d", c->door,
+		    c->ladder, c->crystals);
+	return h;
+}
+
+/* The modules, only when they are not the base game alone: a ruleset
+ * from before modules hashes as it did. */
+static uint64_t hmodules(uint64_t h, const sab_ruleset *rs)
+{
+	if (sab_modules_default(rs))
+		return h;
+	h = hline(h, "modules %d", rs->nmodules);
+	for (int i = 0; i < rs->nmodules && i < SAB_MAX_MODULES; i++) {
+		const sab_module *m = sab_module_at(rs->modules[i]);
+		h = hline(h, " %s", m != NULL ? m->name : "?");
+	}
+	return h;
 }
 
 static uint64_t hboard(uint64_t h, const sab_ruleset *rs)
@@ -636,6 +665,7 @@ uint64_t replay_ruleset_hash(const sab_ruleset *rs)
 	for (int i = 0; i < rs->ndefs && i < SAB_MAX_DEFS; i++)
 		h = hcard(h, i, &rs->defs[i]);
 	h = hgold(h, rs);
+	h = hmodules(h, rs);
 	return hline(h, "options placement=%d sabotage_self=%d "
 	    "sabotage_stacks=%d repair_self_only=%d sabotaged_dwarf=%d "
 	    "scoring=%d sabotage_def=%d,%d,%d", rs->placement,

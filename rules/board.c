@@ -50,12 +50,82 @@ uint8_t sab_board_get(const sab_board *b, int x, int y)
 }
 
 /*
+ * A reach layer: the everyone's layer (doors open; the base game's only
+ * one) or a team's, to which a door of another colour is a wall.
+ */
+typedef struct layer {
+	uint8_t *reach;
+	uint8_t team;           /* 0: everyone; t: the team of door colour t */
+	uint8_t shift;          /* its four edge bits in each byte of reach */
+} layer;
+
+/* The layer's edges of cell n; adds edges g; clears the cell. */
+static inline uint8_t lget(const layer *l, uint16_t n)
+{
+	return (uint8_t)((l->reach[n] >> l->shift) & 15);
+}
+static inline void ladd(const layer *l, uint16_t n, uint8_t g)
+{
+	l->reach[n] = (uint8_t)(l->reach[n] | (g << l->shift));
+}
+static inline void lclear(const layer *l, uint16_t n)
+{
+	l->reach[n] = (uint8_t)(l->reach[n] & ~(15u << l->shift));
+}
+
+/* Whether a tunnel of layer l may enter the card c (a placed card). */
+static int enters(const sab_ruleset *rs, const layer *l, uint8_t c)
+{
+	uint8_t door;
+
+	if (l->team == 0 || c == SAB_CELL_HIDDEN)
+		return 1;
+	door = rs->defs[SAB_CELL_DEF(c)].door;
+	return door == 0 || door == l->team;
+}
+
+/*
  * Spreads reach from the given newly reached edges of the card at idx: each
  * such edge leads into the neighbour's group holding the facing edge, which
  * becomes reached in turn.  Groups are reached whole, so a group is either
- * fully in reach[] or not at all.
+ * fully in the layer or not at all.
  */
-static void spread(sab_board *b, const sab_ruleset *rs, uint16_t idx,
+static void spread(sab_board *b, const sab_ruleset *rs, const layer *l,
+    uint16_t idx, uint8_t edges)
+{
+	uint16_t st_idx[STACK_MAX];
+	uint8_t st_edges[STACK_MAX];
+	int sp = 0;
+
+	st_idx[sp] = idx;
+	st_edges[sp++] = edges;
+	while (sp > 0) {
+		uint16_t i = st_idx[--sp];
+		uint8_t es = st_edges[sp];
+
+		for (int d = 0; d < 4; d++) {
+			if (!(es & (1 << d)))
+				continue;
+			uint16_t n = (uint16_t)(i + dir_delta[d]);
+			uint8_t c = b->cell[n];
+			if (!is_card(c) || !enters(rs, l, c))
+				continue;
+			uint8_t g = group_of(rs, c, OPP(d));
+			if (g == 0 || (lget(l, n) & g))
+				continue;
+			ladd(l, n, g);
+			if (sp < STACK_MAX) {
+				st_idx[sp] = n;
+				st_edges[sp++] = g;
+			}
+		}
+	}
+}
+
+/* spread() for everyone's layer, which passes every door: the base game's
+ * only layer, kept as plain as it was before teams had layers of their
+ * own (the rules engine's speed is measured: make bench). */
+static void spread_all(sab_board *b, const sab_ruleset *rs, uint16_t idx,
     uint8_t edges)
 {
 	uint16_t st_idx[STACK_MAX];
@@ -87,27 +157,73 @@ static void spread(sab_board *b, const sab_ruleset *rs, uint16_t idx,
 	}
 }
 
-/* Recomputes reach[] from scratch, from the start card outwards. */
-static void reach_recompute(sab_board *b, const sab_ruleset *rs)
+/* The reach layers rs uses: everyone's, then one per door colour. */
+static inline int layers(sab_board *b, const sab_ruleset *rs, layer *out)
+{
+	int n = 0;
+
+	out[n++] = (layer){ b->reach, 0, 0 };
+	if (rs->nteams == 0)
+		return n;
+	for (int t = 0; t < rs->nteams && t < SAB_MAX_TEAMS; t++)
+		out[n++] = (layer){ b->team_reach, (uint8_t)(t + 1),
+		    (uint8_t)(4 * t) };
+	return n;
+}
+
+/* Recomputes a layer from scratch, from the start card outwards. */
+static void layer_recompute(sab_board *b, const sab_ruleset *rs,
+    const layer *l)
 {
 	uint16_t s = sab_board_index(rs->start_x, rs->start_y);
 	uint8_t c = b->cell[s];
 
 	for (uint16_t i = 0; i < b->nplaced; i++)
-		b->reach[b->placed[i]] = 0;
+		lclear(l, b->placed[i]);
 	for (int d = 0; d < 4; d++) {
 		uint8_t g = group_of(rs, c, d);
-		if (g && !(b->reach[s] & g)) {
-			b->reach[s] |= g;
-			spread(b, rs, s, g);
+		if (g && !(lget(l, s) & g)) {
+			ladd(l, s, g);
+			if (l->team == 0)
+				spread_all(b, rs, s, g);
+			else
+				spread(b, rs, l, s, g);
 		}
 	}
+}
+
+static void reach_recompute(sab_board *b, const sab_ruleset *rs)
+{
+	layer ls[1 + SAB_MAX_TEAMS];
+	int n;
+
+	if (rs->nteams == 0) {
+		uint16_t s = sab_board_index(rs->start_x, rs->start_y);
+		uint8_t c = b->cell[s];
+
+		for (uint16_t i = 0; i < b->nplaced; i++)
+			b->reach[b->placed[i]] = 0;
+		for (int d = 0; d < 4; d++) {
+			uint8_t g = group_of(rs, c, d);
+			if (g && !(b->reach[s] & g)) {
+				b->reach[s] |= g;
+				spread_all(b, rs, s, g);
+			}
+		}
+		return;
+	}
+	n = layers(b, rs, ls);
+
+	for (int i = 0; i < n; i++)
+		layer_recompute(b, rs, &ls[i]);
 }
 
 void sab_board_reset(sab_board *b, const sab_ruleset *rs)
 {
 	memset(b->cell, 0, sizeof b->cell);
 	memset(b->reach, 0, sizeof b->reach);
+	if (rs->nteams > 0)
+		memset(b->team_reach, 0, sizeof b->team_reach);
 	b->nplaced = 0;
 	uint16_t s = sab_board_index(rs->start_x, rs->start_y);
 	b->cell[s] = (uint8_t)(rs->start_def + 1);
@@ -260,19 +376,46 @@ int sab_board_frontier(const sab_board *b, const sab_ruleset *rs,
 	return n;
 }
 
-/* Joins the card at idx to every reached neighbour edge it opens onto. */
+/* Joins the card at idx to every reached neighbour edge it opens onto, in
+ * every reach layer it may be entered in. */
 static void join_reached(sab_board *b, const sab_ruleset *rs, uint16_t idx)
 {
+	layer ls[1 + SAB_MAX_TEAMS];
 	uint8_t c = b->cell[idx];
+	int nl;
 
-	for (int d = 0; d < 4; d++) {
-		uint16_t n = (uint16_t)(idx + dir_delta[d]);
-		uint8_t g = group_of(rs, c, d);
-		if (g == 0 || (b->reach[idx] & g) ||
-		    !(b->reach[n] & (1 << OPP(d))))
+	if (rs->nteams == 0) {  /* the base game: everyone's layer alone */
+		b->reach[idx] = 0;
+		for (int d = 0; d < 4; d++) {
+			uint16_t n = (uint16_t)(idx + dir_delta[d]);
+			uint8_t g = group_of(rs, c, d);
+			if (g == 0 || (b->reach[idx] & g) ||
+			    !(b->reach[n] & (1 << OPP(d))))
+				continue;
+			b->reach[idx] |= g;
+			spread_all(b, rs, idx, g);
+		}
+		return;
+	}
+	nl = layers(b, rs, ls);
+
+	for (int k = 0; k < nl; k++) {
+		const layer *l = &ls[k];
+		lclear(l, idx);
+		if (!enters(rs, l, c))
 			continue;
-		b->reach[idx] |= g;
-		spread(b, rs, idx, g);
+		for (int d = 0; d < 4; d++) {
+			uint16_t n = (uint16_t)(idx + dir_delta[d]);
+			uint8_t g = group_of(rs, c, d);
+			if (g == 0 || (lget(l, idx) & g) ||
+			    !(lget(l, n) & (1 << OPP(d))))
+				continue;
+			ladd(l, idx, g);
+			if (l->team == 0)
+				spread_all(b, rs, idx, g);
+			else
+				spread(b, rs, l, idx, g);
+		}
 	}
 }
 
@@ -282,7 +425,6 @@ void sab_board_place(sab_board *b, const sab_ruleset *rs, int x, int y,
 	uint16_t idx = sab_board_index(x, y);
 
 	b->cell[idx] = (uint8_t)((def + 1) | (rot ? SAB_CELL_TURNED : 0));
-	b->reach[idx] = 0;
 	if (b->nplaced < SAB_MAX_PLACED)
 		b->placed[b->nplaced++] = idx;
 	join_reached(b, rs, idx);
@@ -301,6 +443,7 @@ uint8_t sab_board_remove(sab_board *b, const sab_ruleset *rs, int x, int y)
 	}
 	b->cell[idx] = SAB_CELL_EMPTY;
 	b->reach[idx] = 0;
+	b->team_reach[idx] = 0;
 	reach_recompute(b, rs);
 	return c;
 }
@@ -354,4 +497,22 @@ uint8_t sab_board_reveal(sab_board *b, const sab_ruleset *rs, int x, int y,
 int sab_board_connected(const sab_board *b, int x, int y)
 {
 	return b->reach[sab_board_index(x, y)] != 0;
+}
+
+uint8_t sab_board_team_reached(const sab_board *b, const sab_ruleset *rs,
+    int team, int x, int y)
+{
+	layer l = { (uint8_t *)b->reach, 0, 0 };
+	uint16_t idx = sab_board_index(x, y);
+	uint8_t dirs = 0;
+
+	if (team < 0 || team > rs->nteams || team > SAB_MAX_TEAMS)
+		return 0;
+	if (team > 0)
+		l = (layer){ (uint8_t *)b->team_reach, (uint8_t)team,
+		    (uint8_t)(4 * (team - 1)) };
+	for (int d = 0; d < 4; d++)
+		if (lget(&l, (uint16_t)(idx + dir_delta[d])) & (1 << OPP(d)))
+			dirs |= (uint8_t)(1 << d);
+	return dirs;
 }

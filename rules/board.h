@@ -38,6 +38,11 @@ typedef struct sab_board {
 	/* The edges of each card that an open tunnel from the start reaches
 	 * from inside the card (whole connection groups, never a stub). */
 	uint8_t reach[SAB_GRID * SAB_GRID];
+	/* The same for each team of a ruleset with doors (rs->nteams), team
+	 * t's edges in bits 4(t-1) to 4(t-1)+3: a door of another colour is a
+	 * wall to the team's tunnels; reach[] above passes every door.
+	 * Unused, and left uncleared, without doors. */
+	uint8_t team_reach[SAB_GRID * SAB_GRID];
 } sab_board;
 
 /* Directions 0..3 are N, E, S, W; the edge bit of direction d is 1 << d. */
@@ -124,6 +129,12 @@ uint8_t sab_board_goal_reached(const sab_board *b, int x, int y);
  */
 uint8_t sab_board_reveal(sab_board *b, const sab_ruleset *rs, int x, int y,
     uint8_t def);
+
+/* The directions through which the tunnels of team `team` (1 to
+ * rs->nteams; 0: everyone, passing every door) reach the cell (x, y),
+ * seen from it, as edge bits; 0 when none does. */
+uint8_t sab_board_team_reached(const sab_board *b, const sab_ruleset *rs,
+    int team, int x, int y);
 
 /* Returns 1 when the card at (x, y) is reached from the start. */
 int sab_board_connected(const sab_board *b, int x, int y);

@@ -5,25 +5,20 @@
 
 /* In a fixed order: a card's type numbers the kinds of these modules in
  * this order, and a ruleset file names modules by these names. */
-static const sab_module *const modules[] = {
+const sab_module *const sab_modules[SAB_NMODULES] = {
 	&sab_module_base,
 	&sab_module_sab2,
 	&sab_module_wc,
 	&sab_module_minis,
 };
-#define NMODULES (sizeof modules / sizeof modules[0])
-
-const sab_module *sab_module_at(int i)
-{
-	return i >= 0 && (size_t)i < NMODULES ? modules[i] : NULL;
-}
+#define NMODULES ((size_t)SAB_NMODULES)
 
 const sab_module *sab_module_find(const char *name, size_t len)
 {
 	for (size_t i = 0; i < NMODULES; i++)
-		if (strlen(modules[i]->name) == len &&
-		    memcmp(modules[i]->name, name, len) == 0)
-			return modules[i];
+		if (strlen(sab_modules[i]->name) == len &&
+		    memcmp(sab_modules[i]->name, name, len) == 0)
+			return sab_modules[i];
 	return NULL;
 }
 
@@ -32,19 +27,15 @@ int sab_modules_default(const sab_ruleset *rs)
 	return rs->nmodules == 1 && rs->modules[0] == 0;
 }
 
-const sab_kind *sab_kind_of(uint8_t type)
+const sab_kind *sab_kind_beyond_base(uint8_t type)
 {
 	size_t t = type;
 
-	/* The base game's kinds first, without a walk: the turn asks this
-	 * for every card it checks or lists. */
-	if (t < SAB_CARD_TYPES)
-		return sab_module_base.kinds[t];
-	for (size_t i = 0; i < NMODULES; i++) {
-		if (t < modules[i]->nkinds)
-			return modules[i]->kinds[t];
-		t -= modules[i]->nkinds;
-	}
+	for (size_t i = 0; i < NMODULES; i++)
+		for (size_t k = 0; sab_modules[i]->kinds != NULL &&
+		    sab_modules[i]->kinds[k] != NULL; k++, t--)
+			if (t == 0)
+				return sab_modules[i]->kinds[k];
 	return NULL;
 }
 
@@ -60,9 +51,10 @@ int sab_kind_find(const char *word, size_t len)
 	int type = 0;
 
 	for (size_t i = 0; i < NMODULES; i++)
-		for (size_t k = 0; k < modules[i]->nkinds; k++, type++)
-			if (strlen(modules[i]->kinds[k]->word) == len &&
-			    memcmp(modules[i]->kinds[k]->word, word, len) == 0)
+		for (size_t k = 0; sab_modules[i]->kinds != NULL &&
+		    sab_modules[i]->kinds[k] != NULL; k++, type++)
+			if (strlen(sab_modules[i]->kinds[k]->word) == len &&
+			    memcmp(sab_modules[i]->kinds[k]->word, word, len) == 0)
 				return type;
 	return -1;
 }

@@ -72,8 +72,14 @@ typedef struct sab_kind {
 
 /* The kind of card type t, or NULL.  Types number the kinds of every
  * module in sab_module_at() order: the base game's are enum
- * sab_card_type. */
-const sab_kind *sab_kind_of(uint8_t type);
+ * sab_card_type, found without a walk (the turn asks for every card). */
+extern const sab_kind *const sab_base_kinds[];
+const sab_kind *sab_kind_beyond_base(uint8_t type);
+static inline const sab_kind *sab_kind_of(uint8_t type)
+{
+	return type < SAB_CARD_TYPES ? sab_base_kinds[type] :
+	    sab_kind_beyond_base(type);
+}
 
 /* The kind of the card a move plays, or NULL for a discard or a pick. */
 const sab_kind *sab_move_kind(const sab_ruleset *rs, const sab_move *m);
@@ -93,8 +99,11 @@ typedef struct sab_module {
 	const char *name;       /* "base" */
 	const char *title;
 	uint8_t ready;          /* 0: not playable yet */
-	const sab_kind *const *kinds; /* the card kinds it brings; a card's */
-	uint8_t nkinds;         /*   type counts on across the modules */
+	/* The card kinds it brings, ending with NULL, in its card file.  A
+	 * card's type numbers the kinds of every module in turn; the number
+	 * is the program's own (a ruleset and its hash name a kind by its
+	 * word), so a kind may be added anywhere. */
+	const sab_kind *const *kinds;
 	const sab_role_def *roles; /* its roles, value order ("none" first), */
 	uint8_t nroles;         /*   or none */
 	/* At a round's start, after the board, deck and goals are set and
@@ -120,8 +129,14 @@ typedef struct sab_module {
 /* The module called name (len bytes), or NULL. */
 const sab_module *sab_module_find(const char *name, size_t len);
 
-/* The i-th module known to the library, or NULL past the last. */
-const sab_module *sab_module_at(int i);
+/* The i-th module known to the library, or NULL past the last (inline:
+ * the turn asks for the ruleset's modules at every turn). */
+#define SAB_NMODULES 4
+extern const sab_module *const sab_modules[SAB_NMODULES];
+static inline const sab_module *sab_module_at(int i)
+{
+	return i >= 0 && i < SAB_NMODULES ? sab_modules[i] : NULL;
+}
 
 /* The modules of the base game, as every ruleset before modules existed
  * had: 1 when rs names exactly those (so its hash stays as it was). */

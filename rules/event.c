@@ -35,6 +35,7 @@ static const char *const event_names[SAB_EV_TYPES] = {
 	[SAB_EV_GOLD_OFFER] = "gold-offer",
 	[SAB_EV_GOLD] = "gold",
 	[SAB_EV_GAME_END] = "game-end",
+	[SAB_EV_PLAY] = "play",
 };
 
 const char *sab_event_name(uint8_t type)

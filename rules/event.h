@@ -24,12 +24,16 @@ enum sab_event_type {
 	SAB_EV_REVEAL,          /* goal at (x, y) turns face up: card, rot */
 	SAB_EV_ROUND_END,       /* round `value` ends: n = enum sab_round_end;
 	                           seat reached the gold (or SAB_NO_SEAT);
-	                           target = winning side (enum sab_role, NONE: nobody) */
+	                           target = winning side (a role, NONE: nobody);
+	                           mask = the seats that won the round */
 	SAB_EV_ROLE_REVEAL,     /* seat was role `value` */
 	SAB_EV_GOLD_OFFER,      /* seat is offered gold cards vals[0..n) to pick one
 	                           (never more than the players, so vals holds them) */
 	SAB_EV_GOLD,            /* seat receives a gold card worth `value` */
 	SAB_EV_GAME_END,        /* n seats; vals[s] = gold of seat s; mask = seats sharing the win */
+	SAB_EV_PLAY,            /* seat plays card of a kind without an event
+	                           type of its own, with its kind's arguments
+	                           in the move's fields (rules/effect.h) */
 	SAB_EV_TYPES
 };
 
@@ -62,7 +66,7 @@ typedef struct sab_event {
 
 /* The most events one call of the rules can make (a round end, the gold
  * handed round, and the deal of the next round, with 12 players). */
-#define SAB_MAX_EVENTS 512
+#define SAB_MAX_EVENTS 1024
 
 /* A caller-owned list of events.  Set n to 0 before a call to collect just
  * that call's events; a call that would overflow sets `overflow` and drops. */

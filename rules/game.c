@@ -1,4 +1,5 @@
 /* game.c: the turn: phases, asking the card's kind, drawing, the next seat, the end of a round and of the game. */
+#include <stddef.h>
 #include <string.h>
 
 #include "effect.h"
@@ -93,7 +94,7 @@ int sab_game_new(sab_game *g, const sab_ruleset *rs, int nplayers, int first,
 		sab_say(err, errlen, "there is no seat %d to play first", first);
 		return -1;
 	}
-	memset(g, 0, sizeof *g);
+	memset(g, 0, offsetof(sab_game, board.team_reach));
 	g->rs = rs;
 	g->nplayers = (uint8_t)nplayers;
 	g->last_player = SAB_NO_SEAT;
@@ -243,7 +244,7 @@ int sab_game_check_as(const sab_game *g, const sab_move *m,
 
 /* ---- listing moves ----------------------------------------------------- */
 
-static int gen_card(const sab_game *g, uint8_t def, sab_frontier *f,
+static inline int gen_card(const sab_game *g, uint8_t def, sab_frontier *f,
     sab_move *out)
 {
 	const sab_kind *k = sab_kind_of(g->rs->defs[def].type);
@@ -305,7 +306,10 @@ int sab_game_random_move(const sab_game *g, sab_rng *rng, sab_move *m)
 		return 0;
 	}
 	uint8_t def = g->hand[seat][sab_rng_below(rng, g->nhand[seat])];
-	n = sab_game_moves_card(g, def, buf);
+	sab_frontier f;
+
+	f.n = -1;
+	n = def < g->rs->ndefs ? gen_card(g, def, &f, buf) : 0;
 	if (n == 0)
 		*m = sab_table_move(SAB_MOVE_PASS, def);
 	else
@@ -357,11 +361,13 @@ static int play_card(sab_game *g, const sab_move *m, sab_events *ev)
 
 	sab_table_hand_take(g, g->to_act, m->card);
 	if (m->kind == SAB_MOVE_PASS) {
-		sab_event e = sab_table_event(SAB_EV_PASS, SAB_VIS_HIDDEN,
-		    g->to_act);
-		e.card = m->card;
 		sab_table_discard(g, m->card);
-		sab_table_emit(ev, &e);
+		if (ev) {
+			sab_event e = sab_table_event(SAB_EV_PASS,
+			    SAB_VIS_HIDDEN, g->to_act);
+			e.card = m->card;
+			sab_table_emit(ev, &e);
+		}
 		return 0;
 	}
 	k = sab_kind_of(g->rs->defs[m->card].type);

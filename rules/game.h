@@ -120,7 +120,6 @@ typedef struct sab_game {
 	uint8_t goal_open;              /* bit g: goal g is face up */
 	uint16_t peeked[SAB_MAX_PLAYERS];/* bit g: the seat looked at goal g */
 
-	sab_board board;
 
 	/* Round end and gold. */
 	uint8_t round_end;              /* enum sab_round_end, this round */
@@ -138,6 +137,10 @@ typedef struct sab_game {
 	 * paid in it. */
 	uint16_t round_winners;         /* bit s: seat s won the round */
 	int16_t round_pay[SAB_MAX_PLAYERS];
+
+	/* Last, so that a new game need not clear the team reach layers at
+	 * the board's end (sab_board_reset() clears those a ruleset uses). */
+	sab_board board;
 } sab_game;
 
 #define SAB_NO_CELL 0xFFFF

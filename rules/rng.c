@@ -1,13 +1,17 @@
-/* rng.c: xoshiro256** seeded through splitmix64, and the shuffle built on it. */
+/* rng.c: xoshiro256** seeded through splitmix64, the shuffle built on it,
+ * and the seeds derived from a master seed. */
 #include "rng.h"
 
-static uint64_t splitmix64(uint64_t *x)
+uint64_t sab_rng_mix(uint64_t z)
 {
-	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
-
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
 	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
 	return z ^ (z >> 31);
+}
+
+static uint64_t splitmix64(uint64_t *x)
+{
+	return sab_rng_mix(*x += SAB_SEED_GOLDEN);
 }
 
 static uint64_t rotl(uint64_t x, int k)
@@ -59,4 +63,17 @@ void sab_rng_shuffle(sab_rng *r, uint8_t *a, uint32_t n)
 		a[n] = a[j];
 		a[j] = t;
 	}
+}
+
+uint64_t sab_seed_mix(uint64_t seed, uint64_t key)
+{
+	return sab_rng_mix(seed ^ sab_rng_mix(key));
+}
+
+uint64_t sab_seed_game(uint64_t seed, uint64_t g)
+{
+	sab_rng r;
+
+	sab_rng_seed(&r, seed ^ SAB_SEED_GOLDEN * (g + 1));
+	return sab_rng_next(&r);
 }

@@ -1,4 +1,5 @@
-/* rng.h: the seeded random generator every shuffle of the rules goes through. */
+/* rng.h: the seeded random generator every shuffle of the rules goes
+ * through, and the derivation of seeds from a master seed. */
 #ifndef SAB_RNG_H
 #define SAB_RNG_H
 
@@ -27,5 +28,33 @@ uint32_t sab_rng_below(sab_rng *r, uint32_t n);
 
 /* Shuffles n bytes in place (Fisher-Yates, drawing from the end). */
 void sab_rng_shuffle(sab_rng *r, uint8_t *a, uint32_t n);
+
+/*
+ * The output function of splitmix64 (Steele, Lea and Flood, 2014): a
+ * bijection of 64-bit words in which every input bit changes about half
+ * the output bits.  The generator's seeding and the seeds below are built
+ * on it.
+ */
+uint64_t sab_rng_mix(uint64_t z);
+
+/*
+ * Mixes key into seed: sab_rng_mix(seed ^ sab_rng_mix(key)).  Different
+ * keys give unrelated words, so one master seed yields as many independent
+ * ones as it has keys (a tournament's cycles, its line-ups).
+ */
+uint64_t sab_seed_mix(uint64_t seed, uint64_t key);
+
+/* The golden-ratio step of splitmix64: odd multiples of it are keys that
+ * differ in many bits. */
+#define SAB_SEED_GOLDEN 0x9e3779b97f4a7c15ULL
+
+/*
+ * The seed of game g (from 0) of a match or tournament played with master
+ * seed: the first output of the generator seeded with seed ^ (g + 1) *
+ * SAB_SEED_GOLDEN.  It depends on nothing else, so a game's seed is the
+ * same whatever the order or concurrency of games, and never changes:
+ * journals and replays name these seeds.
+ */
+uint64_t sab_seed_game(uint64_t seed, uint64_t g);
 
 #endif

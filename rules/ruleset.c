@@ -69,11 +69,8 @@ struct field {
 static const char *const tool_names[SAB_TOOLS] = {
 	"pickaxe", "lantern", "cart"
 };
-/* The words of a deck entry's type: the kinds of the base game that lie
- * in the deck (rules/base/cards.c), in card type order. */
-static const char *const deck_type_words[] = {
-	"path", "sabotage", "repair", "rockfall", "map"
-};
+/* The most card kinds that lie in a deck, over every module. */
+#define DECK_KINDS_MAX 64
 static const char *const drawn_words[] = { "per_miner", "per_player" };
 static const char *const placement_words[] = { "connected", "touching" };
 static const char *const scoring_words[] = { "gold", "path" };
@@ -587,6 +584,9 @@ static int load_modules(const struct ctx *c, const yaml_node_t *n,
 			    quote(scalar_text(item), scalar_len(item), q));
 		for (k = 0; sab_module_at(k) != m; k++)
 			;
+		if (i == 0 && k != 0)
+			return fail(c, node_line(item), "modules", "the first "
+			    "module is base");
 		rs->modules[rs->nmodules++] = (uint8_t)k;
 	}
 	return 0;
@@ -847,9 +847,32 @@ static int load_card_shape(const struct ctx *c, const struct field *f,
 }
 
 /* Reads one deck entry; its type decides which other keys it may have. */
-static int load_card(const struct ctx *c, const yaml_node_t *n,
-    const char *place, sab_card *d)
+/* The words of a deck entry's type: the kinds that lie in a deck of the
+ * modules the ruleset plays (the base game alone when it names none), in
+ * card type order.  Returns how many. */
+static size_t deck_words(const sab_ruleset *rs, const char **words)
 {
+	size_t n = 0;
+	int type = 0;
+
+	for (int i = 0; sab_module_at(i) != NULL; i++) {
+		const sab_module *m = sab_module_at(i);
+		int on = i == 0;        /* the base game is always played */
+
+		for (int k = 0; k < rs->nmodules; k++)
+			on |= rs->modules[k] == i;
+		for (int k = 0; m->kinds != NULL && m->kinds[k] != NULL; k++,
+		    type++)
+			if (on && m->kinds[k]->deck && n < DECK_KINDS_MAX)
+				words[n++] = m->kinds[k]->word;
+	}
+	return n;
+}
+
+static int load_card(const struct ctx *c, const yaml_node_t *n,
+    const char *place, sab_ruleset *rs, sab_card *d)
+{
+	const char *words[DECK_KINDS_MAX];
 	struct field f[K_NKEYS] = { { "name", NULL, 0 }, { "type", NULL, 0 },
 	    { "count", NULL, 0 }, { "edges", NULL, 0 },
 	    { "dead_end", NULL, 0 }, { "groups", NULL, 0 },
@@ -863,13 +886,13 @@ static int load_card(const struct ctx *c, const yaml_node_t *n,
 		return -1;
 	if (place_key(c, sub, place, "name", f[K_NAME].line) != 0 ||
 	    get_string(c, f[K_NAME].val, sub, d->name, sizeof d->name) != 0 ||
-	    get_word(c, f[K_TYPE].val, place, "type", deck_type_words,
-	    NELEM(deck_type_words), &t) != 0)
+	    get_word(c, f[K_TYPE].val, place, "type", words,
+	    deck_words(rs, words), &t) != 0)
 		return -1;
-	d->type = (uint8_t)sab_kind_find(deck_type_words[t],
-	    strlen(deck_type_words[t]));
+	d->type = (uint8_t)sab_kind_find(words[t], strlen(words[t]));
 	for (size_t k = K_COUNT; k < K_NKEYS; k++)
-		if (f[k].val != NULL && !(key_types[k] & (1u << d->type)))
+		if (f[k].val != NULL && (d->type >= 32 ||
+		    !(key_types[k] & (1u << d->type))))
 			return fail(c, f[k].line, place, "\"%s\" does not "
 			    "apply to a %s card", f[k].key,
 			    sab_card_type_name(d->type));
@@ -901,7 +924,7 @@ static int load_deck(const struct ctx *c, const yaml_node_t *n,
 
 		if (place_index(c, sub, "deck", i, node_line(e)) != 0 ||
 		    (d = add_def(c, rs, sub, node_line(e))) == NULL ||
-		    load_card(c, e, sub, d) != 0)
+		    load_card(c, e, sub, rs, d) != 0)
 			return -1;
 	}
 	return 0;
@@ -1571,6 +1594,7 @@ static int check_defs(const struct ctx *c, sab_ruleset *rs)
 	char p[PLACE_LEN];
 	unsigned total = 0, front = 0;
 
+	rs->nteams = 0;
 	if (rs->ndefs > SAB_MAX_DEFS)
 		return fail(c, LINE(c, deck), "deck", "%d card definitions, "
 		    "at most %d", rs->ndefs, SAB_MAX_DEFS);
@@ -1585,6 +1609,12 @@ static int check_defs(const struct ctx *c, sab_ruleset *rs)
 		    note_sabotage(c, rs, i) != 0)
 			return -1;
 		fill_rotations(d);
+		if (d->door > SAB_MAX_TEAMS)
+			return fail(c, LINE_AT(c, def, i), def_place(rs, i, p),
+			    "door colour %d, at most %d", d->door,
+			    SAB_MAX_TEAMS);
+		if (d->door > rs->nteams)
+			rs->nteams = d->door;
 		if (is_deck_type(d->type))
 			total += d->count;
 		/* All of them could lie in front of one seat. */

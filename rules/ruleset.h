@@ -15,6 +15,8 @@
                                    holds def + 1 below 0x7F) */
 #define SAB_MAX_FRONT 16        /* cards lying in front of one seat */
 #define SAB_MAX_MODULES 8       /* modules one ruleset names */
+#define SAB_MAX_TEAMS 2         /* door colours, each a team's reach
+                                   (two fit in the board's team_reach) */
 #define SAB_MAX_DECK 192        /* path and action cards in the deck */
 #define SAB_MAX_GOALS 8
 #define SAB_MAX_GOLD 64         /* gold cards */
@@ -73,7 +75,8 @@ typedef struct sab_card {
 	uint8_t count;          /* copies in the deck (path and action cards) */
 	uint8_t symmetric;      /* 1 when turning 180 degrees changes nothing */
 	/* Path-card attributes the expansions give (0 in the base game):
-	 * a door's colour (a team index + 1), a ladder, crystals shown. */
+	 * a door's colour (1 to SAB_MAX_TEAMS, closed to the other teams'
+	 * tunnels), a ladder, crystals shown. */
 	uint8_t door;
 	uint8_t ladder;
 	uint8_t crystals;
@@ -122,6 +125,8 @@ typedef struct sab_ruleset {
 	uint8_t has_roles;              /* 0: no dwarf cards (course) */
 	uint8_t nroles;                 /* roles[0] is "none" */
 	sab_role_def roles[SAB_MAX_ROLES];
+	uint8_t nteams;                 /* door colours on its path cards
+	                                   (0: no doors; sab_ruleset_finish) */
 	uint8_t nmodules;               /* the modules it plays, by their */
 	uint8_t modules[SAB_MAX_MODULES];/* index (sab_module_at()); base first */
 	uint8_t saboteurs[SAB_MAX_PLAYERS + 1]; /* role cards by player count */

@@ -4,19 +4,6 @@
 #include "say.h"
 #include "table.h"
 
-sab_event sab_table_event(uint8_t type, uint8_t vis, uint8_t seat)
-{
-	sab_event e;
-
-	memset(&e, 0, sizeof e);
-	e.type = type;
-	e.vis = vis;
-	e.seat = seat;
-	e.card = SAB_NO_CARD;
-	e.removed = SAB_NO_CARD;
-	e.target = SAB_NO_SEAT;
-	return e;
-}
 
 sab_event sab_table_play_event(const sab_game *g, const sab_move *m)
 {
@@ -27,32 +14,7 @@ sab_event sab_table_play_event(const sab_game *g, const sab_move *m)
 	return e;
 }
 
-void sab_table_emit(sab_events *ev, const sab_event *e)
-{
-	if (ev == NULL)
-		return;
-	if (ev->n >= SAB_MAX_EVENTS) {
-		ev->overflow = 1;
-		return;
-	}
-	ev->ev[ev->n++] = *e;
-}
 
-int sab_table_hand_find(const sab_game *g, int seat, uint8_t def)
-{
-	for (int i = 0; i < g->nhand[seat]; i++)
-		if (g->hand[seat][i] == def)
-			return i;
-	return -1;
-}
-
-void sab_table_hand_take(sab_game *g, int seat, uint8_t def)
-{
-	int i = sab_table_hand_find(g, seat, def);
-
-	if (i >= 0)
-		g->hand[seat][i] = g->hand[seat][--g->nhand[seat]];
-}
 
 void sab_table_draw(sab_game *g, int seat, sab_events *ev)
 {
@@ -81,29 +43,14 @@ void sab_table_front_add(sab_game *g, int seat, uint8_t def)
 		g->front[seat][g->nfront[seat]++] = def;
 }
 
-/* Whether card def breaks tool bit `tool`. */
-static int breaks(const sab_game *g, uint8_t def, uint8_t tool)
-{
-	const sab_card *c = &g->rs->defs[def];
 
-	return c->type == SAB_CARD_SABOTAGE && (c->tools & tool);
-}
-
-int sab_table_front_tool(const sab_game *g, int seat, uint8_t tool)
-{
-	int n = 0;
-
-	for (int i = 0; i < g->nfront[seat]; i++)
-		n += breaks(g, g->front[seat][i], tool);
-	return n;
-}
 
 uint8_t sab_table_front_take_tool(sab_game *g, int seat, uint8_t tool)
 {
 	/* The latest laid first: a stack is taken from the top. */
 	for (int i = g->nfront[seat] - 1; i >= 0; i--) {
 		uint8_t def = g->front[seat][i];
-		if (!breaks(g, def, tool))
+		if (!sab_table_breaks(g, def, tool))
 			continue;
 		memmove(&g->front[seat][i], &g->front[seat][i + 1],
 		    (size_t)(g->nfront[seat] - i - 1));
@@ -113,13 +60,6 @@ uint8_t sab_table_front_take_tool(sab_game *g, int seat, uint8_t tool)
 	return SAB_NO_CARD;
 }
 
-int sab_table_front_broken(const sab_game *g, int seat)
-{
-	for (int i = 0; i < g->nfront[seat]; i++)
-		if (g->rs->defs[g->front[seat][i]].type == SAB_CARD_SABOTAGE)
-			return 1;
-	return 0;
-}
 
 int sab_game_broken(const sab_game *g, int seat, uint8_t tool)
 {
@@ -144,12 +84,3 @@ int sab_table_check_seat(const sab_game *g, int target, char *why,
 	return 1;
 }
 
-sab_move sab_table_move(uint8_t kind, uint8_t card)
-{
-	sab_move m;
-
-	memset(&m, 0, sizeof m);
-	m.kind = kind;
-	m.card = card;
-	return m;
-}

@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "effect.h"
 #include "game.h"
@@ -20,22 +21,62 @@ static inline int sab_tool_index(uint8_t bit)
 	return bit == SAB_PICKAXE ? 0 : bit == SAB_LANTERN ? 1 : 2;
 }
 
+/*
+ * The small primitives are inline: the move generator and the turn call
+ * them for every card and move, and the rules engine's speed is measured
+ * (make bench).
+ */
+
 /* A new event of type, seen as vis, about seat; every card and seat field
  * "none". */
-sab_event sab_table_event(uint8_t type, uint8_t vis, uint8_t seat);
+static inline sab_event sab_table_event(uint8_t type, uint8_t vis, uint8_t seat)
+{
+	sab_event e;
+
+	memset(&e, 0, sizeof e);
+	e.type = type;
+	e.vis = vis;
+	e.seat = seat;
+	e.card = SAB_NO_CARD;
+	e.removed = SAB_NO_CARD;
+	e.target = SAB_NO_SEAT;
+	return e;
+}
+
+/* Appends e to ev (NULL: nothing); a full list sets ev->overflow. */
+static inline void sab_table_emit(sab_events *ev, const sab_event *e)
+{
+	if (ev == NULL)
+		return;
+	if (ev->n >= SAB_MAX_EVENTS) {
+		ev->overflow = 1;
+		return;
+	}
+	ev->ev[ev->n++] = *e;
+}
 
 /* The event of seat g->to_act playing m's card: its kind's event type,
  * public, with the card. */
 sab_event sab_table_play_event(const sab_game *g, const sab_move *m);
 
-/* Appends e to ev (NULL: nothing); a full list sets ev->overflow. */
-void sab_table_emit(sab_events *ev, const sab_event *e);
 
 /* The position of card def in seat's hand, or -1. */
-int sab_table_hand_find(const sab_game *g, int seat, uint8_t def);
+static inline int sab_table_hand_find(const sab_game *g, int seat, uint8_t def)
+{
+	for (int i = 0; i < g->nhand[seat]; i++)
+		if (g->hand[seat][i] == def)
+			return i;
+	return -1;
+}
 /* Takes one copy of def out of seat's hand (the last card fills its
  * place). */
-void sab_table_hand_take(sab_game *g, int seat, uint8_t def);
+static inline void sab_table_hand_take(sab_game *g, int seat, uint8_t def)
+{
+	int i = sab_table_hand_find(g, seat, def);
+
+	if (i >= 0)
+		g->hand[seat][i] = g->hand[seat][--g->nhand[seat]];
+}
 /* Seat draws the top card of the deck, when there is one and room. */
 void sab_table_draw(sab_game *g, int seat, sab_events *ev);
 /* Puts def on the discard pile. */
@@ -59,9 +100,42 @@ static inline int sab_table_prev(const sab_game *g, int s)
  * bit `tool`; take one of them away (returns its definition, or
  * SAB_NO_CARD); whether any broken tool lies there. */
 void sab_table_front_add(sab_game *g, int seat, uint8_t def);
-int sab_table_front_tool(const sab_game *g, int seat, uint8_t tool);
 uint8_t sab_table_front_take_tool(sab_game *g, int seat, uint8_t tool);
-int sab_table_front_broken(const sab_game *g, int seat);
+/* Whether card def breaks tool bit `tool`. */
+static inline int sab_table_breaks(const sab_game *g, uint8_t def, uint8_t tool)
+{
+	const sab_card *c = &g->rs->defs[def];
+
+	return c->type == SAB_CARD_SABOTAGE && (c->tools & tool);
+}
+static inline int sab_table_front_tool(const sab_game *g, int seat, uint8_t tool)
+{
+	int n = 0;
+
+	for (int i = 0; i < g->nfront[seat]; i++)
+		n += sab_table_breaks(g, g->front[seat][i], tool);
+	return n;
+}
+/* The tools broken in front of seat, as tool bits. */
+static inline uint8_t sab_table_front_mask(const sab_game *g, int seat)
+{
+	uint8_t mask = 0;
+
+	for (int i = 0; i < g->nfront[seat]; i++) {
+		const sab_card *c = &g->rs->defs[g->front[seat][i]];
+		if (c->type == SAB_CARD_SABOTAGE)
+			mask = (uint8_t)(mask | c->tools);
+	}
+	return mask;
+}
+
+static inline int sab_table_front_broken(const sab_game *g, int seat)
+{
+	for (int i = 0; i < g->nfront[seat]; i++)
+		if (g->rs->defs[g->front[seat][i]].type == SAB_CARD_SABOTAGE)
+			return 1;
+	return 0;
+}
 
 /* The word for card def in a reason: words[def] (the caller's), or the
  * ruleset's name. */
@@ -72,7 +146,15 @@ int sab_table_check_seat(const sab_game *g, int target, char *why,
     size_t whylen);
 
 /* A move of kind for card (every other field 0). */
-sab_move sab_table_move(uint8_t kind, uint8_t card);
+static inline sab_move sab_table_move(uint8_t kind, uint8_t card)
+{
+	sab_move m;
+
+	memset(&m, 0, sizeof m);
+	m.kind = kind;
+	m.card = card;
+	return m;
+}
 
 /* What the turn does after the round's end was settled: the next round,
  * or the game's end (game.c). */

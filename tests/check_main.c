@@ -25,6 +25,7 @@ int main(void)
 		return EXIT_FAILURE;
 	sr = srunner_create(rng_suite());
 
+	srunner_add_suite(sr, say_suite());
 	srunner_add_suite(sr, ruleset_suite());
 	srunner_add_suite(sr, board_suite());
 	srunner_add_suite(sr, game_suite());

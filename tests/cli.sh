@@ -105,6 +105,13 @@ for c in $cmds; do
 		check "man-describes-$c-$o" test "$n" -ge 2
 	done
 done
+# Both ways: the SYNOPSIS names no command that the table of commands lacks.
+awk '/^\.Sh / { in_syn = ($2 == "SYNOPSIS"); next }
+	!in_syn { next }
+	/^\.Nm/ { cur = ""; next }
+	/^\.Cm / && cur == "" { cur = $2; print cur }' "$man" | sort -u >"$tmp/m1"
+printf '%s\n' $cmds | sort -u >"$tmp/m2"
+check man-synopsis-commands-are-help-commands cmp -s "$tmp/m1" "$tmp/m2"
 case_ no-command 2
 case_ unknown-command 2 dance
 case_ unknown-option 2 rules --rulset base
@@ -119,6 +126,8 @@ case_ rules-good-fixture 0 rules --ruleset tests/fixtures/rulesets/good-tiny.yam
 case_ rules-extends 0 rules --ruleset examples/rulesets/sabotaged-dwarf.yaml
 case_ selfplay-extends 0 selfplay --ruleset examples/rulesets/sabotaged-dwarf.yaml --seed 5 --quiet
 case_ rules-unknown 3 rules --ruleset nosuch
+case_ rules-list 0 rules --list
+case_ rules-modules-base 0 rules --ruleset tests/fixtures/rulesets/good-modules-base.yaml
 # Listed all the same, then refused as play would refuse it.
 case_ rules-same-token 3 rules --ruleset tests/fixtures/rulesets/same-token.yaml
 case_ rules-missing-file 3 rules --ruleset tests/fixtures/nosuch.yaml

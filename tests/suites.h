@@ -6,6 +6,7 @@
 #include <check.h>
 
 Suite *rng_suite(void);
+Suite *say_suite(void);
 Suite *ruleset_suite(void);
 Suite *board_suite(void);
 Suite *game_suite(void);

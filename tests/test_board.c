@@ -188,6 +188,42 @@ START_TEST(reach_follows_groups_and_stubs)
 }
 END_TEST
 
+/*
+ * Saboteur 2 (the rulebook): doors are "closed to miners of the other
+ * colour"; the board keeps one reach layer per door colour besides the one
+ * that passes every door (issue 11: "one reach layer per team").
+ */
+START_TEST(a_door_is_a_wall_to_the_other_team_only)
+{
+	static sab_ruleset rs;
+	char err[256];
+	static sab_board b;
+
+	rs = *t_ruleset("base");
+	rs.defs[t_def(&rs, "straight-ew")].door = 2;
+	rs.defs[t_def(&rs, "cross")].door = 1;
+	ck_assert_msg(sab_ruleset_finish(&rs, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(rs.nteams, 2);
+	sab_board_reset(&b, &rs);
+	sab_board_place(&b, &rs, 1, 0, t_def(&rs, "straight-ew"), 0);
+	sab_board_place(&b, &rs, 2, 0, t_def(&rs, "tee-new"), 0);
+	/* Everyone's layer and the green team's pass the green door... */
+	ck_assert_uint_eq(sab_board_team_reached(&b, &rs, 0, 3, 0), SAB_W);
+	ck_assert_uint_eq(sab_board_team_reached(&b, &rs, 2, 3, 0), SAB_W);
+	ck_assert(sab_board_connected(&b, 2, 0));
+	/* ...the blue team's stops at it. */
+	ck_assert_uint_eq(sab_board_team_reached(&b, &rs, 1, 3, 0), 0);
+	ck_assert_uint_eq(sab_board_team_reached(&b, &rs, 1, 1, 0), SAB_W);
+	/* Removing the door opens nothing for blue; a blue door lets blue on. */
+	sab_board_remove(&b, &rs, 1, 0);
+	ck_assert_uint_eq(sab_board_team_reached(&b, &rs, 2, 3, 0), 0);
+	sab_board_place(&b, &rs, 1, 0, t_def(&rs, "cross"), 0);
+	ck_assert_uint_eq(sab_board_team_reached(&b, &rs, 1, 3, 0), SAB_W);
+	ck_assert_uint_eq(sab_board_team_reached(&b, &rs, 2, 3, 0), 0);
+	ck_assert_uint_eq(sab_board_team_reached(&b, &rs, 0, 3, 0), SAB_W);
+}
+END_TEST
+
 START_TEST(frontier_lists_cells_next_to_reached_edges)
 {
 	const sab_ruleset *rs = t_ruleset("base");
@@ -218,6 +254,7 @@ Suite *board_suite(void)
 	tcase_add_test(tc, start_and_goal_cells_are_taken);
 	tcase_add_test(tc, the_table_edge);
 	tcase_add_test(tc, reach_follows_groups_and_stubs);
+	tcase_add_test(tc, a_door_is_a_wall_to_the_other_team_only);
 	tcase_add_test(tc, frontier_lists_cells_next_to_reached_edges);
 	suite_add_tcase(s, tc);
 	return s;

@@ -824,6 +824,29 @@ START_TEST(the_order_of_placed_cards_does_not_matter)
 }
 END_TEST
 
+/* Issue 11: "the module list is part of the ruleset hash only when it
+ * differs from today's, so existing hashes and resumable tournaments hold". */
+START_TEST(the_module_list_is_hashed_only_beyond_the_base_game)
+{
+	static const char text[] = "name: base\nextends: base\n"
+	    "title: \"Saboteur, anniversary edition (2024)\"\n"
+	    "modules: [base]\n";
+	static sab_ruleset a, b;
+	char err[256];
+
+	ck_assert_msg(sab_ruleset_parse(&a, text, sizeof text - 1, "t", err,
+	    sizeof err) == 0, "%s", err);
+	ck_assert_uint_eq(replay_ruleset_hash(&a),
+	    replay_ruleset_hash(t_ruleset("base")));
+	b = a;
+	b.modules[b.nmodules++] = 2;    /* wc, were it playable */
+	ck_assert_uint_ne(replay_ruleset_hash(&a), replay_ruleset_hash(&b));
+	b = a;
+	b.defs[0].door = 1;
+	ck_assert_uint_ne(replay_ruleset_hash(&a), replay_ruleset_hash(&b));
+}
+END_TEST
+
 START_TEST(the_ruleset_hash_sees_every_rule)
 {
 	static sab_ruleset a, b;
@@ -877,6 +900,7 @@ Suite *replay_suite(void)
 	tcase_add_test(th, equal_states_hash_equal);
 	tcase_add_test(th, the_order_of_placed_cards_does_not_matter);
 	tcase_add_test(th, the_ruleset_hash_sees_every_rule);
+	tcase_add_test(th, the_module_list_is_hashed_only_beyond_the_base_game);
 	suite_add_tcase(s, th);
 	return s;
 }

@@ -30,6 +30,21 @@ START_TEST(next_matches_xoshiro256starstar)
 }
 END_TEST
 
+/* The seeds derived from a master seed: the numbers the derivation gave
+ * when it lived in the referee, which journals and replays name. */
+START_TEST(derived_seeds_never_change)
+{
+	ck_assert_uint_eq(sab_rng_mix(0), 0);
+	ck_assert_uint_eq(sab_rng_mix(1), 0x5692161d100b05e5ULL);
+	ck_assert_uint_eq(sab_seed_mix(5, 7), 0x5b7d5594b4c17204ULL);
+	ck_assert_uint_eq(sab_seed_mix(UINT64_MAX, 3), 0xae58088fa20dc5bcULL);
+	ck_assert_uint_eq(sab_seed_game(0, 0), 0x422ea740d0977210ULL);
+	ck_assert_uint_eq(sab_seed_game(99, 17), 0xd2150cfa79f8037cULL);
+	ck_assert_uint_eq(sab_seed_game(UINT64_MAX, 9999999),
+	    0xdffef383147e1df3ULL);
+}
+END_TEST
+
 START_TEST(same_seed_same_stream)
 {
 	sab_rng a, b;
@@ -108,6 +123,7 @@ Suite *rng_suite(void)
 
 	tcase_add_test(tc, seed_matches_splitmix64);
 	tcase_add_test(tc, next_matches_xoshiro256starstar);
+	tcase_add_test(tc, derived_seeds_never_change);
 	tcase_add_test(tc, same_seed_same_stream);
 	tcase_add_test(tc, below_is_in_range_and_roughly_uniform);
 	tcase_add_test(tc, shuffle_is_a_permutation);

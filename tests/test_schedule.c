@@ -261,9 +261,9 @@ START_TEST(seeds_come_from_the_index)
 	make(&t, cfg(TCONFIG_ROUND_ROBIN, 6, 4, 2, 0, -1, 100));
 	for (long i = 0; i < s.total; i++) {
 		ck_assert_int_eq(schedule_game(&s, i, &a), 0);
-		ck_assert(a.seed == match_game_seed(99, (int)i));
+		ck_assert(a.seed == sab_seed_game(99, (uint64_t)i));
 		ck_assert_int_eq(schedule_game(&t, i, &b), 0);
-		ck_assert(b.seed == match_game_seed(100, (int)i));
+		ck_assert(b.seed == sab_seed_game(100, (uint64_t)i));
 		differ |= memcmp(a.bot, b.bot, sizeof a.bot) != 0;
 	}
 	/* The master seed also orders the line-ups. */

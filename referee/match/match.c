@@ -35,15 +35,6 @@ typedef struct run {
 	sab_move moves[SAB_MAX_MOVES];  /* the legal moves of a request */
 } run;
 
-uint64_t match_game_seed(uint64_t seed, int g)
-{
-	sab_rng r;
-
-	/* One splitmix64 step of (seed, g): independent streams per game. */
-	sab_rng_seed(&r, seed ^ (0x9e3779b97f4a7c15ULL * (uint64_t)(g + 1)));
-	return sab_rng_next(&r);
-}
-
 /* A bot's own time limits, or the match's. */
 static int64_t move_of(const run *r, const bot *b)
 {
@@ -606,7 +597,7 @@ int match_games(const match_opts *o, bot *bots, int n, game_result *results,
 
 	*played = 0;
 	for (int gi = 0; rc == MATCH_DONE && gi < o->games; gi++) {
-		match_game g = { gi + 1, match_game_seed(o->seed, gi), n, { 0 },
+		match_game g = { gi + 1, sab_seed_game(o->seed, (uint64_t)gi), n, { 0 },
 		    o->replay };
 		if (o->one_game > 0)
 			g.number = o->one_game, g.seed = o->seed;

@@ -114,9 +114,4 @@ void match_finish(const match_opts *o, bot *bots, int n, match_cost *cost);
 int match_games(const match_opts *o, bot *bots, int n, game_result *results,
     int *played, match_cost *cost, char *err, size_t errlen);
 
-
-/* Derives the seed of game g (from 0) of a match: the same whatever the
- * order or concurrency of games. */
-uint64_t match_game_seed(uint64_t seed, int g);
-
 #endif

@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "outputs.h"
+#include "say.h"
 
 /* The length of the conversion at s (just after a '%'): flags, width,
  * precision and 'd' or 'i'; 0 when it is not one of the game number. */
@@ -50,33 +51,20 @@ int outputs_replay_check(const char *pattern, char *err, size_t errlen)
 	return n;
 }
 
-/* Appends s[0..n) to out at *at; -1 when it does not fit. */
-static int put(char *out, size_t len, size_t *at, const char *s, size_t n)
-{
-	if (*at + n >= len)
-		return -1;
-	memcpy(out + *at, s, n);
-	*at += n;
-	out[*at] = '\0';
-	return 0;
-}
-
 int outputs_replay_path(const char *pattern, int g, char *out, size_t len)
 {
-	size_t at = 0;
+	sab_strbuf b;
 	const char *p = pattern;
 
-	if (len == 0)
-		return -1;
-	out[0] = '\0';
+	sab_strbuf_init(&b, out, len);
 	for (;;) {
 		const char *pc = strchr(p, '%');
 		if (pc == NULL)
-			return put(out, len, &at, p, strlen(p));
-		if (put(out, len, &at, p, (size_t)(pc - p)) != 0)
+			return sab_strbuf_put(&b, p, strlen(p));
+		if (sab_strbuf_put(&b, p, (size_t)(pc - p)) != 0)
 			return -1;
 		if (pc[1] == '%') {
-			if (put(out, len, &at, "%", 1) != 0)
+			if (sab_strbuf_put(&b, "%", 1) != 0)
 				return -1;
 			p = pc + 2;
 			continue;
@@ -91,7 +79,7 @@ int outputs_replay_path(const char *pattern, int g, char *out, size_t len)
 		fmt[k + 1] = '\0';
 		int w = snprintf(num, sizeof num, fmt, g);
 		if (w < 0 || (size_t)w >= sizeof num ||
-		    put(out, len, &at, num, (size_t)w) != 0)
+		    sab_strbuf_put(&b, num, (size_t)w) != 0)
 			return -1;
 		p = pc + 1 + k;
 	}

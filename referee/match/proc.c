@@ -11,7 +11,6 @@
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +27,7 @@
 #endif
 
 #include "proc.h"
+#include "say.h"
 
 extern char **environ;
 
@@ -106,19 +106,6 @@ int64_t proc_now(void)
 	if (clock_gettime(CLOCK_MONOTONIC, &ts) < 0)
 		return 0;
 	return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
-/* Writes a message into err; a truncated message is still worth showing. */
-static void say(char *err, size_t errlen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (err == NULL || errlen == 0)
-		return;
-	va_start(ap, fmt);
-	if (vsnprintf(err, errlen, fmt, ap) < 0)
-		err[0] = '\0';
-	va_end(ap);
 }
 
 /*
@@ -509,7 +496,7 @@ static char **env_merge(char *const *extra, char *err, size_t errlen)
 
 	for (; extra[k] != NULL; k++) {
 		if (env_name_len(extra[k]) == 0 || extra[k][env_name_len(extra[k])] != '=') {
-			say(err, errlen, "bad environment entry \"%s\" "
+			sab_say(err, errlen, "bad environment entry \"%s\" "
 			    "(NAME=VALUE expected)", extra[k]);
 			return NULL;
 		}
@@ -517,7 +504,7 @@ static char **env_merge(char *const *extra, char *err, size_t errlen)
 	while (environ != NULL && environ[n] != NULL)
 		n++;
 	if ((env = calloc(n + k + 1, sizeof *env)) == NULL) {
-		say(err, errlen, "out of memory");
+		sab_say(err, errlen, "out of memory");
 		return NULL;
 	}
 	for (size_t i = 0; i < n; i++)
@@ -540,7 +527,7 @@ static char **env_copy(char *const *env, char *err, size_t errlen)
 	while (env[n] != NULL)
 		n++;
 	if ((copy = calloc(n + 1, sizeof *copy)) == NULL) {
-		say(err, errlen, "out of memory");
+		sab_say(err, errlen, "out of memory");
 		return NULL;
 	}
 	memcpy(copy, env, n * sizeof *copy);
@@ -634,13 +621,13 @@ static int spawn_prepare(proc *p, const proc_spec *spec, child_plan *c,
 		return -1;
 	if (spec->stderr_path != NULL && (p->log_fd = open(spec->stderr_path,
 	    O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0600)) < 0) {
-		say(err, errlen, "cannot open %s: %s", spec->stderr_path,
+		sab_say(err, errlen, "cannot open %s: %s", spec->stderr_path,
 		    strerror(errno));
 		return -1;
 	}
 	if (spawn_pipes(fds) < 0) {
-		say(err, errlen, "cannot make pipes for %s: %s", spec->argv[0],
-		    strerror(errno));
+		sab_say(err, errlen, "cannot make pipes for %s: %s",
+		    spec->argv[0], strerror(errno));
 		return -1;
 	}
 	c->in = fds[0];
@@ -657,12 +644,12 @@ int proc_spawn(proc *p, const proc_spec *spec, char *err, size_t errlen)
 
 	proc_clear(p, spec);
 	if (spec->argv == NULL || spec->argv[0] == NULL) {
-		say(err, errlen, "no command to run");
+		sab_say(err, errlen, "no command to run");
 		return -1;
 	}
 	if (spawn_prepare(p, spec, &c, fds, err, errlen) == 0 &&
 	    (pid = fork_child(&c)) < 0)
-		say(err, errlen, "cannot fork for %s: %s", spec->argv[0],
+		sab_say(err, errlen, "cannot fork for %s: %s", spec->argv[0],
 		    strerror(errno));
 	/* The child's ends are its own now (or nobody's, on failure). */
 	fd_close(&fds[0]);
@@ -1561,7 +1548,7 @@ int proc_run(char *const *argv, char *out, size_t outlen, int64_t timeout)
 	if (outlen > 0)
 		out[0] = '\0';
 	if (proc_spawn(&p, &spec, err, sizeof err) != 0) {
-		say(out, outlen, "%s", err);
+		sab_say(out, outlen, "%s", err);
 		return -1;
 	}
 	proc_close_stdin(&p);
@@ -1582,7 +1569,7 @@ int proc_run(char *const *argv, char *out, size_t outlen, int64_t timeout)
 		}
 		if (ev == PROC_EV_EOF || ev == PROC_EV_EXIT)
 			break;
-		say(out, outlen, "%s: no answer in time", argv[0]);
+		sab_say(out, outlen, "%s: no answer in time", argv[0]);
 		proc_free(&p);
 		return -1;
 	}

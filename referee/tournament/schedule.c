@@ -6,23 +6,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "match.h"
+#include "rng.h"
 #include "say.h"
 #include "schedule.h"
 
 #define SHARDS_MAX 1000000
 
-/* The splitmix64 finaliser: a good 64-bit mixing function. */
-static uint64_t mix64(uint64_t z)
-{
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
 static uint64_t cycle_key(const schedule *s, uint64_t cycle)
 {
-	return mix64(s->seed ^ mix64(0x9e3779b97f4a7c15ULL * (2 * cycle + 1)));
+	return sab_seed_mix(s->seed, SAB_SEED_GOLDEN * (2 * cycle + 1));
 }
 
 /*
@@ -48,7 +40,7 @@ static uint64_t permute(uint64_t x, uint64_t n, uint64_t key)
 		uint64_t l = x >> half, r = x & mask, t;
 
 		for (uint64_t round = 0; round < 6; round++) {
-			t = l ^ (mix64(r ^ mix64(key + round)) & mask);
+			t = l ^ (sab_seed_mix(r, key + round) & mask);
 			l = r;
 			r = t;
 		}
@@ -119,7 +111,7 @@ static void group_bots(const schedule *s, uint64_t c, uint64_t g, int *bots)
 	} else {
 		unrank(s, g, s->nbots, k, bots);
 	}
-	sab_rng_seed(&rng, mix64(cycle_key(s, c) ^ mix64(g + 1)));
+	sab_rng_seed(&rng, sab_seed_mix(cycle_key(s, c), g + 1));
 	for (int i = k - 1; i > 0; i--) {
 		int j = (int)sab_rng_below(&rng, (uint32_t)i + 1);
 		t = bots[i];
@@ -230,7 +222,7 @@ int schedule_game(const schedule *s, long index, sched_game *g)
 	group_bots(s, c, permute(block, s->groups, cycle_key(s, c)), base);
 	memset(g, 0, sizeof *g);
 	g->index = index;
-	g->seed = match_game_seed(s->seed, (int)index);
+	g->seed = sab_seed_game(s->seed, i);
 	g->players = s->players;
 	for (int seat = 0; seat < s->players; seat++)
 		g->bot[seat] = base[(seat + r) % s->players];

@@ -30,7 +30,7 @@
  * `rounds: N` plays N whole cycles; `games: N` plays the first N games of
  * the same sequence (whole cycles and then part of one).  Every shuffle is
  * a function of the master seed, so the schedule is the same on every
- * machine, and a game's seed is match_game_seed(master, index): the same
+ * machine, and a game's seed is sab_seed_game(master, index): the same
  * whatever the concurrency, the order of play or the sharding.
  */
 typedef struct schedule {
@@ -50,7 +50,7 @@ typedef struct schedule {
 /* One game of the schedule. */
 typedef struct sched_game {
 	long index;             /* from 0, in the whole schedule */
-	uint64_t seed;          /* match_game_seed(master, index) */
+	uint64_t seed;          /* sab_seed_game(master, index) */
 	int players;
 	int bot[SAB_MAX_PLAYERS];       /* the bot (index in the file) at each
 	                                   seat; 0 beyond players */

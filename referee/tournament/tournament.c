@@ -4,7 +4,6 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -142,29 +141,6 @@ static long next_game(conductor *c, sched_game *g)
 	return -1;
 }
 
-/* Appends to line (size bytes, *used of them taken); -1 when it does not
- * fit, and then line is left as it was. */
-static int line_add(char *line, size_t size, size_t *used, const char *fmt,
-    ...) __attribute__((format(printf, 4, 5)));
-static int line_add(char *line, size_t size, size_t *used, const char *fmt,
-    ...)
-{
-	va_list ap;
-	int n;
-
-	if (*used >= size)
-		return -1;
-	va_start(ap, fmt);
-	n = vsnprintf(line + *used, size - *used, fmt, ap);
-	va_end(ap);
-	if (n < 0 || (size_t)n >= size - *used) {
-		line[*used] = '\0';
-		return -1;
-	}
-	*used += (size_t)n;
-	return 0;
-}
-
 /*
  * Sends worker k its next game: 1, or 0 when there is none left.  The line
  * always fits (a game's seats, and at most TCONFIG_MAX_BOTS disqualified
@@ -174,30 +150,28 @@ static int line_add(char *line, size_t size, size_t *used, const char *fmt,
 static int hand_out(conductor *c, int k, char *err, size_t errlen)
 {
 	char line[8192];
-	size_t used = 0;
+	sab_strbuf o;
 	sched_game g;
 	long pos = next_game(c, &g);
-	int bad;
 
 	if (pos < 0)
 		return 0;
-	bad = line_add(line, sizeof line, &used, "play %ld %ld %" PRIu64 " ",
-	    g.index, g.index + 1, g.seed);
-	for (int s = 0; s < g.players && !bad; s++)
-		bad = line_add(line, sizeof line, &used, "%s%d", s ? "," : "",
-		    g.bot[s]);
-	for (int b = 0, first = 1; b < c->t->cfg->nbots && !bad; b++)
+	sab_strbuf_init(&o, line, sizeof line);
+	sab_strbuf_printf(&o, "play %ld %ld %" PRIu64 " ", g.index, g.index + 1,
+	    g.seed);
+	for (int s = 0; s < g.players; s++)
+		sab_strbuf_printf(&o, "%s%d", s ? "," : "", g.bot[s]);
+	for (int b = 0, first = 1; b < c->t->cfg->nbots; b++)
 		if (c->t->dq[b]) {
-			bad = line_add(line, sizeof line, &used, "%s%d",
-			    first ? " dq=" : ",", b);
+			sab_strbuf_printf(&o, "%s%d", first ? " dq=" : ",", b);
 			first = 0;
 		}
-	if (bad) {
+	if (o.cut) {
 		snprintf(err, errlen, "game %ld: the line for a worker is longer "
 		    "than %zu bytes", g.index + 1, sizeof line - 1);
 		return -1;
 	}
-	proc_send(&c->w[k], line, used);
+	proc_send(&c->w[k], line, o.len);
 	c->busy[k] = pos;
 	return 1;
 }

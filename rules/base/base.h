@@ -4,9 +4,6 @@
 
 #include "../table.h"
 
-/* The base game's card kinds, by card type (enum sab_card_type). */
-extern const sab_kind *const sab_base_kinds[SAB_CARD_TYPES];
-
 /* The gold cards being handed round: the distinct values on offer, into
  * vals (room for SAB_MAX_GOLD); returns how many. */
 int sab_base_offer_values(const sab_game *g, uint8_t *vals);

@@ -99,8 +99,10 @@ static int path_token(const sab_card *c, char *buf, size_t size)
 static int path_check(const sab_game *g, const sab_move *m,
     const char *const *words, char *why, size_t whylen)
 {
+	uint8_t broken = sab_table_front_mask(g, g->to_act);
+
 	for (int t = 0; t < SAB_TOOLS; t++) {
-		if (sab_table_front_tool(g, g->to_act, (uint8_t)(1 << t))) {
+		if (broken & (1 << t)) {
 			sab_say(why, whylen, "you cannot play path cards while a "
 			    "broken %s lies in front of you",
 			    sab_tool_name((uint8_t)(1 << t)));
@@ -153,12 +155,13 @@ static int path_gen(const sab_game *g, uint8_t def, sab_frontier *f,
 
 static void path_apply(sab_game *g, const sab_move *m, sab_events *ev)
 {
-	sab_event e = sab_table_play_event(g, m);
-
 	sab_board_place(&g->board, g->rs, m->x, m->y, m->card, m->rot);
 	g->last_path = sab_board_index(m->x, m->y);
-	e.x = m->x, e.y = m->y, e.rot = m->rot;
-	sab_table_emit(ev, &e);
+	if (ev) {
+		sab_event e = sab_table_play_event(g, m);
+		e.x = m->x, e.y = m->y, e.rot = m->rot;
+		sab_table_emit(ev, &e);
+	}
 }
 
 static int path_say(const sab_ruleset *rs, const sab_move *m, char *buf,
@@ -213,7 +216,7 @@ static int sabotage_gen(const sab_game *g, uint8_t def, sab_frontier *f,
 	(void)f;
 	for (int s = 0; s < g->nplayers; s++) {
 		if ((s == g->to_act && !rs->sabotage_self) ||
-		    (!rs->sabotage_stacks && sab_table_front_tool(g, s, tool)))
+		    (!rs->sabotage_stacks && (sab_table_front_mask(g, s) & tool)))
 			continue;
 		out[n] = sab_table_move(SAB_MOVE_PLAY, def);
 		out[n].target = (uint8_t)s;
@@ -224,12 +227,13 @@ static int sabotage_gen(const sab_game *g, uint8_t def, sab_frontier *f,
 
 static void sabotage_apply(sab_game *g, const sab_move *m, sab_events *ev)
 {
-	sab_event e = sab_table_play_event(g, m);
-
 	sab_table_front_add(g, m->target, m->card);
-	e.target = m->target;
-	e.tool = g->rs->defs[m->card].tools;
-	sab_table_emit(ev, &e);
+	if (ev) {
+		sab_event e = sab_table_play_event(g, m);
+		e.target = m->target;
+		e.tool = g->rs->defs[m->card].tools;
+		sab_table_emit(ev, &e);
+	}
 }
 
 static int sabotage_say(const sab_ruleset *rs, const sab_move *m, char *buf,
@@ -282,15 +286,21 @@ static int repair_check(const sab_game *g, const sab_move *m,
 static int repair_gen(const sab_game *g, uint8_t def, sab_frontier *f,
     sab_move *out)
 {
-	uint8_t tools = g->rs->defs[def].tools;
+	uint8_t tools = g->rs->defs[def].tools, broken[SAB_MAX_PLAYERS];
 	int n = 0;
 
+	uint8_t any = 0;
+
 	(void)f;
+	for (int s = 0; s < g->nplayers; s++)
+		any |= broken[s] = sab_table_front_mask(g, s);
+	if (!(any & tools))
+		return 0;
 	for (int t = 0; t < SAB_TOOLS; t++) {
 		if (!(tools & (1 << t)))
 			continue;
 		for (int s = 0; s < g->nplayers; s++) {
-			if (!sab_table_front_tool(g, s, (uint8_t)(1 << t)) ||
+			if (!(broken[s] & (1 << t)) ||
 			    (g->rs->repair_self_only && s != g->to_act))
 				continue;
 			out[n] = sab_table_move(SAB_MOVE_PLAY, def);
@@ -303,14 +313,16 @@ static int repair_gen(const sab_game *g, uint8_t def, sab_frontier *f,
 
 static void repair_apply(sab_game *g, const sab_move *m, sab_events *ev)
 {
-	sab_event e = sab_table_play_event(g, m);
 	uint8_t broken = sab_table_front_take_tool(g, m->target, m->tool);
 
 	sab_table_discard(g, m->card);
 	sab_table_discard(g, broken);
-	e.target = m->target;
-	e.tool = m->tool;
-	sab_table_emit(ev, &e);
+	if (ev) {
+		sab_event e = sab_table_play_event(g, m);
+		e.target = m->target;
+		e.tool = m->tool;
+		sab_table_emit(ev, &e);
+	}
 }
 
 static int repair_say(const sab_ruleset *rs, const sab_move *m, char *buf,
@@ -371,16 +383,19 @@ static int rockfall_gen(const sab_game *g, uint8_t def, sab_frontier *f,
 
 static void rockfall_apply(sab_game *g, const sab_move *m, sab_events *ev)
 {
-	sab_event e = sab_table_play_event(g, m);
+	uint8_t removed = SAB_CELL_DEF(sab_board_remove(&g->board, g->rs,
+	    m->x, m->y));
 
-	e.removed = SAB_CELL_DEF(sab_board_remove(&g->board, g->rs, m->x,
-	    m->y));
 	if (g->last_path == sab_board_index(m->x, m->y))
 		g->last_path = SAB_NO_CELL;
 	sab_table_discard(g, m->card);
-	sab_table_discard(g, e.removed);
-	e.x = m->x, e.y = m->y;
-	sab_table_emit(ev, &e);
+	sab_table_discard(g, removed);
+	if (ev) {
+		sab_event e = sab_table_play_event(g, m);
+		e.removed = removed;
+		e.x = m->x, e.y = m->y;
+		sab_table_emit(ev, &e);
+	}
 }
 
 static int rockfall_say(const sab_ruleset *rs, const sab_move *m, char *buf,
@@ -433,11 +448,13 @@ static int map_gen(const sab_game *g, uint8_t def, sab_frontier *f,
 /* Everyone sees which goal; only the player learns what lies there. */
 static void map_apply(sab_game *g, const sab_move *m, sab_events *ev)
 {
-	sab_event e = sab_table_play_event(g, m);
 	int seat = g->to_act;
 
 	sab_table_discard(g, m->card);
 	g->peeked[seat] |= (uint16_t)(1u << m->goal);
+	if (ev == NULL)
+		return;
+	sab_event e = sab_table_play_event(g, m);
 	e.goal = m->goal;
 	sab_table_emit(ev, &e);
 	e = sab_table_event(SAB_EV_PEEK, SAB_VIS_SEAT, (uint8_t)seat);
@@ -489,9 +506,9 @@ static const sab_kind kind_goal = {
 	.word = "goal", .token = goal_token,
 };
 
-/* ---- the base game's kinds, in card type order (enum sab_card_type) ---- */
+/* ---- the base game's kinds: enum sab_card_type's order, then any new ---- */
 
-const sab_kind *const sab_base_kinds[SAB_CARD_TYPES] = {
+const sab_kind *const sab_base_kinds[] = {
 	[SAB_CARD_PATH] = &sab_kind_path,
 	[SAB_CARD_START] = &kind_start,
 	[SAB_CARD_GOAL] = &kind_goal,
@@ -499,4 +516,6 @@ const sab_kind *const sab_base_kinds[SAB_CARD_TYPES] = {
 	[SAB_CARD_REPAIR] = &sab_kind_repair,
 	[SAB_CARD_ROCKFALL] = &sab_kind_rockfall,
 	[SAB_CARD_MAP] = &sab_kind_map,
+	/* A new kind of the base game goes here, before the end. */
+	NULL
 };

@@ -70,7 +70,6 @@ const sab_module sab_module_base = {
 	.title = "the base game (Saboteur, both editions, and the course game)",
 	.ready = 1,
 	.kinds = sab_base_kinds,
-	.nkinds = SAB_CARD_TYPES,
 	.roles = roles,
 	.nroles = sizeof roles / sizeof roles[0],
 	.round_start = deal_roles,

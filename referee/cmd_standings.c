@@ -1,0 +1,63 @@
+/* cmd_standings.c: "saboteur standings" prints the standings of one or more
+ * results folders of a tournament. */
+#include <stdio.h>
+
+#include "cli.h"
+#include "standings.h"
+
+enum { O_FORMAT, O_NOPTS };
+
+static const opt standings_opts[O_NOPTS + 1] = {
+	[O_FORMAT] = { "format", "table|yaml|csv", "how to print them "
+	    "(default table)", 0, NULL },
+	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
+};
+
+static int cmd_standings(int argc, char **argv);
+
+const cli_command cli_standings = { "standings", cmd_standings,
+	"print the standings of tournament results folders", "DIR...",
+	"Folders of one tournament (shards, copies) are merged: a game in two "
+	"counts\nonce.  What each figure means: man 5 saboteur-tournament.\n",
+	standings_opts };
+
+static int cmd_standings(int argc, char **argv)
+{
+	opt o[O_NOPTS + 1];
+	char *pos[1024], err[1024];
+	int n, format = STANDINGS_TABLE, rc;
+	standings st;
+
+	CLI_OPTS_COPY(o, standings_opts);
+	n = cli_parse("standings", argc, argv, o, pos, 1024);
+	if (n < 0)
+		return EXIT_USAGE;
+	if (n == 0) {
+		fprintf(stderr, "saboteur standings: give one or more results "
+		    "folders\n");
+		return EXIT_USAGE;
+	}
+	if (o[O_FORMAT].value != NULL &&
+	    standings_parse_format(o[O_FORMAT].value, &format) != 0) {
+		fprintf(stderr, "saboteur standings: --format is table, yaml or "
+		    "csv, not \"%s\"\n", o[O_FORMAT].value);
+		return EXIT_USAGE;
+	}
+	rc = standings_load(&st, (const char *const *)pos, n, cli_warn, NULL, err,
+	    sizeof err);
+	if (rc != 0) {
+		fprintf(stderr, "saboteur standings: %s\n", err);
+	} else if (st.games == 0) {
+		/* An empty table would look like standings of nothing. */
+		fprintf(stderr, "saboteur standings: no games in %s%s: the "
+		    "tournament has finished none yet\n", pos[0], n > 1 ?
+		    " and the other folders" : "");
+		rc = -1;
+	}
+	else if (standings_print(stdout, &st, format) != 0 || fflush(stdout)) {
+		perror("saboteur standings: stdout");
+		rc = -2;
+	}
+	standings_free(&st);
+	return rc == 0 ? EXIT_OK : rc == -2 ? EXIT_INTERNAL : EXIT_CONFIG;
+}
