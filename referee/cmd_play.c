@@ -1,5 +1,6 @@
 /* cmd_play.c: "saboteur play" runs a match between bot programs and prints
  * what happened. */
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -611,6 +612,17 @@ static const char *bot_name(const bot *b)
 	return s;
 }
 
+/* A role in the table: the first letter of its name in the ruleset's role
+ * list, upper case ("M" miner, "S" saboteur); blank for none. */
+static char role_letter(const sab_ruleset *rs, uint8_t role)
+{
+	const char *name = sab_role_name(rs, role);
+
+	if (!rs->has_roles || role == 0)
+		return ' ';
+	return (char)toupper((unsigned char)name[0]);
+}
+
 static void print_game(const play_cfg *c, const bot *bots, int n,
     const game_result *g, int gi)
 {
@@ -628,8 +640,7 @@ static void print_game(const play_cfg *c, const bot *bots, int n,
 	for (int s = 0; s < n; s++) {
 		printf("  %-4d %-24s ", s, bot_name(&bots[g->bot_of[s]]));
 		for (int k = 0; k < g->rounds; k++)
-			printf("%c ", !c->rs.has_roles ? ' ' :
-			    g->roles[k][s] == SAB_ROLE_SABOTEUR ? 'S' : 'M');
+			printf("%c ", role_letter(&c->rs, g->roles[k][s]));
 		printf("   %5d%s%s\n", g->gold[s],
 		    g->winners & (1u << s) ? "  *" : "",
 		    g->timed_out & (1u << s) ? "  (out of time)" : "");

@@ -134,8 +134,11 @@ static int open_dir(tournament *t, const sab_ruleset *rs, char *err,
 	/* A ruleset file changed between runs makes another tournament. */
 	uint64_t h = replay_ruleset_hash(rs), fp = tconfig_hash(t->cfg);
 	journal_visit v = { tournament_count, cli_warn, t };
+	journal_roles roles;
 
 	fp = sab_fnv1a(fp, &h, sizeof h);
+	if (journal_roles_of(&roles, rs, err, errlen) != 0)
+		return EXIT_CONFIG;
 	char why[900];
 	/* Like the other mistakes about the results folder, exit 3; the
 	 * message is cut short rather than lost when it is long. */
@@ -145,7 +148,7 @@ static int open_dir(tournament *t, const sab_ruleset *rs, char *err,
 		return EXIT_CONFIG;
 	}
 	if (journal_open(&t->j, t->dir, fp, t->sch->shard,
-	    t->sch->nshards, &v, err, errlen) != 0)
+	    t->sch->nshards, &roles, &v, err, errlen) != 0)
 		return EXIT_CONFIG;
 	if (make_dir(t->dir, "replays") != 0 || make_dir(t->dir, "logs") != 0)
 		return EXIT_CONFIG;

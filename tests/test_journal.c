@@ -1,6 +1,7 @@
-/* test_journal.c: the results journal: its line format, appending and
- * reading back, a torn last line, games recorded twice, the lock, and
- * resuming only the same tournament. */
+/* test_journal.c: the results journal: its line format (and an earlier
+ * version's, read as it was meant), role lists, appending and reading
+ * back, a torn last line, games recorded twice, the lock, and resuming
+ * only the same tournament. */
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -17,6 +18,15 @@
 #include "tmpdir.h"
 
 static char err[512];
+
+/* The base game's role list, as a journal of it names them. */
+static const journal_roles *base(void)
+{
+	static journal_roles r;
+
+	journal_roles_base(&r);
+	return &r;
+}
 
 /* A finished game of three seats over three rounds. */
 static journal_game sample(long index, const char *a, const char *b,
@@ -41,9 +51,16 @@ static journal_game sample(long index, const char *a, const char *b,
 			t->role[r] = (uint8_t)((r + s) % 3 == 0 ?
 			    SAB_ROLE_SABOTEUR : SAB_ROLE_MINER);
 	}
+	/* The miners win rounds 1 and 3, the saboteurs round 2; each winner
+	 * is paid r + s + 1. */
+	g.paid = 1;
 	for (int r = 0; r < 3; r++)
-		g.round_won[r] = (uint8_t)(r == 1 ? SAB_ROLE_SABOTEUR :
-		    SAB_ROLE_MINER);
+		for (int s = 0; s < 3; s++)
+			if (g.seat[s].role[r] == (r == 1 ? SAB_ROLE_SABOTEUR :
+			    SAB_ROLE_MINER)) {
+				g.round_winners[r] |= (uint16_t)(1u << s);
+				g.seat[s].pay[r] = r + s + 1;
+			}
 	for (int s = 0; s < 3; s++)
 		if (gold[s] >= ga && gold[s] >= gb && gold[s] >= gc)
 			g.winners |= (uint16_t)(1u << s);
@@ -65,18 +82,110 @@ START_TEST(line_round_trips)
 	g.seat[2].timeouts = 1;
 	g.seat[2].status = BOT_CRASH;
 	g.seat[1].think_us = 8000000000LL;
-	n = journal_format(&g, line, sizeof line, err, sizeof err);
+	n = journal_format(&g, base(), line, sizeof line, err, sizeof err);
 	ck_assert_msg(n > 0, "%s", err);
 	ck_assert_str_eq(line, "game 17 seed=1017 bots=alpha,beta,gamma "
-	    "gold=3,0,3 winners=0,2 rounds=smm:m,mms:s,msm:m "
+	    "gold=3,0,3 winners=0,2 roles=smm,mms,msm "
+	    "results=1+2:0/2/3,2:0/0/4,0+2:3/0/5 "
 	    "decisions=30,31,32 think-us=1000,8000000000,3000 illegal=0,2,0 "
 	    "defaults=0,1,0 timeouts=0,0,1 status=ok,ok,crash "
 	    "replay=replays/17.sabr.gz\n");
 	ck_assert_int_eq(n, (int)strlen(line));
 	line[n - 1] = '\0';
-	ck_assert_msg(journal_parse(line, &back, err, sizeof err) == 0, "%s",
-	    err);
+	ck_assert_msg(journal_parse(line, base(), &back, err, sizeof err) == 0,
+	    "%s", err);
 	ck_assert_mem_eq(&g, &back, sizeof g);
+}
+END_TEST
+
+/*
+ * A line written by an earlier version (each round's side, no payouts)
+ * reads as it was meant: the same roles, and as each round's winners the
+ * seats of the side that won it ("-": nobody).  It is not written again.
+ */
+START_TEST(old_line_reads_as_it_was_meant)
+{
+	journal_game want = sample(17, "alpha", "beta", "gamma", 3, 0, 3), g;
+	char line[JOURNAL_LINE_MAX];
+
+	want.seat[1].illegal = 2;
+	want.seat[2].status = BOT_CRASH;
+	want.paid = 0;
+	for (int s = 0; s < 3; s++)
+		memset(want.seat[s].pay, 0, sizeof want.seat[s].pay);
+	ck_assert_msg(journal_parse("game 17 seed=1017 bots=alpha,beta,gamma "
+	    "gold=3,0,3 winners=0,2 rounds=smm:m,mms:s,msm:m "
+	    "decisions=30,31,32 think-us=1000,2000,3000 illegal=0,2,0 "
+	    "defaults=0,0,0 timeouts=0,0,0 status=ok,ok,crash "
+	    "replay=replays/17.sabr.gz", base(), &g, err, sizeof err) == 0,
+	    "%s", err);
+	ck_assert_mem_eq(&g, &want, sizeof g);
+	ck_assert_int_eq(journal_format(&g, base(), line, sizeof line, err,
+	    sizeof err), -1);
+	ck_assert_str_eq(err, "game 17: no payouts (a game of an earlier "
+	    "version's journal is not written again)");
+
+	/* Nobody won a round of the course game, or one dealt no saboteur
+	 * whose gold was not reached. */
+	ck_assert_msg(journal_parse("game 3 seed=1 bots=a,b gold=0,1 "
+	    "winners=1 rounds=--:-,mm:- decisions=1,1 think-us=1,1 "
+	    "illegal=0,0 defaults=0,0 timeouts=0,0 status=ok,ok replay=-",
+	    base(), &g, err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(g.rounds, 2);
+	ck_assert_int_eq(g.round_winners[0] | g.round_winners[1], 0);
+	ck_assert_int_eq(g.seat[1].role[0], SAB_ROLE_NONE);
+	ck_assert_int_eq(g.seat[1].role[1], SAB_ROLE_MINER);
+}
+END_TEST
+
+/* A ruleset's role list, each role's letter its name's first free one. */
+START_TEST(roles_follow_the_ruleset)
+{
+	static const char *const names[] = { "none", "green-miner",
+		"blue-miner", "boss", "geologist", "saboteur", "bandit" };
+	sab_ruleset rs;
+	journal_roles r;
+	journal_game g, back;
+	char line[JOURNAL_LINE_MAX];
+	int n;
+
+	ck_assert_int_eq(sab_ruleset_load_builtin(&rs, "base", err,
+	    sizeof err), 0);
+	ck_assert_int_eq(journal_roles_of(&r, &rs, err, sizeof err), 0);
+	ck_assert(journal_roles_equal(&r, base()));
+	rs.nroles = 7;
+	for (int i = 0; i < 7; i++)
+		snprintf(rs.roles[i].name, sizeof rs.roles[i].name, "%s",
+		    names[i]);
+	ck_assert_int_eq(journal_roles_of(&r, &rs, err, sizeof err), 0);
+	ck_assert_int_eq(r.n, 7);
+	ck_assert_mem_eq(r.letter, "-gboesa", 7);
+	ck_assert_str_eq(r.name[3], "boss");
+	ck_assert(!journal_roles_equal(&r, base()));
+
+	/* Lines use those letters; the base game's do not read them. */
+	g = sample(4, "a", "b", "c", 1, 2, 3);
+	g.seat[0].role[0] = 6;
+	g.seat[1].role[0] = 4;
+	n = journal_format(&g, &r, line, sizeof line, err, sizeof err);
+	ck_assert_msg(n > 0, "%s", err);
+	ck_assert(strstr(line, " roles=aeg,ggb,gbg ") != NULL);
+	line[n - 1] = '\0';
+	ck_assert_int_eq(journal_parse(line, &r, &back, err, sizeof err), 0);
+	ck_assert_mem_eq(&g, &back, sizeof g);
+	ck_assert_int_eq(journal_parse(line, base(), &back, err, sizeof err),
+	    -1);
+	ck_assert_int_eq(journal_format(&g, base(), line, sizeof line, err,
+	    sizeof err), -1);
+	ck_assert_str_eq(err, "game 4: seat 0: a role or payout of round 1 "
+	    "out of range");
+
+	/* A name that cannot be one word of the header. */
+	snprintf(rs.roles[2].name, sizeof rs.roles[2].name, "blue miner");
+	ck_assert_int_eq(journal_roles_of(&r, &rs, err, sizeof err), -1);
+	ck_assert_str_eq(err, "role 2 \"blue miner\" cannot be journaled: a "
+	    "role's name is 1 to 31 letters, digits, '.', '_' or '-', given "
+	    "once");
 }
 END_TEST
 
@@ -90,26 +199,31 @@ START_TEST(every_status_and_role_round_trips)
 	g.index = JOURNAL_MAX_INDEX - 1;
 	g.seed = UINT64_MAX;
 	g.players = JOURNAL_STATUSES;
-	g.rounds = JOURNAL_MAX_ROUNDS;
+	g.rounds = SAB_MAX_ROUNDS;
+	g.paid = 1;
 	for (int s = 0; s < g.players; s++) {
 		snprintf(g.seat[s].bot, sizeof g.seat[s].bot, "bot-%d", s);
 		g.seat[s].status = s;
 		g.seat[s].gold = s - 2;         /* negative gold reads back */
-		for (int r = 0; r < g.rounds; r++)
+		for (int r = 0; r < g.rounds; r++) {
 			g.seat[s].role[r] = (uint8_t)((s + r) % 3);
+			g.seat[s].pay[r] = (s + r) % 5 - 1;     /* and payouts */
+		}
 	}
 	for (int r = 0; r < g.rounds; r++)
-		g.round_won[r] = (uint8_t)(r % 3);
-	n = journal_format(&g, line, sizeof line, err, sizeof err);
+		g.round_winners[r] = (uint16_t)(r * 37 % (1 << g.players));
+	n = journal_format(&g, base(), line, sizeof line, err, sizeof err);
 	ck_assert_msg(n > 0, "%s", err);
 	ck_assert(strstr(line, " winners=- ") != NULL);
+	ck_assert(strstr(line, " results=-:-1/0/1/2/3/-1/0/1/2/3/-1/0,"
+	    "0+2+5:0/1/2/3/-1/") != NULL);
 	ck_assert(strstr(line, " replay=-\n") != NULL);
 	ck_assert(strstr(line, "status=ok,no-start,handshake,timeout,crash,"
 	    "closed,line-too-long,flood,memory,cpu,file-size,disqualified ") !=
 	    NULL);
 	line[n - 1] = '\0';
-	ck_assert_msg(journal_parse(line, &back, err, sizeof err) == 0, "%s",
-	    err);
+	ck_assert_msg(journal_parse(line, base(), &back, err, sizeof err) == 0,
+	    "%s", err);
 	ck_assert_mem_eq(&g, &back, sizeof g);
 	ck_assert_str_eq(journal_status_name(JOURNAL_DISQUALIFIED),
 	    "disqualified");
@@ -122,27 +236,38 @@ START_TEST(format_refuses_what_a_line_cannot_hold)
 	char line[JOURNAL_LINE_MAX];
 
 	snprintf(g.seat[1].bot, sizeof g.seat[1].bot, "my bot");
-	ck_assert_int_eq(journal_format(&g, line, sizeof line, err,
+	ck_assert_int_eq(journal_format(&g, base(), line, sizeof line, err,
 	    sizeof err), -1);
 	ck_assert_str_eq(err, "game 1: seat 1: bot name \"my bot\" is not 1 to "
 	    "32 letters, digits, '.', '_' or '-'");
 	g = sample(1, "a", "b", "c", 1, 2, 3);
 	snprintf(g.replay, sizeof g.replay, "my replay.gz");
-	ck_assert_int_eq(journal_format(&g, line, sizeof line, err,
+	ck_assert_int_eq(journal_format(&g, base(), line, sizeof line, err,
 	    sizeof err), -1);
 	ck_assert_str_eq(err, "game 1: replay name \"my replay.gz\" is not one "
 	    "word");
 	g = sample(-1, "a", "b", "c", 1, 2, 3);
-	ck_assert_int_eq(journal_format(&g, line, sizeof line, err,
+	ck_assert_int_eq(journal_format(&g, base(), line, sizeof line, err,
 	    sizeof err), -1);
 	ck_assert_str_eq(err, "game index -1 out of range");
 	g = sample(2, "a", "b", "c", 1, 2, 3);
 	g.winners = 1u << 3;
-	ck_assert_int_eq(journal_format(&g, line, sizeof line, err,
+	ck_assert_int_eq(journal_format(&g, base(), line, sizeof line, err,
 	    sizeof err), -1);
 	ck_assert_str_eq(err, "game 2: a winner beyond the seats");
 	g = sample(2, "a", "b", "c", 1, 2, 3);
-	ck_assert_int_eq(journal_format(&g, line, 20, err, sizeof err), -1);
+	g.round_winners[1] = 1u << 3;
+	ck_assert_int_eq(journal_format(&g, base(), line, sizeof line, err,
+	    sizeof err), -1);
+	ck_assert_str_eq(err, "game 2: a winner of round 2 beyond the seats");
+	g = sample(2, "a", "b", "c", 1, 2, 3);
+	g.seat[2].pay[2] = 40000;
+	ck_assert_int_eq(journal_format(&g, base(), line, sizeof line, err,
+	    sizeof err), -1);
+	ck_assert_str_eq(err, "game 2: seat 2: a role or payout of round 3 out "
+	    "of range");
+	g = sample(2, "a", "b", "c", 1, 2, 3);
+	ck_assert_int_eq(journal_format(&g, base(), line, 20, err, sizeof err), -1);
 	ck_assert_str_eq(err, "game 2: the journal line is too long");
 }
 END_TEST
@@ -153,7 +278,7 @@ static const struct {
 	{ "", "expected \"game INDEX ...\"" },
 	{ "gaem 1", "expected \"game INDEX ...\"" },
 	{ "game 10000000 seed=1", "expected \"game INDEX ...\"" },
-	{ "game 1 seed=1", "game 1: 1 fields, expected 12" },
+	{ "game 1 seed=1", "game 1: 1 fields, expected 13" },
 	{ "game 1 seed=1 bots=a,b gold=1,2 winners=0 rounds=mm:m "
 	  "decisions=1,1 illegal=0,0 think-us=1,1 defaults=0,0 timeouts=0,0 "
 	  "status=ok,ok replay=-", "game 1: expected think-us= as field 7" },
@@ -178,7 +303,42 @@ static const struct {
 	  "\"ok,sleepy\"" },
 	{ "game 1 seed=1 bots=a,b c gold=1,2 winners=1 rounds=mm:m "
 	  "decisions=1,1 think-us=1,1 illegal=0,0 defaults=0,0 timeouts=0,0 "
-	  "status=ok,ok replay=-", "game 1: 13 fields, expected 12" },
+	  "status=ok,ok replay=-", "game 1: expected gold= as field 3" },
+	{ "game 1 seed=1 bots=a,b gold=1,2 winners=1 rounds=mm:m roles=mm "
+	  "decisions=1,1 think-us=1,1 illegal=0,0 defaults=0,0 timeouts=0,0 "
+	  "status=ok,ok replay=-", "game 1: expected roles= as field 5" },
+	{ "game 1 seed=1 bots=a,b gold=1,2 winners=1 roles=mm,sm "
+	  "results=1:0/2 decisions=1,1 think-us=1,1 illegal=0,0 defaults=0,0 "
+	  "timeouts=0,0 status=ok,ok replay=-",
+	  "game 1: bad results value \"1:0/2\"" },
+	{ "game 1 seed=1 bots=a,b gold=1,2 winners=1 roles=mx "
+	  "results=1:0/2 decisions=1,1 think-us=1,1 illegal=0,0 defaults=0,0 "
+	  "timeouts=0,0 status=ok,ok replay=-",
+	  "game 1: bad roles value \"mx\"" },
+	{ "game 1 seed=1 bots=a,b gold=1,2 winners=1 roles=mm "
+	  "results=1+1:0/2 decisions=1,1 think-us=1,1 illegal=0,0 "
+	  "defaults=0,0 timeouts=0,0 status=ok,ok replay=-",
+	  "game 1: bad results value \"1+1:0/2\"" },
+	{ "game 1 seed=1 bots=a,b gold=1,2 winners=1 roles=mm "
+	  "results=2:0/2 decisions=1,1 think-us=1,1 illegal=0,0 "
+	  "defaults=0,0 timeouts=0,0 status=ok,ok replay=-",
+	  "game 1: bad results value \"2:0/2\"" },
+	{ "game 1 seed=1 bots=a,b gold=1,2 winners=1 roles=mm "
+	  "results=1:0/2/0 decisions=1,1 think-us=1,1 illegal=0,0 "
+	  "defaults=0,0 timeouts=0,0 status=ok,ok replay=-",
+	  "game 1: bad results value \"1:0/2/0\"" },
+	{ "game 1 seed=1 bots=a,b gold=1,2 winners=1 roles=mm "
+	  "results=1;0/2 decisions=1,1 think-us=1,1 illegal=0,0 "
+	  "defaults=0,0 timeouts=0,0 status=ok,ok replay=-",
+	  "game 1: bad results value \"1;0/2\"" },
+	{ "game 1 seed=1 bots=a,b gold=1,2 winners=1 roles=mm "
+	  "results=1:0/32768 decisions=1,1 think-us=1,1 illegal=0,0 "
+	  "defaults=0,0 timeouts=0,0 status=ok,ok replay=-",
+	  "game 1: bad results value \"1:0/32768\"" },
+	{ "game 1 seed=1 bots=a,b c gold=1,2 winners=1 roles=mm "
+	  "results=1:0/2 decisions=1,1 think-us=1,1 illegal=0,0 "
+	  "defaults=0,0 timeouts=0,0 status=ok,ok replay=-",
+	  "game 1: 14 fields, expected 13" },
 	{ "game 1 seed=-1 bots=a,b gold=1,2 winners=1 rounds=mm:m "
 	  "decisions=1,1 think-us=1,1 illegal=0,0 defaults=0,0 timeouts=0,0 "
 	  "status=ok,ok replay=-", "game 1: bad seed value \"-1\"" },
@@ -189,7 +349,7 @@ START_TEST(bad_lines_are_named)
 	journal_game g;
 
 	for (size_t i = 0; i < sizeof bad_lines / sizeof bad_lines[0]; i++) {
-		ck_assert_msg(journal_parse(bad_lines[i].line, &g, err,
+		ck_assert_msg(journal_parse(bad_lines[i].line, base(), &g, err,
 		    sizeof err) == -1, "%s", bad_lines[i].line);
 		ck_assert_str_eq(err, bad_lines[i].message);
 	}
@@ -249,8 +409,8 @@ static journal *open_ok(const place *p, uint64_t h, int i, int n, seen *s)
 	journal_visit v = { on_game, on_warn, s };
 	journal *j;
 
-	ck_assert_msg(journal_open(&j, p->dir, h, i, n, s ? &v : NULL, err,
-	    sizeof err) == 0, "%s", err);
+	ck_assert_msg(journal_open(&j, p->dir, h, i, n, base(), s ? &v : NULL,
+	    err, sizeof err) == 0, "%s", err);
 	return j;
 }
 
@@ -323,7 +483,8 @@ START_TEST(append_and_reload)
 	text = slurp(p.file);
 	{
 		const char *want = "saboteur-journal 1 config=00000000000000ab "
-		    "shard=1/1\ngame 0 seed=1000 bots=a,b,c gold=4,0,1 ";
+		    "shard=1/1 roles=m:miner,s:saboteur\ngame 0 seed=1000 "
+		    "bots=a,b,c gold=4,0,1 ";
 		ck_assert(strncmp(text, want, strlen(want)) == 0);
 	}
 	free(text);
@@ -334,6 +495,7 @@ START_TEST(append_and_reload)
 	ck_assert(h.config == 0xab);
 	ck_assert_int_eq(h.shard, 1);
 	ck_assert_int_eq(h.nshards, 1);
+	ck_assert(journal_roles_equal(&h.roles, base()));
 	ck_assert_int_eq(n, 3);
 	ck_assert_mem_eq(loaded, g, sizeof g);
 	free(loaded);
@@ -426,7 +588,7 @@ START_TEST(game_recorded_twice_counts_once)
 
 	place_make(&p);
 	three_games(&p, 7, g);
-	ck_assert_int_gt(journal_format(&again, line, sizeof line, err,
+	ck_assert_int_gt(journal_format(&again, base(), line, sizeof line, err,
 	    sizeof err), 0);
 	append_raw(p.file, line);
 
@@ -463,7 +625,7 @@ START_TEST(second_run_is_locked_out)
 	ck_assert_int_ge(pid, 0);
 	if (pid == 0) {
 		/* The other run: holds the journal until told to stop. */
-		int rc = journal_open(&j, p.dir, 3, 1, 1, NULL, err,
+		int rc = journal_open(&j, p.dir, 3, 1, 1, base(), NULL, err,
 		    sizeof err);
 		c = rc == 0 ? 'y' : 'n';
 		if (write(ready[1], &c, 1) != 1 || read(go[0], &c, 1) != 1)
@@ -473,7 +635,7 @@ START_TEST(second_run_is_locked_out)
 	}
 	ck_assert_int_eq(read(ready[0], &c, 1), 1);
 	ck_assert_int_eq(c, 'y');
-	ck_assert_int_eq(journal_open(&j, p.dir, 3, 1, 1, NULL, err,
+	ck_assert_int_eq(journal_open(&j, p.dir, 3, 1, 1, base(), NULL, err,
 	    sizeof err), -1);
 	ck_assert_ptr_null(j);
 	snprintf(want, sizeof want, "%s is in use by another run (pid %ld): "
@@ -509,13 +671,13 @@ START_TEST(resume_refuses_another_tournament)
 
 	place_make(&p);
 	three_games(&p, 0x1111, g);
-	ck_assert_int_eq(journal_open(&j, p.dir, 0x2222, 1, 1, NULL, err,
+	ck_assert_int_eq(journal_open(&j, p.dir, 0x2222, 1, 1, base(), NULL, err,
 	    sizeof err), -1);
 	snprintf(want, sizeof want, "%s holds a run of another tournament file "
 	    "(or of this one before it changed): give --out another folder, or "
 	    "remove %s to start again", p.dir, p.dir);
 	ck_assert_str_eq(err, want);
-	ck_assert_int_eq(journal_open(&j, p.dir, 0x1111, 2, 4, NULL, err,
+	ck_assert_int_eq(journal_open(&j, p.dir, 0x1111, 2, 4, base(), NULL, err,
 	    sizeof err), -1);
 	snprintf(want, sizeof want, "%s holds shard 1/1 of this tournament, not "
 	    "2/4: give each shard its own --out folder", p.dir);
@@ -553,16 +715,16 @@ START_TEST(damaged_journals_are_named)
 	journal_close(j);
 	text = slurp(p.file);
 	ck_assert_str_eq(text, "saboteur-journal 1 config=0000000000000005 "
-	    "shard=2/3\n");
+	    "shard=2/3 roles=m:miner,s:saboteur\n");
 	free(text);
 
 	/* A bad line before the end is an error, not a torn line. */
 	append_raw(p.file, "game 1 what\ngame 2 seed=1\n");
 	ck_assert_int_eq(journal_scan(p.dir, &h, NULL, err, sizeof err), -1);
 	snprintf(want, sizeof want, "%s:2: bad journal line: game 1: 1 fields, "
-	    "expected 12", p.file);
+	    "expected 13", p.file);
 	ck_assert_str_eq(err, want);
-	ck_assert_int_eq(journal_open(&j, p.dir, 5, 2, 3, NULL, err,
+	ck_assert_int_eq(journal_open(&j, p.dir, 5, 2, 3, base(), NULL, err,
 	    sizeof err), -1);
 	ck_assert_str_eq(err, want);
 
@@ -583,6 +745,93 @@ START_TEST(damaged_journals_are_named)
 }
 END_TEST
 
+/* Two games as an earlier version wrote them: its header has no roles. */
+static const char old_journal[] =
+    "saboteur-journal 1 config=0000000000000009 shard=1/1\n"
+    "game 0 seed=1000 bots=a,b,c gold=4,0,1 winners=0 rounds=smm:m,mms:s "
+    "decisions=30,31,32 think-us=1000,2000,3000 illegal=0,0,0 "
+    "defaults=0,0,0 timeouts=0,0,0 status=ok,ok,ok replay=-\n"
+    "game 1 seed=1001 bots=b,c,a gold=2,2,0 winners=0,1 rounds=mss:- "
+    "decisions=30,31,32 think-us=1000,2000,3000 illegal=0,0,0 "
+    "defaults=0,0,0 timeouts=0,0,0 status=ok,ok,ok replay=-\n";
+
+START_TEST(old_journal_reads_and_resumes)
+{
+	place p;
+	journal_header h;
+	journal_game *loaded, g = sample(5, "c", "a", "b", 0, 3, 3);
+	journal_roles other;
+	journal *j;
+	long n;
+	seen s;
+	char want[1024], *text;
+
+	place_make(&p);
+	ck_assert_int_eq(mkdir(p.dir, 0700), 0);
+	append_raw(p.file, old_journal);
+	ck_assert_msg(journal_load(p.dir, &h, &loaded, &n, NULL, err,
+	    sizeof err) == 0, "%s", err);
+	ck_assert(journal_roles_equal(&h.roles, base()));
+	ck_assert_int_eq(n, 2);
+	ck_assert_int_eq(loaded[0].rounds, 2);
+	ck_assert_int_eq(loaded[0].round_winners[0], 6);        /* miners */
+	ck_assert_int_eq(loaded[0].round_winners[1], 4);        /* saboteur */
+	ck_assert_int_eq(loaded[0].seat[0].role[0], SAB_ROLE_SABOTEUR);
+	ck_assert_int_eq(loaded[1].round_winners[0], 0);
+	ck_assert_int_eq(loaded[1].winners, 3);
+	ck_assert_int_eq(loaded[0].paid + loaded[1].paid, 0);
+	free(loaded);
+
+	/* Another role list does not resume it; the base game's does, and
+	 * appends lines of today's form after the old ones. */
+	other = *base();
+	snprintf(other.name[2], sizeof other.name[2], "bandit");
+	ck_assert_int_eq(journal_open(&j, p.dir, 9, 1, 1, &other, NULL, err,
+	    sizeof err), -1);
+	snprintf(want, sizeof want, "%s holds a run whose roles are not the "
+	    "ruleset's: give --out another folder", p.dir);
+	ck_assert_str_eq(err, want);
+	memset(&s, 0, sizeof s);
+	j = open_ok(&p, 9, 1, 1, &s);
+	ck_assert_int_eq(s.n, 2);
+	ck_assert_int_eq(s.nwarn, 0);
+	append_ok(j, &g);
+	journal_close(j);
+	text = slurp(p.file);
+	ck_assert(strncmp(text, old_journal, strlen(old_journal)) == 0);
+	ck_assert(strstr(text + strlen(old_journal), " roles=") != NULL);
+	free(text);
+	ck_assert_int_eq(journal_load(p.dir, &h, &loaded, &n, NULL, err,
+	    sizeof err), 0);
+	ck_assert_int_eq(n, 3);
+	ck_assert_mem_eq(&loaded[2], &g, sizeof g);
+	free(loaded);
+
+	/* A header's role list, and ones that are not. */
+	ck_assert_int_eq(truncate(p.file, 0), 0);
+	append_raw(p.file, "saboteur-journal 1 config=9 shard=1/1 "
+	    "roles=g:green-miner,b:boss\n");
+	ck_assert_int_eq(journal_scan(p.dir, &h, NULL, err, sizeof err), 0);
+	ck_assert_int_eq(h.roles.n, 3);
+	ck_assert_str_eq(h.roles.name[2], "boss");
+	ck_assert_int_eq(h.roles.letter[1], 'g');
+	static const char *const bad[] = { "roles=", "roles=m:miner,m:boss",
+		"roles=m:miner,s:miner", "roles=M:miner", "roles=m:",
+		"roles=-,m:miner", "roles=m:mi ner", "role=m:miner" };
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		ck_assert_int_eq(truncate(p.file, 0), 0);
+		append_raw(p.file, "saboteur-journal 1 config=9 shard=1/1 ");
+		append_raw(p.file, bad[i]);
+		append_raw(p.file, "\n");
+		ck_assert_msg(journal_scan(p.dir, &h, NULL, err, sizeof err) ==
+		    -1, "%s", bad[i]);
+		snprintf(want, sizeof want, "%s:1: bad journal header", p.file);
+		ck_assert_str_eq(err, want);
+	}
+	place_remove(&p);
+}
+END_TEST
+
 Suite *journal_suite(void)
 {
 	Suite *s = suite_create("journal");
@@ -593,12 +842,15 @@ Suite *journal_suite(void)
 	tcase_add_test(lines, every_status_and_role_round_trips);
 	tcase_add_test(lines, format_refuses_what_a_line_cannot_hold);
 	tcase_add_test(lines, bad_lines_are_named);
+	tcase_add_test(lines, old_line_reads_as_it_was_meant);
+	tcase_add_test(lines, roles_follow_the_ruleset);
 	tcase_add_test(files, append_and_reload);
 	tcase_add_test(files, torn_last_line_is_dropped);
 	tcase_add_test(files, game_recorded_twice_counts_once);
 	tcase_add_test(files, second_run_is_locked_out);
 	tcase_add_test(files, resume_refuses_another_tournament);
 	tcase_add_test(files, damaged_journals_are_named);
+	tcase_add_test(files, old_journal_reads_and_resumes);
 	suite_add_tcase(s, lines);
 	suite_add_tcase(s, files);
 	return s;

@@ -1,10 +1,12 @@
 /* test_standings.c: standings from journals: hand-computed figures, the
- * rating's fit and ranking, order and shard invariance, and the output
- * formats. */
+ * rating's fit and ranking, order and shard invariance, the output
+ * formats, journals of an earlier version, and per-role figures that
+ * follow the ruleset's role list. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <check.h>
 
@@ -28,8 +30,7 @@ static journal_game game3(long index, const char *a, const char *b,
 	g.seed = (uint64_t)index;
 	g.players = 3;
 	g.rounds = 1;
-	g.round_won[0] = (uint8_t)(won == 'm' ? SAB_ROLE_MINER :
-	    SAB_ROLE_SABOTEUR);
+	g.paid = 1;
 	for (int s = 0; s < 3; s++)
 		top = gold[s] > top ? gold[s] : top;
 	for (int s = 0; s < 3; s++) {
@@ -37,6 +38,11 @@ static journal_game game3(long index, const char *a, const char *b,
 		g.seat[s].gold = gold[s];
 		g.seat[s].role[0] = (uint8_t)(roles[s] == 'm' ? SAB_ROLE_MINER :
 		    SAB_ROLE_SABOTEUR);
+		/* The round's winners: the seats of the side that won it. */
+		if (roles[s] == won) {
+			g.round_winners[0] |= (uint16_t)(1u << s);
+			g.seat[s].pay[0] = gold[s];
+		}
 		g.seat[s].decisions = 10;
 		g.seat[s].think_us = 1000 * (s + 1);
 		if (gold[s] == top)
@@ -123,16 +129,17 @@ START_TEST(figures_by_hand)
 	near(c->win_rate, 1.0 / 3);
 
 	/* Rounds by role, and whether that role's side won them. */
-	ck_assert_int_eq(a->miner_rounds, 2);
-	ck_assert_int_eq(a->miner_won, 1);
-	ck_assert_int_eq(a->saboteur_rounds, 1);
-	ck_assert_int_eq(a->saboteur_won, 0);
-	near(a->miner_rate, 0.5);
-	near(a->saboteur_rate, 0.0);
-	near(b->miner_rate, 1.0);
-	near(b->saboteur_rate, 1.0);
-	near(c->miner_rate, 1.0);
-	near(c->saboteur_rate, 0.5);
+	ck_assert_int_eq(a->role_rounds[SAB_ROLE_MINER], 2);
+	ck_assert_int_eq(a->role_won[SAB_ROLE_MINER], 1);
+	ck_assert_int_eq(a->role_rounds[SAB_ROLE_SABOTEUR], 1);
+	ck_assert_int_eq(a->role_won[SAB_ROLE_SABOTEUR], 0);
+	near(a->role_rate[SAB_ROLE_MINER], 0.5);
+	near(a->role_rate[SAB_ROLE_SABOTEUR], 0.0);
+	near(b->role_rate[SAB_ROLE_MINER], 1.0);
+	near(b->role_rate[SAB_ROLE_SABOTEUR], 1.0);
+	near(c->role_rate[SAB_ROLE_MINER], 1.0);
+	near(c->role_rate[SAB_ROLE_SABOTEUR], 0.5);
+	ck_assert_int_eq(a->role_rounds[SAB_ROLE_NONE], 0);
 
 	/* Time: A sat at seats 0, 2, 1: (1000 + 3000 + 2000) us / 30. */
 	ck_assert_int_eq(a->decisions, 30);
@@ -379,8 +386,11 @@ static void write_journal(const char *dir, uint64_t h, int i, int n,
 {
 	journal *j;
 
-	ck_assert_msg(journal_open(&j, dir, h, i, n, NULL, err, sizeof err) ==
-	    0, "%s", err);
+	journal_roles base;
+
+	journal_roles_base(&base);
+	ck_assert_msg(journal_open(&j, dir, h, i, n, &base, NULL, err,
+	    sizeof err) == 0, "%s", err);
 	for (int k = 0; k < ng; k++)
 		if (g[k].index % n == i - 1)
 			ck_assert_msg(journal_append(j, &g[k], err,
@@ -583,6 +593,166 @@ START_TEST(formats_for_people_and_scripts)
 }
 END_TEST
 
+/* ------------------------------------------------------------------ */
+/* Journals of an earlier version; role lists */
+
+/* Writes text as DIR/journal.txt, DIR made. */
+static void write_raw(const char *dir, const char *text)
+{
+	char path[512];
+	FILE *f;
+
+	ck_assert_int_eq(mkdir(dir, 0700), 0);
+	snprintf(path, sizeof path, "%s/journal.txt", dir);
+	ck_assert_ptr_nonnull(f = fopen(path, "w"));
+	fputs(text, f);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+/* The standings of one folder in a format. */
+static char *standings_of(const char *dir, int format)
+{
+	const char *one[1] = { dir };
+	standings st;
+	char *text;
+
+	ck_assert_msg(standings_load(&st, one, 1, NULL, NULL, err,
+	    sizeof err) == 0, "%s", err);
+	text = printed(&st, format);
+	standings_free(&st);
+	return text;
+}
+
+/*
+ * The worked example as an earlier version journaled it (each round's
+ * side, no payouts) gives the standings, in every format, byte for byte,
+ * that the same games journaled today give.
+ */
+START_TEST(old_journal_gives_the_same_standings)
+{
+	static const char old[] =
+	    "saboteur-journal 1 config=000000000000002a shard=1/1\n"
+	    "game 0 seed=0 bots=A,B,C gold=4,1,0 winners=0 rounds=mms:m "
+	    "decisions=10,10,10 think-us=1000,2000,3000 illegal=0,0,2 "
+	    "defaults=0,0,1 timeouts=1,0,0 status=timeout,ok,ok replay=-\n"
+	    "game 1 seed=1 bots=B,C,A gold=3,3,2 winners=0,1 rounds=ssm:s "
+	    "decisions=10,10,10 think-us=1000,2000,3000 illegal=0,0,0 "
+	    "defaults=0,0,0 timeouts=0,0,0 status=ok,crash,ok replay=-\n"
+	    "game 2 seed=2 bots=C,A,B gold=0,0,5 winners=2 rounds=msm:m "
+	    "decisions=10,10,10 think-us=1000,2000,3000 illegal=0,0,0 "
+	    "defaults=0,0,0 timeouts=0,0,0 status=ok,disqualified,flood "
+	    "replay=-\n";
+	journal_game g[3];
+	char tmp[256], a[300], b[300];
+	journal *j;
+	journal_roles base;
+
+	example(g);
+	tmpdir_make(tmp, sizeof tmp, "standings");
+	tmpdir_path(tmp, a, sizeof a, "old");
+	tmpdir_path(tmp, b, sizeof b, "new");
+	write_raw(a, old);
+	journal_roles_base(&base);
+	ck_assert_msg(journal_open(&j, b, 42, 1, 1, &base, NULL, err,
+	    sizeof err) == 0, "%s", err);
+	for (int k = 0; k < 3; k++)
+		ck_assert_msg(journal_append(j, &g[k], err, sizeof err) == 0,
+		    "%s", err);
+	journal_close(j);
+	for (int f = STANDINGS_TABLE; f <= STANDINGS_CSV; f++) {
+		char *x = standings_of(a, f), *y = standings_of(b, f);
+		ck_assert_str_eq(x, y);
+		if (f == STANDINGS_TABLE)
+			ck_assert(strstr(x, "  win%  miner%  sab%  ms/move  ") !=
+			    NULL);
+		if (f == STANDINGS_CSV)
+			ck_assert(strstr(x, ",win_rate,miner_rounds,"
+			    "miner_win_rate,saboteur_rounds,saboteur_win_rate,"
+			    "decisions,") != NULL);
+		free(x);
+		free(y);
+	}
+	tmpdir_remove(a);
+	tmpdir_remove(b);
+	tmpdir_remove(tmp);
+}
+END_TEST
+
+/*
+ * A ruleset whose role list differs: the per-role figures are those of its
+ * roles (but none), in its order, under its names.
+ */
+START_TEST(role_columns_follow_the_ruleset)
+{
+	static const char *const names[] = { "none", "saboteur", "geologist",
+		"miner" };
+	sab_ruleset rs;
+	journal_roles roles;
+	journal_game g[2];
+	journal *j;
+	standings st;
+	const char *one[1];
+	char tmp[256], dir[300], *text;
+
+	ck_assert_int_eq(sab_ruleset_load_builtin(&rs, "base", err,
+	    sizeof err), 0);
+	rs.nroles = 4;
+	for (int i = 0; i < 4; i++)
+		snprintf(rs.roles[i].name, sizeof rs.roles[i].name, "%s",
+		    names[i]);
+	ck_assert_int_eq(journal_roles_of(&roles, &rs, err, sizeof err), 0);
+
+	/* Role values of this list: 1 saboteur, 2 geologist, 3 miner.  In
+	 * game 0 the geologist A and the miner B win against the saboteur C;
+	 * in game 1 the saboteur B against the miners A and C. */
+	g[0] = game3(0, "A", "B", "C", 2, 0, 3, "mms", 'm');
+	g[1] = game3(1, "A", "B", "C", 0, 4, 0, "msm", 's');
+	for (int k = 0; k < 2; k++)
+		for (int s = 0; s < 3; s++)
+			g[k].seat[s].role[0] = (uint8_t)(g[k].seat[s].role[0] ==
+			    SAB_ROLE_SABOTEUR ? 1 : 3);
+	g[0].seat[0].role[0] = 2;
+	tmpdir_make(tmp, sizeof tmp, "standings");
+	tmpdir_path(tmp, dir, sizeof dir, "run");
+	ck_assert_msg(journal_open(&j, dir, 7, 1, 1, &roles, NULL, err,
+	    sizeof err) == 0, "%s", err);
+	for (int k = 0; k < 2; k++)
+		ck_assert_msg(journal_append(j, &g[k], err, sizeof err) == 0,
+		    "%s", err);
+	journal_close(j);
+
+	one[0] = dir;
+	ck_assert_msg(standings_load(&st, one, 1, NULL, NULL, err,
+	    sizeof err) == 0, "%s", err);
+	ck_assert(journal_roles_equal(&st.roles, &roles));
+	ck_assert_int_eq(row(&st, "A")->role_rounds[2], 1);
+	near(row(&st, "A")->role_rate[2], 1.0);
+	near(row(&st, "A")->role_rate[3], 0.0);
+	ck_assert(isnan(row(&st, "A")->role_rate[1]));
+	near(row(&st, "B")->role_rate[1], 1.0);
+	near(row(&st, "B")->role_rate[3], 1.0);
+	near(row(&st, "C")->role_rate[1], 0.0);
+	near(row(&st, "C")->role_rate[3], 0.0);
+
+	text = printed(&st, STANDINGS_TABLE);
+	ck_assert_msg(strstr(text, "   win%  sab%  geo%  miner%  ms/move  ") !=
+	    NULL, "%s", text);
+	free(text);
+	text = printed(&st, STANDINGS_CSV);
+	ck_assert(strstr(text, ",win_rate,saboteur_rounds,saboteur_win_rate,"
+	    "geologist_rounds,geologist_win_rate,miner_rounds,miner_win_rate,"
+	    "decisions,") != NULL);
+	free(text);
+	text = printed(&st, STANDINGS_YAML);
+	ck_assert(strstr(text, "    geologist_rounds: 1\n"
+	    "    geologist_win_rate: 1.0000\n    miner_rounds: 1\n") != NULL);
+	free(text);
+	standings_free(&st);
+	tmpdir_remove(dir);
+	tmpdir_remove(tmp);
+}
+END_TEST
+
 /* The interval for larger samples uses the expansion of Student's t:
  * 100 games of 0 and 2 gold, t(99) = 1.98422. */
 START_TEST(interval_for_many_games)
@@ -616,6 +786,8 @@ Suite *standings_suite(void)
 	tcase_add_test(tc, shards_merged_equal_one_run);
 	tcase_add_test(tc, formats_for_people_and_scripts);
 	tcase_add_test(tc, interval_for_many_games);
+	tcase_add_test(tc, old_journal_gives_the_same_standings);
+	tcase_add_test(tc, role_columns_follow_the_ruleset);
 	suite_add_tcase(s, tc);
 	return s;
 }

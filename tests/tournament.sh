@@ -116,6 +116,34 @@ if bad or set(rows) != set(games):
     sys.exit(1)
 PY
 
+# Each game's results in the journal: its rounds' payouts add up to each
+# seat's gold, only a round's winners are paid, and the winners of a round
+# of the base game are the seats of one role, every seat of it.
+python3 - "$tmp/full/journal.txt" <<'PY' && ok || no "the journal's round results do not add up"
+import sys
+bad = 0
+for line in open(sys.argv[1]):
+    if not line.startswith("game "):
+        continue
+    f = dict(w.split("=", 1) for w in line.split()[2:])
+    gold = [int(x) for x in f["gold"].split(",")]
+    paid = [0] * len(gold)
+    for roles, res in zip(f["roles"].split(","), f["results"].split(",")):
+        won, pay = res.split(":")
+        won = set() if won == "-" else {int(s) for s in won.split("+")}
+        pay = [int(x) for x in pay.split("/")]
+        paid = [a + b for a, b in zip(paid, pay)]
+        sides = {roles[s] for s in won}
+        if any(pay[s] and s not in won for s in range(len(pay))) or \
+           len(sides) > 1 or \
+           (sides and won != {s for s, r in enumerate(roles) if r in sides}):
+            bad += 1
+    bad += paid != gold
+if bad:
+    print(bad, "games whose results do not add up")
+    sys.exit(1)
+PY
+
 # 3. Killed with SIGKILL midway, then resumed: the same standings.
 "$bin" tournament --sandbox off --quiet -j 2 --out "$tmp/killed" "$tmp/t.yaml" \
     >"$tmp/killed.out" 2>&1 &

@@ -147,16 +147,30 @@ static void send_setup(run *r)
 		}
 }
 
-/* Notes what the result needs from an event (roles, rounds). */
+/* Notes what the result needs from an event: the rounds, and each
+ * round's roles, winners (as the rules' round-end event gives them) and
+ * payouts (the gold events of the round, which are what the rules add to
+ * each seat's round_pay). */
 static void note_event(run *r, const sab_event *e)
 {
-	if (e->type == SAB_EV_ROUND_START)
-		r->res->rounds = e->value;
-	if (e->type == SAB_EV_ROUND_END && e->value >= 1 && e->value <= 9)
-		r->res->side[e->value - 1] = e->target;
-	if (e->type == SAB_EV_ROLE_REVEAL && e->value < 9 && r->res->rounds > 0 &&
-	    r->res->rounds <= 9)
-		r->res->roles[r->res->rounds - 1][e->seat] = e->value;
+	game_result *res = r->res;
+	int k = res->rounds - 1;        /* the round under way, from 0 */
+
+	if (e->type == SAB_EV_ROUND_START) {
+		res->rounds = e->value;
+		return;
+	}
+	if (k < 0 || k >= SAB_MAX_ROUNDS)
+		return;
+	if (e->type == SAB_EV_ROUND_END)
+		res->round_winners[k] = e->mask;
+	else if (e->seat >= SAB_MAX_PLAYERS)
+		return;
+	else if (e->type == SAB_EV_ROLE_REVEAL)
+		res->roles[k][e->seat] = (uint8_t)e->value;
+	else if (e->type == SAB_EV_GOLD)
+		res->round_pay[k][e->seat] = (int16_t)(res->round_pay[k][e->seat] +
+		    e->value);
 }
 
 /*

@@ -38,10 +38,13 @@ typedef struct game_result {
 	int bot_of[SAB_MAX_PLAYERS];    /* which bot sat at each seat */
 	int16_t gold[SAB_MAX_PLAYERS];  /* by seat */
 	uint16_t winners;               /* by seat */
-	uint8_t roles[9][SAB_MAX_PLAYERS]; /* by round and seat */
 	int rounds;
-	uint8_t side[9];                /* by round: the side that won it
-	                                   (enum sab_role; NONE: nobody) */
+	/* By round: each seat's role (a value of the ruleset's role list),
+	 * the seats that won the round (bit s: seat s), and the gold each
+	 * seat was paid in it. */
+	uint8_t roles[SAB_MAX_ROUNDS][SAB_MAX_PLAYERS];
+	uint16_t round_winners[SAB_MAX_ROUNDS];
+	int16_t round_pay[SAB_MAX_ROUNDS][SAB_MAX_PLAYERS];
 	int decisions;
 	uint16_t timed_out;             /* seats that ran out of time */
 	/* By seat, this game's own figures of the bot there. */

@@ -18,10 +18,12 @@
 #include "say.h"
 
 #define MAGIC "saboteur-journal"
+#define PAY_MAX 32767           /* the largest payout a line holds */
 
 struct journal {
 	char *dir;
 	char path[4096];        /* DIR/journal.txt */
+	journal_roles roles;    /* its header's */
 	int fd;                 /* the journal, appended */
 	int lock_fd;            /* DIR/lock, held with flock */
 	off_t size;             /* the bytes of whole lines in the file */
@@ -74,6 +76,98 @@ const char *journal_status_name(int status)
 }
 
 /* ------------------------------------------------------------------ */
+/* Role lists */
+
+void journal_roles_base(journal_roles *r)
+{
+	static const char *const names[] = { "none", "miner", "saboteur" };
+
+	memset(r, 0, sizeof *r);
+	r->n = 3;
+	for (int i = 0; i < 3; i++) {
+		r->letter[i] = "-ms"[i];
+		snprintf(r->name[i], sizeof r->name[i], "%s", names[i]);
+	}
+}
+
+/* Adds role value r->n called name[0..len) with letter; 0, or -1 when
+ * the name cannot be a word of the header or the list has it already. */
+static int roles_add(journal_roles *r, const char *name, size_t len,
+    char letter)
+{
+	if (r->n >= SAB_MAX_ROLES || len >= sizeof r->name[0] ||
+	    !config_name_ok(name, len))
+		return -1;
+	for (int i = 0; i < r->n; i++)
+		if (strncmp(r->name[i], name, len) == 0 &&
+		    r->name[i][len] == '\0')
+			return -1;
+	memcpy(r->name[r->n], name, len);
+	r->name[r->n][len] = '\0';
+	r->letter[r->n++] = letter;
+	return 0;
+}
+
+static int letter_taken(const journal_roles *r, char c)
+{
+	return memchr(r->letter, c, (size_t)r->n) != NULL;
+}
+
+int journal_roles_of(journal_roles *r, const sab_ruleset *rs, char *err,
+    size_t errlen)
+{
+	memset(r, 0, sizeof *r);
+	(void)roles_add(r, "none", 4, '-');
+	for (int v = 1; v < rs->nroles; v++) {
+		const char *name = sab_role_name(rs, (uint8_t)v), *p;
+		char c = 'a';
+
+		for (p = name; *p && !(*p >= 'a' && *p <= 'z' &&
+		    !letter_taken(r, *p)); p++)
+			;
+		if (*p)
+			c = *p;
+		while (letter_taken(r, c))
+			c++;            /* 15 roles at most: a free one is there */
+		if (roles_add(r, name, strlen(name), c) != 0)
+			return sab_fail(err, errlen, "role %d \"%.40s\" cannot be "
+			    "journaled: a role's name is 1 to %d letters, digits, "
+			    "'.', '_' or '-', given once", v, name,
+			    SAB_NAME_MAX - 1);
+	}
+	return 0;
+}
+
+int journal_roles_equal(const journal_roles *a, const journal_roles *b)
+{
+	if (a->n != b->n)
+		return 0;
+	for (int i = 0; i < a->n; i++)
+		if (a->letter[i] != b->letter[i] ||
+		    strcmp(a->name[i], b->name[i]) != 0)
+			return 0;
+	return 1;
+}
+
+/* The value of the role whose letter is c, or -1. */
+static int role_by_letter(const journal_roles *r, char c)
+{
+	for (int i = 0; i < r->n; i++)
+		if (r->letter[i] == c)
+			return i;
+	return -1;
+}
+
+/* The value of the role called name, or -1. */
+static int role_by_name(const journal_roles *r, const char *name)
+{
+	for (int i = 0; i < r->n; i++)
+		if (strcmp(r->name[i], name) == 0)
+			return i;
+	return -1;
+}
+
+/* ------------------------------------------------------------------ */
 /* Writing a line */
 
 typedef struct linebuf {
@@ -100,12 +194,6 @@ static void put(linebuf *o, const char *fmt, ...)
 		o->len += (size_t)n;
 }
 
-static char role_letter(uint8_t role)
-{
-	return role == SAB_ROLE_MINER ? 'm' : role == SAB_ROLE_SABOTEUR ? 's' :
-	    '-';
-}
-
 /* One per-seat list "key=v0,v1,...". */
 static void put_ints(linebuf *o, const char *key, const journal_game *g,
     size_t offset, int wide)
@@ -121,7 +209,8 @@ static void put_ints(linebuf *o, const char *key, const journal_game *g,
 }
 
 /* Checks what the text form cannot hold; 0 when g makes a valid line. */
-static int check_game(const journal_game *g, char *err, size_t errlen)
+static int check_game(const journal_game *g, const journal_roles *roles,
+    char *err, size_t errlen)
 {
 	size_t rlen = strlen(g->replay);
 
@@ -129,12 +218,27 @@ static int check_game(const journal_game *g, char *err, size_t errlen)
 		return sab_fail(err, errlen, "game index %ld out of range",
 		    g->index);
 	if (g->players < 1 || g->players > SAB_MAX_PLAYERS ||
-	    g->rounds < 1 || g->rounds > JOURNAL_MAX_ROUNDS)
+	    g->rounds < 1 || g->rounds > SAB_MAX_ROUNDS)
 		return sab_fail(err, errlen, "game %ld: %d players and %d rounds "
 		    "cannot be recorded", g->index, g->players, g->rounds);
 	if (g->winners >> g->players)
 		return sab_fail(err, errlen, "game %ld: a winner beyond the seats",
 		    g->index);
+	if (!g->paid)
+		return sab_fail(err, errlen, "game %ld: no payouts (a game of an "
+		    "earlier version's journal is not written again)", g->index);
+	for (int r = 0; r < g->rounds; r++) {
+		if (g->round_winners[r] >> g->players)
+			return sab_fail(err, errlen, "game %ld: a winner of round "
+			    "%d beyond the seats", g->index, r + 1);
+		for (int s = 0; s < g->players; s++)
+			if (g->seat[s].role[r] >= roles->n ||
+			    g->seat[s].pay[r] < -PAY_MAX ||
+			    g->seat[s].pay[r] > PAY_MAX)
+				return sab_fail(err, errlen, "game %ld: seat %d: a "
+				    "role or payout of round %d out of range",
+				    g->index, s, r + 1);
+	}
 	if (rlen >= sizeof g->replay || strcmp(g->replay, "-") == 0 ||
 	    strcspn(g->replay, " \t\r\n") != rlen)
 		return sab_fail(err, errlen, "game %ld: replay name \"%.60s\" is "
@@ -155,12 +259,12 @@ static int check_game(const journal_game *g, char *err, size_t errlen)
 	return 0;
 }
 
-int journal_format(const journal_game *g, char *buf, size_t len, char *err,
-    size_t errlen)
+int journal_format(const journal_game *g, const journal_roles *roles,
+    char *buf, size_t len, char *err, size_t errlen)
 {
 	linebuf o = { buf, 0, len, len == 0 };
 
-	if (check_game(g, err, errlen) != 0)
+	if (check_game(g, roles, err, errlen) != 0)
 		return -1;
 	put(&o, "game %ld seed=%" PRIu64 " bots=", g->index, g->seed);
 	for (int s = 0; s < g->players; s++)
@@ -172,12 +276,22 @@ int journal_format(const journal_game *g, char *buf, size_t len, char *err,
 	for (int s = 0, k = 0; s < g->players; s++)
 		if (g->winners >> s & 1)
 			put(&o, "%s%d", k++ ? "," : "", s);
-	put(&o, " rounds=");
+	put(&o, " roles=");
 	for (int r = 0; r < g->rounds; r++) {
 		put(&o, "%s", r ? "," : "");
 		for (int s = 0; s < g->players; s++)
-			put(&o, "%c", role_letter(g->seat[s].role[r]));
-		put(&o, ":%c", role_letter(g->round_won[r]));
+			put(&o, "%c", roles->letter[g->seat[s].role[r]]);
+	}
+	put(&o, " results=");
+	for (int r = 0; r < g->rounds; r++) {
+		put(&o, "%s", r ? "," : "");
+		if (g->round_winners[r] == 0)
+			put(&o, "-");
+		for (int s = 0, k = 0; s < g->players; s++)
+			if (g->round_winners[r] >> s & 1)
+				put(&o, "%s%d", k++ ? "+" : "", s);
+		for (int s = 0; s < g->players; s++)
+			put(&o, "%c%d", s ? '/' : ':', g->seat[s].pay[r]);
 	}
 	put_ints(&o, "decisions", g, offsetof(journal_seat, decisions), 0);
 	put_ints(&o, "think-us", g, offsetof(journal_seat, think_us), 1);
@@ -260,29 +374,23 @@ static int span_i64(span s, int64_t max, int64_t *out)
 	return 0;
 }
 
-static int role_of(char ch, uint8_t *out)
-{
-	switch (ch) {
-	case 'm':
-		*out = SAB_ROLE_MINER;
-		return 0;
-	case 's':
-		*out = SAB_ROLE_SABOTEUR;
-		return 0;
-	case '-':
-		*out = SAB_ROLE_NONE;
-		return 0;
-	default:
-		return -1;
-	}
-}
-
-/* The fields of a game line after "game INDEX", in their order. */
-enum { L_SEED, L_BOTS, L_GOLD, L_WINNERS, L_ROUNDS, L_DECISIONS, L_THINK,
-	L_ILLEGAL, L_DEFAULTS, L_TIMEOUTS, L_STATUS, L_REPLAY, L_N };
-static const char *const line_keys[L_N] = { "seed", "bots", "gold",
-	"winners", "rounds", "decisions", "think-us", "illegal", "defaults",
-	"timeouts", "status", "replay" };
+/* The fields of a game line after "game INDEX": every key a line may
+ * have, then the keys of a line in their order, now and in a journal of
+ * an earlier version (rounds= where roles= and results= are now). */
+enum { L_SEED, L_BOTS, L_GOLD, L_WINNERS, L_ROLES, L_RESULTS, L_ROUNDS,
+	L_DECISIONS, L_THINK, L_ILLEGAL, L_DEFAULTS, L_TIMEOUTS, L_STATUS,
+	L_REPLAY, L_KEYS };
+static const char *const line_keys[L_KEYS] = { "seed", "bots", "gold",
+	"winners", "roles", "results", "rounds", "decisions", "think-us",
+	"illegal", "defaults", "timeouts", "status", "replay" };
+#define L_N 13                  /* fields of a line */
+#define L_N_OLD 12              /* fields of an earlier version's line */
+static const uint8_t line_fields[L_N] = { L_SEED, L_BOTS, L_GOLD,
+	L_WINNERS, L_ROLES, L_RESULTS, L_DECISIONS, L_THINK, L_ILLEGAL,
+	L_DEFAULTS, L_TIMEOUTS, L_STATUS, L_REPLAY };
+static const uint8_t old_fields[L_N_OLD] = { L_SEED, L_BOTS, L_GOLD,
+	L_WINNERS, L_ROUNDS, L_DECISIONS, L_THINK, L_ILLEGAL, L_DEFAULTS,
+	L_TIMEOUTS, L_STATUS, L_REPLAY };
 
 static int parse_bots(span v, journal_game *g)
 {
@@ -323,42 +431,119 @@ static int parse_ints(span v, journal_game *g, size_t offset, int wide,
 	return 0;
 }
 
-static int parse_winners(span v, journal_game *g)
+/* Seats separated by sep, each once, or "-" for none, into *set. */
+static int parse_seats(span v, char sep, int players, uint16_t *set)
 {
 	span p[SAB_MAX_PLAYERS];
 	uint64_t s;
 	int n;
 
-	g->winners = 0;
+	*set = 0;
 	if (span_is(v, "-"))
 		return 0;
-	if ((n = split(v, ',', p, SAB_MAX_PLAYERS)) < 0)
+	if ((n = split(v, sep, p, SAB_MAX_PLAYERS)) < 0)
 		return -1;
 	for (int i = 0; i < n; i++) {
-		if (span_u64(p[i], (uint64_t)g->players - 1, &s) != 0 ||
-		    (g->winners >> s & 1))
+		if (span_u64(p[i], (uint64_t)players - 1, &s) != 0 ||
+		    (*set >> s & 1))
 			return -1;
-		g->winners |= (uint16_t)(1u << s);
+		*set |= (uint16_t)(1u << s);
 	}
 	return 0;
 }
 
-static int parse_rounds(span v, journal_game *g)
+/* One round's role letters, one a seat, into the seats' role[r]. */
+static int parse_round_roles(span v, const journal_roles *roles, int r,
+    journal_game *g)
 {
-	span p[JOURNAL_MAX_ROUNDS];
-	int n = split(v, ',', p, JOURNAL_MAX_ROUNDS);
+	if (v.n != (size_t)g->players)
+		return -1;
+	for (int s = 0; s < g->players; s++) {
+		int role = role_by_letter(roles, v.p[s]);
+		if (role < 0)
+			return -1;
+		g->seat[s].role[r] = (uint8_t)role;
+	}
+	return 0;
+}
+
+static int parse_roles(span v, const journal_roles *roles, journal_game *g)
+{
+	span p[SAB_MAX_ROUNDS];
+	int n = split(v, ',', p, SAB_MAX_ROUNDS);
 
 	if (n < 1)
 		return -1;
 	g->rounds = n;
+	for (int r = 0; r < n; r++)
+		if (parse_round_roles(p[r], roles, r, g) != 0)
+			return -1;
+	return 0;
+}
+
+/* Per round (as many as roles= gave): "WINNERS:PAY/PAY/...". */
+static int parse_results(span v, journal_game *g)
+{
+	span p[SAB_MAX_ROUNDS], q[SAB_MAX_PLAYERS];
+	int64_t x;
+
+	if (split(v, ',', p, SAB_MAX_ROUNDS) != g->rounds)
+		return -1;
+	for (int r = 0; r < g->rounds; r++) {
+		const char *colon = memchr(p[r].p, ':', p[r].n);
+		span won = { p[r].p, colon ? (size_t)(colon - p[r].p) : 0 };
+		span pay = { colon + 1, colon ? p[r].n - won.n - 1 : 0 };
+
+		if (colon == NULL ||
+		    parse_seats(won, '+', g->players, &g->round_winners[r]) != 0 ||
+		    split(pay, '/', q, SAB_MAX_PLAYERS) != g->players)
+			return -1;
+		for (int s = 0; s < g->players; s++) {
+			if (span_i64(q[s], PAY_MAX, &x) != 0)
+				return -1;
+			g->seat[s].pay[r] = (int)x;
+		}
+	}
+	g->paid = 1;
+	return 0;
+}
+
+/*
+ * An earlier version's rounds=: per round, every seat's role letter and
+ * ':' the letter of the side that won it, read as they were meant (m gold
+ * miner, s saboteur, - none) into the roles' values; the round's winners
+ * are the seats of that side.
+ */
+static int parse_old_rounds(span v, const journal_roles *roles,
+    journal_game *g)
+{
+	journal_roles old;
+	span p[SAB_MAX_ROUNDS];
+	int n = split(v, ',', p, SAB_MAX_ROUNDS), map[3];
+
+	journal_roles_base(&old);
+	for (int i = 0; i < 3; i++)
+		map[i] = role_by_name(roles, old.name[i]);
+	if (n < 1)
+		return -1;
+	g->rounds = n;
 	for (int r = 0; r < n; r++) {
+		span letters = { p[r].p, (size_t)g->players };
+		int side;
+
 		if (p[r].n != (size_t)g->players + 2 ||
 		    p[r].p[g->players] != ':' ||
-		    role_of(p[r].p[g->players + 1], &g->round_won[r]) != 0)
+		    parse_round_roles(letters, &old, r, g) != 0 ||
+		    (side = role_by_letter(&old, p[r].p[g->players + 1])) < 0)
 			return -1;
-		for (int s = 0; s < g->players; s++)
-			if (role_of(p[r].p[s], &g->seat[s].role[r]) != 0)
+		for (int s = 0; s < g->players; s++) {
+			int role = g->seat[s].role[r];
+			if (map[role] < 0)
 				return -1;
+			if (side != 0 && role == side)
+				g->round_winners[r] |= (uint16_t)(1u << s);
+			g->seat[s].role[r] = (uint8_t)map[role];
+		}
 	}
 	return 0;
 }
@@ -381,7 +566,8 @@ static int parse_status(span v, journal_game *g)
 	return 0;
 }
 
-static int parse_field(int k, span v, journal_game *g)
+static int parse_field(int k, span v, const journal_roles *roles,
+    journal_game *g)
 {
 	switch (k) {
 	case L_SEED:
@@ -391,9 +577,13 @@ static int parse_field(int k, span v, journal_game *g)
 	case L_GOLD:
 		return parse_ints(v, g, offsetof(journal_seat, gold), 0, 1);
 	case L_WINNERS:
-		return parse_winners(v, g);
+		return parse_seats(v, ',', g->players, &g->winners);
+	case L_ROLES:
+		return parse_roles(v, roles, g);
+	case L_RESULTS:
+		return parse_results(v, g);
 	case L_ROUNDS:
-		return parse_rounds(v, g);
+		return parse_old_rounds(v, roles, g);
 	case L_DECISIONS:
 		return parse_ints(v, g, offsetof(journal_seat, decisions), 0, 0);
 	case L_THINK:
@@ -418,33 +608,35 @@ static int parse_field(int k, span v, journal_game *g)
 	}
 }
 
-int journal_parse(const char *line, journal_game *g, char *err,
-    size_t errlen)
+int journal_parse(const char *line, const journal_roles *roles,
+    journal_game *g, char *err, size_t errlen)
 {
 	span words[L_N + 3], all = { line, strlen(line) };
 	uint64_t index;
 	int n = split(all, ' ', words, L_N + 3);
+	const uint8_t *fields = n == L_N_OLD + 2 ? old_fields : line_fields;
 
 	memset(g, 0, sizeof *g);
 	if (n < 2 || !span_is(words[0], "game") ||
 	    span_u64(words[1], JOURNAL_MAX_INDEX - 1, &index) != 0)
 		return sab_fail(err, errlen, "expected \"game INDEX ...\"");
 	g->index = (long)index;
-	if (n != L_N + 2)
+	if (n != L_N + 2 && n != L_N_OLD + 2)
 		return sab_fail(err, errlen, "game %ld: %d fields, expected %d",
 		    g->index, n - 2, L_N);
-	for (int k = 0; k < L_N; k++) {
+	for (int k = 0; k < n - 2; k++) {
 		span w = words[k + 2];
 		const char *eq = memchr(w.p, '=', w.n);
-		span key = { w.p, eq ? (size_t)(eq - w.p) : w.n };
-		span val = { eq ? eq + 1 : w.p, eq ? w.n - key.n - 1 : 0 };
+		const char *key = line_keys[fields[k]];
+		span name = { w.p, eq ? (size_t)(eq - w.p) : w.n };
+		span val = { eq ? eq + 1 : w.p, eq ? w.n - name.n - 1 : 0 };
 
-		if (!span_is(key, line_keys[k]))
+		if (!span_is(name, key))
 			return sab_fail(err, errlen, "game %ld: expected %s= as "
-			    "field %d", g->index, line_keys[k], k + 1);
-		if (eq == NULL || parse_field(k, val, g) != 0)
+			    "field %d", g->index, key, k + 1);
+		if (eq == NULL || parse_field(fields[k], val, roles, g) != 0)
 			return sab_fail(err, errlen, "game %ld: bad %s value "
-			    "\"%.*s\"", g->index, line_keys[k],
+			    "\"%.*s\"", g->index, key,
 			    (int)(val.n > 60 ? 60 : val.n), val.p);
 	}
 	return 0;
@@ -453,24 +645,51 @@ int journal_parse(const char *line, journal_game *g, char *err,
 /* ------------------------------------------------------------------ */
 /* Reading a journal */
 
+/* The header, its role list as "roles=m:miner,s:saboteur" (value 0, none,
+ * goes without saying; "roles=-" when there is no other). */
 static int header_format(char *buf, size_t len, uint64_t fp, int shard,
-    int nshards)
+    int nshards, const journal_roles *roles)
 {
-	int n = snprintf(buf, len, "%s %d config=%016" PRIx64 " shard=%d/%d\n",
-	    MAGIC, JOURNAL_VERSION, fp, shard, nshards);
+	linebuf o = { buf, 0, len, len == 0 };
 
-	return n < 0 || (size_t)n >= len ? -1 : n;
+	put(&o, "%s %d config=%016" PRIx64 " shard=%d/%d roles=%s", MAGIC,
+	    JOURNAL_VERSION, fp, shard, nshards, roles->n > 1 ? "" : "-");
+	for (int i = 1; i < roles->n; i++)
+		put(&o, "%s%c:%s", i > 1 ? "," : "", roles->letter[i],
+		    roles->name[i]);
+	put(&o, "\n");
+	return o.over ? -1 : (int)o.len;
+}
+
+/* The value of a header's "roles=". */
+static int roles_parse(const char *text, journal_roles *r)
+{
+	span p[SAB_MAX_ROLES], all = { text, strlen(text) };
+	int n = split(all, ',', p, SAB_MAX_ROLES - 1);
+
+	memset(r, 0, sizeof *r);
+	(void)roles_add(r, "none", 4, '-');
+	if (strcmp(text, "-") == 0)
+		return 0;
+	for (int i = 0; i < n; i++) {
+		char c = p[i].n > 2 ? p[i].p[0] : '\0';
+		if (p[i].n <= 2 || p[i].p[1] != ':' || !(c >= 'a' && c <= 'z') ||
+		    letter_taken(r, c) ||
+		    roles_add(r, p[i].p + 2, p[i].n - 2, c) != 0)
+			return -1;
+	}
+	return n < 1 ? -1 : 0;
 }
 
 static int header_parse(const char *line, journal_header *h, const char *path,
     char *err, size_t errlen)
 {
-	char magic[32], tail;
-	int k;
+	char magic[32];
+	int k, end = -1;
 
 	memset(h, 0, sizeof *h);
-	k = sscanf(line, "%31s %d config=%16" SCNx64 " shard=%d/%d%c", magic,
-	    &h->version, &h->config, &h->shard, &h->nshards, &tail);
+	k = sscanf(line, "%31s %d config=%16" SCNx64 " shard=%d/%d%n", magic,
+	    &h->version, &h->config, &h->shard, &h->nshards, &end);
 	if (k < 2 || strcmp(magic, MAGIC) != 0)
 		return sab_fail(err, errlen, "%s:1: not a saboteur journal (the "
 		    "first line should begin \"%s\")", path, MAGIC);
@@ -478,7 +697,14 @@ static int header_parse(const char *line, journal_header *h, const char *path,
 		return sab_fail(err, errlen, "%s:1: journal version %d; this "
 		    "program reads version %d", path, h->version,
 		    JOURNAL_VERSION);
-	if (k != 5 || h->shard < 1 || h->shard > h->nshards)
+	/* A header of an earlier version ends there: its games are the base
+	 * game's. */
+	if (k == 5 && end > 0 && line[end] == '\0')
+		journal_roles_base(&h->roles);
+	else if (k != 5 || end < 0 || strncmp(line + end, " roles=", 7) != 0 ||
+	    roles_parse(line + end + 7, &h->roles) != 0)
+		return sab_fail(err, errlen, "%s:1: bad journal header", path);
+	if (h->shard < 1 || h->shard > h->nshards)
 		return sab_fail(err, errlen, "%s:1: bad journal header", path);
 	return 0;
 }
@@ -498,6 +724,7 @@ typedef struct scan {
 	const char *dir;
 	uint64_t config;
 	int shard, nshards;
+	const journal_roles *roles;
 } scan;
 
 static void warnf(const journal_visit *v, const char *fmt, ...)
@@ -524,7 +751,7 @@ static int scan_game(scan *sc, const char *line, long lineno,
 
 	/* The reason quotes the file, which anyone could have edited: it
 	 * reaches a terminal with its control bytes escaped. */
-	if (journal_parse(line, &g, why, sizeof why) != 0) {
+	if (journal_parse(line, &sc->h.roles, &g, why, sizeof why) != 0) {
 		(void)proto_escape(shown, sizeof shown, why, strlen(why), 0);
 		return sab_fail(err, errlen, "%s:%ld: bad journal line: %s",
 		    sc->path, lineno, shown);
@@ -559,6 +786,11 @@ static int header_check(scan *sc, const char *line, char *err, size_t errlen)
 		    "tournament, not %d/%d: give each shard its own --out "
 		    "folder", sc->dir, sc->h.shard, sc->h.nshards, sc->shard,
 		    sc->nshards);
+	/* The fingerprint covers the ruleset, so this takes a journal
+	 * changed by hand, or a program that names roles otherwise. */
+	if (!journal_roles_equal(&sc->h.roles, sc->roles))
+		return sab_fail(err, errlen, "%s holds a run whose roles are not "
+		    "the ruleset's: give --out another folder", sc->dir);
 	return 0;
 }
 
@@ -776,8 +1008,8 @@ static int sync_dir(const char *dir, char *err, size_t errlen)
 static int start_file(journal *j, uint64_t fp, int shard, int nshards,
     char *err, size_t errlen)
 {
-	char head[128];
-	int n = header_format(head, sizeof head, fp, shard, nshards);
+	char head[JOURNAL_LINE_MAX];
+	int n = header_format(head, sizeof head, fp, shard, nshards, &j->roles);
 
 	if (ftruncate(j->fd, 0) != 0 || n < 0 ||
 	    write_all(j->fd, head, (size_t)n) != 0 || fsync(j->fd) != 0)
@@ -802,6 +1034,7 @@ static int resume_file(journal *j, uint64_t fp, int shard, int nshards,
 	sc.config = fp;
 	sc.shard = shard;
 	sc.nshards = nshards;
+	sc.roles = &j->roles;
 	rc = scan_file(&sc, v, err, errlen);
 	j->done = sc.seen;
 	j->size = sc.good;
@@ -821,7 +1054,8 @@ static int resume_file(journal *j, uint64_t fp, int shard, int nshards,
 }
 
 int journal_open(journal **jp, const char *dir, uint64_t fp, int shard,
-    int nshards, const journal_visit *v, char *err, size_t errlen)
+    int nshards, const journal_roles *roles, const journal_visit *v,
+    char *err, size_t errlen)
 {
 	journal *j = calloc(1, sizeof *j);
 	struct stat st;
@@ -831,6 +1065,7 @@ int journal_open(journal **jp, const char *dir, uint64_t fp, int shard,
 		free(j);
 		return sab_fail(err, errlen, "out of memory");
 	}
+	j->roles = *roles;
 	j->fd = j->lock_fd = -1;
 	/* The folder and its files are the user's alone: replays and logs
 	 * hold every hidden card.  A folder that exists is left as it is. */
@@ -860,6 +1095,11 @@ fail:
 	return -1;
 }
 
+const journal_roles *journal_role_list(const journal *j)
+{
+	return &j->roles;
+}
+
 int journal_has(const journal *j, long index)
 {
 	return journal_set_has(&j->done, index);
@@ -879,7 +1119,8 @@ int journal_append(journal *j, const journal_game *g, char *err,
 	if (journal_has(j, g->index))
 		return sab_fail(err, errlen, "%s: game %ld is already recorded",
 		    j->path, g->index);
-	if ((n = journal_format(g, line, sizeof line, err, errlen)) < 0)
+	if ((n = journal_format(g, &j->roles, line, sizeof line, err,
+	    errlen)) < 0)
 		return -1;
 	if (write_all(j->fd, line, (size_t)n) != 0) {
 		int e = errno;

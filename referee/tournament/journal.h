@@ -11,7 +11,6 @@
 #include "saboteur.h"
 
 #define JOURNAL_VERSION 1
-#define JOURNAL_MAX_ROUNDS 9    /* the most rounds a ruleset may have */
 #define JOURNAL_LINE_MAX 4096   /* the longest line written or read */
 #define JOURNAL_MAX_INDEX 10000000L     /* game indices are below this */
 
@@ -24,7 +23,9 @@ enum { JOURNAL_DISQUALIFIED = BOT_STATUSES, JOURNAL_STATUSES };
 typedef struct journal_seat {
 	char bot[33];           /* the bot's name in the tournament file */
 	int gold;
-	uint8_t role[JOURNAL_MAX_ROUNDS];       /* enum sab_role, by round */
+	uint8_t role[SAB_MAX_ROUNDS];   /* by round: a value of the journal's
+	                                   role list (journal_roles) */
+	int pay[SAB_MAX_ROUNDS];        /* by round: the gold paid to it */
 	int decisions;          /* requests it answered or should have */
 	int64_t think_us;       /* its thinking time over the game */
 	int illegal;            /* replies refused (illegal or malformed) */
@@ -40,20 +41,48 @@ typedef struct journal_game {
 	int players;
 	int rounds;
 	uint16_t winners;       /* bit s: seat s won or shared the win */
-	uint8_t round_won[JOURNAL_MAX_ROUNDS];  /* by round: the side that won
-	                           (SAB_ROLE_MINER or SAB_ROLE_SABOTEUR), or
-	                           SAB_ROLE_NONE: nobody (a ruleset without
-	                           roles; a round without saboteurs in which
-	                           the gold was not reached) */
+	uint16_t round_winners[SAB_MAX_ROUNDS]; /* by round: bit s, seat s won
+	                           it */
+	int paid;               /* 1: the seats' pay holds each round's
+	                           payouts; 0: the game was read from a line of
+	                           an earlier version, which gave the side that
+	                           won each round (its winners here: the seats
+	                           of that role) and no payouts */
 	char replay[256];       /* the replay file, relative to DIR, or "" */
 	journal_seat seat[SAB_MAX_PLAYERS];
 } journal_game;
+
+/*
+ * The role list of a journal: the ruleset's roles by value, value 0
+ * ("none") first, with the letter that stands for each in game lines ('-'
+ * for none).  A journal's header gives it; a header of an earlier version,
+ * without one, means the base game's: none, miner (m), saboteur (s).
+ */
+typedef struct journal_roles {
+	int n;
+	char letter[SAB_MAX_ROLES];
+	char name[SAB_MAX_ROLES][SAB_NAME_MAX];
+} journal_roles;
+
+/* The base game's role list, which a journal without one has. */
+void journal_roles_base(journal_roles *r);
+
+/* The role list of rs, each role's letter the first letter of its name not
+ * taken by an earlier role (else the first free one from 'a').  Returns 0,
+ * or -1 with a message in err when a name is not one word of letters,
+ * digits, '.', '_' or '-', or is given twice. */
+int journal_roles_of(journal_roles *r, const sab_ruleset *rs, char *err,
+    size_t errlen);
+
+/* Returns 1 when a and b are the same list, with the same letters. */
+int journal_roles_equal(const journal_roles *a, const journal_roles *b);
 
 /* The header line of a journal. */
 typedef struct journal_header {
 	int version;
 	uint64_t config;        /* tconfig_hash() of the tournament file */
 	int shard, nshards;
+	journal_roles roles;    /* what the role values of its games mean */
 } journal_header;
 
 /* Called for each finished game read; returns 0 to go on, or -1 to stop
@@ -72,29 +101,37 @@ typedef struct journal_visit {
 } journal_visit;
 
 /*
- * Writes g as one journal line, newline included, into buf.  Returns the
- * line's length, or -1 with a message in err when g does not make a valid
- * line (a bot name that is not one word, a replay name with spaces) or
- * it does not fit.  A line reads (one line here, wrapped):
+ * Writes g as one journal line, newline included, into buf, its roles
+ * written as the letters of roles.  Returns the line's length, or -1 with
+ * a message in err when g does not make a valid line (a bot name that is
+ * not one word, a replay name with spaces, a role not in roles, no
+ * payouts) or it does not fit.  A line reads (one line here, wrapped):
  *
  *   game 17 seed=8613251966190592343 bots=alpha,beta,gamma gold=3,0,5
- *     winners=2 rounds=msm:m,smm:s,mms:- decisions=31,30,30
- *     think-us=1200,5400,80 illegal=0,0,1 defaults=0,0,1 timeouts=0,0,0
- *     status=ok,ok,crash replay=replays/17.sabr.gz
+ *     winners=2 roles=msm,smm,mms results=0+2:1/0/2,1:0/3/0,-:0/0/0
+ *     decisions=31,30,30 think-us=1200,5400,80 illegal=0,0,1
+ *     defaults=0,0,1 timeouts=0,0,0 status=ok,ok,crash
+ *     replay=replays/17.sabr.gz
  *
- * Per-seat values are in seat order, separated by commas; rounds gives,
- * per round, every seat's role (m gold miner, s saboteur, - none), ':'
- * and the side that won it (m, s, or - for nobody); winners lists seats
- * or is "-";
- * replay is "-" when there is none.  saboteur-tournament(5) has the rest.
+ * Per-seat values are in seat order, separated by commas; winners lists
+ * seats or is "-"; roles gives, per round, every seat's role letter;
+ * results, per round, the seats that won it joined by '+' (or "-"), ':'
+ * and each seat's payout in it, joined by '/'; replay is "-" when there
+ * is none.  saboteur-tournament(5) has the rest.
  */
-int journal_format(const journal_game *g, char *buf, size_t len, char *err,
-    size_t errlen);
+int journal_format(const journal_game *g, const journal_roles *roles,
+    char *buf, size_t len, char *err, size_t errlen);
 
-/* Parses one journal line (without its newline) into *g.  Returns 0, or -1
- * with the reason in err. */
-int journal_parse(const char *line, journal_game *g, char *err,
-    size_t errlen);
+/*
+ * Parses one journal line (without its newline) of a journal whose role
+ * list is roles into *g.  A line of an earlier version has "rounds=" in
+ * place of "roles=" and "results=": per round, every seat's role letter
+ * (m gold miner, s saboteur, - none), ':' and the letter of the side that
+ * won it (or - for nobody); it is read with the seats of that side as the
+ * round's winners and g->paid 0.  Returns 0, or -1 with the reason in err.
+ */
+int journal_parse(const char *line, const journal_roles *roles,
+    journal_game *g, char *err, size_t errlen);
 
 /*
  * Reads DIR/journal.txt without locking it (a running tournament may be
@@ -130,14 +167,19 @@ typedef struct journal journal;
  * an exclusive lock on DIR/lock, held until journal_close() (and by any
  * process forked meanwhile, until it closes its copy); resumes a journal
  * that is there: calls v->game for each finished game, drops a torn last
- * line from the file, and refuses a journal of another tournament file or
- * another share.  Returns 0 with *jp set, or -1 with a message in err:
+ * line from the file, and refuses a journal of another tournament file,
+ * another share, or another role list (roles: the ruleset's, which a new
+ * journal's header records).  Returns 0 with *jp set, or -1 with a message in err:
  * "DIR is in use by another run (pid N)", "DIR holds a run of another
  * tournament file", "DIR holds shard 2/4 of this tournament, not 1/4", or
  * a system call's failure.
  */
 int journal_open(journal **jp, const char *dir, uint64_t fp, int shard,
-    int nshards, const journal_visit *v, char *err, size_t errlen);
+    int nshards, const journal_roles *roles, const journal_visit *v,
+    char *err, size_t errlen);
+
+/* The role list of the open journal (its header's). */
+const journal_roles *journal_role_list(const journal *j);
 
 /* Returns 1 when game index is in the journal, else 0. */
 int journal_has(const journal *j, long index);

@@ -21,7 +21,7 @@ struct standings_acc {
 	char name[33];
 	long games, wins;
 	int64_t gold, gold_sq;
-	long miner_rounds, miner_won, saboteur_rounds, saboteur_won;
+	long role_rounds[SAB_MAX_ROLES], role_won[SAB_MAX_ROLES];
 	int64_t decisions, think_us;
 	long timeouts, illegal, defaults, crashes, protocol;
 	int disqualified;
@@ -30,6 +30,7 @@ struct standings_acc {
 void standings_init(standings *st)
 {
 	memset(st, 0, sizeof *st);
+	journal_roles_base(&st->roles);
 }
 
 /* ------------------------------------------------------------------ */
@@ -128,13 +129,10 @@ static void count_seat(struct standings_acc *a, const journal_game *g, int s)
 	a->gold += t->gold;
 	a->gold_sq += (int64_t)t->gold * t->gold;
 	for (int r = 0; r < g->rounds; r++) {
-		if (t->role[r] == SAB_ROLE_MINER) {
-			a->miner_rounds++;
-			a->miner_won += g->round_won[r] == SAB_ROLE_MINER;
-		} else if (t->role[r] == SAB_ROLE_SABOTEUR) {
-			a->saboteur_rounds++;
-			a->saboteur_won += g->round_won[r] == SAB_ROLE_SABOTEUR;
-		}
+		if (t->role[r] >= SAB_MAX_ROLES)
+			continue;
+		a->role_rounds[t->role[r]]++;
+		a->role_won[t->role[r]] += g->round_winners[r] >> s & 1;
 	}
 	a->decisions += t->decisions;
 	a->think_us += t->think_us;
@@ -228,10 +226,14 @@ static int check_header(standings *st, const char *dir, char *err,
 		if ((st->first_dir = strdup(dir)) == NULL)
 			return sab_fail(err, errlen, "out of memory");
 		st->config = h.config;
+		st->roles = h.roles;
 		st->have_config = 1;
 		return 0;
 	}
-	if (h.config != st->config)
+	/* One fingerprint means one ruleset, so one role list, unless a
+	 * journal was changed by hand. */
+	if (h.config != st->config || !journal_roles_equal(&h.roles,
+	    &st->roles))
 		return sab_fail(err, errlen, "%s holds a run of another tournament "
 		    "file than %s: the standings of two tournaments are printed "
 		    "one at a time", dir, st->first_dir);
@@ -307,12 +309,11 @@ static void fill_row(standing *r, const struct standings_acc *a)
 	}
 	r->wins = a->wins;
 	r->win_rate = ratio((double)a->wins, a->games);
-	r->miner_rounds = a->miner_rounds;
-	r->miner_won = a->miner_won;
-	r->saboteur_rounds = a->saboteur_rounds;
-	r->saboteur_won = a->saboteur_won;
-	r->miner_rate = ratio((double)a->miner_won, a->miner_rounds);
-	r->saboteur_rate = ratio((double)a->saboteur_won, a->saboteur_rounds);
+	for (int k = 0; k < SAB_MAX_ROLES; k++) {
+		r->role_rounds[k] = a->role_rounds[k];
+		r->role_won[k] = a->role_won[k];
+		r->role_rate[k] = ratio((double)a->role_won[k], a->role_rounds[k]);
+	}
 	r->decisions = a->decisions;
 	r->think_us = a->think_us;
 	r->ms_per_move = a->decisions > 0 ?
@@ -635,8 +636,20 @@ static void percent(FILE *f, double x, int width)
 		fprintf(f, "%*.1f", width, 100 * x);
 }
 
+/* A role's column in the table: its name, cut to three letters when longer
+ * than six ("miner", "sab"), and '%' (a name is shorter than SAB_NAME_MAX,
+ * so a buffer of SAB_NAME_MAX + 1 always holds it). */
+static void role_label(const char *name, char *buf, size_t len)
+{
+	size_t n = strlen(name);
+
+	(void)snprintf(buf, len, "%.*s%%", n > 6 ? 3 : (int)n, name);
+}
+
 static void print_table(FILE *f, const standings *st)
 {
+	const journal_roles *roles = &st->roles;
+	char label[SAB_MAX_ROLES][SAB_NAME_MAX + 1];
 	int w = 3;
 
 	for (int i = 0; i < st->nbots; i++)
@@ -645,8 +658,12 @@ static void print_table(FILE *f, const standings *st)
 	fprintf(f, "%ld game%s, tournament %016" PRIx64 "\n", st->games,
 	    st->games == 1 ? "" : "s", st->config);
 	fprintf(f, "rank  %-*s  rating  games    gold  mean gold (95%% CI)  "
-	    " win%%  miner%%  sab%%  ms/move  timeouts  illegal  crashes  "
-	    "protocol\n", w, "bot");
+	    " win%%", w, "bot");
+	for (int k = 1; k < roles->n; k++) {
+		role_label(roles->name[k], label[k], sizeof label[k]);
+		fprintf(f, "  %s", label[k]);
+	}
+	fputs("  ms/move  timeouts  illegal  crashes  protocol\n", f);
 	for (int i = 0; i < st->nbots; i++) {
 		const standing *r = &st->rows[i];
 		char ci[48];
@@ -659,8 +676,8 @@ static void print_table(FILE *f, const standings *st)
 		fprintf(f, "%4d  %-*s  %6.0f  %5ld  %6" PRId64 "  %-18s  ",
 		    i + 1, w, r->name, r->rating, r->games, r->gold, ci);
 		percent(f, r->win_rate, 5);
-		percent(f, r->miner_rate, 8);
-		percent(f, r->saboteur_rate, 6);
+		for (int k = 1; k < roles->n; k++)
+			percent(f, r->role_rate[k], 2 + (int)strlen(label[k]));
 		if (isnan(r->ms_per_move))
 			fprintf(f, "  %7s", "-");
 		else
@@ -688,12 +705,12 @@ static void print_yaml(FILE *f, const standings *st)
 		print_num(f, r->ci_high, 4, "null");
 		fprintf(f, "\n    wins: %ld\n    win_rate: ", r->wins);
 		print_num(f, r->win_rate, 4, "null");
-		fprintf(f, "\n    miner_rounds: %ld\n    miner_win_rate: ",
-		    r->miner_rounds);
-		print_num(f, r->miner_rate, 4, "null");
-		fprintf(f, "\n    saboteur_rounds: %ld\n    saboteur_win_rate: ",
-		    r->saboteur_rounds);
-		print_num(f, r->saboteur_rate, 4, "null");
+		for (int k = 1; k < st->roles.n; k++) {
+			const char *name = st->roles.name[k];
+			fprintf(f, "\n    %s_rounds: %ld\n    %s_win_rate: ", name,
+			    r->role_rounds[k], name);
+			print_num(f, r->role_rate[k], 4, "null");
+		}
 		fprintf(f, "\n    decisions: %" PRId64 "\n    ms_per_move: ",
 		    r->decisions);
 		print_num(f, r->ms_per_move, 3, "null");
@@ -708,9 +725,12 @@ static void print_yaml(FILE *f, const standings *st)
 static void print_csv(FILE *f, const standings *st)
 {
 	fputs("rank,name,rating,games,gold,mean_gold,ci95_low,ci95_high,wins,"
-	    "win_rate,miner_rounds,miner_win_rate,saboteur_rounds,"
-	    "saboteur_win_rate,decisions,ms_per_move,timeouts,illegal,"
-	    "defaults,crashes,protocol_errors,disqualified\n", f);
+	    "win_rate", f);
+	for (int k = 1; k < st->roles.n; k++)
+		fprintf(f, ",%s_rounds,%s_win_rate", st->roles.name[k],
+		    st->roles.name[k]);
+	fputs(",decisions,ms_per_move,timeouts,illegal,defaults,crashes,"
+	    "protocol_errors,disqualified\n", f);
 	for (int i = 0; i < st->nbots; i++) {
 		const standing *r = &st->rows[i];
 
@@ -723,10 +743,10 @@ static void print_csv(FILE *f, const standings *st)
 		print_num(f, r->ci_high, 4, "");
 		fprintf(f, ",%ld,", r->wins);
 		print_num(f, r->win_rate, 4, "");
-		fprintf(f, ",%ld,", r->miner_rounds);
-		print_num(f, r->miner_rate, 4, "");
-		fprintf(f, ",%ld,", r->saboteur_rounds);
-		print_num(f, r->saboteur_rate, 4, "");
+		for (int k = 1; k < st->roles.n; k++) {
+			fprintf(f, ",%ld,", r->role_rounds[k]);
+			print_num(f, r->role_rate[k], 4, "");
+		}
 		fprintf(f, ",%" PRId64 ",", r->decisions);
 		print_num(f, r->ms_per_move, 3, "");
 		fprintf(f, ",%ld,%ld,%ld,%ld,%ld,%d\n", r->timeouts, r->illegal,

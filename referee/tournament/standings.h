@@ -22,10 +22,11 @@ typedef struct standing {
 	double ci_low, ci_high; /* 95% confidence interval of mean_gold */
 	long wins;              /* games it won or shared the win of */
 	double win_rate;        /* wins / games */
-	long miner_rounds, miner_won;       /* rounds as a gold miner; won */
-	long saboteur_rounds, saboteur_won; /* rounds as a saboteur; won */
-	double miner_rate;      /* miner_won / miner_rounds */
-	double saboteur_rate;   /* saboteur_won / saboteur_rounds */
+	/* By role value (the standings' roles): rounds it played in that
+	 * role, how many of them it won (it was among the round's winners),
+	 * and role_won / role_rounds. */
+	long role_rounds[SAB_MAX_ROLES], role_won[SAB_MAX_ROLES];
+	double role_rate[SAB_MAX_ROLES];
 	int64_t decisions;
 	int64_t think_us;
 	double ms_per_move;     /* think_us / decisions / 1000 */
@@ -51,6 +52,9 @@ typedef struct standings {
 	int nbots;
 	standing *rows;         /* nbots rows after standings_finish(),
 	                           best first */
+	journal_roles roles;    /* the journals' role list (the base game's
+	                           until a journal is read): the per-role
+	                           figures are of its roles but none */
 
 	/* Private. */
 	struct standings_acc *acc;      /* accumulators, by bot number */
@@ -80,9 +84,10 @@ int standings_add(standings *st, const journal_game *g, char *err,
 
 /*
  * Counts the games of DIR's journal (see journal_scan(); warnings go to
- * warn, which may be NULL).  The journals of one standings must come from
- * one tournament file: returns -1 with "DIR holds a run of another
- * tournament file than FIRST" in err otherwise; games already counted
+ * warn, which may be NULL), whose role list becomes st->roles.  The
+ * journals of one standings must come from one tournament file: returns
+ * -1 with "DIR holds a run of another tournament file than FIRST" in err
+ * otherwise (or when their role lists differ); games already counted
  * from an earlier folder (the same index in two shards, or a shard and a
  * whole run) are counted once, with one warning per folder.
  */

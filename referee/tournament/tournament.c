@@ -222,7 +222,8 @@ static int heard(conductor *c, int k, char *line)
 		return EXIT_INTERNAL;
 	}
 	if (strncmp(line, "done ", 5) != 0 ||
-	    journal_parse(line + 5, &g, err, sizeof err) != 0 ||
+	    journal_parse(line + 5, journal_role_list(t->j), &g, err,
+	    sizeof err) != 0 ||
 	    journal_append(t->j, &g, err, sizeof err) != 0 ||
 	    tournament_count(t, &g, err, sizeof err) != 0) {
 		fprintf(stderr, "saboteur tournament: worker %d: %s\n", k + 1,

@@ -20,6 +20,7 @@
 typedef struct worker {
 	tconfig cfg;
 	sab_ruleset rs;
+	journal_roles roles;    /* the ruleset's, as the journal names them */
 	proto_cards pc;
 	match_opts mo;
 	const char *dir;        /* the results folder */
@@ -63,7 +64,8 @@ static int setup(worker *w, const char *file)
 	if (tconfig_load(file, &w->cfg, err, sizeof err) != 0 ||
 	    cli_load_ruleset_text(c->ruleset, &w->rs, &w->rules_text,
 	    &w->rules_len, err, sizeof err) != 0 ||
-	    proto_cards_init(&w->pc, &w->rs, err, sizeof err) != 0)
+	    proto_cards_init(&w->pc, &w->rs, err, sizeof err) != 0 ||
+	    journal_roles_of(&w->roles, &w->rs, err, sizeof err) != 0)
 		return fail("%s", err);
 	w->mo = (match_opts){ &w->rs, &w->pc, c->seed, 0,
 	    { c->handshake_ms * NS_PER_MS, c->move_ms * NS_PER_MS,
@@ -213,8 +215,9 @@ static void fill_journal(const worker *w, const match_game *g,
 	j->players = g->nseats;
 	j->rounds = res->rounds;
 	j->winners = res->winners;
-	for (int r = 0; r < res->rounds && r < JOURNAL_MAX_ROUNDS; r++)
-		j->round_won[r] = res->side[r];
+	j->paid = 1;
+	for (int r = 0; r < res->rounds && r < SAB_MAX_ROUNDS; r++)
+		j->round_winners[r] = res->round_winners[r];
 	/* At most 39 bytes of the 256: it always fits. */
 	(void)snprintf(j->replay, sizeof j->replay,
 	    "replays/game-%06ld.sabr.gz", index);
@@ -225,8 +228,10 @@ static void fill_journal(const worker *w, const match_game *g,
 		(void)snprintf(js->bot, sizeof js->bot, "%s",
 		    w->cfg.bots[b].cb.name);
 		js->gold = res->gold[s];
-		for (int r = 0; r < res->rounds && r < JOURNAL_MAX_ROUNDS; r++)
+		for (int r = 0; r < res->rounds && r < SAB_MAX_ROUNDS; r++) {
 			js->role[r] = res->roles[r][s];
+			js->pay[r] = res->round_pay[r][s];
+		}
 		js->decisions = res->seat_decisions[s];
 		js->think_us = res->seat_used_ns[s] / 1000;
 		js->illegal = res->seat_illegal[s];
@@ -289,7 +294,8 @@ static int play(worker *w, char *line)
 			if (res.timed_out & (1u << s))
 				w->stale[lineup[s]] = 1;
 		fill_journal(w, &g, &res, dq, &j, index);
-		if (journal_format(&j, out, sizeof out, err, sizeof err) < 0)
+		if (journal_format(&j, &w->roles, out, sizeof out, err,
+		    sizeof err) < 0)
 			rc = fail("game %ld: %s", index, err);
 		else if (printf("done %s", out) < 0 || fflush(stdout) != 0)
 			rc = EXIT_INTERNAL;
