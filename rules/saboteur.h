@@ -9,5 +9,6 @@
 #include "game.h"
 #include "effect.h"
 #include "hash.h"
+#include "seen.h"
 
 #endif

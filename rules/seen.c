@@ -1,0 +1,328 @@
+/* seen.c: the table as one perspective knows it, kept from the events it is
+ * told; see seen.h. */
+#include <string.h>
+
+#include "seen.h"
+
+/* What a seat holds at a round's start: nothing, and no secret known. */
+static void seat_clear(sab_seen *s, int k)
+{
+	s->nhand[k] = 0;
+	memset(s->hand[k], SAB_NO_CARD, sizeof s->hand[k]);
+	s->nfront[k] = 0;
+	memset(s->front[k], SAB_NO_CARD, sizeof s->front[k]);
+	s->role[k] = SAB_SEEN_UNKNOWN;
+	s->peeked[k] = 0;
+	memset(s->peek[k], SAB_NO_CARD, sizeof s->peek[k]);
+}
+
+void sab_seen_init(sab_seen *s, const sab_ruleset *rs, int nplayers,
+    int persp)
+{
+	memset(s, 0, sizeof *s);
+	s->persp = (int8_t)persp;
+	s->nplayers = (uint8_t)(nplayers < 0 ? 0 : nplayers > SAB_MAX_PLAYERS ?
+	    SAB_MAX_PLAYERS : nplayers);
+	s->first = SAB_NO_SEAT;
+	s->to_act = SAB_NO_SEAT;
+	s->finder = SAB_NO_SEAT;
+	s->phase = SAB_PHASE_PLAY;
+	memset(s->goal_known, SAB_NO_CARD, sizeof s->goal_known);
+	for (int k = 0; k < SAB_MAX_PLAYERS; k++)
+		seat_clear(s, k);
+	sab_board_reset(&s->board, rs);
+}
+
+static uint8_t next_seat(const sab_seen *s, int k)
+{
+	return (uint8_t)((k + 1) % s->nplayers);
+}
+
+static void round_start(sab_seen *s, const sab_ruleset *rs,
+    const sab_event *e)
+{
+	s->round = e->value;
+	s->first = e->seat;
+	s->to_act = e->seat < s->nplayers ? e->seat : SAB_NO_SEAT;
+	s->phase = SAB_PHASE_PLAY;
+	s->round_end = SAB_END_NONE;
+	s->finder = SAB_NO_SEAT;
+	s->deck = e->n;
+	s->dealing = 1;
+	s->dealt = 0;
+	s->ndiscard = 0;
+	s->goal_open = 0;
+	s->noffer = 0;
+	memset(s->goal_known, SAB_NO_CARD, sizeof s->goal_known);
+	for (int k = 0; k < s->nplayers; k++)
+		seat_clear(s, k);
+	sab_board_reset(&s->board, rs);
+}
+
+static void hand_add(sab_seen *s, int k, uint8_t card)
+{
+	if (s->nhand[k] < SAB_MAX_HAND)
+		s->hand[k][s->nhand[k]++] = card;
+}
+
+/* Takes card from the hand as the rules do (the last card fills its
+ * place), so that hands fully known keep the rules' order; a card this
+ * perspective did not know leaves as an unknown one. */
+static void hand_take(sab_seen *s, int k, uint8_t card)
+{
+	uint8_t *h = s->hand[k];
+	int i = 0;
+
+	if (s->nhand[k] == 0)
+		return;
+	while (i < s->nhand[k] && h[i] != card)
+		i++;
+	if (i == s->nhand[k])
+		i = s->nhand[k] - 1;
+	h[i] = h[--s->nhand[k]];
+	h[s->nhand[k]] = SAB_NO_CARD;
+}
+
+static void draw(sab_seen *s, const sab_event *e)
+{
+	hand_add(s, e->seat, e->card);
+	if (s->dealing)
+		s->dealt++;
+	else if (s->deck > 0)
+		s->deck--;
+}
+
+/* A card laid in front of target (a broken tool). */
+static void front_add(sab_seen *s, int target, uint8_t card)
+{
+	if (target < s->nplayers && s->nfront[target] < SAB_MAX_FRONT)
+		s->front[target][s->nfront[target]++] = card;
+}
+
+/* A repair of tool: the last card in front of target that breaks it goes
+ * to the discard pile, with the repair. */
+static void front_repair(sab_seen *s, const sab_ruleset *rs, int target,
+    uint8_t tool)
+{
+	uint8_t *f;
+	int i;
+
+	if (target >= s->nplayers)
+		return;
+	f = s->front[target];
+	for (i = s->nfront[target] - 1; i >= 0; i--)
+		if (f[i] < rs->ndefs &&
+		    rs->defs[f[i]].type == SAB_CARD_SABOTAGE &&
+		    (rs->defs[f[i]].tools & tool))
+			break;
+	if (i < 0)
+		return;
+	memmove(&f[i], &f[i + 1], (size_t)(s->nfront[target] - 1 - i));
+	f[--s->nfront[target]] = SAB_NO_CARD;
+}
+
+/* A card played from a hand, and what it did; the turn moves on. */
+static void card_played(sab_seen *s, const sab_ruleset *rs,
+    const sab_event *e)
+{
+	hand_take(s, e->seat, e->card);
+	switch (e->type) {
+	case SAB_EV_PATH:
+		sab_board_place(&s->board, rs, e->x, e->y, e->card, e->rot);
+		break;
+	case SAB_EV_SABOTAGE:
+		front_add(s, e->target, e->card);
+		break;
+	case SAB_EV_REPAIR:
+		front_repair(s, rs, e->target, e->tool);
+		s->ndiscard = (uint16_t)(s->ndiscard + 2);
+		break;
+	case SAB_EV_ROCKFALL:
+		sab_board_remove(&s->board, rs, e->x, e->y);
+		s->ndiscard = (uint16_t)(s->ndiscard + 2);
+		break;
+	default:                /* a map */
+		if (e->goal < SAB_MAX_GOALS)
+			s->peeked[e->seat] |= (uint16_t)(1u << e->goal);
+		s->ndiscard++;
+		break;
+	}
+	s->turn++;
+	s->to_act = next_seat(s, e->seat);
+}
+
+/* A pass: a discard from the hand, or in the open a seat without cards. */
+static void pass(sab_seen *s, const sab_event *e)
+{
+	if (e->vis != SAB_VIS_ALL) {
+		hand_take(s, e->seat, e->card);
+		s->ndiscard++;
+		s->turn++;
+	}
+	s->to_act = next_seat(s, e->seat);
+}
+
+static void peek(sab_seen *s, const sab_event *e)
+{
+	if (e->card == SAB_NO_CARD || e->goal >= SAB_MAX_GOALS)
+		return;
+	s->peek[e->seat][e->goal] = e->card;
+	s->goal_known[e->goal] = e->card;
+}
+
+static void reveal(sab_seen *s, const sab_ruleset *rs, const sab_event *e)
+{
+	sab_board_place(&s->board, rs, e->x, e->y, e->card, e->rot);
+	if (e->goal < SAB_MAX_GOALS) {
+		s->goal_open |= (uint8_t)(1u << e->goal);
+		s->goal_known[e->goal] = e->card;
+	}
+}
+
+static void round_end(sab_seen *s, const sab_event *e)
+{
+	s->round_end = (uint8_t)e->n;
+	s->finder = e->seat < s->nplayers ? e->seat : SAB_NO_SEAT;
+	s->to_act = SAB_NO_SEAT;
+}
+
+static void gold_offer(sab_seen *s, const sab_event *e)
+{
+	s->phase = SAB_PHASE_PICK_GOLD;
+	s->to_act = e->seat;
+	s->noffer = 0;
+	for (int i = 0; i < e->n && i < SAB_MAX_PLAYERS; i++)
+		s->offer[s->noffer++] = (uint8_t)e->vals[i];
+}
+
+static void gold(sab_seen *s, const sab_event *e)
+{
+	int k = e->seat;
+
+	if (s->persp == SAB_SEEN_ALL || s->persp == k)
+		s->gold[k] = (int16_t)(s->gold[k] + e->value);
+	else
+		s->gold_hidden[k]++;
+	if (s->phase == SAB_PHASE_PICK_GOLD && s->to_act == k) {
+		s->noffer = 0;
+		s->to_act = SAB_NO_SEAT;
+	}
+}
+
+static void game_end(sab_seen *s, const sab_event *e)
+{
+	for (int k = 0; k < e->n && k < s->nplayers; k++) {
+		s->gold[k] = e->vals[k];
+		s->gold_hidden[k] = 0;
+	}
+	s->winners = e->mask;
+	s->phase = SAB_PHASE_OVER;
+	s->to_act = SAB_NO_SEAT;
+	s->noffer = 0;
+}
+
+/* Events about no seat of the game, and round ends (whose seat is the
+ * finder, often none), are the only ones without a seat to check. */
+static int seatless(uint8_t type)
+{
+	return type == SAB_EV_GAME_START || type == SAB_EV_ROUND_START ||
+	    type == SAB_EV_REVEAL || type == SAB_EV_ROUND_END ||
+	    type == SAB_EV_GAME_END;
+}
+
+void sab_seen_apply(sab_seen *s, const sab_ruleset *rs, const sab_event *e)
+{
+	if (!seatless(e->type) && e->seat >= s->nplayers)
+		return;
+	if (s->dealing && e->type != SAB_EV_DRAW && e->type != SAB_EV_ROLE &&
+	    e->type != SAB_EV_ROUND_START)
+		s->dealing = 0;
+	switch (e->type) {
+	case SAB_EV_ROUND_START:
+		round_start(s, rs, e);
+		break;
+	case SAB_EV_ROLE:
+	case SAB_EV_ROLE_REVEAL:
+		s->role[e->seat] = e->value;
+		break;
+	case SAB_EV_DRAW:
+		draw(s, e);
+		break;
+	case SAB_EV_PATH:
+	case SAB_EV_SABOTAGE:
+	case SAB_EV_REPAIR:
+	case SAB_EV_ROCKFALL:
+	case SAB_EV_MAP:
+		card_played(s, rs, e);
+		break;
+	case SAB_EV_PEEK:
+		peek(s, e);
+		break;
+	case SAB_EV_PASS:
+		pass(s, e);
+		break;
+	case SAB_EV_REVEAL:
+		reveal(s, rs, e);
+		break;
+	case SAB_EV_ROUND_END:
+		round_end(s, e);
+		break;
+	case SAB_EV_GOLD_OFFER:
+		gold_offer(s, e);
+		break;
+	case SAB_EV_GOLD:
+		gold(s, e);
+		break;
+	case SAB_EV_GAME_END:
+		game_end(s, e);
+		break;
+	default:                /* the game's start: nothing to know yet */
+		break;
+	}
+}
+
+int sab_seen_tell(sab_seen *s, const sab_ruleset *rs, const sab_event *e)
+{
+	sab_event v;
+
+	if (s->persp == SAB_SEEN_ALL) {
+		sab_seen_apply(s, rs, e);
+		return 1;
+	}
+	if (!sab_event_view(e, s->persp, &v))
+		return 0;
+	sab_seen_apply(s, rs, &v);
+	return 1;
+}
+
+void sab_seen_goals(sab_seen *s, const sab_ruleset *rs,
+    const uint8_t *goal_def)
+{
+	for (int g = 0; g < rs->ngoals && g < SAB_MAX_GOALS; g++)
+		s->goal_known[g] = goal_def[g];
+}
+
+int sab_seen_deck(const sab_seen *s, const sab_ruleset *rs)
+{
+	int left = 0;
+
+	if (s->dealing && s->nplayers > 0)
+		left = rs->hand_size[s->nplayers] * s->nplayers - s->dealt;
+	return s->deck + (left > 0 ? left : 0);
+}
+
+int sab_seen_broken(const sab_seen *s, const sab_ruleset *rs, int seat,
+    uint8_t tools)
+{
+	int n = 0;
+
+	if (seat < 0 || seat >= s->nplayers)
+		return 0;
+	for (int i = 0; i < s->nfront[seat]; i++) {
+		uint8_t c = s->front[seat][i];
+		if (c < rs->ndefs && rs->defs[c].type == SAB_CARD_SABOTAGE &&
+		    (rs->defs[c].tools & tools))
+			n++;
+	}
+	return n;
+}
