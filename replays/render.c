@@ -155,7 +155,7 @@ static void look_goal_back(const view *v, const view_table *t, int x, int y,
     look *lk)
 {
 	int k = goal_at(v->rs, x, y);
-	uint8_t c = k >= 0 ? t->goal_known[k] : SAB_NO_CARD;
+	uint8_t c = k >= 0 ? t->seen.goal_known[k] : SAB_NO_CARD;
 
 	lk->back = 1;
 	lk->sgr = C_GOAL;
@@ -191,14 +191,14 @@ static void look_card(const view *v, const view_table *t, uint8_t c,
 		int bridge = card->groups[0] && card->groups[1];
 		lk->centre = st->ascii ? (bridge ? "%" : "+") :
 		    bridge ? "\u256c" : box_glyph[joined];
-		lk->sgr = t->board.reach[idx] ? C_TUNNEL : C_LOOSE;
+		lk->sgr = t->seen.board.reach[idx] ? C_TUNNEL : C_LOOSE;
 	}
 }
 
 static void look_at(const view *v, const view_table *t, int x, int y,
     const render_style *st, look *lk)
 {
-	uint8_t c = sab_board_get(&t->board, x, y);
+	uint8_t c = sab_board_get(&t->seen.board, x, y);
 
 	memset(lk, 0, sizeof *lk);
 	if (c == SAB_CELL_HIDDEN) {
@@ -276,9 +276,9 @@ void render_board_extent(const view *v, const view_table *t,
 		y0 = rs->goal_y[k] < y0 ? rs->goal_y[k] : y0;
 		y1 = rs->goal_y[k] > y1 ? rs->goal_y[k] : y1;
 	}
-	for (int i = 0; i < t->board.nplaced; i++) {
-		int x = sab_board_x(t->board.placed[i]);
-		int y = sab_board_y(t->board.placed[i]);
+	for (int i = 0; i < t->seen.board.nplaced; i++) {
+		int x = sab_board_x(t->seen.board.placed[i]);
+		int y = sab_board_y(t->seen.board.placed[i]);
 		x0 = x < x0 ? x : x0;
 		x1 = x > x1 ? x : x1;
 		y0 = y < y0 ? y : y0;
@@ -401,6 +401,12 @@ int render_board(render_buf *b, const view *v, const view_table *t,
 }
 
 /* ---- the header ------------------------------------------------------- */
+
+/* Whether the game has ended, as the table knows. */
+static int over(const view_table *t)
+{
+	return t->seen.phase == SAB_PHASE_OVER;
+}
 
 /* The seat asked at the table's step, or -1. */
 static int actor(const view *v, const view_table *t)
@@ -535,8 +541,9 @@ static void header_position(render_buf *b, const view *v,
 		field_set(&fs[n++], 8, NULL, "decision %d/%d", t->decision,
 		    v->decisions);
 	field_set(&fs[n++], 3, NULL, "step %d/%d", t->step + 1, v->nsteps);
-	field_set(&fs[n++], 2, NULL, "deck %d", t->deck);
-	if (t->over)
+	field_set(&fs[n++], 2, NULL, "deck %d",
+	    sab_seen_deck(&t->seen, v->rs));
+	if (over(t))
 		field_set(&fs[n++], 7, NULL, "game over");
 	else if (actor(v, t) >= 0)
 		field_set(&fs[n++], 7, NULL, "seat %d to play", actor(v, t));
@@ -575,23 +582,28 @@ static const char *role_text(const view *v, uint8_t role)
 	    "saboteur" : "?";
 }
 
-static void tools_text(const view_seat *s, char out[4])
+/* Each tool as a letter when one card breaks it, a count when more do. */
+static void tools_text(const view *v, const view_table *t, int k,
+    char out[4])
 {
 	static const char letter[SAB_TOOLS] = { 'P', 'L', 'C' };
 
-	for (int k = 0; k < SAB_TOOLS; k++)
-		out[k] = s->broken[k] == 0 ? '-' : s->broken[k] == 1 ?
-		    letter[k] : (char)('0' + (s->broken[k] > 9 ? 9 :
-		    s->broken[k]));
+	for (int i = 0; i < SAB_TOOLS; i++) {
+		int n = sab_seen_broken(&t->seen, v->rs, k,
+		    (uint8_t)(1u << i));
+		out[i] = n == 0 ? '-' : n == 1 ? letter[i] :
+		    (char)('0' + (n > 9 ? 9 : n));
+	}
 	out[3] = '\0';
 }
 
-static void gold_text(const view_seat *s, char *out, size_t len)
+static void gold_text(const view_table *t, int k, char *out, size_t len)
 {
-	if (s->gold_hidden)
-		snprintf(out, len, "%d+%d?", s->gold, s->gold_hidden);
+	if (t->seen.gold_hidden[k])
+		snprintf(out, len, "%d+%d?", t->seen.gold[k],
+		    t->seen.gold_hidden[k]);
 	else
-		snprintf(out, len, "%d", s->gold);
+		snprintf(out, len, "%d", t->seen.gold[k]);
 }
 
 /* Copies s into out (len bytes) as render_text() would print it. */
@@ -604,26 +616,27 @@ static void player_row(render_buf *b, const view *v, const view_table *t,
     int k, const render_style *st)
 {
 	const view_seat *s = &t->seat[k];
-	const char *role_sgr = s->role == SAB_ROLE_SABOTEUR ? C_BAD :
-	    s->role == SAB_ROLE_MINER ? C_GOOD : NULL;
+	uint8_t role = t->seen.role[k];
+	const char *role_sgr = role == SAB_ROLE_SABOTEUR ? C_BAD :
+	    role == SAB_ROLE_MINER ? C_GOOD : NULL;
 	char tools[4], gold[16], name[13];
 	const char *tools_sgr;
 
-	tools_text(s, tools);
+	tools_text(v, t, k, tools);
 	tools_sgr = strcmp(tools, "---") ? C_BAD : NULL;
-	gold_text(s, gold, sizeof gold);
+	gold_text(t, k, gold, sizeof gold);
 	clean_copy(name, sizeof name, v->f->seat[k].name);
-	render_printf(b, "%s %4d  %-12s ", t->over ?
-	    ((t->winners & (1u << k)) ? "*" : " ") :
+	render_printf(b, "%s %4d  %-12s ", over(t) ?
+	    ((t->seen.winners & (1u << k)) ? "*" : " ") :
 	    actor(v, t) == k ? ">" : " ", k, name);
 	paint(b, st, role_sgr);
-	render_printf(b, "%-9s", role_text(v, s->role));
+	render_printf(b, "%-9s", role_text(v, role));
 	unpaint(b, st, role_sgr);
 	render_printf(b, " ");
 	paint(b, st, tools_sgr);
 	render_printf(b, "%s", tools);
 	unpaint(b, st, tools_sgr);
-	render_printf(b, "  %4d  %-6s %8lld ", s->nhand, gold,
+	render_printf(b, "  %4d  %-6s %8lld ", t->seen.nhand[k], gold,
 	    (long long)s->bank_ms);
 	if (s->used_us >= 0)
 		render_printf(b, "%8.1f  ", (double)s->used_us / 1000.0);
@@ -639,29 +652,30 @@ static void player_row(render_buf *b, const view *v, const view_table *t,
 static void known_row(render_buf *b, const view *v, const view_table *t,
     int k)
 {
-	const view_seat *s = &t->seat[k];
+	const sab_seen *s = &t->seen;
+	const uint8_t *hand = s->hand[k], *peek = s->peek[k];
 	const sab_ruleset *rs = v->rs;
 	int known = 0;
 
-	for (int i = 0; i < s->nhand; i++)
-		known += s->hand[i] != SAB_NO_CARD;
-	if (known == 0 && s->looked == 0)
+	for (int i = 0; i < s->nhand[k]; i++)
+		known += hand[i] != SAB_NO_CARD;
+	if (known == 0 && s->peeked[k] == 0)
 		return;
 	render_printf(b, "  seat %d", k);
 	if (known > 0) {
 		render_printf(b, " holds");
-		for (int i = 0; i < s->nhand; i++)
-			render_printf(b, " %s", s->hand[i] < rs->ndefs ?
-			    v->pc.tok[s->hand[i]] : "?");
+		for (int i = 0; i < s->nhand[k]; i++)
+			render_printf(b, " %s", hand[i] < rs->ndefs ?
+			    v->pc.tok[hand[i]] : "?");
 	}
-	if (s->looked)
+	if (s->peeked[k])
 		render_printf(b, "%s looked at", known ? ";" : "");
 	for (int g = 0, n = 0; g < rs->ngoals && g < SAB_MAX_GOALS; g++) {
-		if (!(s->looked & (1u << g)))
+		if (!(s->peeked[k] & (1u << g)))
 			continue;
 		render_printf(b, "%s %d %d (%s)", n++ ? "," : "", rs->goal_x[g],
-		    rs->goal_y[g], s->peek[g] < rs->ndefs ?
-		    v->pc.tok[s->peek[g]] : "?");
+		    rs->goal_y[g], peek[g] < rs->ndefs ?
+		    v->pc.tok[peek[g]] : "?");
 	}
 	end_line(b);
 }
@@ -687,17 +701,17 @@ static void seat_entry(const view *v, const view_table *t, int k,
 {
 	const view_seat *s = &t->seat[k];
 	char tools[4], gold[16], name[8], clean[64];
-	const char *role = role_text(v, s->role);
-	int mark = t->over ? ((t->winners & (1u << k)) ? '*' : ' ') :
+	const char *role = role_text(v, t->seen.role[k]);
+	int mark = over(t) ? ((t->seen.winners & (1u << k)) ? '*' : ' ') :
 	    actor(v, t) == k ? '>' : ' ';
 
-	tools_text(s, tools);
-	gold_text(s, gold, sizeof gold);
+	tools_text(v, t, k, tools);
+	gold_text(t, k, gold, sizeof gold);
 	clean_copy(clean, sizeof clean, v->f->seat[k].name);
 	snprintf(name, sizeof name, "%.6s", clean);
 	snprintf(out, len, "%c%2d %-6s %c%s %s %d %s", mark, k, name,
 	    role[0] == 'm' ? 'm' : role[0] == 's' ? 's' : role[0],
-	    s->status ? "!" : " ", tools, s->nhand, gold);
+	    s->status ? "!" : " ", tools, t->seen.nhand[k], gold);
 }
 
 int render_players_compact(render_buf *b, const view *v, const view_table *t,

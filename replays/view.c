@@ -280,60 +280,18 @@ int view_persp_valid(const view *v, int persp)
 
 /* ---- the table -------------------------------------------------------- */
 
-static int tool_index(uint8_t bit)
-{
-	return bit == SAB_PICKAXE ? 0 : bit == SAB_LANTERN ? 1 : 2;
-}
-
-/* What a seat holds at a round's start: nothing, and no secrets known. */
-static void seat_clear(view_seat *s)
-{
-	s->nhand = 0;
-	memset(s->hand, SAB_NO_CARD, sizeof s->hand);
-	memset(s->broken, 0, sizeof s->broken);
-	s->role = VIEW_UNKNOWN;
-	s->looked = 0;
-	memset(s->peek, SAB_NO_CARD, sizeof s->peek);
-}
-
 void view_table_reset(const view *v, int persp, view_table *t)
 {
 	memset(t, 0, sizeof *t);
 	t->persp = persp;
 	t->step = -1;
-	t->first = -1;
 	t->nseats = v->f->nseats;
-	memset(t->goal_known, SAB_NO_CARD, sizeof t->goal_known);
 	for (int s = 0; s < SAB_MAX_PLAYERS; s++) {
-		seat_clear(&t->seat[s]);
 		t->seat[s].bank_ms = s < t->nseats ? v->f->seat[s].bank_ms :
 		    v->f->bank_ms;
 		t->seat[s].used_us = -1;
 	}
-	sab_board_reset(&t->board, v->rs);
-}
-
-static void hand_add(view_seat *s, uint8_t card)
-{
-	if (s->nhand < SAB_MAX_HAND)
-		s->hand[s->nhand++] = card;
-}
-
-/* Takes card from the hand as the rules do (the last card fills its
- * place), so the full view's hands keep the engine's order; a card this
- * perspective did not know leaves as an unknown one. */
-static void hand_take(view_seat *s, uint8_t card)
-{
-	int i = 0;
-
-	if (s->nhand == 0)
-		return;
-	while (i < s->nhand && s->hand[i] != card)
-		i++;
-	if (i == s->nhand)
-		i = s->nhand - 1;
-	s->hand[i] = s->hand[--s->nhand];
-	s->hand[s->nhand] = SAB_NO_CARD;
+	sab_seen_init(&t->seen, v->rs, t->nseats, persp);
 }
 
 static void mark(view_table *t, int x, int y)
@@ -346,138 +304,30 @@ static void mark(view_table *t, int x, int y)
 	t->focused = 1;
 }
 
-static void round_start(const view *v, const view_step *s,
-    const sab_event *e, view_table *t)
-{
-	const sab_ruleset *rs = v->rs;
-
-	t->round = e->value;
-	t->first = e->seat;
-	/* The event counts the cards left after the deal, whose draws follow. */
-	t->deck = e->n + rs->hand_size[t->nseats] * t->nseats;
-	t->goal_open = 0;
-	memset(t->goal_known, SAB_NO_CARD, sizeof t->goal_known);
-	if (t->persp == VIEW_FULL)
-		memcpy(t->goal_known, s->goal_def, rs->ngoals);
-	for (int k = 0; k < t->nseats; k++)
-		seat_clear(&t->seat[k]);
-	sab_board_reset(&t->board, rs);
-	t->focused = 0;
-}
-
-static void goal_seen(view_table *t, const sab_event *e)
-{
-	if (e->card == SAB_NO_CARD || e->goal >= SAB_MAX_GOALS)
-		return;
-	t->seat[e->seat].peek[e->goal] = e->card;
-	t->goal_known[e->goal] = e->card;
-}
-
-static void gold_taken(view_table *t, const sab_event *e)
-{
-	view_seat *s = &t->seat[e->seat];
-
-	if (t->persp == VIEW_FULL || t->persp == e->seat)
-		s->gold = (int16_t)(s->gold + e->value);
-	else
-		s->gold_hidden++;
-}
-
-static void game_end(view_table *t, const sab_event *e)
-{
-	for (int k = 0; k < e->n && k < t->nseats; k++) {
-		t->seat[k].gold = e->vals[k];
-		t->seat[k].gold_hidden = 0;
-	}
-	t->winners = e->mask;
-	t->over = 1;
-}
-
-/* The cards played from a hand, and what they did. */
-static void card_played(const view *v, const sab_event *e, view_table *t)
-{
-	view_seat *s = &t->seat[e->seat];
-	uint8_t *broken = e->target < t->nseats ?
-	    t->seat[e->target].broken : NULL;
-
-	hand_take(s, e->card);
-	switch (e->type) {
-	case SAB_EV_PATH:
-		sab_board_place(&t->board, v->rs, e->x, e->y, e->card, e->rot);
-		mark(t, e->x, e->y);
-		break;
-	case SAB_EV_SABOTAGE:
-		if (broken != NULL)
-			broken[tool_index(e->tool)]++;
-		break;
-	case SAB_EV_REPAIR:
-		if (broken != NULL && broken[tool_index(e->tool)] > 0)
-			broken[tool_index(e->tool)]--;
-		break;
-	case SAB_EV_ROCKFALL:
-		sab_board_remove(&t->board, v->rs, e->x, e->y);
-		mark(t, e->x, e->y);
-		break;
-	default:                /* a map */
-		if (e->goal < SAB_MAX_GOALS)
-			s->looked |= (uint8_t)(1u << e->goal);
-		break;
-	}
-}
-
+/* The perspective is told the event (seen keeps what it learns); the view
+ * adds the round's goal cards for the full view, and marks the cell the
+ * event changed. */
 static void event_apply(const view *v, const view_step *st, view_table *t)
 {
-	sab_event e;
+	const sab_event *e = &st->ev;
 
-	if (t->persp == VIEW_FULL)
-		e = st->ev;
-	else if (!sab_event_view(&st->ev, t->persp, &e))
+	if (!sab_seen_tell(&t->seen, v->rs, e))
 		return;
-	if (e.type != SAB_EV_ROUND_START && e.type != SAB_EV_REVEAL &&
-	    e.type != SAB_EV_GAME_END && e.seat >= t->nseats)
-		return;
-	switch (e.type) {
+	switch (e->type) {
 	case SAB_EV_ROUND_START:
-		round_start(v, st, &e, t);
-		break;
-	case SAB_EV_ROLE:
-	case SAB_EV_ROLE_REVEAL:
-		t->seat[e.seat].role = e.value;
-		break;
-	case SAB_EV_DRAW:
-		hand_add(&t->seat[e.seat], e.card);
-		t->deck -= t->deck > 0;
+		if (t->persp == VIEW_FULL)
+			sab_seen_goals(&t->seen, v->rs, st->goal_def);
+		t->focused = 0;
 		break;
 	case SAB_EV_PATH:
-	case SAB_EV_SABOTAGE:
-	case SAB_EV_REPAIR:
 	case SAB_EV_ROCKFALL:
-	case SAB_EV_MAP:
-		card_played(v, &e, t);
-		break;
-	case SAB_EV_PEEK:
-		goal_seen(t, &e);
-		break;
-	case SAB_EV_PASS:
-		/* A seat without cards passes in the open, discarding none. */
-		if (e.vis != SAB_VIS_ALL)
-			hand_take(&t->seat[e.seat], e.card);
+		if (e->seat < t->nseats)
+			mark(t, e->x, e->y);
 		break;
 	case SAB_EV_REVEAL:
-		sab_board_place(&t->board, v->rs, e.x, e.y, e.card, e.rot);
-		if (e.goal < SAB_MAX_GOALS) {
-			t->goal_open |= (uint8_t)(1u << e.goal);
-			t->goal_known[e.goal] = e.card;
-		}
-		mark(t, e.x, e.y);
+		mark(t, e->x, e->y);
 		break;
-	case SAB_EV_GOLD:
-		gold_taken(t, &e);
-		break;
-	case SAB_EV_GAME_END:
-		game_end(t, &e);
-		break;
-	default:                /* round end, gold offer: words only */
+	default:
 		break;
 	}
 }

@@ -15,10 +15,10 @@
  * spectator's), or a seat's view (exactly what its bot was told), given as
  * the seat number.
  */
-enum { VIEW_FULL = -2, VIEW_PUBLIC = -1 };
+enum { VIEW_FULL = SAB_SEEN_ALL, VIEW_PUBLIC = SAB_SEEN_PUBLIC };
 
 /* What the table does not know: a role, or a card (SAB_NO_CARD). */
-#define VIEW_UNKNOWN 0xFF
+#define VIEW_UNKNOWN SAB_SEEN_UNKNOWN
 
 /* Marks on a step. */
 enum {
@@ -57,16 +57,8 @@ typedef struct view {
 	char problem[1100];     /* otherwise: where the walk stopped, and why */
 } view;
 
-/* One seat as a perspective knows it. */
+/* What the referee's records say of one seat, as a perspective sees them. */
 typedef struct view_seat {
-	uint8_t nhand;
-	uint8_t hand[SAB_MAX_HAND];     /* SAB_NO_CARD where unknown here */
-	uint8_t broken[SAB_TOOLS];      /* broken tools in front of it */
-	uint8_t role;                   /* enum sab_role, or VIEW_UNKNOWN */
-	uint8_t looked;                 /* bit g: it looked at goal g */
-	uint8_t peek[SAB_MAX_GOALS];    /* what it saw there, if known here */
-	int16_t gold;                   /* the gold known here */
-	uint8_t gold_hidden;            /* gold cards taken, value unknown here */
 	int64_t bank_ms;                /* its bank after its last reply */
 	int64_t used_us;                /* its last reply's time, or -1 */
 	const char *status;             /* NULL, or "STATUS[ DETAIL]" */
@@ -76,27 +68,24 @@ typedef struct view_seat {
 } view_seat;
 
 /*
- * The table at one step as one perspective knows it: built only from the
- * events as sab_event_view() gives them to that perspective (the full view
- * also knows each round's goal cards), and the referee's records.
+ * The table at one step as one perspective knows it: the game in `seen`,
+ * built only from the events as sab_event_view() gives them to that
+ * perspective (the full view also knows each round's goal cards), and the
+ * referee's records of each seat.
  */
 typedef struct view_table {
 	int persp;                      /* VIEW_FULL, VIEW_PUBLIC, or a seat */
 	int step;                       /* the last step applied, or -1 */
-	int round, decision;
-	int deck;                       /* cards in the draw pile */
-	int first;                      /* who plays first this round */
-	int over;                       /* the game has ended */
-	uint16_t winners;               /* at the end: bit s shares the win */
+	int round, decision;            /* of the step (a move's round is the
+	                                   one it was played in) */
 	int8_t mark_x, mark_y;          /* the cell the step changed ... */
 	uint8_t marked;                 /* ... when this is 1 */
 	int8_t focus_x, focus_y;        /* the last cell changed this round */
 	uint8_t focused;                /* ... when this is 1 */
-	uint8_t goal_open;              /* bit g: goal g is face up */
-	uint8_t goal_known[SAB_MAX_GOALS]; /* face-down goal cards known here */
 	int nseats;
 	view_seat seat[SAB_MAX_PLAYERS];
-	sab_board board;
+	sab_seen seen;                  /* board, hands, cards in front, roles,
+	                                   peeks, gold, deck, as known here */
 } view_table;
 
 /*

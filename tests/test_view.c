@@ -161,49 +161,52 @@ typedef struct against {
 
 static void same_seat_public(const view_table *t, const sab_game *g, int s)
 {
-	const view_seat *vs = &t->seat[s];
+	const sab_seen *ss = &t->seen;
 
-	REQUIRE(vs->nhand == g->nhand[s], "persp %d step %d: seat %d holds %d "
-	    "cards, not %d", t->persp, t->step, s, vs->nhand, g->nhand[s]);
+	REQUIRE(ss->nhand[s] == g->nhand[s], "persp %d step %d: seat %d holds "
+	    "%d cards, not %d", t->persp, t->step, s, ss->nhand[s],
+	    g->nhand[s]);
 	for (int k = 0; k < SAB_TOOLS; k++)
-		REQUIRE(vs->broken[k] ==
-		    sab_game_broken(g, s, (uint8_t)(1u << k)), "persp %d step %d: "
-		    "seat %d tool %d", t->persp, t->step, s, k);
-	REQUIRE(vs->looked == g->peeked[s], "persp %d step %d: seat %d looked "
-	    "at %x, not %x", t->persp, t->step, s, vs->looked, g->peeked[s]);
-	REQUIRE(vs->role == VIEW_UNKNOWN || vs->role == g->role[s],
+		REQUIRE(sab_seen_broken(ss, g->rs, s, (uint8_t)(1u << k)) ==
+		    sab_game_broken(g, s, (uint8_t)(1u << k)), "persp %d step "
+		    "%d: seat %d tool %d", t->persp, t->step, s, k);
+	REQUIRE(ss->peeked[s] == g->peeked[s], "persp %d step %d: seat %d "
+	    "looked at %x, not %x", t->persp, t->step, s, ss->peeked[s],
+	    g->peeked[s]);
+	REQUIRE(ss->role[s] == VIEW_UNKNOWN || ss->role[s] == g->role[s],
 	    "persp %d step %d: seat %d's role", t->persp, t->step, s);
 	if (g->phase == SAB_PHASE_OVER)
-		REQUIRE(vs->gold == g->gold[s] && vs->gold_hidden == 0,
+		REQUIRE(ss->gold[s] == g->gold[s] && ss->gold_hidden[s] == 0,
 		    "persp %d: seat %d's gold at the end", t->persp, s);
 }
 
 /* A seat whose secrets the perspective knows: the full view, or itself. */
 static void same_seat_known(const view_table *t, const sab_game *g, int s)
 {
-	const view_seat *vs = &t->seat[s];
+	const sab_seen *ss = &t->seen;
 
 	for (int i = 0; i < g->nhand[s]; i++)
-		REQUIRE(vs->hand[i] == g->hand[s][i], "persp %d step %d: seat "
-		    "%d card %d", t->persp, t->step, s, i);
-	REQUIRE(!g->rs->has_roles || vs->role == g->role[s], "persp %d step "
-	    "%d: seat %d's own role", t->persp, t->step, s);
-	REQUIRE(vs->gold == g->gold[s] && vs->gold_hidden == 0, "persp %d: "
-	    "seat %d's gold %d, not %d", t->persp, s, vs->gold, g->gold[s]);
+		REQUIRE(ss->hand[s][i] == g->hand[s][i], "persp %d step %d: "
+		    "seat %d card %d", t->persp, t->step, s, i);
+	REQUIRE(!g->rs->has_roles || ss->role[s] == g->role[s], "persp %d "
+	    "step %d: seat %d's own role", t->persp, t->step, s);
+	REQUIRE(ss->gold[s] == g->gold[s] && ss->gold_hidden[s] == 0,
+	    "persp %d: seat %d's gold %d, not %d", t->persp, s, ss->gold[s],
+	    g->gold[s]);
 }
 
 static void same_seat_hidden(const view_table *t, const sab_game *g, int s)
 {
-	const view_seat *vs = &t->seat[s];
+	const sab_seen *ss = &t->seen;
 
 	for (int i = 0; i < SAB_MAX_HAND; i++)
-		REQUIRE(vs->hand[i] == SAB_NO_CARD, "persp %d step %d: knows "
+		REQUIRE(ss->hand[s][i] == SAB_NO_CARD, "persp %d step %d: knows "
 		    "card %d of seat %d", t->persp, t->step, i, s);
 	for (int k = 0; k < SAB_MAX_GOALS; k++)
-		REQUIRE(vs->peek[k] == SAB_NO_CARD, "persp %d step %d: knows "
+		REQUIRE(ss->peek[s][k] == SAB_NO_CARD, "persp %d step %d: knows "
 		    "what seat %d saw", t->persp, t->step, s);
 	if (g->phase != SAB_PHASE_OVER)
-		REQUIRE(vs->gold == 0, "persp %d: knows seat %d's gold",
+		REQUIRE(ss->gold[s] == 0, "persp %d: knows seat %d's gold",
 		    t->persp, s);
 }
 
@@ -213,20 +216,24 @@ static void same_goals(const view_table *t, const sab_game *g)
 		int open = !!(g->goal_open & (1u << k));
 		int peeked = t->persp >= 0 && (g->peeked[t->persp] & (1u << k));
 		int known = t->persp == VIEW_FULL || open || peeked;
-		REQUIRE(!!(t->goal_open & (1u << k)) == open, "goal %d open", k);
-		REQUIRE(t->goal_known[k] == (known ? g->goal_def[k] :
+		REQUIRE(!!(t->seen.goal_open & (1u << k)) == open, "goal %d "
+		    "open", k);
+		REQUIRE(t->seen.goal_known[k] == (known ? g->goal_def[k] :
 		    SAB_NO_CARD), "persp %d step %d: goal %d known as %d",
-		    t->persp, t->step, k, t->goal_known[k]);
+		    t->persp, t->step, k, t->seen.goal_known[k]);
 	}
 }
 
 static void same_as_engine(const view_table *t, const sab_game *g)
 {
-	REQUIRE(t->deck == g->ndeck, "persp %d step %d: deck %d, not %d",
-	    t->persp, t->step, t->deck, g->ndeck);
+	int deck = sab_seen_deck(&t->seen, g->rs);
+
+	REQUIRE(deck == g->ndeck, "persp %d step %d: deck %d, not %d",
+	    t->persp, t->step, deck, g->ndeck);
 	REQUIRE(t->round == g->round, "round %d, not %d", t->round, g->round);
-	REQUIRE(memcmp(t->board.cell, g->board.cell, sizeof t->board.cell) == 0,
-	    "persp %d step %d: the board differs", t->persp, t->step);
+	REQUIRE(memcmp(t->seen.board.cell, g->board.cell,
+	    sizeof t->seen.board.cell) == 0, "persp %d step %d: the board "
+	    "differs", t->persp, t->step);
 	same_goals(t, g);
 	for (int s = 0; s < g->nplayers; s++) {
 		same_seat_public(t, g, s);
@@ -327,31 +334,34 @@ static void track_shown(const view_step *s, shown *sh)
 
 static void no_secrets(const view_table *t, const shown *sh)
 {
+	const sab_seen *ss = &t->seen;
+
 	for (int s = 0; s < t->nseats; s++) {
 		const view_seat *vs = &t->seat[s];
 		if (s == t->persp)
 			continue;
-		if (!t->over)
-			REQUIRE(vs->gold == 0 && vs->gold_hidden == sh->golds[s],
-			    "persp %d step %d: seat %d's gold %d+%d?, not 0+%d?",
-			    t->persp, t->step, s, vs->gold, vs->gold_hidden,
+		if (ss->phase != SAB_PHASE_OVER)
+			REQUIRE(ss->gold[s] == 0 &&
+			    ss->gold_hidden[s] == sh->golds[s], "persp %d step "
+			    "%d: seat %d's gold %d+%d?, not 0+%d?", t->persp,
+			    t->step, s, ss->gold[s], ss->gold_hidden[s],
 			    sh->golds[s]);
 		for (int i = 0; i < SAB_MAX_HAND; i++)
-			REQUIRE(vs->hand[i] == SAB_NO_CARD, "persp %d step %d "
-			    "holds a card of seat %d", t->persp, t->step, s);
+			REQUIRE(ss->hand[s][i] == SAB_NO_CARD, "persp %d step "
+			    "%d holds a card of seat %d", t->persp, t->step, s);
 		for (int k = 0; k < SAB_MAX_GOALS; k++)
-			REQUIRE(vs->peek[k] == SAB_NO_CARD, "persp %d step %d "
-			    "knows seat %d's peek", t->persp, t->step, s);
-		REQUIRE(vs->role == VIEW_UNKNOWN || sh->revealed[s], "persp %d "
-		    "step %d knows seat %d's role before the reveal",
+			REQUIRE(ss->peek[s][k] == SAB_NO_CARD, "persp %d step "
+			    "%d knows seat %d's peek", t->persp, t->step, s);
+		REQUIRE(ss->role[s] == VIEW_UNKNOWN || sh->revealed[s],
+		    "persp %d step %d knows seat %d's role before the reveal",
 		    t->persp, t->step, s);
 		REQUIRE(vs->line == NULL && vs->note == NULL, "persp %d step %d "
 		    "saw seat %d's words", t->persp, t->step, s);
 	}
 	for (int k = 0; k < SAB_MAX_GOALS; k++)
-		REQUIRE(t->goal_known[k] == SAB_NO_CARD ||
-		    (t->goal_open & (1u << k)) ||
-		    (t->persp >= 0 && (t->seat[t->persp].looked & (1u << k))),
+		REQUIRE(ss->goal_known[k] == SAB_NO_CARD ||
+		    (ss->goal_open & (1u << k)) ||
+		    (t->persp >= 0 && (ss->peeked[t->persp] & (1u << k))),
 		    "persp %d step %d knows goal %d", t->persp, t->step, k);
 }
 
@@ -571,7 +581,7 @@ START_TEST(a_decision_that_ends_a_round_shows_that_round)
 	view_table_at(&v, i, VIEW_PUBLIC, &t);
 	ck_assert_int_eq(t.round, 2);
 	ck_assert_int_eq(v.steps[i].actor, 3);
-	ck_assert_int_gt(t.board.nplaced, 1);
+	ck_assert_int_gt(t.seen.board.nplaced, 1);
 	view_describe(&v, i, VIEW_PUBLIC, text, sizeof text);
 	ck_assert_str_eq(text, "seat 3's move: discard -");
 	/* The next decision starts with round 3's deal, seat 3's no more. */
@@ -614,14 +624,14 @@ START_TEST(the_final_gold_is_the_result)
 		char want[256] = "";
 		size_t used = 0;
 		view_table_at(&v, v.nsteps - 1, p, &t);
-		ck_assert(t.over);
+		ck_assert(t.seen.phase == SAB_PHASE_OVER);
 		for (int s = 0; s < t.nseats; s++)
 			used += (size_t)snprintf(want + used, sizeof want - used,
-			    "%s%d", s ? " " : "", t.seat[s].gold);
+			    "%s%d", s ? " " : "", t.seen.gold[s]);
 		used += (size_t)snprintf(want + used, sizeof want - used,
 		    " winners");
 		for (int s = 0; s < t.nseats; s++)
-			if (t.winners & (1u << s))
+			if (t.seen.winners & (1u << s))
 				used += (size_t)snprintf(want + used,
 				    sizeof want - used, " %d", s);
 		ck_assert_str_eq(want, res->text);
