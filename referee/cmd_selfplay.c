@@ -175,40 +175,22 @@ static void show_board(FILE *f, const sab_ruleset *rs, const sab_board *b,
 
 typedef struct selfplay {
 	const sab_ruleset *rs;
-	sab_board mirror;       /* the board as the events tell it */
+	sab_seen table;         /* the whole table as the events tell it, so
+	                           the board can be drawn as it stood at the end
+	                           of a round, after the rules dealt the next */
 	int quiet;
 	int verbose;
 } selfplay;
-
-/* Keeps the mirror board in step with the events, so the board can be drawn
- * as it stood at the end of a round, after the rules dealt the next one. */
-static void mirror_event(selfplay *sp, const sab_event *e)
-{
-	switch (e->type) {
-	case SAB_EV_ROUND_START:
-		sab_board_reset(&sp->mirror, sp->rs);
-		break;
-	case SAB_EV_PATH:
-	case SAB_EV_REVEAL:
-		sab_board_place(&sp->mirror, sp->rs, e->x, e->y, e->card, e->rot);
-		break;
-	case SAB_EV_ROCKFALL:
-		sab_board_remove(&sp->mirror, sp->rs, e->x, e->y);
-		break;
-	default:
-		break;
-	}
-}
 
 /* Prints the events of one step; turn (0: none) numbers the first play. */
 static void print_events(selfplay *sp, int turn, const sab_events *ev)
 {
 	for (int i = 0; i < ev->n; i++) {
 		const sab_event *e = &ev->ev[i];
-		mirror_event(sp, e);
+		sab_seen_apply(&sp->table, sp->rs, e);
 		if (e->type == SAB_EV_ROUND_END && !sp->quiet) {
 			printf("\n");
-			show_board(stdout, sp->rs, &sp->mirror, NULL);
+			show_board(stdout, sp->rs, &sp->table.board, NULL);
 			printf("\n");
 		}
 		if ((sp->quiet && e->type != SAB_EV_ROUND_END &&
@@ -306,6 +288,7 @@ static int cmd_selfplay(int argc, char **argv)
 		free(rs);
 		return EXIT_USAGE;
 	}
+	sab_seen_init(&sp.table, rs, (int)players, SAB_SEEN_ALL);
 	print_events(&sp, 0, &ev);
 	while (!sab_game_over(&g)) {
 		sab_move m;
