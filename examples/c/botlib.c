@@ -1,5 +1,6 @@
-/* botlib.c: the referee's lines turned into a botstate, and the bot's answers
- * written back; see botlib.h. */
+/* botlib.c: the referee's lines read back into the rules' events, which seen
+ * applies to the seat's table, and the bot's answers written back; see
+ * botlib.h. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,9 +25,6 @@ static int legal_done;
 static char last_answer[BOT_MOVE_MAX];
 /* Whether the layout lines after "game" have replaced the goal list yet. */
 static int goals_from_referee;
-/* Whether the round's cards are being dealt: the deck count of "round" is
- * already taken after the deal, so those draws do not lower it. */
-static int dealing;
 
 /* ---- small helpers ---------------------------------------------------- */
 
@@ -87,12 +85,28 @@ int bot_goal_at(const botstate *s, int x, int y)
 	return -1;
 }
 
+int bot_goal_card(const botstate *s, int g)
+{
+	uint8_t c = g >= 0 && g < SAB_MAX_GOALS ? s->table.goal_known[g] :
+	    SAB_NO_CARD;
+
+	return c < s->rs.ndefs ? c : -1;
+}
+
+int bot_role(const botstate *s, int seat)
+{
+	if (seat < 0 || seat >= s->nplayers || s->table.round == 0)
+		return -1;
+	if (!s->rs.has_roles)
+		return SAB_ROLE_NONE;
+	return s->table.role[seat] == SAB_SEEN_UNKNOWN ? -1 :
+	    s->table.role[seat];
+}
+
 int bot_is_broken(const botstate *s, int seat)
 {
-	for (int t = 0; t < SAB_TOOLS; t++)
-		if (s->broken[seat][t] > 0)
-			return 1;
-	return 0;
+	return sab_seen_broken(&s->table, &s->rs, seat,
+	    SAB_PICKAXE | SAB_LANTERN | SAB_CART) > 0;
 }
 
 const sab_card *bot_card(const botstate *s, int def)
@@ -113,6 +127,27 @@ static int tool_bit_index(uint8_t bit)
 		if (bit == (1 << t))
 			return t;
 	return -1;
+}
+
+/* An event as the rules would have made it, to be filled from a line. */
+static sab_event event_new(uint8_t type, uint8_t vis, int seat)
+{
+	sab_event e;
+
+	memset(&e, 0, sizeof e);
+	e.type = type;
+	e.vis = vis;
+	e.seat = (uint8_t)seat;
+	e.card = SAB_NO_CARD;
+	e.removed = SAB_NO_CARD;
+	e.target = SAB_NO_SEAT;
+	return e;
+}
+
+/* The table learns what the line told: seen does the rest. */
+static void tell(const sab_event *e)
+{
+	sab_seen_apply(&st.table, &st.rs, e);
 }
 
 /* ---- the game and the round ------------------------------------------- */
@@ -168,8 +203,8 @@ static void on_game(const words *w)
 	st.game = g;
 	st.nplayers = n;
 	st.seat = seat;
-	st.role = -1;
 	load_ruleset(w->w[2]);
+	sab_seen_init(&st.table, &st.rs, n, seat);
 	goals_from_referee = 0;
 	legal_done = 1;
 }
@@ -234,30 +269,15 @@ static void on_place(const words *w, int is_goal)
 static void on_round(const words *w)
 {
 	int r, first, deck;
+	sab_event e;
 
-	if (num(w, 1, 1, 1000, &r) || seat_word(w, 2, &first) ||
-	    num(w, 3, 0, 100000, &deck))
+	if (num(w, 1, 1, 255, &r) || seat_word(w, 2, &first) ||
+	    num(w, 3, 0, 65535, &deck))
 		return;
-	st.round = r;
-	st.first = first;
-	st.deck = deck;
-	st.round_over = 0;
-	/* A ruleset without dwarf cards sends no "role" lines at all. */
-	st.role = st.rs.has_roles ? -1 : SAB_ROLE_NONE;
-	st.nhand = 0;
-	st.goal_open = 0;
-	st.peeked = 0;
-	st.noffer = 0;
-	dealing = 1;
-	for (int s = 0; s < SAB_MAX_PLAYERS; s++) {
-		st.roles[s] = -1;
-		st.hand_size[s] = 0;
-		for (int t = 0; t < SAB_TOOLS; t++)
-			st.broken[s][t] = 0;
-	}
-	for (int g = 0; g < SAB_MAX_GOALS; g++)
-		st.goal_card[g] = -1;
-	sab_board_reset(&st.board, &st.rs);
+	e = event_new(SAB_EV_ROUND_START, SAB_VIS_ALL, first);
+	e.value = (uint8_t)r;
+	e.n = (uint16_t)deck;
+	tell(&e);
 }
 
 /* role SEAT ROLE */
@@ -270,43 +290,21 @@ static void on_role(const words *w)
 	for (int r = 0; r < 3; r++) {
 		if (strcmp(w->w[2], role_words[r]) != 0)
 			continue;
-		st.roles[s] = r;
-		if (s == st.seat)
-			st.role = r;
+		sab_event e = event_new(SAB_EV_ROLE, SAB_VIS_SEAT, s);
+		e.value = (uint8_t)r;
+		tell(&e);
 	}
 }
 
 /* ---- cards ------------------------------------------------------------ */
 
-static void hand_add(const char *tok)
+/* A card word: a definition, or SAB_NO_CARD for "-" or a token we do not
+ * know. */
+static uint8_t card_word(const char *tok)
 {
-	if (st.nhand >= SAB_MAX_HAND)
-		return;
-	snprintf(st.hand_tok[st.nhand], PROTO_TOKEN_MAX, "%s", tok);
-	st.hand[st.nhand++] = card_of(tok);
-}
+	int def = card_of(tok);
 
-/* Removes one copy of the card tok from our hand. */
-static void hand_remove(const char *tok)
-{
-	for (int i = 0; i < st.nhand; i++) {
-		if (strcmp(st.hand_tok[i], tok) != 0)
-			continue;
-		st.nhand--;
-		memmove(st.hand_tok[i], st.hand_tok[st.nhand],
-		    PROTO_TOKEN_MAX);
-		st.hand[i] = st.hand[st.nhand];
-		return;
-	}
-}
-
-/* A card left seat's hand: played or discarded. */
-static void card_left(int seat, const char *tok)
-{
-	if (st.hand_size[seat] > 0)
-		st.hand_size[seat]--;
-	if (seat == st.seat)
-		hand_remove(tok);
+	return def >= 0 ? (uint8_t)def : SAB_NO_CARD;
 }
 
 /* draw SEAT CARD|- */
@@ -316,20 +314,24 @@ static void on_draw(const words *w)
 
 	if (w->n < 3 || seat_word(w, 1, &s))
 		return;
-	st.hand_size[s]++;
-	if (!dealing && st.deck > 0)
-		st.deck--;
-	if (s == st.seat && strcmp(w->w[2], "-") != 0)
-		hand_add(w->w[2]);
+	sab_event e = event_new(SAB_EV_DRAW, SAB_VIS_HIDDEN, s);
+	e.card = card_word(w->w[2]);
+	tell(&e);
 }
 
-/* discarded SEAT CARD|- */
-static void on_discarded(const words *w)
+/* discarded SEAT CARD|-: a card left the hand face down.  passed SEAT: a
+ * seat without cards passed in the open. */
+static void on_pass(const words *w, int open)
 {
 	int s;
 
-	if (w->n >= 3 && seat_word(w, 1, &s) == 0)
-		card_left(s, w->w[2]);
+	if (w->n < (open ? 2 : 3) || seat_word(w, 1, &s))
+		return;
+	sab_event e = event_new(SAB_EV_PASS, open ? SAB_VIS_ALL :
+	    SAB_VIS_HIDDEN, s);
+	if (!open)
+		e.card = card_word(w->w[2]);
+	tell(&e);
 }
 
 /* Returns 1 when (x, y) lies in the board's window. */
@@ -355,7 +357,7 @@ static int sound(const sab_move *m)
 	case SAB_CARD_ROCKFALL:
 		if (!in_window(m->x, m->y))
 			return 0;
-		cell = sab_board_get(&st.board, m->x, m->y);
+		cell = sab_board_get(&st.table.board, m->x, m->y);
 		if (c->type == SAB_CARD_PATH)
 			return cell == SAB_CELL_EMPTY;
 		return cell != SAB_CELL_EMPTY && cell != SAB_CELL_HIDDEN &&
@@ -394,90 +396,144 @@ static int parse_move(const words *w, const char *prefix, int first,
 	    sizeof why) == PROTO_MOVE && sound(m);
 }
 
-/* What a played card does to the table and to the tools (m is sound). */
-static void apply_play(const sab_move *m)
+/* The event of seat playing move m (m is sound), as the referee wrote it;
+ * removed is the card a rockfall took away. */
+static sab_event play_event(int seat, const sab_move *m, uint8_t removed)
 {
-	int t = tool_bit_index(m->tool);
+	const sab_kind *k = sab_move_kind(&st.rs, m);
+	sab_event e = event_new(k->event, SAB_VIS_ALL, seat);
 
-	switch (st.rs.defs[m->card].type) {
-	case SAB_CARD_PATH:
-		sab_board_place(&st.board, &st.rs, m->x, m->y, m->card, m->rot);
-		break;
-	case SAB_CARD_SABOTAGE:
-		st.broken[m->target][t]++;
-		break;
-	case SAB_CARD_REPAIR:
-		if (st.broken[m->target][t] > 0)
-			st.broken[m->target][t]--;
-		break;
-	case SAB_CARD_ROCKFALL:
-		sab_board_remove(&st.board, &st.rs, m->x, m->y);
-		break;
-	default:        /* a map: the peek, if ours, is a line of its own */
-		break;
+	e.card = m->card;
+	/* The kind's arguments are the fields the event shares with the
+	 * move. */
+	for (const uint8_t *a = k->args; *a != SAB_ARG_END; a++) {
+		switch (*a) {
+		case SAB_ARG_X:
+			e.x = m->x;
+			break;
+		case SAB_ARG_Y:
+			e.y = m->y;
+			break;
+		case SAB_ARG_ROT:
+			e.rot = m->rot;
+			break;
+		case SAB_ARG_SEAT:
+			e.target = m->target;
+			break;
+		case SAB_ARG_TOOL:
+		case SAB_ARG_CARD_TOOL:
+			e.tool = m->tool;
+			break;
+		case SAB_ARG_GOAL:
+			e.goal = m->goal;
+			break;
+		default:        /* SAB_ARG_REMOVED */
+			e.removed = removed;
+			break;
+		}
 	}
+	return e;
 }
 
 /* played SEAT CARD ARGS... (a rockfall adds the card it removed) */
 static void on_played(const words *w, bot_seen_fn *seen)
 {
 	sab_move m;
+	sab_event e;
 	int s, nargs;
 
 	if (w->n < 3 || seat_word(w, 1, &s))
 		return;
 	/* Every argument but a rockfall's last: the removed card. */
 	nargs = w->n - 2 - (strcmp(w->w[2], "rockfall") == 0 ? 1 : 0);
-	if (parse_move(w, "play", 2, nargs, &m)) {
+	if (parse_move(w, "play", 2, nargs, &m) &&
+	    sab_move_kind(&st.rs, &m) != NULL) {
 		if (seen != NULL)
 			seen(&st, s, &m);
-		apply_play(&m);
+		e = play_event(s, &m, card_word(w->w[w->n - 1]));
+	} else {
+		/* What it did is not trusted; that it left the hand is. */
+		e = event_new(SAB_EV_PASS, SAB_VIS_HIDDEN, s);
+		e.card = card_word(w->w[2]);
 	}
-	card_left(s, w->w[2]);
+	tell(&e);
 }
 
 /* peek X Y CARD, reveal X Y CARD ROT */
 static void on_goal_card(const words *w, int reveal)
 {
 	int x, y, g, def, rot = 0;
+	sab_event e;
 
 	if (w->n < 4 || cell_words(w, 1, &x, &y) ||
-	    (g = bot_goal_at(&st, x, y)) < 0)
+	    (g = bot_goal_at(&st, x, y)) < 0 || (def = card_of(w->w[3])) < 0)
 		return;
-	def = card_of(w->w[3]);
-	st.goal_card[g] = def;
 	if (!reveal) {
-		st.peeked |= 1u << g;
-		return;
+		e = event_new(SAB_EV_PEEK, SAB_VIS_SEAT, st.seat);
+	} else {
+		/* Only a face-down goal turns face up. */
+		if (num(w, 4, 0, 1, &rot) ||
+		    sab_board_get(&st.table.board, x, y) != SAB_CELL_HIDDEN)
+			return;
+		e = event_new(SAB_EV_REVEAL, SAB_VIS_ALL, SAB_NO_SEAT);
+		e.x = (int8_t)x;
+		e.y = (int8_t)y;
+		e.rot = (uint8_t)rot;
 	}
-	st.goal_open |= 1u << g;
-	if (def >= 0 && num(w, 4, 0, 1, &rot) == 0 &&
-	    sab_board_get(&st.board, x, y) == SAB_CELL_HIDDEN)
-		sab_board_place(&st.board, &st.rs, x, y, (uint8_t)def,
-		    (uint8_t)rot);
+	e.goal = (uint8_t)g;
+	e.card = (uint8_t)def;
+	tell(&e);
+}
+
+/* roundend R gold|nocards FINDER|- miners|saboteurs|none */
+static void on_roundend(const words *w)
+{
+	sab_event e = event_new(SAB_EV_ROUND_END, SAB_VIS_ALL, SAB_NO_SEAT);
+	int r = 0, finder;
+
+	(void)num(w, 1, 0, 255, &r);
+	e.value = (uint8_t)r;
+	e.n = w->n > 2 && strcmp(w->w[2], "gold") == 0 ? SAB_END_GOLD :
+	    SAB_END_NO_CARDS;
+	if (seat_word(w, 3, &finder) == 0)
+		e.seat = (uint8_t)finder;
+	e.target = SAB_ROLE_NONE;
+	if (w->n > 4 && strcmp(w->w[4], "miners") == 0)
+		e.target = SAB_ROLE_MINER;
+	else if (w->n > 4 && strcmp(w->w[4], "saboteurs") == 0)
+		e.target = SAB_ROLE_SABOTEUR;
+	tell(&e);
 }
 
 /* offer V..., gold SEAT V|-, gameover G0 G1 ... winners S... */
 static void on_gold(const words *w)
 {
-	int s, v;
+	sab_event e;
+	int s, v, i;
 
 	if (strcmp(w->w[0], "offer") == 0) {
-		st.noffer = 0;
-		for (int i = 1; i < w->n && st.noffer < SAB_MAX_PLAYERS; i++)
+		e = event_new(SAB_EV_GOLD_OFFER, SAB_VIS_SEAT, st.seat);
+		for (i = 1; i < w->n && e.n < SAB_MAX_PLAYERS; i++)
 			if (num(w, i, 1, SAB_MAX_GOLD_VALUE, &v) == 0)
-				st.offer[st.noffer++] = v;
+				e.vals[e.n++] = (int16_t)v;
 	} else if (strcmp(w->w[0], "gold") == 0) {
-		if (seat_word(w, 1, &s) || num(w, 2, 0, 1000, &v))
+		if (seat_word(w, 1, &s))
 			return;
-		st.gold[s] += v;
-		if (s == st.seat)
-			st.noffer = 0;
+		e = event_new(SAB_EV_GOLD, SAB_VIS_HIDDEN, s);
+		/* Another seat's gold is "-": a card of unknown value. */
+		if (num(w, 2, 0, 255, &v) == 0)
+			e.value = (uint8_t)v;
 	} else {
-		for (s = 0; s < st.nplayers; s++)
-			if (num(w, 1 + s, -100000, 100000, &st.gold[s]))
-				break;
+		e = event_new(SAB_EV_GAME_END, SAB_VIS_ALL, SAB_NO_SEAT);
+		for (i = 1; (int)e.n < st.nplayers &&
+		    num(w, i, -32768, 32767, &v) == 0; i++)
+			e.vals[e.n++] = (int16_t)v;
+		if (i < w->n && strcmp(w->w[i], "winners") == 0)
+			while (++i < w->n)
+				if (seat_word(w, i, &s) == 0)
+					e.mask |= (uint16_t)(1u << s);
 	}
+	tell(&e);
 }
 
 /* ---- decisions -------------------------------------------------------- */
@@ -509,17 +565,19 @@ static const char *fallback(void)
 {
 	static char buf[BOT_MOVE_MAX];
 
+	const sab_seen *t = &st.table;
 	int best = 0;
 
 	if (st.nlegal > 0)
 		return st.legal[0].line;
-	for (int i = 0; i < st.noffer; i++)
-		if (st.offer[i] > best)
-			best = st.offer[i];
+	for (int i = 0; i < t->noffer; i++)
+		if (t->offer[i] > best)
+			best = t->offer[i];
 	if (best > 0)
 		snprintf(buf, sizeof buf, "pick %d", best);
-	else if (st.nhand > 0)
-		snprintf(buf, sizeof buf, "discard %s", st.hand_tok[0]);
+	else if (t->nhand[st.seat] > 0 && t->hand[st.seat][0] < st.rs.ndefs)
+		snprintf(buf, sizeof buf, "discard %s",
+		    st.cards.tok[t->hand[st.seat][0]]);
 	else
 		snprintf(buf, sizeof buf, "note nothing to play");
 	return buf;
@@ -608,9 +666,6 @@ static int handle(char *line, const char *name, bot_choose_fn *choose,
 	if (w.n == 0)
 		return 0;
 	k = w.w[0];
-	/* Only the deal comes between "round" and the first play. */
-	if (strcmp(k, "draw") != 0 && strcmp(k, "role") != 0)
-		dealing = 0;
 	if (strcmp(k, "saboteur") == 0) {
 		/* Any version is answered: refusing one is the referee's call. */
 		if (printf("bot %s moves seed\n", name) < 0 ||
@@ -632,7 +687,7 @@ static int handle(char *line, const char *name, bot_choose_fn *choose,
 		on_place(&w, k[0] == 'g');
 	} else if (strcmp(k, "round") == 0) {
 		on_round(&w);
-	} else if (st.round == 0) {
+	} else if (st.table.round == 0) {
 		return 0;       /* the rest belongs to a round */
 	} else if (strcmp(k, "role") == 0) {
 		on_role(&w);
@@ -640,12 +695,12 @@ static int handle(char *line, const char *name, bot_choose_fn *choose,
 		on_draw(&w);
 	} else if (strcmp(k, "played") == 0) {
 		on_played(&w, seen);
-	} else if (strcmp(k, "discarded") == 0) {
-		on_discarded(&w);
+	} else if (strcmp(k, "discarded") == 0 || strcmp(k, "passed") == 0) {
+		on_pass(&w, k[0] == 'p');
 	} else if (strcmp(k, "peek") == 0 || strcmp(k, "reveal") == 0) {
 		on_goal_card(&w, k[0] == 'r');
 	} else if (strcmp(k, "roundend") == 0) {
-		st.round_over = 1;
+		on_roundend(&w);
 	} else if (strcmp(k, "offer") == 0 || strcmp(k, "gold") == 0 ||
 	    strcmp(k, "gameover") == 0) {
 		on_gold(&w);

@@ -41,9 +41,12 @@ typedef struct bot_legal {
 } bot_legal;
 
 /*
- * Everything a seat may know, rebuilt from the lines it was sent.  Lists
- * indexed by seat have nplayers entries.  Card definitions index rs.defs;
- * -1 stands for a card that is not known.
+ * Everything a seat may know, rebuilt from the lines it was sent.  The
+ * table (board, hands, cards in front of each seat, peeks, roles, gold,
+ * deck) is the rules library's sab_seen for our seat: the lines are read
+ * back into the events they were written from, and seen applies them as it
+ * does for the referee's viewer.  Lists indexed by seat have nplayers
+ * entries; card definitions index rs.defs.
  */
 typedef struct botstate {
 	/* The match and the game. */
@@ -60,28 +63,13 @@ typedef struct botstate {
 	                                   whenever it is played again */
 	char names[SAB_MAX_PLAYERS][PROTO_NAME_MAX + 1];
 
-	/* The round. */
-	int round;                      /* from 1; 0 before the first */
-	int round_over;                 /* "roundend" seen: roles are public */
-	int first;                      /* who played first this round */
-	int deck;                       /* cards left in the draw pile */
-	int role;                       /* our role (enum sab_role), -1 until
-	                                   dealt; SAB_ROLE_NONE without roles */
-	int roles[SAB_MAX_PLAYERS];     /* known roles (ours, all at round end) */
-	int nhand;
-	int hand[SAB_MAX_HAND];         /* our cards as definitions */
-	char hand_tok[SAB_MAX_HAND][PROTO_TOKEN_MAX];   /* and as tokens */
-	int hand_size[SAB_MAX_PLAYERS]; /* how many cards each seat holds */
-	sab_board board;                /* the table, a mirror of the referee's */
-	int goal_card[SAB_MAX_GOALS];   /* what a goal is, once peeked or revealed */
-	unsigned goal_open;             /* bit g: goal g lies face up */
-	unsigned peeked;                /* bit g: our map showed goal g */
-	int broken[SAB_MAX_PLAYERS][SAB_TOOLS]; /* broken tools, by tool index */
-
-	/* Gold. */
-	int gold[SAB_MAX_PLAYERS];      /* ours as we get it; all at gameover */
-	int noffer;
-	int offer[SAB_MAX_PLAYERS];     /* gold values offered to us now */
+	/* The table as our seat knows it: table.round (from 1; 0 before the
+	 * first), table.board (the functions of board.h work on it),
+	 * table.hand[seat] and table.nhand[] (ours, and how many each seat
+	 * holds), table.goal_known[g], table.role[], table.gold[] (ours as we
+	 * get it, everyone's at the end), table.offer[] (gold offered to us),
+	 * sab_seen_deck() and sab_seen_broken().  See rules/seen.h. */
+	sab_seen table;
 
 	/* The decision being asked for ("turn N MOVE_MS BANK_MS"). */
 	int turn, move_ms, bank_ms;
@@ -116,6 +104,15 @@ int bot_run(const char *name, bot_choose_fn *choose, bot_seen_fn *seen);
 
 /* Returns the goal place at (x, y), or -1. */
 int bot_goal_at(const botstate *s, int x, int y);
+
+/* Returns the card known to lie on goal place g (a peek or a reveal showed
+ * it), or -1. */
+int bot_goal_card(const botstate *s, int g);
+
+/* Returns the role of seat as far as we know it (ours from the deal,
+ * everyone's at a round's end): enum sab_role, SAB_ROLE_NONE in a game
+ * without dwarf cards, or -1. */
+int bot_role(const botstate *s, int seat);
 
 /* Returns 1 when seat has a broken tool in front of it. */
 int bot_is_broken(const botstate *s, int seat);

@@ -15,11 +15,11 @@ static int trust_key = -1;      /* the game and round trust is about */
 /* Everyone starts a round trusted as much as anyone: roles are new. */
 static void trust_new_round(const botstate *s)
 {
-	if (trust_key == s->game * 100 + s->round)
+	if (trust_key == s->game * 100 + s->table.round)
 		return;
 	for (int i = 0; i < SAB_MAX_PLAYERS; i++)
 		trust[i] = 0;
-	trust_key = s->game * 100 + s->round;
+	trust_key = s->game * 100 + s->table.round;
 }
 
 /* The fewest steps from a cell the tunnel may grow into to (gx, gy); 0 once
@@ -41,7 +41,8 @@ static int distance(const sab_board *b, const sab_ruleset *rs, int gx, int gy)
 
 static int goal_distance(const botstate *s, int g)
 {
-	return distance(&s->board, &s->rs, s->rs.goal_x[g], s->rs.goal_y[g]);
+	return distance(&s->table.board, &s->rs, s->rs.goal_x[g],
+	    s->rs.goal_y[g]);
 }
 
 /* The goal we believe holds the gold: one a peek or a reveal showed, the
@@ -52,7 +53,7 @@ static int target_goal(const botstate *s, int *sure)
 	int best = 0, bestd = 1 << 30, unknown = 0;
 
 	for (int g = 0; g < s->rs.ngoals; g++) {
-		const sab_card *c = bot_card(s, s->goal_card[g]);
+		const sab_card *c = bot_card(s, bot_goal_card(s, g));
 		if (c != NULL && c->gold) {
 			*sure = 1;
 			return g;
@@ -85,7 +86,7 @@ static int distance_after(const botstate *s, const sab_move *m, int g)
 {
 	static sab_board b;
 
-	b = s->board;
+	b = s->table.board;
 	if (what(s, m) == SAB_CARD_PATH)
 		sab_board_place(&b, &s->rs, m->x, m->y, m->card, m->rot);
 	else if (what(s, m) == SAB_CARD_ROCKFALL)
@@ -108,7 +109,8 @@ static void seen(const botstate *s, int seat, const sab_move *m)
 		trust[seat] += after < before ? 1 : after > before ? -3 : 0;
 	} else if (what(s, m) == SAB_CARD_SABOTAGE) {
 		int victim_good = m->target == s->seat ?
-		    s->role == SAB_ROLE_MINER : trust[m->target] > 0;
+		    bot_role(s, s->seat) == SAB_ROLE_MINER :
+		    trust[m->target] > 0;
 		trust[seat] += victim_good ? -2 : trust[m->target] < 0;
 	} else if (what(s, m) == SAB_CARD_REPAIR && trust[m->target] < 0)
 		trust[seat] -= 1;
@@ -170,7 +172,7 @@ static int score_table(const botstate *s, const sab_move *m, int miner, int g,
 static int score(const botstate *s, const sab_move *m, int g, int sure,
     int before)
 {
-	int miner = s->role != SAB_ROLE_SABOTEUR;
+	int miner = bot_role(s, s->seat) != SAB_ROLE_SABOTEUR;
 
 	switch (what(s, m)) {
 	case PICK:
@@ -190,7 +192,8 @@ static int score(const botstate *s, const sab_move *m, int g, int sure,
 		return miner && trust[m->target] > 0 ? 60 + trust[m->target] :
 		    NEVER;
 	case SAB_CARD_SABOTAGE:
-		if (s->role == SAB_ROLE_NONE)   /* no roles: all are rivals */
+		/* No roles: all are rivals. */
+		if (bot_role(s, s->seat) == SAB_ROLE_NONE)
 			return 50;
 		if (miner)
 			return trust[m->target] < 0 ? 50 - trust[m->target] :

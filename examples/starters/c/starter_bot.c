@@ -59,12 +59,12 @@ static int target(const botstate *s)
 	int best = -1;
 
 	for (int g = 0; g < s->rs.ngoals; g++) {
-		const sab_card *c = bot_card(s, s->goal_card[g]);
+		const sab_card *c = bot_card(s, bot_goal_card(s, g));
 		if (c != NULL && c->gold)
 			return g;
 	}
 	for (int g = 0; g < s->rs.ngoals; g++)
-		if (s->goal_card[g] < 0 && (best < 0 ||
+		if (bot_goal_card(s, g) < 0 && (best < 0 ||
 		    distance(s->rs.goal_x[g], s->rs.goal_y[g], s->rs.start_x, s->rs.start_y) <
 		    distance(s->rs.goal_x[best], s->rs.goal_y[best], s->rs.start_x, s->rs.start_y)))
 			best = g;
@@ -76,9 +76,9 @@ static int front(const botstate *s, int gx, int gy)
 {
 	int d = 99;
 
-	for (int i = 0; i < s->board.nplaced; i++) {
-		uint16_t idx = s->board.placed[i];
-		if (s->board.reach[idx] != 0) {
+	for (int i = 0; i < s->table.board.nplaced; i++) {
+		uint16_t idx = s->table.board.placed[i];
+		if (s->table.board.reach[idx] != 0) {
 			int e = distance(sab_board_x(idx), sab_board_y(idx), gx, gy);
 			d = e < d ? e : d;
 		}
@@ -125,7 +125,8 @@ static int score(const botstate *s, const sab_move *m)
 {
 	int g = target(s), gx = s->rs.goal_x[g], gy = s->rs.goal_y[g];
 	int near = front(s, gx, gy), d = distance(m->x, m->y, gx, gy);
-	int saboteur = s->role == SAB_ROLE_SABOTEUR, rival = s->role == SAB_ROLE_NONE;
+	int role = bot_role(s, s->seat);
+	int saboteur = role == SAB_ROLE_SABOTEUR, rival = role == SAB_ROLE_NONE;
 	const sab_card *c = bot_card(s, m->card);
 
 	switch (m->kind) {
@@ -137,7 +138,7 @@ static int score(const botstate *s, const sab_move *m)
 		return !saboteur && !rival ? 500 : RATHER_NOT;
 	case SAB_MOVE_SABOTAGE:
 		if (m->target == s->seat ||
-		    (saboteur && s->roles[m->target] == SAB_ROLE_SABOTEUR))
+		    (saboteur && bot_role(s, m->target) == SAB_ROLE_SABOTEUR))
 			return RATHER_NOT;
 		return saboteur ? 8000 : rival ? 400 : RATHER_NOT;
 	case SAB_MOVE_PATH:
@@ -151,10 +152,10 @@ static int score(const botstate *s, const sab_move *m)
 		return saboteur && d <= near + 1 ? 6000 - d : RATHER_NOT;
 	case SAB_MOVE_MAP:
 		for (int k = 0; k < s->rs.ngoals; k++)
-			if (bot_card(s, s->goal_card[k]) != NULL &&
-			    bot_card(s, s->goal_card[k])->gold)
+			if (bot_card(s, bot_goal_card(s, k)) != NULL &&
+			    bot_card(s, bot_goal_card(s, k))->gold)
 				return RATHER_NOT;
-		return s->goal_card[m->goal] < 0 ? 1000 : RATHER_NOT;
+		return bot_goal_card(s, m->goal) < 0 ? 1000 : RATHER_NOT;
 	case SAB_MOVE_PASS:
 		/* The least needed card goes: a saboteur drops open paths,
 		 * the others dead ends, then tools and maps, paths last. */
