@@ -43,15 +43,16 @@ typedef struct sab_seen {
 	uint8_t phase;                  /* enum sab_phase, as far as known */
 	uint8_t to_act;                 /* whose decision it is, when known
 	                                   here; else SAB_NO_SEAT */
-	uint16_t turn;                  /* cards played (and discards) this game */
+	uint16_t turn;                  /* cards played or discarded, this game */
 	uint8_t round_end;              /* enum sab_round_end, this round */
-	uint8_t finder;                 /* who reached the gold, or SAB_NO_SEAT */
+	uint8_t finder;                 /* who reached the gold, or none */
 
 	/* Cards.  The draw pile is counted as the deal left it (the round's
 	 * start says how many), less each draw since; sab_seen_deck() adds
 	 * the cards still being dealt. */
 	uint16_t deck;
-	uint8_t dealing;                /* 1 from a round's start to its first play */
+	uint8_t dealing;                /* 1 from a round's start to its first
+	                                   play or pass */
 	uint16_t dealt;                 /* draws of the deal so far */
 	uint16_t ndiscard;              /* cards on the discard pile */
 	uint8_t nhand[SAB_MAX_PLAYERS];
@@ -68,9 +69,10 @@ typedef struct sab_seen {
 
 	/* Gold. */
 	int16_t gold[SAB_MAX_PLAYERS];  /* the gold known here */
-	uint8_t gold_hidden[SAB_MAX_PLAYERS]; /* gold cards taken, value unknown */
-	uint8_t noffer;                 /* gold cards offered to to_act, when */
-	uint8_t offer[SAB_MAX_PLAYERS]; /* told here */
+	uint8_t gold_hidden[SAB_MAX_PLAYERS]; /* gold cards of unknown value */
+	/* The gold cards offered to to_act, when this perspective is told. */
+	uint8_t noffer;
+	uint8_t offer[SAB_MAX_PLAYERS];
 	uint16_t winners;               /* at the end: bit s shares the win */
 
 	sab_board board;
