@@ -84,6 +84,10 @@ typedef struct sab_events {
  */
 int sab_event_view(const sab_event *e, int seat, sab_event *out);
 
+/* Returns an event of type, seen as vis, about seat: every other field 0,
+ * and no card, no card removed and no target. */
+sab_event sab_event_new(uint8_t type, uint8_t vis, uint8_t seat);
+
 /* Returns the name of an event type ("draw", "path", ...). */
 const char *sab_event_name(uint8_t type);
 

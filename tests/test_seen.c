@@ -346,16 +346,7 @@ END_TEST
 
 static sab_event ev_of(uint8_t type, uint8_t vis, int seat)
 {
-	sab_event e;
-
-	memset(&e, 0, sizeof e);
-	e.type = type;
-	e.vis = vis;
-	e.seat = (uint8_t)seat;
-	e.card = SAB_NO_CARD;
-	e.removed = SAB_NO_CARD;
-	e.target = SAB_NO_SEAT;
-	return e;
+	return sab_event_new(type, vis, (uint8_t)seat);
 }
 
 static sab_event round_of(int round, int first, int deck)

@@ -132,16 +132,7 @@ static int tool_bit_index(uint8_t bit)
 /* An event as the rules would have made it, to be filled from a line. */
 static sab_event event_new(uint8_t type, uint8_t vis, int seat)
 {
-	sab_event e;
-
-	memset(&e, 0, sizeof e);
-	e.type = type;
-	e.vis = vis;
-	e.seat = (uint8_t)seat;
-	e.card = SAB_NO_CARD;
-	e.removed = SAB_NO_CARD;
-	e.target = SAB_NO_SEAT;
-	return e;
+	return sab_event_new(type, vis, (uint8_t)seat);
 }
 
 /* The table learns what the line told: seen does the rest. */
