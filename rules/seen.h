@@ -10,11 +10,6 @@
 #include "game.h"
 #include "ruleset.h"
 
-/* The most cards that can lie in front of one seat. */
-#ifndef SAB_MAX_FRONT
-#define SAB_MAX_FRONT 8
-#endif
-
 /*
  * Perspectives: a seat (0 and up) knows what its bot is told; the public
  * perspective what a spectator is told; the whole table every hidden card
