@@ -118,6 +118,18 @@ static int popcount(unsigned v)
 /* Below every discard: a move this bot would rather not play. */
 #define RATHER_NOT (-1000)
 
+/* What move m does: the type of the card it plays (SAB_CARD_PATH, ...),
+ * DISCARD or PICK. */
+enum { DISCARD = 100, PICK };
+static int what(const botstate *s, const sab_move *m)
+{
+	if (m->kind == SAB_MOVE_PICK_GOLD)
+		return PICK;
+	if (m->kind != SAB_MOVE_PLAY || bot_card(s, m->card) == NULL)
+		return DISCARD;
+	return s->rs.defs[m->card].type;
+}
+
 /* A score for each legal move by this bot's role: the highest is played.
  * Discards score from -1 (the card least needed) down; a move worth
  * playing scores above 0. */
@@ -129,34 +141,34 @@ static int score(const botstate *s, const sab_move *m)
 	int saboteur = role == SAB_ROLE_SABOTEUR, rival = role == SAB_ROLE_NONE;
 	const sab_card *c = bot_card(s, m->card);
 
-	switch (m->kind) {
-	case SAB_MOVE_PICK_GOLD:
+	switch (what(s, m)) {
+	case PICK:
 		return 10000 + m->value;
-	case SAB_MOVE_REPAIR:
+	case SAB_CARD_REPAIR:
 		if (m->target == s->seat)
 			return 9000;
 		return !saboteur && !rival ? 500 : RATHER_NOT;
-	case SAB_MOVE_SABOTAGE:
+	case SAB_CARD_SABOTAGE:
 		if (m->target == s->seat ||
 		    (saboteur && bot_role(s, m->target) == SAB_ROLE_SABOTEUR))
 			return RATHER_NOT;
 		return saboteur ? 8000 : rival ? 400 : RATHER_NOT;
-	case SAB_MOVE_PATH:
+	case SAB_CARD_PATH:
 		if (saboteur)
 			return exits(s, m) == 0 && d <= near + 1 ? 7000 - d : RATHER_NOT;
 		if (exits(s, m) == 0 || d > near ||
 		    (d == near && !toward(s, m, gx, gy)))
 			return RATHER_NOT;
 		return 8000 - 10 * d + 5 * toward(s, m, gx, gy) + popcount(exits(s, m));
-	case SAB_MOVE_ROCKFALL:
+	case SAB_CARD_ROCKFALL:
 		return saboteur && d <= near + 1 ? 6000 - d : RATHER_NOT;
-	case SAB_MOVE_MAP:
+	case SAB_CARD_MAP:
 		for (int k = 0; k < s->rs.ngoals; k++)
 			if (bot_card(s, bot_goal_card(s, k)) != NULL &&
 			    bot_card(s, bot_goal_card(s, k))->gold)
 				return RATHER_NOT;
 		return bot_goal_card(s, m->goal) < 0 ? 1000 : RATHER_NOT;
-	case SAB_MOVE_PASS:
+	case DISCARD:
 		/* The least needed card goes: a saboteur drops open paths,
 		 * the others dead ends, then tools and maps, paths last. */
 		if (c == NULL)
