@@ -305,8 +305,8 @@ static void mark(view_table *t, int x, int y)
 }
 
 /* The perspective is told the event (seen keeps what it learns); the view
- * adds the round's goal cards for the full view, and marks the cell the
- * event changed. */
+ * adds the round's goal cards for the full view, shows a round's start as
+ * that round, and marks the cell the event changed. */
 static void event_apply(const view *v, const view_step *st, view_table *t)
 {
 	const sab_event *e = &st->ev;
@@ -315,6 +315,7 @@ static void event_apply(const view *v, const view_step *st, view_table *t)
 		return;
 	switch (e->type) {
 	case SAB_EV_ROUND_START:
+		t->round = e->value;
 		if (t->persp == VIEW_FULL)
 			sab_seen_goals(&t->seen, v->rs, st->goal_def);
 		t->focused = 0;
