@@ -141,10 +141,15 @@ static void card_played(sab_seen *s, const sab_ruleset *rs,
 		sab_board_remove(&s->board, rs, e->x, e->y);
 		s->ndiscard = (uint16_t)(s->ndiscard + 2);
 		break;
-	default:                /* a map */
+	case SAB_EV_MAP:
 		if (e->goal < SAB_MAX_GOALS)
 			s->peeked[e->seat] |= (uint16_t)(1u << e->goal);
 		s->ndiscard++;
+		break;
+	default:
+		/* A kind without an event type of its own (SAB_EV_PLAY): what
+		 * it does to the table is for its kind to tell, once kinds
+		 * say what a seat learns; the card has left the hand. */
 		break;
 	}
 	s->turn++;
@@ -253,6 +258,7 @@ void sab_seen_apply(sab_seen *s, const sab_ruleset *rs, const sab_event *e)
 	case SAB_EV_REPAIR:
 	case SAB_EV_ROCKFALL:
 	case SAB_EV_MAP:
+	case SAB_EV_PLAY:
 		card_played(s, rs, e);
 		break;
 	case SAB_EV_PEEK:

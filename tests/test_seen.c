@@ -472,6 +472,33 @@ START_TEST(the_deal_is_counted_in_the_deck_until_the_first_play)
 }
 END_TEST
 
+START_TEST(a_card_of_a_kind_without_an_event_type_leaves_the_hand)
+{
+	const sab_ruleset *rs = t_ruleset("base");
+	uint8_t map = t_def(rs, "map");
+	sab_seen s;
+	sab_event e;
+	sab_board before;
+
+	sab_seen_init(&s, rs, 3, 2);
+	e = round_of(1, 2, 49);
+	sab_seen_apply(&s, rs, &e);
+	e = ev_of(SAB_EV_DRAW, SAB_VIS_HIDDEN, 2);
+	e.card = map;
+	sab_seen_apply(&s, rs, &e);
+	before = s.board;
+	e = ev_of(SAB_EV_PLAY, SAB_VIS_ALL, 2);
+	e.card = map;
+	sab_seen_apply(&s, rs, &e);
+	ck_assert_int_eq(s.nhand[2], 0);
+	ck_assert_int_eq(s.hand[2][0], SAB_NO_CARD);
+	ck_assert_int_eq(s.turn, 1);
+	ck_assert_int_eq(s.to_act, 0);
+	ck_assert_int_eq(s.peeked[2], 0);
+	ck_assert(memcmp(&before, &s.board, sizeof before) == 0);
+}
+END_TEST
+
 START_TEST(a_spectator_never_learns_a_hidden_card)
 {
 	const sab_ruleset *rs = t_ruleset("base");
@@ -545,6 +572,7 @@ Suite *seen_suite(void)
 	tcase_add_test(tc, cards_in_front_are_a_pile_and_a_repair_takes_its_tool);
 	tcase_add_test(tc, a_repair_takes_the_card_of_its_own_tool);
 	tcase_add_test(tc, the_deal_is_counted_in_the_deck_until_the_first_play);
+	tcase_add_test(tc, a_card_of_a_kind_without_an_event_type_leaves_the_hand);
 	tcase_add_test(tc, a_spectator_never_learns_a_hidden_card);
 	suite_add_tcase(s, tc);
 	return s;
