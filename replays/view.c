@@ -449,35 +449,28 @@ static void say_round_end(sab_strbuf *w, const sab_event *e)
 		sab_strbuf_printf(w, "; the saboteurs win");
 }
 
+static const char *card_tok_of(const void *ctx, uint8_t c)
+{
+	return card_tok(ctx, c);
+}
+
+/* A play in its card kind's words (rules/base/cards.c); a peek or a pass
+ * in the viewer's own. */
 static void say_play(const view *v, sab_strbuf *w, const sab_event *e)
 {
 	const sab_ruleset *rs = v->rs;
+	const sab_kind *k = e->card < rs->ndefs ?
+	    sab_kind_of(rs->defs[e->card].type) : NULL;
+	sab_words words = { SAB_WORDS_STEP, card_tok_of, v };
+	char buf[256];
 
+	if (e->type != SAB_EV_PEEK && e->type != SAB_EV_PASS && k != NULL &&
+	    k->say != NULL) {
+		if (k->say(rs, e, &words, buf, sizeof buf) >= 0)
+			sab_strbuf_printf(w, "%s", buf);
+		return;
+	}
 	switch (e->type) {
-	case SAB_EV_PATH:
-		sab_strbuf_printf(w, "seat %d plays %s at %d %d%s", e->seat,
-		    card_tok(v, e->card), e->x, e->y, e->rot ? ", turned" : "");
-		break;
-	case SAB_EV_SABOTAGE:
-		sab_strbuf_printf(w, "seat %d breaks the %s of seat %d",
-		    e->seat, sab_tool_name(e->tool), e->target);
-		break;
-	case SAB_EV_REPAIR:
-		sab_strbuf_printf(w,
-		    "seat %d repairs the %s of seat %d with %s", e->seat,
-		    sab_tool_name(e->tool), e->target, card_tok(v, e->card));
-		break;
-	case SAB_EV_ROCKFALL:
-		sab_strbuf_printf(w,
-		    "seat %d drops a rockfall on %d %d, removing %s", e->seat,
-		    e->x, e->y, card_tok(v, e->removed));
-		break;
-	case SAB_EV_MAP:
-		if (e->goal < rs->ngoals)
-			sab_strbuf_printf(w,
-			    "seat %d looks at the goal at %d %d with a map",
-			    e->seat, rs->goal_x[e->goal], rs->goal_y[e->goal]);
-		break;
 	case SAB_EV_PEEK:
 		if (e->goal < rs->ngoals)
 			sab_strbuf_printf(w, "seat %d sees %s at %d %d",

@@ -7,6 +7,8 @@
 
 #include "game.h"
 
+struct sab_seen;
+
 /*
  * A card kind is one entry of a table, and all of it sits in one block of
  * one file (rules/base/cards.c for the base game's): the word that names it
@@ -78,6 +80,11 @@ typedef struct sab_kind {
 	 * the hand, and emits its events (sab_table_play_event() starts the
 	 * first) into ev (may be NULL). */
 	void (*apply)(sab_game *g, const sab_move *m, sab_events *ev);
+	/* What a perspective learns from its play: applies event e, as the
+	 * perspective may see it, to the table it knows (rules/seen.h); the
+	 * card has left the hand there already. */
+	void (*learn)(struct sab_seen *s, const sab_ruleset *rs,
+	    const sab_event *e);
 	/* Whether the play may have reached a goal (the turn then reveals). */
 	uint8_t reveals;
 	/* Its play (event e of its kind) in words for people, as w asks;

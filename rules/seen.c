@@ -2,6 +2,8 @@
  * told; see seen.h. */
 #include <string.h>
 
+#include "effect.h"
+#include "pile.h"
 #include "seen.h"
 
 /* What a seat holds at a round's start: nothing, and no secret known. */
@@ -93,65 +95,31 @@ static void draw(sab_seen *s, const sab_event *e)
 }
 
 /* A card laid in front of target (a broken tool). */
-static void front_add(sab_seen *s, int target, uint8_t card)
+void sab_seen_front_add(sab_seen *s, int target, uint8_t card)
 {
-	if (target < s->nplayers && s->nfront[target] < SAB_MAX_FRONT)
-		s->front[target][s->nfront[target]++] = card;
+	if (target < s->nplayers)
+		sab_pile_add(s->front[target], &s->nfront[target], card);
 }
 
-/* A repair of tool: the last card in front of target that breaks it goes
- * to the discard pile, with the repair. */
-static void front_repair(sab_seen *s, const sab_ruleset *rs, int target,
-    uint8_t tool)
+void sab_seen_front_take_tool(sab_seen *s, const sab_ruleset *rs,
+    int target, uint8_t tool)
 {
-	uint8_t *f;
-	int i;
-
-	if (target >= s->nplayers)
-		return;
-	f = s->front[target];
-	for (i = s->nfront[target] - 1; i >= 0; i--)
-		if (f[i] < rs->ndefs &&
-		    rs->defs[f[i]].type == SAB_CARD_SABOTAGE &&
-		    (rs->defs[f[i]].tools & tool))
-			break;
-	if (i < 0)
-		return;
-	memmove(&f[i], &f[i + 1], (size_t)(s->nfront[target] - 1 - i));
-	f[--s->nfront[target]] = SAB_NO_CARD;
+	if (target < s->nplayers)
+		(void)sab_pile_take_tool(rs, s->front[target],
+		    &s->nfront[target], tool);
 }
 
 /* A card played from a hand, and what it did; the turn moves on. */
 static void card_played(sab_seen *s, const sab_ruleset *rs,
     const sab_event *e)
 {
+	const sab_kind *k = e->card < rs->ndefs ?
+	    sab_kind_of(rs->defs[e->card].type) : NULL;
+
 	hand_take(s, e->seat, e->card);
-	switch (e->type) {
-	case SAB_EV_PATH:
-		sab_board_place(&s->board, rs, e->x, e->y, e->card, e->rot);
-		break;
-	case SAB_EV_SABOTAGE:
-		front_add(s, e->target, e->card);
-		break;
-	case SAB_EV_REPAIR:
-		front_repair(s, rs, e->target, e->tool);
-		s->ndiscard = (uint16_t)(s->ndiscard + 2);
-		break;
-	case SAB_EV_ROCKFALL:
-		sab_board_remove(&s->board, rs, e->x, e->y);
-		s->ndiscard = (uint16_t)(s->ndiscard + 2);
-		break;
-	case SAB_EV_MAP:
-		if (e->goal < SAB_MAX_GOALS)
-			s->peeked[e->seat] |= (uint16_t)(1u << e->goal);
-		s->ndiscard++;
-		break;
-	default:
-		/* A kind without an event type of its own (SAB_EV_PLAY): what
-		 * it does to the table is for its kind to tell, once kinds
-		 * say what a seat learns; the card has left the hand. */
-		break;
-	}
+	/* What the play did, as its kind tells (rules/base/cards.c). */
+	if (k != NULL && k->learn != NULL)
+		k->learn(s, rs, e);
 	s->turn++;
 	s->to_act = next_seat(s, e->seat);
 }
@@ -320,15 +288,7 @@ int sab_seen_deck(const sab_seen *s, const sab_ruleset *rs)
 int sab_seen_broken(const sab_seen *s, const sab_ruleset *rs, int seat,
     uint8_t tools)
 {
-	int n = 0;
-
 	if (seat < 0 || seat >= s->nplayers)
 		return 0;
-	for (int i = 0; i < s->nfront[seat]; i++) {
-		uint8_t c = s->front[seat][i];
-		if (c < rs->ndefs && rs->defs[c].type == SAB_CARD_SABOTAGE &&
-		    (rs->defs[c].tools & tools))
-			n++;
-	}
-	return n;
+	return sab_pile_count(rs, s->front[seat], s->nfront[seat], tools);
 }

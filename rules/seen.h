@@ -104,6 +104,12 @@ int sab_seen_deck(const sab_seen *s, const sab_ruleset *rs);
 
 /* Returns how many cards lying in front of seat break one of the tools
  * (tool bits; SAB_PICKAXE | SAB_LANTERN | SAB_CART: any). */
+/* For the card kinds' learn functions: lays card in front of target;
+ * takes away the card laid last there that breaks tool. */
+void sab_seen_front_add(sab_seen *s, int target, uint8_t card);
+void sab_seen_front_take_tool(sab_seen *s, const sab_ruleset *rs,
+    int target, uint8_t tool);
+
 int sab_seen_broken(const sab_seen *s, const sab_ruleset *rs, int seat,
     uint8_t tools);
 

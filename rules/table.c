@@ -37,29 +37,14 @@ void sab_table_discard(sab_game *g, uint8_t def)
 
 void sab_table_front_add(sab_game *g, int seat, uint8_t def)
 {
-	/* sab_ruleset_finish() keeps the cards that can lie in front of a
-	 * seat within SAB_MAX_FRONT. */
-	if (g->nfront[seat] < SAB_MAX_FRONT)
-		g->front[seat][g->nfront[seat]++] = def;
+	sab_pile_add(g->front[seat], &g->nfront[seat], def);
 }
-
-
 
 uint8_t sab_table_front_take_tool(sab_game *g, int seat, uint8_t tool)
 {
-	/* The latest laid first: a stack is taken from the top. */
-	for (int i = g->nfront[seat] - 1; i >= 0; i--) {
-		uint8_t def = g->front[seat][i];
-		if (!sab_table_breaks(g, def, tool))
-			continue;
-		memmove(&g->front[seat][i], &g->front[seat][i + 1],
-		    (size_t)(g->nfront[seat] - i - 1));
-		g->nfront[seat]--;
-		return def;
-	}
-	return SAB_NO_CARD;
+	return sab_pile_take_tool(g->rs, g->front[seat], &g->nfront[seat],
+	    tool);
 }
-
 
 int sab_game_broken(const sab_game *g, int seat, uint8_t tool)
 {

@@ -14,6 +14,7 @@
 
 #include "effect.h"
 #include "game.h"
+#include "pile.h"
 
 /* The index (0 pickaxe, 1 lantern, 2 cart) of a single tool bit. */
 static inline int sab_tool_index(uint8_t bit)
@@ -101,40 +102,21 @@ static inline int sab_table_prev(const sab_game *g, int s)
  * SAB_NO_CARD); whether any broken tool lies there. */
 void sab_table_front_add(sab_game *g, int seat, uint8_t def);
 uint8_t sab_table_front_take_tool(sab_game *g, int seat, uint8_t tool);
-/* Whether card def breaks tool bit `tool`. */
-static inline int sab_table_breaks(const sab_game *g, uint8_t def, uint8_t tool)
+static inline int sab_table_front_tool(const sab_game *g, int seat,
+    uint8_t tool)
 {
-	const sab_card *c = &g->rs->defs[def];
-
-	return c->type == SAB_CARD_SABOTAGE && (c->tools & tool);
+	return sab_pile_count(g->rs, g->front[seat], g->nfront[seat], tool);
 }
-static inline int sab_table_front_tool(const sab_game *g, int seat, uint8_t tool)
-{
-	int n = 0;
 
-	for (int i = 0; i < g->nfront[seat]; i++)
-		n += sab_table_breaks(g, g->front[seat][i], tool);
-	return n;
-}
 /* The tools broken in front of seat, as tool bits. */
 static inline uint8_t sab_table_front_mask(const sab_game *g, int seat)
 {
-	uint8_t mask = 0;
-
-	for (int i = 0; i < g->nfront[seat]; i++) {
-		const sab_card *c = &g->rs->defs[g->front[seat][i]];
-		if (c->type == SAB_CARD_SABOTAGE)
-			mask = (uint8_t)(mask | c->tools);
-	}
-	return mask;
+	return sab_pile_mask(g->rs, g->front[seat], g->nfront[seat]);
 }
 
 static inline int sab_table_front_broken(const sab_game *g, int seat)
 {
-	for (int i = 0; i < g->nfront[seat]; i++)
-		if (g->rs->defs[g->front[seat][i]].type == SAB_CARD_SABOTAGE)
-			return 1;
-	return 0;
+	return sab_table_front_mask(g, seat) != 0;
 }
 
 /* The word for card def in a reason: words[def] (the caller's), or the

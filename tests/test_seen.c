@@ -472,7 +472,9 @@ START_TEST(the_deal_is_counted_in_the_deck_until_the_first_play)
 }
 END_TEST
 
-START_TEST(a_card_of_a_kind_without_an_event_type_leaves_the_hand)
+/* Issue 11: each card kind says "what a seat learns" from its play; seen
+ * asks the card's kind whatever the event type (here the generic play). */
+START_TEST(a_play_is_learned_through_its_card_kind)
 {
 	const sab_ruleset *rs = t_ruleset("base");
 	uint8_t map = t_def(rs, "map");
@@ -494,7 +496,9 @@ START_TEST(a_card_of_a_kind_without_an_event_type_leaves_the_hand)
 	ck_assert_int_eq(s.hand[2][0], SAB_NO_CARD);
 	ck_assert_int_eq(s.turn, 1);
 	ck_assert_int_eq(s.to_act, 0);
-	ck_assert_int_eq(s.peeked[2], 0);
+	/* The map's kind: seat 2 looked at goal 0, the map is discarded. */
+	ck_assert_int_eq(s.peeked[2], 1);
+	ck_assert_int_eq(s.ndiscard, 1);
 	ck_assert(memcmp(&before, &s.board, sizeof before) == 0);
 }
 END_TEST
@@ -572,7 +576,7 @@ Suite *seen_suite(void)
 	tcase_add_test(tc, cards_in_front_are_a_pile_and_a_repair_takes_its_tool);
 	tcase_add_test(tc, a_repair_takes_the_card_of_its_own_tool);
 	tcase_add_test(tc, the_deal_is_counted_in_the_deck_until_the_first_play);
-	tcase_add_test(tc, a_card_of_a_kind_without_an_event_type_leaves_the_hand);
+	tcase_add_test(tc, a_play_is_learned_through_its_card_kind);
 	tcase_add_test(tc, a_spectator_never_learns_a_hidden_card);
 	suite_add_tcase(s, tc);
 	return s;

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "../say.h"
+#include "../seen.h"
 #include "../table.h"
 #include "base.h"
 
@@ -172,11 +173,17 @@ static int path_say(const sab_ruleset *rs, const sab_event *e,
 	    w->card(w->ctx, e->card), e->x, e->y, e->rot ? ", turned" : "");
 }
 
+static void path_learn(sab_seen *s, const sab_ruleset *rs,
+    const sab_event *e)
+{
+	sab_board_place(&s->board, rs, e->x, e->y, e->card, e->rot);
+}
+
 const sab_kind sab_kind_path = {
 	.word = "path", .deck = 1, .event = SAB_EV_PATH,
 	.args = { SAB_ARG_X, SAB_ARG_Y, SAB_ARG_ROT }, .args_help = "X Y ROT",
 	.token = path_token, .check = path_check, .gen = path_gen,
-	.apply = path_apply, .reveals = 1, .say = path_say,
+	.apply = path_apply, .learn = path_learn, .reveals = 1, .say = path_say,
 };
 
 /* ---- sabotage: a broken tool laid in front of a player ---------------- */
@@ -245,11 +252,18 @@ static int sabotage_say(const sab_ruleset *rs, const sab_event *e,
 	    sab_tool_name(e->tool), e->target);
 }
 
+static void sabotage_learn(sab_seen *s, const sab_ruleset *rs,
+    const sab_event *e)
+{
+	(void)rs;
+	sab_seen_front_add(s, e->target, e->card);
+}
+
 const sab_kind sab_kind_sabotage = {
 	.word = "sabotage", .deck = 1, .event = SAB_EV_SABOTAGE,
 	.args = { SAB_ARG_SEAT, SAB_ARG_CARD_TOOL }, .args_help = "SEAT",
 	.token = sabotage_token, .check = sabotage_check, .gen = sabotage_gen,
-	.apply = sabotage_apply, .say = sabotage_say,
+	.apply = sabotage_apply, .learn = sabotage_learn, .say = sabotage_say,
 };
 
 /* ---- repair: mends one broken tool, both cards to the discard pile ---- */
@@ -336,11 +350,19 @@ static int repair_say(const sab_ruleset *rs, const sab_event *e,
 	    w->card(w->ctx, e->card));
 }
 
+/* The repair and the broken card go to the discard pile. */
+static void repair_learn(sab_seen *s, const sab_ruleset *rs,
+    const sab_event *e)
+{
+	sab_seen_front_take_tool(s, rs, e->target, e->tool);
+	s->ndiscard = (uint16_t)(s->ndiscard + 2);
+}
+
 const sab_kind sab_kind_repair = {
 	.word = "repair", .deck = 1, .event = SAB_EV_REPAIR,
 	.args = { SAB_ARG_SEAT, SAB_ARG_TOOL }, .args_help = "SEAT TOOL",
 	.token = repair_token, .check = repair_check, .gen = repair_gen,
-	.apply = repair_apply, .say = repair_say,
+	.apply = repair_apply, .learn = repair_learn, .say = repair_say,
 };
 
 /* ---- rockfall: takes a path card off the table ------------------------- */
@@ -414,11 +436,19 @@ static int rockfall_say(const sab_ruleset *rs, const sab_event *e,
 	    "removing %s", e->seat, e->x, e->y, w->card(w->ctx, e->removed));
 }
 
+/* The rockfall and the card it removed go to the discard pile. */
+static void rockfall_learn(sab_seen *s, const sab_ruleset *rs,
+    const sab_event *e)
+{
+	sab_board_remove(&s->board, rs, e->x, e->y);
+	s->ndiscard = (uint16_t)(s->ndiscard + 2);
+}
+
 const sab_kind sab_kind_rockfall = {
 	.word = "rockfall", .deck = 1, .event = SAB_EV_ROCKFALL,
 	.args = { SAB_ARG_X, SAB_ARG_Y, SAB_ARG_REMOVED }, .args_help = "X Y",
 	.token = word_token, .check = rockfall_check, .gen = rockfall_gen,
-	.apply = rockfall_apply, .say = rockfall_say,
+	.apply = rockfall_apply, .learn = rockfall_learn, .say = rockfall_say,
 };
 
 /* ---- map: one player looks at a face-down goal -------------------------- */
@@ -484,11 +514,22 @@ static int map_say(const sab_ruleset *rs, const sab_event *e,
 	    "map", e->seat, rs->goal_x[e->goal], rs->goal_y[e->goal]);
 }
 
+/* Everyone learns which goal was looked at; what lies there is the peek,
+ * an event of its own for the player alone. */
+static void map_learn(sab_seen *s, const sab_ruleset *rs,
+    const sab_event *e)
+{
+	(void)rs;
+	if (e->goal < SAB_MAX_GOALS)
+		s->peeked[e->seat] |= (uint16_t)(1u << e->goal);
+	s->ndiscard++;
+}
+
 const sab_kind sab_kind_map = {
 	.word = "map", .deck = 1, .event = SAB_EV_MAP,
 	.args = { SAB_ARG_GOAL }, .args_help = "X Y",
 	.token = word_token, .check = map_check, .gen = map_gen,
-	.apply = map_apply, .say = map_say,
+	.apply = map_apply, .learn = map_learn, .say = map_say,
 };
 
 /* ---- the start and the goal cards: on the table, never in a hand -------- */
