@@ -9,16 +9,9 @@
 
 /* ---- the game as text for people ------------------------------------ */
 
-static const char *show_role(uint8_t role)
+static const char *show_role(const sab_ruleset *rs, uint8_t role)
 {
-	switch (role) {
-	case SAB_ROLE_MINER:
-		return "gold miner";
-	case SAB_ROLE_SABOTEUR:
-		return "saboteur";
-	default:
-		return "none";
-	}
+	return role < rs->nroles ? rs->roles[role].title : "none";
 }
 
 static const char *name(const sab_ruleset *rs, uint8_t def)
@@ -65,7 +58,7 @@ static void show_event(FILE *f, const sab_ruleset *rs, const sab_event *e)
 		    e->value, e->seat, e->n);
 		break;
 	case SAB_EV_ROLE:
-		fprintf(f, "seat %d is a %s", e->seat, show_role(e->value));
+		fprintf(f, "seat %d is a %s", e->seat, show_role(rs, e->value));
 		break;
 	case SAB_EV_DRAW:
 		fprintf(f, "seat %d draws %s", e->seat, name(rs, e->card));
@@ -81,10 +74,11 @@ static void show_event(FILE *f, const sab_ruleset *rs, const sab_event *e)
 		if (e->seat != SAB_NO_SEAT)
 			fprintf(f, " by seat %d", e->seat);
 		if (e->target != SAB_ROLE_NONE)
-			fprintf(f, "; the %ss win", show_role(e->target));
+			fprintf(f, "; the %s win", e->target < rs->nroles ?
+			    rs->roles[e->target].titles : "none");
 		break;
 	case SAB_EV_ROLE_REVEAL:
-		fprintf(f, "seat %d was a %s", e->seat, show_role(e->value));
+		fprintf(f, "seat %d was a %s", e->seat, show_role(rs, e->value));
 		break;
 	case SAB_EV_GOLD_OFFER:
 		fprintf(f, "seat %d is offered gold:", e->seat);

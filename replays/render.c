@@ -578,8 +578,8 @@ static const char *role_text(const view *v, uint8_t role)
 {
 	if (!v->rs->has_roles)
 		return "-";
-	return role == SAB_ROLE_MINER ? "miner" : role == SAB_ROLE_SABOTEUR ?
-	    "saboteur" : "?";
+	return role != SAB_ROLE_NONE && role < v->rs->nroles ?
+	    v->rs->roles[role].name : "?";
 }
 
 /* Each tool as a letter when one card breaks it, a count when more do. */

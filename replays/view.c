@@ -434,7 +434,8 @@ static const char *card_tok(const view *v, uint8_t c)
 	return c < v->rs->ndefs ? v->pc.tok[c] : "a card";
 }
 
-static void say_round_end(sab_strbuf *w, const sab_event *e)
+static void say_round_end(const sab_ruleset *rs, sab_strbuf *w,
+    const sab_event *e)
 {
 	sab_strbuf_printf(w, "round %d ends: ", e->value);
 	if (e->n == SAB_END_GOLD)
@@ -443,10 +444,8 @@ static void say_round_end(sab_strbuf *w, const sab_event *e)
 		sab_strbuf_printf(w, "no one holds a card");
 	if (e->seat != SAB_NO_SEAT)
 		sab_strbuf_printf(w, " by seat %d", e->seat);
-	if (e->target == SAB_ROLE_MINER)
-		sab_strbuf_printf(w, "; the gold miners win");
-	else if (e->target == SAB_ROLE_SABOTEUR)
-		sab_strbuf_printf(w, "; the saboteurs win");
+	if (e->target != SAB_ROLE_NONE && e->target < rs->nroles)
+		sab_strbuf_printf(w, "; the %s win", rs->roles[e->target].titles);
 }
 
 static const char *card_tok_of(const void *ctx, uint8_t c)
@@ -548,7 +547,7 @@ static void say_event(const view *v, sab_strbuf *w, const sab_event *e)
 		    e->x, e->y, card_tok(v, e->card), e->rot ? ", turned" : "");
 		break;
 	case SAB_EV_ROUND_END:
-		say_round_end(w, e);
+		say_round_end(v->rs, w, e);
 		break;
 	case SAB_EV_GOLD_OFFER:
 	case SAB_EV_GOLD:

@@ -104,12 +104,15 @@ enum sab_placement {
  * A role: one kind of dwarf card.  A role's value in a game (sab_game.role,
  * events) indexes sab_ruleset.roles; value 0 is "none", the role of every
  * seat in a game without dwarf cards.  The names are the words bots, replays
- * and people read ("miner"); `side` is the word for its team's win
- * ("miners").  The modules a ruleset names bring its roles.
+ * read ("miner"); `side` is the word for its team's win ("miners");
+ * `title` and `titles` what people read ("gold miner", "gold miners").
+ * The modules a ruleset names bring its roles.
  */
 typedef struct sab_role_def {
 	char name[SAB_NAME_MAX];
 	char side[SAB_NAME_MAX];
+	char title[SAB_NAME_MAX];       /* for people: "gold miner" */
+	char titles[SAB_NAME_MAX];      /* and their team: "gold miners" */
 } sab_role_def;
 
 /*

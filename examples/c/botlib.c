@@ -13,7 +13,6 @@
 #define LINE_MAX_READ 65536
 #define MAX_WORDS 64
 
-static const char *const role_words[] = { "none", "miner", "saboteur" };
 
 /* The state is large (the legal list), so it lives here, not on a stack. */
 static botstate st;
@@ -278,8 +277,8 @@ static void on_role(const words *w)
 
 	if (w->n < 3 || seat_word(w, 1, &s))
 		return;
-	for (int r = 0; r < 3; r++) {
-		if (strcmp(w->w[2], role_words[r]) != 0)
+	for (int r = 0; r < st.rs.nroles; r++) {
+		if (strcmp(w->w[2], sab_role_name(&st.rs, (uint8_t)r)) != 0)
 			continue;
 		sab_event e = event_new(SAB_EV_ROLE, SAB_VIS_SEAT, s);
 		e.value = (uint8_t)r;
@@ -489,10 +488,9 @@ static void on_roundend(const words *w)
 	if (seat_word(w, 3, &finder) == 0)
 		e.seat = (uint8_t)finder;
 	e.target = SAB_ROLE_NONE;
-	if (w->n > 4 && strcmp(w->w[4], "miners") == 0)
-		e.target = SAB_ROLE_MINER;
-	else if (w->n > 4 && strcmp(w->w[4], "saboteurs") == 0)
-		e.target = SAB_ROLE_SABOTEUR;
+	for (int k = 1; w->n > 4 && k < st.rs.nroles; k++)
+		if (strcmp(w->w[4], sab_role_side(&st.rs, (uint8_t)k)) == 0)
+			e.target = (uint8_t)k;
 	tell(&e);
 }
 

@@ -5,9 +5,9 @@
 
 /* By role value (enum sab_role). */
 static const sab_role_def roles[] = {
-	{ "none", "none" },
-	{ "miner", "miners" },
-	{ "saboteur", "saboteurs" },
+	{ "none", "none", "none", "nobody" },
+	{ "miner", "miners", "gold miner", "gold miners" },
+	{ "saboteur", "saboteurs", "saboteur", "saboteurs" },
 };
 
 /* The dwarf cards of the player count, shuffled, one to each seat; the one
