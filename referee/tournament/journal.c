@@ -170,41 +170,22 @@ static int role_by_name(const journal_roles *r, const char *name)
 /* ------------------------------------------------------------------ */
 /* Writing a line */
 
-typedef struct linebuf {
-	char *buf;
-	size_t len, cap;
-	int over;
-} linebuf;
-
-static void put(linebuf *o, const char *fmt, ...) __attribute__((format(printf,
-    2, 3)));
-static void put(linebuf *o, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (o->over)
-		return;
-	va_start(ap, fmt);
-	n = vsnprintf(o->buf + o->len, o->cap - o->len, fmt, ap);
-	va_end(ap);
-	if (n < 0 || (size_t)n >= o->cap - o->len)
-		o->over = 1;
-	else
-		o->len += (size_t)n;
-}
+/* Lines are built with the one string builder (rules/say.h): a line
+ * that does not fit is cut and marked, and refused below. */
 
 /* One per-seat list "key=v0,v1,...". */
-static void put_ints(linebuf *o, const char *key, const journal_game *g,
+static void put_ints(sab_strbuf *o, const char *key, const journal_game *g,
     size_t offset, int wide)
 {
-	put(o, " %s=", key);
+	(void)sab_strbuf_printf(o, " %s=", key);
 	for (int s = 0; s < g->players; s++) {
 		const char *p = (const char *)&g->seat[s] + offset;
 		if (wide)
-			put(o, "%s%" PRId64, s ? "," : "", *(const int64_t *)p);
+			(void)sab_strbuf_printf(o, "%s%" PRId64, s ? "," : "",
+			    *(const int64_t *)p);
 		else
-			put(o, "%s%d", s ? "," : "", *(const int *)p);
+			(void)sab_strbuf_printf(o, "%s%d", s ? "," : "",
+			    *(const int *)p);
 	}
 }
 
@@ -262,48 +243,51 @@ static int check_game(const journal_game *g, const journal_roles *roles,
 int journal_format(const journal_game *g, const journal_roles *roles,
     char *buf, size_t len, char *err, size_t errlen)
 {
-	linebuf o = { buf, 0, len, len == 0 };
+	sab_strbuf o;
+
+	sab_strbuf_init(&o, buf, len);
 
 	if (check_game(g, roles, err, errlen) != 0)
 		return -1;
-	put(&o, "game %ld seed=%" PRIu64 " bots=", g->index, g->seed);
+	(void)sab_strbuf_printf(&o, "game %ld seed=%" PRIu64 " bots=", g->index,
+	    g->seed);
 	for (int s = 0; s < g->players; s++)
-		put(&o, "%s%s", s ? "," : "", g->seat[s].bot);
+		(void)sab_strbuf_printf(&o, "%s%s", s ? "," : "", g->seat[s].bot);
 	put_ints(&o, "gold", g, offsetof(journal_seat, gold), 0);
-	put(&o, " winners=");
+	(void)sab_strbuf_printf(&o, " winners=");
 	if (g->winners == 0)
-		put(&o, "-");
+		(void)sab_strbuf_printf(&o, "-");
 	for (int s = 0, k = 0; s < g->players; s++)
 		if (g->winners >> s & 1)
-			put(&o, "%s%d", k++ ? "," : "", s);
-	put(&o, " roles=");
+			(void)sab_strbuf_printf(&o, "%s%d", k++ ? "," : "", s);
+	(void)sab_strbuf_printf(&o, " roles=");
 	for (int r = 0; r < g->rounds; r++) {
-		put(&o, "%s", r ? "," : "");
+		(void)sab_strbuf_printf(&o, "%s", r ? "," : "");
 		for (int s = 0; s < g->players; s++)
-			put(&o, "%c", roles->letter[g->seat[s].role[r]]);
+			(void)sab_strbuf_printf(&o, "%c", roles->letter[g->seat[s].role[r]]);
 	}
-	put(&o, " results=");
+	(void)sab_strbuf_printf(&o, " results=");
 	for (int r = 0; r < g->rounds; r++) {
-		put(&o, "%s", r ? "," : "");
+		(void)sab_strbuf_printf(&o, "%s", r ? "," : "");
 		if (g->round_winners[r] == 0)
-			put(&o, "-");
+			(void)sab_strbuf_printf(&o, "-");
 		for (int s = 0, k = 0; s < g->players; s++)
 			if (g->round_winners[r] >> s & 1)
-				put(&o, "%s%d", k++ ? "+" : "", s);
+				(void)sab_strbuf_printf(&o, "%s%d", k++ ? "+" : "", s);
 		for (int s = 0; s < g->players; s++)
-			put(&o, "%c%d", s ? '/' : ':', g->seat[s].pay[r]);
+			(void)sab_strbuf_printf(&o, "%c%d", s ? '/' : ':', g->seat[s].pay[r]);
 	}
 	put_ints(&o, "decisions", g, offsetof(journal_seat, decisions), 0);
 	put_ints(&o, "think-us", g, offsetof(journal_seat, think_us), 1);
 	put_ints(&o, "illegal", g, offsetof(journal_seat, illegal), 0);
 	put_ints(&o, "defaults", g, offsetof(journal_seat, defaults), 0);
 	put_ints(&o, "timeouts", g, offsetof(journal_seat, timeouts), 0);
-	put(&o, " status=");
+	(void)sab_strbuf_printf(&o, " status=");
 	for (int s = 0; s < g->players; s++)
-		put(&o, "%s%s", s ? "," : "",
+		(void)sab_strbuf_printf(&o, "%s%s", s ? "," : "",
 		    journal_status_name(g->seat[s].status));
-	put(&o, " replay=%s\n", g->replay[0] ? g->replay : "-");
-	if (o.over || o.len >= JOURNAL_LINE_MAX)
+	(void)sab_strbuf_printf(&o, " replay=%s\n", g->replay[0] ? g->replay : "-");
+	if (o.cut || o.len >= JOURNAL_LINE_MAX)
 		return sab_fail(err, errlen, "game %ld: the journal line is too "
 		    "long", g->index);
 	return (int)o.len;
@@ -650,15 +634,18 @@ int journal_parse(const char *line, const journal_roles *roles,
 static int header_format(char *buf, size_t len, uint64_t fp, int shard,
     int nshards, const journal_roles *roles)
 {
-	linebuf o = { buf, 0, len, len == 0 };
+	sab_strbuf o;
 
-	put(&o, "%s %d config=%016" PRIx64 " shard=%d/%d roles=%s", MAGIC,
+	sab_strbuf_init(&o, buf, len);
+
+	(void)sab_strbuf_printf(&o, "%s %d config=%016" PRIx64
+	    " shard=%d/%d roles=%s", MAGIC,
 	    JOURNAL_VERSION, fp, shard, nshards, roles->n > 1 ? "" : "-");
 	for (int i = 1; i < roles->n; i++)
-		put(&o, "%s%c:%s", i > 1 ? "," : "", roles->letter[i],
+		(void)sab_strbuf_printf(&o, "%s%c:%s", i > 1 ? "," : "", roles->letter[i],
 		    roles->name[i]);
-	put(&o, "\n");
-	return o.over ? -1 : (int)o.len;
+	(void)sab_strbuf_printf(&o, "\n");
+	return o.cut ? -1 : (int)o.len;
 }
 
 /* The value of a header's "roles=". */
