@@ -17,20 +17,6 @@ int sab_event_view(const sab_event *e, int seat, sab_event *out)
 	return 1;
 }
 
-sab_event sab_event_new(uint8_t type, uint8_t vis, uint8_t seat)
-{
-	sab_event e;
-
-	memset(&e, 0, sizeof e);
-	e.type = type;
-	e.vis = vis;
-	e.seat = seat;
-	e.card = SAB_NO_CARD;
-	e.removed = SAB_NO_CARD;
-	e.target = SAB_NO_SEAT;
-	return e;
-}
-
 static const char *const event_names[SAB_EV_TYPES] = {
 	[SAB_EV_GAME_START] = "game-start",
 	[SAB_EV_ROUND_START] = "round-start",

@@ -3,6 +3,7 @@
 #define SAB_EVENT_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "ruleset.h"
 
@@ -85,8 +86,22 @@ typedef struct sab_events {
 int sab_event_view(const sab_event *e, int seat, sab_event *out);
 
 /* Returns an event of type, seen as vis, about seat: every other field 0,
- * and no card, no card removed and no target. */
-sab_event sab_event_new(uint8_t type, uint8_t vis, uint8_t seat);
+ * and no card, no card removed and no target.  Inline: the rules make
+ * events at every step. */
+static inline sab_event sab_event_new(uint8_t type, uint8_t vis,
+    uint8_t seat)
+{
+	sab_event e;
+
+	memset(&e, 0, sizeof e);
+	e.type = type;
+	e.vis = vis;
+	e.seat = seat;
+	e.card = SAB_NO_CARD;
+	e.removed = SAB_NO_CARD;
+	e.target = SAB_NO_SEAT;
+	return e;
+}
 
 /* Returns the name of an event type ("draw", "path", ...). */
 const char *sab_event_name(uint8_t type);

@@ -66,7 +66,7 @@ static void round_start(sab_game *g, int first, sab_rng *rng,
 	sab_board_reset(&g->board, rs);
 	fill_deck(g, rng);
 	if (ev) {
-		sab_event e = sab_table_event(SAB_EV_ROUND_START, SAB_VIS_ALL,
+		sab_event e = sab_event_new(SAB_EV_ROUND_START, SAB_VIS_ALL,
 		    (uint8_t)first);
 		e.value = g->round;
 		e.n = (uint16_t)(g->ndeck - hand * g->nplayers);
@@ -102,7 +102,7 @@ int sab_game_new(sab_game *g, const sab_ruleset *rs, int nplayers, int first,
 	g->ngold_deck = rs->ngold;
 	sab_rng_shuffle(rng, g->gold_deck, g->ngold_deck);
 	if (ev) {
-		sab_event e = sab_table_event(SAB_EV_GAME_START, SAB_VIS_ALL,
+		sab_event e = sab_event_new(SAB_EV_GAME_START, SAB_VIS_ALL,
 		    SAB_NO_SEAT);
 		e.n = (uint16_t)nplayers;
 		sab_table_emit(ev, &e);
@@ -139,7 +139,7 @@ static void game_end(sab_game *g, sab_events *ev)
 				g->winners |= (uint16_t)(1u << s);
 	}
 	if (ev) {
-		sab_event e = sab_table_event(SAB_EV_GAME_END, SAB_VIS_ALL,
+		sab_event e = sab_event_new(SAB_EV_GAME_END, SAB_VIS_ALL,
 		    SAB_NO_SEAT);
 		e.mask = g->winners;
 		e.n = g->nplayers;
@@ -171,7 +171,7 @@ static void end_round(sab_game *g, uint8_t why, sab_rng *rng,
 		if (module(g, i)->round_winners != NULL)
 			g->round_winners = module(g, i)->round_winners(g, &side);
 	if (ev) {
-		sab_event e = sab_table_event(SAB_EV_ROUND_END, SAB_VIS_ALL,
+		sab_event e = sab_event_new(SAB_EV_ROUND_END, SAB_VIS_ALL,
 		    g->finder);
 		e.value = g->round;
 		e.n = why;
@@ -340,7 +340,7 @@ static int reveal_goals(sab_game *g, sab_events *ev)
 			gold |= rs->defs[g->goal_def[k]].gold;
 			again = 1;
 			if (ev) {
-				sab_event e = sab_table_event(SAB_EV_REVEAL,
+				sab_event e = sab_event_new(SAB_EV_REVEAL,
 				    SAB_VIS_ALL, SAB_NO_SEAT);
 				e.goal = (uint8_t)k;
 				e.card = g->goal_def[k];
@@ -363,7 +363,7 @@ static int play_card(sab_game *g, const sab_move *m, sab_events *ev)
 	if (m->kind == SAB_MOVE_PASS) {
 		sab_table_discard(g, m->card);
 		if (ev) {
-			sab_event e = sab_table_event(SAB_EV_PASS,
+			sab_event e = sab_event_new(SAB_EV_PASS,
 			    SAB_VIS_HIDDEN, g->to_act);
 			e.card = m->card;
 			sab_table_emit(ev, &e);
@@ -383,7 +383,7 @@ static void next_turn(sab_game *g, sab_events *ev)
 
 	while (g->nhand[s] == 0) {
 		if (ev) {
-			sab_event e = sab_table_event(SAB_EV_PASS, SAB_VIS_ALL,
+			sab_event e = sab_event_new(SAB_EV_PASS, SAB_VIS_ALL,
 			    (uint8_t)s);
 			sab_table_emit(ev, &e);
 		}

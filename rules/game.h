@@ -16,10 +16,20 @@ enum sab_role {
 	SAB_ROLE_SABOTEUR
 };
 
+/*
+ * Whose decision it is, and of what kind.  The values are hashed: new
+ * phases go at the end.  A module that makes a seat play again in one turn
+ * (a second card) stays in PLAY and counts sab_game.substep; a card played
+ * and open to reactions (sab_game.pending) waits in REACT while the seats
+ * that could react are asked in the rule-given order; CHOOSE is a
+ * follow-up choice of the seat that played (which goal, which player).
+ */
 enum sab_phase {
 	SAB_PHASE_PLAY,         /* the seat to act plays a card or passes */
 	SAB_PHASE_PICK_GOLD,    /* the seat to act picks one of the offered gold cards */
-	SAB_PHASE_OVER          /* the game has ended */
+	SAB_PHASE_OVER,         /* the game has ended */
+	SAB_PHASE_REACT,        /* the seat to act may react to the pending play */
+	SAB_PHASE_CHOOSE        /* the seat to act completes its play */
 };
 
 /*

@@ -8,7 +8,7 @@
 sab_event sab_table_play_event(const sab_game *g, const sab_move *m)
 {
 	const sab_kind *k = sab_move_kind(g->rs, m);
-	sab_event e = sab_table_event(k->event, SAB_VIS_ALL, g->to_act);
+	sab_event e = sab_event_new(k->event, SAB_VIS_ALL, g->to_act);
 
 	e.card = m->card;
 	return e;
@@ -23,7 +23,7 @@ void sab_table_draw(sab_game *g, int seat, sab_events *ev)
 	uint8_t c = g->deck[--g->ndeck];
 	g->hand[seat][g->nhand[seat]++] = c;
 	if (ev) {
-		sab_event e = sab_table_event(SAB_EV_DRAW, SAB_VIS_HIDDEN,
+		sab_event e = sab_event_new(SAB_EV_DRAW, SAB_VIS_HIDDEN,
 		    (uint8_t)seat);
 		e.card = c;
 		sab_table_emit(ev, &e);

@@ -28,22 +28,6 @@ static inline int sab_tool_index(uint8_t bit)
  * (make bench).
  */
 
-/* A new event of type, seen as vis, about seat; every card and seat field
- * "none". */
-static inline sab_event sab_table_event(uint8_t type, uint8_t vis, uint8_t seat)
-{
-	sab_event e;
-
-	memset(&e, 0, sizeof e);
-	e.type = type;
-	e.vis = vis;
-	e.seat = seat;
-	e.card = SAB_NO_CARD;
-	e.removed = SAB_NO_CARD;
-	e.target = SAB_NO_SEAT;
-	return e;
-}
-
 /* Appends e to ev (NULL: nothing); a full list sets ev->overflow. */
 static inline void sab_table_emit(sab_events *ev, const sab_event *e)
 {

@@ -496,7 +496,7 @@ static void map_apply(sab_game *g, const sab_move *m, sab_events *ev)
 	sab_event e = sab_table_play_event(g, m);
 	e.goal = m->goal;
 	sab_table_emit(ev, &e);
-	e = sab_table_event(SAB_EV_PEEK, SAB_VIS_SEAT, (uint8_t)seat);
+	e = sab_event_new(SAB_EV_PEEK, SAB_VIS_SEAT, (uint8_t)seat);
 	e.goal = m->goal;
 	e.card = g->goal_def[m->goal];
 	sab_table_emit(ev, &e);

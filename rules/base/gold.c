@@ -8,7 +8,7 @@ static void give_gold(sab_game *g, int seat, uint8_t value, sab_events *ev)
 	g->gold[seat] = (int16_t)(g->gold[seat] + value);
 	g->round_pay[seat] = (int16_t)(g->round_pay[seat] + value);
 	if (ev) {
-		sab_event e = sab_table_event(SAB_EV_GOLD, SAB_VIS_HIDDEN,
+		sab_event e = sab_event_new(SAB_EV_GOLD, SAB_VIS_HIDDEN,
 		    (uint8_t)seat);
 		e.value = value;
 		sab_table_emit(ev, &e);
@@ -104,7 +104,7 @@ static void offer_gold(sab_game *g, int seat, sab_rng *rng, sab_events *ev)
 	g->phase = SAB_PHASE_PICK_GOLD;
 	g->to_act = (uint8_t)seat;
 	if (ev) {
-		sab_event e = sab_table_event(SAB_EV_GOLD_OFFER, SAB_VIS_SEAT,
+		sab_event e = sab_event_new(SAB_EV_GOLD_OFFER, SAB_VIS_SEAT,
 		    (uint8_t)seat);
 		e.n = (uint16_t)(g->noffer < SAB_MAX_PLAYERS ? g->noffer :
 		    SAB_MAX_PLAYERS);
@@ -162,7 +162,7 @@ static int miners_win(sab_game *g, sab_rng *rng, sab_events *ev)
 int sab_base_round_end(sab_game *g, sab_rng *rng, sab_events *ev)
 {
 	for (int s = 0; ev && g->rs->has_roles && s < g->nplayers; s++) {
-		sab_event e = sab_table_event(SAB_EV_ROLE_REVEAL, SAB_VIS_ALL,
+		sab_event e = sab_event_new(SAB_EV_ROLE_REVEAL, SAB_VIS_ALL,
 		    (uint8_t)s);
 		e.value = g->role[s];
 		sab_table_emit(ev, &e);

@@ -34,7 +34,7 @@ static void deal_roles(sab_game *g, sab_rng *rng, sab_events *ev)
 		if (deal[s] == SAB_ROLE_SABOTEUR)
 			g->nsaboteurs++;
 		if (ev) {
-			sab_event e = sab_table_event(SAB_EV_ROLE, SAB_VIS_SEAT,
+			sab_event e = sab_event_new(SAB_EV_ROLE, SAB_VIS_SEAT,
 			    (uint8_t)s);
 			e.value = deal[s];
 			sab_table_emit(ev, &e);
