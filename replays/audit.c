@@ -9,6 +9,7 @@
 #include "protocol.h"
 #include "replay.h"
 #include "say.h"
+#include "session.h"
 
 #define NS_PER_MS 1000000LL
 
@@ -28,9 +29,8 @@ typedef struct walk {
 	int out_game[SAB_MAX_PLAYERS];  /* it timed out: played for till the end */
 	unsigned feat[SAB_MAX_PLAYERS];
 	int64_t bank[SAB_MAX_PLAYERS];  /* ms, as last recorded */
-	sab_move moves[SAB_MAX_MOVES];  /* a decision's legal moves: too many
-	                                   for the stack, and kept here, not in
-	                                   a static, so audits never share it */
+	session ss;                     /* the lines the seats were sent, as
+	                                   the referee builds them */
 } walk;
 
 /* ---- telling ----------------------------------------------------------- */
@@ -66,6 +66,12 @@ static void sent(walk *w, int seat, const char *line)
 {
 	if (w->live[seat] && w->ops && w->ops->sent)
 		w->ops->sent(w->ctx, seat, line);
+}
+
+/* The session's way to a seat, as the referee's is to its bot. */
+static void session_sent(void *ctx, int seat, const char *line)
+{
+	sent(ctx, seat, line);
 }
 
 static void heard(walk *w, const replay_rec *r, const sab_event *e)
@@ -254,8 +260,10 @@ static int seat_lines(walk *w, const replay_rec *r, const sab_event *e)
 			return diverge(w, r, "seat %d was sent \"%.200s\", but "
 			    "the rules let it see only \"%.200s\"", s, mine,
 			    rules);
+		/* The line is the file's and the rules' both: sent as the
+		 * referee sends it. */
 		if (told)
-			sent(w, s, mine);
+			(void)session_tell_seat(&w->ss, e, s);
 	}
 	return 0;
 }
@@ -312,13 +320,11 @@ static int events(walk *w)
 static int status(walk *w, const replay_rec *r, int asked_seat,
     const sab_move *dflt)
 {
-	char line[PROTO_LINE_MAX];
 	size_t n = strcspn(r->text, " ");
 
 	if (n == 7 && strncmp(r->text, "timeout", 7) == 0) {
-		if (r->seat == asked_seat && proto_default_line(&w->pc,
-		    "timeout", dflt, line, sizeof line) > 0)
-			sent(w, r->seat, line);
+		if (r->seat == asked_seat)
+			session_timeout(&w->ss, r->seat, dflt);
 		w->out_game[r->seat] = 1;
 	} else {
 		w->live[r->seat] = 0;
@@ -351,30 +357,11 @@ static int bank_check(walk *w, const replay_rec *r)
 	return 0;
 }
 
-/* Sends the request for this decision: the legal moves when the bot asked
- * for them, then "turn". */
-static void request(walk *w, int seat)
-{
-	char line[PROTO_LINE_MAX];
-
-	if (w->feat[seat] & PROTO_FEAT_MOVES) {
-		int k = sab_game_moves(&w->g, w->moves);
-		memcpy(line, "legal ", 6);
-		for (int i = 0; i < k; i++)
-			if (proto_move(&w->pc, &w->moves[i], line + 6,
-			    sizeof line - 6) > 0)
-				sent(w, seat, line);
-	}
-	if (proto_turn_line(w->decision, w->f->seat[seat].move_ms,
-	    w->bank[seat], line, sizeof line) > 0)
-		sent(w, seat, line);
-}
-
 /* One reply of the bot asked: *got is set when it is a legal move. */
 static int reply(walk *w, const replay_rec *r, int seat, int *refused,
     int *got, sab_move *m, const sab_move *dflt)
 {
-	char why[256], line[PROTO_LINE_MAX];
+	char why[256];
 	int tries = w->f->tries;
 
 	if (r->seat != seat || !w->live[seat] || w->out_game[seat])
@@ -401,12 +388,9 @@ static int reply(walk *w, const replay_rec *r, int seat, int *refused,
 		return 0;
 	}
 	++*refused;
-	if (proto_illegal_line(tries > 0 ? tries - *refused : 0, why, line,
-	    sizeof line) > 0)
-		sent(w, seat, line);
-	if (tries > 0 && *refused == tries && proto_default_line(&w->pc,
-	    "illegal", dflt, line, sizeof line) > 0)
-		sent(w, seat, line);
+	/* A file that does not record the tries (1.0) has no count to tell. */
+	session_refused(&w->ss, seat, tries > 0 ? tries - *refused : 0, why,
+	    tries > 0 && *refused == tries ? dflt : NULL);
 	heard(w, r, NULL);
 	return 0;
 }
@@ -437,7 +421,8 @@ static int answers(walk *w, int seat, sab_move *m)
 
 	proto_default_move(&w->g, &dflt);
 	if (asked)
-		request(w, seat);
+		session_request(&w->ss, &w->g, w->decision,
+		    w->f->seat[seat].move_ms, w->bank[seat]);
 	for (; w->i < f->nrecs; w->i++) {
 		const replay_rec *r = &f->recs[w->i];
 		if (r->kind == REPLAY_NOTE)
@@ -548,7 +533,7 @@ static void seats(walk *w)
 	/* The referee sends the handshake to every bot whose command ran, so
 	 * also to one that then failed it: only a seat out with "no-start"
 	 * was sent nothing. */
-	snprintf(line, sizeof line, "saboteur %d", PROTO_VERSION);
+	(void)session_hello_line(line, sizeof line);
 	for (int i = w->i; i < f->nrecs && f->recs[i].kind == REPLAY_STATUS;
 	    i++)
 		if (strncmp(f->recs[i].text, "no-start", 8) == 0 &&
@@ -592,23 +577,23 @@ static int seat_seeds(walk *w)
 	return 0;
 }
 
+/* Starts the seats' conversation as the referee did, with the features
+ * it honoured (a seed line only where the file records one: before 1.3
+ * none was sent), and sends the set-up. */
 static void setup_lines(walk *w)
 {
+	const replay_file *f = w->f;
 	const char *names[SAB_MAX_PLAYERS];
-	char line[PROTO_LINE_MAX];
+	unsigned feat[SAB_MAX_PLAYERS];
 
-	for (int s = 0; s < w->f->nseats; s++)
-		names[s] = strcmp(w->f->seat[s].name, "-") ? w->f->seat[s].name :
-		    NULL;
-	for (int s = 0; s < w->f->nseats; s++)
-		for (int k = 0; proto_setup_line(&w->pc, w->f->game,
-		    w->f->nseats, s, names, k, line, sizeof line) > 0; k++) {
-			sent(w, s, line);
-			/* Right after "game", as the referee sends it. */
-			if (k == 0 && w->f->seat[s].seeded &&
-			    proto_seed_line(w->f->seed, s, line, sizeof line) > 0)
-				sent(w, s, line);
-		}
+	for (int s = 0; s < f->nseats; s++) {
+		names[s] = strcmp(f->seat[s].name, "-") ? f->seat[s].name : NULL;
+		feat[s] = w->feat[s] & ~(unsigned)PROTO_FEAT_SEED;
+		if (f->seat[s].seeded)
+			feat[s] |= PROTO_FEAT_SEED;
+	}
+	session_start(&w->ss, &w->pc, f->nseats, feat, session_sent, w);
+	session_setup(&w->ss, f->game, f->seed, names);
 }
 
 static int start(walk *w, const sab_ruleset *rs)

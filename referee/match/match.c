@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "outputs.h"
+#include "session.h"
 
 #include "match.h"
 
@@ -32,7 +33,7 @@ typedef struct run {
 	int decisions;
 	game_result *res;
 	replay_writer *rw;      /* this game's replay, or NULL */
-	sab_move moves[SAB_MAX_MOVES];  /* the legal moves of a request */
+	session ss;             /* what the seats are told */
 } run;
 
 /* A bot's own time limits, or the match's. */
@@ -105,7 +106,8 @@ static int handshake(run *r)
 	int64_t deadline = proc_now() + r->o->clock.handshake +
 	    r->o->clock.grace;
 
-	snprintf(line, sizeof line, "saboteur %d", PROTO_VERSION);
+	if (session_hello_line(line, sizeof line) < 0)
+		return MATCH_FAILED;
 	for (int i = 0; i < r->n; i++)
 		send_line(r, &r->bots[i], line);
 	for (int i = 0; i < r->n; i++) {
@@ -126,25 +128,27 @@ static bot *at(run *r, int seat)
 	return &r->bots[r->seat_bot[seat]];
 }
 
-/* Sends the game's setup to every seat: who plays where and the table. */
+/* The session's way to a seat's bot. */
+static void tell(void *ctx, int seat, const char *line)
+{
+	run *r = ctx;
+
+	send_line(r, at(r, seat), line);
+}
+
+/* Starts the game's conversation and sends every seat the set-up: who
+ * plays where, the table, and its seed when it asked for one. */
 static void send_setup(run *r)
 {
 	const char *names[SAB_MAX_PLAYERS];
-	char line[PROTO_LINE_MAX];
+	unsigned features[SAB_MAX_PLAYERS];
 
-	for (int k = 0; k < r->n; k++)
+	for (int k = 0; k < r->n; k++) {
 		names[k] = at(r, k)->name;
-	for (int s = 0; s < r->n; s++)
-		for (int k = 0; proto_setup_line(r->o->pc, r->spec->number, r->n, s,
-		    names, k, line, sizeof line) > 0; k++) {
-			send_line(r, at(r, s), line);
-			/* A bot that asked for a seed gets its own right after
-			 * "game" (saboteur-protocol(7)). */
-			if (k == 0 && (at(r, s)->features & PROTO_FEAT_SEED) &&
-			    proto_seed_line(r->spec->seed, s, line,
-			    sizeof line) > 0)
-				send_line(r, at(r, s), line);
-		}
+		features[k] = at(r, k)->features;
+	}
+	session_start(&r->ss, r->o->pc, r->n, features, tell, r);
+	session_setup(&r->ss, r->spec->number, r->spec->seed, names);
 }
 
 /* Notes what the result needs from an event: the rounds, and each
@@ -181,8 +185,6 @@ static void note_event(run *r, const sab_event *e)
  */
 static int dispatch(run *r, char *err, size_t errlen)
 {
-	char line[PROTO_LINE_MAX];
-
 	if (r->ev.overflow) {
 		snprintf(err, errlen, "game %d: one step of the rules made more "
 		    "than %d events, more than the referee can hold: the bots "
@@ -201,46 +203,13 @@ static int dispatch(run *r, char *err, size_t errlen)
 				replay_round(r->rw, &r->g);
 			replay_event(r->rw, e);
 		}
-		for (int s = 0; s < r->n; s++) {
-			int len = proto_event(r->o->pc, e, s, r->n, line,
-			    sizeof line);
-			if (len > 0)
-				send_line(r, at(r, s), line);
-		}
+		session_tell(&r->ss, e);
 	}
 	r->ev.n = 0;
 	return 0;
 }
 
 /* ---- one decision ------------------------------------------------------ */
-
-static void send_default(run *r, bot *b, const char *why, const sab_move *m)
-{
-	char line[PROTO_LINE_MAX];
-
-	if (proto_default_line(r->o->pc, why, m, line, sizeof line) < 0)
-		return;
-	send_line(r, b, line);
-	b->defaults++;
-}
-
-static void send_request(run *r, bot *b)
-{
-	char line[PROTO_LINE_MAX];
-	int64_t move_ms = move_of(r, b) / NS_PER_MS;
-
-	if (b->features & PROTO_FEAT_MOVES) {
-		int k = sab_game_moves(&r->g, r->moves);
-		memcpy(line, "legal ", 6);
-		for (int i = 0; i < k; i++)
-			if (proto_move(r->o->pc, &r->moves[i], line + 6,
-			    sizeof line - 6) > 0)
-				send_line(r, b, line);
-	}
-	if (proto_turn_line(r->decisions, move_ms, b->bank_left / NS_PER_MS,
-	    line, sizeof line) > 0)
-		send_line(r, b, line);
-}
 
 /* Charges a decision's time to the bot's clock. */
 static void charge(run *r, bot *b, int64_t used)
@@ -314,7 +283,7 @@ static int decide(run *r, sab_move *m)
 {
 	int seat = r->g.to_act, rc = MATCH_DONE;
 	bot *b = at(r, seat);
-	char what[64], why[256], line[PROTO_LINE_MAX];
+	char what[64], why[256];
 
 	r->decisions++;
 	proto_default_move(&r->g, m);
@@ -325,7 +294,8 @@ static int decide(run *r, sab_move *m)
 	bot_drop_stale(b);
 	proc_count_reset(&b->p);
 	note_gap(r);
-	send_request(r, b);
+	session_request(&r->ss, &r->g, r->decisions, move_of(r, b) / NS_PER_MS,
+	    b->bank_left / NS_PER_MS);
 	int64_t deadline = proc_now() + move_of(r, b) + b->bank_left +
 	    r->o->clock.grace;
 	for (int tries = r->o->tries; tries > 0; tries--) {
@@ -339,10 +309,10 @@ static int decide(run *r, sab_move *m)
 		if (k < 0)
 			break;
 		b->illegal++;
-		if (proto_illegal_line(tries - 1, why, line, sizeof line) > 0)
-			send_line(r, b, line);
-		if (tries == 1)
-			send_default(r, b, "illegal", m);
+		/* The last refusal comes with the move played instead. */
+		session_refused(&r->ss, seat, tries - 1, why, tries == 1 ? m :
+		    NULL);
+		b->defaults += tries == 1;
 	}
 	if (rc == MATCH_INTERRUPTED)
 		return rc;
@@ -352,7 +322,8 @@ static int decide(run *r, sab_move *m)
 		b->status = BOT_OK;
 		b->timeouts++;
 		r->out |= (uint16_t)(1u << seat);
-		send_default(r, b, "timeout", m);
+		session_timeout(&r->ss, seat, m);
+		b->defaults++;
 	} else if (b->status != BOT_OK) {
 		stop_bot(r, b);
 	}

@@ -1,0 +1,100 @@
+/* session.c: the lines the referee sends each seat of one game, for the
+ * match runner and the replay audit alike (see session.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "session.h"
+
+void session_start(session *s, const proto_cards *pc, int nplayers,
+    const unsigned *features, session_send_fn *send, void *ctx)
+{
+	s->pc = pc;
+	s->nplayers = nplayers;
+	for (int k = 0; k < SAB_MAX_PLAYERS; k++)
+		s->features[k] = features != NULL && k < nplayers ?
+		    features[k] : 0;
+	s->send = send;
+	s->ctx = ctx;
+}
+
+int session_hello_line(char *buf, size_t len)
+{
+	int n = snprintf(buf, len, "saboteur %d", PROTO_VERSION);
+
+	return n < 0 || (size_t)n >= len ? -1 : n;
+}
+
+void session_setup(session *s, int game, uint64_t seed,
+    const char *const *names)
+{
+	char line[PROTO_LINE_MAX];
+
+	for (int seat = 0; seat < s->nplayers; seat++)
+		for (int k = 0; proto_setup_line(s->pc, game, s->nplayers, seat,
+		    names, k, line, sizeof line) > 0; k++) {
+			s->send(s->ctx, seat, line);
+			/* Right after "game" (saboteur-protocol(7)). */
+			if (k == 0 && (s->features[seat] & PROTO_FEAT_SEED) &&
+			    proto_seed_line(seed, seat, line, sizeof line) > 0)
+				s->send(s->ctx, seat, line);
+		}
+}
+
+int session_tell_seat(session *s, const sab_event *e, int seat)
+{
+	char line[PROTO_LINE_MAX];
+	int n = proto_event(s->pc, e, seat, s->nplayers, line, sizeof line);
+
+	if (n > 0)
+		s->send(s->ctx, seat, line);
+	return n;
+}
+
+void session_tell(session *s, const sab_event *e)
+{
+	for (int seat = 0; seat < s->nplayers; seat++)
+		(void)session_tell_seat(s, e, seat);
+}
+
+void session_request(session *s, const sab_game *g, int decision,
+    int64_t move_ms, int64_t bank_ms)
+{
+	char line[PROTO_LINE_MAX];
+	int seat = g->to_act;
+
+	if (s->features[seat] & PROTO_FEAT_MOVES) {
+		int k = sab_game_moves(g, s->moves);
+		memcpy(line, "legal ", 6);
+		for (int i = 0; i < k; i++)
+			if (proto_move(s->pc, &s->moves[i], line + 6,
+			    sizeof line - 6) > 0)
+				s->send(s->ctx, seat, line);
+	}
+	if (proto_turn_line(decision, move_ms, bank_ms, line, sizeof line) > 0)
+		s->send(s->ctx, seat, line);
+}
+
+static void played_for(session *s, int seat, const char *why,
+    const sab_move *m)
+{
+	char line[PROTO_LINE_MAX];
+
+	if (proto_default_line(s->pc, why, m, line, sizeof line) > 0)
+		s->send(s->ctx, seat, line);
+}
+
+void session_refused(session *s, int seat, int tries_left, const char *why,
+    const sab_move *played)
+{
+	char line[PROTO_LINE_MAX];
+
+	if (proto_illegal_line(tries_left, why, line, sizeof line) > 0)
+		s->send(s->ctx, seat, line);
+	if (played != NULL)
+		played_for(s, seat, "illegal", played);
+}
+
+void session_timeout(session *s, int seat, const sab_move *played)
+{
+	played_for(s, seat, "timeout", played);
+}

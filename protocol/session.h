@@ -1,0 +1,80 @@
+/* session.h: the lines the referee sends each seat of one game, built in
+ * one place for the match runner (which sends them) and the replay audit
+ * (which rebuilds them for "saboteur export"), so both give the same bytes.
+ * Memory only: the caller's send function does the I/O. */
+#ifndef SAB_SESSION_H
+#define SAB_SESSION_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "protocol.h"
+#include "saboteur.h"
+
+/* Takes one line (no newline) for the bot at seat.  The caller decides
+ * whether a seat still listens: a bot out of the match hears nothing. */
+typedef void session_send_fn(void *ctx, int seat, const char *line);
+
+/* The conversation of one game with all its seats. */
+typedef struct session {
+	const proto_cards *pc;
+	int nplayers;
+	/* By seat, what the referee honours of the handshake's features:
+	 * PROTO_FEAT_MOVES (a "legal" list before each "turn"),
+	 * PROTO_FEAT_SEED (a "seed" line after "game"). */
+	unsigned features[SAB_MAX_PLAYERS];
+	session_send_fn *send;
+	void *ctx;
+	sab_move moves[SAB_MAX_MOVES];  /* a request's legal moves: too many
+	                                   for the stack */
+} session;
+
+/*
+ * Starts the conversation of a game of nplayers seats played with the
+ * tokens of pc (which must outlive s), the seats' features from
+ * features[0..nplayers) (NULL: none), every line going to send(ctx, ...).
+ */
+void session_start(session *s, const proto_cards *pc, int nplayers,
+    const unsigned *features, session_send_fn *send, void *ctx);
+
+/* "saboteur 1": the handshake, sent to every bot before its first game.
+ * Returns the length written into buf (no newline), or -1 when buf is too
+ * small. */
+int session_hello_line(char *buf, size_t len);
+
+/* The game's set-up, seat by seat (proto_setup_line(); names by seat, as
+ * there), with the "seed" line of a seat that asked for one right after
+ * its "game" line; seed is the game's. */
+void session_setup(session *s, int game, uint64_t seed,
+    const char *const *names);
+
+/*
+ * Event e as seat may see it (sab_event_view() decides, through
+ * proto_event()), sent when the seat is told of it at all.  Returns the
+ * line's length, 0 when the seat is not told, or -1 when the line does
+ * not fit a protocol line (then nothing is sent).  session_tell() does it
+ * for every seat in turn.
+ */
+int session_tell_seat(session *s, const sab_event *e, int seat);
+void session_tell(session *s, const sab_event *e);
+
+/*
+ * The request for decision number decision of the seat to act in g: its
+ * legal moves, one "legal" line each, when it asked for them, then "turn"
+ * with its move limit and the bank it has left (milliseconds).
+ */
+void session_request(session *s, const sab_game *g, int decision,
+    int64_t move_ms, int64_t bank_ms);
+
+/*
+ * A reply of seat's refused for why: "illegal TRIES_LEFT WHY"; when
+ * played (the seat's tries are spent and the referee plays the default
+ * move for it) is not NULL, then "default illegal MOVE" with that move.
+ */
+void session_refused(session *s, int seat, int tries_left, const char *why,
+    const sab_move *played);
+
+/* Seat ran out of time: "default timeout MOVE", the move played for it. */
+void session_timeout(session *s, int seat, const sab_move *played);
+
+#endif
