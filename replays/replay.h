@@ -81,11 +81,13 @@ void replay_note(replay_writer *w, int seat, const char *line, size_t len);
 void replay_status(replay_writer *w, int seat, const char *status,
     const char *detail);
 
-/* The end of a decision, after its events: the move the rules applied (as
- * its first events show it) and the state hash after it; flushes the stream
- * so the file holds every turn so far.  Once per decision, gold picks
- * included, so its count matches the protocol's "turn N". */
-void replay_turn(replay_writer *w, const sab_game *g);
+/* The end of a decision, after its events: m, the move the rules applied
+ * for seat (the seat to act before it, whether its bot chose the move or
+ * the referee played it for it), and the state hash after it; flushes the
+ * stream so the file holds every turn so far.  Once per decision, gold
+ * picks included, so its count matches the protocol's "turn N". */
+void replay_turn(replay_writer *w, int seat, const sab_move *m,
+    const sab_game *g);
 
 /*
  * Writes the result (gold and winners, from the finished game), closes the

@@ -23,9 +23,6 @@ struct replay_writer {
 	proto_cards pc;         /* a copy: the caller's may not outlive us */
 	int nplayers;
 	int turns;              /* replay_turn() calls so far */
-	int has_move;           /* this decision's move was among its events */
-	int move_seat;
-	sab_move move;
 	int failed;             /* a write failed: the rest is not written */
 	char err[256];          /* the first failure */
 };
@@ -401,46 +398,6 @@ void replay_round(replay_writer *w, const sab_game *g)
 	put(w, "\n", 1);
 }
 
-/* The move a decision's first event shows: a card played or discarded, or
- * a gold card picked.  Returns 0 for other events. */
-static int event_move(const sab_event *e, sab_move *m)
-{
-	memset(m, 0, sizeof *m);
-	m->card = e->card;
-	switch (e->type) {
-	case SAB_EV_PATH:
-		m->kind = SAB_MOVE_PLAY;
-		m->x = e->x, m->y = e->y, m->rot = e->rot;
-		return 1;
-	case SAB_EV_SABOTAGE:
-		m->kind = SAB_MOVE_PLAY;
-		m->target = e->target, m->tool = e->tool;
-		return 1;
-	case SAB_EV_REPAIR:
-		m->kind = SAB_MOVE_PLAY;
-		m->target = e->target, m->tool = e->tool;
-		return 1;
-	case SAB_EV_ROCKFALL:
-		m->kind = SAB_MOVE_PLAY;
-		m->x = e->x, m->y = e->y;
-		return 1;
-	case SAB_EV_MAP:
-		m->kind = SAB_MOVE_PLAY;
-		m->goal = e->goal;
-		return 1;
-	case SAB_EV_PASS:
-		m->kind = SAB_MOVE_PASS;
-		return e->card != SAB_NO_CARD;
-	case SAB_EV_GOLD:
-		m->card = 0;
-		m->kind = SAB_MOVE_PICK_GOLD;
-		m->value = e->value;
-		return 1;
-	default:
-		return 0;
-	}
-}
-
 void replay_event(replay_writer *w, const sab_event *e)
 {
 	char line[PROTO_LINE_MAX];
@@ -460,10 +417,6 @@ void replay_event(replay_writer *w, const sab_event *e)
 		    sab_event_name(e->type), PROTO_LINE_MAX);
 	if (n <= 0)
 		return;
-	if (!w->has_move && event_move(e, &w->move)) {
-		w->has_move = 1;
-		w->move_seat = e->seat;
-	}
 	if (e->vis == SAB_VIS_ALL)
 		putf(w, "ev all ");
 	else
@@ -531,19 +484,16 @@ void replay_status(replay_writer *w, int seat, const char *status,
 	put(w, "\n", 1);
 }
 
-void replay_turn(replay_writer *w, const sab_game *g)
+void replay_turn(replay_writer *w, int seat, const sab_move *m,
+    const sab_game *g)
 {
 	char mv[128];
 
 	w->turns++;
-	if (w->has_move) {
-		if (proto_move(&w->pc, &w->move, mv, sizeof mv) < 0)
-			fail(w, "%s: a move longer than %zu bytes", w->part,
-			    sizeof mv);
-		else
-			putf(w, "move %d %s\n", w->move_seat, mv);
-	}
-	w->has_move = 0;
+	if (proto_move(&w->pc, m, mv, sizeof mv) < 0)
+		fail(w, "%s: a move longer than %zu bytes", w->part, sizeof mv);
+	else
+		putf(w, "move %d %s\n", seat, mv);
 	putf(w, "turn %d %016llx\n", w->turns,
 	    (unsigned long long)sab_game_hash(g));
 	flush(w);

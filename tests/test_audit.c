@@ -600,11 +600,12 @@ static void sim_game(const sim_opts *o, const char *path, sim *out)
 	sim_dispatch(&s);
 	while (!sab_game_over(&s.g)) {
 		sab_move m;
+		int seat = s.g.to_act;
 		sim_decide(&s, &m);
 		REQUIRE(sab_game_check(&s.g, &m, err, sizeof err), "%s", err);
 		sab_game_apply(&s.g, &m, &s.rng, &s.ev);
 		sim_dispatch(&s);
-		replay_turn(s.w, &s.g);
+		replay_turn(s.w, seat, &m, &s.g);
 		if (s.decisions == o->abandon_after) {
 			replay_abandon(s.w);
 			s.w = NULL;

@@ -164,7 +164,7 @@ static void write_decision(replay_writer *w, played *p, sab_game *g,
 	ev->n = 0;
 	sab_game_apply(g, &m, rng, ev);
 	write_events(w, p, g, ev);
-	replay_turn(w, g);
+	replay_turn(w, seat, &m, g);
 	p->hash[p->nturns++] = sab_game_hash(g);
 }
 

@@ -104,7 +104,7 @@ static void write_decision(replay_writer *w, const proto_cards *pc,
 	ev->n = 0;
 	sab_game_apply(g, &m, rng, ev);
 	write_events(w, g, ev);
-	replay_turn(w, g);
+	replay_turn(w, seat, &m, g);
 }
 
 /* Writes a seeded game of n players with random moves to path. */

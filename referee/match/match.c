@@ -444,6 +444,7 @@ static int play_game(run *r, char *err, size_t errlen)
 		rc = MATCH_FAILED;
 	while (!sab_game_over(&r->g) && rc == MATCH_DONE) {
 		sab_move m;
+		int seat = r->g.to_act;
 		rc = decide(r, &m);
 		if (rc != MATCH_DONE)
 			break;
@@ -453,7 +454,7 @@ static int play_game(run *r, char *err, size_t errlen)
 			break;
 		}
 		if (r->rw != NULL)
-			replay_turn(r->rw, &r->g);
+			replay_turn(r->rw, seat, &m, &r->g);
 	}
 	rc = replay_end(r, rc, err, errlen);
 	seat_figures(r, b0);
