@@ -7,6 +7,7 @@
 
 #include "audit.h"
 #include "protocol.h"
+#include "records.h"
 #include "replay.h"
 #include "say.h"
 #include "session.h"
@@ -112,99 +113,79 @@ static int same_text(walk *w, const replay_rec *r, const char *want,
 	    "\"%.300s\"", what, want, r->text);
 }
 
-/* ---- a round's hidden state ------------------------------------------- */
+/* ---- a round's hidden state and the result ----------------------------- */
 
-/* The longest list of cards a round's record holds: the whole deck. */
-#define CARDS_TEXT_MAX (SAB_MAX_DECK * PROTO_TOKEN_MAX + 1)
+/* What each record records.c formats is called when it is due, and when
+ * its text differs. */
+static const struct {
+	const char *due, *text;
+} rec_words[REPLAY_KINDS] = {
+	[REPLAY_ROUND] = { "the round's hidden state", NULL },
+	[REPLAY_DECK] = { "the deck", "the deck" },
+	[REPLAY_HAND] = { "a hand", "the hand dealt" },
+	[REPLAY_ROLE] = { "a role", "the role dealt" },
+	[REPLAY_SPARE] = { "the spare role", "the spare role" },
+	[REPLAY_GOALCARD] = { "a goal card", "the goal card" },
+	[REPLAY_GOLDDECK] = { "the gold deck", "the gold deck" },
+	[REPLAY_RESULT] = { "the result", "the result" },
+};
 
-/* Writes the cards as the writer writes them (separated by a space) into
- * buf (len bytes); -1 when they do not fit. */
-static int cat_cards(const walk *w, char *buf, size_t len, const uint8_t *c,
-    int n)
+/* Checks the numbers of r (read as the reader reads that kind) against
+ * the rules' record want. */
+static int same_numbers(walk *w, const replay_rec *r,
+    const replay_fields *want)
 {
-	sab_strbuf b;
-
-	sab_strbuf_init(&b, buf, len);
-	for (int i = 0; i < n; i++)
-		sab_strbuf_printf(&b, "%s%s", i ? " " : "",
-		    c[i] < w->pc.rs->ndefs ? w->pc.tok[c[i]] : "?");
-	return b.cut ? -1 : 0;
-}
-
-
-static int round_block(walk *w)
-{
-	const sab_game *g = &w->g;
-	const sab_ruleset *rs = g->rs;
-	const replay_rec *r;
-	char want[CARDS_TEXT_MAX];
-
-	if ((r = expect(w, REPLAY_ROUND, "the round's hidden state")) == NULL)
-		return -1;
-	if (r->a != g->round)
-		return diverge(w, r, "round %d, but the rules are at round %d",
-		    (int)r->a, g->round);
-	heard(w, r, NULL);
-	if ((r = expect(w, REPLAY_DECK, "the deck")) == NULL)
-		return -1;
-	if (cat_cards(w, want, sizeof want, g->deck, g->ndeck) != 0)
-		return diverge(w, r, "a deck of %d cards: too long", g->ndeck);
-	if (same_text(w, r, want, "the deck"))
-		return -1;
-	heard(w, r, NULL);
-	for (int s = 0; s < g->nplayers; s++) {
-		if ((r = expect(w, REPLAY_HAND, "a hand")) == NULL)
-			return -1;
-		if (r->seat != s)
-			return diverge(w, r, "the hand of seat %d where seat %d's "
-			    "was due", r->seat, s);
-		if (cat_cards(w, want, sizeof want, g->hand[s], g->nhand[s]) !=
-		    0)
-			return diverge(w, r, "a hand of %d cards: too long",
-			    g->nhand[s]);
-		if (same_text(w, r, want, "the hand dealt"))
-			return -1;
-		heard(w, r, NULL);
-	}
-	for (int s = 0; s < g->nplayers; s++) {
-		if ((r = expect(w, REPLAY_ROLE, "a role")) == NULL)
-			return -1;
-		if (r->seat != s)
-			return diverge(w, r, "the role of seat %d where seat %d's "
-			    "was due", r->seat, s);
-		if (same_text(w, r, proto_role_word(g->role[s]), "the role dealt"))
-			return -1;
-		heard(w, r, NULL);
-	}
-	if ((r = expect(w, REPLAY_SPARE, "the spare role")) == NULL ||
-	    same_text(w, r, proto_role_word(g->role_spare), "the spare role"))
-		return -1;
-	heard(w, r, NULL);
-	for (int k = 0; k < rs->ngoals; k++) {
-		if ((r = expect(w, REPLAY_GOALCARD, "a goal card")) == NULL)
-			return -1;
-		if (r->a != rs->goal_x[k] || r->b != rs->goal_y[k])
+	switch (want->kind) {
+	case REPLAY_ROUND:
+		if (r->a != want->num[0])
+			return diverge(w, r, "round %d, but the rules are at round "
+			    "%d", (int)r->a, want->num[0]);
+		break;
+	case REPLAY_HAND:
+	case REPLAY_ROLE:
+		if (r->seat != want->num[0])
+			return diverge(w, r, "the %s of seat %d where seat %d's "
+			    "was due", replay_kind_name(want->kind), r->seat,
+			    want->num[0]);
+		break;
+	case REPLAY_GOALCARD:
+		if (r->a != want->num[0] || r->b != want->num[1])
 			return diverge(w, r, "a goal card at %d %d where the "
 			    "goal place %d %d was due", (int)r->a, (int)r->b,
-			    rs->goal_x[k], rs->goal_y[k]);
-		(void)cat_cards(w, want, sizeof want, &g->goal_def[k], 1);
-		if (same_text(w, r, want, "the goal card"))
-			return -1;
-		heard(w, r, NULL);
+			    want->num[0], want->num[1]);
+		break;
+	default:
+		break;
 	}
-	if ((r = expect(w, REPLAY_GOLDDECK, "the gold deck")) == NULL)
+	return 0;
+}
+
+/* The next record must be the one the rules give: want. */
+static int same_record(walk *w, const replay_fields *want)
+{
+	const replay_rec *r = expect(w, want->kind, rec_words[want->kind].due);
+
+	if (r == NULL || same_numbers(w, r, want) != 0)
 		return -1;
-	sab_strbuf gold;
-	sab_strbuf_init(&gold, want, sizeof want);
-	for (int i = 0; i < g->ngold_deck; i++)
-		sab_strbuf_printf(&gold, "%s%d", i ? " " : "", g->gold_deck[i]);
-	if (gold.cut)
-		return diverge(w, r, "a gold deck of %d cards: too long",
-		    g->ngold_deck);
-	if (same_text(w, r, want, "the gold deck"))
+	if (rec_words[want->kind].text != NULL &&
+	    same_text(w, r, want->text, rec_words[want->kind].text))
 		return -1;
 	heard(w, r, NULL);
 	return 0;
+}
+
+/* The hidden state of the round just dealt, record by record. */
+static int round_block(walk *w)
+{
+	replay_fields want;
+	int rc;
+
+	for (int k = 0; (rc = replay_round_record(&w->pc, &w->g, k,
+	    &want)) > 0; k++)
+		if (same_record(w, &want) != 0)
+			return -1;
+	return rc < 0 ? diverge(w, NULL, "round %d's hidden state is too long "
+	    "to check", w->g.round) : 0;
 }
 
 /* ---- events ------------------------------------------------------------ */
@@ -488,24 +469,13 @@ static int decision(walk *w)
 
 static int result(walk *w)
 {
-	char want[512];
-	sab_strbuf b;
+	replay_fields want;
 	const replay_rec *r;
 
-	/* 12 seats' gold (7 bytes at most each) and winners: 512 is ample. */
-	sab_strbuf_init(&b, want, sizeof want);
-	for (int s = 0; s < w->g.nplayers; s++)
-		sab_strbuf_printf(&b, "%s%d", s ? " " : "", w->g.gold[s]);
-	sab_strbuf_printf(&b, " winners");
-	for (int s = 0; s < w->g.nplayers; s++)
-		if (w->g.winners & (1u << s))
-			sab_strbuf_printf(&b, " %d", s);
-	if (b.cut)
+	if (replay_result_record(&w->g, &want) < 0)
 		return diverge(w, NULL, "the result is too long to check");
-	if ((r = expect(w, REPLAY_RESULT, "the result")) == NULL ||
-	    same_text(w, r, want, "the result"))
+	if (same_record(w, &want) != 0)
 		return -1;
-	heard(w, r, NULL);
 	if ((r = expect(w, REPLAY_END, "the end")) == NULL)
 		return -1;
 	heard(w, r, NULL);

@@ -12,6 +12,7 @@
 
 #include <zlib.h>
 
+#include "records.h"
 #include "replay.h"
 
 struct replay_writer {
@@ -330,16 +331,31 @@ void replay_abandon(replay_writer *w)
 	writer_free(w);
 }
 
+/* A record records.c formatted from the game: its word, its numbers,
+ * its text. */
+static void put_fields(replay_writer *w, const replay_fields *f)
+{
+	const char *kind = replay_kind_name(f->kind);
+
+	put(w, kind, strlen(kind));
+	for (int i = 0; i < f->n; i++)
+		putf(w, " %d", f->num[i]);
+	if (f->text[0] != '\0') {
+		put(w, " ", 1);
+		put(w, f->text, strlen(f->text));
+	}
+	put(w, "\n", 1);
+}
+
 static void write_result(replay_writer *w, const sab_game *g)
 {
-	putf(w, "result");
-	for (int s = 0; s < g->nplayers; s++)
-		putf(w, " %d", g->gold[s]);
-	putf(w, " winners");
-	for (int s = 0; s < g->nplayers; s++)
-		if (g->winners & (1u << s))
-			putf(w, " %d", s);
-	putf(w, "\nend\n");
+	replay_fields f;
+
+	if (replay_result_record(g, &f) < 0)
+		fail(w, "%s: a result longer than %d bytes", w->part,
+		    REPLAY_TEXT_MAX);
+	put_fields(w, &f);
+	put(w, "end\n", 4);
 }
 
 int replay_finish(replay_writer *w, const sab_game *g, char *err,
@@ -362,40 +378,16 @@ int replay_finish(replay_writer *w, const sab_game *g, char *err,
 
 /* ---- the game ---------------------------------------------------------- */
 
-static void put_card(replay_writer *w, uint8_t def)
-{
-	put(w, " ", 1);
-	if (def < w->pc.rs->ndefs)
-		put(w, w->pc.tok[def], strlen(w->pc.tok[def]));
-	else
-		put(w, "?", 1);
-}
-
 void replay_round(replay_writer *w, const sab_game *g)
 {
-	const sab_ruleset *rs = g->rs;
+	replay_fields f;
+	int rc;
 
-	putf(w, "round %d\ndeck", g->round);
-	for (int i = 0; i < g->ndeck; i++)
-		put_card(w, g->deck[i]);
-	for (int s = 0; s < g->nplayers; s++) {
-		putf(w, "\nhand %d", s);
-		for (int i = 0; i < g->nhand[s]; i++)
-			put_card(w, g->hand[s][i]);
-	}
-	put(w, "\n", 1);
-	for (int s = 0; s < g->nplayers; s++)
-		putf(w, "role %d %s\n", s, proto_role_word(g->role[s]));
-	putf(w, "spare %s\n", proto_role_word(g->role_spare));
-	for (int k = 0; k < rs->ngoals; k++) {
-		putf(w, "goalcard %d %d", rs->goal_x[k], rs->goal_y[k]);
-		put_card(w, g->goal_def[k]);
-		put(w, "\n", 1);
-	}
-	putf(w, "golddeck");
-	for (int i = 0; i < g->ngold_deck; i++)
-		putf(w, " %d", g->gold_deck[i]);
-	put(w, "\n", 1);
+	for (int k = 0; (rc = replay_round_record(&w->pc, g, k, &f)) > 0; k++)
+		put_fields(w, &f);
+	if (rc < 0)
+		fail(w, "%s: round %d's hidden state longer than %d bytes a "
+		    "record", w->part, g->round, REPLAY_TEXT_MAX);
 }
 
 void replay_event(replay_writer *w, const sab_event *e)

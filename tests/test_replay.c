@@ -15,6 +15,7 @@
 #include <zlib.h>
 
 #include "helpers.h"
+#include "records.h"
 #include "replay.h"
 #include "suites.h"
 #include "tmpdir.h"
@@ -672,6 +673,81 @@ START_TEST(the_writer_reports_what_fails)
 }
 END_TEST
 
+/* ---- the records of hidden state, shared with the audit ------------------ */
+
+START_TEST(hidden_state_records_come_in_order)
+{
+	static const int kinds[] = { REPLAY_ROUND, REPLAY_DECK, REPLAY_HAND,
+	    REPLAY_HAND, REPLAY_HAND, REPLAY_HAND, REPLAY_ROLE, REPLAY_ROLE,
+	    REPLAY_ROLE, REPLAY_ROLE, REPLAY_SPARE, REPLAY_GOALCARD,
+	    REPLAY_GOALCARD, REPLAY_GOALCARD, REPLAY_GOLDDECK };
+	static sab_game g;
+	static replay_fields f;
+	char want[REPLAY_TEXT_MAX];
+	int k, rc;
+
+	cards(t_ruleset("base"));
+	t_game(&g, pc.rs, 4, 3, NULL);
+	for (k = 0; (rc = replay_round_record(&pc, &g, k, &f)) > 0; k++) {
+		REQUIRE(k < (int)(sizeof kinds / sizeof kinds[0]), "record %d", k);
+		ck_assert_int_eq(f.kind, kinds[k]);
+		want[0] = '\0';
+		switch (f.kind) {
+		case REPLAY_ROUND:
+			ck_assert_int_eq(f.n, 1);
+			ck_assert_int_eq(f.num[0], 1);
+			break;
+		case REPLAY_HAND:
+			ck_assert_int_eq(f.n, 1);
+			ck_assert_int_eq(f.num[0], k - 2);
+			for (int i = 0; i < g.nhand[k - 2]; i++)
+				snprintf(want + strlen(want), sizeof want -
+				    strlen(want), "%s%s", i ? " " : "",
+				    pc.tok[g.hand[k - 2][i]]);
+			ck_assert_str_eq(f.text, want);
+			break;
+		case REPLAY_ROLE:
+			ck_assert_int_eq(f.num[0], k - 6);
+			ck_assert_str_eq(f.text, proto_role_word(g.role[k - 6]));
+			break;
+		case REPLAY_GOALCARD:
+			ck_assert_int_eq(f.n, 2);
+			ck_assert_int_eq(f.num[0], 8);
+			ck_assert_int_eq(f.num[1], 2 * (k - 11) - 2);
+			ck_assert_str_eq(f.text, pc.tok[g.goal_def[k - 11]]);
+			break;
+		case REPLAY_DECK:
+			ck_assert_int_eq(f.n, 0);
+			ck_assert_int_eq((int)strlen(f.text) > 0, g.ndeck > 0);
+			ck_assert_str_eq(strrchr(f.text, ' ') + 1,
+			    pc.tok[g.deck[g.ndeck - 1]]);
+			break;
+		default:
+			ck_assert_int_eq(f.n, 0);
+			break;
+		}
+	}
+	ck_assert_int_eq(rc, 0);
+	ck_assert_int_eq(k, (int)(sizeof kinds / sizeof kinds[0]));
+	/* No deck, no gold: the record holds its word alone. */
+	g.ndeck = 0;
+	g.ngold_deck = 0;
+	ck_assert_int_eq(replay_round_record(&pc, &g, 1, &f), 1);
+	ck_assert_str_eq(f.text, "");
+	ck_assert_int_eq(replay_round_record(&pc, &g, 14, &f), 1);
+	ck_assert_int_eq(f.kind, REPLAY_GOLDDECK);
+	ck_assert_str_eq(f.text, "");
+	g.gold[0] = 3, g.gold[1] = 0, g.gold[2] = 5, g.gold[3] = 0;
+	g.winners = 1u << 0 | 1u << 2;
+	ck_assert_int_eq(replay_result_record(&g, &f), 1);
+	ck_assert_int_eq(f.kind, REPLAY_RESULT);
+	ck_assert_str_eq(f.text, "3 0 5 0 winners 0 2");
+	g.winners = 0;
+	ck_assert_int_eq(replay_result_record(&g, &f), 1);
+	ck_assert_str_eq(f.text, "3 0 5 0 winners");
+}
+END_TEST
+
 /* ---- the state hash ---------------------------------------------------- */
 
 START_TEST(fnv1a_matches_its_published_values)
@@ -894,6 +970,7 @@ Suite *replay_suite(void)
 	tcase_add_test(tc, an_abandoned_replay_stays_a_readable_part_file);
 	tcase_add_test(tc, a_copy_taken_mid_game_holds_every_turn_so_far);
 	tcase_add_test(tc, the_writer_reports_what_fails);
+	tcase_add_test(tc, hidden_state_records_come_in_order);
 	suite_add_tcase(s, tc);
 	tcase_add_test(th, fnv1a_matches_its_published_values);
 	tcase_add_test(th, any_change_of_the_state_changes_its_hash);
