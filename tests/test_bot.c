@@ -1,5 +1,9 @@
 /* test_bot.c: what the referee keeps of a bot's refused replies for the
- * match's summary: the first one only, escaped, cut to fit. */
+ * match's summary: the first one only, escaped, cut to fit; and a bot's
+ * notes, handed to the caller (the match runner keeps them in the replay)
+ * instead of swallowed. */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <check.h>
@@ -52,6 +56,59 @@ START_TEST(a_long_line_is_cut)
 }
 END_TEST
 
+/* A real process: notes among its replies and among the lines nobody
+ * asked for come back to the caller; the transcript has every line. */
+START_TEST(notes_go_back_to_the_caller)
+{
+	static bot b;
+	char *argv[] = { "/bin/sh", "-c", "printf 'note one\\nplay x\\n'; "
+	    "read go; printf 'late\\nnote two\\nlater\\n'; read end", NULL };
+	proc_spec spec = { .argv = argv, .max_line = 100 };
+	char err[256], *line, *text = NULL;
+	size_t len, tlen = 0;
+	int64_t t, deadline;
+	proc *set[1] = { &b.p };
+
+	ck_assert_int_eq(proc_signals_init(), 0);
+	b.transcript = open_memstream(&text, &tlen);
+	ck_assert_ptr_nonnull(b.transcript);
+	b.command = "sh";
+	snprintf(b.label, sizeof b.label, "1:sh");
+	ck_assert_msg(bot_start(&b, &spec, err, sizeof err) == 0, "%s", err);
+	/* Generous: a slow machine only makes the test slower. */
+	deadline = proc_now() + 60 * 1000000000LL;
+	ck_assert_int_eq(bot_reply(&b, set, 1, deadline, 0, &line, &len, &t,
+	    "a test"), BOT_REPLY_NOTE);
+	ck_assert_str_eq(line, "note one");
+	free(line);
+	ck_assert_int_eq(bot_reply(&b, set, 1, deadline, 0, &line, &len, &t,
+	    "a test"), BOT_REPLY_LINE);
+	ck_assert_str_eq(line, "play x");
+	free(line);
+	bot_send(&b, "go");
+	/* The three lines come in one write (printf): one queued, all are. */
+	ck_assert_int_eq(proc_wait(set, 1, &b.p, deadline, 0), PROC_EV_LINE);
+	ck_assert_int_eq(bot_drop_stale(&b, &line, &len), 1);
+	ck_assert_str_eq(line, "note two");
+	ck_assert_uint_eq(len, 8);
+	free(line);
+	ck_assert_int_eq(bot_drop_stale(&b, &line, &len), 0);
+	ck_assert_ptr_null(line);
+	ck_assert_int_eq(b.notes, 2);
+	ck_assert_int_eq(b.status, BOT_OK);
+	proc_stop_all(set, 1, 1000000000LL);
+	proc_free(&b.p);
+	ck_assert_int_eq(fclose(b.transcript), 0);
+	ck_assert_msg(strstr(text, "1:sh -> note one\n") &&
+	    strstr(text, "1:sh -> play x\n") &&
+	    strstr(text, "1:sh <- go\n") &&
+	    strstr(text, "1:sh -> (dropped, unasked) late\n") &&
+	    strstr(text, "1:sh -> note two\n") &&
+	    strstr(text, "1:sh -> (dropped, unasked) later\n"), "%s", text);
+	free(text);
+}
+END_TEST
+
 Suite *bot_suite(void)
 {
 	Suite *s = suite_create("bot");
@@ -60,6 +117,7 @@ Suite *bot_suite(void)
 	tcase_add_test(tc, the_first_refusal_is_kept);
 	tcase_add_test(tc, control_bytes_and_nul_are_escaped);
 	tcase_add_test(tc, a_long_line_is_cut);
+	tcase_add_test(tc, notes_go_back_to_the_caller);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -71,9 +71,6 @@ void bot_fail(bot *b, int status, const char *fmt, ...)
 	(void)vsnprintf(b->detail, sizeof b->detail, fmt, ap);
 	va_end(ap);
 	transcript(b, "--", b->detail, strlen(b->detail));
-	if (b->replay != NULL)
-		replay_status(b->replay, b->seat, bot_status_name(status),
-		    b->detail);
 }
 
 void bot_note_refusal(bot *b, const char *line, size_t len, const char *why)
@@ -228,19 +225,13 @@ int bot_reply(bot *b, proc *const *set, int n, int64_t deadline,
 	for (;;) {
 		size_t len;
 		char *s = proc_take_line(&b->p, &len, t);
-		if (s != NULL && is_note(s, len)) {
-			transcript(b, "->", s, len);
-			if (b->replay != NULL)
-				replay_note(b->replay, b->seat, s, len);
-			b->notes++;
-			free(s);
-			continue;
-		}
 		if (s != NULL) {
+			int note = is_note(s, len);
 			transcript(b, "->", s, len);
+			b->notes += note;
 			*line = s;
 			*linelen = len;
-			return BOT_REPLY_LINE;
+			return note ? BOT_REPLY_NOTE : BOT_REPLY_LINE;
 		}
 		int ev = proc_wait(set, n, &b->p, deadline, max_bytes);
 		if (ev == PROC_EV_INTERRUPTED)
@@ -250,21 +241,22 @@ int bot_reply(bot *b, proc *const *set, int n, int64_t deadline,
 	}
 }
 
-void bot_drop_stale(bot *b)
+int bot_drop_stale(bot *b, char **note, size_t *len)
 {
 	char *s;
-	size_t len;
 	int64_t t;
 
-	while ((s = proc_take_line(&b->p, &len, &t)) != NULL) {
-		if (is_note(s, len)) {
+	while ((s = proc_take_line(&b->p, len, &t)) != NULL) {
+		if (is_note(s, *len)) {
 			b->notes++;
-			transcript(b, "->", s, len);
-			if (b->replay != NULL)
-				replay_note(b->replay, b->seat, s, len);
-		} else {
-			transcript(b, "-> (dropped, unasked)", s, len);
+			transcript(b, "->", s, *len);
+			*note = s;
+			return 1;
 		}
+		transcript(b, "-> (dropped, unasked)", s, *len);
 		free(s);
 	}
+	*note = NULL;
+	*len = 0;
+	return 0;
 }

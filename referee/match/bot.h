@@ -1,5 +1,6 @@
 /* bot.h: one bot of a match: its process, its clock, its transcript, and
- * how it failed, if it did.  A failing bot is data, never an error. */
+ * how it failed, if it did.  A failing bot is data, never an error; what
+ * of it goes into a game's replay is the match runner's to write. */
 #ifndef SAB_BOT_H
 #define SAB_BOT_H
 
@@ -8,7 +9,6 @@
 
 #include "proc.h"
 #include "protocol.h"
-#include "replay.h"
 
 /* How a bot ended its match; every value but BOT_OK takes the bot out. */
 enum bot_status {
@@ -49,7 +49,6 @@ typedef struct bot {
 	int sandboxed;          /* 1: p is bwrap, which reports a signal that
 	                           killed the bot as exit 128 + the signal */
 	FILE *transcript;       /* NULL: none */
-	replay_writer *replay;  /* the game's replay, or NULL */
 	int seat;               /* its seat in the current game */
 	int64_t t0;             /* the match's start, for transcript times */
 
@@ -87,25 +86,33 @@ void bot_send(bot *b, const char *line);
 /* Results of bot_reply(). */
 enum bot_reply {
 	BOT_REPLY_LINE,         /* a line (not a note) is in *line */
+	BOT_REPLY_NOTE,         /* a note is in *line: the caller keeps it
+	                           where it wants and asks again */
 	BOT_REPLY_FAILED,       /* the bot failed: b->status says how */
 	BOT_REPLY_INTERRUPTED   /* the referee was told to stop */
 };
 
 /*
- * Waits for the bot's next line that is not a note, until deadline, while
- * keeping every bot of set drained (see proc_wait).  Notes are written to
- * the transcript and counted.  Sets *line (free it), *linelen (the line
- * may hold NUL bytes: judge it by its length) and *t, when its newline was
- * read.  A failure marks the bot with its status and detail; `what` names
- * the wait in the detail ("turn 12 of game 1").
+ * Waits for the bot's next line, until deadline, while keeping every bot
+ * of set drained (see proc_wait).  A note ("note ...") is written to the
+ * transcript, counted and returned as BOT_REPLY_NOTE; any other line as
+ * BOT_REPLY_LINE.  Sets *line (free it), *linelen (the line may hold NUL
+ * bytes: judge it by its length) and *t, when its newline was read.  A
+ * failure (BOT_REPLY_FAILED) marks the bot with its status and detail;
+ * `what` names the wait in the detail ("turn 12 of game 1").
  */
 int bot_reply(bot *b, proc *const *set, int n, int64_t deadline,
     uint64_t max_bytes, char **line, size_t *linelen, int64_t *t,
     const char *what);
 
-/* Drops lines the bot sent when nobody asked (a late reply after a
- * timeout, say), writing them to the transcript as dropped. */
-void bot_drop_stale(bot *b);
+/*
+ * Drops the lines the bot sent when nobody asked (a late reply after a
+ * timeout, say), writing them to the transcript as dropped, up to its
+ * first note: returns 1 with the note in *note (free it; its length in
+ * *len) for the caller to keep before it calls again, or 0 when no line is
+ * left.
+ */
+int bot_drop_stale(bot *b, char **note, size_t *len);
 
 /* Keeps the first refused reply (len bytes, maybe with NUL bytes) and
  * why it was refused, for the match's summary; later ones are counted by

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "outputs.h"
+#include "replay.h"
 #include "session.h"
 
 #include "match.h"
@@ -66,6 +67,34 @@ static void stop_bot(run *r, bot *b)
 	proc_stop_all(&p, 1, r->o->clock.grace);
 }
 
+/* ---- what a bot says besides its replies ------------------------------ */
+
+/* Keeps a bot's note in the game's replay, if any; frees it. */
+static void keep_note(run *r, const bot *b, char *note, size_t len)
+{
+	if (r->rw != NULL)
+		replay_note(r->rw, b->seat, note, len);
+	free(note);
+}
+
+/*
+ * bot_reply(), with the notes the bot sends meanwhile kept in the replay,
+ * and a failure, as bot_fail() worded it, recorded there when it happens.
+ */
+static int reply_of(run *r, bot *b, int64_t deadline, char **line,
+    size_t *len, int64_t *t, const char *what)
+{
+	int was = b->status, k;
+
+	while ((k = bot_reply(b, r->set, r->n, deadline, r->o->max_turn_bytes,
+	    line, len, t, what)) == BOT_REPLY_NOTE)
+		keep_note(r, b, *line, *len);
+	if (r->rw != NULL && was == BOT_OK && b->status != BOT_OK)
+		replay_status(r->rw, b->seat, bot_status_name(b->status),
+		    b->detail);
+	return k;
+}
+
 /* ---- the handshake ---------------------------------------------------- */
 
 static void handshake_one(run *r, bot *b, int64_t deadline)
@@ -76,8 +105,8 @@ static void handshake_one(run *r, bot *b, int64_t deadline)
 	sab_move m;
 	int64_t t;
 
-	if (bot_reply(b, r->set, r->n, deadline, r->o->max_turn_bytes, &line,
-	    &len, &t, "the handshake") != BOT_REPLY_LINE) {
+	if (reply_of(r, b, deadline, &line, &len, &t, "the handshake") !=
+	    BOT_REPLY_LINE) {
 		if (b->status == BOT_TIMEOUT || b->status == BOT_OK)
 			b->status = BOT_OK, bot_fail(b, BOT_HANDSHAKE,
 			    "no \"bot NAME\" reply in time");
@@ -233,8 +262,7 @@ static int read_reply(run *r, bot *b, int64_t deadline, const char *what,
 	char *line;
 	size_t len;
 	int64_t t;
-	int k = bot_reply(b, r->set, r->n, deadline, r->o->max_turn_bytes,
-	    &line, &len, &t, what);
+	int k = reply_of(r, b, deadline, &line, &len, &t, what);
 
 	if (k == BOT_REPLY_INTERRUPTED)
 		*rc = MATCH_INTERRUPTED;
@@ -283,7 +311,8 @@ static int decide(run *r, sab_move *m)
 {
 	int seat = r->g.to_act, rc = MATCH_DONE;
 	bot *b = at(r, seat);
-	char what[64], why[256];
+	char what[64], why[256], *note;
+	size_t len;
 
 	r->decisions++;
 	proto_default_move(&r->g, m);
@@ -291,7 +320,8 @@ static int decide(run *r, sab_move *m)
 		return MATCH_DONE;
 	snprintf(what, sizeof what, "decision %d of game %d", r->decisions,
 	    r->spec->number);
-	bot_drop_stale(b);
+	while (bot_drop_stale(b, &note, &len))
+		keep_note(r, b, note, len);
 	proc_count_reset(&b->p);
 	note_gap(r);
 	session_request(&r->ss, &r->g, r->decisions, move_of(r, b) / NS_PER_MS,
@@ -373,8 +403,6 @@ static int replay_end(run *r, int rc, char *err, size_t errlen)
 	replay_writer *w = r->rw;
 
 	r->rw = NULL;
-	for (int s = 0; s < r->n; s++)
-		at(r, s)->replay = NULL;
 	if (w == NULL)
 		return rc;
 	if (rc != MATCH_DONE) {
@@ -434,8 +462,6 @@ static int play_game(run *r, char *err, size_t errlen)
 	r->ev.overflow = 0;
 	if (replay_start(r, err, errlen) != 0)
 		return MATCH_FAILED;
-	for (int s = 0; s < r->n; s++)
-		at(r, s)->replay = r->rw;
 	if (sab_game_new(&r->g, r->o->rs, r->n, 0, &r->rng, &r->ev, err,
 	    errlen) != 0)
 		return replay_end(r, MATCH_FAILED, err, errlen);
