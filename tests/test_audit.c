@@ -261,7 +261,9 @@ static void sim_seats(simrun *s, replay_seat *seats)
 	}
 }
 
-/* match.c's send_setup(). */
+/* The set-up match.c sends (through protocol/session.c), written out again
+ * here, like the dispatch and the request below: the audit rebuilds the
+ * lines with session.c too, so the simulation must not share it. */
 static void sim_setup(simrun *s)
 {
 	const char *names[SAB_MAX_PLAYERS];
@@ -297,7 +299,7 @@ static void sim_dispatch(simrun *s)
 	s->ev.n = 0;
 }
 
-/* match.c's send_request(). */
+/* The request match.c sends through session_request(). */
 static void sim_request(simrun *s, int seat)
 {
 	static sab_move moves[SAB_MAX_MOVES];
