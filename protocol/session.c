@@ -40,20 +40,31 @@ void session_setup(session *s, int game, uint64_t seed,
 		}
 }
 
-int session_tell_seat(session *s, const sab_event *e, int seat)
+/* Events are most of what the referee sends: one line buffer for all the
+ * seats, and no call between the loop and the formatting. */
+static inline int tell_seat(session *s, const sab_event *e, int seat,
+    char *line)
 {
-	char line[PROTO_LINE_MAX];
-	int n = proto_event(s->pc, e, seat, s->nplayers, line, sizeof line);
+	int n = proto_event(s->pc, e, seat, s->nplayers, line, PROTO_LINE_MAX);
 
 	if (n > 0)
 		s->send(s->ctx, seat, line);
 	return n;
 }
 
+int session_tell_seat(session *s, const sab_event *e, int seat)
+{
+	char line[PROTO_LINE_MAX];
+
+	return tell_seat(s, e, seat, line);
+}
+
 void session_tell(session *s, const sab_event *e)
 {
+	char line[PROTO_LINE_MAX];
+
 	for (int seat = 0; seat < s->nplayers; seat++)
-		(void)session_tell_seat(s, e, seat);
+		(void)tell_seat(s, e, seat, line);
 }
 
 void session_request(session *s, const sab_game *g, int decision,
