@@ -153,7 +153,7 @@ END_TEST
 
 START_TEST(a_request_lists_the_moves_to_a_seat_that_asked)
 {
-	static const unsigned feat[2] = { PROTO_FEAT_MOVES, 0 };
+	static const unsigned feat[3] = { PROTO_FEAT_MOVES, 0, 0 };
 	static sab_move moves[SAB_MAX_MOVES];
 	table *t = table_new(3, 5, feat);
 	char want[PROTO_LINE_MAX + 8];
