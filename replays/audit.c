@@ -9,7 +9,6 @@
 #include "protocol.h"
 #include "records.h"
 #include "replay.h"
-#include "say.h"
 #include "session.h"
 
 #define NS_PER_MS 1000000LL
