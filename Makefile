@@ -165,6 +165,7 @@ check: deps-check $(B)/run-tests $(B)/asan/run-tests $(B)/saboteur bots
 	tests/tournament.sh $(B)/saboteur
 	tests/hostile.sh $(B)/saboteur
 	tests/guards.sh $(B)/saboteur
+	tests/new_card.sh
 	$(MAKE) -s check-bots
 	$(MAKE) -s check-starters
 	tests/install.sh
