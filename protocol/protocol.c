@@ -282,6 +282,14 @@ static void put_event(line *l, const proto_cards *pc, const sab_event *v,
 {
 	const sab_ruleset *rs = pc->rs;
 
+	if (sab_event_is_play(v->type)) {
+		sab_move m = play_of_event(v);
+		put_s(l, "played");
+		put_wi(l, v->seat);
+		put_ws(l, pc->tok[v->card]);
+		put_args(l, pc, &m, v);
+		return;
+	}
 	switch (v->type) {
 	case SAB_EV_ROUND_START:
 		put_s(l, "round");
@@ -300,19 +308,6 @@ static void put_event(line *l, const proto_cards *pc, const sab_event *v,
 		put_wi(l, v->seat);
 		put_ws(l, card_or_hidden(pc, v->card));
 		break;
-	case SAB_EV_PATH:
-	case SAB_EV_SABOTAGE:
-	case SAB_EV_REPAIR:
-	case SAB_EV_ROCKFALL:
-	case SAB_EV_MAP:
-	case SAB_EV_PLAY: {
-		sab_move m = play_of_event(v);
-		put_s(l, "played");
-		put_wi(l, v->seat);
-		put_ws(l, pc->tok[v->card]);
-		put_args(l, pc, &m, v);
-		break;
-	}
 	case SAB_EV_PEEK:
 		put_s(l, "peek");
 		put_wi(l, rs->goal_x[v->goal]);

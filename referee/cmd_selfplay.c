@@ -193,8 +193,7 @@ static void print_events(selfplay *sp, int turn, const sab_events *ev)
 			continue;
 		if (e->type == SAB_EV_ROUND_START)
 			printf("\n");
-		if ((e->type >= SAB_EV_PATH && e->type <= SAB_EV_PASS &&
-		    e->type != SAB_EV_PEEK) || e->type == SAB_EV_PLAY) {
+		if (sab_event_is_play(e->type) || e->type == SAB_EV_PASS) {
 			if (turn > 0)
 				printf("%4d  ", turn);
 			else

@@ -103,6 +103,14 @@ static inline sab_event sab_event_new(uint8_t type, uint8_t vis,
 	return e;
 }
 
+/* Returns 1 when events of type are a card played from a hand (of any
+ * kind: the base game's own event types, or SAB_EV_PLAY). */
+static inline int sab_event_is_play(uint8_t type)
+{
+	return (type >= SAB_EV_PATH && type <= SAB_EV_MAP) ||
+	    type == SAB_EV_PLAY;
+}
+
 /* Returns the name of an event type ("draw", "path", ...). */
 const char *sab_event_name(uint8_t type);
 

@@ -210,6 +210,10 @@ void sab_seen_apply(sab_seen *s, const sab_ruleset *rs, const sab_event *e)
 	if (s->dealing && e->type != SAB_EV_DRAW && e->type != SAB_EV_ROLE &&
 	    e->type != SAB_EV_ROUND_START)
 		s->dealing = 0;
+	if (sab_event_is_play(e->type)) {
+		card_played(s, rs, e);
+		return;
+	}
 	switch (e->type) {
 	case SAB_EV_ROUND_START:
 		round_start(s, rs, e);
@@ -220,14 +224,6 @@ void sab_seen_apply(sab_seen *s, const sab_ruleset *rs, const sab_event *e)
 		break;
 	case SAB_EV_DRAW:
 		draw(s, e);
-		break;
-	case SAB_EV_PATH:
-	case SAB_EV_SABOTAGE:
-	case SAB_EV_REPAIR:
-	case SAB_EV_ROCKFALL:
-	case SAB_EV_MAP:
-	case SAB_EV_PLAY:
-		card_played(s, rs, e);
 		break;
 	case SAB_EV_PEEK:
 		peek(s, e);
