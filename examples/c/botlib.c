@@ -113,6 +113,15 @@ const sab_card *bot_card(const botstate *s, int def)
 	return def >= 0 && def < s->rs.ndefs ? &s->rs.defs[def] : NULL;
 }
 
+int bot_move_type(const botstate *s, const sab_move *m)
+{
+	if (m->kind == SAB_MOVE_PICK_GOLD)
+		return BOT_PICK;
+	if (m->kind != SAB_MOVE_PLAY || bot_card(s, m->card) == NULL)
+		return BOT_DISCARD;
+	return s->rs.defs[m->card].type;
+}
+
 int bot_is_dead_end(const botstate *s, int def)
 {
 	const sab_card *c = bot_card(s, def);

@@ -120,6 +120,11 @@ int bot_is_broken(const botstate *s, int seat);
 /* Returns the card definition of def, or NULL when def is -1. */
 const sab_card *bot_card(const botstate *s, int def);
 
+/* What move m does: the type of the card it plays (SAB_CARD_PATH, ...,
+ * since a move says only play, discard or pick), BOT_DISCARD or BOT_PICK. */
+enum { BOT_DISCARD = 100, BOT_PICK };
+int bot_move_type(const botstate *s, const sab_move *m);
+
 /* Returns 1 when def is a path card that joins nothing through its centre
  * (a dead end). */
 int bot_is_dead_end(const botstate *s, int def);

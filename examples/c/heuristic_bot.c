@@ -69,27 +69,15 @@ static int target_goal(const botstate *s, int *sure)
 	return best;
 }
 
-/* What move m does: the type of the card it plays (SAB_CARD_PATH, ...),
- * DISCARD or PICK. */
-enum { DISCARD = 100, PICK };
-static int what(const botstate *s, const sab_move *m)
-{
-	if (m->kind == SAB_MOVE_PICK_GOLD)
-		return PICK;
-	if (m->kind != SAB_MOVE_PLAY || bot_card(s, m->card) == NULL)
-		return DISCARD;
-	return s->rs.defs[m->card].type;
-}
-
 /* The distance to the target goal after move m (a path or a rockfall). */
 static int distance_after(const botstate *s, const sab_move *m, int g)
 {
 	static sab_board b;
 
 	b = s->table.board;
-	if (what(s, m) == SAB_CARD_PATH)
+	if (bot_move_type(s, m) == SAB_CARD_PATH)
 		sab_board_place(&b, &s->rs, m->x, m->y, m->card, m->rot);
-	else if (what(s, m) == SAB_CARD_ROCKFALL)
+	else if (bot_move_type(s, m) == SAB_CARD_ROCKFALL)
 		sab_board_remove(&b, &s->rs, m->x, m->y);
 	return distance(&b, &s->rs, s->rs.goal_x[g], s->rs.goal_y[g]);
 }
@@ -98,21 +86,22 @@ static int distance_after(const botstate *s, const sab_move *m, int g)
 static void seen(const botstate *s, int seat, const sab_move *m)
 {
 	int sure, g = target_goal(s, &sure), before = goal_distance(s, g);
+	int type = bot_move_type(s, m);
 
 	trust_new_round(s);
 	if (seat == s->seat)
 		return;
-	if (what(s, m) == SAB_CARD_PATH && bot_is_dead_end(s, m->card))
+	if (type == SAB_CARD_PATH && bot_is_dead_end(s, m->card))
 		trust[seat] -= 2;
-	else if (what(s, m) == SAB_CARD_PATH || what(s, m) == SAB_CARD_ROCKFALL) {
+	else if (type == SAB_CARD_PATH || type == SAB_CARD_ROCKFALL) {
 		int after = distance_after(s, m, g);
 		trust[seat] += after < before ? 1 : after > before ? -3 : 0;
-	} else if (what(s, m) == SAB_CARD_SABOTAGE) {
+	} else if (type == SAB_CARD_SABOTAGE) {
 		int victim_good = m->target == s->seat ?
 		    bot_role(s, s->seat) == SAB_ROLE_MINER :
 		    trust[m->target] > 0;
 		trust[seat] += victim_good ? -2 : trust[m->target] < 0;
-	} else if (what(s, m) == SAB_CARD_REPAIR && trust[m->target] < 0)
+	} else if (type == SAB_CARD_REPAIR && trust[m->target] < 0)
 		trust[seat] -= 1;
 }
 
@@ -154,16 +143,16 @@ static int score_table(const botstate *s, const sab_move *m, int miner, int g,
 		if (dead || after > before)
 			return NEVER;
 		if (after < before)
-			return (what(s, m) == SAB_CARD_PATH ? 80 : 55) +
+			return (bot_move_type(s, m) == SAB_CARD_PATH ? 80 : 55) +
 			    5 * (before - after);
 		/* No progress: a card near the front opens a second lane
 		 * that one dead end cannot close; far away, a discard wins. */
-		return what(s, m) == SAB_CARD_PATH ? 20 - near : NEVER;
+		return bot_move_type(s, m) == SAB_CARD_PATH ? 20 - near : NEVER;
 	}
 	if (after > before)
 		return 50 + 10 * (after - before);
 	/* A dead end in the tunnel's way, only where the tunnel is close. */
-	if (dead && what(s, m) == SAB_CARD_PATH && near <= before + 1)
+	if (dead && bot_move_type(s, m) == SAB_CARD_PATH && near <= before + 1)
 		return 40 - near;
 	return dead ? -5 : NEVER;
 }
@@ -174,8 +163,8 @@ static int score(const botstate *s, const sab_move *m, int g, int sure,
 {
 	int miner = bot_role(s, s->seat) != SAB_ROLE_SABOTEUR;
 
-	switch (what(s, m)) {
-	case PICK:
+	switch (bot_move_type(s, m)) {
+	case BOT_PICK:
 		return 100 + m->value;
 	case SAB_CARD_PATH:
 	case SAB_CARD_ROCKFALL:

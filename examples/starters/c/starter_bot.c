@@ -118,18 +118,6 @@ static int popcount(unsigned v)
 /* Below every discard: a move this bot would rather not play. */
 #define RATHER_NOT (-1000)
 
-/* What move m does: the type of the card it plays (SAB_CARD_PATH, ...),
- * DISCARD or PICK. */
-enum { DISCARD = 100, PICK };
-static int what(const botstate *s, const sab_move *m)
-{
-	if (m->kind == SAB_MOVE_PICK_GOLD)
-		return PICK;
-	if (m->kind != SAB_MOVE_PLAY || bot_card(s, m->card) == NULL)
-		return DISCARD;
-	return s->rs.defs[m->card].type;
-}
-
 /* A score for each legal move by this bot's role: the highest is played.
  * Discards score from -1 (the card least needed) down; a move worth
  * playing scores above 0. */
@@ -141,8 +129,8 @@ static int score(const botstate *s, const sab_move *m)
 	int saboteur = role == SAB_ROLE_SABOTEUR, rival = role == SAB_ROLE_NONE;
 	const sab_card *c = bot_card(s, m->card);
 
-	switch (what(s, m)) {
-	case PICK:
+	switch (bot_move_type(s, m)) {
+	case BOT_PICK:
 		return 10000 + m->value;
 	case SAB_CARD_REPAIR:
 		if (m->target == s->seat)
@@ -168,7 +156,7 @@ static int score(const botstate *s, const sab_move *m)
 			    bot_card(s, bot_goal_card(s, k))->gold)
 				return RATHER_NOT;
 		return bot_goal_card(s, m->goal) < 0 ? 1000 : RATHER_NOT;
-	case DISCARD:
+	case BOT_DISCARD:
 		/* The least needed card goes: a saboteur drops open paths,
 		 * the others dead ends, then tools and maps, paths last. */
 		if (c == NULL)
