@@ -58,6 +58,16 @@ enum {
 	SAB_CART = 4
 };
 
+/* The index (0 pickaxe, 1 lantern, 2 cart) of one tool bit, or -1 when bit
+ * is not exactly one tool. */
+static inline int sab_tool_index(uint8_t bit)
+{
+	for (int t = 0; t < SAB_TOOLS; t++)
+		if (bit == (1u << t))
+			return t;
+	return -1;
+}
+
 /*
  * One card definition.  The deck holds `count` copies.  For a path card
  * `edges` are its open edges and `groups` the sets of edges joined through

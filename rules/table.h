@@ -16,12 +16,6 @@
 #include "game.h"
 #include "pile.h"
 
-/* The index (0 pickaxe, 1 lantern, 2 cart) of a single tool bit. */
-static inline int sab_tool_index(uint8_t bit)
-{
-	return bit == SAB_PICKAXE ? 0 : bit == SAB_LANTERN ? 1 : 2;
-}
-
 /*
  * The small primitives are inline: the move generator and the turn call
  * them for every card and move, and the rules engine's speed is measured

@@ -129,14 +129,6 @@ int bot_is_dead_end(const botstate *s, int def)
 	return c != NULL && c->type == SAB_CARD_PATH && c->groups[0] == 0;
 }
 
-static int tool_bit_index(uint8_t bit)
-{
-	for (int t = 0; t < SAB_TOOLS; t++)
-		if (bit == (1 << t))
-			return t;
-	return -1;
-}
-
 /* An event as the rules would have made it, to be filled from a line. */
 static sab_event event_new(uint8_t type, uint8_t vis, int seat)
 {
@@ -363,7 +355,7 @@ static int sound(const sab_move *m)
 		    st.rs.defs[SAB_CELL_DEF(cell)].type == SAB_CARD_PATH;
 	case SAB_CARD_SABOTAGE:
 	case SAB_CARD_REPAIR:
-		return m->target < st.nplayers && tool_bit_index(m->tool) >= 0;
+		return m->target < st.nplayers && sab_tool_index(m->tool) >= 0;
 	default:
 		return 1;
 	}

@@ -21,7 +21,7 @@ static const char *choose(const botstate *s)
 	 * referee that sends no seed leaves BOT_SEED, the game and the seat. */
 	if (s->game != game_seeded && (s->seeded || fixed)) {
 		sab_rng_seed(&rng, s->seeded ? s->seed ^ seed :
-		    seed ^ (0x9e3779b97f4a7c15ULL *
+		    seed ^ (SAB_SEED_GOLDEN *
 		    (uint64_t)(s->game * 16 + s->seat + 1)));
 		game_seeded = s->game;
 	}

@@ -44,7 +44,7 @@ static void seed_game(const botstate *s)
 	if (s->seeded)
 		seed = s->seed;
 	else if (env != NULL && *env != '\0')
-		seed = strtoull(env, NULL, 10) ^ (0x9e3779b97f4a7c15ULL *
+		seed = strtoull(env, NULL, 10) ^ (SAB_SEED_GOLDEN *
 		    (uint64_t)(s->game * 64 + s->seat + 1));
 	else
 		seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32);
