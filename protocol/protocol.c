@@ -34,8 +34,11 @@ int proto_cards_init(proto_cards *pc, const sab_ruleset *rs, char *err,
 	for (int i = 0; i < rs->ndefs; i++) {
 		/* The longest token, "repair-pickaxe-lantern-cart", has 27
 		 * characters: every token fits. */
-		if (proto_card_token(&rs->defs[i], pc->tok[i],
-		    sizeof pc->tok[i]) < 0) {
+		pc->kind[i] = sab_kind_of(rs->defs[i].type);
+		int n = proto_card_token(&rs->defs[i], pc->tok[i],
+		    sizeof pc->tok[i]);
+		pc->len[i] = (uint8_t)(n < 0 ? 0 : n);
+		if (n < 0) {
 			if (errlen > 0)
 				snprintf(err, errlen, "card %s of ruleset %s: its "
 				    "token is longer than %d characters",
@@ -171,6 +174,13 @@ static void put_ws(line *l, const char *s)
 	put_s(l, s);
 }
 
+/* A space, then card def's token (its length known, not counted). */
+static void put_tok(line *l, const proto_cards *pc, uint8_t def)
+{
+	put_mem(l, " ", 1);
+	put_mem(l, pc->tok[def], pc->len[def]);
+}
+
 /* A space, then v in decimal. */
 static void put_wi(line *l, long v)
 {
@@ -191,9 +201,13 @@ static int done(const line *l)
 	return l->full ? -1 : (int)l->used;
 }
 
-static const char *card_or_hidden(const proto_cards *pc, uint8_t card)
+/* A space, then card's token, or "-" for a card this seat does not see. */
+static void put_card(line *l, const proto_cards *pc, uint8_t card)
 {
-	return card < pc->rs->ndefs ? pc->tok[card] : "-";
+	if (card < pc->rs->ndefs)
+		put_tok(l, pc, card);
+	else
+		put_mem(l, " -", 2);
 }
 
 /*
@@ -201,11 +215,11 @@ static const char *card_or_hidden(const proto_cards *pc, uint8_t card)
  * list (rules/effect.h): a move's (e NULL) or an event's, which has the same
  * fields and may add the card a play took away.
  */
-static void put_args(line *l, const proto_cards *pc, const sab_move *m,
+static inline void put_args(line *l, const proto_cards *pc, const sab_move *m,
     const sab_event *e)
 {
 	const sab_ruleset *rs = pc->rs;
-	const sab_kind *k = sab_kind_of(rs->defs[m->card].type);
+	const sab_kind *k = pc->kind[m->card];
 
 	for (int i = 0; k != NULL && i < SAB_MAX_ARGS; i++) {
 		switch (k->args[i]) {
@@ -232,7 +246,7 @@ static void put_args(line *l, const proto_cards *pc, const sab_move *m,
 			break;
 		case SAB_ARG_REMOVED:
 			if (e != NULL)
-				put_ws(l, card_or_hidden(pc, e->removed));
+				put_card(l, pc, e->removed);
 			break;
 		default:        /* SAB_ARG_CARD_TOOL: not written */
 			break;
@@ -286,7 +300,7 @@ static void put_event(line *l, const proto_cards *pc, const sab_event *v,
 		sab_move m = play_of_event(v);
 		put_s(l, "played");
 		put_wi(l, v->seat);
-		put_ws(l, pc->tok[v->card]);
+		put_tok(l, pc, v->card);
 		put_args(l, pc, &m, v);
 		return;
 	}
@@ -306,13 +320,13 @@ static void put_event(line *l, const proto_cards *pc, const sab_event *v,
 	case SAB_EV_DRAW:
 		put_s(l, "draw");
 		put_wi(l, v->seat);
-		put_ws(l, card_or_hidden(pc, v->card));
+		put_card(l, pc, v->card);
 		break;
 	case SAB_EV_PEEK:
 		put_s(l, "peek");
 		put_wi(l, rs->goal_x[v->goal]);
 		put_wi(l, rs->goal_y[v->goal]);
-		put_ws(l, pc->tok[v->card]);
+		put_tok(l, pc, v->card);
 		break;
 	case SAB_EV_PASS:
 		/* No card at all (not a hidden one): a pass without a discard. */
@@ -322,14 +336,14 @@ static void put_event(line *l, const proto_cards *pc, const sab_event *v,
 		} else {
 			put_s(l, "discarded");
 			put_wi(l, v->seat);
-			put_ws(l, card_or_hidden(pc, v->card));
+			put_card(l, pc, v->card);
 		}
 		break;
 	case SAB_EV_REVEAL:
 		put_s(l, "reveal");
 		put_wi(l, v->x);
 		put_wi(l, v->y);
-		put_ws(l, pc->tok[v->card]);
+		put_tok(l, pc, v->card);
 		put_wi(l, v->rot);
 		break;
 	case SAB_EV_ROUND_END:
@@ -383,13 +397,13 @@ int proto_move(const proto_cards *pc, const sab_move *m, char *buf,
 		return done(&l);
 	case SAB_MOVE_PASS:
 		put_s(&l, "discard");
-		put_ws(&l, pc->tok[m->card]);
+		put_tok(&l, pc, m->card);
 		return done(&l);
 	default:
 		break;
 	}
 	put_s(&l, "play");
-	put_ws(&l, pc->tok[m->card]);
+	put_tok(&l, pc, m->card);
 	put_args(&l, pc, m, NULL);
 	return done(&l);
 }

@@ -81,6 +81,8 @@
 typedef struct proto_cards {
 	const sab_ruleset *rs;
 	char tok[SAB_MAX_DEFS][PROTO_TOKEN_MAX];
+	uint8_t len[SAB_MAX_DEFS];      /* each token's length */
+	const sab_kind *kind[SAB_MAX_DEFS]; /* each card's kind, found once */
 } proto_cards;
 
 /*
