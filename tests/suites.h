@@ -28,6 +28,7 @@ Suite *bot_suite(void);
 Suite *yamlread_suite(void);
 Suite *seen_suite(void);
 Suite *session_suite(void);
+Suite *sab2_suite(void);
 
 /* The folder of the test fixtures (tests/fixtures unless SAB_FIXTURES says). */
 const char *fixtures_dir(void);
