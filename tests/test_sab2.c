@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "suites.h"
+#include "../rules/sab2/roles.h"
 #include "../rules/sab2/treasure.h"
 
 enum { B = SAB2_BLUE, G = SAB2_GREEN, BOSS = SAB2_BOSS,
@@ -221,10 +222,58 @@ START_TEST(geologists_are_paid_by_crystals)
 }
 END_TEST
 
+/* "Shuffle all 15 dwarf cards in this expansion and deal 1 to each player
+ * ... Put aside the remaining dwarf cards as a face-down deck." */
+START_TEST(fifteen_dwarf_cards_one_to_each_player)
+{
+	for (int n = 2; n <= 12; n++) {
+		for (uint64_t seed = 1; seed <= 20; seed++) {
+			int count[SAB2_SABOTEUR + 1] = { 0 };
+			uint8_t role[SAB_MAX_PLAYERS];
+			sab2_dwarf_pile pile;
+			sab_rng rng;
+
+			sab_rng_seed(&rng, seed);
+			sab2_deal_roles(&rng, n, role, &pile);
+			ck_assert_int_eq(pile.n, SAB2_DWARVES - n);
+			for (int s = 0; s < n; s++)
+				count[role[s]]++;
+			for (int i = 0; i < pile.n; i++)
+				count[pile.card[i]]++;
+			ck_assert_int_eq(count[SAB2_BLUE], 4);
+			ck_assert_int_eq(count[SAB2_GREEN], 4);
+			ck_assert_int_eq(count[SAB2_BOSS], 1);
+			ck_assert_int_eq(count[SAB2_PROFITEER], 1);
+			ck_assert_int_eq(count[SAB2_GEOLOGIST], 2);
+			ck_assert_int_eq(count[SAB2_SABOTEUR], 3);
+		}
+	}
+}
+END_TEST
+
+/* Change hats: "This player must swap their dwarf card for a new one by
+ * drawing the top card from the deck of unused dwarf cards and pushing
+ * their former card under the deck." */
+START_TEST(changing_hats_draws_the_top_and_puts_the_old_under)
+{
+	sab2_dwarf_pile pile = { { SAB2_GEOLOGIST, SAB2_BOSS, SAB2_GREEN }, 3 };
+	uint8_t role = SAB2_SABOTEUR;
+
+	ck_assert_int_eq(sab2_change_hats(&role, &pile), SAB2_GREEN);
+	ck_assert_int_eq(role, SAB2_GREEN);
+	ck_assert_int_eq(pile.n, 3);
+	ck_assert_int_eq(pile.card[0], SAB2_SABOTEUR);  /* under the deck */
+	ck_assert_int_eq(pile.card[1], SAB2_GEOLOGIST);
+	ck_assert_int_eq(pile.card[2], SAB2_BOSS);      /* the next top */
+	ck_assert_int_eq(sab2_change_hats(&role, &pile), SAB2_BOSS);
+	ck_assert_int_eq(pile.card[0], SAB2_GREEN);
+}
+END_TEST
+
 Suite *sab2_suite(void)
 {
 	Suite *s = suite_create("sab2");
-	TCase *tc = tcase_create("treasure");
+	TCase *tc = tcase_create("dwarves and treasure");
 
 	tcase_add_test(tc, the_payout_table);
 	tcase_add_test(tc, the_rulebooks_worked_example);
@@ -236,6 +285,8 @@ Suite *sab2_suite(void)
 	tcase_add_test(tc, the_profiteer_wins_with_the_saboteurs);
 	tcase_add_test(tc, a_trapped_dwarf_neither_counts_nor_is_paid);
 	tcase_add_test(tc, geologists_are_paid_by_crystals);
+	tcase_add_test(tc, fifteen_dwarf_cards_one_to_each_player);
+	tcase_add_test(tc, changing_hats_draws_the_top_and_puts_the_old_under);
 	suite_add_tcase(s, tc);
 	return s;
 }
