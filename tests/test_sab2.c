@@ -2,6 +2,7 @@
 #include <check.h>
 #include <string.h>
 
+#include "helpers.h"
 #include "suites.h"
 #include "../rules/sab2/roles.h"
 #include "../rules/sab2/treasure.h"
@@ -270,6 +271,54 @@ START_TEST(changing_hats_draws_the_top_and_puts_the_old_under)
 }
 END_TEST
 
+/* "If more than one of you have a theft card in front of you, start with
+ * the last player to play their Theft card. The other players follow in a
+ * clockwise direction." and "Note: You can't use theft at the end of the
+ * round if you've been Trapped." */
+START_TEST(thefts_start_with_the_last_played_then_clockwise)
+{
+	const int roles[] = { B, G, SAB, SAB, B, G };
+	sab2_round r = table(6, roles);
+	uint8_t order[SAB_MAX_PLAYERS];
+
+	/* Theft cards in front of seats 1, 3 and 5; seat 3 played last. */
+	ck_assert_int_eq(sab2_theft_order(&r, 1u << 1 | 1u << 3 | 1u << 5, 3,
+	    order), 3);
+	ck_assert_int_eq(order[0], 3);
+	ck_assert_int_eq(order[1], 5);
+	ck_assert_int_eq(order[2], 1);
+	r.trapped[5] = 1;
+	ck_assert_int_eq(sab2_theft_order(&r, 1u << 1 | 1u << 3 | 1u << 5, 3,
+	    order), 2);
+	ck_assert_int_eq(order[0], 3);
+	ck_assert_int_eq(order[1], 1);
+}
+END_TEST
+
+/* "At the end of the round, you get as much gold as there are visible
+ * crystals in the tunnel network": the crystals of the cards on the table,
+ * and none of a card taken away. */
+START_TEST(crystals_are_counted_on_the_table)
+{
+	static sab_ruleset rs;
+	static sab_board b;
+	char err[256];
+	const sab_ruleset *base = t_ruleset("base");
+
+	rs = *base;
+	rs.defs[t_def(&rs, "straight-ew")].crystals = 2;
+	rs.defs[t_def(&rs, "cross")].crystals = 1;
+	ck_assert_msg(sab_ruleset_finish(&rs, err, sizeof err) == 0, "%s", err);
+	sab_board_reset(&b, &rs);
+	ck_assert_int_eq(sab2_crystals(&b, &rs), 0);
+	sab_board_place(&b, &rs, 1, 0, t_def(&rs, "straight-ew"), 0);
+	sab_board_place(&b, &rs, 2, 0, t_def(&rs, "cross"), 0);
+	ck_assert_int_eq(sab2_crystals(&b, &rs), 3);
+	sab_board_remove(&b, &rs, 1, 0);
+	ck_assert_int_eq(sab2_crystals(&b, &rs), 1);
+}
+END_TEST
+
 Suite *sab2_suite(void)
 {
 	Suite *s = suite_create("sab2");
@@ -287,6 +336,8 @@ Suite *sab2_suite(void)
 	tcase_add_test(tc, geologists_are_paid_by_crystals);
 	tcase_add_test(tc, fifteen_dwarf_cards_one_to_each_player);
 	tcase_add_test(tc, changing_hats_draws_the_top_and_puts_the_old_under);
+	tcase_add_test(tc, thefts_start_with_the_last_played_then_clockwise);
+	tcase_add_test(tc, crystals_are_counted_on_the_table);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -145,3 +145,32 @@ void sab2_distribute(const sab2_round *r, sab2_payout *out)
 	}
 	pay_geologists(r, out);
 }
+
+int sab2_theft_order(const sab2_round *r, uint16_t thief, int last,
+    uint8_t *order)
+{
+	int n = 0;
+
+	if (r->nplayers == 0)
+		return 0;
+	if (last < 0 || last >= r->nplayers)
+		last = 0;
+	for (int i = 0; i < r->nplayers; i++) {
+		int s = (last + i) % r->nplayers;
+		if ((thief >> s & 1) && !r->trapped[s])
+			order[n++] = (uint8_t)s;
+	}
+	return n;
+}
+
+int sab2_crystals(const sab_board *b, const sab_ruleset *rs)
+{
+	int n = 0;
+
+	for (int i = 0; i < b->nplaced; i++) {
+		uint8_t c = b->cell[b->placed[i]];
+		if (c != SAB_CELL_EMPTY && c != SAB_CELL_HIDDEN)
+			n += rs->defs[SAB_CELL_DEF(c)].crystals;
+	}
+	return n;
+}

@@ -11,6 +11,7 @@
 
 #include <stdint.h>
 
+#include "../board.h"
 #include "../ruleset.h"
 
 /* The dwarf cards of Saboteur 2. */
@@ -58,5 +59,20 @@ void sab2_distribute(const sab2_round *r, sab2_payout *out);
 
 /* The gold each dwarf of a winning group of n dwarves gets (n >= 1). */
 int sab2_group_pay(int n);
+
+/*
+ * The order in which thefts are carried out: "If more than one of you have
+ * a theft card in front of you, start with the last player to play their
+ * Theft card. The other players follow in a clockwise direction." and "You
+ * can't use theft at the end of the round if you've been Trapped."  thief
+ * is the set of seats with a theft card in front, last the seat that played
+ * one last.  Writes the seats into order and returns how many.
+ */
+int sab2_theft_order(const sab2_round *r, uint16_t thief, int last,
+    uint8_t *order);
+
+/* The crystals visible in the tunnels: those of every card on the board
+ * ("Some path cards show crystals ... they only matter to geologists"). */
+int sab2_crystals(const sab_board *b, const sab_ruleset *rs);
 
 #endif
