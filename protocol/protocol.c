@@ -6,11 +6,6 @@
 #include "protocol.h"
 #include "siphash.h"
 
-const char *proto_role_word(uint8_t role)
-{
-	return role < sab_module_base.nroles ? sab_module_base.roles[role].name :
-	    "?";
-}
 
 /* ---- card tokens ------------------------------------------------------ */
 

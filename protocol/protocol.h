@@ -100,9 +100,6 @@ int proto_cards_init(proto_cards *pc, const sab_ruleset *rs, char *err,
  */
 int proto_card_token(const sab_card *c, char *buf, size_t size);
 
-/* The protocol's word for a role (enum sab_role): "none", "miner",
- * "saboteur", or "?" for anything else. */
-const char *proto_role_word(uint8_t role);
 
 /*
  * Copies len bytes of s into buf (size bytes, NUL-terminated when size > 0)

@@ -65,12 +65,12 @@ int replay_round_record(const proto_cards *pc, const sab_game *g, int k,
 	}
 	if ((k -= np) < np) {
 		start(out, &b, REPLAY_ROLE, 1, k, 0);
-		add(&b, proto_role_word(g->role[k]));
+		add(&b, sab_role_name(g->rs, g->role[k]));
 		return done(&b);
 	}
 	if ((k -= np) == 0) {
 		start(out, &b, REPLAY_SPARE, 0, 0, 0);
-		add(&b, proto_role_word(g->role_spare));
+		add(&b, sab_role_name(g->rs, g->role_spare));
 		return done(&b);
 	}
 	if ((k -= 1) < rs->ngoals) {

@@ -532,11 +532,11 @@ static void say_event(const view *v, sab_strbuf *w, const sab_event *e)
 		break;
 	case SAB_EV_ROLE:
 		sab_strbuf_printf(w, "seat %d is a %s", e->seat,
-		    proto_role_word(e->value));
+		    sab_role_name(v->rs, e->value));
 		break;
 	case SAB_EV_ROLE_REVEAL:
 		sab_strbuf_printf(w, "seat %d was a %s", e->seat,
-		    proto_role_word(e->value));
+		    sab_role_name(v->rs, e->value));
 		break;
 	case SAB_EV_DRAW:
 		sab_strbuf_printf(w, "seat %d draws %s", e->seat,

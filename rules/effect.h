@@ -165,10 +165,8 @@ static inline const sab_module *sab_module_at(int i)
  * had: 1 when rs names exactly those (so its hash stays as it was). */
 int sab_modules_default(const sab_ruleset *rs);
 
-/* The base game's module and kinds (rules/base/). */
+/* The base game's module (rules/base/). */
 extern const sab_module sab_module_base;
-extern const sab_kind sab_kind_path, sab_kind_sabotage, sab_kind_repair,
-    sab_kind_rockfall, sab_kind_map;
 
 /* The empty homes of the expansions to come (rules/sab2, rules/wc,
  * rules/minis). */

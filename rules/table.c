@@ -4,7 +4,6 @@
 #include "say.h"
 #include "table.h"
 
-
 sab_event sab_table_play_event(const sab_game *g, const sab_move *m)
 {
 	const sab_kind *k = sab_move_kind(g->rs, m);
@@ -13,8 +12,6 @@ sab_event sab_table_play_event(const sab_game *g, const sab_move *m)
 	e.card = m->card;
 	return e;
 }
-
-
 
 void sab_table_draw(sab_game *g, int seat, sab_events *ev)
 {
@@ -68,4 +65,3 @@ int sab_table_check_seat(const sab_game *g, int target, char *why,
 	}
 	return 1;
 }
-

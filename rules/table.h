@@ -38,7 +38,6 @@ static inline void sab_table_emit(sab_events *ev, const sab_event *e)
  * public, with the card. */
 sab_event sab_table_play_event(const sab_game *g, const sab_move *m);
 
-
 /* The position of card def in seat's hand, or -1. */
 static inline int sab_table_hand_find(const sab_game *g, int seat, uint8_t def)
 {
@@ -75,9 +74,9 @@ static inline int sab_table_prev(const sab_game *g, int s)
 	    (s + g->nplayers - 1) % g->nplayers;
 }
 
-/* The cards in front of a seat: lay def there; count those breaking tool
- * bit `tool`; take one of them away (returns its definition, or
- * SAB_NO_CARD); whether any broken tool lies there. */
+/* The cards in front of a seat (rules/pile.h): lay def there; take away
+ * the one laid last that breaks tool (returns its definition, or
+ * SAB_NO_CARD); count those that break tool. */
 void sab_table_front_add(sab_game *g, int seat, uint8_t def);
 uint8_t sab_table_front_take_tool(sab_game *g, int seat, uint8_t tool);
 static inline int sab_table_front_tool(const sab_game *g, int seat,
@@ -92,6 +91,7 @@ static inline uint8_t sab_table_front_mask(const sab_game *g, int seat)
 	return sab_pile_mask(g->rs, g->front[seat], g->nfront[seat]);
 }
 
+/* Whether any broken tool lies in front of seat. */
 static inline int sab_table_front_broken(const sab_game *g, int seat)
 {
 	return sab_table_front_mask(g, seat) != 0;

@@ -708,7 +708,7 @@ START_TEST(hidden_state_records_come_in_order)
 			break;
 		case REPLAY_ROLE:
 			ck_assert_int_eq(f.num[0], k - 6);
-			ck_assert_str_eq(f.text, proto_role_word(g.role[k - 6]));
+			ck_assert_str_eq(f.text, sab_role_name(g.rs, g.role[k - 6]));
 			break;
 		case REPLAY_GOALCARD:
 			ck_assert_int_eq(f.n, 2);

@@ -179,7 +179,7 @@ static void path_learn(sab_seen *s, const sab_ruleset *rs,
 	sab_board_place(&s->board, rs, e->x, e->y, e->card, e->rot);
 }
 
-const sab_kind sab_kind_path = {
+static const sab_kind sab_kind_path = {
 	.word = "path", .deck = 1, .event = SAB_EV_PATH,
 	.args = { SAB_ARG_X, SAB_ARG_Y, SAB_ARG_ROT }, .args_help = "X Y ROT",
 	.token = path_token, .check = path_check, .gen = path_gen,
@@ -259,7 +259,7 @@ static void sabotage_learn(sab_seen *s, const sab_ruleset *rs,
 	sab_seen_front_add(s, e->target, e->card);
 }
 
-const sab_kind sab_kind_sabotage = {
+static const sab_kind sab_kind_sabotage = {
 	.word = "sabotage", .deck = 1, .event = SAB_EV_SABOTAGE,
 	.args = { SAB_ARG_SEAT, SAB_ARG_CARD_TOOL }, .args_help = "SEAT",
 	.token = sabotage_token, .check = sabotage_check, .gen = sabotage_gen,
@@ -358,7 +358,7 @@ static void repair_learn(sab_seen *s, const sab_ruleset *rs,
 	s->ndiscard = (uint16_t)(s->ndiscard + 2);
 }
 
-const sab_kind sab_kind_repair = {
+static const sab_kind sab_kind_repair = {
 	.word = "repair", .deck = 1, .event = SAB_EV_REPAIR,
 	.args = { SAB_ARG_SEAT, SAB_ARG_TOOL }, .args_help = "SEAT TOOL",
 	.token = repair_token, .check = repair_check, .gen = repair_gen,
@@ -444,7 +444,7 @@ static void rockfall_learn(sab_seen *s, const sab_ruleset *rs,
 	s->ndiscard = (uint16_t)(s->ndiscard + 2);
 }
 
-const sab_kind sab_kind_rockfall = {
+static const sab_kind sab_kind_rockfall = {
 	.word = "rockfall", .deck = 1, .event = SAB_EV_ROCKFALL,
 	.args = { SAB_ARG_X, SAB_ARG_Y, SAB_ARG_REMOVED }, .args_help = "X Y",
 	.token = word_token, .check = rockfall_check, .gen = rockfall_gen,
@@ -525,7 +525,7 @@ static void map_learn(sab_seen *s, const sab_ruleset *rs,
 	s->ndiscard++;
 }
 
-const sab_kind sab_kind_map = {
+static const sab_kind sab_kind_map = {
 	.word = "map", .deck = 1, .event = SAB_EV_MAP,
 	.args = { SAB_ARG_GOAL }, .args_help = "X Y",
 	.token = word_token, .check = map_check, .gen = map_gen,
