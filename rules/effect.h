@@ -135,7 +135,9 @@ typedef struct sab_module {
 	/* After a turn's card took effect, before the draw. */
 	void (*turn_end)(sab_game *g, sab_events *ev);
 	/* A played card is pending (g->pending): a reaction may stop it.
-	 * Returns 1 when the module asks a seat (the phase changes). */
+	 * Returns 1 when the module asks a seat (the phase changes).  For
+	 * the veto to come: no module has one yet and the turn does not call
+	 * it. */
 	int (*react)(sab_game *g, sab_events *ev);
 	/* The round has ended (g->round_end set, the winners known): pay.
 	 * Returns 1 when it asks a seat to decide (picking gold), 0 when the

@@ -18,11 +18,13 @@ enum sab_role {
 
 /*
  * Whose decision it is, and of what kind.  The values are hashed: new
- * phases go at the end.  A module that makes a seat play again in one turn
- * (a second card) stays in PLAY and counts sab_game.substep; a card played
- * and open to reactions (sab_game.pending) waits in REACT while the seats
- * that could react are asked in the rule-given order; CHOOSE is a
- * follow-up choice of the seat that played (which goal, which player).
+ * phases go at the end.  REACT and CHOOSE are named for the modules to
+ * come; no turn enters them yet.  A module that makes a seat play again in
+ * one turn (a second card) will stay in PLAY and count sab_game.substep; a
+ * card played and open to reactions (sab_game.pending) will wait in REACT
+ * while the seats that could react are asked in the rule-given order;
+ * CHOOSE will be a follow-up choice of the seat that played (which goal,
+ * which player).
  */
 enum sab_phase {
 	SAB_PHASE_PLAY,         /* the seat to act plays a card or passes */
