@@ -272,7 +272,24 @@ static void put_round_end(line *l, const sab_ruleset *rs,
 		put_ws(l, "-");
 	else
 		put_wi(l, e->seat);
-	put_ws(l, sab_role_side(rs, e->target));
+	/* Both teams of gold miners (Saboteur 2) have no role of their own. */
+	put_ws(l, e->tool ? "miners" : sab_role_side(rs, e->target));
+	/* The winning seats, in rulesets beyond the base game (whose line
+	 * stays as it always was). */
+	if (sab_modules_default(rs))
+		return;
+	put_ws(l, "winners");
+	for (int s = 0; s < SAB_MAX_PLAYERS; s++)
+		if (e->mask & (1u << s))
+			put_wi(l, s);
+}
+
+/* A seat list: every seat of mask. */
+static void put_seats(line *l, uint16_t mask)
+{
+	for (int s = 0; s < SAB_MAX_PLAYERS; s++)
+		if (mask & (1u << s))
+			put_wi(l, s);
 }
 
 static void put_game_end(line *l, const sab_event *e, int nplayers)
@@ -328,6 +345,11 @@ static void put_event(line *l, const proto_cards *pc, const sab_event *v,
 		if (e->vis == SAB_VIS_ALL && e->card == SAB_NO_CARD) {
 			put_s(l, "passed");
 			put_wi(l, v->seat);
+		} else if (e->n > 1) {
+			put_s(l, "discarded");
+			put_wi(l, v->seat);
+			for (int i = 0; i < e->n && i < 3; i++)
+				put_card(l, pc, (uint8_t)v->vals[i]);
 		} else {
 			put_s(l, "discarded");
 			put_wi(l, v->seat);
@@ -359,6 +381,32 @@ static void put_event(line *l, const proto_cards *pc, const sab_event *v,
 		break;
 	case SAB_EV_GAME_END:
 		put_game_end(l, v, nplayers);
+		break;
+	case SAB_EV_REMOVE:
+		put_s(l, "removed");
+		put_wi(l, v->seat);
+		put_card(l, pc, v->removed);
+		put_card(l, pc, (uint8_t)v->vals[0]);
+		put_card(l, pc, (uint8_t)v->vals[1]);
+		break;
+	case SAB_EV_INSPECT:
+		put_s(l, "role");
+		put_wi(l, v->target);
+		put_ws(l, sab_role_name(rs, v->value));
+		break;
+	case SAB_EV_HAND:
+		put_s(l, "hand");
+		for (int i = 0; i < v->n && i < SAB_MAX_HAND; i++)
+			put_card(l, pc, (uint8_t)v->vals[i]);
+		break;
+	case SAB_EV_STEAL:
+		put_s(l, "stole");
+		put_wi(l, v->seat);
+		put_wi(l, v->target);
+		break;
+	case SAB_EV_CHOICES:
+		put_s(l, "victims");
+		put_seats(l, v->mask);
 		break;
 	default:
 		break;
@@ -393,6 +441,18 @@ int proto_move(const proto_cards *pc, const sab_move *m, char *buf,
 	case SAB_MOVE_PASS:
 		put_s(&l, "discard");
 		put_tok(&l, pc, m->card);
+		for (int i = 0; i < m->nmore && i < 2; i++)
+			put_tok(&l, pc, m->more[i]);
+		return done(&l);
+	case SAB_MOVE_REMOVE:
+		put_s(&l, "remove");
+		put_tok(&l, pc, m->front);
+		put_tok(&l, pc, m->card);
+		put_tok(&l, pc, m->more[0]);
+		return done(&l);
+	case SAB_MOVE_CHOOSE:
+		put_s(&l, "steal");
+		put_wi(&l, m->target);
 		return done(&l);
 	default:
 		break;
@@ -553,6 +613,11 @@ void proto_default_move(const sab_game *g, sab_move *m)
 		for (int i = 0; i < g->noffer; i++)
 			if (g->offer[i] > m->value)
 				m->value = g->offer[i];
+	} else if (g->phase == SAB_PHASE_CHOOSE) {
+		m->kind = SAB_MOVE_CHOOSE;
+		while (m->target < g->nplayers &&
+		    !(g->choices & (1u << m->target)))
+			m->target++;
 	} else {
 		m->kind = SAB_MOVE_PASS;
 		m->card = g->hand[g->to_act][0];
@@ -770,6 +835,38 @@ static int parse_card(const proto_cards *pc, const words *w,
 	return PROTO_MOVE;
 }
 
+/* The cards of a discard or a removal from word `at` on: card, then
+ * more[], put in card order (a move's set of cards is written once). */
+static int parse_more(const proto_cards *pc, const words *w, int at,
+    proto_reasons style, sab_move *m, char *why, size_t whylen)
+{
+	uint8_t c[3];
+	int n = 0;
+
+	if (m->kind == SAB_MOVE_PASS)
+		c[n++] = m->card;
+	for (int i = at; i < w->n && n < 3; i++) {
+		int d = proto_card_find(pc, w->w[i], w->len[i]);
+		if (d < 0) {
+			char tok[4 * 40 + 1];
+			quote(tok, sizeof tok, w, i, style);
+			return bad(why, whylen, "unknown card \"%s\"", tok);
+		}
+		c[n++] = (uint8_t)d;
+	}
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && c[j - 1] > c[j]; j--) {
+			uint8_t t = c[j];
+			c[j] = c[j - 1];
+			c[j - 1] = t;
+		}
+	m->card = c[0];
+	m->nmore = (uint8_t)(n - 1);
+	for (int i = 1; i < n; i++)
+		m->more[i - 1] = c[i];
+	return PROTO_MOVE;
+}
+
 static int parse_hello(const words *w, char *name, unsigned *features,
     char *why, size_t whylen)
 {
@@ -836,9 +933,29 @@ static int parse_line(const proto_cards *pc, const char *s, size_t len,
 	if (word_is(&w, 0, "discard")) {
 		if (parse_card(pc, &w, style, m, why, whylen) != PROTO_MOVE)
 			return PROTO_BAD;
-		if (w.n != 2)
+		if (pc->rs->pass_max <= 1 && w.n != 2)
 			return bad(why, whylen, "discard wants one card");
+		if (w.n > 4)
+			return bad(why, whylen, "discard wants 1 to 3 cards");
 		m->kind = SAB_MOVE_PASS;
+		return parse_more(pc, &w, 2, style, m, why, whylen);
+	}
+	if (word_is(&w, 0, "remove")) {
+		/* remove FRONT C1 C2: the card in front first. */
+		if (parse_card(pc, &w, style, m, why, whylen) != PROTO_MOVE)
+			return PROTO_BAD;
+		if (w.n != 4)
+			return bad(why, whylen, "remove wants the card in front "
+			    "of you, then two cards of your hand");
+		m->front = m->card;
+		m->kind = SAB_MOVE_REMOVE;
+		return parse_more(pc, &w, 2, style, m, why, whylen);
+	}
+	if (word_is(&w, 0, "steal")) {
+		if (w.n != 2 || number(&w, 1, 0, 255, &v))
+			return bad(why, whylen, "steal wants a seat");
+		m->kind = SAB_MOVE_CHOOSE;
+		m->target = (uint8_t)v;
 		return PROTO_MOVE;
 	}
 	if (word_is(&w, 0, "play")) {
@@ -848,5 +965,6 @@ static int parse_line(const proto_cards *pc, const char *s, size_t len,
 	}
 	quote(first, sizeof first, &w, 0, style);
 	return bad(why, whylen, "unknown message \"%s\" (a reply is play, "
-	    "discard, pick or note)", first);
+	    "discard, pick or note%s)", first, pc->rs->pass_max > 1 ||
+	    pc->rs->remove_front ? "; remove, steal" : "");
 }

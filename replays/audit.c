@@ -200,12 +200,16 @@ static void vis_word(const sab_event *e, char *buf, size_t len)
 
 /*
  * What seat received of the record by the file's own rules
- * (saboteur-replay(5)): the whole line, the line with its last word
- * hidden, or nothing (returns 0).
+ * (saboteur-replay(5)): the whole line, the line with every word after its
+ * second hidden ("draw 2 -", "discarded 0 - - -"; every hidden line of the
+ * base game has three words, so this is its last word), or nothing
+ * (returns 0).
  */
 static int derived_line(const replay_rec *r, int seat, char *buf, size_t len)
 {
-	const char *last;
+	const char *p = r->text;
+	size_t used;
+	int words = 0;
 
 	if (r->vis == SAB_VIS_ALL || r->seat == seat) {
 		snprintf(buf, len, "%s", r->text);
@@ -213,8 +217,25 @@ static int derived_line(const replay_rec *r, int seat, char *buf, size_t len)
 	}
 	if (r->vis == SAB_VIS_SEAT)
 		return 0;
-	last = strrchr(r->text, ' ');
-	snprintf(buf, len, "%.*s -", last ? (int)(last - r->text) : 0, r->text);
+	while (*p && words < 2) {
+		while (*p && *p != ' ')
+			p++;
+		words++;
+		if (words < 2 && *p == ' ')
+			p++;
+	}
+	snprintf(buf, len, "%.*s", (int)(p - r->text), r->text);
+	used = strlen(buf);
+	while (*p == ' ') {
+		p++;
+		while (*p && *p != ' ')
+			p++;
+		if (used + 2 < len) {
+			buf[used++] = ' ';
+			buf[used++] = '-';
+			buf[used] = '\0';
+		}
+	}
 	return 1;
 }
 

@@ -171,15 +171,17 @@ static inline int layers(sab_board *b, const sab_ruleset *rs, layer *out)
 	return n;
 }
 
-/* Recomputes a layer from scratch, from the start card outwards. */
-static void layer_recompute(sab_board *b, const sab_ruleset *rs,
-    const layer *l)
+/* Reaches every group of the card at s in layer l that it does not yet
+ * reach, and spreads from there: the start card, and a card with a ladder
+ * ("a direct connection both to the start card and to all other cards with
+ * a ladder"). */
+static void seed(sab_board *b, const sab_ruleset *rs, const layer *l,
+    uint16_t s)
 {
-	uint16_t s = sab_board_index(rs->start_x, rs->start_y);
 	uint8_t c = b->cell[s];
 
-	for (uint16_t i = 0; i < b->nplaced; i++)
-		lclear(l, b->placed[i]);
+	if (!enters(rs, l, c))
+		return;
 	for (int d = 0; d < 4; d++) {
 		uint8_t g = group_of(rs, c, d);
 		if (g && !(lget(l, s) & g)) {
@@ -192,12 +194,32 @@ static void layer_recompute(sab_board *b, const sab_ruleset *rs,
 	}
 }
 
+static int has_ladder(const sab_ruleset *rs, uint8_t c)
+{
+	return is_card(c) && rs->defs[SAB_CELL_DEF(c)].ladder;
+}
+
+/* Recomputes a layer from scratch, from the start card and the ladders
+ * outwards. */
+static void layer_recompute(sab_board *b, const sab_ruleset *rs,
+    const layer *l)
+{
+	for (uint16_t i = 0; i < b->nplaced; i++)
+		lclear(l, b->placed[i]);
+	seed(b, rs, l, sab_board_index(rs->start_x, rs->start_y));
+	if (!rs->ladders)
+		return;
+	for (uint16_t i = 0; i < b->nplaced; i++)
+		if (has_ladder(rs, b->cell[b->placed[i]]))
+			seed(b, rs, l, b->placed[i]);
+}
+
 static void reach_recompute(sab_board *b, const sab_ruleset *rs)
 {
 	layer ls[1 + SAB_MAX_TEAMS];
 	int n;
 
-	if (rs->nteams == 0) {
+	if (rs->nteams == 0 && !rs->ladders) {
 		uint16_t s = sab_board_index(rs->start_x, rs->start_y);
 		uint8_t c = b->cell[s];
 
@@ -289,6 +311,78 @@ static void say_mismatch(const sab_board *b, const sab_ruleset *rs, int x,
 	}
 }
 
+static int frontier_add(uint16_t *out, int n, int max, uint16_t idx)
+{
+	for (int i = 0; i < n; i++)
+		if (out[i] == idx)
+			return n;
+	if (n < max)
+		out[n++] = idx;
+	return n;
+}
+
+/* Whether a goal card (face down or up) lies next to idx. */
+static int next_to_goal(const sab_board *b, const sab_ruleset *rs,
+    uint16_t idx)
+{
+	for (int d = 0; d < 4; d++) {
+		uint8_t c = b->cell[idx + dir_delta[d]];
+		if (c == SAB_CELL_HIDDEN || (c != SAB_CELL_EMPTY &&
+		    rs->defs[SAB_CELL_DEF(c)].type == SAB_CARD_GOAL))
+			return 1;
+	}
+	return 0;
+}
+
+/* Whether a card lies next to idx. */
+static int next_to_card(const sab_board *b, uint16_t idx)
+{
+	for (int d = 0; d < 4; d++)
+		if (b->cell[idx + dir_delta[d]] != SAB_CELL_EMPTY)
+			return 1;
+	return 0;
+}
+
+/* A ladder: "Place the ladder next to any other path card, but not next
+ * to a goal card ... it doesn't have to be connected to the start card in
+ * any other way." (its sides still match its neighbours). */
+static int ladder_fits(const sab_board *b, const sab_ruleset *rs, int x,
+    int y, const char *name, char *why, size_t whylen)
+{
+	uint16_t idx = sab_board_index(x, y);
+
+	if (next_to_goal(b, rs, idx)) {
+		sab_say(why, whylen, "%s has a ladder and may not go next to a "
+		    "goal card, as (%d,%d) is", name, x, y);
+		return 0;
+	}
+	if (!next_to_card(b, idx)) {
+		sab_say(why, whylen, "(%d,%d) is not next to any card on the "
+		    "board", x, y);
+		return 0;
+	}
+	return 1;
+}
+
+int sab_board_ladder_cells(const sab_board *b, const sab_ruleset *rs,
+    uint16_t *out, int max)
+{
+	int n = 0;
+
+	for (uint16_t i = 0; i < b->nplaced; i++) {
+		uint16_t p = b->placed[i];
+		for (int d = 0; d < 4; d++) {
+			uint16_t q = (uint16_t)(p + dir_delta[d]);
+			if (b->cell[q] != SAB_CELL_EMPTY ||
+			    !sab_board_inside(rs, sab_board_x(q),
+			    sab_board_y(q)) || next_to_goal(b, rs, q))
+				continue;
+			n = frontier_add(out, n, max, q);
+		}
+	}
+	return n;
+}
+
 int sab_board_fits(const sab_board *b, const sab_ruleset *rs, int x, int y,
     uint8_t def, uint8_t rot, char *why, size_t whylen)
 {
@@ -328,6 +422,8 @@ int sab_board_fits_as(const sab_board *b, const sab_ruleset *rs, int x,
 		say_mismatch(b, rs, x, y, name, e, &f, words, why, whylen);
 		return 0;
 	}
+	if (card->ladder)
+		return ladder_fits(b, rs, x, y, name, why, whylen);
 	if ((e & f.join) == 0) {
 		if ((f.need_open | f.need_closed) == 0)
 			sab_say(why, whylen, "(%d,%d) is not next to any card on "
@@ -341,16 +437,6 @@ int sab_board_fits_as(const sab_board *b, const sab_ruleset *rs, int x,
 		return 0;
 	}
 	return 1;
-}
-
-static int frontier_add(uint16_t *out, int n, int max, uint16_t idx)
-{
-	for (int i = 0; i < n; i++)
-		if (out[i] == idx)
-			return n;
-	if (n < max)
-		out[n++] = idx;
-	return n;
 }
 
 int sab_board_frontier(const sab_board *b, const sab_ruleset *rs,
@@ -384,7 +470,7 @@ static void join_reached(sab_board *b, const sab_ruleset *rs, uint16_t idx)
 	uint8_t c = b->cell[idx];
 	int nl;
 
-	if (rs->nteams == 0) {  /* the base game: everyone's layer alone */
+	if (rs->nteams == 0 && !rs->ladders) {  /* the base game */
 		b->reach[idx] = 0;
 		for (int d = 0; d < 4; d++) {
 			uint16_t n = (uint16_t)(idx + dir_delta[d]);
@@ -416,6 +502,8 @@ static void join_reached(sab_board *b, const sab_ruleset *rs, uint16_t idx)
 			else
 				spread(b, rs, l, idx, g);
 		}
+		if (has_ladder(rs, c))
+			seed(b, rs, l, idx);
 	}
 }
 

@@ -99,6 +99,14 @@ int sab_board_frontier(const sab_board *b, const sab_ruleset *rs,
     uint16_t *out, int max);
 
 /*
+ * The empty cells where a card with a ladder could go: next to a card on
+ * the table, not next to a goal card (no connection to the start needed).
+ * Writes at most max cell indexes into out and returns how many.
+ */
+int sab_board_ladder_cells(const sab_board *b, const sab_ruleset *rs,
+    uint16_t *out, int max);
+
+/*
  * Per-cell constraints for a fast fit test: a card with open edges e fits
  * the empty cell when (e & need_open) == need_open, (e & need_closed) == 0
  * and (e & join) != 0.

@@ -87,6 +87,9 @@ typedef struct sab_kind {
 	    const sab_event *e);
 	/* Whether the play may have reached a goal (the turn then reveals). */
 	uint8_t reveals;
+	/* Lying in front of a seat, the card stops it playing path cards
+	 * (Saboteur 2's trapped; broken tools do so by their tools). */
+	uint8_t blocks_paths;
 	/* Its play (event e of its kind) in words for people, as w asks;
 	 * returns what snprintf() returns. */
 	int (*say)(const sab_ruleset *rs, const sab_event *e,
@@ -139,13 +142,25 @@ typedef struct sab_module {
 	 * the veto to come: no module has one yet and the turn does not call
 	 * it. */
 	int (*react)(sab_game *g, sab_events *ev);
-	/* The round has ended (g->round_end set, the winners known): pay.
-	 * Returns 1 when it asks a seat to decide (picking gold), 0 when the
-	 * next round may start. */
+	/*
+	 * The three below are called for the module whose roles the ruleset
+	 * plays (sab_ruleset.roles_module) alone: it decides who wins a round
+	 * and pays.
+	 *
+	 * The round has ended (g->round_end set, the winners known): pay.
+	 * Returns 1 when it asks a seat to decide (picking gold, choosing
+	 * whom to rob), 0 when the next round may start.
+	 */
 	int (*round_end)(sab_game *g, sab_rng *rng, sab_events *ev);
 	/* The winners of the round that just ended (g->round_end set), as a
-	 * set of seats; the side's role for the round-end event in *side. */
-	uint16_t (*round_winners)(const sab_game *g, uint8_t *side);
+	 * set of seats; the side's role for the round-end event in *side,
+	 * and in *both 1 when both teams of gold miners won. */
+	uint16_t (*round_winners)(const sab_game *g, uint8_t *side,
+	    uint8_t *both);
+	/* The seat to act chose seat m->target in SAB_PHASE_CHOOSE: carry it
+	 * out and go on (to the next decision, or the next round). */
+	void (*chosen)(sab_game *g, const sab_move *m, sab_rng *rng,
+	    sab_events *ev);
 	/* Folds the state only this module uses into a game's hash (so a
 	 * game without the module hashes as before). */
 	uint64_t (*hash)(uint64_t h, const sab_game *g);

@@ -13,6 +13,9 @@ int sab_event_view(const sab_event *e, int seat, sab_event *out)
 	if (e->vis == SAB_VIS_HIDDEN && !own) {
 		out->card = SAB_NO_CARD;
 		out->value = 0;
+		if (e->n > 1)
+			for (int i = 0; i < SAB_MAX_PLAYERS; i++)
+				out->vals[i] = SAB_NO_CARD;
 	}
 	return 1;
 }
@@ -36,6 +39,11 @@ static const char *const event_names[SAB_EV_TYPES] = {
 	[SAB_EV_GOLD] = "gold",
 	[SAB_EV_GAME_END] = "game-end",
 	[SAB_EV_PLAY] = "play",
+	[SAB_EV_REMOVE] = "remove",
+	[SAB_EV_INSPECT] = "inspect",
+	[SAB_EV_HAND] = "hand",
+	[SAB_EV_STEAL] = "steal",
+	[SAB_EV_CHOICES] = "choices",
 };
 
 const char *sab_event_name(uint8_t type)

@@ -21,7 +21,8 @@ enum sab_event_type {
 	SAB_EV_ROCKFALL,        /* seat plays card, removing `removed` from (x, y) */
 	SAB_EV_MAP,             /* seat plays card to look at goal */
 	SAB_EV_PEEK,            /* seat sees that goal holds card */
-	SAB_EV_PASS,            /* seat passes, discarding card (SAB_NO_CARD: none) */
+	SAB_EV_PASS,            /* seat passes, discarding card (SAB_NO_CARD:
+	                           none); n > 1: the n cards vals[0..n) */
 	SAB_EV_REVEAL,          /* goal at (x, y) turns face up: card, rot */
 	SAB_EV_ROUND_END,       /* round `value` ends: n = enum sab_round_end;
 	                           seat reached the gold (or SAB_NO_SEAT);
@@ -35,6 +36,12 @@ enum sab_event_type {
 	SAB_EV_PLAY,            /* seat plays card of a kind without an event
 	                           type of its own, with its kind's arguments
 	                           in the move's fields (rules/effect.h) */
+	SAB_EV_REMOVE,          /* seat discards vals[0], vals[1] (face up) and
+	                           takes card `removed` away from in front */
+	SAB_EV_INSPECT,         /* seat (alone) sees that target is role value */
+	SAB_EV_HAND,            /* seat's (alone) hand is now vals[0..n) */
+	SAB_EV_STEAL,           /* seat takes `value` gold from target */
+	SAB_EV_CHOICES,         /* seat (alone) must choose a seat of mask */
 	SAB_EV_TYPES
 };
 
@@ -45,7 +52,8 @@ enum sab_event_type {
 enum sab_visibility {
 	SAB_VIS_ALL,            /* every seat sees all of it */
 	SAB_VIS_SEAT,           /* only `seat` sees it */
-	SAB_VIS_HIDDEN          /* every seat sees it, but card and value only `seat` */
+	SAB_VIS_HIDDEN          /* every seat sees it, but card, value and
+	                           vals only `seat` */
 };
 
 typedef struct sab_event {

@@ -15,6 +15,12 @@ static const sab_module *module(const sab_game *g, int i)
 	return sab_module_at(g->rs->modules[i]);
 }
 
+/* The module whose roles the ruleset plays: it decides and pays rounds. */
+static const sab_module *roles_module(const sab_game *g)
+{
+	return sab_module_at(g->rs->roles_module);
+}
+
 /* ---- setting up ------------------------------------------------------- */
 
 static int hands_empty(const sab_game *g)
@@ -65,6 +71,15 @@ static void round_start(sab_game *g, int first, sab_rng *rng,
 	g->goal_open = 0;
 	sab_board_reset(&g->board, rs);
 	fill_deck(g, rng);
+	/* "Put aside the top 10 cards of the deck: You won't need them
+	 * until the next round." (Saboteur 2) */
+	g->naside = (uint8_t)(rs->set_aside < g->ndeck ? rs->set_aside :
+	    g->ndeck);
+	g->ndeck = (uint16_t)(g->ndeck - g->naside);
+	g->owed_draw = SAB_NO_SEAT;
+	g->choices = 0;
+	g->nthieves = g->next_thief = 0;
+	memset(g->theft_turn, 0, sizeof g->theft_turn);
 	if (ev) {
 		sab_event e = sab_event_new(SAB_EV_ROUND_START, SAB_VIS_ALL,
 		    (uint8_t)first);
@@ -164,25 +179,24 @@ void sab_table_next_round(sab_game *g, sab_rng *rng, sab_events *ev)
 static void end_round(sab_game *g, uint8_t why, sab_rng *rng,
     sab_events *ev)
 {
-	uint8_t side = SAB_ROLE_NONE;
+	const sab_module *m = roles_module(g);
+	uint8_t side = SAB_ROLE_NONE, both = 0;
 
 	g->round_end = why;
-	for (int i = 0; i < g->rs->nmodules; i++)
-		if (module(g, i)->round_winners != NULL)
-			g->round_winners = module(g, i)->round_winners(g, &side);
+	if (m->round_winners != NULL)
+		g->round_winners = m->round_winners(g, &side, &both);
 	if (ev) {
 		sab_event e = sab_event_new(SAB_EV_ROUND_END, SAB_VIS_ALL,
 		    g->finder);
 		e.value = g->round;
 		e.n = why;
 		e.target = side;
+		e.tool = both;
 		e.mask = g->round_winners;
 		sab_table_emit(ev, &e);
 	}
-	for (int i = 0; i < g->rs->nmodules; i++)
-		if (module(g, i)->round_end != NULL &&
-		    module(g, i)->round_end(g, rng, ev))
-			return;
+	if (m->round_end != NULL && m->round_end(g, rng, ev))
+		return;
 	sab_table_next_round(g, rng, ev);
 }
 
@@ -200,6 +214,75 @@ static int check_pick(const sab_game *g, const sab_move *m, char *why,
 			return 1;
 	sab_say(why, whylen, "no gold card worth %d is offered", m->value);
 	return 0;
+}
+
+static int check_choose(const sab_game *g, const sab_move *m, char *why,
+    size_t whylen)
+{
+	if (m->kind != SAB_MOVE_CHOOSE) {
+		sab_say(why, whylen, "you must choose a player now");
+		return 0;
+	}
+	if (m->target >= g->nplayers || !(g->choices & (1u << m->target))) {
+		sab_say(why, whylen, "seat %d cannot be chosen", m->target);
+		return 0;
+	}
+	return 1;
+}
+
+/* Whether the cards card and more[0 .. n) are all in seat's hand, as
+ * many copies as the move names. */
+static int in_hand(const sab_game *g, int seat, const sab_move *m, int n)
+{
+	uint8_t want[3] = { m->card, m->more[0], m->more[1] };
+
+	for (int i = 0; i <= n; i++) {
+		int need = 0, have = 0;
+		for (int j = 0; j <= n; j++)
+			need += want[j] == want[i];
+		for (int j = 0; j < g->nhand[seat]; j++)
+			have += g->hand[seat][j] == want[i];
+		if (have < need)
+			return 0;
+	}
+	return 1;
+}
+
+/* A pass of several cards, or discarding two to remove a card in front. */
+static int check_turn_option(const sab_game *g, const sab_move *m,
+    const char *const *words, char *why, size_t whylen)
+{
+	const sab_ruleset *rs = g->rs;
+	int seat = g->to_act, n = m->nmore;
+
+	if (n > 2 || m->more[0] >= rs->ndefs || (n > 1 &&
+	    m->more[1] >= rs->ndefs)) {
+		sab_say(why, whylen, "that names no card");
+		return 0;
+	}
+	if (m->kind == SAB_MOVE_PASS && n + 1 > rs->pass_max) {
+		sab_say(why, whylen, "a pass discards %s",
+		    rs->pass_max > 1 ? "1 to 3 cards" : "one card");
+		return 0;
+	}
+	if (m->kind == SAB_MOVE_REMOVE && (!rs->remove_front || n != 1)) {
+		sab_say(why, whylen, "%s", rs->remove_front ?
+		    "a removal discards two cards" :
+		    "this ruleset has no removal of cards in front of you");
+		return 0;
+	}
+	if (!in_hand(g, seat, m, n)) {
+		sab_say(why, whylen, "you do not hold those %d cards", n + 1);
+		return 0;
+	}
+	if (m->kind == SAB_MOVE_REMOVE && (m->front >= rs->ndefs ||
+	    !sab_pile_has(g->front[seat], g->nfront[seat], m->front))) {
+		sab_say(why, whylen, "%s does not lie in front of you",
+		    m->front < rs->ndefs ?
+		    sab_table_card_word(g, words, m->front) : "that card");
+		return 0;
+	}
+	return 1;
 }
 
 int sab_game_check(const sab_game *g, const sab_move *m, char *why,
@@ -220,10 +303,19 @@ int sab_game_check_as(const sab_game *g, const sab_move *m,
 	}
 	if (g->phase == SAB_PHASE_PICK_GOLD)
 		return check_pick(g, m, why, whylen);
+	if (g->phase == SAB_PHASE_CHOOSE)
+		return check_choose(g, m, why, whylen);
 	if (m->kind >= SAB_MOVE_KINDS || m->kind == SAB_MOVE_PICK_GOLD) {
 		sab_say(why, whylen, "there is no gold to pick now");
 		return 0;
 	}
+	if (m->kind == SAB_MOVE_CHOOSE) {
+		sab_say(why, whylen, "there is no player to choose now");
+		return 0;
+	}
+	if ((m->kind == SAB_MOVE_PASS && m->nmore > 0) ||
+	    m->kind == SAB_MOVE_REMOVE)
+		return check_turn_option(g, m, words, why, whylen);
 	if (m->card >= g->rs->ndefs ||
 	    sab_table_hand_find(g, g->to_act, m->card) < 0) {
 		sab_say(why, whylen, "%s is not in your hand",
@@ -262,6 +354,80 @@ int sab_game_moves_card(const sab_game *g, uint8_t def, sab_move *out)
 	return gen_card(g, def, &f, out);
 }
 
+static int choose_moves(const sab_game *g, sab_move *out)
+{
+	int n = 0;
+
+	for (int s = 0; s < g->nplayers; s++)
+		if (g->choices & (1u << s)) {
+			out[n] = sab_table_move(SAB_MOVE_CHOOSE, 0);
+			out[n++].target = (uint8_t)s;
+		}
+	return n;
+}
+
+/* The hand's distinct cards in order, with their copies. */
+static int hand_kinds(const sab_game *g, int seat, uint8_t *def,
+    uint8_t *copies)
+{
+	int k = 0;
+
+	for (int i = 0; i < g->nhand[seat]; i++) {
+		uint8_t d = g->hand[seat][i];
+		int j = 0;
+		while (j < k && def[j] < d)
+			j++;
+		if (j < k && def[j] == d) {
+			copies[j]++;
+			continue;
+		}
+		memmove(def + j + 1, def + j, (size_t)(k - j));
+		memmove(copies + j + 1, copies + j, (size_t)(k - j));
+		def[j] = d;
+		copies[j] = 1;
+		k++;
+	}
+	return k;
+}
+
+/* Passes of 2 to pass_max cards, and removals (two cards for one in
+ * front): every distinct set of cards once, in card order. */
+static int turn_options(const sab_game *g, sab_move *out)
+{
+	const sab_ruleset *rs = g->rs;
+	uint8_t def[SAB_MAX_HAND], copies[SAB_MAX_HAND], fronts[SAB_MAX_FRONT];
+	int seat = g->to_act, k = hand_kinds(g, seat, def, copies), n = 0;
+	int nfronts = 0;
+
+	for (int i = 0; rs->remove_front && i < g->nfront[seat]; i++)
+		if (!sab_pile_has(fronts, (uint8_t)nfronts, g->front[seat][i]))
+			fronts[nfronts++] = g->front[seat][i];
+	for (int a = 0; a < k; a++)
+		for (int b = a; b < k; b++) {
+			if (b == a && copies[a] < 2)
+				continue;
+			sab_move m = sab_table_move(SAB_MOVE_PASS, def[a]);
+			m.nmore = 1;
+			m.more[0] = def[b];
+			if (rs->pass_max >= 2)
+				out[n++] = m;
+			for (int f = 0; f < nfronts; f++) {
+				out[n] = m;
+				out[n].kind = SAB_MOVE_REMOVE;
+				out[n++].front = fronts[f];
+			}
+			for (int c = b; rs->pass_max >= 3 && c < k; c++) {
+				int need = c != b ? 1 : b == a ? 3 : 2;
+				if (copies[c] < need)
+					continue;
+				out[n] = m;
+				out[n].nmore = 2;
+				out[n++].more[1] = def[c];
+			}
+		}
+	return n;
+}
+
 int sab_game_moves(const sab_game *g, sab_move *out)
 {
 	uint8_t vals[SAB_MAX_GOLD], seen[SAB_MAX_HAND];
@@ -278,6 +444,8 @@ int sab_game_moves(const sab_game *g, sab_move *out)
 		}
 		return n;
 	}
+	if (g->phase == SAB_PHASE_CHOOSE)
+		return choose_moves(g, out);
 	f.n = -1;
 	for (int i = 0; i < g->nhand[seat]; i++) {
 		uint8_t def = g->hand[seat][i];
@@ -290,6 +458,8 @@ int sab_game_moves(const sab_game *g, sab_move *out)
 		n += gen_card(g, def, &f, out + n);
 		out[n++] = sab_table_move(SAB_MOVE_PASS, def);
 	}
+	if (g->rs->pass_max > 1 || g->rs->remove_front)
+		n += turn_options(g, out + n);
 	return n;
 }
 
@@ -303,6 +473,12 @@ int sab_game_random_move(const sab_game *g, sab_rng *rng, sab_move *m)
 	if (g->phase == SAB_PHASE_PICK_GOLD) {
 		*m = sab_table_move(SAB_MOVE_PICK_GOLD, 0);
 		m->value = g->offer[sab_rng_below(rng, g->noffer)];
+		return 0;
+	}
+	if (g->phase == SAB_PHASE_CHOOSE) {
+		sab_move c[SAB_MAX_PLAYERS];
+		n = choose_moves(g, c);
+		*m = c[sab_rng_below(rng, (uint32_t)n)];
 		return 0;
 	}
 	uint8_t def = g->hand[seat][sab_rng_below(rng, g->nhand[seat])];
@@ -354,12 +530,49 @@ static int reveal_goals(sab_game *g, sab_events *ev)
 	return gold;
 }
 
+/* Discards several cards (a pass of more than one card, face down), or
+ * two to take away a card in front of the seat (face up). */
+static void turn_option(sab_game *g, const sab_move *m, sab_events *ev)
+{
+	int seat = g->to_act;
+	uint8_t cards[3] = { m->card, m->more[0], m->more[1] };
+	sab_event e;
+
+	for (int i = 1; i <= m->nmore && i < 3; i++) {
+		sab_table_hand_take(g, seat, cards[i]);
+		sab_table_discard(g, cards[i]);
+	}
+	sab_table_discard(g, m->card);
+	if (m->kind == SAB_MOVE_PASS) {
+		e = sab_event_new(SAB_EV_PASS, SAB_VIS_HIDDEN, (uint8_t)seat);
+		e.card = m->card;
+		e.n = (uint16_t)(m->nmore + 1);
+		for (int i = 0; i <= m->nmore && i < 3; i++)
+			e.vals[i] = cards[i];
+	} else {
+		sab_pile_take(g->front[seat], &g->nfront[seat], m->front);
+		sab_table_discard(g, m->front);
+		e = sab_event_new(SAB_EV_REMOVE, SAB_VIS_ALL, (uint8_t)seat);
+		e.card = m->card;
+		e.removed = m->front;
+		e.n = 2;
+		e.vals[0] = m->card;
+		e.vals[1] = m->more[0];
+	}
+	sab_table_emit(ev, &e);
+}
+
 /* Plays or discards the card; returns 1 when the gold was reached. */
 static int play_card(sab_game *g, const sab_move *m, sab_events *ev)
 {
 	const sab_kind *k;
 
 	sab_table_hand_take(g, g->to_act, m->card);
+	if ((m->kind == SAB_MOVE_PASS && m->nmore > 0) ||
+	    m->kind == SAB_MOVE_REMOVE) {
+		turn_option(g, m, ev);
+		return 0;
+	}
 	if (m->kind == SAB_MOVE_PASS) {
 		sab_table_discard(g, m->card);
 		if (ev) {
@@ -401,6 +614,10 @@ void sab_game_apply(sab_game *g, const sab_move *m, sab_rng *rng,
 		sab_base_pick_gold(g, m->value, rng, ev);
 		return;
 	}
+	if (g->phase == SAB_PHASE_CHOOSE) {
+		roles_module(g)->chosen(g, m, rng, ev);
+		return;
+	}
 	g->turn++;
 	g->last_player = (uint8_t)seat;
 	if (play_card(g, m, ev)) {
@@ -411,7 +628,14 @@ void sab_game_apply(sab_game *g, const sab_move *m, sab_rng *rng,
 	for (int i = 0; i < g->rs->nmodules; i++)
 		if (module(g, i)->turn_end != NULL)
 			module(g, i)->turn_end(g, ev);
-	sab_table_draw(g, seat, ev);
+	/* A pass of several cards draws as many. */
+	for (int i = m->kind == SAB_MOVE_PASS ? m->nmore : 0; i >= 0; i--)
+		sab_table_draw(g, seat, ev);
+	/* "The other player draws 1 card at the end of your turn." */
+	if (g->owed_draw != SAB_NO_SEAT) {
+		sab_table_draw(g, g->owed_draw, ev);
+		g->owed_draw = SAB_NO_SEAT;
+	}
 	if (hands_empty(g))
 		end_round(g, SAB_END_NO_CARDS, rng, ev);
 	else
@@ -425,6 +649,7 @@ void sab_game_census(const sab_game *g, sab_census *c)
 	memset(c, 0, sizeof *c);
 	c->deck = g->ndeck;
 	c->discard = g->ndiscard;
+	c->aside = g->naside;
 	for (int s = 0; s < g->nplayers; s++) {
 		c->hands += g->nhand[s];
 		c->in_front += g->nfront[s];
@@ -478,8 +703,15 @@ int sab_move_equal(const sab_ruleset *rs, const sab_move *a,
 		return 0;
 	if (a->kind == SAB_MOVE_PICK_GOLD)
 		return a->value == b->value;
+	if (a->kind == SAB_MOVE_CHOOSE)
+		return a->target == b->target;
 	if (a->card != b->card)
 		return 0;
+	if (a->kind != SAB_MOVE_PLAY)
+		return a->nmore == b->nmore && (a->nmore < 1 ||
+		    a->more[0] == b->more[0]) && (a->nmore < 2 ||
+		    a->more[1] == b->more[1]) && (a->kind != SAB_MOVE_REMOVE ||
+		    a->front == b->front);
 	k = sab_move_kind(rs, a);
 	return k == NULL || same_args(k, a, b);
 }

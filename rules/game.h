@@ -18,20 +18,21 @@ enum sab_role {
 
 /*
  * Whose decision it is, and of what kind.  The values are hashed: new
- * phases go at the end.  REACT and CHOOSE are named for the modules to
- * come; no turn enters them yet.  A module that makes a seat play again in
- * one turn (a second card) will stay in PLAY and count sab_game.substep; a
- * card played and open to reactions (sab_game.pending) will wait in REACT
- * while the seats that could react are asked in the rule-given order;
- * CHOOSE will be a follow-up choice of the seat that played (which goal,
- * which player).
+ * phases go at the end.  REACT is named for the modules to come; no turn
+ * enters it yet.  A module that makes a seat play again in one turn (a
+ * second card) will stay in PLAY and count sab_game.substep; a card played
+ * and open to reactions (sab_game.pending) will wait in REACT while the
+ * seats that could react are asked in the rule-given order.  CHOOSE asks
+ * a seat to choose another (Saboteur 2: whom a theft steals from); the
+ * module whose roles the ruleset plays carries the choice out.
  */
 enum sab_phase {
 	SAB_PHASE_PLAY,         /* the seat to act plays a card or passes */
 	SAB_PHASE_PICK_GOLD,    /* the seat to act picks one of the offered gold cards */
 	SAB_PHASE_OVER,         /* the game has ended */
 	SAB_PHASE_REACT,        /* the seat to act may react to the pending play */
-	SAB_PHASE_CHOOSE        /* the seat to act completes its play */
+	SAB_PHASE_CHOOSE        /* the seat to act chooses a seat of
+	                           sab_game.choices (a theft's victim) */
 };
 
 /*
@@ -41,8 +42,14 @@ enum sab_phase {
  */
 enum sab_move_kind {
 	SAB_MOVE_PLAY,          /* plays card, with its kind's arguments */
-	SAB_MOVE_PASS,          /* discards card face down */
+	SAB_MOVE_PASS,          /* discards card (and the nmore cards in
+	                           more[], rs->pass_max) face down */
 	SAB_MOVE_PICK_GOLD,     /* takes one offered gold card of this value */
+	SAB_MOVE_REMOVE,        /* discards card and more[0] to take the card
+	                           `front` away from in front of oneself
+	                           (rs->remove_front) */
+	SAB_MOVE_CHOOSE,        /* chooses seat target (SAB_PHASE_CHOOSE:
+	                           the seat a theft steals from) */
 	SAB_MOVE_KINDS
 };
 
@@ -62,6 +69,12 @@ typedef struct sab_move {
 	uint8_t goal;           /* a goal place index */
 	uint8_t value;          /* gold value */
 	int8_t x, y;
+	/* A pass of several cards, or a removal: the cards discarded beside
+	 * card (in the order card <= more[0] <= more[1]), and the card taken
+	 * away from in front of oneself. */
+	uint8_t nmore;
+	uint8_t more[2];
+	uint8_t front;
 } sab_move;
 
 /* Returns 1 when m plays a card of type `type` (enum sab_card_type). */
@@ -79,7 +92,11 @@ static inline int sab_move_plays(const sab_ruleset *rs, const sab_move *m,
  * base game position has about 17 legal moves.
  */
 #define SAB_MAX_CARD_MOVES (2 * SAB_MAX_FRONTIER)
-#define SAB_MAX_MOVES (SAB_MAX_HAND * (SAB_MAX_CARD_MOVES + 1))
+/* Passes of 2 or 3 of 8 cards (C(8,2) + C(8,3)), and removals: a pair of
+ * cards for each card in front. */
+#define SAB_MAX_TURN_MOVES (28 + 56 + 28 * SAB_MAX_FRONT)
+#define SAB_MAX_MOVES (SAB_MAX_HAND * (SAB_MAX_CARD_MOVES + 1) + \
+    SAB_MAX_TURN_MOVES)
 
 /* Why a round ended. */
 enum sab_round_end {
@@ -149,6 +166,21 @@ typedef struct sab_game {
 	 * paid in it. */
 	uint16_t round_winners;         /* bit s: seat s won the round */
 	int16_t round_pay[SAB_MAX_PLAYERS];
+
+	/* Room the expansions use (Saboteur 2): the cards put aside this
+	 * round; a seat owed a card at the end of this turn (swap hands;
+	 * SAB_NO_SEAT: none); the seats a CHOOSE decision may choose. */
+	uint8_t naside;
+	uint8_t owed_draw;
+	uint16_t choices;
+	/* The face-down dwarf cards nobody holds (top at the end); the turn
+	 * each seat last laid a theft; the thieves still to steal this
+	 * round's end, in order, and the next of them. */
+	uint8_t dwarves[16];
+	uint8_t ndwarves;
+	uint16_t theft_turn[SAB_MAX_PLAYERS];
+	uint8_t thieves[SAB_MAX_PLAYERS];
+	uint8_t nthieves, next_thief;
 
 	/* Last, so that a new game need not clear the team reach layers at
 	 * the board's end (sab_board_reset() clears those a ruleset uses). */
@@ -222,9 +254,9 @@ void sab_game_apply(sab_game *g, const sab_move *m, sab_rng *rng,
 int sab_game_random_move(const sab_game *g, sab_rng *rng, sab_move *m);
 
 /* Card accounting: every card of the ruleset's deck, counted where it lies.
- * The five counts add up to rs->deck_size at every moment. */
+ * The six counts add up to rs->deck_size at every moment. */
 typedef struct sab_census {
-	int deck, hands, discard, board, in_front;
+	int deck, hands, discard, board, in_front, aside;
 } sab_census;
 void sab_game_census(const sab_game *g, sab_census *c);
 

@@ -47,6 +47,39 @@ static inline uint8_t sab_pile_take_tool(const sab_ruleset *rs,
 	return SAB_NO_CARD;
 }
 
+/* Whether card def lies in the pile. */
+static inline int sab_pile_has(const uint8_t *pile, uint8_t n, uint8_t def)
+{
+	for (int i = 0; i < n; i++)
+		if (pile[i] == def)
+			return 1;
+	return 0;
+}
+
+/* Takes away one copy of def (the one laid last); returns 1, or 0 when the
+ * pile has none.  The freed slot holds SAB_NO_CARD. */
+static inline int sab_pile_take(uint8_t *pile, uint8_t *n, uint8_t def)
+{
+	for (int i = *n - 1; i >= 0; i--) {
+		if (pile[i] != def)
+			continue;
+		memmove(&pile[i], &pile[i + 1], (size_t)(*n - i - 1));
+		pile[--(*n)] = SAB_NO_CARD;
+		return 1;
+	}
+	return 0;
+}
+
+/* The card of type `type` in the pile (the one laid last), or SAB_NO_CARD. */
+static inline uint8_t sab_pile_find_type(const sab_ruleset *rs,
+    const uint8_t *pile, uint8_t n, uint8_t type)
+{
+	for (int i = n - 1; i >= 0; i--)
+		if (rs->defs[pile[i]].type == type)
+			return pile[i];
+	return SAB_NO_CARD;
+}
+
 /* The tools broken by the pile's cards, as tool bits; how many of its
  * cards break a tool among `tools`. */
 static inline uint8_t sab_pile_mask(const sab_ruleset *rs,

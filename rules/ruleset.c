@@ -63,6 +63,8 @@ static const char *const tool_names[SAB_TOOLS] = {
 static const char *const drawn_words[] = { "per_miner", "per_player" };
 static const char *const placement_words[] = { "connected", "touching" };
 static const char *const scoring_words[] = { "gold", "path" };
+/* Door colours, by team number from 1 (sab_card.door). */
+static const char *const door_words[SAB_MAX_TEAMS] = { "blue", "green" };
 static const char edge_letters[] = "NESW";
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
@@ -490,13 +492,14 @@ static sab_card *add_def(const struct ctx *c, sab_ruleset *rs,
 
 /* Keys of a deck entry, and which card types take each. */
 enum { K_NAME, K_TYPE, K_COUNT, K_EDGES, K_DEAD, K_GROUPS, K_TOOL, K_TOOLS,
-	K_NKEYS };
+	K_DOOR, K_LADDER, K_CRYSTALS, K_NKEYS };
 
 #define T(t) (1u << (t))
 static const unsigned key_types[K_NKEYS] = {
 	~0u, ~0u, ~0u,
 	T(SAB_CARD_PATH), T(SAB_CARD_PATH), T(SAB_CARD_PATH),
-	T(SAB_CARD_SABOTAGE), T(SAB_CARD_REPAIR)
+	T(SAB_CARD_SABOTAGE), T(SAB_CARD_REPAIR),
+	T(SAB_CARD_PATH), T(SAB_CARD_PATH), T(SAB_CARD_PATH)
 };
 #undef T
 
@@ -585,6 +588,20 @@ static int load_card_shape(const struct ctx *c, const sab_yaml_field *f,
 			return -1;
 		d->tools = (uint8_t)(1u << t);
 	}
+	if (f[K_DOOR].val != NULL) {
+		if (get_word(c, &f[K_DOOR], place, door_words,
+		    NELEM(door_words), &t) != 0)
+			return -1;
+		d->door = (uint8_t)(t + 1);
+	}
+	if (f[K_LADDER].val != NULL && (place_key(c, sub, place, "ladder",
+	    f[K_LADDER].at) != 0 || get_bool(c, f[K_LADDER].val, sub,
+	    &d->ladder) != 0))
+		return -1;
+	if (f[K_CRYSTALS].val != NULL && (place_key(c, sub, place,
+	    "crystals", f[K_CRYSTALS].at) != 0 || get_u8(c,
+	    f[K_CRYSTALS].val, sub, 0, 9, &d->crystals) != 0))
+		return -1;
 	if (f[K_TOOLS].val != NULL && (place_key(c, sub, place, "tools",
 	    f[K_TOOLS].at) != 0 || load_tools(c, f[K_TOOLS].val, sub,
 	    &d->tools) != 0))
@@ -622,7 +639,9 @@ static int load_card(const struct ctx *c, const sab_yaml_node *n,
 	    SAB_YAML_FIELD("type"), SAB_YAML_FIELD("count"),
 	    SAB_YAML_FIELD("edges"), SAB_YAML_FIELD("dead_end"),
 	    SAB_YAML_FIELD("groups"),
-	    SAB_YAML_FIELD("tool"), SAB_YAML_FIELD("tools") };
+	    SAB_YAML_FIELD("tool"), SAB_YAML_FIELD("tools"),
+	    SAB_YAML_FIELD("door"), SAB_YAML_FIELD("ladder"),
+	    SAB_YAML_FIELD("crystals") };
 	char sub[PLACE_LEN];
 	size_t t;
 
@@ -831,7 +850,8 @@ static int load_options(const struct ctx *c, const sab_yaml_node *n,
 	    SAB_YAML_FIELD("sabotage_self"), SAB_YAML_FIELD("sabotage_stacks"),
 	    SAB_YAML_FIELD("repair_self_only"),
 	    SAB_YAML_FIELD("sabotaged_dwarf"),
-	    SAB_YAML_FIELD("scoring") };
+	    SAB_YAML_FIELD("scoring"), SAB_YAML_FIELD("remove_front"),
+	    SAB_YAML_FIELD("pass_max"), SAB_YAML_FIELD("set_aside") };
 	uint8_t *flags[] = { &rs->sabotage_self, &rs->sabotage_stacks,
 	    &rs->repair_self_only, &rs->sabotaged_dwarf };
 	char sub[PLACE_LEN];
@@ -859,6 +879,18 @@ static int load_options(const struct ctx *c, const sab_yaml_node *n,
 			return -1;
 		rs->scoring = (uint8_t)w;
 	}
+	if (f[6].val != NULL && (place_key(c, sub, "options", f[6].key,
+	    f[6].at) != 0 || get_bool(c, f[6].val, sub, &rs->remove_front)
+	    != 0))
+		return -1;
+	if (f[7].val != NULL && (place_key(c, sub, "options", f[7].key,
+	    f[7].at) != 0 || get_u8(c, f[7].val, sub, 1, 3, &rs->pass_max)
+	    != 0))
+		return -1;
+	if (f[8].val != NULL && (place_key(c, sub, "options", f[8].key,
+	    f[8].at) != 0 || get_u8(c, f[8].val, sub, 0, 60, &rs->set_aside)
+	    != 0))
+		return -1;
 	return 0;
 }
 
@@ -1260,6 +1292,7 @@ static int check_defs(const struct ctx *c, sab_ruleset *rs)
 	unsigned total = 0, front = 0;
 
 	rs->nteams = 0;
+	rs->ladders = 0;
 	if (rs->ndefs > SAB_MAX_DEFS)
 		return fail(c, LINE(c, deck), "deck", "%d card definitions, "
 		    "at most %d", rs->ndefs, SAB_MAX_DEFS);
@@ -1280,6 +1313,7 @@ static int check_defs(const struct ctx *c, sab_ruleset *rs)
 			    SAB_MAX_TEAMS);
 		if (d->door > rs->nteams)
 			rs->nteams = d->door;
+		rs->ladders |= d->ladder;
 		if (is_deck_type(d->type))
 			total += d->count;
 		/* All of them could lie in front of one seat. */
@@ -1323,6 +1357,8 @@ static int check_goal_cards(const struct ctx *c, const sab_ruleset *rs)
 
 static int check_roles(const struct ctx *c, const sab_ruleset *rs)
 {
+	if (rs->roles_module != 0)
+		return 0;
 	for (int n = 0; n <= SAB_MAX_PLAYERS; n++) {
 		int s = rs->saboteurs[n], m = rs->miners[n];
 		sab_yaml_mark line = either(LINE_AT(c, role, n),
@@ -1492,7 +1528,8 @@ static int check_options(const struct ctx *c, const sab_ruleset *rs)
 		return fail(c, either(LINE(c, placement), LINE(c, board)),
 		    "options", "an unbounded board needs "
 		    "placement: connected");
-	if (rs->scoring == SAB_SCORE_GOLD && rs->ngold == 0)
+	if (rs->scoring == SAB_SCORE_GOLD && rs->ngold == 0 &&
+	    rs->roles_module == 0)
 		return fail(c, line, "options", "scoring gold needs a gold "
 		    "section");
 	if (rs->scoring == SAB_SCORE_GOLD && !rs->has_roles)
@@ -1516,6 +1553,7 @@ static int check_modules(const struct ctx *c, sab_ruleset *rs)
 	if (rs->nmodules > SAB_MAX_MODULES || rs->modules[0] != 0)
 		return fail(c, line, "modules", "the first module is base");
 	rs->nroles = 0;
+	rs->roles_module = 0;
 	for (int i = 0; i < rs->nmodules; i++) {
 		const sab_module *m = sab_module_at(rs->modules[i]);
 
@@ -1529,6 +1567,11 @@ static int check_modules(const struct ctx *c, sab_ruleset *rs)
 		if (!m->ready)
 			return fail(c, line, "modules", "module %s (%s) is not "
 			    "playable yet", m->name, m->title);
+		/* A later module's dwarf cards replace the earlier ones'. */
+		if (m->nroles > 0) {
+			rs->nroles = 0;
+			rs->roles_module = rs->modules[i];
+		}
 		for (int r = 0; r < m->nroles; r++) {
 			if (rs->nroles >= SAB_MAX_ROLES)
 				return fail(c, line, "modules", "more than %d "
@@ -1536,6 +1579,21 @@ static int check_modules(const struct ctx *c, sab_ruleset *rs)
 			rs->roles[rs->nroles++] = m->roles[r];
 		}
 	}
+	/* An expansion that deals its own dwarf cards and pays in pieces
+	 * has no dwarf table and no gold cards. */
+	if (rs->roles_module != 0) {
+		if (rs->has_roles && LINE(c, roles).line > 0)
+			return fail(c, LINE(c, roles), "roles", "module %s deals "
+			    "its own dwarf cards: leave roles out",
+			    sab_module_at(rs->roles_module)->name);
+		if (rs->ngold > 0)
+			return fail(c, LINE(c, gold), "gold", "module %s pays in "
+			    "gold pieces: leave gold out",
+			    sab_module_at(rs->roles_module)->name);
+		rs->has_roles = 1;
+	}
+	if (rs->pass_max == 0)
+		rs->pass_max = 1;
 	return 0;
 }
 

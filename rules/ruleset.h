@@ -140,6 +140,8 @@ typedef struct sab_ruleset {
 	sab_role_def roles[SAB_MAX_ROLES];
 	uint8_t nteams;                 /* door colours on its path cards
 	                                   (0: no doors; sab_ruleset_finish) */
+	uint8_t ladders;                /* 1: some path card has a ladder
+	                                   (sab_ruleset_finish) */
 	uint8_t nmodules;               /* the modules it plays, by their */
 	uint8_t modules[SAB_MAX_MODULES];/* index (sab_module_at()); base first */
 	uint8_t saboteurs[SAB_MAX_PLAYERS + 1]; /* role cards by player count */
@@ -175,6 +177,19 @@ typedef struct sab_ruleset {
 	uint8_t sabotaged_dwarf;        /* variant: broken miners get no gold */
 	uint8_t scoring;                /* enum sab_scoring */
 	uint8_t sabotage_def[SAB_TOOLS];/* the sabotage card of each tool */
+
+	/* The turn's options beyond the base game's (Saboteur 2): a pass
+	 * discards 1 to pass_max cards and draws as many; remove_front: a
+	 * player may discard 2 cards to take one card away from in front of
+	 * themselves; set_aside: cards of the shuffled deck put aside,
+	 * unused, each round before the deal. */
+	uint8_t pass_max;               /* 1 in the base game */
+	uint8_t remove_front;
+	uint8_t set_aside;
+	/* The module (sab_module_at()) whose roles and scoring the ruleset
+	 * plays: 0, the base game's dwarf table (roles:) and gold cards; an
+	 * expansion that deals its own dwarf cards and pays in pieces. */
+	uint8_t roles_module;
 } sab_ruleset;
 
 /*

@@ -109,6 +109,26 @@ void sab_seen_front_take_tool(sab_seen *s, const sab_ruleset *rs,
 		    &s->nfront[target], tool);
 }
 
+void sab_seen_front_take(sab_seen *s, int target, uint8_t card)
+{
+	if (target < s->nplayers)
+		(void)sab_pile_take(s->front[target], &s->nfront[target], card);
+}
+
+void sab_seen_swap_hands(sab_seen *s, int a, int b)
+{
+	uint8_t hand[SAB_MAX_HAND], n;
+
+	if (a >= s->nplayers || b >= s->nplayers)
+		return;
+	memcpy(hand, s->hand[a], sizeof hand);
+	n = s->nhand[a];
+	memcpy(s->hand[a], s->hand[b], sizeof hand);
+	s->nhand[a] = s->nhand[b];
+	memcpy(s->hand[b], hand, sizeof hand);
+	s->nhand[b] = n;
+}
+
 /* A card played from a hand, and what it did; the turn moves on. */
 static void card_played(sab_seen *s, const sab_ruleset *rs,
     const sab_event *e)
@@ -127,12 +147,49 @@ static void card_played(sab_seen *s, const sab_ruleset *rs,
 /* A pass: a discard from the hand, or in the open a seat without cards. */
 static void pass(sab_seen *s, const sab_event *e)
 {
-	if (e->vis != SAB_VIS_ALL) {
+	if (e->vis != SAB_VIS_ALL && e->n > 1) {
+		for (int i = 0; i < e->n && i < 3; i++)
+			hand_take(s, e->seat, (uint8_t)e->vals[i]);
+		s->ndiscard = (uint16_t)(s->ndiscard + e->n);
+		s->turn++;
+	} else if (e->vis != SAB_VIS_ALL) {
 		hand_take(s, e->seat, e->card);
 		s->ndiscard++;
 		s->turn++;
 	}
 	s->to_act = next_seat(s, e->seat);
+}
+
+/* Two cards discarded face up to take one away from in front. */
+static void removal(sab_seen *s, const sab_event *e)
+{
+	hand_take(s, e->seat, (uint8_t)e->vals[0]);
+	hand_take(s, e->seat, (uint8_t)e->vals[1]);
+	sab_seen_front_take(s, e->seat, e->removed);
+	s->ndiscard = (uint16_t)(s->ndiscard + 3);
+	s->turn++;
+	s->to_act = next_seat(s, e->seat);
+}
+
+/* A seat's whole hand, told to it (swap hands). */
+static void hand(sab_seen *s, const sab_event *e)
+{
+	int k = e->seat;
+
+	s->nhand[k] = 0;
+	memset(s->hand[k], SAB_NO_CARD, sizeof s->hand[k]);
+	for (int i = 0; i < e->n && i < SAB_MAX_HAND; i++)
+		s->hand[k][s->nhand[k]++] = (uint8_t)e->vals[i];
+}
+
+/* A theft carried out: one gold piece, in the open. */
+static void steal(sab_seen *s, const sab_event *e)
+{
+	if (e->target < s->nplayers)
+		s->gold[e->target] = (int16_t)(s->gold[e->target] - e->value);
+	s->gold[e->seat] = (int16_t)(s->gold[e->seat] + e->value);
+	s->phase = SAB_PHASE_PLAY;
+	s->to_act = SAB_NO_SEAT;
 }
 
 static void peek(sab_seen *s, const sab_event *e)
@@ -245,6 +302,23 @@ void sab_seen_apply(sab_seen *s, const sab_ruleset *rs, const sab_event *e)
 		break;
 	case SAB_EV_GAME_END:
 		game_end(s, e);
+		break;
+	case SAB_EV_REMOVE:
+		removal(s, e);
+		break;
+	case SAB_EV_INSPECT:
+		if (e->target < s->nplayers)
+			s->role[e->target] = e->value;
+		break;
+	case SAB_EV_HAND:
+		hand(s, e);
+		break;
+	case SAB_EV_STEAL:
+		steal(s, e);
+		break;
+	case SAB_EV_CHOICES:
+		s->phase = SAB_PHASE_CHOOSE;
+		s->to_act = e->seat;
 		break;
 	default:                /* the game's start: nothing to know yet */
 		break;

@@ -109,6 +109,9 @@ int sab_seen_deck(const sab_seen *s, const sab_ruleset *rs);
 void sab_seen_front_add(sab_seen *s, int target, uint8_t card);
 void sab_seen_front_take_tool(sab_seen *s, const sab_ruleset *rs,
     int target, uint8_t tool);
+/* Takes card away from in front of target; swaps the hands of a and b. */
+void sab_seen_front_take(sab_seen *s, int target, uint8_t card);
+void sab_seen_swap_hands(sab_seen *s, int a, int b);
 
 int sab_seen_broken(const sab_seen *s, const sab_ruleset *rs, int seat,
     uint8_t tools);

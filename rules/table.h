@@ -97,6 +97,21 @@ static inline int sab_table_front_broken(const sab_game *g, int seat)
 	return sab_table_front_mask(g, seat) != 0;
 }
 
+/* Whether a card lying in front of seat stops it playing path cards: a
+ * broken tool, or a card whose kind blocks paths (Saboteur 2's trapped).
+ * Returns that card, or SAB_NO_CARD. */
+static inline uint8_t sab_table_front_blocks(const sab_game *g, int seat)
+{
+	for (int i = 0; i < g->nfront[seat]; i++) {
+		uint8_t def = g->front[seat][i];
+		uint8_t type = g->rs->defs[def].type;
+		if (type == SAB_CARD_SABOTAGE || (type >= SAB_CARD_TYPES &&
+		    sab_kind_of(type)->blocks_paths))
+			return def;
+	}
+	return SAB_NO_CARD;
+}
+
 /* The word for card def in a reason: words[def] (the caller's), or the
  * ruleset's name. */
 const char *sab_table_card_word(const sab_game *g, const char *const *words,

@@ -43,20 +43,21 @@ static uint8_t edges(const char *s)
 
 START_TEST(builtins_all_load)
 {
-	static const char *const want[] = { "base", "classic", "course" };
+	static const char *const want[] = { "base", "classic", "course",
+	    "saboteur2" };
 	sab_ruleset rs;
 	size_t len;
 	int i;
 
 	for (i = 0; sab_ruleset_builtin_name(i) != NULL; i++) {
-		ck_assert_int_lt(i, 3);
+		ck_assert_int_lt(i, 4);
 		ck_assert_str_eq(sab_ruleset_builtin_name(i), want[i]);
 		load(&rs, want[i]);
 		ck_assert_str_eq(rs.name, want[i]);
 		ck_assert_ptr_nonnull(sab_ruleset_builtin(want[i], &len));
 		ck_assert_uint_gt(len, 100);
 	}
-	ck_assert_int_eq(i, 3);
+	ck_assert_int_eq(i, 4);
 	ck_assert_ptr_null(sab_ruleset_builtin_name(-1));
 	ck_assert_ptr_null(sab_ruleset_builtin("nope", &len));
 }
@@ -70,7 +71,8 @@ START_TEST(unknown_builtin_is_named)
 	ck_assert_int_eq(sab_ruleset_load_builtin(&rs, "x", err, sizeof err),
 	    -1);
 	ck_assert_str_eq(err,
-	    "unknown ruleset \"x\" (built in: base, classic, course)");
+	    "unknown ruleset \"x\" (built in: base, classic, course, "
+	    "saboteur2)");
 }
 END_TEST
 
@@ -458,7 +460,7 @@ START_TEST(names_and_formats)
 	ck_assert_str_eq(sab_card_type_name(SAB_CARD_REPAIR), "repair");
 	ck_assert_str_eq(sab_card_type_name(SAB_CARD_ROCKFALL), "rockfall");
 	ck_assert_str_eq(sab_card_type_name(SAB_CARD_MAP), "map");
-	ck_assert_str_eq(sab_card_type_name(SAB_CARD_TYPES), "?");
+	ck_assert_str_eq(sab_card_type_name(200), "?");
 }
 END_TEST
 
@@ -548,7 +550,8 @@ static const struct {
 	    "ruleset is one document" },
 	{ "bad-unknown-key.yaml", "23:3: options: unknown key "
 	    "\"sabotage_slef\" (expected placement, sabotage_self, "
-	    "sabotage_stacks, repair_self_only, sabotaged_dwarf or scoring)" },
+	    "sabotage_stacks, repair_self_only, sabotaged_dwarf, scoring, "
+	    "remove_front, pass_max or set_aside)" },
 	{ "bad-duplicate-key.yaml", "5:1: key \"rounds\" given twice (first "
 	    "on line 4)" },
 	{ "bad-missing-key.yaml", "2:1: missing key \"deck\"" },

@@ -69,6 +69,26 @@ static int word_token(const sab_card *c, char *buf, size_t size)
 
 /* ---- path: a tunnel card placed on the table ------------------------------ */
 
+/* The expansions' marks after a path card's shape: ":blue" or ":green" (a
+ * door of that colour), ":ladder", ":crystal" (":crystal2" for two). */
+static int path_marks(tokbuf *t, const sab_card *c)
+{
+	static const char *const door[] = { "", ":blue", ":green" };
+	char n[16];
+
+	if (c->door > 0 && c->door <= SAB_MAX_TEAMS)
+		tok_put(t, door[c->door]);
+	if (c->ladder)
+		tok_put(t, ":ladder");
+	if (c->crystals == 1)
+		tok_put(t, ":crystal");
+	else if (c->crystals > 1) {
+		(void)snprintf(n, sizeof n, ":crystal%d", c->crystals);
+		tok_put(t, n);
+	}
+	return tok_done(t);
+}
+
 static int path_token(const sab_card *c, char *buf, size_t size)
 {
 	tokbuf t = { buf, size, 0 };
@@ -78,7 +98,7 @@ static int path_token(const sab_card *c, char *buf, size_t size)
 	if (c->groups[0] == 0) {
 		tok_put(&t, "dead-");
 		tok_edges(&t, c->edges);
-		return tok_done(&t);
+		return path_marks(&t, c);
 	}
 	tok_put(&t, "path-");
 	tok_edges(&t, c->groups[0]);
@@ -90,13 +110,13 @@ static int path_token(const sab_card *c, char *buf, size_t size)
 		tok_put(&t, ".");
 		tok_edges(&t, stubs);
 	}
-	return tok_done(&t);
+	return path_marks(&t, c);
 }
 
 static int path_check(const sab_game *g, const sab_move *m,
     const char *const *words, char *why, size_t whylen)
 {
-	uint8_t broken = sab_table_front_mask(g, g->to_act);
+	uint8_t broken = sab_table_front_mask(g, g->to_act), block;
 
 	for (int t = 0; t < SAB_TOOLS; t++) {
 		if (broken & (1 << t)) {
@@ -105,6 +125,12 @@ static int path_check(const sab_game *g, const sab_move *m,
 			    sab_tool_name((uint8_t)(1 << t)));
 			return 0;
 		}
+	}
+	block = sab_table_front_blocks(g, g->to_act);
+	if (block != SAB_NO_CARD) {
+		sab_say(why, whylen, "you cannot play path cards while %s lies "
+		    "in front of you", sab_table_card_word(g, words, block));
+		return 0;
 	}
 	if (m->rot > 1) {
 		sab_say(why, whylen, "a card is upright (0) or turned (1), not %d",
@@ -124,14 +150,44 @@ static void frontier_fill(const sab_game *g, sab_frontier *f)
 		sab_board_fit_masks(&g->board, g->rs, f->cell[i], &f->fit[i]);
 }
 
+/* A card with a ladder goes next to any card but a goal's, joined to the
+ * start or not (board.c, ladder_fits()). */
+static int ladder_gen(const sab_game *g, uint8_t def, sab_move *out)
+{
+	const sab_card *c = &g->rs->defs[def];
+	uint16_t cell[SAB_MAX_FRONTIER];
+	int nc = sab_board_ladder_cells(&g->board, g->rs, cell,
+	    SAB_MAX_FRONTIER), n = 0;
+
+	for (int i = 0; i < nc; i++) {
+		sab_fit fit;
+		sab_board_fit_masks(&g->board, g->rs, cell[i], &fit);
+		for (int r = 0; r <= !c->symmetric; r++) {
+			uint8_t e = c->rot_edges[r];
+			if ((e & fit.need_open) != fit.need_open ||
+			    (e & fit.need_closed))
+				continue;
+			out[n] = sab_table_move(SAB_MOVE_PLAY, def);
+			out[n].rot = (uint8_t)r;
+			out[n].x = (int8_t)sab_board_x(cell[i]);
+			out[n].y = (int8_t)sab_board_y(cell[i]);
+			n++;
+		}
+	}
+	return n;
+}
+
 static int path_gen(const sab_game *g, uint8_t def, sab_frontier *f,
     sab_move *out)
 {
 	const sab_card *c = &g->rs->defs[def];
 	int n = 0;
 
-	if (sab_table_front_broken(g, g->to_act))
+	if (g->nfront[g->to_act] &&
+	    sab_table_front_blocks(g, g->to_act) != SAB_NO_CARD)
 		return 0;
+	if (c->ladder)
+		return ladder_gen(g, def, out);
 	frontier_fill(g, f);
 	for (int i = 0; i < f->n; i++) {
 		const sab_fit *fit = &f->fit[i];

@@ -19,6 +19,8 @@ static void deal_roles(sab_game *g, sab_rng *rng, sab_events *ev)
 	int n = 0;
 
 	g->nsaboteurs = 0;
+	if (rs->roles_module != 0)      /* another module deals its own */
+		return;
 	if (!rs->has_roles) {
 		memset(g->role, SAB_ROLE_NONE, sizeof g->role);
 		g->role_spare = SAB_ROLE_NONE;
@@ -45,10 +47,12 @@ static void deal_roles(sab_game *g, sab_rng *rng, sab_events *ev)
 
 /* The gold reached: the miners (the course game: whoever reached it);
  * otherwise the saboteurs, when there are any. */
-static uint16_t round_winners(const sab_game *g, uint8_t *side)
+static uint16_t round_winners(const sab_game *g, uint8_t *side,
+    uint8_t *both)
 {
 	uint16_t mask = 0;
 
+	*both = 0;
 	*side = SAB_ROLE_NONE;
 	if (!g->rs->has_roles) {
 		if (g->round_end == SAB_END_GOLD && g->finder < g->nplayers)
