@@ -608,6 +608,11 @@ uint64_t replay_ruleset_hash(const sab_ruleset *rs)
 		h = hcard(h, i, &rs->defs[i]);
 	h = hgold(h, rs);
 	h = hmodules(h, rs);
+	/* The turn's options beyond the base game, only when one is on: a
+	 * ruleset without them hashes as before they existed. */
+	if (rs->pass_max > 1 || rs->remove_front || rs->set_aside)
+		h = hline(h, "turn pass_max=%d remove_front=%d set_aside=%d",
+		    rs->pass_max, rs->remove_front, rs->set_aside);
 	return hline(h, "options placement=%d sabotage_self=%d "
 	    "sabotage_stacks=%d repair_self_only=%d sabotaged_dwarf=%d "
 	    "scoring=%d sabotage_def=%d,%d,%d", rs->placement,
