@@ -243,6 +243,14 @@ typedef struct sab_ruleset {
  *     repair_self_only: false
  *     sabotaged_dwarf: false
  *     scoring: gold                   # or path
+ *     pass_max: 1                     # Saboteur 2: a pass of 1 to 3 cards
+ *     remove_front: false             # discard 2, take a card from in front
+ *     set_aside: 0                    # cards put aside each round
+ *
+ * Path cards may also carry door: blue|green, ladder: true, crystals: N;
+ * the deck may hold the card types the ruleset's modules bring (sab2:
+ * theft, hands-off, trapped, freedom, inspection, change-hats,
+ * swap-hands).
  *
  * Edge strings are made of the letters N, E, S, W, each at most once.
  * Unknown keys are errors (a typo must not silently change the rules).
