@@ -1,5 +1,6 @@
 /* render.c: a replay position as text: the board as a grid of tunnels in
  * box drawing or ASCII, optionally coloured, and the table around it. */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +20,8 @@
 #define C_BAD "1;31"
 #define C_GOOD "32"
 #define C_HEAD "1"
+#define C_BLUE "1;34"
+#define C_GREEN "1;32"
 
 /* Box drawing for the edges joined through a card's centre (N E S W bits). */
 static const char *const box_glyph[16] = {
@@ -141,6 +144,8 @@ typedef struct look {
 	int back;               /* a face-down card */
 	const char *centre;     /* one character (UTF-8) */
 	const char *sgr;        /* its colour, or NULL */
+	char crystals;          /* the card's crystals as a mark ('*', or
+	                           '2' to '9'), or 0 */
 } look;
 
 static int goal_at(const sab_ruleset *rs, int x, int y)
@@ -163,6 +168,29 @@ static void look_goal_back(const view *v, const view_table *t, int x, int y,
 	if (c < v->rs->ndefs) {
 		lk->centre = v->rs->defs[c].gold ? "g" : "r";
 		lk->sgr = v->rs->defs[c].gold ? C_GOLD : C_STONE;
+	}
+}
+
+/* Saboteur 2's marks: a door's colour and a ladder take the centre (the
+ * arms still show which edges join it); crystals go in the top right
+ * corner, or take the centre of the compact board's cell. */
+static void look_marks(const sab_card *card, const render_style *st,
+    look *lk)
+{
+	if (card->crystals)
+		lk->crystals = card->crystals > 1 ?
+		    (char)('0' + (card->crystals > 9 ? 9 : card->crystals)) :
+		    '*';
+	if (card->door == 1) {
+		lk->centre = "b";
+		lk->sgr = C_BLUE;
+	} else if (card->door == 2) {
+		lk->centre = "g";
+		lk->sgr = C_GREEN;
+	} else if (card->ladder) {
+		lk->centre = "H";
+	} else if (card->crystals && st->compact) {
+		lk->centre = "*";
 	}
 }
 
@@ -193,6 +221,7 @@ static void look_card(const view *v, const view_table *t, uint8_t c,
 		    bridge ? "\u256c" : box_glyph[joined];
 		lk->sgr = t->seen.board.reach[idx] ? C_TUNNEL : C_LOOSE;
 	}
+	look_marks(card, st, lk);
 }
 
 static void look_at(const view *v, const view_table *t, int x, int y,
@@ -245,7 +274,8 @@ static void cell_row(render_buf *b, const look *lk, int row,
 		render_printf(b, "%s%s%s", arm(lk, 3, 0, st), lk->centre,
 		    arm(lk, 1, 0, st));
 	} else {
-		render_printf(b, "  %s  ", arm(lk, row == 0 ? 0 : 2, 1, st));
+		render_printf(b, "  %s%c ", arm(lk, row == 0 ? 0 : 2, 1, st),
+		    row == 0 && lk->crystals ? lk->crystals : ' ');
 	}
 }
 
@@ -574,6 +604,40 @@ int render_header(render_buf *b, const view *v, const view_table *t,
 
 /* ---- the players ------------------------------------------------------ */
 
+/* Saboteur 2's table: six roles, gold in pieces, thefts and traps in
+ * front of the seats (the base game's stays as it always was). */
+static int expansion(const view *v)
+{
+	return sab_words_expansion(v->rs);
+}
+
+/* The role column: as wide as the longest role name, at least 9. */
+static int role_width(const view *v)
+{
+	int w = 9;
+
+	for (int i = 0; i < v->rs->nroles; i++) {
+		int n = (int)strlen(v->rs->roles[i].name);
+		w = n > w ? n : w;
+	}
+	return w;
+}
+
+static const char *role_sgr(const view *v, uint8_t role)
+{
+	const char *name;
+
+	if (!expansion(v))
+		return role == SAB_ROLE_SABOTEUR ? C_BAD :
+		    role == SAB_ROLE_MINER ? C_GOOD : NULL;
+	if (role == SAB_ROLE_NONE || role >= v->rs->nroles)
+		return NULL;
+	name = v->rs->roles[role].name;
+	return !strcmp(name, "saboteur") ? C_BAD :
+	    !strcmp(name, "blue-miner") ? C_BLUE :
+	    !strcmp(name, "green-miner") ? C_GREEN : NULL;
+}
+
 static const char *role_text(const view *v, uint8_t role)
 {
 	if (!v->rs->has_roles)
@@ -582,9 +646,23 @@ static const char *role_text(const view *v, uint8_t role)
 	    v->rs->roles[role].name : "?";
 }
 
-/* Each tool as a letter when one card breaks it, a count when more do. */
+/* Whether a card of kind `word` lies in front of seat k. */
+static int in_front(const view *v, const view_table *t, int k,
+    const char *word)
+{
+	for (int i = 0; i < t->seen.nfront[k]; i++) {
+		uint8_t c = t->seen.front[k][i];
+		if (c < v->rs->ndefs &&
+		    !strcmp(sab_card_type_name(v->rs->defs[c].type), word))
+			return 1;
+	}
+	return 0;
+}
+
+/* Each tool as a letter when one card breaks it, a count when more do;
+ * in Saboteur 2 then a theft (T) and a trapped card (X) in front. */
 static void tools_text(const view *v, const view_table *t, int k,
-    char out[4])
+    char out[6])
 {
 	static const char letter[SAB_TOOLS] = { 'P', 'L', 'C' };
 
@@ -595,11 +673,30 @@ static void tools_text(const view *v, const view_table *t, int k,
 		    (char)('0' + (n > 9 ? 9 : n));
 	}
 	out[3] = '\0';
+	if (!expansion(v))
+		return;
+	out[3] = in_front(v, t, k, "theft") ? 'T' : '-';
+	out[4] = in_front(v, t, k, "trapped") ? 'X' : '-';
+	out[5] = '\0';
 }
 
-static void gold_text(const view_table *t, int k, char *out, size_t len)
+/* Nothing lies in front of the seat. */
+static int tools_none(const char *tools)
 {
-	if (t->seen.gold_hidden[k])
+	return strspn(tools, "-") == strlen(tools);
+}
+
+static void gold_text(const view *v, const view_table *t, int k, char *out,
+    size_t len)
+{
+	/* Gold paid in secret is no count of cards: only the thefts seen
+	 * since are known, as a difference. */
+	if (t->seen.gold_hidden[k] && expansion(v)) {
+		if (t->seen.gold[k])
+			snprintf(out, len, "?%+d", t->seen.gold[k]);
+		else
+			snprintf(out, len, "?");
+	} else if (t->seen.gold_hidden[k])
 		snprintf(out, len, "%d+%d?", t->seen.gold[k],
 		    t->seen.gold_hidden[k]);
 	else
@@ -617,21 +714,20 @@ static void player_row(render_buf *b, const view *v, const view_table *t,
 {
 	const view_seat *s = &t->seat[k];
 	uint8_t role = t->seen.role[k];
-	const char *role_sgr = role == SAB_ROLE_SABOTEUR ? C_BAD :
-	    role == SAB_ROLE_MINER ? C_GOOD : NULL;
-	char tools[4], gold[16], name[13];
+	const char *rsgr = role_sgr(v, role);
+	char tools[6], gold[16], name[13];
 	const char *tools_sgr;
 
 	tools_text(v, t, k, tools);
-	tools_sgr = strcmp(tools, "---") ? C_BAD : NULL;
-	gold_text(t, k, gold, sizeof gold);
+	tools_sgr = tools_none(tools) ? NULL : C_BAD;
+	gold_text(v, t, k, gold, sizeof gold);
 	clean_copy(name, sizeof name, v->f->seat[k].name);
 	render_printf(b, "%s %4d  %-12s ", over(t) ?
 	    ((t->seen.winners & (1u << k)) ? "*" : " ") :
 	    actor(v, t) == k ? ">" : " ", k, name);
-	paint(b, st, role_sgr);
-	render_printf(b, "%-9s", role_text(v, role));
-	unpaint(b, st, role_sgr);
+	paint(b, st, rsgr);
+	render_printf(b, "%-*s", role_width(v), role_text(v, role));
+	unpaint(b, st, rsgr);
 	render_printf(b, " ");
 	paint(b, st, tools_sgr);
 	render_printf(b, "%s", tools);
@@ -684,8 +780,12 @@ int render_players(render_buf *b, const view *v, const view_table *t,
     const render_style *st)
 {
 	paint(b, st, C_HEAD);
-	render_printf(b, "  seat  name         role      tools  hand  gold    "
-	    "bank ms  last ms  status");
+	if (expansion(v))
+		render_printf(b, "  seat  name         %-*s front  hand  gold    "
+		    "bank ms  last ms  status", role_width(v), "role");
+	else
+		render_printf(b, "  seat  name         role      tools  hand  "
+		    "gold    bank ms  last ms  status");
 	unpaint(b, st, C_HEAD);
 	end_line(b);
 	for (int k = 0; k < t->nseats; k++)
@@ -695,20 +795,42 @@ int render_players(render_buf *b, const view *v, const view_table *t,
 	return b->failed ? -1 : 0;
 }
 
+/* A role in two lower-case letters (rules/words.c: "bm" blue miner, "ge"
+ * geologist), "?" when not known here, "-" for none. */
+static void role_letters(const view *v, uint8_t role, char out[3])
+{
+	if (role == VIEW_UNKNOWN) {
+		snprintf(out, 3, "?");
+		return;
+	}
+	sab_role_abbrev(v->rs, role, out);
+	if (out[0] == '\0')
+		snprintf(out, 3, "-");
+	for (int i = 0; out[i]; i++)
+		out[i] = (char)tolower((unsigned char)out[i]);
+}
+
 /* One seat in a few columns: "> 3 random s  -L- 6 0+2?". */
 static void seat_entry(const view *v, const view_table *t, int k,
     char *out, size_t len)
 {
 	const view_seat *s = &t->seat[k];
-	char tools[4], gold[16], name[8], clean[64];
+	char tools[6], gold[16], name[8], clean[64], letters[3];
 	const char *role = role_text(v, t->seen.role[k]);
 	int mark = over(t) ? ((t->seen.winners & (1u << k)) ? '*' : ' ') :
 	    actor(v, t) == k ? '>' : ' ';
 
 	tools_text(v, t, k, tools);
-	gold_text(t, k, gold, sizeof gold);
+	gold_text(v, t, k, gold, sizeof gold);
 	clean_copy(clean, sizeof clean, v->f->seat[k].name);
 	snprintf(name, sizeof name, "%.6s", clean);
+	if (expansion(v)) {
+		role_letters(v, t->seen.role[k], letters);
+		snprintf(out, len, "%c%2d %-6s %-2s%s %s %d %s", mark, k, name,
+		    letters, s->status ? "!" : " ", tools, t->seen.nhand[k],
+		    gold);
+		return;
+	}
 	snprintf(out, len, "%c%2d %-6s %c%s %s %d %s", mark, k, name,
 	    role[0] == 'm' ? 'm' : role[0] == 's' ? 's' : role[0],
 	    s->status ? "!" : " ", tools, t->seen.nhand[k], gold);
@@ -752,9 +874,58 @@ static void legend_row(render_buf *b, const char *marks, const char *words)
 	    words);
 }
 
-int render_legend(render_buf *b, const render_style *st)
+/* The marks of Saboteur 2's path cards, when the ruleset has them. */
+static void legend_board_marks(render_buf *b, const sab_ruleset *rs)
+{
+	int crystals = 0;
+
+	for (int i = 0; i < rs->ndefs; i++)
+		crystals |= rs->defs[i].crystals != 0;
+	if (rs->nteams)
+		legend_row(b, "b g", "a door, blue or green: closed to the "
+		    "other team's gold miners");
+	if (rs->ladders)
+		legend_row(b, "H", "a ladder: joined to the start and to "
+		    "every other ladder");
+	if (crystals)
+		legend_row(b, "*", "crystals on the card, at its top right "
+		    "(2-9: several)");
+}
+
+/* Saboteur 2's players: its roles in letters, the cards in front, gold
+ * paid in secret. */
+static void legend_players(render_buf *b, const view *v)
+{
+	const sab_ruleset *rs = v->rs;
+	char marks[64] = "", words[200] = "";
+	size_t nm = 0, nw = 0;
+
+	for (int r = 1; r < rs->nroles; r++) {
+		char l[3];
+		role_letters(v, (uint8_t)r, l);
+		nm += (size_t)snprintf(marks + nm, sizeof marks - nm, "%s%s",
+		    r > 1 ? " " : "", l);
+		nw += (size_t)snprintf(words + nw, sizeof words - nw, "%s%s",
+		    r > 1 ? ", " : "", rs->roles[r].title);
+		if (nm >= sizeof marks || nw >= sizeof words)
+			break;
+		/* Three roles a line, for the legend's width. */
+		if (r % 3 == 0 || r == rs->nroles - 1) {
+			legend_row(b, marks, words);
+			nm = nw = 0;
+			marks[0] = words[0] = '\0';
+		}
+	}
+	legend_row(b, "?", "role not known here");
+	legend_row(b, "P L C", "a broken pickaxe, lantern, cart (2-9: several)");
+	legend_row(b, "T X", "a theft, a trapped card in front of the seat");
+	legend_row(b, "? ?+1", "gold paid in secret, and the thefts seen since");
+}
+
+int render_legend(render_buf *b, const view *v, const render_style *st)
 {
 	int a = st->ascii;
+	int exp = v != NULL && expansion(v);
 
 	render_printf(b, "The board\n");
 	legend_row(b, "S", "the start card");
@@ -769,6 +940,8 @@ int render_legend(render_buf *b, const render_style *st)
 	    "an open edge that does not reach the centre");
 	legend_row(b, a ? "#" : "\u25a0", "a dead end: nothing joins through it");
 	legend_row(b, a ? "%" : "\u256c", "a bridge: two tunnels that do not join");
+	if (v != NULL)
+		legend_board_marks(b, v->rs);
 	if (st->colour) {
 		legend_row(b, "colours", "green: joined to the start; white: "
 		    "not joined; red: dead end");
@@ -778,6 +951,11 @@ int render_legend(render_buf *b, const render_style *st)
 	legend_row(b, "", "names the rows and columns left out");
 	render_printf(b, "The players\n");
 	legend_row(b, "> *", "the seat to play; a winner at the end");
+	if (exp) {
+		legend_players(b, v);
+		legend_row(b, "!", "the seat failed (see the full table)");
+		return b->failed ? -1 : 0;
+	}
 	legend_row(b, "m s ?", "gold miner, saboteur, role not known here");
 	legend_row(b, "P L C", "a broken pickaxe, lantern, cart (2-9: several)");
 	legend_row(b, "3+1?", "gold known, and gold cards of unknown value");

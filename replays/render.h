@@ -83,8 +83,9 @@ int render_header_fit(render_buf *b, const view *v, const view_table *t,
 int render_players_compact(render_buf *b, const view *v, const view_table *t,
     const render_style *st, int width);
 
-/* What the marks of the board and the players' table mean. */
-int render_legend(render_buf *b, const render_style *st);
+/* What the marks of the board and the players' table mean, for the
+ * ruleset of v (NULL: the base game's marks). */
+int render_legend(render_buf *b, const view *v, const render_style *st);
 
 /* The whole position: the four parts, a blank line between them. */
 int render_position(render_buf *b, const view *v, const view_table *t,

@@ -519,8 +519,41 @@ static void say_gold(sab_strbuf *w, const sab_event *e)
 	}
 }
 
+/* The expansions' events in the words rules/words.c gives them. */
+static int say_expansion(const view *v, sab_strbuf *w, const sab_event *e)
+{
+	sab_words words = { SAB_WORDS_STEP, card_tok_of, v };
+	char buf[512];
+
+	if (sab_event_words(v->rs, e, &words, buf, sizeof buf) < 0)
+		return 0;
+	sab_strbuf_printf(w, "%s", buf);
+	return 1;
+}
+
+/* A role: by its name in the base game's rulesets, as always; by its
+ * title ("blue gold miner") in the expansions'. */
+static const char *role_words(const view *v, uint8_t role)
+{
+	if (sab_words_expansion(v->rs) && role < v->rs->nroles)
+		return v->rs->roles[role].title;
+	return sab_role_name(v->rs, role);
+}
+
+/* A role told in the middle of a round follows a card played (change
+ * hats): the seat's new dwarf card. */
+static int new_hat(const view *v, int i, const sab_event *e)
+{
+	const view_step *prev = i > 0 ? &v->steps[i - 1] : NULL;
+
+	return e->type == SAB_EV_ROLE && prev != NULL &&
+	    prev->rec->kind == REPLAY_EV && prev->ev.type == SAB_EV_PLAY;
+}
+
 static void say_event(const view *v, sab_strbuf *w, const sab_event *e)
 {
+	if (say_expansion(v, w, e))
+		return;
 	switch (e->type) {
 	case SAB_EV_GAME_START:
 		sab_strbuf_printf(w, "a game of %d players begins", e->n);
@@ -532,11 +565,11 @@ static void say_event(const view *v, sab_strbuf *w, const sab_event *e)
 		break;
 	case SAB_EV_ROLE:
 		sab_strbuf_printf(w, "seat %d is a %s", e->seat,
-		    sab_role_name(v->rs, e->value));
+		    role_words(v, e->value));
 		break;
 	case SAB_EV_ROLE_REVEAL:
 		sab_strbuf_printf(w, "seat %d was a %s", e->seat,
-		    sab_role_name(v->rs, e->value));
+		    role_words(v, e->value));
 		break;
 	case SAB_EV_DRAW:
 		sab_strbuf_printf(w, "seat %d draws %s", e->seat,
@@ -572,12 +605,18 @@ static const char *seat_name(const view *v, int seat)
  * value stay hidden. */
 static void say_move(sab_strbuf *w, const char *text, int own)
 {
-	if (!own && strncmp(text, "discard ", 8) == 0)
-		sab_strbuf_printf(w, "discard -");
-	else if (!own && strncmp(text, "pick ", 5) == 0)
+	if (!own && strncmp(text, "discard ", 8) == 0) {
+		/* One "-" for each card discarded (Saboteur 2 passes 1 to
+		 * 3). */
+		sab_strbuf_printf(w, "discard");
+		for (const char *p = text + 7; *p; p++)
+			if (*p == ' ' && p[1] != ' ' && p[1] != '\0')
+				sab_strbuf_printf(w, " -");
+	} else if (!own && strncmp(text, "pick ", 5) == 0) {
 		sab_strbuf_printf(w, "pick -");
-	else
+	} else {
 		sab_strbuf_printf(w, "%s", text);
+	}
 }
 
 static void say_record(const view *v, sab_strbuf *w, const view_step *s,
@@ -645,7 +684,11 @@ void view_describe(const view *v, int i, int persp, char *buf, size_t len)
 		    s->ev.seat);
 		return;
 	}
-	say_event(v, &w, &e);
+	if (new_hat(v, i, &e))
+		sab_strbuf_printf(&w, "seat %d changes hats: now a %s", e.seat,
+		    role_words(v, e.value));
+	else
+		say_event(v, &w, &e);
 }
 
 void view_persp_name(const view *v, int persp, char *buf, size_t len)

@@ -10,5 +10,6 @@
 #include "effect.h"
 #include "hash.h"
 #include "seen.h"
+#include "words.h"
 
 #endif

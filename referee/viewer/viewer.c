@@ -753,7 +753,8 @@ static void draw_help(viewer *w, int rows)
 	render_buf legend = { NULL, 0, 0, 0 };
 	int row = 0, keys_lines = 0, paged;
 
-	render_legend(&legend, &w->st);
+	render_legend(&legend, w->L != NULL && w->L->v.rs != NULL ?
+	    &w->L->v : NULL, &w->st);
 	for (const char *p = keys_text; *p; p++)
 		keys_lines += *p == '\n';
 	paged = count_lines(&legend) + 1 + keys_lines > rows;

@@ -1,0 +1,172 @@
+/* words.c: the events and roles of the expansions in words for people
+ * (words.h); the base game's events keep their callers' own words. */
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "say.h"
+#include "words.h"
+
+int sab_words_expansion(const sab_ruleset *rs)
+{
+	return !sab_modules_default(rs);
+}
+
+static const char *card_word(const sab_words *w, int card)
+{
+	return w->card(w->ctx, (uint8_t)card);
+}
+
+/* "a, b and c". */
+static void say_cards(sab_strbuf *b, const sab_words *w, const int16_t *c,
+    int n)
+{
+	for (int i = 0; i < n; i++)
+		sab_strbuf_printf(b, "%s%s", i == 0 ? "" : i == n - 1 ?
+		    " and " : ", ", card_word(w, c[i]));
+}
+
+/* A pass of two or three cards: "face down" to those who do not see them. */
+static void say_pass(sab_strbuf *b, const sab_words *w, const sab_event *e)
+{
+	int n = e->n > 3 ? 3 : e->n;
+
+	if (e->vis == SAB_VIS_HIDDEN && e->vals[0] == SAB_NO_CARD) {
+		sab_strbuf_printf(b, "seat %d passes, discarding %d cards face "
+		    "down", e->seat, n);
+		return;
+	}
+	sab_strbuf_printf(b, "seat %d passes, discarding ", e->seat);
+	say_cards(b, w, e->vals, n);
+}
+
+static void say_seats(sab_strbuf *b, uint16_t mask)
+{
+	int any = 0;
+
+	for (int s = 0; s < SAB_MAX_PLAYERS; s++)
+		if (mask & (1u << s)) {
+			sab_strbuf_printf(b, " %d", s);
+			any = 1;
+		}
+	if (!any)
+		sab_strbuf_printf(b, " none");
+}
+
+/* Who won a round of Saboteur 2: a team, both, the saboteurs, or the boss
+ * or the profiteer alone; then the winning seats. */
+static void say_round_end(sab_strbuf *b, const sab_ruleset *rs,
+    const sab_event *e)
+{
+	const char *titles = e->target < rs->nroles ?
+	    rs->roles[e->target].titles : "?";
+
+	sab_strbuf_printf(b, "round %d ends: %s", e->value,
+	    e->n == SAB_END_GOLD ? "the gold is reached" :
+	    "no one holds a card");
+	if (e->seat != SAB_NO_SEAT)
+		sab_strbuf_printf(b, " by seat %d", e->seat);
+	if (e->tool)
+		sab_strbuf_printf(b, "; both teams of gold miners win");
+	else if (e->target == SAB_ROLE_NONE || e->mask == 0)
+		sab_strbuf_printf(b, "; nobody wins");
+	else if (strncmp(titles, "the ", 4) == 0)
+		sab_strbuf_printf(b, "; %s wins alone", titles);
+	else
+		sab_strbuf_printf(b, "; the %s win", titles);
+	sab_strbuf_printf(b, "; winners:");
+	say_seats(b, e->mask);
+}
+
+int sab_event_words(const sab_ruleset *rs, const sab_event *e,
+    const sab_words *w, char *buf, size_t size)
+{
+	sab_strbuf b;
+
+	sab_strbuf_init(&b, buf, size);
+	switch (e->type) {
+	case SAB_EV_PASS:
+		if (e->n < 2)
+			return -1;
+		say_pass(&b, w, e);
+		break;
+	case SAB_EV_REMOVE:
+		sab_strbuf_printf(&b, "seat %d discards %s and %s to take %s "
+		    "away from in front of itself", e->seat,
+		    card_word(w, e->vals[0]), card_word(w, e->vals[1]),
+		    card_word(w, e->removed));
+		break;
+	case SAB_EV_INSPECT:
+		sab_strbuf_printf(&b, "seat %d sees that seat %d is a %s",
+		    e->seat, e->target, e->value < rs->nroles ?
+		    rs->roles[e->value].title : "?");
+		break;
+	case SAB_EV_HAND:
+		sab_strbuf_printf(&b, "seat %d's hand is now", e->seat);
+		if (e->n == 0)
+			sab_strbuf_printf(&b, " empty");
+		else
+			sab_strbuf_printf(&b, ":");
+		for (int i = 0; i < e->n && i < SAB_MAX_PLAYERS; i++)
+			sab_strbuf_printf(&b, " %s", card_word(w, e->vals[i]));
+		break;
+	case SAB_EV_STEAL:
+		sab_strbuf_printf(&b, "seat %d steals %d gold from seat %d",
+		    e->seat, e->value, e->target);
+		break;
+	case SAB_EV_CHOICES:
+		sab_strbuf_printf(&b, "seat %d chooses whom to steal from "
+		    "(seats", e->seat);
+		say_seats(&b, e->mask);
+		sab_strbuf_printf(&b, ")");
+		break;
+	case SAB_EV_ROUND_END:
+		if (!sab_words_expansion(rs))
+			return -1;
+		say_round_end(&b, rs, e);
+		break;
+	case SAB_EV_GOLD:
+		if (!sab_words_expansion(rs))
+			return -1;
+		if (e->vis == SAB_VIS_HIDDEN && e->value == 0)
+			sab_strbuf_printf(&b, "seat %d is paid gold (how much, "
+			    "only it knows)", e->seat);
+		else
+			sab_strbuf_printf(&b, "seat %d is paid %d gold",
+			    e->seat, e->value);
+		break;
+	default:
+		return -1;
+	}
+	return (int)b.len;
+}
+
+/* The letters of a role's name: its initial, or two letters. */
+static void abbrev(const char *name, int two, char out[3])
+{
+	const char *dash = strchr(name, '-');
+
+	out[0] = (char)toupper((unsigned char)name[0]);
+	out[1] = '\0';
+	out[2] = '\0';
+	if (!two || name[0] == '\0')
+		return;
+	if (dash != NULL && dash[1] != '\0')
+		out[1] = (char)toupper((unsigned char)dash[1]);
+	else if (name[1] != '\0')
+		out[1] = (char)toupper((unsigned char)name[1]);
+}
+
+void sab_role_abbrev(const sab_ruleset *rs, uint8_t role, char out[3])
+{
+	int two = 0;
+
+	out[0] = '\0';
+	if (!rs->has_roles || role == SAB_ROLE_NONE || role >= rs->nroles)
+		return;
+	/* Two letters as soon as two roles share their first. */
+	for (int i = 1; i < rs->nroles; i++)
+		for (int j = i + 1; j < rs->nroles; j++)
+			two |= rs->roles[i].name[0] == rs->roles[j].name[0];
+	abbrev(rs->roles[role].name, two, out);
+}
