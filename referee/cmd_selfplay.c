@@ -46,9 +46,21 @@ static void show_play(FILE *f, const sab_ruleset *rs, const sab_event *e)
 	}
 }
 
-/* One event, on one line without its end. */
+/* One event, on one line without its end; the expansions' own events in
+ * the words rules/words.c gives them. */
 static void show_event(FILE *f, const sab_ruleset *rs, const sab_event *e)
 {
+	sab_words w = { SAB_WORDS_TRACE, card_name, rs };
+	char buf[512];
+
+	if (sab_event_words(rs, e, &w, buf, sizeof buf) >= 0) {
+		/* What one seat alone is told, as a peek is. */
+		if (e->vis == SAB_VIS_SEAT)
+			fprintf(f, "  (%s)", buf);
+		else
+			fputs(buf, f);
+		return;
+	}
 	switch (e->type) {
 	case SAB_EV_GAME_START:
 		fprintf(f, "game of %d players, ruleset %s", e->n, rs->name);
@@ -119,6 +131,11 @@ static void cell_art(const sab_ruleset *rs, const sab_board *b,
 		mid = card->type == SAB_CARD_START ? 'S' :
 		    card->type == SAB_CARD_GOAL ? (card->gold ? 'G' : 'R') :
 		    card->groups[0] ? '+' : '#';
+		/* Saboteur 2's doors, ladders and crystals, as the viewer
+		 * marks them. */
+		mid = card->door == 1 ? 'b' : card->door == 2 ? 'g' :
+		    card->ladder ? 'H' : card->crystals && mid == '+' ? '*' :
+		    mid;
 	} else if (!sab_board_inside(rs, x, y)) {
 		mid = ' ';
 	}
@@ -176,6 +193,13 @@ typedef struct selfplay {
 	int verbose;
 } selfplay;
 
+/* A role told after a card is played (change hats): the new dwarf card. */
+static int new_hat(const sab_events *ev, int i)
+{
+	return ev->ev[i].type == SAB_EV_ROLE && i > 0 &&
+	    ev->ev[i - 1].type == SAB_EV_PLAY;
+}
+
 /* Prints the events of one step; turn (0: none) numbers the first play. */
 static void print_events(selfplay *sp, int turn, const sab_events *ev)
 {
@@ -193,14 +217,19 @@ static void print_events(selfplay *sp, int turn, const sab_events *ev)
 			continue;
 		if (e->type == SAB_EV_ROUND_START)
 			printf("\n");
-		if (sab_event_is_play(e->type) || e->type == SAB_EV_PASS) {
+		if (sab_event_is_play(e->type) || e->type == SAB_EV_PASS ||
+		    e->type == SAB_EV_REMOVE || e->type == SAB_EV_STEAL) {
 			if (turn > 0)
 				printf("%4d  ", turn);
 			else
 				printf("      ");
 			turn = 0;
 		}
-		show_event(stdout, sp->rs, e);
+		if (new_hat(ev, i))
+			printf("seat %d changes hats: now a %s", e->seat,
+			    show_role(sp->rs, e->value));
+		else
+			show_event(stdout, sp->rs, e);
 		printf("\n");
 	}
 }

@@ -522,60 +522,139 @@ START_TEST(events_show_each_seat_what_it_may_see)
 }
 END_TEST
 
+/* The secrets a leak test met, so that it cannot pass without them. */
+typedef struct secrets {
+	int multi_pass, inspect, hand, new_hat, choices;
+} secrets;
+
+static void secrets_count(secrets *k, const sab_events *ev, int i)
+{
+	const sab_event *e = &ev->ev[i];
+
+	k->multi_pass += e->type == SAB_EV_PASS && e->n > 1;
+	k->inspect += e->type == SAB_EV_INSPECT;
+	k->hand += e->type == SAB_EV_HAND;
+	k->new_hat += e->type == SAB_EV_ROLE && i > 0 &&
+	    ev->ev[i - 1].type == SAB_EV_PLAY;
+	k->choices += e->type == SAB_EV_CHOICES;
+}
+
+/* Whether a line sent to another seat than the event's shows its secret:
+ * a card drawn or discarded, gold, a role before the round's end, a hand,
+ * a peek, an offer or a theft's choice. */
+static void check_line(const sab_event *e, int s, const char *buf,
+    int ended)
+{
+	char tokn[16];
+	int other, at;
+
+	/* What one seat alone is told reaches no other. */
+	REQUIRE(e->vis != SAB_VIS_SEAT, "seat %d sees %s: %s", s,
+	    sab_event_name(e->type), buf);
+	REQUIRE(strncmp(buf, "peek", 4) && strncmp(buf, "offer", 5) &&
+	    strncmp(buf, "hand", 4) && strncmp(buf, "victims", 7),
+	    "seat %d sees: %s", s, buf);
+	if (sscanf(buf, "%15s %d %n", tokn, &other, &at) != 2)
+		return;
+	/* Every card of a draw, of a pass (1 to 3 in Saboteur 2) and every
+	 * gold amount is "-". */
+	if (!strcmp(tokn, "draw") || !strcmp(tokn, "discarded") ||
+	    !strcmp(tokn, "gold"))
+		for (const char *p = buf + at; *p; p++)
+			REQUIRE(*p == '-' || *p == ' ', "seat %d sees: %s", s,
+			    buf);
+	REQUIRE(strcmp(tokn, "role") || ended, "seat %d sees: %s", s, buf);
+}
+
+/* A random move: the random player's (one card of the hand, then one of
+ * its plays), or every other time any legal move, so that passes of
+ * several cards and removals come too. */
+static void any_move(const sab_game *g, sab_rng *rng, sab_move *m)
+{
+	static sab_move all[SAB_MAX_MOVES];
+	int n;
+
+	if (sab_rng_below(rng, 2) == 0 ||
+	    (n = sab_game_moves(g, all)) <= 0) {
+		sab_game_random_move(g, rng, m);
+		return;
+	}
+	*m = all[sab_rng_below(rng, (uint32_t)n)];
+}
+
+/* Plays seeded games of ruleset at n players with random moves and checks
+ * every line each seat is sent. */
+static void no_leaks(const char *ruleset, int n, int games, secrets *k)
+{
+	static sab_game g;
+	static sab_events ev;
+	char buf[PROTO_LINE_MAX];
+
+	cards(ruleset);
+	for (uint64_t seed = 1; seed <= (uint64_t)games; seed++) {
+		sab_rng rng;
+		int ended = 0;
+		sab_rng_seed(&rng, seed);
+		ev.n = 0;
+		sab_game_new(&g, pc.rs, n, 0, &rng, &ev, NULL, 0);
+		for (;;) {
+			for (int i = 0; i < ev.n; i++) {
+				const sab_event *e = &ev.ev[i];
+				secrets_count(k, &ev, i);
+				ended |= e->type == SAB_EV_ROUND_END;
+				if (e->type == SAB_EV_ROUND_START)
+					ended = 0;
+				for (int s = 0; s < n; s++) {
+					int len = proto_event(&pc, e, s, n, buf,
+					    sizeof buf);
+					REQUIRE(len >= 0, "line too long");
+					if (len > 0 && s != e->seat)
+						check_line(e, s, buf, ended);
+				}
+			}
+			if (sab_game_over(&g))
+				break;
+			sab_move m;
+			any_move(&g, &rng, &m);
+			ev.n = 0;
+			sab_game_apply(&g, &m, &rng, &ev);
+		}
+	}
+}
+
 /*
  * Over whole seeded games: no line a seat is sent shows another seat's
  * card, role, peek or gold before the rules make it public.
  */
 START_TEST(no_line_leaks_another_seats_secrets)
 {
-	static sab_game g;
-	static sab_events ev;
-	char buf[PROTO_LINE_MAX], tokn[16], hidden[16];
+	secrets k;
 
-	cards("base");
-	for (uint64_t seed = 1; seed <= 30; seed++) {
-		sab_rng rng;
-		int ended = 0;
-		sab_rng_seed(&rng, seed);
-		ev.n = 0;
-		sab_game_new(&g, pc.rs, 5, 0, &rng, &ev, NULL, 0);
-		for (;;) {
-			for (int i = 0; i < ev.n; i++) {
-				const sab_event *e = &ev.ev[i];
-				ended |= e->type == SAB_EV_ROUND_END;
-				if (e->type == SAB_EV_ROUND_START)
-					ended = 0;
-				for (int s = 0; s < 5; s++) {
-					int n = proto_event(&pc, e, s, 5, buf,
-					    sizeof buf);
-					int other;
-					REQUIRE(n >= 0, "line too long");
-					if (n == 0 || s == e->seat)
-						continue;
-					/* Whose secret would this be? */
-					if (sscanf(buf, "%15s %d %15s", tokn,
-					    &other, hidden) != 3)
-						continue;
-					if (!strcmp(tokn, "draw") ||
-					    !strcmp(tokn, "discarded") ||
-					    !strcmp(tokn, "gold"))
-						REQUIRE(!strcmp(hidden, "-"),
-						    "seat %d sees: %s", s, buf);
-					REQUIRE(strcmp(tokn, "role") || ended,
-					    "seat %d sees: %s", s, buf);
-					REQUIRE(strncmp(buf, "peek", 4) &&
-					    strncmp(buf, "offer", 5),
-					    "seat %d sees: %s", s, buf);
-				}
-			}
-			if (sab_game_over(&g))
-				break;
-			sab_move m;
-			sab_game_random_move(&g, &rng, &m);
-			ev.n = 0;
-			sab_game_apply(&g, &m, &rng, &ev);
-		}
-	}
+	memset(&k, 0, sizeof k);
+	no_leaks("base", 5, 30, &k);
+}
+END_TEST
+
+/*
+ * Saboteur 2's secrets too: the cards of a pass of several ("Put 1 to 3 of
+ * your cards on the discard pile, face down"), an inspection's role ("Look
+ * at the dwarf card of another player of your choice in secret"), the new
+ * dwarf card of change hats, which only the player concerned sees, each
+ * hand after swap hands, and a thief's choice; at 6 and 12 players, and
+ * the games met every one of them.
+ */
+START_TEST(saboteur2_lines_leak_no_secret)
+{
+	secrets k;
+
+	memset(&k, 0, sizeof k);
+	no_leaks("saboteur2", 6, 20, &k);
+	no_leaks("saboteur2", 12, 10, &k);
+	ck_assert_int_gt(k.multi_pass, 0);
+	ck_assert_int_gt(k.inspect, 0);
+	ck_assert_int_gt(k.hand, 0);
+	ck_assert_int_gt(k.new_hat, 0);
+	ck_assert_int_gt(k.choices, 0);
 }
 END_TEST
 
@@ -599,6 +678,7 @@ Suite *protocol_suite(void)
 	tcase_add_test(tc, old_replays_keep_their_reasons);
 	tcase_add_test(tc, events_show_each_seat_what_it_may_see);
 	tcase_add_test(tc, no_line_leaks_another_seats_secrets);
+	tcase_add_test(tc, saboteur2_lines_leak_no_secret);
 	tcase_add_test(tc, seat_seeds_follow_their_definition);
 	suite_add_tcase(s, tc);
 	return s;
