@@ -1,6 +1,5 @@
 /* cmd_play.c: "saboteur play" runs a match between bot programs and prints
  * what happened. */
-#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -612,15 +611,21 @@ static const char *bot_name(const bot *b)
 	return s;
 }
 
-/* A role in the table: the first letter of its name in the ruleset's role
- * list, upper case ("M" miner, "S" saboteur); blank for none. */
-static char role_letter(const sab_ruleset *rs, uint8_t role)
+/* A role in the table: the first letter of its name, upper case ("M"
+ * miner, "S" saboteur), or two when roles share one (Saboteur 2: "GM"
+ * green miner, "GE" geologist; rules/words.c); blank for none.  Writes
+ * out, padded to the width of the ruleset's longest. */
+static void role_letters(const sab_ruleset *rs, uint8_t role, char out[3])
 {
-	const char *name = sab_role_name(rs, role);
+	char first[3];
+	size_t w;
 
-	if (!rs->has_roles || role == 0)
-		return ' ';
-	return (char)toupper((unsigned char)name[0]);
+	/* Every role of a ruleset has as many letters as its first. */
+	sab_role_abbrev(rs, 1, first);
+	w = strlen(first) > 0 ? strlen(first) : 1;
+	sab_role_abbrev(rs, role, out);
+	while (strlen(out) < w)
+		strcat(out, " ");
 }
 
 static void print_game(const play_cfg *c, const bot *bots, int n,
@@ -635,12 +640,18 @@ static void print_game(const play_cfg *c, const bot *bots, int n,
 			    bot_name(&bots[g->bot_of[s]]));
 			first = 0;
 		}
-	printf("\n  %-4s %-24s %-*s %5s\n", "seat", "bot", 2 * g->rounds + 4,
+	char l[3];
+
+	role_letters(&c->rs, 0, l);
+	printf("\n  %-4s %-24s %-*s %5s\n", "seat", "bot",
+	    (int)(strlen(l) + 1) * g->rounds + 4,
 	    c->rs.has_roles ? "roles" : "", "gold");
 	for (int s = 0; s < n; s++) {
 		printf("  %-4d %-24s ", s, bot_name(&bots[g->bot_of[s]]));
-		for (int k = 0; k < g->rounds; k++)
-			printf("%c ", role_letter(&c->rs, g->roles[k][s]));
+		for (int k = 0; k < g->rounds; k++) {
+			role_letters(&c->rs, g->roles[k][s], l);
+			printf("%s ", l);
+		}
 		printf("   %5d%s%s\n", g->gold[s],
 		    g->winners & (1u << s) ? "  *" : "",
 		    g->timed_out & (1u << s) ? "  (out of time)" : "");

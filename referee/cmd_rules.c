@@ -5,10 +5,35 @@
 #include "cli.h"
 #include "protocol.h"
 
+/* The dwarf cards a module deals its roles from (Saboteur 2's fifteen),
+ * by role; they do not depend on the player count. */
+static void print_role_cards(const sab_module *m)
+{
+	int total = 0;
+
+	for (int r = 1; r < m->nroles; r++)
+		total += m->role_cards[r];
+	printf("\nroles: %d dwarf cards (module %s), shuffled each round and "
+	    "one dealt to each player:\n", total, m->name);
+	printf("  %-12s %-20s %s\n", "role", "title", "cards");
+	for (int r = 1; r < m->nroles; r++)
+		printf("  %-12s %-20s %d\n", m->roles[r].name,
+		    m->roles[r].title, m->role_cards[r]);
+}
+
 static void print_players(const sab_ruleset *rs)
 {
+	const sab_module *m = sab_module_at(rs->roles_module);
+
 	printf("players: %d to %d; rounds: %d\n", rs->min_players,
 	    rs->max_players, rs->rounds);
+	if (rs->roles_module != 0 && m != NULL && m->role_cards != NULL) {
+		printf("\n%-8s %s\n", "players", "hand");
+		for (int n = rs->min_players; n <= rs->max_players; n++)
+			printf("%-8d %d\n", n, rs->hand_size[n]);
+		print_role_cards(m);
+		return;
+	}
 	printf("\n%-8s %-10s %-7s %s\n", "players", "saboteurs", "miners",
 	    "hand");
 	for (int n = rs->min_players; n <= rs->max_players; n++) {
@@ -36,16 +61,30 @@ static void print_board(const sab_ruleset *rs)
 	printf("\n");
 }
 
+/* Saboteur 2's marks on a path card: a door's colour (team 1 blue, 2
+ * green, the ruleset's words), a ladder, crystals. */
+static void print_marks(const sab_card *c)
+{
+	static const char *const door[] = { "", "blue", "green" };
+
+	if (c->door)
+		printf("  door: %s", c->door < 3 ? door[c->door] : "?");
+	if (c->ladder)
+		printf("  ladder");
+	if (c->crystals)
+		printf("  crystals: %d", c->crystals);
+}
+
 /* One card: its token (the word bots see), its name in the ruleset, its
  * kind, how many the deck holds, and what its token shows of a path. */
 static void print_card(const sab_card *c, const char *tok, int wtok,
-    int wname)
+    int wname, int wkind)
 {
 	char e[5];
 	int path = c->type == SAB_CARD_PATH || c->type == SAB_CARD_START ||
 	    c->type == SAB_CARD_GOAL;
 
-	printf("  %-*s  %-*s  %-8s", wtok, tok, wname, c->name,
+	printf("  %-*s  %-*s  %-*s", wtok, tok, wname, c->name, wkind,
 	    sab_card_type_name(c->type));
 	if (c->type != SAB_CARD_START && c->type != SAB_CARD_GOAL)
 		printf(" %5d", c->count);
@@ -58,6 +97,7 @@ static void print_card(const sab_card *c, const char *tok, int wtok,
 	else if (path && (c->groups[0] | c->groups[1]) != c->edges)
 		printf("  stubs: %s", sab_edges_format((uint8_t)(c->edges &
 		    ~c->groups[0]), e));
+	print_marks(c);
 	printf("\n");
 }
 
@@ -66,7 +106,7 @@ static void print_card(const sab_card *c, const char *tok, int wtok,
 static int print_cards(const sab_ruleset *rs, char *err, size_t errlen)
 {
 	static proto_cards pc;
-	int npath = 0, naction = 0, wtok = 5, wname = 4, rc = 0;
+	int npath = 0, naction = 0, wtok = 5, wname = 4, wkind = 8, rc = 0;
 
 	if (proto_cards_init(&pc, rs, err, errlen) != 0) {
 		rc = -1;
@@ -76,16 +116,18 @@ static int print_cards(const sab_ruleset *rs, char *err, size_t errlen)
 	}
 	for (int i = 0; i < rs->ndefs; i++) {
 		int lt = (int)strlen(pc.tok[i]), ln = (int)strlen(rs->defs[i].name);
+		int lk = (int)strlen(sab_card_type_name(rs->defs[i].type));
 		wtok = lt > wtok ? lt : wtok;
 		wname = ln > wname ? ln : wname;
+		wkind = lk > wkind ? lk : wkind;
 	}
 	printf("\ncards (token: the card's word in the bot protocol, "
 	    "saboteur-protocol(7)):\n");
-	printf("  %-*s  %-*s  %-8s %5s\n", wtok, "token", wname, "name",
-	    "kind", "count");
+	printf("  %-*s  %-*s  %-*s %5s\n", wtok, "token", wname, "name",
+	    wkind, "kind", "count");
 	for (int i = 0; i < rs->ndefs; i++) {
 		const sab_card *c = &rs->defs[i];
-		print_card(c, pc.tok[i], wtok, wname);
+		print_card(c, pc.tok[i], wtok, wname, wkind);
 		if (c->type == SAB_CARD_PATH)
 			npath += c->count;
 		else if (c->type != SAB_CARD_START && c->type != SAB_CARD_GOAL)
@@ -100,6 +142,11 @@ static void print_gold(const sab_ruleset *rs)
 {
 	int count[SAB_MAX_GOLD_VALUE + 1] = { 0 };
 
+	if (rs->ngold == 0 && rs->roles_module != 0) {
+		printf("\ngold: in pieces, as module %s pays its roles\n",
+		    sab_module_at(rs->roles_module)->name);
+		return;
+	}
 	if (rs->ngold == 0)
 		return;
 	for (int i = 0; i < rs->ngold; i++)
@@ -141,6 +188,16 @@ static void print_options(const sab_ruleset *rs)
 	printf("  scoring: %s\n", rs->scoring == SAB_SCORE_GOLD ?
 	    "gold (most gold after the last round wins; ties share)" :
 	    "path (who completes the path to the gold wins; else a draw)");
+	/* Saboteur 2's turn options, shown where a ruleset has them. */
+	if (rs->remove_front)
+		printf("  remove_front: true (discard 2 cards to take one away "
+		    "from in front of you)\n");
+	if (rs->pass_max > 1)
+		printf("  pass_max: %d (a pass discards 1 to %d cards)\n",
+		    rs->pass_max, rs->pass_max);
+	if (rs->set_aside)
+		printf("  set_aside: %d (cards put aside each round)\n",
+		    rs->set_aside);
 }
 
 /* The modules a ruleset plays, by name: "base, wc". */

@@ -132,6 +132,10 @@ typedef struct sab_module {
 	const sab_kind *const *kinds;
 	const sab_role_def *roles; /* its roles, value order ("none" first), */
 	uint8_t nroles;         /*   or none */
+	/* How many cards of each of its roles it deals from, by role value
+	 * (NULL: the ruleset's saboteurs and miners by player count), for
+	 * people ("saboteur rules"). */
+	const uint8_t *role_cards;
 	/* At a round's start, after the board, deck and goals are set and
 	 * before the deal: roles. */
 	void (*round_start)(sab_game *g, sab_rng *rng, sab_events *ev);

@@ -121,6 +121,9 @@ case_ unknown-option-far 2 play --xyz
 case_ rules-base 0 rules
 case_ rules-classic 0 rules --ruleset classic
 case_ rules-course 0 rules --ruleset course
+# Saboteur 2: the module's fifteen dwarf cards, not a table of zeros; the
+# doors, ladders and crystals of its path cards; its turn options.
+case_ rules-saboteur2 0 rules --ruleset saboteur2
 case_ rules-by-file 0 rules --ruleset rules/course.yaml
 case_ rules-good-fixture 0 rules --ruleset tests/fixtures/rulesets/good-tiny.yaml
 case_ rules-extends 0 rules --ruleset examples/rulesets/sabotaged-dwarf.yaml

@@ -252,6 +252,30 @@ START_TEST(fifteen_dwarf_cards_one_to_each_player)
 }
 END_TEST
 
+/* What "saboteur rules" lists as the dwarf cards ("4 blue and 4 green Gold
+ * Miners, the Boss, the Profiteer, 2 Geologists, 3 Saboteurs") is what the
+ * deal deals from: every card of a 12-player deal and its pile. */
+START_TEST(the_listed_dwarf_cards_are_the_dealt_ones)
+{
+	const sab_module *m = &sab_module_sab2;
+	int count[SAB2_SABOTEUR + 1] = { 0 };
+	uint8_t role[SAB_MAX_PLAYERS];
+	sab2_dwarf_pile pile;
+	sab_rng rng;
+
+	ck_assert_ptr_nonnull(m->role_cards);
+	ck_assert_int_eq(m->nroles, SAB2_SABOTEUR + 1);
+	sab_rng_seed(&rng, 7);
+	sab2_deal_roles(&rng, 12, role, &pile);
+	for (int s = 0; s < 12; s++)
+		count[role[s]]++;
+	for (int i = 0; i < pile.n; i++)
+		count[pile.card[i]]++;
+	for (int r = 0; r <= SAB2_SABOTEUR; r++)
+		ck_assert_int_eq(m->role_cards[r], count[r]);
+}
+END_TEST
+
 /* Change hats: "This player must swap their dwarf card for a new one by
  * drawing the top card from the deck of unused dwarf cards and pushing
  * their former card under the deck." */
@@ -335,6 +359,7 @@ Suite *sab2_suite(void)
 	tcase_add_test(tc, a_trapped_dwarf_neither_counts_nor_is_paid);
 	tcase_add_test(tc, geologists_are_paid_by_crystals);
 	tcase_add_test(tc, fifteen_dwarf_cards_one_to_each_player);
+	tcase_add_test(tc, the_listed_dwarf_cards_are_the_dealt_ones);
 	tcase_add_test(tc, changing_hats_draws_the_top_and_puts_the_old_under);
 	tcase_add_test(tc, thefts_start_with_the_last_played_then_clockwise);
 	tcase_add_test(tc, crystals_are_counted_on_the_table);

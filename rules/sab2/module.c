@@ -16,6 +16,11 @@ static const sab_role_def roles[] = {
 	{ "saboteur", "saboteurs", "saboteur", "saboteurs" },
 };
 
+/* "4 blue and 4 green Gold Miners, the Boss, the Profiteer, 2 Geologists,
+ * 3 Saboteurs", by role value (roles.c deals them; tests/test_sab2.c
+ * checks the two agree). */
+static const uint8_t role_cards[] = { 0, 4, 4, 1, 1, 2, 3 };
+
 /* "Shuffle all 15 dwarf cards in this expansion and deal 1 to each player.
  * ... Put aside the remaining dwarf cards as a face-down deck." */
 static void round_start(sab_game *g, sab_rng *rng, sab_events *ev)
@@ -240,6 +245,7 @@ const sab_module sab_module_sab2 = {
 	.kinds = sab2_kinds,
 	.roles = roles,
 	.nroles = sizeof roles / sizeof roles[0],
+	.role_cards = role_cards,
 	.round_start = round_start,
 	.round_end = round_end,
 	.round_winners = round_winners,
