@@ -79,6 +79,11 @@ static void hand_take(sab_seen *s, int k, uint8_t card)
 		return;
 	while (i < s->nhand[k] && h[i] != card)
 		i++;
+	/* Not known here: one of the cards not known goes (a hand partly
+	 * known, as after swap hands), else the last. */
+	for (int j = 0; i == s->nhand[k] && j < s->nhand[k]; j++)
+		if (h[j] == SAB_NO_CARD)
+			i = j;
 	if (i == s->nhand[k])
 		i = s->nhand[k] - 1;
 	h[i] = h[--s->nhand[k]];

@@ -410,6 +410,50 @@ START_TEST(cards_in_front_are_a_pile_and_a_repair_takes_its_tool)
 }
 END_TEST
 
+/* Swap hands: "Pick 1 other player and swap all of your hand of cards with
+ * them ... The other player draws 1 card at the end of your turn."  Seat
+ * 0 knows the cards it handed over; when seat 1 plays the card it drew,
+ * which seat 0 never saw, seat 0 still knows the others. */
+START_TEST(a_card_not_known_leaves_as_an_unknown_one)
+{
+	const sab_ruleset *rs = t_ruleset("saboteur2");
+	uint8_t a = t_def(rs, "trapped"), b = t_def(rs, "map");
+	uint8_t swap = t_def(rs, "swap-hands"), theft = t_def(rs, "theft");
+	sab_seen s;
+	sab_event e;
+
+	sab_seen_init(&s, rs, 2, 0);
+	e = round_of(1, 0, 40);
+	sab_seen_apply(&s, rs, &e);
+	for (int i = 0; i < 3; i++) {
+		e = ev_of(SAB_EV_DRAW, SAB_VIS_HIDDEN, 0);
+		e.card = i == 0 ? a : i == 1 ? b : swap;
+		sab_seen_apply(&s, rs, &e);
+		e = ev_of(SAB_EV_DRAW, SAB_VIS_HIDDEN, 1);
+		sab_seen_apply(&s, rs, &e);
+	}
+	e = ev_of(SAB_EV_PLAY, SAB_VIS_ALL, 0);
+	e.card = swap;
+	e.target = 1;
+	sab_seen_apply(&s, rs, &e);
+	/* Seat 1 holds a and b, and draws a card seat 0 does not see. */
+	ck_assert_int_eq(s.nhand[1], 2);
+	e = ev_of(SAB_EV_DRAW, SAB_VIS_HIDDEN, 1);
+	sab_seen_apply(&s, rs, &e);
+	/* It plays a (the rules fill its place with the last card), then
+	 * the card it drew. */
+	e = ev_of(SAB_EV_PLAY, SAB_VIS_ALL, 1);
+	e.card = a;
+	e.target = 0;
+	sab_seen_apply(&s, rs, &e);
+	e = ev_of(SAB_EV_PLAY, SAB_VIS_ALL, 1);
+	e.card = theft;
+	sab_seen_apply(&s, rs, &e);
+	ck_assert_int_eq(s.nhand[1], 1);
+	ck_assert_int_eq(s.hand[1][0], b);
+}
+END_TEST
+
 START_TEST(a_repair_takes_the_card_of_its_own_tool)
 {
 	const sab_ruleset *rs = t_ruleset("base");
@@ -575,6 +619,7 @@ Suite *seen_suite(void)
 	tcase_add_test(tc, every_perspective_agrees_with_the_committed_replays);
 	tcase_add_test(tc, cards_in_front_are_a_pile_and_a_repair_takes_its_tool);
 	tcase_add_test(tc, a_repair_takes_the_card_of_its_own_tool);
+	tcase_add_test(tc, a_card_not_known_leaves_as_an_unknown_one);
 	tcase_add_test(tc, the_deal_is_counted_in_the_deck_until_the_first_play);
 	tcase_add_test(tc, a_play_is_learned_through_its_card_kind);
 	tcase_add_test(tc, a_spectator_never_learns_a_hidden_card);
