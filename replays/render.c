@@ -904,9 +904,9 @@ static void legend_players(render_buf *b, const view *v)
 		char l[3];
 		role_letters(v, (uint8_t)r, l);
 		nm += (size_t)snprintf(marks + nm, sizeof marks - nm, "%s%s",
-		    r > 1 ? " " : "", l);
+		    nm ? " " : "", l);
 		nw += (size_t)snprintf(words + nw, sizeof words - nw, "%s%s",
-		    r > 1 ? ", " : "", rs->roles[r].title);
+		    nw ? ", " : "", rs->roles[r].title);
 		if (nm >= sizeof marks || nw >= sizeof words)
 			break;
 		/* Three roles a line, for the legend's width. */
