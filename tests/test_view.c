@@ -745,6 +745,106 @@ START_TEST(the_board_draws_every_kind_of_cell)
 }
 END_TEST
 
+/* ---- Saboteur 2 ------------------------------------------------------- */
+
+static void load_named(const char *name)
+{
+	char path[512], err[512];
+
+	snprintf(path, sizeof path, "%s/replays/%s", fixtures_dir(), name);
+	file = replay_read(path, err, sizeof err);
+	ck_assert_msg(file != NULL, "%s", err);
+	load_file(file);
+	ck_assert_msg(v.ok, "%s", v.problem);
+}
+
+/* How many steps persp is told of contain the words. */
+static int steps_saying(int persp, const char *words)
+{
+	char text[1024];
+	int n = 0;
+
+	for (int i = 0; i < v.nsteps; i++) {
+		if (!view_step_visible(&v, i, persp))
+			continue;
+		view_describe(&v, i, persp, text, sizeof text);
+		n += strstr(text, words) != NULL;
+	}
+	return n;
+}
+
+/*
+ * The committed Saboteur 2 game in words: every turn option ("Pass and
+ * discard 1 to 3 cards, face down"; "Discard 2 cards and remove a card
+ * from in front of you"), an inspection ("Look at the dwarf card of
+ * another player of your choice in secret") for the inspector alone, a
+ * new dwarf card for the seat concerned alone, the hands after swap hands,
+ * the thief's choice and the theft, the pay, and each round's winners.
+ */
+START_TEST(saboteur2_steps_in_words)
+{
+	load_named("saboteur2-6p.sabr.gz");
+	ck_assert_int_gt(steps_saying(VIEW_FULL, "passes, discarding "), 0);
+	ck_assert_int_gt(steps_saying(VIEW_PUBLIC, " cards face down"), 0);
+	ck_assert_int_gt(steps_saying(VIEW_FULL, " away from in front of "
+	    "itself"), 0);
+	ck_assert_int_gt(steps_saying(VIEW_FULL, " sees that seat "), 0);
+	ck_assert_int_eq(steps_saying(VIEW_PUBLIC, " sees that seat "), 0);
+	ck_assert_int_gt(steps_saying(VIEW_FULL, " changes hats: now a "), 0);
+	ck_assert_int_eq(steps_saying(VIEW_PUBLIC, " changes hats"), 0);
+	ck_assert_int_gt(steps_saying(VIEW_FULL, "'s hand is now: "), 0);
+	ck_assert_int_eq(steps_saying(VIEW_PUBLIC, "'s hand is now"), 0);
+	ck_assert_int_gt(steps_saying(VIEW_FULL, " chooses whom to steal "
+	    "from (seats "), 0);
+	ck_assert_int_gt(steps_saying(VIEW_PUBLIC, " steals 1 gold from "
+	    "seat "), 0);
+	ck_assert_int_gt(steps_saying(VIEW_FULL, " is paid "), 0);
+	ck_assert_int_gt(steps_saying(VIEW_PUBLIC, "(how much, only it "
+	    "knows)"), 0);
+	/* Three round ends and the game's end name their winners. */
+	ck_assert_int_eq(steps_saying(VIEW_PUBLIC, "; winners:"), 4);
+	ck_assert_int_eq(steps_saying(VIEW_PUBLIC, "both teams of gold "
+	    "miners win"), 1);
+	/* Roles by their titles; no step without words. */
+	ck_assert_int_gt(steps_saying(VIEW_FULL, " is a blue gold miner"), 0);
+	ck_assert_int_eq(steps_saying(VIEW_FULL, "blue-miner"), 0);
+	for (int i = 0; i < v.nsteps; i++) {
+		char text[1024];
+		view_describe(&v, i, VIEW_FULL, text, sizeof text);
+		REQUIRE(text[0] != '\0', "step %d says nothing", i);
+	}
+	unload();
+}
+END_TEST
+
+/* Doors, ladders and crystals drawn: "b" or "g" a door's colour, "H" a
+ * ladder, "*" crystals; six role names, a front column with a theft or a
+ * trapped card. */
+START_TEST(saboteur2_marks_on_the_board)
+{
+	render_style ascii = { 1, 0, 0 }, tiny = { 1, 0, 1 };
+	char *a, *c;
+	int doors = 0, ladders = 0, crystals = 0, front = 0;
+
+	load_named("saboteur2-6p.sabr.gz");
+	for (int i = 0; i < v.nsteps; i += 7) {
+		a = render_at(i, VIEW_PUBLIC, &ascii);
+		doors |= strstr(a, "--g") != NULL || strstr(a, "--b") != NULL ||
+		    strstr(a, "g--") != NULL || strstr(a, "b--") != NULL;
+		ladders |= strstr(a, "H") != NULL;
+		crystals |= strstr(a, "*") != NULL;
+		front |= strstr(a, "T  ") != NULL || strstr(a, "X  ") != NULL;
+		REQUIRE(strstr(a, "front  hand") != NULL, "no front column");
+		free(a);
+	}
+	ck_assert(doors && ladders && crystals && front);
+	c = render_at(v.nsteps - 1, VIEW_FULL, &tiny);
+	ck_assert_ptr_nonnull(strstr(c, "*"));
+	free(c);
+	unload();
+}
+END_TEST
+
 /* Every line of text is at most width columns (ASCII text). */
 static void lines_fit(const char *text, int width)
 {
@@ -909,6 +1009,8 @@ Suite *view_suite(void)
 	tcase_add_test(tc, the_header_fits_in_whole_fields);
 	tcase_add_test(tc, a_board_window_marks_where_it_is_cut);
 	tcase_add_test(tc, the_compact_table_fits_its_width);
+	tcase_add_test(tc, saboteur2_steps_in_words);
+	tcase_add_test(tc, saboteur2_marks_on_the_board);
 	suite_add_tcase(s, tc);
 	return s;
 }

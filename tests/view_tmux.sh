@@ -373,6 +373,20 @@ press before-all-seat-11 "view: seat 11( |$)" '['
 press no-seat-12 "there is no seat 12" s 1 2 Enter
 t send-keys -t view q
 
+# Saboteur 2 with twelve players: at the end of the game, in the full view,
+# the compact table names roles by two letters and shows cards in front;
+# the legend has the doors, ladders and crystals and the six roles.
+sab2=$top/tests/fixtures/replays/saboteur2-12p.sabr.gz
+start --as all "$sab2"
+quiet=1
+wait_for 80x24-sab2-opens "round 1 \| set-up" 60
+quiet=0
+press 80x24-sab2-end "game over" End
+wait_for 80x24-sab2-role-letters "(bm|gm|bo|pr|ge|sa)[ !] [-PLC1-9]{3}[-T][-X] "
+press 80x24-sab2-legend "a door, blue or green" '?'
+wait_for 80x24-sab2-legend-roles "gm ge|green gold miner"
+t send-keys -t view q
+
 # A terminal that cannot move its cursor gets the plain print, and why.
 t kill-session -t view 2>/dev/null
 t new-session -d -s view -x "$cols" -y "$rows" -c "$top" \
