@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
 """check_transcripts.py: reads the transcripts of a match and fails if any
 line sent to a seat shows another seat's card, role, peek, offer or gold
-before the rules make it public.
+before the rules make it public.  Saboteur 2's secrets too: every card of
+another seat's pass ("discarded S - - -"), a role mid-round unless the
+seat's own inspection of that seat just asked for it, a whole hand unless
+the seat just took part in swapped hands, and a theft's choices outside a
+round's end.
 
 Usage: check_transcripts.py TRANSCRIPT...
 """
@@ -13,8 +17,15 @@ def check(path):
     seat = None
     round_over = False
     my_map = None           # the goal this seat's last map looked at
+    my_inspect = None       # the seat this seat's inspection looks at
+    swapped = False         # this seat's hand was just swapped
+    asked_seed = False      # the bot asked for its seed
     for n, raw in enumerate(open(path, encoding="utf-8", errors="replace"), 1):
         parts = raw.split(None, 3)
+        if len(parts) == 4 and parts[2] == "->" and \
+                parts[3].split()[:1] == ["bot"]:
+            # A bot that lists "seed" in its hello is sent its own seed.
+            asked_seed = "seed" in parts[3].split()[2:]
         if len(parts) < 4 or parts[2] != "<-":
             continue
         words = parts[3].split()
@@ -35,17 +46,35 @@ def check(path):
 
         if kind == "played" and len(words) >= 5 and words[2] == "map":
             my_map = (words[3], words[4]) if int(words[1]) == seat else None
+        if kind == "played" and len(words) >= 4:
+            mine = int(words[1]) == seat
+            if words[2] == "inspection" and mine:
+                my_inspect = words[3]
+            if words[2] == "swap-hands":
+                swapped = mine or int(words[3]) == seat
+        if kind == "hand":
+            if not swapped:
+                leak("a hand without swapping hands")
+            continue
+        if kind == "victims" and not round_over:
+            leak("a theft's choice before the round ends")
         if kind == "peek":
             if my_map != (words[1], words[2] if len(words) > 2 else ""):
                 leak("a peek it did not make")
             my_map = None
         other = words[1].lstrip("-").isdigit() and int(words[1]) != seat
-        if kind in ("draw", "discarded", "gold") and other and words[2] != "-":
+        if kind in ("draw", "discarded", "gold") and other and \
+                any(w != "-" for w in words[2:]):
             leak("another seat's " + kind)
         if kind == "role" and other and not round_over:
-            leak("another seat's role before the round ends")
-        if kind in ("seed",):
-            leak("a seed")
+            if words[1] == my_inspect:
+                my_inspect = None
+            else:
+                leak("another seat's role before the round ends")
+        if kind == "turn":
+            swapped = False
+        if kind in ("seed",) and not asked_seed:
+            leak("a seed it did not ask for")
     return problems
 
 

@@ -544,6 +544,54 @@ play_again() {
 	leftovers again
 }
 
+# Saboteur 2 with six C example bots: the replay verifies, every seat's
+# export is exactly what its bot received, and no transcript shows another
+# seat's secret (check_transcripts.py): the cards of a pass of several,
+# an inspection's role (the inspector alone), a new dwarf card, a swapped
+# hand, a theft's choice.  The match met each of them, and a transcript
+# with one planted fails the check.
+sab2_secrets() {
+	d=$tmp/sab2
+	r="$ex/random-bot $tag" h="$ex/heuristic-bot $tag"
+	"$bin" play --sandbox off --quiet --ruleset saboteur2 --seed 8 $limits \
+	    --transcripts --log-dir "$d" --replay "$d/g.sabr.gz" \
+	    "$r" "$h" "$r" "$h" "$r" "$h" >"$tmp/sab2.out" 2>&1 &&
+	    "$bin" verify --quiet "$d/g.sabr.gz" >/dev/null 2>&1 && ok ||
+	    { no "saboteur2: the match or its replay"; sed 's/^/  | /' "$tmp/sab2.out"; }
+	for k in 1 2 3 4 5 6; do
+		received "$(ls "$d/$k"-*.transcript)" >"$tmp/sab2.want"
+		"$bin" export --as $((k - 1)) "$d/g.sabr.gz" >"$tmp/sab2.export" 2>&1
+		cmp -s "$tmp/sab2.want" "$tmp/sab2.export" && ok ||
+		    no "saboteur2: export --as $((k - 1)) differs from what bot $k received"
+	done
+	python3 "$here/check_transcripts.py" "$d"/*.transcript && ok ||
+	    no "saboteur2 transcripts leak secrets"
+	cat "$d"/*.transcript >"$tmp/sab2.all"
+	for secret in "<- discarded [0-9]+ - - -" "<- hand " "<- victims " \
+	    "<- role [0-9]+ [a-z-]+\$" "-> play inspection " \
+	    "-> play change-hats "; do
+		grep -Eq -- "$secret" "$tmp/sab2.all" && ok ||
+		    no "saboteur2: no \"$secret\" in the transcripts"
+	done
+	# Planted: another seat's discarded card, another seat's role.
+	t=$(ls "$d"/1-*.transcript)
+	sed '0,/<- discarded [1-5] - /s/<- discarded \([1-5]\) - /<- discarded \1 map /' \
+	    "$t" >"$tmp/planted1.transcript"
+	sed '0,/<- turn /s/<- turn /<- role 3 saboteur\n&/' "$t" \
+	    >"$tmp/planted2.transcript"
+	for p in planted1 planted2; do
+		if cmp -s "$t" "$tmp/$p.transcript"; then
+			no "saboteur2: nothing planted in $p"
+		elif python3 "$here/check_transcripts.py" "$tmp/$p.transcript" \
+		    >/dev/null; then
+			no "saboteur2: check_transcripts.py misses $p"
+		else
+			ok
+		fi
+	done
+	leftovers saboteur2
+}
+
 # The example bots, when they are built, play a match to the end.
 ex="$top/build/examples"
 if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
@@ -568,6 +616,7 @@ if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 	[ "$n" = "$want" ] && ok || { no "all example bots"; sed 's/^/  | /' "$tmp/all.out"; }
 	leftovers all-examples
 	play_again
+	sab2_secrets
 fi
 
 echo "e2e: $pass passed, $fail failed"
