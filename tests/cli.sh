@@ -369,6 +369,19 @@ check view-keeps-the-files-number-otherwise grep -q "^game 1, " "$tmp/ve"
 check same-seed-same-game cmp -s "$tmp/a" "$tmp/b"
 "$bin" selfplay --seed 100 --verbose >"$tmp/c" 2>&1
 check other-seed-other-game test -n "$(cmp "$tmp/a" "$tmp/c" 2>&1)"
+# Selfplay says every Saboteur 2 event (in five seeded 12-player games
+# between them): an inspection, a new dwarf card, a new hand, a thief's
+# choice and its theft, the pay, each round's winners; never "a hidden
+# card", which is what an inspection printed before.
+for s in 1 2 3 4 5; do
+	"$bin" selfplay --ruleset saboteur2 --players 12 --seed $s
+done >"$tmp/s2" 2>&1
+for w in inspection:"sees that seat" hats:"changes hats: now a" \
+    hand:"'s hand is now: " choice:"chooses whom to steal from (seats" \
+    theft:"steals 1 gold from seat" winners:"; winners:" pay:"is paid"; do
+	check "selfplay-saboteur2-says-${w%%:*}" grep -q -- "${w#*:}" "$tmp/s2"
+done
+check selfplay-saboteur2-hides-no-card test -z "$(grep 'hidden card' "$tmp/s2")"
 "$bin" bench --games 20 >"$tmp/bench" 2>&1
 check bench-prints-figures grep -q "complete games/s" "$tmp/bench"
 SABOTEUR_RULES=$here/../rules "$bin" rules --ruleset base >/dev/null 2>&1
