@@ -1309,6 +1309,28 @@ START_TEST(the_game_ends_after_the_third_round)
 }
 END_TEST
 
+/* The hash of a position tells apart positions that differ only in where
+ * a Saboteur 2 card lies in front of a player ("Place the trapped card in
+ * front of any other player"): replays compare hashes. */
+START_TEST(the_hash_sees_the_cards_in_front)
+{
+	uint64_t h1, h2;
+	sab_game a;
+
+	game(4, NULL);
+	t_hand(&g, 0, "trapped", "map", NULL);
+	a = g;
+	sab_move m = play("trapped", 1);
+	t_apply(&g, &m, NULL);
+	h1 = sab_game_hash(&g);
+	g = a;
+	m = play("trapped", 2);
+	t_apply(&g, &m, NULL);
+	h2 = sab_game_hash(&g);
+	ck_assert_msg(h1 != h2, "trapped on seat 1 and on seat 2 hash alike");
+}
+END_TEST
+
 Suite *sab2_cards_suite(void)
 {
 	Suite *s = suite_create("sab2 cards");
@@ -1356,6 +1378,7 @@ Suite *sab2_cards_suite(void)
 	tcase_add_test(tc, round_a_theft_needs_a_victim_with_gold);
 	tcase_add_test(tc, round_the_next_round_is_dealt_anew);
 	tcase_add_test(tc, the_game_ends_after_the_third_round);
+	tcase_add_test(tc, the_hash_sees_the_cards_in_front);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -230,7 +230,18 @@ static uint64_t hash(uint64_t h, const sab_game *g)
 		b[n++] = (uint8_t)g->theft_turn[s];
 		b[n++] = (uint8_t)(g->theft_turn[s] >> 8);
 	}
-	return sab_fnv1a(h, b, n);
+	h = sab_fnv1a(h, b, n);
+	/* The cards in front of each seat: the game's hash counts only the
+	 * broken tools there, and a theft or a trapped card is as much a
+	 * part of the position (who may steal, who may play paths). */
+	for (int s = 0; s < g->nplayers; s++) {
+		h = sab_fnv1a(h, &g->nfront[s], 1);
+		h = sab_fnv1a(h, g->front[s], g->nfront[s]);
+	}
+	/* The thefts still to come at a round's end. */
+	h = sab_fnv1a(h, &g->nthieves, 1);
+	h = sab_fnv1a(h, &g->next_thief, 1);
+	return sab_fnv1a(h, g->thieves, g->nthieves);
 }
 
 const sab_module sab_module_sab2 = {
