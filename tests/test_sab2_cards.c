@@ -560,6 +560,33 @@ START_TEST(a_pass_discards_one_to_three_and_draws_as_many)
 }
 END_TEST
 
+/* "Put 1 to 3 of your cards on the discard pile": which cards, not in what
+ * order; the checker takes them in any order, and the same set is the same
+ * move as the listing's (sab_move_equal: "the same effect"). */
+START_TEST(a_pass_is_a_set_of_cards)
+{
+	game(4, NULL);
+	t_hand(&g, 0, "cross", "map", "theft", "bridge", NULL);
+	t_front(&g, 0, "trapped");
+	sab_move m = discard("map", "theft", "bridge");
+	sab_move r = m;
+
+	r.card = m.more[1];
+	r.more[1] = m.card;
+	ck_assert(t_legal(&g, &r));
+	ck_assert(sab_move_equal(rs2(), &m, &r));
+	ck_assert(t_listed(&g, &r));
+	r.nmore = 1;                    /* two of the three: another move */
+	ck_assert(!sab_move_equal(rs2(), &m, &r));
+	m = removal("trapped", "map", "cross");
+	r = m;
+	r.card = m.more[0];
+	r.more[0] = m.card;
+	ck_assert(t_legal(&g, &r));
+	ck_assert(t_listed(&g, &r));
+}
+END_TEST
+
 /* "Discard 2 cards and remove a card from in front of you: draw 1" and
  * "Take any 2 cards from your hand and put them on the discard pile. Then
  * remove 1 action card of your choice from in front of you. At the end of
@@ -1349,6 +1376,7 @@ Suite *sab2_cards_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("turn options");
 	tcase_add_test(tc, a_pass_discards_one_to_three_and_draws_as_many);
+	tcase_add_test(tc, a_pass_is_a_set_of_cards);
 	tcase_add_test(tc, discarding_two_removes_a_card_in_front_of_you);
 	tcase_add_test(tc, ten_set_aside_and_six_dealt);
 	tcase_add_test(tc, a_player_without_cards_is_skipped);
