@@ -398,24 +398,39 @@ static void check_gold(const sab_game *g, const sab_events *ev, int *ledger,
 	REQUIRE(have == *paid, "gold held %ld, paid %ld", have, *paid);
 }
 
-/* A pass of k cards draws as many (as the deck has); a removal discards
- * two and draws one. */
+/* "Play 1 path card: 1; Play 1 action card: 1; Discard 2 cards and remove
+ * a card from in front of you: 1; Pass and discard 1 to 3 cards: 1 to 3"
+ * (cards drawn, as long as the deck has them); swap hands: "The other
+ * player draws 1 card at the end of your turn." */
 static void check_draws(const sab_game *before, const sab_move *m,
     const sab_game *g)
 {
-	int seat = before->to_act, k, draw;
+	int seat = before->to_act, k, draw, left = before->ndeck;
 
-	if (before->phase != SAB_PHASE_PLAY || g->round != before->round ||
-	    m->kind == SAB_MOVE_PLAY)
+	if (before->phase != SAB_PHASE_PLAY || g->phase != SAB_PHASE_PLAY ||
+	    g->round != before->round)
 		return;
-	k = m->kind == SAB_MOVE_REMOVE ? 2 : m->nmore + 1;
-	draw = m->kind == SAB_MOVE_REMOVE ? 1 : k;
-	draw = draw < before->ndeck ? draw : before->ndeck;
-	REQUIRE(g->nhand[seat] == before->nhand[seat] - k + draw,
-	    "seat %d held %d, discarded %d, holds %d", seat,
-	    before->nhand[seat], k, g->nhand[seat]);
-	REQUIRE(g->ndeck == before->ndeck - draw, "the deck went %d to %d",
-	    before->ndeck, g->ndeck);
+	k = m->kind == SAB_MOVE_REMOVE ? 2 : m->kind == SAB_MOVE_PASS ?
+	    m->nmore + 1 : 1;
+	draw = m->kind == SAB_MOVE_PASS ? k : 1;
+	draw = draw < left ? draw : left;
+	left -= draw;
+	if (sab_move_plays(g->rs, m, SAB2_CARD_SWAP_HANDS)) {
+		int t = m->target, other = left > 0;
+		REQUIRE(g->nhand[seat] == before->nhand[t] + draw,
+		    "seat %d swapped for %d cards and holds %d", seat,
+		    before->nhand[t], g->nhand[seat]);
+		REQUIRE(g->nhand[t] == before->nhand[seat] - 1 + other,
+		    "seat %d swapped for %d cards and holds %d", t,
+		    before->nhand[seat] - 1, g->nhand[t]);
+		left -= other;
+	} else {
+		REQUIRE(g->nhand[seat] == before->nhand[seat] - k + draw,
+		    "seat %d held %d, put down %d, holds %d", seat,
+		    before->nhand[seat], k, g->nhand[seat]);
+	}
+	REQUIRE(g->ndeck == left, "the deck went %d to %d", before->ndeck,
+	    g->ndeck);
 }
 
 /* ---- playing ---------------------------------------------------------- */
