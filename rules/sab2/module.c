@@ -22,6 +22,10 @@ static void round_start(sab_game *g, sab_rng *rng, sab_events *ev)
 {
 	sab2_dwarf_pile pile;
 
+	/* The deal fills pile.card[0 .. n) only, and the whole array is
+	 * copied into the game: a game is a plain value that seed plus moves
+	 * reproduce byte for byte, so no stack garbage beyond the pile. */
+	memset(&pile, 0, sizeof pile);
 	sab2_deal_roles(rng, g->nplayers, g->role, &pile);
 	memcpy(g->dwarves, pile.card, sizeof pile.card);
 	g->ndwarves = pile.n;
