@@ -895,6 +895,37 @@ START_TEST(a_ladder_goes_next_to_a_card_but_not_a_goal)
 }
 END_TEST
 
+/* "Place the ladder next to any other path card, but not next to a goal
+ * card": a goal turned face up is still a goal card. */
+START_TEST(a_ladder_does_not_go_next_to_a_revealed_goal)
+{
+	static const char *const ladders[] = { "ladder-n", "ladder-e",
+		"ladder-ne", "ladder-nw" };
+	const sab_ruleset *rs = rs2();
+	int by_goal = 0;
+
+	game(4, NULL);
+	/* The stone at (8,-2) face up (a tunnel reached it), and a card
+	 * below the cell east of it, (9,-2). */
+	sab_board_reveal(&g.board, rs, 8, -2, g.goal_def[0]);
+	g.goal_open |= 1;
+	t_place(&g, "straight-ns", 9, -1, 0);
+	t_hand(&g, 0, "ladder-n", "ladder-e", "ladder-ne", "ladder-nw", NULL);
+	for (int i = 0; i < 4; i++)
+		for (int r = 0; r < 2; r++) {
+			sab_move m = t_path(rs, ladders[i], 9, -2, r);
+			ck_assert(!t_legal(&g, &m));
+			ck_assert(!t_listed(&g, &m));
+			by_goal += strstr(t_why, "goal") != NULL;
+		}
+	/* Some of them fit the sides: the goal alone forbids those. */
+	ck_assert_int_gt(by_goal, 0);
+	/* Away from the goals, beside the card, a ladder goes. */
+	sab_move m = t_path(rs, "ladder-n", 10, -1, 0);
+	ck_assert_msg(t_legal(&g, &m), "%s", t_why);
+}
+END_TEST
+
 /* "Doors block the way for Gold Miners of the other color. At the end of
  * the round, blue doors are only open to blue Gold Miners, and green doors
  * can only be opened by green Gold Miners." */
@@ -1230,6 +1261,42 @@ START_TEST(round_thefts_in_order)
 }
 END_TEST
 
+/* "start with the last player to play their Theft card. The other players
+ * follow in a clockwise direction." and "You can't use theft at the end of
+ * the round if you've been Trapped": the last thief trapped, the next one
+ * clockwise from it begins. */
+START_TEST(round_the_last_thief_trapped)
+{
+	const int roles[] = { SAB, SAB, BLUE, SAB, GREEN };
+
+	game(5, roles);
+	for (int s = 0; s < 5; s++)
+		g.gold[s] = 1;
+	t_front(&g, 0, "theft");
+	t_front(&g, 1, "theft");
+	t_front(&g, 3, "theft");
+	t_front(&g, 1, "trapped");
+	g.theft_turn[0] = 1;
+	g.theft_turn[3] = 2;
+	g.theft_turn[1] = 3;                    /* the last, and trapped */
+	tunnel(NULL, NULL, 2);
+	reach_gold();
+	ck_assert_int_eq(g.phase, SAB_PHASE_CHOOSE);
+	ck_assert_int_eq(g.to_act, 3);
+	sab_move c = choose(1);
+	t_apply(&g, &c, &ev);
+	ck_assert_int_eq(g.to_act, 0);
+	ck_assert_int_eq(g.phase, SAB_PHASE_CHOOSE);
+	c = choose(2);
+	t_apply(&g, &c, &ev);
+	ck_assert_int_eq(g.phase, SAB_PHASE_PLAY);
+	ck_assert_int_eq(g.round, 2);
+	ck_assert_int_eq(g.gold[1], 0);         /* trapped, robbed */
+	ck_assert_int_eq(g.gold[3], 2);
+	ck_assert_int_eq(g.gold[0], 2);
+}
+END_TEST
+
 /* "steal a gold piece worth 1 gold from any 1 other player": a player with
  * no gold has none to steal, and a thief with nobody to rob is passed. */
 START_TEST(round_a_theft_needs_a_victim_with_gold)
@@ -1389,6 +1456,7 @@ Suite *sab2_cards_suite(void)
 	tcase_add_test(tc, a_ladder_needs_no_tunnel_to_the_start);
 	tcase_add_test(tc, ladders_join_each_other);
 	tcase_add_test(tc, a_ladder_goes_next_to_a_card_but_not_a_goal);
+	tcase_add_test(tc, a_ladder_does_not_go_next_to_a_revealed_goal);
 	tcase_add_test(tc, a_door_is_a_wall_to_the_other_team);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("round end");
@@ -1403,6 +1471,7 @@ Suite *sab2_cards_suite(void)
 	tcase_add_test(tc, round_a_trapped_dwarf_is_not_counted);
 	tcase_add_test(tc, round_the_rulebooks_worked_example);
 	tcase_add_test(tc, round_thefts_in_order);
+	tcase_add_test(tc, round_the_last_thief_trapped);
 	tcase_add_test(tc, round_a_theft_needs_a_victim_with_gold);
 	tcase_add_test(tc, round_the_next_round_is_dealt_anew);
 	tcase_add_test(tc, the_game_ends_after_the_third_round);
