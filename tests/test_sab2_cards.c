@@ -1148,7 +1148,9 @@ END_TEST
  * the Boss gets 3-1 = 2 gold, the Profiteer gets 3-2 = 1 gold. The
  * Saboteur with the Theft card takes 1 gold from any other player of their
  * choice. The other Saboteur with the same card gets nothing because
- * they're Trapped."  Played through a real round's end.
+ * they're Trapped."  Played through a real round's end; it shows "Note: The
+ * Boss and the Profiteer get 1 or 2 gold fewer than the rest, depending on
+ * their role." too.
  */
 START_TEST(round_the_rulebooks_worked_example)
 {
