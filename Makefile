@@ -264,7 +264,12 @@ fuzz: $(B)/gen/builtin_rulesets.c $(B)/saboteur bots
 	    "python3 tests/bots/badbot.py garbage" \
 	    "python3 tests/bots/badbot.py notes" \
 	    "python3 tests/bots/badbot.py bad-hello" >/dev/null
-	for g in course base classic; do \
+	$(FUZZ_PLAY) --seed 3 --ruleset saboteur2 \
+	    --replay $(B)/fuzz/games/saboteur2.gz $(B)/examples/random-bot \
+	    $(B)/examples/random-bot $(B)/examples/heuristic-bot \
+	    $(B)/examples/random-bot $(B)/examples/heuristic-bot \
+	    $(B)/examples/random-bot >/dev/null
+	for g in course base classic saboteur2; do \
 	    zcat $(B)/fuzz/games/$$g.gz >$(B)/fuzz/replay-corpus/game-$$g.sabr \
 	    || exit 1; done
 	$(FUZZ_CC) $(YAML_CFLAGS) -o $(B)/fuzz/fuzz_replay \

@@ -694,6 +694,36 @@ static int same_args(const sab_kind *k, const sab_move *a, const sab_move *b)
 	return 1;
 }
 
+/* The cards a pass or a removal discards, card and more[0 .. nmore), in
+ * card order; returns how many. */
+static int cards_sorted(const sab_move *m, uint8_t *c)
+{
+	int n = 1 + (m->nmore < 2 ? m->nmore : 2);
+
+	c[0] = m->card;
+	c[1] = m->more[0];
+	c[2] = m->more[1];
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && c[j - 1] > c[j]; j--) {
+			uint8_t t = c[j];
+			c[j] = c[j - 1];
+			c[j - 1] = t;
+		}
+	return n;
+}
+
+/* Whether two passes or removals discard the same cards: a set of cards,
+ * whatever order a caller named them in (the listing and the protocol put
+ * them in card order; the checker takes any). */
+static int same_cards(const sab_move *a, const sab_move *b)
+{
+	uint8_t ca[3], cb[3];
+	int n = cards_sorted(a, ca);
+
+	return a->nmore == b->nmore && n == cards_sorted(b, cb) &&
+	    memcmp(ca, cb, (size_t)n) == 0;
+}
+
 int sab_move_equal(const sab_ruleset *rs, const sab_move *a,
     const sab_move *b)
 {
@@ -705,13 +735,11 @@ int sab_move_equal(const sab_ruleset *rs, const sab_move *a,
 		return a->value == b->value;
 	if (a->kind == SAB_MOVE_CHOOSE)
 		return a->target == b->target;
+	if (a->kind != SAB_MOVE_PLAY)
+		return same_cards(a, b) && (a->kind != SAB_MOVE_REMOVE ||
+		    a->front == b->front);
 	if (a->card != b->card)
 		return 0;
-	if (a->kind != SAB_MOVE_PLAY)
-		return a->nmore == b->nmore && (a->nmore < 1 ||
-		    a->more[0] == b->more[0]) && (a->nmore < 2 ||
-		    a->more[1] == b->more[1]) && (a->kind != SAB_MOVE_REMOVE ||
-		    a->front == b->front);
 	k = sab_move_kind(rs, a);
 	return k == NULL || same_args(k, a, b);
 }

@@ -262,7 +262,8 @@ void sab_game_census(const sab_game *g, sab_census *c);
 
 /* Returns 1 when the two moves have the same effect under rs: the same
  * kind and card, and the same arguments of the card's kind (the other
- * fields are not compared). */
+ * fields are not compared); a pass or a removal, the same set of cards in
+ * whatever order (and the same card taken away). */
 int sab_move_equal(const sab_ruleset *rs, const sab_move *a,
     const sab_move *b);
 

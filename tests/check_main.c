@@ -48,6 +48,8 @@ int main(void)
 	srunner_add_suite(sr, seen_suite());
 	srunner_add_suite(sr, session_suite());
 	srunner_add_suite(sr, sab2_suite());
+	srunner_add_suite(sr, sab2_cards_suite());
+	srunner_add_suite(sr, sab2_props_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -60,7 +60,10 @@ static void hand_return(sab_game *g, int seat)
 }
 
 /* Takes one copy of def out of the deck, or else out of a hand other than
- * seat's (the hand being built), for a test position. */
+ * seat's (the hand being built), or else out of the cards set aside, for a
+ * test position.  The cards set aside were the top of the full deck: they
+ * stay at its top, deck[deck_size - naside .. deck_size), as the round
+ * draws below them. */
 static void card_take(sab_game *g, uint8_t def, int seat)
 {
 	for (int i = 0; i < g->ndeck; i++) {
@@ -79,7 +82,22 @@ static void card_take(sab_game *g, uint8_t def, int seat)
 			}
 		}
 	}
+	for (int i = g->rs->deck_size - g->naside; i < g->rs->deck_size; i++) {
+		if (g->deck[i] == def) {
+			g->deck[i] = g->deck[g->rs->deck_size - g->naside];
+			g->naside--;
+			return;
+		}
+	}
 	ck_abort_msg("no copy of %s left to take", g->rs->defs[def].name);
+}
+
+void t_front(sab_game *g, int seat, const char *name)
+{
+	uint8_t d = t_def(g->rs, name);
+
+	card_take(g, d, -1);
+	g->front[seat][g->nfront[seat]++] = d;
 }
 
 void t_hand(sab_game *g, int seat, ...)

@@ -21,10 +21,14 @@ void t_hand(sab_game *g, int seat, ...);
 /* Puts path card name at (x, y) without checks, as earlier turns would. */
 void t_place(sab_game *g, const char *name, int x, int y, int rot);
 
-/* Builds a move. */
+/* Lays card name in front of seat, taken from the deck, a hand or the
+ * cards set aside, as an earlier turn would have. */
+void t_front(sab_game *g, int seat, const char *name);
+
 /* Lays a broken tool (the ruleset's sabotage card of tool bit `tool`) in
  * front of seat, from nowhere. */
 void t_break(sab_game *g, int seat, uint8_t tool);
+/* Builds a move. */
 sab_move t_path(const sab_ruleset *rs, const char *name, int x, int y, int rot);
 sab_move t_action(const sab_ruleset *rs, int kind, const char *name, int target,
     int tool);

@@ -27,6 +27,10 @@ static void round_start(sab_game *g, sab_rng *rng, sab_events *ev)
 {
 	sab2_dwarf_pile pile;
 
+	/* The deal fills pile.card[0 .. n) only, and the whole array is
+	 * copied into the game: a game is a plain value that seed plus moves
+	 * reproduce byte for byte, so no stack garbage beyond the pile. */
+	memset(&pile, 0, sizeof pile);
 	sab2_deal_roles(rng, g->nplayers, g->role, &pile);
 	memcpy(g->dwarves, pile.card, sizeof pile.card);
 	g->ndwarves = pile.n;
@@ -235,7 +239,18 @@ static uint64_t hash(uint64_t h, const sab_game *g)
 		b[n++] = (uint8_t)g->theft_turn[s];
 		b[n++] = (uint8_t)(g->theft_turn[s] >> 8);
 	}
-	return sab_fnv1a(h, b, n);
+	h = sab_fnv1a(h, b, n);
+	/* The cards in front of each seat: the game's hash counts only the
+	 * broken tools there, and a theft or a trapped card is as much a
+	 * part of the position (who may steal, who may play paths). */
+	for (int s = 0; s < g->nplayers; s++) {
+		h = sab_fnv1a(h, &g->nfront[s], 1);
+		h = sab_fnv1a(h, g->front[s], g->nfront[s]);
+	}
+	/* The thefts still to come at a round's end. */
+	h = sab_fnv1a(h, &g->nthieves, 1);
+	h = sab_fnv1a(h, &g->next_thief, 1);
+	return sab_fnv1a(h, g->thieves, g->nthieves);
 }
 
 const sab_module sab_module_sab2 = {

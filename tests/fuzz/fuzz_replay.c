@@ -12,7 +12,8 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* The built-in rulesets, loaded once. */
-static const char *const names[] = { "base", "classic", "course" };
+static const char *const names[] = { "base", "classic", "course",
+	"saboteur2" };
 #define NSETS ((int)(sizeof names / sizeof names[0]))
 static sab_ruleset sets[NSETS];
 
