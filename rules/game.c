@@ -628,13 +628,17 @@ void sab_game_apply(sab_game *g, const sab_move *m, sab_rng *rng,
 	for (int i = 0; i < g->rs->nmodules; i++)
 		if (module(g, i)->turn_end != NULL)
 			module(g, i)->turn_end(g, ev);
-	/* A pass of several cards draws as many. */
-	for (int i = m->kind == SAB_MOVE_PASS ? m->nmore : 0; i >= 0; i--)
-		sab_table_draw(g, seat, ev);
-	/* "The other player draws 1 card at the end of your turn." */
+	/* Swap hands: "The other player draws 1 card at the end of your
+	 * turn", in the place of the player's own draw (both then hold the
+	 * hands they would have held: saboteur-rules(5)).  Otherwise the
+	 * player draws, as many as a pass of several cards discarded. */
 	if (g->owed_draw != SAB_NO_SEAT) {
 		sab_table_draw(g, g->owed_draw, ev);
 		g->owed_draw = SAB_NO_SEAT;
+	} else {
+		for (int i = m->kind == SAB_MOVE_PASS ? m->nmore : 0; i >= 0;
+		    i--)
+			sab_table_draw(g, seat, ev);
 	}
 	if (hands_empty(g))
 		end_round(g, SAB_END_NO_CARDS, rng, ev);

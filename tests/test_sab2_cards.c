@@ -455,7 +455,7 @@ END_TEST
 /* "Swap Hands Cards ... Pick 1 other player and swap all of your hand of
  * cards with them. The number of cards you each have is irrelevant. Then,
  * discard the swap hands card. The other player draws 1 card at the end of
- * your turn." (and you draw 1, as for any action card) */
+ * your turn." (the other player, in the place of you: saboteur-rules(5)) */
 START_TEST(swap_hands_swaps_and_the_other_draws)
 {
 	uint8_t top1, top2;
@@ -471,17 +471,16 @@ START_TEST(swap_hands_swaps_and_the_other_draws)
 	sab_move m = play("swap-hands", 2);
 	ck_assert(t_listed(&g, &m));
 	t_apply(&g, &m, &ev);
-	ck_assert_int_eq(g.nhand[0], 5 + 1);
-	ck_assert_int_eq(in_hand(0, "cross"), 2 + (top1 ==
-	    t_def(rs2(), "cross")));
+	ck_assert_int_eq(g.nhand[0], 5);
+	ck_assert_int_eq(in_hand(0, "cross"), 2);
 	ck_assert(in_hand(0, "bridge") && in_hand(0, "theft") &&
 	    in_hand(0, "freedom"));
 	ck_assert_int_eq(g.nhand[2], 2 + 1);
 	ck_assert(in_hand(2, "map") && in_hand(2, "rockfall"));
 	ck_assert(!in_hand(2, "swap-hands"));
-	/* You draw first (your turn's draw), then the other player. */
-	ck_assert_int_eq(g.hand[0][g.nhand[0] - 1], top1);
-	ck_assert_int_eq(g.hand[2][g.nhand[2] - 1], top2);
+	/* The other player draws the top card; you draw nothing. */
+	ck_assert_int_eq(g.hand[2][g.nhand[2] - 1], top1);
+	ck_assert_int_eq(g.deck[g.ndeck - 1], top2);
 	ck_assert_int_eq(g.owed_draw, SAB_NO_SEAT);
 	ck_assert_int_eq(g.discard[g.ndiscard - 1], t_def(rs2(), "swap-hands"));
 	/* Each of the two learns its new hand, and nobody else does. */
@@ -510,7 +509,7 @@ START_TEST(swap_hands_with_an_empty_hand)
 	sab_move m = play("swap-hands", 1);
 	ck_assert(t_legal(&g, &m));
 	t_apply(&g, &m, &ev);
-	ck_assert_int_eq(g.nhand[0], 1);        /* nothing, then a draw */
+	ck_assert_int_eq(g.nhand[0], 0);        /* nothing, and no draw */
 	ck_assert_int_eq(g.nhand[1], 2);        /* the map, then a draw */
 	ck_assert(in_hand(1, "map"));
 	census_holds();

@@ -401,7 +401,8 @@ static void check_gold(const sab_game *g, const sab_events *ev, int *ledger,
 /* "Play 1 path card: 1; Play 1 action card: 1; Discard 2 cards and remove
  * a card from in front of you: 1; Pass and discard 1 to 3 cards: 1 to 3"
  * (cards drawn, as long as the deck has them); swap hands: "The other
- * player draws 1 card at the end of your turn." */
+ * player draws 1 card at the end of your turn" (and the player does not:
+ * saboteur-rules(5)). */
 static void check_draws(const sab_game *before, const sab_move *m,
     const sab_game *g)
 {
@@ -416,14 +417,14 @@ static void check_draws(const sab_game *before, const sab_move *m,
 	draw = draw < left ? draw : left;
 	left -= draw;
 	if (sab_move_plays(g->rs, m, SAB2_CARD_SWAP_HANDS)) {
-		int t = m->target, other = left > 0;
-		REQUIRE(g->nhand[seat] == before->nhand[t] + draw,
+		/* The other player draws, in the place of the player. */
+		int t = m->target;
+		REQUIRE(g->nhand[seat] == before->nhand[t],
 		    "seat %d swapped for %d cards and holds %d", seat,
 		    before->nhand[t], g->nhand[seat]);
-		REQUIRE(g->nhand[t] == before->nhand[seat] - 1 + other,
+		REQUIRE(g->nhand[t] == before->nhand[seat] - 1 + draw,
 		    "seat %d swapped for %d cards and holds %d", t,
 		    before->nhand[seat] - 1, g->nhand[t]);
-		left -= other;
 	} else {
 		REQUIRE(g->nhand[seat] == before->nhand[seat] - k + draw,
 		    "seat %d held %d, put down %d, holds %d", seat,
