@@ -44,7 +44,7 @@
 //   turned                   Set of "x,y" whose card is turned 180 degrees
 //   goalCards                Map "x,y" -> token of goals peeked at or revealed
 //   broken                   Map seat -> array of broken tools
-//   front                    Map seat -> tokens of the cards in front of it:
+//   inFront                  Map seat -> tokens of the cards in front of it:
 //                            broken tools ("break-cart"), and in saboteur2
 //                            "theft" and "trapped"
 //   gold                     Map seat -> gold: ours as we get it (thefts
@@ -202,7 +202,7 @@ class Bot {
   // Whether seat is trapped (saboteur2): it may play no path card, and is
   // neither paid nor steals at round end.
   isTrapped(seat = this.seat) {
-    return (this.front.get(seat) || []).includes("trapped");
+    return (this.inFront.get(seat) || []).includes("trapped");
   }
 
   // ---- the state -----------------------------------------------------------
@@ -236,7 +236,7 @@ class Bot {
     this.turned = new Set();
     this.goalCards = new Map();
     this.broken = new Map();
-    this.front = new Map();
+    this.inFront = new Map();
     this.turn = this.moveMs = this.bankMs = this.tries = 0;
     this.dealing = false;
   }
@@ -247,16 +247,16 @@ class Bot {
   }
 
   // The card token no longer lies in front of seat.
-  frontTake(seat, token) {
-    const cards = this.front.get(seat) || [];
+  inFrontTake(seat, token) {
+    const cards = this.inFront.get(seat) || [];
     if (cards.includes(token)) cards.splice(cards.indexOf(token), 1);
     const tools = this.broken.get(seat) || [];
     const i = token.startsWith("break-") ? tools.indexOf(token.slice(6)) : -1;
     if (i >= 0) tools.splice(i, 1);
   }
 
-  frontAdd(seat, token) {
-    this.front.set(seat, (this.front.get(seat) || []).concat([token]));
+  inFrontAdd(seat, token) {
+    this.inFront.set(seat, (this.inFront.get(seat) || []).concat([token]));
   }
 
   // played SEAT CARD ARGS...: the card's effect on the state.
@@ -268,18 +268,18 @@ class Bot {
     } else if (card.startsWith("break-") && w.length >= 4) {
       const t = Number(w[3]);
       this.broken.set(t, (this.broken.get(t) || []).concat([card.slice(6)]));
-      this.frontAdd(t, card);
+      this.inFrontAdd(t, card);
     } else if (card.startsWith("repair-") && w.length >= 5) {
-      this.frontTake(Number(w[3]), "break-" + w[4]);
+      this.inFrontTake(Number(w[3]), "break-" + w[4]);
     } else if (card === "rockfall" && w.length >= 5) {
       this.board.delete(w[3] + "," + w[4]);
       this.turned.delete(w[3] + "," + w[4]);
     } else if (card === "theft") {
-      this.frontAdd(seat, card);
+      this.inFrontAdd(seat, card);
     } else if (card === "trapped" && w.length >= 4) {
-      this.frontAdd(Number(w[3]), card);
+      this.inFrontAdd(Number(w[3]), card);
     } else if ((card === "hands-off" || card === "freedom") && w.length >= 5) {
-      this.frontTake(Number(w[3]), w[4]);
+      this.inFrontTake(Number(w[3]), w[4]);
     } else if (card === "change-hats" && w.length >= 4 && Number(w[3]) !== this.seat) {
       // That seat's role is new, and only it learns which.
       this.roles.delete(Number(w[3]));
@@ -332,7 +332,7 @@ class Bot {
       for (const card of w.slice(2, 5)) this.cardLeft(Number(w[1]), card);   // 1 to 3 cards
     } else if (kind === "removed" && n >= 5) {
       const seat = Number(w[1]);
-      this.frontTake(seat, w[2]);
+      this.inFrontTake(seat, w[2]);
       for (const card of w.slice(3, 5)) this.cardLeft(seat, card);
     } else if (kind === "hand") {        // after a swap hands: all of ours
       this.hand = w.slice(1);

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// state_bot.js: a bot on the JavaScript helper (examples/js) that checks, at every decision, the state the helper tracked, as tests/bots/state_bot.py does for the Python helper.
+// state_bot.js: a bot that checks the JavaScript helper's state at every decision (as state_bot.py does in Python).
 //
 // At each turn: the distinct cards of the hand are those of the one-card
 // discards listed ("A discard of each card is always among them",
@@ -37,16 +37,18 @@ class StateBot extends Bot {
   check() {
     const moves = this.moves();
     const steals = moves.filter((m) => m.kind === "steal").map((m) => m.target);
-    const same = (a, b) => JSON.stringify([...new Set(a)].sort()) === JSON.stringify([...new Set(b)].sort());
+    const key = (a) => JSON.stringify([...new Set(a)].sort());
+    const same = (a, b) => key(a) === key(b);
     if (steals.length) {
       if (!same(steals, this.victims)) fail(this, `steals of ${steals}, victims ${this.victims}`);
       return;
     }
     if (this.victims.length) fail(this, `victims ${this.victims} but no steal asked`);
     if (moves.some((m) => m.kind === "pick")) return;
-    const singles = moves.filter((m) => m.kind === "discard" && m.cards.length === 1).map((m) => m.card);
+    const singles = moves.filter((m) => m.kind === "discard" && m.cards.length === 1)
+      .map((m) => m.card);
     if (!same(singles, this.hand)) fail(this, `one-card discards ${singles}`);
-    const mine = this.front.get(this.seat) || [];
+    const mine = this.inFront.get(this.seat) || [];
     for (const m of moves) {
       if (!holds(this.hand, m.cards)) fail(this, `"${m.line}" takes cards the hand lacks`);
       if (m.kind === "remove" && !mine.includes(m.front))

@@ -30,8 +30,8 @@ class StateBot(Bot):
     def fail(self, why):
         sys.stderr.write("state_bot: game %s turn %s: %s\n"
                          % (self.game, self.turn, why))
-        sys.stderr.write("  hand %s\n  front %s\n  legal %s\n"
-                         % (self.hand, self.front, self.legal))
+        sys.stderr.write("  hand %s\n  in front %s\n  legal %s\n"
+                         % (self.hand, self.in_front, self.legal))
         sys.exit(1)
 
     def check(self):
@@ -54,7 +54,7 @@ class StateBot(Bot):
         for m in moves:
             if Counter(m.cards) - held:
                 self.fail("%r takes cards the hand lacks" % m.line)
-            if m.kind == "remove" and m.front not in self.front.get(
+            if m.kind == "remove" and m.front not in self.in_front.get(
                     self.seat, []):
                 self.fail("%r takes away a card not in front" % m.line)
             if m.kind == "path" and self.is_trapped():

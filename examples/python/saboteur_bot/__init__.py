@@ -48,7 +48,7 @@ State, reset by each "game" (and the round part by each "round"):
     goal_cards                   {(x, y): token} of goals we peeked at or saw revealed
     broken                       {seat: list of broken tools}, e.g. {2: ["cart"]}
                                  (a tool twice where they stack, as in "course")
-    front                        {seat: tokens of the cards lying in front of
+    in_front                     {seat: tokens of the cards lying in front of
                                  it}: broken tools ("break-cart"), and in
                                  saboteur2 "theft" and "trapped"
     gold                         {seat: gold}: ours as we get it (thefts
@@ -226,7 +226,8 @@ class Bot:
     def is_trapped(self, seat=None):
         """Whether seat (ours by default) is trapped (saboteur2): it may
         play no path card, and is neither paid nor steals at round end."""
-        return "trapped" in self.front.get(self.seat if seat is None else seat, [])
+        seat = self.seat if seat is None else seat
+        return "trapped" in self.in_front.get(seat, [])
 
     # ---- the state -------------------------------------------------------
 
@@ -235,7 +236,7 @@ class Bot:
         self.role, self.roles = None, {}
         self.hand, self.legal, self.offer, self.victims = [], [], [], []
         self.board, self.turned, self.goal_cards = {}, set(), {}
-        self.broken, self.front = {}, {}
+        self.broken, self.in_front = {}, {}
         self.turn = self.move_ms = self.bank_ms = self.tries = 0
         self.dealing = False
 
@@ -252,9 +253,9 @@ class Bot:
         if seat == self.seat and token in self.hand:
             self.hand.remove(token)
 
-    def _front_take(self, seat, token):
+    def _take_from_front(self, seat, token):
         """The card token no longer lies in front of seat."""
-        cards = self.front.get(seat, [])
+        cards = self.in_front.get(seat, [])
         if token in cards:
             cards.remove(token)
         tools = self.broken.get(seat, [])
@@ -271,19 +272,19 @@ class Bot:
                 self.turned.add(cell)
         elif card.startswith("break-") and len(w) >= 4:
             self.broken.setdefault(int(w[3]), []).append(card[len("break-"):])
-            self.front.setdefault(int(w[3]), []).append(card)
+            self.in_front.setdefault(int(w[3]), []).append(card)
         elif card.startswith("repair-") and len(w) >= 5:
-            self._front_take(int(w[3]), "break-" + w[4])
+            self._take_from_front(int(w[3]), "break-" + w[4])
         elif card == "rockfall" and len(w) >= 5:
             cell = (int(w[3]), int(w[4]))
             self.board.pop(cell, None)
             self.turned.discard(cell)
         elif card == "theft":
-            self.front.setdefault(seat, []).append(card)
+            self.in_front.setdefault(seat, []).append(card)
         elif card == "trapped" and len(w) >= 4:
-            self.front.setdefault(int(w[3]), []).append(card)
+            self.in_front.setdefault(int(w[3]), []).append(card)
         elif card in ("hands-off", "freedom") and len(w) >= 5:
-            self._front_take(int(w[3]), w[4])
+            self._take_from_front(int(w[3]), w[4])
         elif card == "change-hats" and len(w) >= 4 and int(w[3]) != self.seat:
             # That seat's role is new, and only it learns which.
             self.roles.pop(int(w[3]), None)
@@ -334,7 +335,7 @@ class Bot:
                 self._card_left(int(w[1]), card)
         elif kind == "removed" and len(w) >= 5:
             seat = int(w[1])
-            self._front_take(seat, w[2])
+            self._take_from_front(seat, w[2])
             for card in w[3:5]:
                 self._card_left(seat, card)
         elif kind == "hand":            # after a swap hands: all of ours
