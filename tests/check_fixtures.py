@@ -268,7 +268,7 @@ class Seat:
             return
         me = str(self.seat)
         if self.own(w[1]):
-            if not (self.after("round") or self.after("role", me) or
+            if not (self.after("round") or
                     (self.after("played") and self.prev[2:] ==
                      ["change-hats", me])):
                 raise Bad("the seat's own role in mid-round, with no "
