@@ -114,15 +114,18 @@ $(BOTS): $(B)/examples/%-bot: $(B)/examples/c/%_bot.o $(B)/examples/c/botlib.o $
 
 # Plays the recorded transcripts to every example bot: one legal reply per
 # decision, nothing unasked, exit 0; first, each transcript must follow
-# saboteur-protocol(7) line by line.
+# saboteur-protocol(7) line by line (and broken copies must not).  The
+# state bots check the Python and JavaScript helpers' state at every turn.
 .PHONY: check-bots
 check-bots: export PYTHONDONTWRITEBYTECODE = 1
 check-bots: $(BOTS)
-	tests/check_fixtures.py tests/fixtures/transcripts/*.txt
+	tests/check_fixtures.sh
 	examples/check_bot.py $(B)/examples/random-bot tests/fixtures/transcripts/*.txt
 	examples/check_bot.py $(B)/examples/heuristic-bot tests/fixtures/transcripts/*.txt
 	examples/check_bot.py "python3 examples/python/random_bot.py" tests/fixtures/transcripts/*.txt
 	examples/check_bot.py "node examples/js/random_bot.js" tests/fixtures/transcripts/*.txt
+	examples/check_bot.py "python3 tests/bots/state_bot.py" tests/fixtures/transcripts/*.txt
+	examples/check_bot.py "node tests/bots/state_bot.js" tests/fixtures/transcripts/*.txt
 
 # The starter kits of examples/starters/ (C, Python, JavaScript, Java):
 # each passes its own transcript test and plays real matches, sealed and

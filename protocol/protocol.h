@@ -24,6 +24,11 @@
  *   repair-pickaxe, repair-pickaxe-lantern   a repair of any one listed tool
  *   rockfall, map
  *   start-NESW, gold-NESW, stone-NE          the start and the goal cards
+ *   path-EW.N:green, path-NE:ladder, dead-E:crystal   an expansion's marks
+ *                  after the shape: door (:blue, :green), :ladder,
+ *                  :crystal (:crystal2 for two), in that order
+ *   theft, hands-off, trapped, freedom, inspection, change-hats, swap-hands
+ *                  Saboteur 2's action cards
  * Edges are those of the upright card; ROT 1 turns it 180 degrees.
  *
  * Referee to bot:
@@ -38,18 +43,37 @@
  *   round R FIRST DECK                round R; FIRST plays first; DECK cards
  *                                     stay in the draw pile after the deal
  *                                     (the deal itself comes as draw lines)
- *   role SEAT ROLE                    miner, saboteur or none: yours at the
- *                                     start of a round, everyone's at its end
+ *   role SEAT ROLE                    miner, saboteur or none (saboteur2:
+ *                                     blue-miner, green-miner, boss,
+ *                                     profiteer, geologist, saboteur): yours
+ *                                     at the start of a round, everyone's at
+ *                                     its end; mid-round, to one seat only,
+ *                                     its inspection's answer or its own new
+ *                                     role after a change hats on it
  *   draw SEAT CARD|-                  SEAT takes a card (yours: which)
  *   played SEAT MOVE...               SEAT played a card, as the move syntax
- *                                     below; a rockfall adds the card removed
- *   discarded SEAT CARD|-             SEAT passed, discarding (yours: which)
+ *                                     below; a rockfall, a hands-off and a
+ *                                     freedom add the card they removed
+ *   discarded SEAT CARD|- ...         SEAT passed, discarding 1 to 3 cards
+ *                                     (yours: which)
+ *   removed SEAT FRONT C1 C2          SEAT discarded C1 C2 (face up) to take
+ *                                     FRONT away from in front of it
+ *   hand CARD...                      after a swap hands, to its two seats
+ *                                     only: your whole new hand
  *   passed SEAT                       SEAT had no cards and passed
  *   peek X Y CARD                     your map showed the goal at X Y
  *   reveal X Y CARD ROT               the goal at X Y turned face up
- *   roundend R gold|nocards FINDER|- miners|saboteurs|none
+ *   roundend R gold|nocards FINDER|- SIDE [winners S...]
+ *                                     SIDE miners, saboteurs or none (and
+ *                                     blue-miners, green-miners, boss,
+ *                                     profiteer, geologists); the winners
+ *                                     in rulesets beyond the base game
  *   offer V...                        gold cards handed to you: pick one
- *   gold SEAT V|-                     SEAT took gold worth V (yours: V)
+ *   gold SEAT V|-                     SEAT took gold worth V (yours: V);
+ *                                     saboteur2: pieces, once a round
+ *   victims S...                      to a thief at a round's end: the seats
+ *                                     it may rob (reply "steal S")
+ *   stole SEAT TARGET                 SEAT took a gold piece from TARGET
  *   gameover G0 G1 ... winners S...   everyone's gold, then the winning seats
  *   legal MOVE                        (feature "moves") one legal move; the
  *                                     list comes just before "turn"
@@ -67,8 +91,14 @@
  *   play CARD SEAT                    a broken tool in front of SEAT
  *   play CARD SEAT TOOL               a repair of SEAT's TOOL
  *   play CARD X Y                     a rockfall on X Y, or a map on the goal at X Y
- *   discard CARD                      pass, discarding CARD face down
+ *   play theft | play ACTION SEAT     Saboteur 2's action cards
+ *   discard CARD [CARD [CARD]]        pass, discarding the cards face down
+ *                                     (more than one: saboteur2)
+ *   remove FRONT C1 C2                discard C1 C2 to take FRONT away from
+ *                                     in front of you (saboteur2)
  *   pick V                            take an offered gold card worth V
+ *   steal SEAT                        rob SEAT of a gold piece (after
+ *                                     "victims")
  *   note TEXT...                      recorded in the replay, never forwarded
  */
 

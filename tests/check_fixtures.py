@@ -8,9 +8,16 @@ order it promises to a bot that asked for moves: "saboteur 1" first, the
 game's setup, a list of legal moves before every turn (and none before
 the retries an "illegal" line with tries left asks for), a default after
 "illegal 0", another seat's cards, role and gold hidden, the bot's own
-cards and legal moves among the cards it holds.  Lines of kinds the page
-does not know are refused too, except those in LATER (edge-cases.txt sends
-them, as a later version of the protocol might: a bot must ignore them).
+cards and legal moves among the cards it holds.  Saboteur 2's secrets
+too: another seat's discards hidden, a "hand" line only right after a swap
+hands of this seat's, another seat's role before the round ends only right
+after this seat's inspection of it, this seat's own role in mid-round only
+right after a change hats played on it, "victims" only to the thief at a
+round's end; and the cards in front of each seat followed, so that what a
+remove, a hands off or a freedom takes away lay there.  Lines of kinds the
+page does not know are refused too, except those in LATER (edge-cases.txt
+sends them, as a later version of the protocol might: a bot must ignore
+them).
 
 Usage: check_fixtures.py TRANSCRIPT...
 """
@@ -22,11 +29,27 @@ MAX_LINE = 512                  # bytes, the newline included
 
 INT = re.compile(r"^-?(0|[1-9][0-9]*)$")
 NAME = re.compile(r"^[A-Za-z0-9._-]{1,32}$")
-CARD = re.compile(r"^((path|dead|start|gold|stone)-[NESW]+([+.][NESW]+)*"
+# Path cards may carry Saboteur 2's marks: a door's colour, a ladder,
+# crystals (":crystal2" for two), in that order.
+CARD = re.compile(r"^((path|dead)-[NESW]+([+.][NESW]+)*"
+                  r"(:(blue|green))?(:ladder)?(:crystal([2-9])?)?"
+                  r"|(start|gold|stone)-[NESW]+([+.][NESW]+)*"
                   r"|break-(pickaxe|lantern|cart)"
                   r"|repair(-(pickaxe|lantern|cart)){1,3}"
-                  r"|rockfall|map)$")
+                  r"|rockfall|map"
+                  r"|theft|hands-off|trapped|freedom|inspection|change-hats"
+                  r"|swap-hands)$")
 TOOLS = ("pickaxe", "lantern", "cart")
+ROLES = ("miner", "saboteur", "none", "blue-miner", "green-miner", "boss",
+         "profiteer", "geologist")
+SIDES = ("miners", "saboteurs", "none", "blue-miners", "green-miners",
+         "boss", "profiteer", "geologists")
+# Saboteur 2's action cards played on a seat, and those of them played on
+# another player only; hands off and freedom take away the card named.
+SEAT_ACTIONS = ("hands-off", "trapped", "freedom", "inspection",
+                "change-hats", "swap-hands")
+ON_OTHERS = ("trapped", "inspection", "swap-hands")
+TAKES = {"hands-off": "theft", "freedom": "trapped"}
 
 
 class Bad(Exception):
@@ -57,10 +80,16 @@ def arity(words, *counts):
 
 def move(words, seat_ok):
     """A move as the bot writes it after "play" (played, legal, default):
-    CARD X Y ROT, CARD SEAT, CARD SEAT TOOL, rockfall X Y, map X Y."""
+    CARD X Y ROT, CARD SEAT, CARD SEAT TOOL, rockfall X Y, map X Y, theft,
+    ACTION SEAT."""
     c = card(words[0], True)
     rest = words[1:]
-    if c.startswith(("path-", "dead-")):
+    if c == "theft":
+        arity(rest, 0)
+    elif c in SEAT_ACTIONS:
+        arity(rest, 1)
+        seat_ok(num(rest[0]))
+    elif c.startswith(("path-", "dead-")):
         arity(rest, 3)
         num(rest[0]), num(rest[1]), num(rest[2], 0, 1)
     elif c.startswith("break-"):
@@ -78,17 +107,37 @@ def move(words, seat_ok):
 
 
 def bot_move(words, seat_ok):
-    """A reply line: play MOVE, discard CARD or pick V."""
+    """A reply line: play MOVE, discard CARD [CARD [CARD]], remove FRONT
+    CARD CARD, pick V or steal SEAT.  Returns the cards it takes from the
+    hand."""
     if words[0] == "play" and len(words) > 1:
-        return move(words[1:], seat_ok)
+        return [move(words[1:], seat_ok)]
     if words[0] == "discard":
-        arity(words, 2)
-        return card(words[1], True)
+        arity(words, 2, 3, 4)
+        return [card(c, True) for c in words[1:]]
+    if words[0] == "remove":
+        arity(words, 4)
+        card(words[1], True)
+        return [card(c, True) for c in words[2:]]
     if words[0] == "pick":
         arity(words, 2)
         num(words[1], 1)
-        return None
+        return []
+    if words[0] == "steal":
+        arity(words, 2)
+        seat_ok(num(words[1]))
+        return []
     raise Bad("%r is not a move" % " ".join(words))
+
+
+def holds(hand, cards):
+    """Whether hand holds every card of cards (as many copies as listed)."""
+    left = list(hand)
+    for c in cards:
+        if c not in left:
+            return False
+        left.remove(c)
+    return True
 
 
 class Seat:
@@ -103,7 +152,10 @@ class Seat:
         self.open = None        # "turn", "retry" or "default": a decision
         self.after_game = False
         self.offered = False
-        self.prev = None        # the kind of the line before
+        self.victims = None     # the seats this seat may rob, once told
+        self.front = {}         # seat -> the cards lying in front of it
+        self.round_over = False
+        self.prev = None        # the words of the line before
 
     def seat_ok(self, s):
         if not 0 <= s < self.players:
@@ -143,7 +195,17 @@ class Seat:
         if self.seat is None and kind not in ("game",):
             raise Bad("%r before any game line" % kind)
         handler(w)
-        self.prev = kind
+        self.prev = w
+
+    def after(self, *words):
+        """Whether the line before began with these words."""
+        return self.prev is not None and self.prev[:len(words)] == list(words)
+
+    def front_take(self, seat, c):
+        cards = self.front.get(seat, [])
+        if c not in cards:
+            raise Bad("%s does not lie in front of seat %d" % (c, seat))
+        cards.remove(c)
 
     def l_game(self, w):
         arity(w, 5)
@@ -153,10 +215,11 @@ class Seat:
         self.players = num(w[3], 2, 12)
         self.seat = num(w[4], 0, self.players - 1)
         self.hand, self.open, self.after_game = [], None, False
+        self.front, self.victims, self.round_over = {}, None, False
 
     def l_seed(self, w):
         # Only to a bot that asked for it, right after the game line.
-        if self.prev != "game":
+        if not self.after("game"):
             raise Bad("a seed line not right after the game line")
         arity(w, 2)
         num(w[1], 0, 2**64 - 1)
@@ -192,13 +255,27 @@ class Seat:
         self.seat_ok(num(w[2]))
         num(w[3], 0)
         self.hand, self.round_over = [], False
+        self.front, self.victims = {}, None
 
     def l_role(self, w):
+        """Every role at a round's end; before it, a seat's own role as the
+        round starts or right after a change hats played on it, and the
+        role of the seat its inspection looked at, right after it."""
         arity(w, 3)
-        if w[2] not in ("miner", "saboteur", "none"):
+        if w[2] not in ROLES:
             raise Bad("no role %r" % w[2])
-        if not self.own(w[1]) and not getattr(self, "round_over", False):
-            raise Bad("another seat's role before the round ends")
+        if self.round_over:
+            return
+        me = str(self.seat)
+        if self.own(w[1]):
+            if not (self.after("round") or
+                    (self.after("played") and self.prev[2:] ==
+                     ["change-hats", me])):
+                raise Bad("the seat's own role in mid-round, with no "
+                          "change hats played on it")
+        elif not self.after("played", me, "inspection", w[1]):
+            raise Bad("another seat's role before the round ends (and not "
+                      "right after this seat's inspection of it)")
 
     def l_draw(self, w):
         arity(w, 3)
@@ -208,26 +285,72 @@ class Seat:
             raise Bad("another seat's drawn card is shown")
 
     def l_played(self, w):
-        if len(w) < 4:
+        if len(w) < 3:
             raise Bad("played SEAT MOVE")
         own = self.own(w[1])
+        actor = int(w[1])
         if w[2] == "rockfall":
             arity(w, 6)
             num(w[3]), num(w[4]), card(w[5])
+        elif w[2] in TAKES:
+            arity(w, 5)
+            self.seat_ok(num(w[3]))
+            if w[4] != TAKES[w[2]]:
+                raise Bad("%s takes away a %s" % (w[2], TAKES[w[2]]))
+            self.front_take(int(w[3]), w[4])
         else:
+            if len(w) < 4 and w[2] != "theft":
+                raise Bad("played SEAT MOVE")
             move(w[2:], self.seat_ok)
+        self.lay(actor, w[2:])
         if own:
             self.take(w[2])
         self.decided(own)
 
+    def lay(self, actor, m):
+        """What a card played lays in front of a seat or takes away."""
+        c = m[0]
+        if c in ON_OTHERS and int(m[1]) == actor:
+            raise Bad("%s played on its own player" % c)
+        if c.startswith("break-") or c == "trapped":
+            self.front.setdefault(int(m[1]), []).append(c)
+        elif c == "theft":
+            self.front.setdefault(actor, []).append(c)
+        elif c.startswith("repair-"):
+            broken = "break-" + m[2]
+            if broken in self.front.get(int(m[1]), []):
+                self.front[int(m[1])].remove(broken)
+
     def l_discarded(self, w):
-        arity(w, 3)
+        """A pass of 1 to 3 cards (2 or 3 in Saboteur 2), face down."""
+        arity(w, 3, 4, 5)
         own = self.own(w[1])
-        if own:
-            self.take(card(w[2], True))
-        elif w[2] != "-":
-            raise Bad("another seat's discard is shown")
+        for c in w[2:]:
+            if own:
+                self.take(card(c, True))
+            elif c != "-":
+                raise Bad("another seat's discard is shown")
         self.decided(own)
+
+    def l_removed(self, w):
+        """Two cards discarded face up to take one away from in front."""
+        arity(w, 5)
+        own = self.own(w[1])
+        self.front_take(int(w[1]), card(w[2], True))
+        for c in w[3:]:
+            card(c, True)
+            if own:
+                self.take(c)
+        self.decided(own)
+
+    def l_hand(self, w):
+        """The seat's whole hand, right after a swap hands it is part of."""
+        me = str(self.seat)
+        if not (self.after("played") and self.prev[2] == "swap-hands" and
+                me in (self.prev[1], self.prev[3])):
+            raise Bad("a hand line with no swap hands of this seat's "
+                      "before it")
+        self.hand = [card(c, True) for c in w[1:]]
 
     def l_passed(self, w):
         arity(w, 2)
@@ -242,15 +365,45 @@ class Seat:
         num(w[1]), num(w[2]), card(w[3]), num(w[4], 0, 1)
 
     def l_roundend(self, w):
-        arity(w, 5)
+        if len(w) < 5 or (len(w) > 5 and w[5] != "winners"):
+            raise Bad("roundend R gold|nocards FINDER|- SIDE [winners S...]")
         num(w[1], 1)
         if w[2] == "gold":
             self.seat_ok(num(w[3]))
         elif w[2] != "nocards" or w[3] != "-":
             raise Bad("roundend R gold FINDER SIDE or roundend R nocards - SIDE")
-        if w[4] not in ("miners", "saboteurs", "none"):
+        if w[4] not in SIDES:
             raise Bad("no side %r" % w[4])
+        [self.seat_ok(num(s)) for s in w[6:]]
         self.round_over = True
+
+    def l_victims(self, w):
+        """Only to a thief, at a round's end: the seats it may rob."""
+        if len(w) < 2:
+            raise Bad("victims SEAT ...")
+        if not self.round_over:
+            raise Bad("victims before the round ends")
+        if "theft" not in self.front.get(self.seat, []):
+            raise Bad("victims to a seat with no theft in front of it")
+        self.victims = [num(s) for s in w[1:]]
+        for s in self.victims:
+            self.seat_ok(s)
+            if s == self.seat:
+                raise Bad("the seat may rob itself")
+
+    def l_stole(self, w):
+        arity(w, 3)
+        if not self.round_over:
+            raise Bad("a theft before the round ends")
+        own = self.own(w[1])
+        self.seat_ok(num(w[2]))
+        if w[1] == w[2]:
+            raise Bad("a seat robbed itself")
+        if own:
+            if self.victims is None or int(w[2]) not in self.victims:
+                raise Bad("the seat robbed a seat not among its victims")
+            self.victims = None
+        self.decided(own)
 
     def l_offer(self, w):
         if len(w) < 2:
@@ -279,12 +432,30 @@ class Seat:
     def l_legal(self, w):
         if len(w) < 2:
             raise Bad("legal MOVE")
-        c = bot_move(w[1:], self.seat_ok)
-        if c is None and not self.offered:
+        cards = bot_move(w[1:], self.seat_ok)
+        if w[1] == "pick" and not self.offered:
             raise Bad("a pick listed with no gold offered")
-        if c is not None and c not in self.hand:
+        if w[1] == "steal" and (self.victims is None or
+                                int(w[2]) not in self.victims):
+            raise Bad("a steal of a seat not among the victims")
+        if not holds(self.hand, cards):
             raise Bad("a legal move with %s, which the seat does not hold"
-                      % c)
+                      % " ".join(cards))
+        mine = self.front.get(self.seat, [])
+        if w[1] == "remove" and w[2] not in mine:
+            raise Bad("a remove of %s, which does not lie in front of the "
+                      "seat" % w[2])
+        if w[1] == "play":
+            c = w[2]
+            if "trapped" in mine and c.startswith(("path-", "dead-")):
+                raise Bad("a path card listed for a trapped seat")
+            if c in ON_OTHERS and int(w[3]) == self.seat:
+                raise Bad("%s listed on the seat itself" % c)
+            if c == "theft" and "theft" in mine:
+                raise Bad("a second theft listed in front of the seat")
+            if c in TAKES and TAKES[c] not in self.front.get(int(w[3]), []):
+                raise Bad("%s listed with no %s to take away"
+                          % (c, TAKES[c]))
         self.legal += 1
 
     def l_turn(self, w):

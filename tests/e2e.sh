@@ -615,6 +615,27 @@ if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 	    "$tmp/all.out" | wc -l)
 	[ "$n" = "$want" ] && ok || { no "all example bots"; sed 's/^/  | /' "$tmp/all.out"; }
 	leftovers all-examples
+	# The same under saboteur2 (passes of several cards, removes, thefts
+	# and their steals), with the bots that check the Python and
+	# JavaScript helpers' state at every decision: no illegal reply, no
+	# default, no failure; and each of those two was asked whom to rob.
+	"$bin" play --sandbox off --quiet --ruleset saboteur2 --seed 5 --games 2 \
+	    $limits --transcripts --log-dir "$tmp/all2" \
+	    "$ex/heuristic-bot $tag" "$ex/random-bot $tag" \
+	    "python3 $top/examples/python/random_bot.py $tag" \
+	    "python3 $top/tests/bots/state_bot.py $tag" \
+	    ${js:+"$js"} ${js:+"node $top/tests/bots/state_bot.js $tag"} \
+	    >"$tmp/all2.out" 2>&1
+	[ -n "$js" ] && want=6 || want=4
+	n=$(awk '$1 ~ /^[1-6]:[^:]*$/ && NF >= 8 && $4 == "ok" && $7 == 0 &&
+	    $8 == 0' "$tmp/all2.out" | wc -l)
+	[ "$n" = "$want" ] && ok ||
+	    { no "all example bots in saboteur2"; sed 's/^/  | /' "$tmp/all2.out"; }
+	grep -q -- '-> steal ' "$tmp/all2"/4-*.transcript && ok ||
+	    no "saboteur2: the Python state bot never stole (seed 5 no longer asks)"
+	[ -z "$js" ] || grep -q -- '-> steal ' "$tmp/all2"/6-*.transcript && ok ||
+	    no "saboteur2: the JavaScript state bot never stole (seed 5 no longer asks)"
+	leftovers all-examples-saboteur2
 	play_again
 	sab2_secrets
 fi

@@ -11,10 +11,12 @@
 //   new First("first").run();
 //
 // run() answers the handshake with "bot NAME moves seed" (so the referee lists
-// the legal moves before every decision, and may send a seed), keeps the state below up to date from
-// the referee's lines, calls choose() on every "turn" and prints its answer.
-// Lines it does not know are ignored, as the protocol asks
-// (saboteur-protocol(7)).  The state, as in the Python helper:
+// the legal moves before every decision, and may send a seed), keeps the
+// state below up to date from the referee's lines, calls choose() on every
+// "turn" (a "victims" line before it asks for a steal, at a Saboteur 2
+// round's end) and prints its answer.  Lines it does not know are ignored,
+// as the protocol asks (saboteur-protocol(7)).  The state follows the base
+// game and Saboteur 2 (ruleset "saboteur2"), as in the Python helper:
 //
 //   seat, players, ruleset   our seat, the player count, the ruleset name
 //   game                     the game's number in the match, from 1
@@ -27,17 +29,34 @@
 //   names                    Map seat -> bot name
 //   start, goals             [x, y] of the start card; list of goal places
 //   round, deck              round number; cards left in the draw pile
-//   role                     "miner", "saboteur", or null
-//   roles                    Map seat -> role: ours, then all at round end
-//   hand                     our cards as tokens, e.g. ["path-NES", "map"]
+//   role                     "miner", "saboteur", or null; in saboteur2
+//                            "blue-miner", "green-miner", "boss", "profiteer",
+//                            "geologist" or "saboteur", changed when a change
+//                            hats is played on us
+//   roles                    Map seat -> role: ours, those our inspections
+//                            showed (forgotten when that seat changes hats),
+//                            then all at round end
+//   hand                     our cards as tokens, e.g. ["path-NES", "map"];
+//                            all of it anew after a swap hands
 //   board                    Map "x,y" -> token of every card on the table:
 //                            "start" for the start card, "-" for a goal
 //                            still face down
 //   turned                   Set of "x,y" whose card is turned 180 degrees
 //   goalCards                Map "x,y" -> token of goals peeked at or revealed
 //   broken                   Map seat -> array of broken tools
-//   gold                     Map seat -> gold: ours as we get it, all at the end
+//   inFront                  Map seat -> tokens of the cards in front of it:
+//                            broken tools ("break-cart"), and in saboteur2
+//                            "theft" and "trapped"
+//   gold                     Map seat -> gold: ours as we get it (thefts
+//                            included), all at the end
 //   offer                    gold values offered to us now (pick one)
+//   victims                  the seats we may rob now ("victims" line):
+//                            reply "steal SEAT" (a legal line)
+//   result                   the last round's end: { round, how ("gold" or
+//                            "nocards"), finder (a seat or null), side (e.g.
+//                            "miners", "blue-miners", "boss"), winners (seats,
+//                            or null where the line has none: the base game) }
+//   thefts                   [thief, victim] pairs of this game's thefts
 //   legal                    the legal move lines of this decision
 //   turn, moveMs, bankMs     from the "turn" line: the time we have
 //   tries                    replies left after an "illegal"
@@ -51,41 +70,76 @@ const TURNED = { N: "S", E: "W", S: "N", W: "E" };
 const STEP = { N: [0, -1], E: [1, 0], S: [0, 1], W: [-1, 0] };
 
 // The edges of a path card through which a tunnel goes on, as a string such
-// as "NES": the joined edges without the stubs after "." of the token,
-// turned when rot is 1; "" for a dead end or a card that is not a path.
+// as "NES": the joined edges without the stubs after "." of the token or
+// its marks after ":", turned when rot is 1; "" for a dead end or a card
+// that is not a path.
 function cardExits(token, rot = 0) {
   const dash = token.indexOf("-");
   if (dash < 0) return "";
   const kind = token.slice(0, dash);
   if (!["path", "start", "gold", "stone"].includes(kind)) return "";
-  let edges = token.slice(dash + 1).split(".")[0].replace(/\+/g, "");
+  let edges = token.slice(dash + 1).split(":")[0].split(".")[0].replace(/\+/g, "");
   if (rot === 1) edges = [...edges].map((e) => TURNED[e] || "").join("");
   return [..."NESW"].filter((e) => edges.includes(e)).join("");
 }
 
+// The marks of an expansion's path card after its shape: "blue" or "green"
+// (a door of that colour), "ladder", "crystal" ("crystal2" for two), e.g.
+// ["green"] for "path-EW.N:green"; [] for any other card.
+function cardMarks(token) {
+  return /^(path|dead)-/.test(token) ? token.split(":").slice(1) : [];
+}
+
+// How many crystals a path card shows (a geologist is paid for them).
+function cardCrystals(token) {
+  for (const m of cardMarks(token))
+    if (m.startsWith("crystal")) return Number(m.slice(7) || 1);
+  return 0;
+}
+
+// Saboteur 2's action cards played on a seat ("play trapped 2"); theft is
+// played on nobody ("play theft").
+const SEAT_ACTIONS = ["hands-off", "trapped", "freedom", "inspection",
+  "change-hats", "swap-hands"];
+
 // One move line taken apart: kind is "path", "break", "repair", "rockfall",
-// "map", "discard", "pick" or "other"; card the token; x, y, rot for a path,
-// rockfall or map; target (a seat) for a break or repair; tool for a repair;
-// value for a pick; line the line itself, the answer to send.
+// "map", "discard", "pick", and in saboteur2 "action" (theft, hands-off,
+// trapped, freedom, inspection, change-hats or swap-hands: the card says
+// which), "remove" or "steal"; "other" for anything else.  card is the token
+// (the first discarded for a discard or a remove; null for a pick or a
+// steal); cards every card the move takes from the hand (1 to 3 for a
+// discard, 2 for a remove); front the card a remove takes away from in front
+// of us; x, y, rot for a path, rockfall or map; target (a seat) for a break,
+// a repair, an action played on a seat or a steal; tool for a repair; value
+// for a pick; line the line itself, the answer to send.
 function parseMove(line) {
   const w = line.split(/\s+/);
-  const m = { line, kind: "other", card: null, x: null, y: null, rot: null,
-    target: null, tool: null, value: null };
+  const m = { line, kind: "other", card: null, cards: [], front: null, x: null,
+    y: null, rot: null, target: null, tool: null, value: null };
   const num = (s) => (/^-?\d+$/.test(s) ? Number(s) : NaN);
   if (w[0] === "pick" && w.length >= 2) {
     Object.assign(m, { kind: "pick", value: num(w[1]) });
   } else if (w[0] === "discard" && w.length >= 2) {
-    Object.assign(m, { kind: "discard", card: w[1] });
-  } else if (w[0] === "play" && w.length >= 3) {
+    Object.assign(m, { kind: "discard", card: w[1], cards: w.slice(1, 4) });
+  } else if (w[0] === "remove" && w.length >= 4) {
+    Object.assign(m, { kind: "remove", front: w[1], card: w[2], cards: w.slice(2, 4) });
+  } else if (w[0] === "steal" && w.length >= 2) {
+    Object.assign(m, { kind: "steal", target: num(w[1]) });
+  } else if (w[0] === "play" && w.length >= 2) {
     const c = (m.card = w[1]);
+    m.cards = [c];
     if (/^(path|dead)-/.test(c) && w.length >= 5) {
       Object.assign(m, { kind: "path", x: num(w[2]), y: num(w[3]), rot: num(w[4]) });
-    } else if (c.startsWith("break-")) {
+    } else if (c.startsWith("break-") && w.length >= 3) {
       Object.assign(m, { kind: "break", target: num(w[2]) });
     } else if (c.startsWith("repair-") && w.length >= 4) {
       Object.assign(m, { kind: "repair", target: num(w[2]), tool: w[3] });
     } else if ((c === "rockfall" || c === "map") && w.length >= 4) {
       Object.assign(m, { kind: c, x: num(w[2]), y: num(w[3]) });
+    } else if (c === "theft") {
+      m.kind = "action";
+    } else if (SEAT_ACTIONS.includes(c) && w.length >= 3) {
+      Object.assign(m, { kind: "action", target: num(w[2]) });
     }
   }
   for (const k of ["x", "y", "rot", "target", "value"])
@@ -123,7 +177,7 @@ class Bot {
   // ---- the strategy: override these --------------------------------------
 
   // Returns the reply to the decision being asked: a move line such as
-  // "play path-NES 1 0 0", "discard map" or "pick 3".
+  // "play path-NES 1 0 0", "discard map", "pick 3" or "steal 2".
   choose() {
     return this.legal.length ? this.legal[0] : null;
   }
@@ -145,6 +199,12 @@ class Bot {
     return (this.broken.get(seat) || []).length > 0;
   }
 
+  // Whether seat is trapped (saboteur2): it may play no path card, and is
+  // neither paid nor steals at round end.
+  isTrapped(seat = this.seat) {
+    return (this.inFront.get(seat) || []).includes("trapped");
+  }
+
   // ---- the state -----------------------------------------------------------
 
   newGame(game = 0) {
@@ -155,6 +215,8 @@ class Bot {
     this.ruleset = null;
     this.names = new Map();
     this.gold = new Map();
+    this.thefts = [];
+    this.result = null;
     this.start = [0, 0];
     this.goals = [];
     this.newRound();
@@ -169,10 +231,12 @@ class Bot {
     this.hand = [];
     this.legal = [];
     this.offer = [];
+    this.victims = [];
     this.board = new Map();
     this.turned = new Set();
     this.goalCards = new Map();
     this.broken = new Map();
+    this.inFront = new Map();
     this.turn = this.moveMs = this.bankMs = this.tries = 0;
     this.dealing = false;
   }
@@ -180,6 +244,19 @@ class Bot {
   cardLeft(seat, token) {
     const i = this.hand.indexOf(token);
     if (seat === this.seat && i >= 0) this.hand.splice(i, 1);
+  }
+
+  // The card token no longer lies in front of seat.
+  inFrontTake(seat, token) {
+    const cards = this.inFront.get(seat) || [];
+    if (cards.includes(token)) cards.splice(cards.indexOf(token), 1);
+    const tools = this.broken.get(seat) || [];
+    const i = token.startsWith("break-") ? tools.indexOf(token.slice(6)) : -1;
+    if (i >= 0) tools.splice(i, 1);
+  }
+
+  inFrontAdd(seat, token) {
+    this.inFront.set(seat, (this.inFront.get(seat) || []).concat([token]));
   }
 
   // played SEAT CARD ARGS...: the card's effect on the state.
@@ -191,13 +268,21 @@ class Bot {
     } else if (card.startsWith("break-") && w.length >= 4) {
       const t = Number(w[3]);
       this.broken.set(t, (this.broken.get(t) || []).concat([card.slice(6)]));
+      this.inFrontAdd(t, card);
     } else if (card.startsWith("repair-") && w.length >= 5) {
-      const tools = this.broken.get(Number(w[3])) || [];
-      const i = tools.indexOf(w[4]);
-      if (i >= 0) tools.splice(i, 1);
+      this.inFrontTake(Number(w[3]), "break-" + w[4]);
     } else if (card === "rockfall" && w.length >= 5) {
       this.board.delete(w[3] + "," + w[4]);
       this.turned.delete(w[3] + "," + w[4]);
+    } else if (card === "theft") {
+      this.inFrontAdd(seat, card);
+    } else if (card === "trapped" && w.length >= 4) {
+      this.inFrontAdd(Number(w[3]), card);
+    } else if ((card === "hands-off" || card === "freedom") && w.length >= 5) {
+      this.inFrontTake(Number(w[3]), w[4]);
+    } else if (card === "change-hats" && w.length >= 4 && Number(w[3]) !== this.seat) {
+      // That seat's role is new, and only it learns which.
+      this.roles.delete(Number(w[3]));
     }
     this.cardLeft(seat, card);
   }
@@ -244,7 +329,25 @@ class Bot {
     } else if (kind === "played" && n >= 3) {
       this.played(Number(w[1]), w);
     } else if (kind === "discarded" && n >= 3) {
-      this.cardLeft(Number(w[1]), w[2]);
+      for (const card of w.slice(2, 5)) this.cardLeft(Number(w[1]), card);   // 1 to 3 cards
+    } else if (kind === "removed" && n >= 5) {
+      const seat = Number(w[1]);
+      this.inFrontTake(seat, w[2]);
+      for (const card of w.slice(3, 5)) this.cardLeft(seat, card);
+    } else if (kind === "hand") {        // after a swap hands: all of ours
+      this.hand = w.slice(1);
+    } else if (kind === "victims") {
+      this.victims = w.slice(1).map(Number);
+    } else if (kind === "stole" && n >= 3) {
+      const thief = Number(w[1]), victim = Number(w[2]);
+      this.thefts.push([thief, victim]);
+      for (const [s, d] of [[thief, 1], [victim, -1]])
+        if (s === this.seat) this.gold.set(s, (this.gold.get(s) || 0) + d);
+      if (thief === this.seat) this.victims = [];
+    } else if (kind === "roundend" && n >= 5) {
+      this.result = { round: Number(w[1]), how: w[2],
+        finder: w[3] === "-" ? null : Number(w[3]), side: w[4],
+        winners: w[5] === "winners" ? w.slice(6).map(Number) : null };
     } else if ((kind === "peek" || kind === "reveal") && n >= 4) {
       const cell = w[1] + "," + w[2];
       this.goalCards.set(cell, w[3]);
@@ -298,6 +401,7 @@ class Bot {
     if (!move || !String(move).trim()) {    // something rather than nothing
       if (this.legal.length) move = this.legal[0];
       else if (this.offer.length) move = "pick " + Math.max(...this.offer);
+      else if (this.victims.length) move = "steal " + this.victims[0];
       else if (this.hand.length) move = "discard " + this.hand[0];
       else move = "note nothing to play";
     }
@@ -325,4 +429,4 @@ class Bot {
   }
 }
 
-module.exports = { Bot, parseMove, cardExits, STEP };
+module.exports = { Bot, parseMove, cardExits, cardMarks, cardCrystals, STEP };

@@ -12,9 +12,13 @@ PYTHONPATH), then subclass Bot, override choose(), and call run():
     FirstMove("first").run()
 
 run() answers the handshake with "bot NAME moves seed" (so the referee lists
-the legal moves before every decision, and may send a seed), keeps the state below up to date from the
-referee's lines, calls choose() on every "turn" and prints its answer.  Lines
-it does not know are ignored, as the protocol asks (saboteur-protocol(7)).
+the legal moves before every decision, and may send a seed), keeps the state
+below up to date from the referee's lines, calls choose() on every "turn"
+(a "victims" line before it asks for a steal, at a Saboteur 2 round's end)
+and prints its answer.  Lines it does not know are ignored, as the protocol asks
+(saboteur-protocol(7)).  The state follows the base game and Saboteur 2
+(ruleset "saboteur2": its cards in front of the seats, inspections, change
+hats, swap hands, multi-card discards, thefts, gold in pieces).
 
 State, reset by each "game" (and the round part by each "round"):
     seat, players, ruleset       our seat, the player count, the ruleset name
@@ -28,9 +32,15 @@ State, reset by each "game" (and the round part by each "round"):
     start, goals                 (x, y) of the start card; list of goal places
     round, deck                  round number; cards left in the draw pile
     role                         "miner", "saboteur", or None (not dealt, or a
-                                 ruleset without roles)
-    roles                        {seat: role}: ours, then everyone's at round end
-    hand                         our cards as tokens, e.g. ["path-NES", "map"]
+                                 ruleset without roles); in saboteur2
+                                 "blue-miner", "green-miner", "boss",
+                                 "profiteer", "geologist" or "saboteur", and
+                                 it changes when a change hats is played on us
+    roles                        {seat: role}: ours, those our inspections
+                                 showed (forgotten when that seat changes
+                                 hats), then everyone's at round end
+    hand                         our cards as tokens, e.g. ["path-NES", "map"];
+                                 all of it anew after a swap hands
     board                        {(x, y): token} of every card on the table;
                                  "start" for the start card, "-" for a goal
                                  still face down
@@ -38,8 +48,20 @@ State, reset by each "game" (and the round part by each "round"):
     goal_cards                   {(x, y): token} of goals we peeked at or saw revealed
     broken                       {seat: list of broken tools}, e.g. {2: ["cart"]}
                                  (a tool twice where they stack, as in "course")
-    gold                         {seat: gold}: ours as we get it, all at game over
+    in_front                     {seat: tokens of the cards lying in front of
+                                 it}: broken tools ("break-cart"), and in
+                                 saboteur2 "theft" and "trapped"
+    gold                         {seat: gold}: ours as we get it (thefts
+                                 included), all at game over
     offer                        gold values offered to us now (pick one)
+    victims                      the seats we may rob now ("victims" line):
+                                 reply "steal SEAT" (a legal line)
+    result                       the last round's end, a dict: "round", "how"
+                                 ("gold" or "nocards"), "finder" (a seat or
+                                 None), "side" (e.g. "miners", "blue-miners",
+                                 "boss"), "winners" (seats; None where the
+                                 line has none, as in the base game)
+    thefts                       (thief, victim) pairs of this game's thefts
     legal                        the legal move lines of this decision
     turn, move_ms, bank_ms       from the "turn" line: the time we have
     tries                        replies left after an "illegal"
@@ -52,7 +74,8 @@ import time
 import traceback
 
 __version__ = "0.1.0"
-__all__ = ["Bot", "Move", "parse_move", "card_exits"]
+__all__ = ["Bot", "Move", "parse_move", "card_exits", "card_marks",
+           "card_crystals"]
 
 # Turning a card 180 degrees swaps north with south and east with west.
 _TURNED = {"N": "S", "E": "W", "S": "N", "W": "E"}
@@ -63,47 +86,85 @@ STEP = {"N": (0, -1), "E": (1, 0), "S": (0, 1), "W": (-1, 0)}
 def card_exits(token, rot=0):
     """The edges of a path card through which a tunnel goes on, as a string
     such as "NES": the joined edges, without the stubs after "." of the
-    token, turned when rot is 1.  "" for a dead end or a card that is not a
-    path (a goal or start card's shape counts as a path)."""
+    token or its marks after ":", turned when rot is 1.  "" for a dead end
+    or a card that is not a path (a goal or start card's shape counts as a
+    path)."""
     if "-" not in token:
         return ""
     kind, shape = token.split("-", 1)
     if kind not in ("path", "start", "gold", "stone"):
         return ""
-    edges = shape.split(".")[0].replace("+", "")
+    edges = shape.split(":")[0].split(".")[0].replace("+", "")
     if rot == 1:
         edges = "".join(_TURNED[e] for e in edges)
     return "".join(e for e in "NESW" if e in edges)
 
 
+def card_marks(token):
+    """The marks of an expansion's path card, after its shape: "blue" or
+    "green" (a door of that colour), "ladder", "crystal" ("crystal2" for
+    two), e.g. ["green"] for "path-EW.N:green"; [] for any other card."""
+    return token.split(":")[1:] if token.startswith(("path-", "dead-")) else []
+
+
+def card_crystals(token):
+    """How many crystals a path card shows (a geologist is paid for them)."""
+    for m in card_marks(token):
+        if m.startswith("crystal"):
+            return int(m[len("crystal"):] or 1)
+    return 0
+
+
+# Saboteur 2's action cards played on a seat ("play trapped 2"); theft is
+# played on nobody ("play theft").
+SEAT_ACTIONS = ("hands-off", "trapped", "freedom", "inspection",
+                "change-hats", "swap-hands")
+
+
 class Move:
     """One move line taken apart.  kind is "path", "break", "repair",
-    "rockfall", "map", "discard", "pick" or "other"; card is the token
-    (None for a pick); x, y, rot for a path, a rockfall or a map; target
-    (a seat) for a break or a repair; tool for a repair; value for a pick.
-    line is the line itself, the answer to send."""
+    "rockfall", "map", "discard", "pick", and in saboteur2 "action" (theft,
+    hands-off, trapped, freedom, inspection, change-hats or swap-hands, the
+    card says which), "remove" or "steal"; "other" for anything else.  card
+    is the token (the first discarded for a discard or a remove; None for a
+    pick or a steal); cards every card the move takes from the hand (1 to 3
+    for a discard, 2 for a remove); front the card a remove takes away from
+    in front of us; x, y, rot for a path, a rockfall or a map; target (a
+    seat) for a break, a repair, an action played on a seat or a steal;
+    tool for a repair; value for a pick.  line is the line itself, the
+    answer to send."""
 
     def __init__(self, line):
         self.line = line
-        self.kind, self.card = "other", None
+        self.kind, self.card, self.cards, self.front = "other", None, [], None
         self.x = self.y = self.rot = self.target = self.tool = self.value = None
         w = line.split()
         try:
             if w[0] == "pick" and len(w) >= 2:
                 self.kind, self.value = "pick", int(w[1])
             elif w[0] == "discard" and len(w) >= 2:
-                self.kind, self.card = "discard", w[1]
-            elif w[0] == "play" and len(w) >= 3:
+                self.kind, self.card, self.cards = "discard", w[1], w[1:4]
+            elif w[0] == "remove" and len(w) >= 4:
+                self.kind, self.front = "remove", w[1]
+                self.card, self.cards = w[2], w[2:4]
+            elif w[0] == "steal" and len(w) >= 2:
+                self.kind, self.target = "steal", int(w[1])
+            elif w[0] == "play" and len(w) >= 2:
                 self.card = c = w[1]
+                self.cards = [c]
                 if c.startswith(("path-", "dead-")) and len(w) >= 5:
                     self.kind = "path"
                     self.x, self.y, self.rot = int(w[2]), int(w[3]), int(w[4])
-                elif c.startswith("break-"):
+                elif c.startswith("break-") and len(w) >= 3:
                     self.kind, self.target = "break", int(w[2])
                 elif c.startswith("repair-") and len(w) >= 4:
                     self.kind, self.target, self.tool = "repair", int(w[2]), w[3]
                 elif c in ("rockfall", "map") and len(w) >= 4:
                     self.kind, self.x, self.y = c, int(w[2]), int(w[3])
+                elif c == "theft":
+                    self.kind = "action"
+                elif c in SEAT_ACTIONS and len(w) >= 3:
+                    self.kind, self.target = "action", int(w[2])
         except ValueError:
             self.kind = "other"
 
@@ -134,6 +195,7 @@ class Bot:
         self.rng = random.Random()
         self.ruleset = None
         self.names, self.gold = {}, {}
+        self.thefts, self.result = [], None
         self.start, self.goals = (0, 0), []
         self.new_round()
         self.last_answer = None
@@ -143,7 +205,7 @@ class Bot:
 
     def choose(self):
         """Returns the reply to the decision being asked: a move line such as
-        "play path-NES 1 0 0", "discard map" or "pick 3".  The default plays
+        "play path-NES 1 0 0", "discard map", "pick 3" or "steal 2".  The default plays
         the first legal move; bots override this."""
         return self.legal[0] if self.legal else None
 
@@ -161,14 +223,20 @@ class Bot:
         """Whether seat (ours by default) has a broken tool in front of it."""
         return bool(self.broken.get(self.seat if seat is None else seat))
 
+    def is_trapped(self, seat=None):
+        """Whether seat (ours by default) is trapped (saboteur2): it may
+        play no path card, and is neither paid nor steals at round end."""
+        seat = self.seat if seat is None else seat
+        return "trapped" in self.in_front.get(seat, [])
+
     # ---- the state -------------------------------------------------------
 
     def new_round(self):
         self.round, self.deck = 0, 0
         self.role, self.roles = None, {}
-        self.hand, self.legal, self.offer = [], [], []
+        self.hand, self.legal, self.offer, self.victims = [], [], [], []
         self.board, self.turned, self.goal_cards = {}, set(), {}
-        self.broken = {}
+        self.broken, self.in_front = {}, {}
         self.turn = self.move_ms = self.bank_ms = self.tries = 0
         self.dealing = False
 
@@ -185,6 +253,15 @@ class Bot:
         if seat == self.seat and token in self.hand:
             self.hand.remove(token)
 
+    def _take_from_front(self, seat, token):
+        """The card token no longer lies in front of seat."""
+        cards = self.in_front.get(seat, [])
+        if token in cards:
+            cards.remove(token)
+        tools = self.broken.get(seat, [])
+        if token.startswith("break-") and token[len("break-"):] in tools:
+            tools.remove(token[len("break-"):])
+
     def _played(self, seat, w):
         """played SEAT CARD ARGS...: the card's effect on the state."""
         card = w[2]
@@ -195,14 +272,22 @@ class Bot:
                 self.turned.add(cell)
         elif card.startswith("break-") and len(w) >= 4:
             self.broken.setdefault(int(w[3]), []).append(card[len("break-"):])
+            self.in_front.setdefault(int(w[3]), []).append(card)
         elif card.startswith("repair-") and len(w) >= 5:
-            tools = self.broken.get(int(w[3]), [])
-            if w[4] in tools:
-                tools.remove(w[4])
+            self._take_from_front(int(w[3]), "break-" + w[4])
         elif card == "rockfall" and len(w) >= 5:
             cell = (int(w[3]), int(w[4]))
             self.board.pop(cell, None)
             self.turned.discard(cell)
+        elif card == "theft":
+            self.in_front.setdefault(seat, []).append(card)
+        elif card == "trapped" and len(w) >= 4:
+            self.in_front.setdefault(int(w[3]), []).append(card)
+        elif card in ("hands-off", "freedom") and len(w) >= 5:
+            self._take_from_front(int(w[3]), w[4])
+        elif card == "change-hats" and len(w) >= 4 and int(w[3]) != self.seat:
+            # That seat's role is new, and only it learns which.
+            self.roles.pop(int(w[3]), None)
         self._card_left(seat, card)
 
     def take(self, w):
@@ -246,7 +331,31 @@ class Bot:
         elif kind == "played" and len(w) >= 3:
             self._played(int(w[1]), w)
         elif kind == "discarded" and len(w) >= 3:
-            self._card_left(int(w[1]), w[2])
+            for card in w[2:5]:         # 1 to 3 cards (saboteur2)
+                self._card_left(int(w[1]), card)
+        elif kind == "removed" and len(w) >= 5:
+            seat = int(w[1])
+            self._take_from_front(seat, w[2])
+            for card in w[3:5]:
+                self._card_left(seat, card)
+        elif kind == "hand":            # after a swap hands: all of ours
+            self.hand = list(w[1:])
+        elif kind == "victims":
+            self.victims = [int(s) for s in w[1:]]
+        elif kind == "stole" and len(w) >= 3:
+            thief, victim = int(w[1]), int(w[2])
+            self.thefts.append((thief, victim))
+            for s, d in ((thief, 1), (victim, -1)):
+                if s == self.seat:
+                    self.gold[s] = self.gold.get(s, 0) + d
+            if thief == self.seat:
+                self.victims = []
+        elif kind == "roundend" and len(w) >= 5:
+            self.result = {
+                "round": int(w[1]), "how": w[2],
+                "finder": None if w[3] == "-" else int(w[3]), "side": w[4],
+                "winners": [int(s) for s in w[6:]] if w[5:6] == ["winners"]
+                else None}
         elif kind in ("peek", "reveal") and len(w) >= 4:
             cell = (int(w[1]), int(w[2]))
             self.goal_cards[cell] = w[3]
@@ -300,6 +409,8 @@ class Bot:
                 move = self.legal[0]
             elif self.offer:
                 move = "pick %d" % max(self.offer)
+            elif self.victims:
+                move = "steal %d" % self.victims[0]
             elif self.hand:
                 move = "discard " + self.hand[0]
             else:

@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// state_bot.js: a bot that checks the JavaScript helper's state at every decision (as state_bot.py does in Python).
+//
+// At each turn: the distinct cards of the hand are those of the one-card
+// discards listed ("A discard of each card is always among them",
+// saboteur-protocol(7)); every card a legal move takes is held (as many
+// copies as it takes); what a legal remove takes away lies in front of the
+// seat; a trapped seat is offered no path card; a steal's seat is among the
+// victims, and a steal is asked exactly when victims were told.  At the
+// game's end, the gold the helper counted for the seat is the gameover
+// line's.  It exits 1 at the first mismatch (check_bot.py reports it),
+// plays the first legal move, and checks nothing after an "illegal" with
+// tries left (the list then lacks the moves refused).
+"use strict";
+
+const path = require("path");
+const { Bot } = require(path.join(__dirname, "..", "..", "examples", "js", "saboteur_bot.js"));
+
+function fail(bot, why) {
+  process.stderr.write(`state_bot.js: game ${bot.game} turn ${bot.turn}: ${why}\n` +
+    `  hand ${JSON.stringify(bot.hand)}\n  legal ${JSON.stringify(bot.legal)}\n`);
+  process.exit(1);
+}
+
+// Whether the hand holds every card of cards, as many copies as listed.
+function holds(hand, cards) {
+  const left = hand.slice();
+  for (const c of cards) {
+    const i = left.indexOf(c);
+    if (i < 0) return false;
+    left.splice(i, 1);
+  }
+  return true;
+}
+
+class StateBot extends Bot {
+  check() {
+    const moves = this.moves();
+    const steals = moves.filter((m) => m.kind === "steal").map((m) => m.target);
+    const key = (a) => JSON.stringify([...new Set(a)].sort());
+    const same = (a, b) => key(a) === key(b);
+    if (steals.length) {
+      if (!same(steals, this.victims)) fail(this, `steals of ${steals}, victims ${this.victims}`);
+      return;
+    }
+    if (this.victims.length) fail(this, `victims ${this.victims} but no steal asked`);
+    if (moves.some((m) => m.kind === "pick")) return;
+    const singles = moves.filter((m) => m.kind === "discard" && m.cards.length === 1)
+      .map((m) => m.card);
+    if (!same(singles, this.hand)) fail(this, `one-card discards ${singles}`);
+    const mine = this.inFront.get(this.seat) || [];
+    for (const m of moves) {
+      if (!holds(this.hand, m.cards)) fail(this, `"${m.line}" takes cards the hand lacks`);
+      if (m.kind === "remove" && !mine.includes(m.front))
+        fail(this, `"${m.line}" takes away a card not in front`);
+      if (m.kind === "path" && this.isTrapped()) fail(this, `"${m.line}" listed to a trapped seat`);
+      if (m.kind === "other") fail(this, `"${m.line}" not understood`);
+    }
+  }
+
+  take(w) {
+    if (w[0] === "gameover" && w.includes("winners") && this.seat !== null) {
+      const want = Number(w[1 + this.seat]), got = this.gold.get(this.seat) || 0;
+      if (got !== want) fail(this, `gold counted ${got}, gameover says ${want}`);
+    }
+    return super.take(w);
+  }
+
+  choose() {
+    if (this.tries === 0) {
+      try {
+        this.check();
+      } catch (e) {     // the helper would answer anyway
+        fail(this, String(e));
+      }
+    }
+    return this.legal.length ? this.legal[0] : null;
+  }
+}
+
+new StateBot("state-js").run();
