@@ -11,12 +11,13 @@
 
 /*
  * What our role asks of us this round.  A digger wants the gold reached
- * (the base game's miner, Saboteur 2's gold miners and boss); a blocker
- * wants it not reached (saboteurs, and Saboteur 2's profiteer, whose group
- * is smallest, and so best paid, when the saboteurs win); a geologist wants
- * crystals on the table and blocks otherwise, since a longer round shows
- * more of them.  team is a gold miner's door colour (1 blue, 2 green), 0
- * for everyone else: its tunnels are the ones that count.
+ * (the base game's miner, Saboteur 2's gold miners and boss, and the
+ * profiteer, who wins with either side: one seen blocking gets trapped, and
+ * a trapped dwarf is not paid, which costs it more than the saboteurs'
+ * smaller group would bring); a blocker wants it not reached (saboteurs);
+ * a geologist wants crystals on the table and blocks otherwise, since a
+ * longer round shows more of them.  team is a gold miner's door colour (1
+ * blue, 2 green), 0 for everyone else: its tunnels are the ones that count.
  */
 enum { DIGGER, BLOCKER, GEOLOGIST };
 typedef struct stance {
@@ -54,8 +55,7 @@ static stance stance_of(const botstate *s)
 {
 	stance st = { DIGGER, 0, bot_role(s, s->seat) };
 
-	if (is_role(s, s->seat, "saboteur") ||
-	    is_role(s, s->seat, "profiteer"))
+	if (is_role(s, s->seat, "saboteur"))
 		st.kind = BLOCKER;
 	else if (is_role(s, s->seat, "geologist"))
 		st.kind = GEOLOGIST;
