@@ -302,6 +302,7 @@ static void on_round(const words *w)
 	e = event_new(SAB_EV_ROUND_START, SAB_VIS_ALL, first);
 	e.value = (uint8_t)r;
 	e.n = (uint16_t)deck;
+	st.victims = 0;
 	tell(&e);
 }
 
@@ -659,6 +660,8 @@ static void on_stole(const words *w)
 	sab_event e = event_new(SAB_EV_STEAL, SAB_VIS_ALL, s);
 	e.target = (uint8_t)t;
 	e.value = 1;
+	if (s == st.seat)
+		st.victims = 0;
 	st.gold_guess[s]++;
 	if (st.gold_guess[t] > 0)
 		st.gold_guess[t]--;
@@ -674,6 +677,7 @@ static void on_victims(const words *w)
 	for (int i = 1; i < w->n; i++)
 		if (seat_word(w, i, &s) == 0)
 			e.mask |= (uint16_t)(1u << s);
+	st.victims = e.mask;
 	tell(&e);
 }
 
@@ -711,6 +715,12 @@ static const char *fallback(void)
 
 	if (st.nlegal > 0)
 		return st.legal[0].line;
+	for (int v = 0; v < st.nplayers; v++) {
+		if (!(st.victims >> v & 1))
+			continue;
+		snprintf(buf, sizeof buf, "steal %d", v);
+		return buf;
+	}
 	for (int i = 0; i < t->noffer; i++)
 		if (t->offer[i] > best)
 			best = t->offer[i];

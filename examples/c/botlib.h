@@ -82,6 +82,8 @@ typedef struct botstate {
 	 * bot_gold_guess(). */
 	uint16_t round_winners;
 	int gold_guess[SAB_MAX_PLAYERS];
+	/* The seats we may rob, from a "victims" line, until we have. */
+	uint16_t victims;
 
 	/* The decision being asked for ("turn N MOVE_MS BANK_MS"). */
 	int turn, move_ms, bank_ms;
