@@ -320,7 +320,8 @@ static int score_discard(const botstate *s, const stance *st,
 }
 
 /* Two cards discarded to take away a card in front of us: worth it for
- * what stops our path cards (trapped, a broken tool), when we play them. */
+ * trapped (which also costs us our pay), and for a broken tool when we
+ * dig. */
 static int score_remove(const botstate *s, const stance *st,
     const sab_move *m, int sure)
 {
@@ -329,7 +330,7 @@ static int score_remove(const botstate *s, const stance *st,
 	if (f == NULL || (f->type != t_trapped &&
 	    f->type != SAB_CARD_SABOTAGE))
 		return NEVER;
-	return (st->kind == DIGGER ? 62 : 40) + 10 -
+	return (st->kind == DIGGER || f->type == t_trapped ? 62 : 40) + 10 -
 	    keep_value(s, st, m->card, sure) -
 	    keep_value(s, st, m->more[0], sure);
 }
@@ -359,8 +360,11 @@ static int score_sab2(const botstate *s, const stance *st, const sab_move *m,
 		return att >= 0 ? 37 + att : NEVER;
 	}
 	if (type == t_freedom) {
+		/* "If the trapped card is still in front of you at the end of
+		 * the round, you don't get a share of the treasure and you
+		 * can't carry out a theft": whatever our role. */
 		if (t == s->seat)
-			return me_good(st) ? 90 : 55;
+			return 90;
 		return (digger ? att > 0 : att < 0) ? 60 + abs(att) : NEVER;
 	}
 	if (type == t_inspection)
