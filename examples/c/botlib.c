@@ -542,11 +542,10 @@ static void on_played(const words *w, bot_seen_fn *seen)
 		tell(&e);
 		forget_hats(&m);
 		return;
-	} else {
-		/* What it did is not trusted; that it left the hand is. */
-		e = event_new(SAB_EV_PASS, SAB_VIS_HIDDEN, s);
-		e.card = card_word(w->w[2]);
 	}
+	/* What it did is not trusted; that it left the hand is. */
+	e = event_new(SAB_EV_PASS, SAB_VIS_HIDDEN, s);
+	e.card = card_word(w->w[2]);
 	tell(&e);
 }
 
@@ -802,8 +801,9 @@ static int table_allows(const sab_move *m)
 }
 
 /* With BOTLIB_CHECK set in the environment, every legal move the table
- * does not allow is reported on stderr: the table has drifted from the
- * game (a line read wrong).  tests/e2e.sh plays with it set. */
+ * does not allow, or that we cannot read, is reported on stderr: the table
+ * has drifted from the game (a line read wrong).  tests/e2e.sh plays with
+ * it set. */
 static void check_table(void)
 {
 	static int on = -1;
