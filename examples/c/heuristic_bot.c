@@ -291,7 +291,13 @@ static int score_table(const botstate *s, const stance *st,
 			return (path ? 80 : 55) + 5 * (before - after) +
 			    (path && c->door && c->door == st->team);
 		/* No progress: a card near the front opens a second lane
-		 * that one dead end cannot close; far away, a discard wins. */
+		 * that one dead end cannot close; far away, a discard wins.
+		 * A gold miner opens lanes only for its own team's tunnels:
+		 * one reached through the other colour's door helps the
+		 * other team alone. */
+		if (path && st->team && !sab_board_team_reached(
+		    &s->table.board, &s->rs, st->team, m->x, m->y))
+			return NEVER;
 		return path ? 20 - near : NEVER;
 	}
 	if (after > before)
