@@ -5,8 +5,11 @@
 # "saboteur play --transcripts" writes, for every bot, each line it was sent
 # ("<-") and each line it sent ("->").  From the lines it was sent this
 # prints, per transcript: games played and won (a shared win counts), its
-# mean gold, and for each role the share of rounds its side won; also the
-# share of all rounds won by the miners.  Standard library only.
+# mean gold, and for each role the rounds it ended in that role, the share
+# of them it won (its side won, in the base game; in Saboteur 2 it was
+# among the round's winners) and the gold it took a round (its pay, and
+# thefts by and from it); also the share of all rounds won by each side.
+# Standard library only.
 
 import sys
 from collections import Counter
@@ -14,7 +17,8 @@ from collections import Counter
 
 def stats(path):
     games = wins = gold = 0
-    rounds, won, sides = Counter(), Counter(), Counter()
+    rounds, won, pay, sides = Counter(), Counter(), Counter(), Counter()
+    order = []
     seat = role = None
     ended = False
     with open(path, encoding="ascii", errors="replace") as f:
@@ -28,14 +32,26 @@ def stats(path):
                 seat = int(w[4])
             elif w[0] == "round":
                 role, ended = None, False
-            elif w[0] == "role" and len(w) >= 3 and int(w[1]) == seat and not ended:
-                role = w[2]         # ours, dealt at the start of the round
+            elif w[0] == "role" and len(w) >= 3 and int(w[1]) == seat:
+                # Ours: dealt, changed by change hats, shown at the end.
+                if not ended:
+                    role = w[2]
             elif w[0] == "roundend" and len(w) >= 5:
                 ended = True
                 sides[w[4]] += 1
                 rounds[role] += 1
-                if (w[4], role) in (("miners", "miner"), ("saboteurs", "saboteur")):
+                if role not in order:
+                    order.append(role)
+                if "winners" in w:
+                    won[role] += str(seat) in w[w.index("winners") + 1:]
+                elif (w[4], role) in (("miners", "miner"),
+                                      ("saboteurs", "saboteur")):
                     won[role] += 1
+            elif w[0] == "gold" and len(w) >= 3 and ended and \
+                    int(w[1]) == seat and w[2] != "-":
+                pay[role] += int(w[2])
+            elif w[0] == "stole" and len(w) >= 3 and ended:
+                pay[role] += (int(w[1]) == seat) - (int(w[2]) == seat)
             elif w[0] == "gameover" and "winners" in w:
                 i = w.index("winners")
                 games += 1
@@ -46,13 +62,13 @@ def stats(path):
         return
     print("%s: %d games, won %d (%.1f%%), mean gold %.2f"
           % (path, games, wins, 100.0 * wins / games, gold / games))
-    for r in ("miner", "saboteur"):
-        if rounds[r]:
-            print("  as %-8s %5d rounds, its side won %5.1f%%"
-                  % (r, rounds[r], 100.0 * won[r] / rounds[r]))
+    for r in order:
+        print("  as %-11s %5d rounds, won %5.1f%%, gold a round %.2f"
+              % (r, rounds[r], 100.0 * won[r] / rounds[r],
+                 pay[r] / rounds[r]))
     total = sum(sides.values())
-    print("  all rounds: the miners won %.1f%% of %d"
-          % (100.0 * sides["miners"] / total, total))
+    print("  all rounds (%d) won by: %s" % (total, ", ".join(
+        "%s %.1f%%" % (k, 100.0 * v / total) for k, v in sides.most_common())))
 
 
 if __name__ == "__main__":

@@ -603,6 +603,36 @@ if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 	    "$tmp/ex.out" | wc -l)
 	[ "$n" = 5 ] && ok || { no "C example bots"; sed 's/^/  | /' "$tmp/ex.out"; }
 	leftovers examples
+	# Saboteur 2: one 6-seat game of the C bots (seed 4 has every new
+	# line: discards of several cards, removed, hand after swap hands,
+	# victims answered with steal, the action cards), with BOTLIB_CHECK
+	# set: every bot plays every decision itself and legally, the table
+	# botlib keeps never disallows a legal move (nothing on stderr), the
+	# replay verifies and each seat's export is what its bot received.
+	six="$ex/heuristic-bot $tag|$ex/random-bot $tag"
+	"$bin" play --sandbox off --quiet --ruleset saboteur2 --seed 4 $limits \
+	    --bot-env BOTLIB_CHECK=1 --transcripts --log-dir "$tmp/s2" \
+	    --replay "$tmp/s2.sabr.gz" "${six%|*}" "${six#*|}" "${six%|*}" \
+	    "${six#*|}" "${six%|*}" "${six#*|}" >"$tmp/s2.out" 2>&1
+	n=$(awk '$1 ~ /^[1-6]:[^:]*$/ && NF >= 8 && $4 == "ok" && $7 == 0 &&
+	    $8 == 0' "$tmp/s2.out" | wc -l)
+	[ "$n" = 6 ] && ok || { no "saboteur2 C bots"; sed 's/^/  | /' "$tmp/s2.out"; }
+	cat "$tmp/s2"/*.stderr 2>/dev/null >"$tmp/s2.err"
+	[ -s "$tmp/s2.err" ] && { no "saboteur2: botlib's table drifted"
+		head -3 "$tmp/s2.err" | sed 's/^/  | /'; } || ok
+	grep -q -- '-> steal ' "$tmp/s2"/*.transcript && ok ||
+	    no "saboteur2: no bot was asked whom to rob (seed 4 no longer does)"
+	"$bin" verify --quiet "$tmp/s2.sabr.gz" >"$tmp/s2.verify" 2>&1 && ok ||
+	    { no "saboteur2: the replay does not verify"; sed 's/^/  | /' "$tmp/s2.verify"; }
+	for k in 1 2 3 4 5 6; do
+		t=$(ls "$tmp/s2/$k"-*.transcript 2>/dev/null | head -1)
+		[ -n "$t" ] || { no "saboteur2: no transcript for bot $k"; continue; }
+		"$bin" export --as $((k - 1)) "$tmp/s2.sabr.gz" >"$tmp/s2.export" 2>&1
+		received "$t" >"$tmp/s2.want"
+		cmp -s "$tmp/s2.want" "$tmp/s2.export" && ok ||
+		    no "saboteur2: export --as $((k - 1)) differs from what bot $k received"
+	done
+	leftovers saboteur2-examples
 	# Every example bot, in every language this machine has, in one match.
 	js=""
 	command -v node >/dev/null 2>&1 && js="node $top/examples/js/random_bot.js $tag"

@@ -102,6 +102,36 @@ int bot_role(const botstate *s, int seat)
 	    s->table.role[seat];
 }
 
+const char *bot_role_word(const botstate *s, int seat)
+{
+	int r = bot_role(s, seat);
+
+	return r < 0 ? NULL : sab_role_name(&s->rs, (uint8_t)r);
+}
+
+int bot_kind_type(const char *word)
+{
+	return sab_kind_find(word, strlen(word));
+}
+
+int bot_in_front(const botstate *s, int seat, int type)
+{
+	int n = 0;
+
+	if (seat < 0 || seat >= s->nplayers)
+		return 0;
+	for (int i = 0; i < s->table.nfront[seat]; i++) {
+		const sab_card *c = bot_card(s, s->table.front[seat][i]);
+		n += c != NULL && c->type == type;
+	}
+	return n;
+}
+
+int bot_gold_guess(const botstate *s, int seat)
+{
+	return seat >= 0 && seat < s->nplayers ? s->gold_guess[seat] : 0;
+}
+
 int bot_is_broken(const botstate *s, int seat)
 {
 	return sab_seen_broken(&s->table, &s->rs, seat,
@@ -117,6 +147,10 @@ int bot_move_type(const botstate *s, const sab_move *m)
 {
 	if (m->kind == SAB_MOVE_PICK_GOLD)
 		return BOT_PICK;
+	if (m->kind == SAB_MOVE_REMOVE)
+		return BOT_REMOVE;
+	if (m->kind == SAB_MOVE_CHOOSE)
+		return BOT_STEAL;
 	if (m->kind != SAB_MOVE_PLAY || bot_card(s, m->card) == NULL)
 		return BOT_DISCARD;
 	return s->rs.defs[m->card].type;
@@ -268,6 +302,7 @@ static void on_round(const words *w)
 	e = event_new(SAB_EV_ROUND_START, SAB_VIS_ALL, first);
 	e.value = (uint8_t)r;
 	e.n = (uint16_t)deck;
+	st.victims = 0;
 	tell(&e);
 }
 
@@ -310,8 +345,9 @@ static void on_draw(const words *w)
 	tell(&e);
 }
 
-/* discarded SEAT CARD|-: a card left the hand face down.  passed SEAT: a
- * seat without cards passed in the open. */
+/* discarded SEAT CARD|- ...: one card, or (Saboteur 2) up to three, left
+ * the hand face down.  passed SEAT: a seat without cards passed in the
+ * open. */
 static void on_pass(const words *w, int open)
 {
 	int s;
@@ -322,6 +358,41 @@ static void on_pass(const words *w, int open)
 	    SAB_VIS_HIDDEN, s);
 	if (!open)
 		e.card = card_word(w->w[2]);
+	if (!open && w->n > 3) {
+		for (int i = 2; i < w->n && e.n < 3; i++)
+			e.vals[e.n++] = card_word(w->w[i]);
+	}
+	tell(&e);
+}
+
+/* removed SEAT FRONT C1 C2: two cards discarded face up to take FRONT away
+ * from in front of the seat. */
+static void on_removed(const words *w)
+{
+	int s;
+
+	if (w->n < 5 || seat_word(w, 1, &s))
+		return;
+	sab_event e = event_new(SAB_EV_REMOVE, SAB_VIS_ALL, s);
+	e.removed = card_word(w->w[2]);
+	e.card = card_word(w->w[3]);
+	e.n = 2;
+	e.vals[0] = card_word(w->w[3]);
+	e.vals[1] = card_word(w->w[4]);
+	tell(&e);
+}
+
+/* hand C...: our whole hand, after a swap of hands. */
+static void on_hand(const words *w)
+{
+	sab_event e = event_new(SAB_EV_HAND, SAB_VIS_SEAT, st.seat);
+
+	for (int i = 1; i < w->n && e.n < SAB_MAX_HAND; i++) {
+		int def = card_of(w->w[i]);
+		if (def < 0)
+			return;         /* a hand we cannot read is not ours */
+		e.vals[e.n++] = (int16_t)def;
+	}
 	tell(&e);
 }
 
@@ -426,6 +497,32 @@ static sab_event play_event(int seat, const sab_move *m, uint8_t removed)
 	return e;
 }
 
+/* Returns 1 when the card of token tok is of a kind whose "played" line
+ * ends with the card its play took away (a rockfall's path card, hands
+ * off's theft, freedom's trapped), which is no word of the move. */
+static int tells_removed(const char *tok)
+{
+	const sab_card *c = bot_card(&st, card_of(tok));
+	const sab_kind *k = c != NULL ? sab_kind_of(c->type) : NULL;
+
+	for (const uint8_t *a = k != NULL ? k->args : NULL;
+	    a != NULL && *a != SAB_ARG_END; a++)
+		if (*a == SAB_ARG_REMOVED)
+			return 1;
+	return 0;
+}
+
+/* Change hats gives its target a new dwarf card that only the target is
+ * told: whatever we knew of another seat's role (an inspection) is gone. */
+static void forget_hats(const sab_move *m)
+{
+	const sab_card *c = bot_card(&st, m->card);
+
+	if (c != NULL && c->type == bot_kind_type("change-hats") &&
+	    m->target < st.nplayers && m->target != st.seat)
+		st.table.role[m->target] = SAB_SEEN_UNKNOWN;
+}
+
 /* played SEAT CARD ARGS... (a rockfall adds the card it removed) */
 static void on_played(const words *w, bot_seen_fn *seen)
 {
@@ -435,18 +532,20 @@ static void on_played(const words *w, bot_seen_fn *seen)
 
 	if (w->n < 3 || seat_word(w, 1, &s))
 		return;
-	/* Every argument but a rockfall's last: the removed card. */
-	nargs = w->n - 2 - (strcmp(w->w[2], "rockfall") == 0 ? 1 : 0);
+	/* Every argument but the removed card, for the kinds that tell it. */
+	nargs = w->n - 2 - tells_removed(w->w[2]);
 	if (parse_move(w, "play", 2, nargs, &m) &&
 	    sab_move_kind(&st.rs, &m) != NULL) {
 		if (seen != NULL)
 			seen(&st, s, &m);
 		e = play_event(s, &m, card_word(w->w[w->n - 1]));
-	} else {
-		/* What it did is not trusted; that it left the hand is. */
-		e = event_new(SAB_EV_PASS, SAB_VIS_HIDDEN, s);
-		e.card = card_word(w->w[2]);
+		tell(&e);
+		forget_hats(&m);
+		return;
 	}
+	/* What it did is not trusted; that it left the hand is. */
+	e = event_new(SAB_EV_PASS, SAB_VIS_HIDDEN, s);
+	e.card = card_word(w->w[2]);
 	tell(&e);
 }
 
@@ -476,11 +575,13 @@ static void on_goal_card(const words *w, int reveal)
 	tell(&e);
 }
 
-/* roundend R gold|nocards FINDER|- miners|saboteurs|none */
+/* roundend R gold|nocards FINDER|- SIDE [winners S...]: SIDE is miners,
+ * saboteurs or none in the base game; Saboteur 2 adds the other roles'
+ * sides, "miners" for both teams, and the winning seats. */
 static void on_roundend(const words *w)
 {
 	sab_event e = event_new(SAB_EV_ROUND_END, SAB_VIS_ALL, SAB_NO_SEAT);
-	int r = 0, finder;
+	int r = 0, finder, s, i;
 
 	(void)num(w, 1, 0, 255, &r);
 	e.value = (uint8_t)r;
@@ -492,7 +593,25 @@ static void on_roundend(const words *w)
 	for (int k = 1; w->n > 4 && k < st.rs.nroles; k++)
 		if (strcmp(w->w[4], sab_role_side(&st.rs, (uint8_t)k)) == 0)
 			e.target = (uint8_t)k;
+	for (i = 5; i < w->n && strcmp(w->w[i], "winners") != 0; i++)
+		;
+	while (++i < w->n)
+		if (seat_word(w, i, &s) == 0)
+			e.mask |= (uint16_t)(1u << s);
+	st.round_winners = e.mask;
 	tell(&e);
+}
+
+/* "1 dwarf 5 gold, 2 dwarves 4 gold each, 3 dwarves 3 gold each, 4
+ * dwarves 2 gold each, 5 or more dwarves 1 gold each": a guess at what
+ * each winner of the last round was paid, when the amount is hidden. */
+static int pay_guess(void)
+{
+	int n = 0;
+
+	for (int s = 0; s < st.nplayers; s++)
+		n += st.round_winners >> s & 1;
+	return n >= 5 ? 1 : n >= 1 ? 6 - n : 2;
 }
 
 /* offer V..., gold SEAT V|-, gameover G0 G1 ... winners S... */
@@ -513,6 +632,7 @@ static void on_gold(const words *w)
 		/* Another seat's gold is "-": a card of unknown value. */
 		if (num(w, 2, 0, 255, &v) == 0)
 			e.value = (uint8_t)v;
+		st.gold_guess[s] += e.value ? e.value : pay_guess();
 	} else {
 		e = event_new(SAB_EV_GAME_END, SAB_VIS_ALL, SAB_NO_SEAT);
 		for (i = 1; (int)e.n < st.nplayers &&
@@ -522,7 +642,41 @@ static void on_gold(const words *w)
 			while (++i < w->n)
 				if (seat_word(w, i, &s) == 0)
 					e.mask |= (uint16_t)(1u << s);
+		for (i = 0; i < e.n; i++)
+			st.gold_guess[i] = e.vals[i];
 	}
+	tell(&e);
+}
+
+/* stole SEAT TARGET: a theft took one gold piece from TARGET ("steal a
+ * gold piece worth 1 gold"). */
+static void on_stole(const words *w)
+{
+	int s, t;
+
+	if (seat_word(w, 1, &s) || seat_word(w, 2, &t))
+		return;
+	sab_event e = event_new(SAB_EV_STEAL, SAB_VIS_ALL, s);
+	e.target = (uint8_t)t;
+	e.value = 1;
+	if (s == st.seat)
+		st.victims = 0;
+	st.gold_guess[s]++;
+	if (st.gold_guess[t] > 0)
+		st.gold_guess[t]--;
+	tell(&e);
+}
+
+/* victims S...: we must choose whom to rob, among these seats. */
+static void on_victims(const words *w)
+{
+	sab_event e = event_new(SAB_EV_CHOICES, SAB_VIS_SEAT, st.seat);
+	int s;
+
+	for (int i = 1; i < w->n; i++)
+		if (seat_word(w, i, &s) == 0)
+			e.mask |= (uint16_t)(1u << s);
+	st.victims = e.mask;
 	tell(&e);
 }
 
@@ -560,6 +714,12 @@ static const char *fallback(void)
 
 	if (st.nlegal > 0)
 		return st.legal[0].line;
+	for (int v = 0; v < st.nplayers; v++) {
+		if (!(st.victims >> v & 1))
+			continue;
+		snprintf(buf, sizeof buf, "steal %d", v);
+		return buf;
+	}
 	for (int i = 0; i < t->noffer; i++)
 		if (t->offer[i] > best)
 			best = t->offer[i];
@@ -592,6 +752,71 @@ static int answer(bot_choose_fn *choose)
 	return 0;
 }
 
+/* ---- checking the table against the legal moves ----------------------- */
+
+/* Returns 1 when card c is in our hand as the table knows it. */
+static int in_hand(uint8_t c)
+{
+	for (int i = 0; i < st.table.nhand[st.seat]; i++)
+		if (st.table.hand[st.seat][i] == c)
+			return 1;
+	return 0;
+}
+
+/* Returns 1 when what the table knows allows legal move m: its cards in
+ * our hand, the card it takes away in front of us, and the cards in front
+ * of its target that Saboteur 2's action cards need (a theft for hands
+ * off, a trapped card for freedom, none for trapped). */
+static int table_allows(const sab_move *m)
+{
+	const sab_card *c = bot_card(&st, m->card);
+	int trapped = bot_kind_type("trapped"), theft = bot_kind_type("theft");
+
+	if (m->kind == SAB_MOVE_CHOOSE || m->kind == SAB_MOVE_PICK_GOLD)
+		return 1;
+	if (c == NULL || !in_hand(m->card) ||
+	    (m->kind == SAB_MOVE_PASS && m->nmore > 0 && !in_hand(m->more[0])) ||
+	    (m->kind == SAB_MOVE_PASS && m->nmore > 1 && !in_hand(m->more[1])) ||
+	    (m->kind == SAB_MOVE_REMOVE && !in_hand(m->more[0])))
+		return 0;
+	if (m->kind == SAB_MOVE_REMOVE) {
+		for (int j = 0; j < st.table.nfront[st.seat]; j++)
+			if (st.table.front[st.seat][j] == m->front)
+				return 1;
+		return 0;
+	}
+	if (m->kind != SAB_MOVE_PLAY)
+		return 1;
+	if (c->type == SAB_CARD_PATH)
+		return trapped < 0 || bot_in_front(&st, st.seat, trapped) == 0;
+	if (c->type == bot_kind_type("freedom"))
+		return bot_in_front(&st, m->target, trapped) > 0;
+	if (c->type == bot_kind_type("hands-off"))
+		return bot_in_front(&st, m->target, theft) > 0;
+	if (c->type == trapped)
+		return bot_in_front(&st, m->target, trapped) == 0;
+	if (c->type == theft)
+		return bot_in_front(&st, st.seat, theft) == 0;
+	return 1;
+}
+
+/* With BOTLIB_CHECK set in the environment, every legal move the table
+ * does not allow, or that we cannot read, is reported on stderr: the table
+ * has drifted from the game (a line read wrong).  tests/e2e.sh plays with
+ * it set. */
+static void check_table(void)
+{
+	static int on = -1;
+
+	if (on < 0)
+		on = getenv("BOTLIB_CHECK") != NULL;
+	for (int i = 0; on && i < st.nlegal; i++)
+		if (!st.legal[i].parsed || !table_allows(&st.legal[i].m))
+			fprintf(stderr, "botlib: game %d round %d turn %d: "
+			    "the table does not allow \"%s\"\n", st.game,
+			    st.table.round, st.turn, st.legal[i].line);
+}
+
 /* turn N MOVE_MS BANK_MS */
 static int on_turn(const words *w, bot_choose_fn *choose)
 {
@@ -602,6 +827,7 @@ static int on_turn(const words *w, bot_choose_fn *choose)
 	st.tries = 0;
 	if (legal_done)         /* no list was sent for this decision */
 		st.nlegal = 0;
+	check_table();
 	return answer(choose);
 }
 
@@ -687,6 +913,14 @@ static int handle(char *line, const char *name, bot_choose_fn *choose,
 		on_played(&w, seen);
 	} else if (strcmp(k, "discarded") == 0 || strcmp(k, "passed") == 0) {
 		on_pass(&w, k[0] == 'p');
+	} else if (strcmp(k, "removed") == 0) {
+		on_removed(&w);
+	} else if (strcmp(k, "hand") == 0) {
+		on_hand(&w);
+	} else if (strcmp(k, "stole") == 0) {
+		on_stole(&w);
+	} else if (strcmp(k, "victims") == 0) {
+		on_victims(&w);
 	} else if (strcmp(k, "peek") == 0 || strcmp(k, "reveal") == 0) {
 		on_goal_card(&w, k[0] == 'r');
 	} else if (strcmp(k, "roundend") == 0) {

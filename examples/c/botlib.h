@@ -15,7 +15,10 @@
  * every decision, and gives each game a seed for the bot's randomness in
  * s->seed), follows the game line by line into a botstate, calls
  * choose() on every "turn" and prints its answer.  Unknown lines are
- * ignored, as the protocol asks; see saboteur-protocol(7).
+ * ignored, as the protocol asks; see saboteur-protocol(7).  With
+ * BOTLIB_CHECK set in its environment, a bot reports on stderr every legal
+ * move the table it keeps does not allow (a card it does not know it
+ * holds, ...): the table has drifted from the game.
  *
  *	static const char *choose(const botstate *s)
  *	{
@@ -71,6 +74,17 @@ typedef struct botstate {
 	 * sab_seen_deck() and sab_seen_broken().  See rules/seen.h. */
 	sab_seen table;
 
+	/* Gold.  round_winners: the seats that won the last round (the
+	 * "winners" of its "roundend" line; 0 in the base game).
+	 * gold_guess[]: each seat's gold as far as we can tell: ours exact,
+	 * another seat's hidden pay guessed from the size of the winning
+	 * group, thefts counted; everyone's exact after "gameover".  See
+	 * bot_gold_guess(). */
+	uint16_t round_winners;
+	int gold_guess[SAB_MAX_PLAYERS];
+	/* The seats we may rob, from a "victims" line, until we have. */
+	uint16_t victims;
+
 	/* The decision being asked for ("turn N MOVE_MS BANK_MS"). */
 	int turn, move_ms, bank_ms;
 	int tries;                      /* left, after an "illegal" */
@@ -120,10 +134,28 @@ int bot_is_broken(const botstate *s, int seat);
 /* Returns the card definition of def, or NULL when def is -1. */
 const sab_card *bot_card(const botstate *s, int def);
 
+/* Returns the word of seat's role as far as we know it ("miner",
+ * "blue-miner", ...; see bot_role()), or NULL. */
+const char *bot_role_word(const botstate *s, int seat);
+
 /* What move m does: the type of the card it plays (SAB_CARD_PATH, ...,
- * since a move says only play, discard or pick), BOT_DISCARD or BOT_PICK. */
-enum { BOT_DISCARD = 100, BOT_PICK };
+ * since a move says only play, discard or pick; an expansion's action
+ * card has the type bot_kind_type() gives its word), BOT_DISCARD (of one
+ * card, or up to three in Saboteur 2), BOT_PICK, BOT_REMOVE (discard two
+ * cards to take one away from in front of us: "remove FRONT C1 C2") or
+ * BOT_STEAL ("steal SEAT", after a "victims" line). */
+enum { BOT_DISCARD = 100, BOT_PICK, BOT_REMOVE, BOT_STEAL };
 int bot_move_type(const botstate *s, const sab_move *m);
+
+/* Returns the card type of the action cards whose kind is word ("theft",
+ * "trapped", ...), or -1 when the library knows no such kind. */
+int bot_kind_type(const char *word);
+
+/* Returns how many cards of card type `type` lie in front of seat. */
+int bot_in_front(const botstate *s, int seat, int type);
+
+/* Returns our guess at seat's gold (botstate.gold_guess). */
+int bot_gold_guess(const botstate *s, int seat);
 
 /* Returns 1 when def is a path card that joins nothing through its centre
  * (a dead end). */

@@ -1,10 +1,72 @@
 /* heuristic_bot.c: a Saboteur bot that scores every legal move by its role:
- * miners dig towards the gold, saboteurs block the tunnel nearest to it. */
+ * miners dig towards the gold, saboteurs block the tunnel nearest to it;
+ * in Saboteur 2 a team's miners dig through their own doors, geologists
+ * lay crystals, and everyone steals. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "botlib.h"
 
 #define NEVER (-1000)
+
+/*
+ * What our role asks of us this round.  A digger wants the gold reached
+ * (the base game's miner, Saboteur 2's gold miners and boss, and the
+ * profiteer, who wins with either side: one seen blocking gets trapped, and
+ * a trapped dwarf is not paid, which costs it more than the saboteurs'
+ * smaller group would bring); a blocker wants it not reached (saboteurs);
+ * a geologist wants crystals on the table and blocks otherwise, since a
+ * longer round shows more of them.  team is a gold miner's door colour (1
+ * blue, 2 green), 0 for everyone else: its tunnels are the ones that count.
+ */
+enum { DIGGER, BLOCKER, GEOLOGIST };
+typedef struct stance {
+	int kind;
+	int team;
+	int me;                 /* our role, as bot_role() */
+} stance;
+
+/* The card types of Saboteur 2's action cards (-1 in a library without
+ * them), looked up once; swap hands is not among them: our hand for one
+ * we have not seen is no bargain, so we only ever discard it. */
+static int t_theft = -2, t_handsoff, t_trapped, t_freedom, t_inspection,
+    t_hats;
+
+static void kinds_init(void)
+{
+	if (t_theft != -2)
+		return;
+	t_theft = bot_kind_type("theft");
+	t_handsoff = bot_kind_type("hands-off");
+	t_trapped = bot_kind_type("trapped");
+	t_freedom = bot_kind_type("freedom");
+	t_inspection = bot_kind_type("inspection");
+	t_hats = bot_kind_type("change-hats");
+}
+
+static int is_role(const botstate *s, int seat, const char *word)
+{
+	const char *w = bot_role_word(s, seat);
+
+	return w != NULL && strcmp(w, word) == 0;
+}
+
+static stance stance_of(const botstate *s)
+{
+	stance st = { DIGGER, 0, bot_role(s, s->seat) };
+
+	if (is_role(s, s->seat, "saboteur"))
+		st.kind = BLOCKER;
+	else if (is_role(s, s->seat, "geologist"))
+		st.kind = GEOLOGIST;
+	else if (is_role(s, s->seat, "blue-miner"))
+		st.team = 1;
+	else if (is_role(s, s->seat, "green-miner"))
+		st.team = 2;
+	if (st.team > s->rs.nteams)
+		st.team = 0;
+	return st;
+}
 
 /* How far each seat seems to help the miners this round: up for digging
  * towards the gold, down for dead ends, rockfalls on the tunnel, and tools
@@ -22,17 +84,27 @@ static void trust_new_round(const botstate *s)
 	trust_key = s->game * 100 + s->table.round;
 }
 
+/* The team whose tunnels count for us: a gold miner's own (a door of the
+ * other colour is a wall to them), else everyone's. */
+static int our_team;
+
 /* The fewest steps from a cell the tunnel may grow into to (gx, gy); 0 once
- * the tunnel reaches it. */
+ * the tunnel reaches it.  With a team, only the cells its own tunnels
+ * reach count. */
 static int distance(const sab_board *b, const sab_ruleset *rs, int gx, int gy)
 {
 	static uint16_t f[SAB_MAX_FRONTIER];
 	int n = sab_board_frontier(b, rs, f, SAB_MAX_FRONTIER), best = 999;
 
-	if (sab_board_goal_reached(b, gx, gy))
+	if (our_team ? sab_board_team_reached(b, rs, our_team, gx, gy) != 0 :
+	    sab_board_goal_reached(b, gx, gy) != 0)
 		return 0;
 	for (int i = 0; i < n; i++) {
-		int d = abs(sab_board_x(f[i]) - gx) + abs(sab_board_y(f[i]) - gy);
+		int x = sab_board_x(f[i]), y = sab_board_y(f[i]);
+		if (our_team &&
+		    !sab_board_team_reached(b, rs, our_team, x, y))
+			continue;
+		int d = abs(x - gx) + abs(y - gy);
 		if (d < best)
 			best = d;
 	}
@@ -82,12 +154,22 @@ static int distance_after(const botstate *s, const sab_move *m, int g)
 	return distance(&b, &s->rs, s->rs.goal_x[g], s->rs.goal_y[g]);
 }
 
+/* Returns 1 when we hope the gold is reached: our own tools and freedom
+ * matter to the miners then. */
+static int me_good(const stance *st)
+{
+	return st->kind == DIGGER && st->me > SAB_ROLE_NONE;
+}
+
 /* Watches every play to learn who digs and who blocks. */
 static void seen(const botstate *s, int seat, const sab_move *m)
 {
+	stance st = stance_of(s);
+	our_team = st.team;
 	int sure, g = target_goal(s, &sure), before = goal_distance(s, g);
 	int type = bot_move_type(s, m);
 
+	kinds_init();
 	trust_new_round(s);
 	if (seat == s->seat)
 		return;
@@ -96,19 +178,59 @@ static void seen(const botstate *s, int seat, const sab_move *m)
 	else if (type == SAB_CARD_PATH || type == SAB_CARD_ROCKFALL) {
 		int after = distance_after(s, m, g);
 		trust[seat] += after < before ? 1 : after > before ? -3 : 0;
-	} else if (type == SAB_CARD_SABOTAGE) {
-		int victim_good = m->target == s->seat ?
-		    bot_role(s, s->seat) == SAB_ROLE_MINER :
+	} else if (type == SAB_CARD_SABOTAGE || type == t_trapped) {
+		int victim_good = m->target == s->seat ? me_good(&st) :
 		    trust[m->target] > 0;
 		trust[seat] += victim_good ? -2 : trust[m->target] < 0;
-	} else if (type == SAB_CARD_REPAIR && trust[m->target] < 0)
+	} else if ((type == SAB_CARD_REPAIR || type == t_freedom) &&
+	    trust[m->target] < 0)
 		trust[seat] -= 1;
 }
 
+/* How we feel about seat: its role when an inspection told it (Saboteur
+ * 2), else what its plays made of it.  In the base game no other seat's
+ * role is known during a round, so this is its trust. */
+static int attitude(const botstate *s, const stance *st, int seat)
+{
+	int blue = is_role(s, seat, "blue-miner"),
+	    green = is_role(s, seat, "green-miner"),
+	    boss = is_role(s, seat, "boss"),
+	    sab = is_role(s, seat, "saboteur");
+
+	if (seat == s->seat || bot_role(s, seat) < 0 ||
+	    (!blue && !green && !boss && !sab))
+		return trust[seat];
+	if (st->kind == DIGGER) {
+		if (sab)
+			return -6;
+		if (st->team == 0 || boss)
+			return 6;       /* the boss helps both teams */
+		return (st->team == 1) == blue ? 6 : -2;
+	}
+	return sab ? 6 : -6;    /* a blocker's allies block */
+}
+
+/* How much we want to keep a card of Saboteur 2 beyond the base game's. */
+static int keep_sab2(const stance *st, int type)
+{
+	if (type == t_theft)
+		return 9;
+	if (type == t_trapped)
+		return st->kind == DIGGER ? 5 : 7;
+	if (type == t_freedom)
+		return st->kind == DIGGER ? 7 : 5;
+	if (type == t_handsoff)
+		return 4;
+	if (type == t_inspection || type == t_hats)
+		return 2;
+	return 0;               /* swap hands, which we never play */
+}
+
 /* How much we want to keep a card: the least useful is discarded first. */
-static int keep_value(const botstate *s, int def, int miner, int sure)
+static int keep_value(const botstate *s, const stance *st, int def, int sure)
 {
 	const sab_card *c = bot_card(s, def);
+	int miner = st->kind == DIGGER;
 
 	if (c == NULL)
 		return 0;
@@ -116,6 +238,10 @@ static int keep_value(const botstate *s, int def, int miner, int sure)
 	case SAB_CARD_PATH: {
 		int edges = (c->edges & 1) + (c->edges >> 1 & 1) +
 		    (c->edges >> 2 & 1) + (c->edges >> 3 & 1);
+		if (st->kind == GEOLOGIST && c->crystals)
+			return 9;
+		if (c->door && st->team && c->door != st->team)
+			return 0;       /* a door closed to our team */
 		if (c->groups[0] == 0)          /* a dead end */
 			return miner ? 0 : 8;
 		return miner ? 6 + edges : 4 - edges;   /* crosses help miners */
@@ -126,49 +252,153 @@ static int keep_value(const botstate *s, int def, int miner, int sure)
 		return miner ? 3 : 9;
 	case SAB_CARD_SABOTAGE:
 		return miner ? 4 : 7;
-	default:        /* a repair: a miner's own tools come first */
+	case SAB_CARD_REPAIR:   /* a miner's own tools come first */
 		return miner ? 8 : 5;
+	default:
+		return keep_sab2(st, c->type);
 	}
 }
 
 /* A path card or a rockfall, as a miner (closer is better) or a saboteur
- * (further, or a dead end in the way near the gold). */
-static int score_table(const botstate *s, const sab_move *m, int miner, int g,
-    int before)
+ * (further, or a dead end in the way near the gold); a geologist lays
+ * crystals anywhere, keeps those on the table, and blocks otherwise. */
+static int score_table(const botstate *s, const stance *st,
+    const sab_move *m, int g, int before)
 {
 	int after = distance_after(s, m, g), dead = bot_is_dead_end(s, m->card);
 	int near = abs(m->x - s->rs.goal_x[g]) + abs(m->y - s->rs.goal_y[g]);
+	int path = bot_move_type(s, m) == SAB_CARD_PATH;
+	const sab_card *c = bot_card(s, m->card);
 
-	if (miner) {
+	if (st->kind == GEOLOGIST) {
+		if (path && c->crystals)
+			return 70 + (after > before) - (after < before);
+		if (!path) {
+			uint8_t cell = sab_board_get(&s->table.board, m->x,
+			    m->y);
+			if (s->rs.defs[SAB_CELL_DEF(cell)].crystals)
+				return NEVER;
+		}
+	}
+	if (st->kind == DIGGER) {
 		if (dead || after > before)
 			return NEVER;
+		/* A door closed to our team, even off our way, may yet
+		 * close it. */
+		if (path && c->door && st->team && c->door != st->team)
+			return NEVER;
 		if (after < before)
-			return (bot_move_type(s, m) == SAB_CARD_PATH ? 80 : 55) +
-			    5 * (before - after);
+			return (path ? 80 : 55) + 5 * (before - after) +
+			    (path && c->door && c->door == st->team);
 		/* No progress: a card near the front opens a second lane
-		 * that one dead end cannot close; far away, a discard wins. */
-		return bot_move_type(s, m) == SAB_CARD_PATH ? 20 - near : NEVER;
+		 * that one dead end cannot close; far away, a discard wins.
+		 * A gold miner opens lanes only for its own team's tunnels:
+		 * one reached through the other colour's door helps the
+		 * other team alone. */
+		if (path && st->team && !sab_board_team_reached(
+		    &s->table.board, &s->rs, st->team, m->x, m->y))
+			return NEVER;
+		return path ? 20 - near : NEVER;
 	}
 	if (after > before)
 		return 50 + 10 * (after - before);
 	/* A dead end in the tunnel's way, only where the tunnel is close. */
-	if (dead && bot_move_type(s, m) == SAB_CARD_PATH && near <= before + 1)
+	if (dead && path && near <= before + 1)
 		return 40 - near;
 	return dead ? -5 : NEVER;
 }
 
-/* The score of one legal move for us; the highest is played. */
-static int score(const botstate *s, const sab_move *m, int g, int sure,
-    int before)
+/* A discard of one card (the base game) or up to three: each card's
+ * worth, less what the hand loses for good once the deck is empty (a
+ * blocker is glad to run out: the round then ends without the gold). */
+static int score_discard(const botstate *s, const stance *st,
+    const sab_move *m, int sure)
 {
-	int miner = bot_role(s, s->seat) != SAB_ROLE_SABOTEUR;
+	int v = 5 - keep_value(s, st, m->card, sure);
 
-	switch (bot_move_type(s, m)) {
+	if (m->kind != SAB_MOVE_PASS || m->nmore == 0)
+		return v;
+	for (int i = 0; i < m->nmore && i < 2; i++)
+		v += 5 - keep_value(s, st, m->more[i], sure);
+	if (sab_seen_deck(&s->table, &s->rs) < 1 + m->nmore)
+		v += st->kind == DIGGER ? -10 * m->nmore : m->nmore;
+	return v;
+}
+
+/* Two cards discarded to take away a card in front of us: worth it for
+ * trapped (which also costs us our pay), and for a broken tool when we
+ * dig. */
+static int score_remove(const botstate *s, const stance *st,
+    const sab_move *m, int sure)
+{
+	const sab_card *f = bot_card(s, m->front);
+
+	if (f == NULL || (f->type != t_trapped &&
+	    f->type != SAB_CARD_SABOTAGE))
+		return NEVER;
+	return (st->kind == DIGGER || f->type == t_trapped ? 62 : 40) + 10 -
+	    keep_value(s, st, m->card, sure) -
+	    keep_value(s, st, m->more[0], sure);
+}
+
+/* The richest seat we may rob, as far as we can guess; an ally last. */
+static int score_steal(const botstate *s, const stance *st,
+    const sab_move *m)
+{
+	return 100 + 10 * bot_gold_guess(s, m->target) -
+	    attitude(s, st, m->target);
+}
+
+/* Saboteur 2's action cards. */
+static int score_sab2(const botstate *s, const stance *st, const sab_move *m,
+    int type)
+{
+	int t = m->target, att = t < s->nplayers ? attitude(s, st, t) : 0;
+	int digger = st->kind == DIGGER;
+
+	if (type == t_theft)
+		return 95;
+	if (type == t_handsoff)
+		return t != s->seat && att <= 0 ? 48 - att : NEVER;
+	if (type == t_trapped) {
+		if (digger)
+			return att < 0 ? 52 - att : NEVER;
+		return att >= 0 ? 37 + att : NEVER;
+	}
+	if (type == t_freedom) {
+		/* "If the trapped card is still in front of you at the end of
+		 * the round, you don't get a share of the treasure and you
+		 * can't carry out a theft": whatever our role. */
+		if (t == s->seat)
+			return 90;
+		return (digger ? att > 0 : att < 0) ? 60 + abs(att) : NEVER;
+	}
+	if (type == t_inspection)
+		return bot_role(s, t) < 0 ? 30 + abs(trust[t]) : NEVER;
+	if (type == t_hats)
+		return t != s->seat && att <= -3 ? 40 - att : NEVER;
+	return NEVER;           /* swap hands: our hand for theirs, blind */
+}
+
+/* The score of one legal move for us; the highest is played. */
+static int score(const botstate *s, const stance *st, const sab_move *m,
+    int g, int sure, int before)
+{
+	int miner = st->kind != BLOCKER;
+	int type = bot_move_type(s, m);
+
+	switch (type) {
 	case BOT_PICK:
 		return 100 + m->value;
+	case BOT_STEAL:
+		return score_steal(s, st, m);
+	case BOT_REMOVE:
+		return score_remove(s, st, m, sure);
+	case BOT_DISCARD:
+		return score_discard(s, st, m, sure);
 	case SAB_CARD_PATH:
 	case SAB_CARD_ROCKFALL:
-		return score_table(s, m, miner, g, before);
+		return score_table(s, st, m, g, before);
 	case SAB_CARD_MAP:
 		if (sure)
 			return NEVER;
@@ -188,21 +418,24 @@ static int score(const botstate *s, const sab_move *m, int g, int sure,
 			return trust[m->target] < 0 ? 50 - trust[m->target] :
 			    NEVER;
 		return trust[m->target] >= 0 ? 35 + trust[m->target] : NEVER;
-	default:                /* a discard */
-		return 5 - keep_value(s, m->card, miner, sure);
+	default:
+		return score_sab2(s, st, m, type);
 	}
 }
 
 static const char *choose(const botstate *s)
 {
+	stance st = stance_of(s);
+	our_team = st.team;
 	int sure, g = target_goal(s, &sure), before = goal_distance(s, g);
 	int best = -1, best_score = NEVER - 1;
 
+	kinds_init();
 	trust_new_round(s);
 	for (int i = 0; i < s->nlegal; i++) {
 		if (!s->legal[i].parsed)
 			continue;
-		int v = score(s, &s->legal[i].m, g, sure, before);
+		int v = score(s, &st, &s->legal[i].m, g, sure, before);
 		if (v > best_score)
 			best = i, best_score = v;
 	}
