@@ -5,6 +5,7 @@
 #include "helpers.h"
 #include "suites.h"
 #include "../rules/sab2/sab2.h"
+#include "../rules/seen.h"
 
 /*
  * Each test builds a position the way earlier turns would have left it
@@ -449,6 +450,41 @@ START_TEST(change_hats_on_anyone_tells_only_that_player)
 	ck_assert_int_eq(e->value, PROF);
 	ck_assert(!sees(e, 1));
 	census_holds();
+}
+END_TEST
+
+/* Change hats after an inspection: "This player must swap their dwarf card
+ * for a new one": what the inspector saw is no longer the player's card,
+ * so its table forgets it; the player and the whole table know the new
+ * one. */
+START_TEST(change_hats_makes_an_inspection_stale)
+{
+	const int roles[] = { BLUE, GREEN, GEO, SAB };
+	static sab_seen inspector, target, all;
+
+	game(4, roles);
+	sab_seen_init(&inspector, rs2(), 4, 0);
+	sab_seen_init(&target, rs2(), 4, 2);
+	sab_seen_init(&all, rs2(), 4, SAB_SEEN_ALL);
+	t_hand(&g, 0, "inspection", "cross", NULL);
+	t_hand(&g, 1, "change-hats", "cross", NULL);
+	g.dwarves[g.ndwarves - 1] = BOSS;
+	sab_move m = play("inspection", 2);
+	t_apply(&g, &m, &ev);
+	for (int i = 0; i < ev.n; i++)
+		(void)sab_seen_tell(&inspector, rs2(), &ev.ev[i]);
+	ck_assert_int_eq(inspector.role[2], GEO);
+	ck_assert_int_eq(g.to_act, 1);
+	m = play("change-hats", 2);
+	t_apply(&g, &m, &ev);
+	for (int i = 0; i < ev.n; i++) {
+		(void)sab_seen_tell(&inspector, rs2(), &ev.ev[i]);
+		(void)sab_seen_tell(&target, rs2(), &ev.ev[i]);
+		(void)sab_seen_tell(&all, rs2(), &ev.ev[i]);
+	}
+	ck_assert_int_eq(inspector.role[2], SAB_SEEN_UNKNOWN);
+	ck_assert_int_eq(target.role[2], BOSS);
+	ck_assert_int_eq(all.role[2], BOSS);
 }
 END_TEST
 
@@ -1438,6 +1474,7 @@ Suite *sab2_cards_suite(void)
 	tcase_add_test(tc, a_trapped_player_plays_no_path_card);
 	tcase_add_test(tc, freedom_removes_a_trapped_card_of_your_choice);
 	tcase_add_test(tc, inspection_tells_the_inspector_alone);
+	tcase_add_test(tc, change_hats_makes_an_inspection_stale);
 	tcase_add_test(tc, change_hats_on_anyone_tells_only_that_player);
 	tcase_add_test(tc, swap_hands_swaps_and_the_other_draws);
 	tcase_add_test(tc, swap_hands_with_an_empty_hand);

@@ -344,11 +344,22 @@ static void hats_apply(sab_game *g, const sab_move *m, sab_events *ev)
 	}
 }
 
+/* Whatever an inspection told of the target's role is stale now; the
+ * target (and the whole table) learn the new card from the role event. */
+static void hats_learn(sab_seen *s, const sab_ruleset *rs,
+    const sab_event *e)
+{
+	(void)rs;
+	s->ndiscard++;
+	if (e->target < s->nplayers && s->persp != e->target)
+		s->role[e->target] = SAB_SEEN_UNKNOWN;
+}
+
 static const sab_kind kind_change_hats = {
 	.word = "change-hats", .deck = 1, .event = SAB_EV_PLAY,
 	.args = { SAB_ARG_SEAT }, .args_help = "SEAT",
 	.token = word_token, .check = hats_check, .gen = hats_gen,
-	.apply = hats_apply, .learn = learn_discard, .say = say_target,
+	.apply = hats_apply, .learn = hats_learn, .say = say_target,
 };
 
 /* ---- swap hands: "Pick 1 other player and swap all of your hand of cards
