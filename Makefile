@@ -184,7 +184,10 @@ check-slow:
 
 bench: $(B)/saboteur bots
 	$(B)/saboteur bench
+	for p in 2 6 12; do \
+	    $(B)/saboteur bench --ruleset saboteur2 --players $$p || exit 1; done
 	scripts/bench-referee.sh $(B)
+	scripts/bench-referee.sh $(B) 300 saboteur2 6
 	scripts/bench-sandbox.sh $(B)
 	scripts/bench-tournament.sh $(B)
 

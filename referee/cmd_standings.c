@@ -5,11 +5,13 @@
 #include "cli.h"
 #include "standings.h"
 
-enum { O_FORMAT, O_NOPTS };
+enum { O_FORMAT, O_BY_ROLE, O_NOPTS };
 
 static const opt standings_opts[O_NOPTS + 1] = {
 	[O_FORMAT] = { "format", "table|yaml|csv", "how to print them "
 	    "(default table)", 0, NULL },
+	[O_BY_ROLE] = { "by-role", NULL, "per bot and role: rounds played, "
+	    "won, gold", 0, NULL },
 	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
 };
 
@@ -54,7 +56,9 @@ static int cmd_standings(int argc, char **argv)
 		    " and the other folders" : "");
 		rc = -1;
 	}
-	else if (standings_print(stdout, &st, format) != 0 || fflush(stdout)) {
+	else if ((o[O_BY_ROLE].value != NULL ?
+	    standings_print_roles(stdout, &st, format) :
+	    standings_print(stdout, &st, format)) != 0 || fflush(stdout)) {
 		perror("saboteur standings: stdout");
 		rc = -2;
 	}

@@ -256,7 +256,7 @@ void sab_board_reset(sab_board *b, const sab_ruleset *rs)
 	reach_recompute(b, rs);
 }
 
-void sab_board_fit_masks(const sab_board *b, const sab_ruleset *rs,
+static inline void fit_masks(const sab_board *b, const sab_ruleset *rs,
     uint16_t idx, sab_fit *f)
 {
 	f->need_open = f->need_closed = f->join = 0;
@@ -275,6 +275,12 @@ void sab_board_fit_masks(const sab_board *b, const sab_ruleset *rs,
 			f->need_closed |= (uint8_t)(1 << d);
 		}
 	}
+}
+
+void sab_board_fit_masks(const sab_board *b, const sab_ruleset *rs,
+    uint16_t idx, sab_fit *f)
+{
+	fit_masks(b, rs, idx, f);
 }
 
 /* The word for card definition def in a reason: the caller's, or the
@@ -311,13 +317,26 @@ static void say_mismatch(const sab_board *b, const sab_ruleset *rs, int x,
 	}
 }
 
-static int frontier_add(uint16_t *out, int n, int max, uint16_t idx)
+/* The cells a list holds, one bit each, so that it keeps each cell once,
+ * where it was first found, without searching itself: the move lists
+ * follow that order, and a board of many cards has a frontier of tens of
+ * cells, found up to four times each. */
+typedef struct cellset {
+	uint64_t bit[SAB_GRID * SAB_GRID / 64];
+} cellset;
+
+static int listed(const cellset *seen, uint16_t idx)
 {
-	for (int i = 0; i < n; i++)
-		if (out[i] == idx)
-			return n;
-	if (n < max)
-		out[n++] = idx;
+	return (int)(seen->bit[idx >> 6] >> (idx & 63) & 1);
+}
+
+static int frontier_add(cellset *seen, uint16_t *out, int n, int max,
+    uint16_t idx)
+{
+	if (listed(seen, idx) || n >= max)
+		return n;
+	seen->bit[idx >> 6] |= (uint64_t)1 << (idx & 63);
+	out[n++] = idx;
 	return n;
 }
 
@@ -367,17 +386,20 @@ static int ladder_fits(const sab_board *b, const sab_ruleset *rs, int x,
 int sab_board_ladder_cells(const sab_board *b, const sab_ruleset *rs,
     uint16_t *out, int max)
 {
+	cellset seen;
 	int n = 0;
 
+	memset(&seen, 0, sizeof seen);
 	for (uint16_t i = 0; i < b->nplaced; i++) {
 		uint16_t p = b->placed[i];
 		for (int d = 0; d < 4; d++) {
 			uint16_t q = (uint16_t)(p + dir_delta[d]);
 			if (b->cell[q] != SAB_CELL_EMPTY ||
 			    !sab_board_inside(rs, sab_board_x(q),
-			    sab_board_y(q)) || next_to_goal(b, rs, q))
+			    sab_board_y(q)) || listed(&seen, q) ||
+			    next_to_goal(b, rs, q))
 				continue;
-			n = frontier_add(out, n, max, q);
+			n = frontier_add(&seen, out, n, max, q);
 		}
 	}
 	return n;
@@ -439,27 +461,54 @@ int sab_board_fits_as(const sab_board *b, const sab_ruleset *rs, int x,
 	return 1;
 }
 
-int sab_board_frontier(const sab_board *b, const sab_ruleset *rs,
-    uint16_t *out, int max)
+/* The direction of the lowest of four edge bits. */
+static const uint8_t low_dir[16] = { 0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0,
+	1, 0 };
+
+/* The frontier, and each cell's fit masks when fit is not NULL, in one
+ * pass over the cards: the hot loop of every move list (make bench), so
+ * the ruleset's fields are read once, only open edges are visited (in
+ * direction order), and a cell found again is known by its bit. */
+static int frontier_scan(const sab_board *b, const sab_ruleset *rs,
+    uint16_t *out, sab_fit *fit, int max)
 {
+	const int touching = rs->placement == SAB_PLACE_TOUCHING;
+	const int nplaced = b->nplaced;
+	cellset seen;
 	int n = 0;
 
-	for (uint16_t i = 0; i < b->nplaced; i++) {
+	memset(&seen, 0, sizeof seen);
+	for (int i = 0; i < nplaced; i++) {
 		uint16_t p = b->placed[i];
-		uint8_t open = rs->placement == SAB_PLACE_TOUCHING ?
-		    sab_board_cell_edges(rs, b->cell[p]) : b->reach[p];
-		for (int d = 0; open && d < 4; d++) {
-			if (!(open & (1 << d)))
-				continue;
-			uint16_t q = (uint16_t)(p + dir_delta[d]);
-			if (b->cell[q] != SAB_CELL_EMPTY ||
+		unsigned open = touching ? sab_board_cell_edges(rs, b->cell[p]) :
+		    b->reach[p] & 15u;
+		for (; open; open &= open - 1) {
+			uint16_t q = (uint16_t)(p + dir_delta[low_dir[open]]);
+			if (b->cell[q] != SAB_CELL_EMPTY || listed(&seen, q) ||
 			    !sab_board_inside(rs, sab_board_x(q),
 			    sab_board_y(q)))
 				continue;
-			n = frontier_add(out, n, max, q);
+			if (n >= max)
+				return n;
+			seen.bit[q >> 6] |= (uint64_t)1 << (q & 63);
+			if (fit != NULL)
+				fit_masks(b, rs, q, &fit[n]);
+			out[n++] = q;
 		}
 	}
 	return n;
+}
+
+int sab_board_frontier_fits(const sab_board *b, const sab_ruleset *rs,
+    uint16_t *out, sab_fit *fit, int max)
+{
+	return frontier_scan(b, rs, out, fit, max);
+}
+
+int sab_board_frontier(const sab_board *b, const sab_ruleset *rs,
+    uint16_t *out, int max)
+{
+	return frontier_scan(b, rs, out, NULL, max);
 }
 
 /* Joins the card at idx to every reached neighbour edge it opens onto, in

@@ -117,6 +117,11 @@ typedef struct sab_fit {
 void sab_board_fit_masks(const sab_board *b, const sab_ruleset *rs,
     uint16_t idx, sab_fit *f);
 
+/* sab_board_frontier() with each cell's fit masks in fit[i] (the move
+ * lists' way, in one call). */
+int sab_board_frontier_fits(const sab_board *b, const sab_ruleset *rs,
+    uint16_t *out, sab_fit *fit, int max);
+
 /* Places a path card (no checks) and extends what the start reaches. */
 void sab_board_place(sab_board *b, const sab_ruleset *rs, int x, int y,
     uint8_t def, uint8_t rot);

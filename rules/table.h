@@ -131,6 +131,16 @@ static inline sab_move sab_table_move(uint8_t kind, uint8_t card)
 	return m;
 }
 
+/* The same move written in place, as move lists write theirs: a move
+ * built on the stack, filled byte by byte and copied whole was most of the
+ * time a path card's list took (store forwarding stalls; make bench). */
+static inline void sab_table_move_at(sab_move *m, uint8_t kind, uint8_t card)
+{
+	memset(m, 0, sizeof *m);
+	m->kind = kind;
+	m->card = card;
+}
+
 /* What the turn does after the round's end was settled: the next round,
  * or the game's end (game.c). */
 void sab_table_next_round(sab_game *g, sab_rng *rng, sab_events *ev);

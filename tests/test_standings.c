@@ -753,6 +753,92 @@ START_TEST(role_columns_follow_the_ruleset)
 }
 END_TEST
 
+static char *printed_roles(const standings *st, int format)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(standings_print_roles(f, st, format), 0);
+	ck_assert_int_eq(fclose(f), 0);
+	return buf;
+}
+
+/*
+ * Per role: the rounds a bot played in it, how many it won, and the gold
+ * paid to it in them (a theft's loss included); a game of an earlier
+ * version's journal has no payouts, so its rounds count but not its gold.
+ * Game 0 (two rounds): A a miner who wins 3 then a saboteur who wins 2
+ * and loses 1 to a thief; B a saboteur who loses, then a miner who steals
+ * 1; C a miner who wins 2, then a miner who loses.
+ */
+START_TEST(per_role_rounds_wins_and_gold)
+{
+	journal_game g[2];
+	standings st;
+	const standing *a, *b;
+	char *text;
+
+	g[0] = game3(0, "A", "B", "C", 4, 1, 2, "mms", 'm');
+	g[0].rounds = 2;
+	g[0].seat[1].role[0] = SAB_ROLE_SABOTEUR;
+	g[0].seat[2].role[0] = SAB_ROLE_MINER;
+	g[0].round_winners[0] = 1u << 0 | 1u << 2;
+	g[0].seat[0].pay[0] = 3, g[0].seat[1].pay[0] = 0;
+	g[0].seat[2].pay[0] = 2;
+	g[0].seat[0].role[1] = SAB_ROLE_SABOTEUR;
+	g[0].seat[1].role[1] = SAB_ROLE_MINER;
+	g[0].seat[2].role[1] = SAB_ROLE_MINER;
+	g[0].round_winners[1] = 1u << 0;
+	g[0].seat[0].pay[1] = 1, g[0].seat[1].pay[1] = 1;
+	g[0].seat[2].pay[1] = 0;
+	g[1] = game3(1, "A", "B", "C", 5, 0, 0, "smm", 's');
+	g[1].paid = 0;
+	standings_init(&st);
+	add_all(&st, g, 2);
+	ck_assert_int_eq(standings_finish(&st, err, sizeof err), 0);
+	a = row(&st, "A");
+	b = row(&st, "B");
+	ck_assert_int_eq(a->role_rounds[SAB_ROLE_MINER], 1);
+	ck_assert_int_eq(a->role_won[SAB_ROLE_MINER], 1);
+	ck_assert_int_eq(a->role_gold[SAB_ROLE_MINER], 3);
+	near(a->role_mean_gold[SAB_ROLE_MINER], 3.0);
+	ck_assert_int_eq(a->role_rounds[SAB_ROLE_SABOTEUR], 2);
+	ck_assert_int_eq(a->role_won[SAB_ROLE_SABOTEUR], 2);
+	ck_assert_int_eq(a->role_gold[SAB_ROLE_SABOTEUR], 1);
+	ck_assert_int_eq(a->role_paid[SAB_ROLE_SABOTEUR], 1);
+	near(a->role_mean_gold[SAB_ROLE_SABOTEUR], 1.0);
+	ck_assert_int_eq(b->role_gold[SAB_ROLE_MINER], 1);
+	ck_assert_int_eq(b->role_rounds[SAB_ROLE_MINER], 2);
+	ck_assert_int_eq(b->role_paid[SAB_ROLE_MINER], 1);
+	ck_assert_int_eq(b->role_gold[SAB_ROLE_SABOTEUR], 0);
+	near(b->role_mean_gold[SAB_ROLE_SABOTEUR], 0.0);
+	ck_assert(isnan(row(&st, "C")->role_mean_gold[SAB_ROLE_SABOTEUR]));
+
+	text = printed_roles(&st, STANDINGS_CSV);
+	ck_assert_msg(strstr(text, "rank,name,role,rounds,won,win_rate,gold,"
+	    "gold_per_round\n") == text, "%s", text);
+	ck_assert_msg(strstr(text, ",A,saboteur,2,2,1.0000,1,1.0000\n") !=
+	    NULL, "%s", text);
+	ck_assert_msg(strstr(text, ",C,saboteur,0,0,,0,\n") != NULL, "%s",
+	    text);
+	free(text);
+	text = printed_roles(&st, STANDINGS_TABLE);
+	ck_assert_msg(strstr(text, "rank  bot  role      rounds    won   win%"
+	    "    gold  gold/round\n") != NULL, "%s", text);
+	ck_assert_msg(strstr(text, "  A    miner          1      1  100.0"
+	    "       3        3.00\n") != NULL, "%s", text);
+	free(text);
+	text = printed_roles(&st, STANDINGS_YAML);
+	ck_assert_msg(strstr(text, "    name: \"A\"\n    role: \"saboteur\"\n"
+	    "    rounds: 2\n    won: 2\n    win_rate: 1.0000\n    gold: 1\n"
+	    "    gold_per_round: 1.0000\n") != NULL, "%s", text);
+	free(text);
+	standings_free(&st);
+}
+END_TEST
+
 /* The interval for larger samples uses the expansion of Student's t:
  * 100 games of 0 and 2 gold, t(99) = 1.98422. */
 START_TEST(interval_for_many_games)
@@ -788,6 +874,7 @@ Suite *standings_suite(void)
 	tcase_add_test(tc, interval_for_many_games);
 	tcase_add_test(tc, old_journal_gives_the_same_standings);
 	tcase_add_test(tc, role_columns_follow_the_ruleset);
+	tcase_add_test(tc, per_role_rounds_wins_and_gold);
 	suite_add_tcase(s, tc);
 	return s;
 }

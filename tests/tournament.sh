@@ -5,8 +5,9 @@
 # SIGKILL midway and resumed giving the same standings as an uninterrupted
 # run, two shards merged giving the standings of one run, the example
 # tournament giving the same standings with -j 1 and -j 2, a second run on
-# the same folder refused, SIGTERM leaving nothing behind, and bad files
-# refused with their place named.
+# the same folder refused, SIGTERM leaving nothing behind, a twelve-player
+# Saboteur 2 tournament killed, resumed, verified and standing per role,
+# and bad files refused with their place named.
 #
 # Usage: tests/tournament.sh PATH/TO/saboteur
 set -u
@@ -293,6 +294,118 @@ for s in 8231946105527 $seeds; do
 	grep -q "$s" "$tmp/cmdl.seen" && no "a bot read seed $s on a command line" || ok
 done
 leftovers "cmdlines"
+
+# 6c. Saboteur 2, twelve players: the example C bots (and one that plays
+# the first legal move and can hold the run) play, are killed with SIGKILL
+# midway, resume, verify every replay and give standings per role.  The
+# holding bot waits at the start of the third game and after while the
+# hold file exists, so the run killed has exactly two games, whatever the
+# machine's speed.
+{
+	echo "name: saboteur2"
+	echo "ruleset: saboteur2"
+	echo "players: 12"
+	echo "seed: 12"
+	echo "schedule: {kind: round-robin, games: 6}"
+	echo "time: {move-ms: 20000, bank-ms: 120000, handshake-ms: 60000}"
+	echo "bots:"
+	for i in 1 2 3 4 5 6; do
+		echo "  - {name: heuristic$i, command: build/examples/heuristic-bot $tag}"
+	done
+	for i in 1 2 3 4 5; do
+		echo "  - {name: random$i, command: build/examples/random-bot $tag,"
+		echo "     env: {BOT_SEED: \"$i\"}}"
+	done
+	echo "  - {name: holder, command: python3 tests/bots/badbot.py hold $tag,"
+	echo "     env: {HOLD_FILE: \"$tmp/hold\"}}"
+} >"$tmp/s2.yaml"
+s2() {
+	"$bin" tournament --sandbox off --quiet -j 2 --out "$tmp/$1" "$tmp/s2.yaml" \
+	    >"$tmp/$1.out" 2>&1
+}
+s2 s2full
+rc=$?
+[ $rc = 0 ] && ok || { no "saboteur2 run: exit $rc"; sed 's/^/  | /' "$tmp/s2full.out"; }
+[ "$(grep -c '^game ' "$tmp/s2full/journal.txt")" = 6 ] && ok ||
+    no "saboteur2 run: not 6 games in the journal"
+head -1 "$tmp/s2full/journal.txt" | grep -q ' roles=b:blue-miner,g:green-miner,o:boss,p:profiteer,e:geologist,s:saboteur$' &&
+    ok || no "saboteur2 journal header: $(head -1 "$tmp/s2full/journal.txt")"
+: >"$tmp/hold"
+"$bin" tournament --sandbox off --quiet -j 2 --out "$tmp/s2killed" "$tmp/s2.yaml" \
+    >"$tmp/s2killed.out" 2>&1 &
+pid=$!
+i=0
+while [ $i -lt 1200 ] && kill -0 $pid 2>/dev/null &&
+    [ "$(grep -c '^game ' "$tmp/s2killed/journal.txt" 2>/dev/null)" != 2 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+kill -KILL $pid 2>/dev/null
+wait $pid 2>/dev/null
+[ "$(grep -c '^game ' "$tmp/s2killed/journal.txt")" = 2 ] && ok ||
+    no "saboteur2: the run killed does not hold 2 games"
+leftovers "saboteur2 killed run"
+rm -f "$tmp/hold"
+s2 s2killed
+rc=$?
+[ $rc = 0 ] && ok || { no "saboteur2 resumed: exit $rc"; sed 's/^/  | /' "$tmp/s2killed.out"; }
+[ "$(grep -c '^game ' "$tmp/s2killed/journal.txt")" = 6 ] && ok ||
+    no "saboteur2 resumed: not 6 games in the journal"
+[ "$(ls "$tmp/s2killed/replays" | grep -c '\.sabr\.gz$')" = 6 ] &&
+    ! ls "$tmp/s2killed/replays" | grep -q '\.part$' && ok ||
+    no "saboteur2 resumed: not one whole replay per game"
+"$bin" verify --quiet "$tmp/s2full/replays"/*.sabr.gz "$tmp/s2killed/replays"/*.sabr.gz \
+    >"$tmp/s2verify.out" 2>&1 && ok ||
+    { no "saboteur2: the replays do not verify"; head -5 "$tmp/s2verify.out"; }
+for d in s2full s2killed; do
+	csv "$tmp/$d" >"$tmp/$d.csv"
+	csv --by-role "$tmp/$d" >"$tmp/$d.by-role"
+done
+for f in csv by-role; do
+	[ -s "$tmp/s2full.$f" ] && cmp -s "$tmp/s2full.$f" "$tmp/s2killed.$f" && ok || {
+		no "saboteur2 killed and resumed: the standings ($f) differ"
+		diff "$tmp/s2full.$f" "$tmp/s2killed.$f" | head -5 | sed 's/^/  | /'; }
+done
+leftovers "saboteur2 tournament"
+# The journal's rounds: a seat's payouts (thefts included) add up to its
+# gold, no geologist is ever among a round's winners, and every round has
+# a role of the six for every seat; then the standings per role against a
+# recount of the journal: every bot has a line for each of the six roles,
+# with the rounds it played in it, won and the gold it got there.
+python3 - "$tmp/s2full/journal.txt" "$tmp/s2full.by-role" <<'PY' && ok ||
+import csv, sys
+head, *lines = open(sys.argv[1]).read().split("\n")[:-1]
+names = dict(r.split(":") for r in head.split("roles=")[1].split(","))
+count, bad = {}, 0
+for line in lines:
+    f = dict(w.split("=", 1) for w in line.split()[2:])
+    bots, gold = f["bots"].split(","), [int(x) for x in f["gold"].split(",")]
+    paid = [0] * len(gold)
+    for roles, res in zip(f["roles"].split(","), f["results"].split(",")):
+        won, pay = res.split(":")
+        won = set() if won == "-" else {int(s) for s in won.split("+")}
+        pay = [int(x) for x in pay.split("/")]
+        paid = [a + b for a, b in zip(paid, pay)]
+        bad += any(roles[s] == "e" for s in won) or len(roles) != 12 or \
+            any(r not in names for r in roles)
+        for s, r in enumerate(roles):
+            c = count.setdefault((bots[s], names[r]), [0, 0, 0])
+            c[0] += 1
+            c[1] += s in won
+            c[2] += pay[s]
+    bad += paid != gold
+rows = list(csv.DictReader(open(sys.argv[2])))
+got = {(r["name"], r["role"]): [int(r["rounds"]), int(r["won"]), int(r["gold"])]
+       for r in rows}
+want = {(b, n): count.get((b, n), [0, 0, 0]) for b, _ in got for n in names.values()}
+if bad or len(rows) != 72 or got != want:
+    print("bad rounds:", bad, "lines:", len(rows))
+    for k in sorted(want):
+        if got.get(k) != want[k]:
+            print(k, "standings", got.get(k), "journal", want[k])
+    sys.exit(1)
+PY
+    no "saboteur2: the journal's rounds or the standings per role are wrong"
 
 # 7. Bad files and arguments: refused with the place named.
 printf 'players: 3\nbots:\n  - name: a\n    comand: x\n' >"$tmp/bad.yaml"

@@ -182,8 +182,8 @@ static void send_setup(run *r)
 
 /* Notes what the result needs from an event: the rounds, and each
  * round's roles, winners (as the rules' round-end event gives them) and
- * payouts (the gold events of the round, which are what the rules add to
- * each seat's round_pay). */
+ * payouts (the gold events of the round and its thefts, which are what
+ * the rules add to and take from each seat's round_pay). */
 static void note_event(run *r, const sab_event *e)
 {
 	game_result *res = r->res;
@@ -204,6 +204,14 @@ static void note_event(run *r, const sab_event *e)
 	else if (e->type == SAB_EV_GOLD)
 		res->round_pay[k][e->seat] = (int16_t)(res->round_pay[k][e->seat] +
 		    e->value);
+	else if (e->type == SAB_EV_STEAL && e->target < SAB_MAX_PLAYERS) {
+		/* Saboteur 2's thefts, after the round's treasure: the thief's
+		 * gain and the victim's loss belong to that round. */
+		res->round_pay[k][e->seat] = (int16_t)(res->round_pay[k][e->seat] +
+		    e->value);
+		res->round_pay[k][e->target] = (int16_t)(
+		    res->round_pay[k][e->target] - e->value);
+	}
 }
 
 /*

@@ -22,6 +22,8 @@ struct standings_acc {
 	long games, wins;
 	int64_t gold, gold_sq;
 	long role_rounds[SAB_MAX_ROLES], role_won[SAB_MAX_ROLES];
+	int64_t role_gold[SAB_MAX_ROLES];
+	long role_paid[SAB_MAX_ROLES];
 	int64_t decisions, think_us;
 	long timeouts, illegal, defaults, crashes, protocol;
 	int disqualified;
@@ -133,6 +135,10 @@ static void count_seat(struct standings_acc *a, const journal_game *g, int s)
 			continue;
 		a->role_rounds[t->role[r]]++;
 		a->role_won[t->role[r]] += g->round_winners[r] >> s & 1;
+		if (g->paid) {
+			a->role_gold[t->role[r]] += t->pay[r];
+			a->role_paid[t->role[r]]++;
+		}
 	}
 	a->decisions += t->decisions;
 	a->think_us += t->think_us;
@@ -313,6 +319,10 @@ static void fill_row(standing *r, const struct standings_acc *a)
 		r->role_rounds[k] = a->role_rounds[k];
 		r->role_won[k] = a->role_won[k];
 		r->role_rate[k] = ratio((double)a->role_won[k], a->role_rounds[k]);
+		r->role_gold[k] = a->role_gold[k];
+		r->role_paid[k] = a->role_paid[k];
+		r->role_mean_gold[k] = ratio((double)a->role_gold[k],
+		    a->role_paid[k]);
 	}
 	r->decisions = a->decisions;
 	r->think_us = a->think_us;
@@ -762,6 +772,88 @@ int standings_print(FILE *f, const standings *st, int format)
 		print_csv(f, st);
 	else
 		print_table(f, st);
+	return ferror(f) ? -1 : 0;
+}
+
+/* The per-role figures: one line per bot and role. */
+static void print_roles_table(FILE *f, const standings *st)
+{
+	int w = 3, wr = 4;
+
+	for (int i = 0; i < st->nbots; i++)
+		if ((int)strlen(st->rows[i].name) > w)
+			w = (int)strlen(st->rows[i].name);
+	for (int k = 1; k < st->roles.n; k++)
+		if ((int)strlen(st->roles.name[k]) > wr)
+			wr = (int)strlen(st->roles.name[k]);
+	fprintf(f, "%ld game%s, tournament %016" PRIx64 ", by role (a round "
+	    "counts in the role a seat had at its end)\n", st->games,
+	    st->games == 1 ? "" : "s", st->config);
+	fprintf(f, "rank  %-*s  %-*s  rounds    won   win%%    gold  "
+	    "gold/round\n", w, "bot", wr, "role");
+	for (int i = 0; i < st->nbots; i++) {
+		const standing *r = &st->rows[i];
+		for (int k = 1; k < st->roles.n; k++) {
+			fprintf(f, "%4d  %-*s  %-*s  %6ld  %5ld  ", i + 1, w,
+			    r->name, wr, st->roles.name[k], r->role_rounds[k],
+			    r->role_won[k]);
+			percent(f, r->role_rate[k], 5);
+			fprintf(f, "  %6" PRId64 "  ", r->role_gold[k]);
+			if (isnan(r->role_mean_gold[k]))
+				fprintf(f, "%10s\n", "-");
+			else
+				fprintf(f, "%10.2f\n", r->role_mean_gold[k]);
+		}
+	}
+}
+
+static void print_roles_yaml(FILE *f, const standings *st)
+{
+	int any = st->nbots > 0 && st->roles.n > 1;
+
+	fprintf(f, "config: \"%016" PRIx64 "\"\ngames: %ld\nby_role:%s\n",
+	    st->config, st->games, any ? "" : " []");
+	for (int i = 0; i < st->nbots; i++) {
+		const standing *r = &st->rows[i];
+		for (int k = 1; k < st->roles.n; k++) {
+			fprintf(f, "  - rank: %d\n    name: \"%s\"\n    role: "
+			    "\"%s\"\n    rounds: %ld\n    won: %ld\n"
+			    "    win_rate: ", i + 1, r->name, st->roles.name[k],
+			    r->role_rounds[k], r->role_won[k]);
+			print_num(f, r->role_rate[k], 4, "null");
+			fprintf(f, "\n    gold: %" PRId64 "\n    gold_per_round: ",
+			    r->role_gold[k]);
+			print_num(f, r->role_mean_gold[k], 4, "null");
+			fputc('\n', f);
+		}
+	}
+}
+
+static void print_roles_csv(FILE *f, const standings *st)
+{
+	fputs("rank,name,role,rounds,won,win_rate,gold,gold_per_round\n", f);
+	for (int i = 0; i < st->nbots; i++) {
+		const standing *r = &st->rows[i];
+		for (int k = 1; k < st->roles.n; k++) {
+			fprintf(f, "%d,%s,%s,%ld,%ld,", i + 1, r->name,
+			    st->roles.name[k], r->role_rounds[k],
+			    r->role_won[k]);
+			print_num(f, r->role_rate[k], 4, "");
+			fprintf(f, ",%" PRId64 ",", r->role_gold[k]);
+			print_num(f, r->role_mean_gold[k], 4, "");
+			fputc('\n', f);
+		}
+	}
+}
+
+int standings_print_roles(FILE *f, const standings *st, int format)
+{
+	if (format == STANDINGS_YAML)
+		print_roles_yaml(f, st);
+	else if (format == STANDINGS_CSV)
+		print_roles_csv(f, st);
+	else
+		print_roles_table(f, st);
 	return ferror(f) ? -1 : 0;
 }
 

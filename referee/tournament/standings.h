@@ -27,6 +27,13 @@ typedef struct standing {
 	 * and role_won / role_rounds. */
 	long role_rounds[SAB_MAX_ROLES], role_won[SAB_MAX_ROLES];
 	double role_rate[SAB_MAX_ROLES];
+	/* By role value: the gold it was paid in the rounds it played in
+	 * that role (thefts in them included), and that gold per round.  A
+	 * game from an earlier version's journal holds no payouts: its rounds
+	 * count in role_rounds, not here (role_paid counts those that do). */
+	int64_t role_gold[SAB_MAX_ROLES];
+	long role_paid[SAB_MAX_ROLES];
+	double role_mean_gold[SAB_MAX_ROLES];
 	int64_t decisions;
 	int64_t think_us;
 	double ms_per_move;     /* think_us / decisions / 1000 */
@@ -139,6 +146,15 @@ int standings_parse_format(const char *name, int *format);
 /* Writes the rows in a format to f.  Returns 0, or -1 when writing
  * failed (ferror(f)). */
 int standings_print(FILE *f, const standings *st, int format);
+
+/*
+ * Writes the per-role figures in a format to f: for every bot, in the
+ * rows' order, and every role of the standings' list but none, in its
+ * order, one line with the rounds it played in that role, the rounds of
+ * them it won, its win rate, its gold and gold per round in that role.
+ * Returns 0, or -1 when writing failed (ferror(f)).
+ */
+int standings_print_roles(FILE *f, const standings *st, int format);
 
 /* Frees what the standings hold; a zeroed or initialised one is fine. */
 void standings_free(standings *st);

@@ -145,9 +145,8 @@ static void frontier_fill(const sab_game *g, sab_frontier *f)
 {
 	if (f->n >= 0)
 		return;
-	f->n = sab_board_frontier(&g->board, g->rs, f->cell, SAB_MAX_FRONTIER);
-	for (int i = 0; i < f->n; i++)
-		sab_board_fit_masks(&g->board, g->rs, f->cell[i], &f->fit[i]);
+	f->n = sab_board_frontier_fits(&g->board, g->rs, f->cell, f->fit,
+	    SAB_MAX_FRONTIER);
 }
 
 /* A card with a ladder goes next to any card but a goal's, joined to the
@@ -167,7 +166,7 @@ static int ladder_gen(const sab_game *g, uint8_t def, sab_move *out)
 			if ((e & fit.need_open) != fit.need_open ||
 			    (e & fit.need_closed))
 				continue;
-			out[n] = sab_table_move(SAB_MOVE_PLAY, def);
+			sab_table_move_at(&out[n], SAB_MOVE_PLAY, def);
 			out[n].rot = (uint8_t)r;
 			out[n].x = (int8_t)sab_board_x(cell[i]);
 			out[n].y = (int8_t)sab_board_y(cell[i]);
@@ -189,14 +188,18 @@ static int path_gen(const sab_game *g, uint8_t def, sab_frontier *f,
 	if (c->ladder)
 		return ladder_gen(g, def, out);
 	frontier_fill(g, f);
-	for (int i = 0; i < f->n; i++) {
-		const sab_fit *fit = &f->fit[i];
-		for (int r = 0; r <= !c->symmetric; r++) {
-			uint8_t e = c->rot_edges[r];
-			if ((e & fit->need_open) != fit->need_open ||
-			    (e & fit->need_closed) || !(e & fit->join))
+	/* The card's edges read once: the moves written below could alias
+	 * them for all the compiler knows. */
+	const int nrot = c->symmetric ? 1 : 2, nf = f->n;
+	const uint8_t edges[2] = { c->rot_edges[0], c->rot_edges[1] };
+	for (int i = 0; i < nf; i++) {
+		const sab_fit fit = f->fit[i];
+		for (int r = 0; r < nrot; r++) {
+			uint8_t e = edges[r];
+			if ((e & fit.need_open) != fit.need_open ||
+			    (e & fit.need_closed) || !(e & fit.join))
 				continue;
-			out[n] = sab_table_move(SAB_MOVE_PLAY, def);
+			sab_table_move_at(&out[n], SAB_MOVE_PLAY, def);
 			out[n].rot = (uint8_t)r;
 			out[n].x = (int8_t)sab_board_x(f->cell[i]);
 			out[n].y = (int8_t)sab_board_y(f->cell[i]);
@@ -282,7 +285,7 @@ static int sabotage_gen(const sab_game *g, uint8_t def, sab_frontier *f,
 		if ((s == g->to_act && !rs->sabotage_self) ||
 		    (!rs->sabotage_stacks && (sab_table_front_mask(g, s) & tool)))
 			continue;
-		out[n] = sab_table_move(SAB_MOVE_PLAY, def);
+		sab_table_move_at(&out[n], SAB_MOVE_PLAY, def);
 		out[n].target = (uint8_t)s;
 		out[n++].tool = tool;
 	}
@@ -375,7 +378,7 @@ static int repair_gen(const sab_game *g, uint8_t def, sab_frontier *f,
 			if (!(broken[s] & (1 << t)) ||
 			    (g->rs->repair_self_only && s != g->to_act))
 				continue;
-			out[n] = sab_table_move(SAB_MOVE_PLAY, def);
+			sab_table_move_at(&out[n], SAB_MOVE_PLAY, def);
 			out[n].target = (uint8_t)s;
 			out[n++].tool = (uint8_t)(1 << t);
 		}
@@ -456,7 +459,7 @@ static int rockfall_gen(const sab_game *g, uint8_t def, sab_frontier *f,
 		uint8_t c = b->cell[b->placed[i]];
 		if (g->rs->defs[SAB_CELL_DEF(c)].type != SAB_CARD_PATH)
 			continue;
-		out[n] = sab_table_move(SAB_MOVE_PLAY, def);
+		sab_table_move_at(&out[n], SAB_MOVE_PLAY, def);
 		out[n].x = (int8_t)sab_board_x(b->placed[i]);
 		out[n++].y = (int8_t)sab_board_y(b->placed[i]);
 	}
@@ -534,7 +537,7 @@ static int map_gen(const sab_game *g, uint8_t def, sab_frontier *f,
 	for (int k = 0; k < g->rs->ngoals; k++) {
 		if (g->goal_open & (1u << k))
 			continue;
-		out[n] = sab_table_move(SAB_MOVE_PLAY, def);
+		sab_table_move_at(&out[n], SAB_MOVE_PLAY, def);
 		out[n++].goal = (uint8_t)k;
 	}
 	return n;

@@ -57,7 +57,7 @@ static int gen_seats(const sab_game *g, uint8_t def, int other,
 		if (type != 0 &&
 		    (sab2_front_find(g, s, type) != SAB_NO_CARD) != want)
 			continue;
-		out[n] = sab_table_move(SAB_MOVE_PLAY, def);
+		sab_table_move_at(&out[n], SAB_MOVE_PLAY, def);
 		out[n++].target = (uint8_t)s;
 	}
 	return n;

@@ -92,6 +92,12 @@ def main():
             # third game starts: two games are played, for certain.
             if words[1] == "3":
                 os.kill(os.getppid(), signal.SIGINT)
+        elif words[0] == "game" and MODE == "hold" and int(words[1]) >= 3:
+            # From the third game on, waits while the file $HOLD_FILE
+            # exists: a test holds its tournament there, with two games
+            # played, to kill it midway for certain.
+            while os.path.exists(os.environ.get("HOLD_FILE", "")):
+                time.sleep(0.05)
         elif words[0] == "legal":
             if not collecting:
                 legal, collecting = [], True
