@@ -276,15 +276,15 @@ case_ view-no-file 2 view
 case_ view-two-files 2 view "$rp" "$rp"
 case_ view-wrong-ruleset 3 view --ruleset classic "$rp"
 
-# A Saboteur 2 game (C random and heuristic bots, seed 8): doors, ladders
+# A Saboteur 2 game (C random and heuristic bots, seed 7): doors, ladders
 # and crystals on the board, the six roles, cards in front, gold in pieces;
-# swapped hands as seat 4 knows them, an inspection as the inspector (seat
-# 1) knows it, a removal and a theft in public, the end in box drawing.
+# an inspection as the inspector (seat 1) knows it, swapped hands as seat 2
+# knows them, a removal and a theft in public, the end in box drawing.
 s2=tests/fixtures/replays/saboteur2-6p.sabr.gz
-case_ view-sab2-at-99-as-4 0 view --at 99 --as 4 --ascii "$s2"
-case_ view-sab2-at-116-as-1 0 view --at 116 --as 1 --ascii "$s2"
-case_ view-sab2-at-31-public 0 view --at 31 --ascii "$s2"
-case_ view-sab2-at-134-public 0 view --at 134 --ascii "$s2"
+case_ view-sab2-at-20-as-1 0 view --at 20 --as 1 --ascii "$s2"
+case_ view-sab2-at-115-as-2 0 view --at 115 --as 2 --ascii "$s2"
+case_ view-sab2-at-34-public 0 view --at 34 --ascii "$s2"
+case_ view-sab2-at-103-public 0 view --at 103 --ascii "$s2"
 case_ view-sab2-end-all 0 view --as all "$s2"
 
 # verify and export on the committed replay (tests/e2e.sh damages others).
