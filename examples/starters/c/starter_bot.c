@@ -13,7 +13,9 @@
  *                the tunnel, drops rocks on the path card nearest the gold,
  *                and discards what miners would want most (open path cards);
  *   without roles (the two-player course ruleset) it digs like a miner and
- *   breaks its opponent's tools when it cannot dig.
+ *   breaks its opponent's tools when it cannot dig;
+ *   in Saboteur 2 every role but the saboteur digs like a miner, and the
+ *   new cards are played only as discards: yours to teach it.
  */
 #define _POSIX_C_SOURCE 200809L    /* getpid() under -std=c11 */
 #include <stdint.h>
@@ -115,6 +117,16 @@ static int popcount(unsigned v)
 	return n;
 }
 
+/* Whether seat is known to be a saboteur.  In Saboteur 2 the other roles
+ * (gold miners of either team, the boss, the profiteer, the geologists)
+ * all dig here, like a miner: a starting point to make your own. */
+static int is_saboteur(const botstate *s, int seat)
+{
+	const char *w = bot_role_word(s, seat);
+
+	return w != NULL && strcmp(w, "saboteur") == 0;
+}
+
 /* Below every discard: a move this bot would rather not play. */
 #define RATHER_NOT (-1000)
 
@@ -126,7 +138,9 @@ static int score(const botstate *s, const sab_move *m)
 	int g = target(s), gx = s->rs.goal_x[g], gy = s->rs.goal_y[g];
 	int near = front(s, gx, gy), d = distance(m->x, m->y, gx, gy);
 	int role = bot_role(s, s->seat);
-	int saboteur = role == SAB_ROLE_SABOTEUR, rival = role == SAB_ROLE_NONE;
+	/* By the role's word, as every ruleset names it: Saboteur 2's role
+	 * values differ from the base game's. */
+	int saboteur = is_saboteur(s, s->seat), rival = role == SAB_ROLE_NONE;
 	const sab_card *c = bot_card(s, m->card);
 
 	switch (bot_move_type(s, m)) {
@@ -138,7 +152,7 @@ static int score(const botstate *s, const sab_move *m)
 		return !saboteur && !rival ? 500 : RATHER_NOT;
 	case SAB_CARD_SABOTAGE:
 		if (m->target == s->seat ||
-		    (saboteur && bot_role(s, m->target) == SAB_ROLE_SABOTEUR))
+		    (saboteur && is_saboteur(s, m->target)))
 			return RATHER_NOT;
 		return saboteur ? 8000 : rival ? 400 : RATHER_NOT;
 	case SAB_CARD_PATH:
