@@ -243,6 +243,18 @@ static inline void put_args(line *l, const proto_cards *pc, const sab_move *m,
 			if (e != NULL)
 				put_card(l, pc, e->removed);
 			break;
+		case SAB_ARG_GOAL2:
+			put_wi(l, rs->goal_x[m->goal2 < SAB_MAX_GOALS ?
+			    m->goal2 : 0]);
+			put_wi(l, rs->goal_y[m->goal2 < SAB_MAX_GOALS ?
+			    m->goal2 : 0]);
+			break;
+		case SAB_ARG_FROM:
+			if (e != NULL) {
+				put_wi(l, e->vals[0]);
+				put_wi(l, e->vals[1]);
+			}
+			break;
 		default:        /* SAB_ARG_CARD_TOOL: not written */
 			break;
 		}
@@ -259,6 +271,7 @@ static sab_move play_of_event(const sab_event *e)
 	m.card = e->card;
 	m.x = e->x, m.y = e->y, m.rot = e->rot;
 	m.target = e->target, m.tool = e->tool, m.goal = e->goal;
+	m.goal2 = e->value;     /* a goal swap's second goal */
 	return m;
 }
 
@@ -408,6 +421,34 @@ static void put_event(line *l, const proto_cards *pc, const sab_event *v,
 		put_s(l, "victims");
 		put_seats(l, v->mask);
 		break;
+	case SAB_EV_PENDING: {
+		sab_move m = play_of_event(v);
+		put_s(l, "plays");
+		put_wi(l, v->seat);
+		put_tok(l, pc, v->card);
+		put_args(l, pc, &m, NULL);
+		break;
+	}
+	case SAB_EV_REACT:
+		put_s(l, "react");
+		put_wi(l, v->target);
+		break;
+	case SAB_EV_VETO:
+		put_s(l, "vetoed");
+		put_wi(l, v->seat);
+		put_wi(l, v->target);
+		put_card(l, pc, v->removed);
+		break;
+	case SAB_EV_TROVE:
+		put_s(l, "trove");
+		for (int i = 0; i < v->n && i < SAB_MAX_PLAYERS; i++)
+			put_card(l, pc, (uint8_t)v->vals[i]);
+		break;
+	case SAB_EV_TAKE:
+		put_s(l, "took");
+		put_wi(l, v->seat);
+		put_card(l, pc, v->card);
+		break;
 	default:
 		break;
 	}
@@ -453,6 +494,13 @@ int proto_move(const proto_cards *pc, const sab_move *m, char *buf,
 	case SAB_MOVE_CHOOSE:
 		put_s(&l, "steal");
 		put_wi(&l, m->target);
+		return done(&l);
+	case SAB_MOVE_ALLOW:
+		put_s(&l, "allow");
+		return done(&l);
+	case SAB_MOVE_TAKE:
+		put_s(&l, "take");
+		put_tok(&l, pc, m->card);
 		return done(&l);
 	default:
 		break;
@@ -613,6 +661,11 @@ void proto_default_move(const sab_game *g, sab_move *m)
 		for (int i = 0; i < g->noffer; i++)
 			if (g->offer[i] > m->value)
 				m->value = g->offer[i];
+	} else if (g->phase == SAB_PHASE_REACT) {
+		m->kind = SAB_MOVE_ALLOW;       /* no veto */
+	} else if (g->phase == SAB_PHASE_TAKE) {
+		m->kind = SAB_MOVE_TAKE;        /* the top card */
+		m->card = g->discard[g->ndiscard - 1];
 	} else if (g->phase == SAB_PHASE_CHOOSE) {
 		m->kind = SAB_MOVE_CHOOSE;
 		while (m->target < g->nplayers &&
@@ -762,8 +815,8 @@ static int parse_args(const proto_cards *pc, const words *w, sab_move *m,
 {
 	const sab_card *c = &pc->rs->defs[m->card];
 	const sab_kind *k = sab_kind_of(c->type);
-	int at = 2, ok = 1, goal = -1;
-	long v = 0;
+	int at = 2, ok = 1, goal = -1, goal2 = -1;
+	long v = 0, v2 = 0;
 
 	if (k == NULL || !k->deck)
 		return bad(why, whylen, "%s cannot be played", pc->tok[m->card]);
@@ -798,7 +851,13 @@ static int parse_args(const proto_cards *pc, const words *w, sab_move *m,
 		case SAB_ARG_CARD_TOOL:
 			m->tool = c->tools;
 			break;
-		default:        /* SAB_ARG_REMOVED: events only */
+		case SAB_ARG_GOAL2:
+			ok = !number(w, at, -128, 127, &v) &&
+			    !number(w, at + 1, -128, 127, &v2);
+			goal2 = ok ? goal_at(pc->rs, (int)v, (int)v2) : -1;
+			at += 2;
+			break;
+		default:        /* SAB_ARG_REMOVED, _FROM: events only */
 			break;
 		}
 	}
@@ -806,6 +865,13 @@ static int parse_args(const proto_cards *pc, const words *w, sab_move *m,
 		return bad(why, whylen, "play %s wants %s", pc->tok[m->card],
 		    k->args_help);
 	for (int i = 0; i < SAB_MAX_ARGS && k->args[i] != SAB_ARG_END; i++) {
+		if (k->args[i] == SAB_ARG_GOAL2) {
+			if (goal2 < 0)
+				return bad(why, whylen, "there is no second goal "
+				    "at the place given");
+			m->goal2 = (uint8_t)goal2;
+			continue;
+		}
 		if (k->args[i] != SAB_ARG_GOAL)
 			continue;
 		if (goal < 0)
@@ -950,6 +1016,20 @@ static int parse_line(const proto_cards *pc, const char *s, size_t len,
 		m->front = m->card;
 		m->kind = SAB_MOVE_REMOVE;
 		return parse_more(pc, &w, 2, style, m, why, whylen);
+	}
+	if (word_is(&w, 0, "allow")) {
+		if (w.n != 1)
+			return bad(why, whylen, "allow takes nothing more");
+		m->kind = SAB_MOVE_ALLOW;
+		return PROTO_MOVE;
+	}
+	if (word_is(&w, 0, "take")) {
+		if (parse_card(pc, &w, style, m, why, whylen) != PROTO_MOVE)
+			return PROTO_BAD;
+		if (w.n != 2)
+			return bad(why, whylen, "take wants one card");
+		m->kind = SAB_MOVE_TAKE;
+		return PROTO_MOVE;
 	}
 	if (word_is(&w, 0, "steal")) {
 		if (w.n != 2 || number(&w, 1, 0, 255, &v))

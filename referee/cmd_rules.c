@@ -218,23 +218,29 @@ static int print_list(void)
 	sab_ruleset rs;
 	int bad = 0;
 
-	printf("%-10s %-24s %s\n", "ruleset", "modules", "title");
+	/* The widest built-in name sets the first column (the module
+	 * names are narrower). */
+	int wide = 10;
+	for (int i = 0; (name = sab_ruleset_builtin_name(i)) != NULL; i++)
+		if ((int)strlen(name) + 1 > wide)
+			wide = (int)strlen(name) + 1;
+	printf("%-*s %-24s %s\n", wide, "ruleset", "modules", "title");
 	for (int i = 0; (name = sab_ruleset_builtin_name(i)) != NULL; i++) {
 		if (sab_ruleset_load_builtin(&rs, name, err, sizeof err) < 0) {
 			fprintf(stderr, "saboteur rules: %s\n", err);
 			bad = 1;
 			continue;
 		}
-		printf("%-10s ", rs.name);
+		printf("%-*s ", wide, rs.name);
 		int w = 0;
 		for (int k = 0; k < rs.nmodules; k++)
 			w += printf("%s%s", k ? ", " : "",
 			    sab_module_at(rs.modules[k])->name);
 		printf("%*s %s\n", w < 24 ? 24 - w : 0, "", rs.title);
 	}
-	printf("\n%-10s %s\n", "module", "what it brings");
+	printf("\n%-*s %s\n", wide, "module", "what it brings");
 	for (int i = 0; (m = sab_module_at(i)) != NULL; i++)
-		printf("%-10s %s%s\n", m->name, m->title,
+		printf("%-*s %s%s\n", wide, m->name, m->title,
 		    m->ready ? "" : " (not playable yet)");
 	return bad ? EXIT_INTERNAL : EXIT_OK;
 }

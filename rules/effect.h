@@ -30,7 +30,11 @@ enum sab_arg {
 	SAB_ARG_TOOL,           /* a tool word ("pickaxe"): move.tool */
 	SAB_ARG_GOAL,           /* a goal place written as its X Y: move.goal */
 	SAB_ARG_CARD_TOOL,      /* not written: move.tool is the card's tool */
-	SAB_ARG_REMOVED         /* events only: the card taken away (removed) */
+	SAB_ARG_REMOVED,        /* events only: the card taken away (removed) */
+	SAB_ARG_GOAL2,          /* a second goal place written as its X Y:
+	                           move.goal2 */
+	SAB_ARG_FROM            /* events only: the cell a card left, X Y
+	                           (the event's vals[0] and vals[1]) */
 };
 #define SAB_MAX_ARGS 6
 
@@ -90,6 +94,10 @@ typedef struct sab_kind {
 	/* Lying in front of a seat, the card stops it playing path cards
 	 * (Saboteur 2's trapped; broken tools do so by their tools). */
 	uint8_t blocks_paths;
+	/* Played only as a reaction to another seat's card, in
+	 * SAB_PHASE_REACT (the World Championship's veto): never on one's
+	 * own turn, and never itself open to a reaction. */
+	uint8_t reaction;
 	/* Its play (event e of its kind) in words for people, as w asks;
 	 * returns what snprintf() returns. */
 	int (*say)(const sab_ruleset *rs, const sab_event *e,

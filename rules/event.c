@@ -44,6 +44,11 @@ static const char *const event_names[SAB_EV_TYPES] = {
 	[SAB_EV_HAND] = "hand",
 	[SAB_EV_STEAL] = "steal",
 	[SAB_EV_CHOICES] = "choices",
+	[SAB_EV_PENDING] = "pending",
+	[SAB_EV_REACT] = "react",
+	[SAB_EV_VETO] = "veto",
+	[SAB_EV_TROVE] = "trove",
+	[SAB_EV_TAKE] = "take",
 };
 
 const char *sab_event_name(uint8_t type)

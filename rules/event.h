@@ -42,6 +42,16 @@ enum sab_event_type {
 	SAB_EV_HAND,            /* seat's (alone) hand is now vals[0..n) */
 	SAB_EV_STEAL,           /* seat takes `value` gold from target */
 	SAB_EV_CHOICES,         /* seat (alone) must choose a seat of mask */
+	SAB_EV_PENDING,         /* seat plays card (its kind's arguments in
+	                           the move's fields): open to a veto, not yet
+	                           in effect */
+	SAB_EV_REACT,           /* seat (alone) may veto the pending card of
+	                           target */
+	SAB_EV_VETO,            /* seat vetoes the pending card of target:
+	                           both cards to the discard pile */
+	SAB_EV_TROVE,           /* seat (alone) sees the top n cards of the
+	                           discard pile, vals[0..n), top first */
+	SAB_EV_TAKE,            /* seat takes card from the discard pile */
 	SAB_EV_TYPES
 };
 

@@ -78,6 +78,11 @@ static void round_start(sab_game *g, int first, sab_rng *rng,
 	g->ndeck = (uint16_t)(g->ndeck - g->naside);
 	g->owed_draw = SAB_NO_SEAT;
 	g->choices = 0;
+	g->dir = 0;
+	g->draws = 1;
+	g->ntrove = 0;
+	g->held = SAB_NO_CARD;
+	g->pending_seat = SAB_NO_SEAT;
 	g->nthieves = g->next_thief = 0;
 	memset(g->theft_turn, 0, sizeof g->theft_turn);
 	if (ev) {
@@ -285,6 +290,62 @@ static int check_turn_option(const sab_game *g, const sab_move *m,
 	return 1;
 }
 
+/* A reaction: let the pending card take effect, or play a veto on it. */
+static int check_react(const sab_game *g, const sab_move *m,
+    const char *const *words, char *why, size_t whylen)
+{
+	const sab_kind *k;
+
+	if (m->kind == SAB_MOVE_ALLOW)
+		return 1;
+	if (m->kind != SAB_MOVE_PLAY || m->card >= g->rs->ndefs) {
+		sab_say(why, whylen, "seat %d's card waits: allow it, or veto "
+		    "it", g->pending_seat);
+		return 0;
+	}
+	k = sab_kind_of(g->rs->defs[m->card].type);
+	if (k == NULL || !k->reaction) {
+		sab_say(why, whylen, "%s is no reaction: allow seat %d's card, "
+		    "or veto it", sab_table_card_word(g, words, m->card),
+		    g->pending_seat);
+		return 0;
+	}
+	if (sab_table_hand_find(g, g->to_act, m->card) < 0) {
+		sab_say(why, whylen, "%s is not in your hand",
+		    sab_table_card_word(g, words, m->card));
+		return 0;
+	}
+	return 1;
+}
+
+/* The position, counted from the top, of def among the top ntrove cards
+ * of the discard pile, or -1. */
+static int trove_find(const sab_game *g, uint8_t def)
+{
+	for (int i = 0; i < g->ntrove; i++)
+		if (g->discard[g->ndiscard - 1 - i] == def)
+			return i;
+	return -1;
+}
+
+static int check_take(const sab_game *g, const sab_move *m,
+    const char *const *words, char *why, size_t whylen)
+{
+	if (m->kind != SAB_MOVE_TAKE) {
+		sab_say(why, whylen, "take one of the cards of the treasure "
+		    "trove");
+		return 0;
+	}
+	if (m->card >= g->rs->ndefs || trove_find(g, m->card) < 0) {
+		sab_say(why, whylen, "%s is not among the top %d cards of the "
+		    "discard pile", m->card < g->rs->ndefs ?
+		    sab_table_card_word(g, words, m->card) : "that card",
+		    g->ntrove);
+		return 0;
+	}
+	return 1;
+}
+
 int sab_game_check(const sab_game *g, const sab_move *m, char *why,
     size_t whylen)
 {
@@ -305,6 +366,15 @@ int sab_game_check_as(const sab_game *g, const sab_move *m,
 		return check_pick(g, m, why, whylen);
 	if (g->phase == SAB_PHASE_CHOOSE)
 		return check_choose(g, m, why, whylen);
+	if (g->phase == SAB_PHASE_REACT)
+		return check_react(g, m, words, why, whylen);
+	if (g->phase == SAB_PHASE_TAKE)
+		return check_take(g, m, words, why, whylen);
+	if (m->kind == SAB_MOVE_ALLOW || m->kind == SAB_MOVE_TAKE) {
+		sab_say(why, whylen, "there is no card to %s now",
+		    m->kind == SAB_MOVE_ALLOW ? "allow" : "take");
+		return 0;
+	}
 	if (m->kind >= SAB_MOVE_KINDS || m->kind == SAB_MOVE_PICK_GOLD) {
 		sab_say(why, whylen, "there is no gold to pick now");
 		return 0;
@@ -323,9 +393,19 @@ int sab_game_check_as(const sab_game *g, const sab_move *m,
 		    sab_table_card_word(g, words, m->card) : "that card");
 		return 0;
 	}
+	if (g->substep > 0 && (m->kind != SAB_MOVE_PLAY ||
+	    g->rs->defs[m->card].type != SAB_CARD_PATH)) {
+		sab_say(why, whylen, "play your pathfinder's next path card");
+		return 0;
+	}
 	if (m->kind == SAB_MOVE_PASS)
 		return 1;
 	k = sab_kind_of(g->rs->defs[m->card].type);
+	if (k != NULL && k->reaction) {
+		sab_say(why, whylen, "%s is played only in reaction to another "
+		    "player's card", sab_table_card_word(g, words, m->card));
+		return 0;
+	}
 	if (k == NULL || k->check == NULL) {
 		sab_say(why, whylen, "%s cannot be played",
 		    sab_table_card_word(g, words, m->card));
@@ -352,6 +432,32 @@ int sab_game_moves_card(const sab_game *g, uint8_t def, sab_move *out)
 		return 0;
 	f.n = -1;
 	return gen_card(g, def, &f, out);
+}
+
+/* A reaction's moves (allow, or a veto held), or a treasure trove's (each
+ * distinct card offered). */
+static int wc_moves(const sab_game *g, sab_move *out)
+{
+	int n = 0, seat = g->to_act;
+
+	if (g->phase == SAB_PHASE_REACT) {
+		out[n++] = sab_table_move(SAB_MOVE_ALLOW, 0);
+		for (int i = 0; i < g->nhand[seat]; i++) {
+			uint8_t def = g->hand[seat][i];
+			const sab_kind *k = sab_kind_of(g->rs->defs[def].type);
+			if (k == NULL || !k->reaction || sab_table_hand_find(g,
+			    seat, def) != i)
+				continue;
+			out[n++] = sab_table_move(SAB_MOVE_PLAY, def);
+		}
+		return n;
+	}
+	for (int i = 0; i < g->ntrove; i++) {
+		uint8_t def = g->discard[g->ndiscard - 1 - i];
+		if (trove_find(g, def) == i)
+			out[n++] = sab_table_move(SAB_MOVE_TAKE, def);
+	}
+	return n;
 }
 
 static int choose_moves(const sab_game *g, sab_move *out)
@@ -446,6 +552,8 @@ int sab_game_moves(const sab_game *g, sab_move *out)
 	}
 	if (g->phase == SAB_PHASE_CHOOSE)
 		return choose_moves(g, out);
+	if (g->phase == SAB_PHASE_REACT || g->phase == SAB_PHASE_TAKE)
+		return wc_moves(g, out);
 	f.n = -1;
 	for (int i = 0; i < g->nhand[seat]; i++) {
 		uint8_t def = g->hand[seat][i];
@@ -455,9 +563,16 @@ int sab_game_moves(const sab_game *g, sab_move *out)
 		if (dup)
 			continue;
 		seen[nseen++] = def;
+		if (g->substep > 0) {   /* a pathfinder's path cards only */
+			if (g->rs->defs[def].type == SAB_CARD_PATH)
+				n += gen_card(g, def, &f, out + n);
+			continue;
+		}
 		n += gen_card(g, def, &f, out + n);
 		out[n++] = sab_table_move(SAB_MOVE_PASS, def);
 	}
+	if (g->substep > 0)
+		return n;
 	if (g->rs->pass_max > 1 || g->rs->remove_front)
 		n += turn_options(g, out + n);
 	return n;
@@ -480,6 +595,28 @@ int sab_game_random_move(const sab_game *g, sab_rng *rng, sab_move *m)
 		n = choose_moves(g, c);
 		*m = c[sab_rng_below(rng, (uint32_t)n)];
 		return 0;
+	}
+	if (g->phase == SAB_PHASE_REACT || g->phase == SAB_PHASE_TAKE) {
+		sab_move c[SAB_MAX_HAND + 8];
+		n = wc_moves(g, c);
+		*m = c[sab_rng_below(rng, (uint32_t)n)];
+		return 0;
+	}
+	if (g->substep > 0) {   /* a pathfinder's: a path card that fits */
+		uint32_t first = sab_rng_below(rng, g->nhand[seat]);
+		for (int i = 0; i < g->nhand[seat]; i++) {
+			uint8_t d = g->hand[seat][(first + (uint32_t)i) %
+			    g->nhand[seat]];
+			sab_frontier pf;
+			if (g->rs->defs[d].type != SAB_CARD_PATH)
+				continue;
+			pf.n = -1;
+			n = gen_card(g, d, &pf, buf);
+			if (n > 0) {
+				*m = buf[sab_rng_below(rng, (uint32_t)n)];
+				return 0;
+			}
+		}
 	}
 	uint8_t def = g->hand[seat][sab_rng_below(rng, g->nhand[seat])];
 	sab_frontier f;
@@ -562,12 +699,15 @@ static void turn_option(sab_game *g, const sab_move *m, sab_events *ev)
 	sab_table_emit(ev, &e);
 }
 
-/* Plays or discards the card; returns 1 when the gold was reached. */
-static int play_card(sab_game *g, const sab_move *m, sab_events *ev)
+/* Plays or discards the card (out of the hand already when it was
+ * pending); returns 1 when the gold was reached. */
+static int play_card(sab_game *g, const sab_move *m, int pending,
+    sab_events *ev)
 {
 	const sab_kind *k;
 
-	sab_table_hand_take(g, g->to_act, m->card);
+	if (!pending)
+		sab_table_hand_take(g, g->to_act, m->card);
 	if ((m->kind == SAB_MOVE_PASS && m->nmore > 0) ||
 	    m->kind == SAB_MOVE_REMOVE) {
 		turn_option(g, m, ev);
@@ -605,6 +745,218 @@ static void next_turn(sab_game *g, sab_events *ev)
 	g->to_act = (uint8_t)s;
 }
 
+/* The end of seat's turn: the modules' turn end, the draws, then the next
+ * seat, or the round's end. */
+static void finish_turn(sab_game *g, int seat, const sab_move *m,
+    sab_rng *rng, sab_events *ev)
+{
+	int draws = g->draws;
+
+	for (int i = 0; i < g->rs->nmodules; i++)
+		if (module(g, i)->turn_end != NULL)
+			module(g, i)->turn_end(g, ev);
+	/* Swap hands: "The other player draws 1 card at the end of your
+	 * turn", in the place of the player's own draw (both then hold the
+	 * hands they would have held: saboteur-rules(5)).  Otherwise the
+	 * player draws, as many as a pass of several cards discarded (a
+	 * pathfinder: 2; a treasure trove: none). */
+	if (m->kind == SAB_MOVE_PASS)
+		draws = m->nmore + 1;
+	if (g->owed_draw != SAB_NO_SEAT) {
+		sab_table_draw(g, g->owed_draw, ev);
+		g->owed_draw = SAB_NO_SEAT;
+	} else {
+		for (int i = 0; i < draws; i++)
+			sab_table_draw(g, seat, ev);
+	}
+	g->draws = 1;
+	g->to_act = (uint8_t)seat;
+	if (hands_empty(g))
+		end_round(g, SAB_END_NO_CARDS, rng, ev);
+	else
+		next_turn(g, ev);
+}
+
+/* Whether seat to act can lay a path card now (a pathfinder's next). */
+static int can_lay_path(const sab_game *g)
+{
+	sab_move buf[SAB_MAX_CARD_MOVES];
+	int seat = g->to_act;
+
+	for (int i = 0; i < g->nhand[seat]; i++) {
+		uint8_t d = g->hand[seat][i];
+		if (g->rs->defs[d].type == SAB_CARD_PATH &&
+		    sab_game_moves_card(g, d, buf) > 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* Carries a play out (its card already out of the hand when it was
+ * pending), then the rest of the turn, unless the card asks the seat for
+ * more: a treasure trove's card to take, a pathfinder's path cards. */
+static void carry_out(sab_game *g, const sab_move *m, int pending,
+    sab_rng *rng, sab_events *ev)
+{
+	int seat = g->to_act, sub = g->substep;
+
+	if (play_card(g, m, pending, ev)) {
+		g->finder = (uint8_t)seat;
+		g->substep = 0;
+		end_round(g, SAB_END_GOLD, rng, ev);
+		return;
+	}
+	if (g->phase != SAB_PHASE_PLAY)
+		return;
+	if (sub > 0)
+		g->substep = (uint8_t)(sub - 1);
+	if (g->substep > 0 && can_lay_path(g))
+		return;
+	g->substep = 0;
+	finish_turn(g, seat, m, rng, ev);
+}
+
+/* The next seat after s, in the direction of play, that holds a card and
+ * is not the pending card's player; SAB_NO_SEAT when none. */
+static int next_reactor(const sab_game *g, int s)
+{
+	for (int i = 1; i < g->nplayers; i++) {
+		s = sab_table_next(g, s);
+		if (s == g->pending_seat)
+			return SAB_NO_SEAT;
+		if (g->nhand[s] > 0)
+			return s;
+	}
+	return SAB_NO_SEAT;
+}
+
+/* Asks seat whether it reacts to the pending card. */
+static void ask_reactor(sab_game *g, int seat, sab_events *ev)
+{
+	g->phase = SAB_PHASE_REACT;
+	g->to_act = (uint8_t)seat;
+	if (ev) {
+		sab_event e = sab_event_new(SAB_EV_REACT, SAB_VIS_SEAT,
+		    (uint8_t)seat);
+		e.target = g->pending_seat;
+		e.card = g->pending.card;
+		sab_table_emit(ev, &e);
+	}
+}
+
+/* Whether a play of m waits for reactions first: a path or action card
+ * of a ruleset whose deck holds a reaction card (the veto). */
+static int open_to_reactions(const sab_game *g, const sab_move *m)
+{
+	const sab_kind *k;
+
+	if (!g->rs->reactions || m->kind != SAB_MOVE_PLAY)
+		return 0;
+	k = sab_kind_of(g->rs->defs[m->card].type);
+	return k != NULL && k->deck && !k->reaction;
+}
+
+/* The card waits, face up, for the other seats to react in turn. */
+static void pend(sab_game *g, const sab_move *m, sab_rng *rng,
+    sab_events *ev)
+{
+	int seat = g->to_act, r;
+
+	sab_table_hand_take(g, seat, m->card);
+	g->pending = *m;
+	g->has_pending = 1;
+	g->pending_seat = (uint8_t)seat;
+	if (ev) {
+		sab_event e = sab_event_new(SAB_EV_PENDING, SAB_VIS_ALL,
+		    (uint8_t)seat);
+		e.card = m->card;
+		e.x = m->x, e.y = m->y, e.rot = m->rot;
+		e.target = m->target, e.tool = m->tool, e.goal = m->goal;
+		e.value = m->goal2;
+		sab_table_emit(ev, &e);
+	}
+	r = next_reactor(g, seat);
+	if (r != SAB_NO_SEAT) {
+		ask_reactor(g, r, ev);
+		return;
+	}
+	g->has_pending = 0;
+	carry_out(g, m, 1, rng, ev);
+}
+
+/* A reaction: the next seat is asked, or the card takes effect; or a
+ * veto: "Remove the other player's card before it takes effect and place
+ * it on the discard pile along with the veto card. Next, the other player
+ * draws a card from the draw deck (ending their turn), then you do so
+ * yourself." */
+static void react(sab_game *g, const sab_move *m, sab_rng *rng,
+    sab_events *ev)
+{
+	int seat = g->to_act, player = g->pending_seat, r;
+
+	if (m->kind == SAB_MOVE_ALLOW) {
+		r = next_reactor(g, seat);
+		if (r != SAB_NO_SEAT) {
+			ask_reactor(g, r, ev);
+			return;
+		}
+		g->phase = SAB_PHASE_PLAY;
+		g->has_pending = 0;
+		g->to_act = (uint8_t)player;
+		carry_out(g, &g->pending, 1, rng, ev);
+		return;
+	}
+	sab_table_hand_take(g, seat, m->card);
+	sab_table_discard(g, g->pending.card);
+	sab_table_discard(g, m->card);
+	if (ev) {
+		sab_event e = sab_event_new(SAB_EV_VETO, SAB_VIS_ALL,
+		    (uint8_t)seat);
+		e.card = m->card;
+		e.removed = g->pending.card;
+		e.target = (uint8_t)player;
+		sab_table_emit(ev, &e);
+	}
+	g->phase = SAB_PHASE_PLAY;
+	g->has_pending = 0;
+	g->substep = 0;
+	g->draws = 1;
+	sab_table_draw(g, player, ev);
+	sab_table_draw(g, seat, ev);
+	g->to_act = (uint8_t)player;
+	if (hands_empty(g))
+		end_round(g, SAB_END_NO_CARDS, rng, ev);
+	else
+		next_turn(g, ev);
+}
+
+/* A treasure trove's card taken: the rest go back, then the trove card
+ * on the pile; the turn ends without a draw. */
+static void take(sab_game *g, const sab_move *m, sab_rng *rng,
+    sab_events *ev)
+{
+	int seat = g->to_act, i = trove_find(g, m->card);
+	uint16_t at = (uint16_t)(g->ndiscard - 1 - i);
+
+	memmove(&g->discard[at], &g->discard[at + 1],
+	    (size_t)(g->ndiscard - at - 1));
+	g->ndiscard--;
+	g->hand[seat][g->nhand[seat]++] = m->card;
+	if (g->held != SAB_NO_CARD)
+		sab_table_discard(g, g->held);
+	g->held = SAB_NO_CARD;
+	g->ntrove = 0;
+	g->phase = SAB_PHASE_PLAY;
+	if (ev) {
+		sab_event e = sab_event_new(SAB_EV_TAKE, SAB_VIS_HIDDEN,
+		    (uint8_t)seat);
+		e.card = m->card;
+		sab_table_emit(ev, &e);
+	}
+	g->draws = 0;
+	finish_turn(g, seat, m, rng, ev);
+}
+
 void sab_game_apply(sab_game *g, const sab_move *m, sab_rng *rng,
     sab_events *ev)
 {
@@ -618,32 +970,21 @@ void sab_game_apply(sab_game *g, const sab_move *m, sab_rng *rng,
 		roles_module(g)->chosen(g, m, rng, ev);
 		return;
 	}
-	g->turn++;
-	g->last_player = (uint8_t)seat;
-	if (play_card(g, m, ev)) {
-		g->finder = (uint8_t)seat;
-		end_round(g, SAB_END_GOLD, rng, ev);
+	if (g->phase == SAB_PHASE_REACT) {
+		react(g, m, rng, ev);
 		return;
 	}
-	for (int i = 0; i < g->rs->nmodules; i++)
-		if (module(g, i)->turn_end != NULL)
-			module(g, i)->turn_end(g, ev);
-	/* Swap hands: "The other player draws 1 card at the end of your
-	 * turn", in the place of the player's own draw (both then hold the
-	 * hands they would have held: saboteur-rules(5)).  Otherwise the
-	 * player draws, as many as a pass of several cards discarded. */
-	if (g->owed_draw != SAB_NO_SEAT) {
-		sab_table_draw(g, g->owed_draw, ev);
-		g->owed_draw = SAB_NO_SEAT;
-	} else {
-		for (int i = m->kind == SAB_MOVE_PASS ? m->nmore : 0; i >= 0;
-		    i--)
-			sab_table_draw(g, seat, ev);
+	if (g->phase == SAB_PHASE_TAKE) {
+		take(g, m, rng, ev);
+		return;
 	}
-	if (hands_empty(g))
-		end_round(g, SAB_END_NO_CARDS, rng, ev);
+	if (g->substep == 0)    /* a pathfinder's cards are one turn */
+		g->turn++;
+	g->last_player = (uint8_t)seat;
+	if (open_to_reactions(g, m))
+		pend(g, m, rng, ev);
 	else
-		next_turn(g, ev);
+		carry_out(g, m, 0, rng, ev);
 }
 
 /* ---- accounting -------------------------------------------------------- */
@@ -688,6 +1029,9 @@ static int same_args(const sab_kind *k, const sab_move *a, const sab_move *b)
 			break;
 		case SAB_ARG_GOAL:
 			same = a->goal == b->goal;
+			break;
+		case SAB_ARG_GOAL2:
+			same = a->goal2 == b->goal2;
 			break;
 		default:        /* implied by the card, or events only */
 			break;
@@ -739,6 +1083,10 @@ int sab_move_equal(const sab_ruleset *rs, const sab_move *a,
 		return a->value == b->value;
 	if (a->kind == SAB_MOVE_CHOOSE)
 		return a->target == b->target;
+	if (a->kind == SAB_MOVE_ALLOW)
+		return 1;
+	if (a->kind == SAB_MOVE_TAKE)
+		return a->card == b->card;
 	if (a->kind != SAB_MOVE_PLAY)
 		return same_cards(a, b) && (a->kind != SAB_MOVE_REMOVE ||
 		    a->front == b->front);

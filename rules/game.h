@@ -31,8 +31,10 @@ enum sab_phase {
 	SAB_PHASE_PICK_GOLD,    /* the seat to act picks one of the offered gold cards */
 	SAB_PHASE_OVER,         /* the game has ended */
 	SAB_PHASE_REACT,        /* the seat to act may react to the pending play */
-	SAB_PHASE_CHOOSE        /* the seat to act chooses a seat of
+	SAB_PHASE_CHOOSE,       /* the seat to act chooses a seat of
 	                           sab_game.choices (a theft's victim) */
+	SAB_PHASE_TAKE          /* the seat to act takes one of the top
+	                           sab_game.ntrove cards of the discard pile */
 };
 
 /*
@@ -50,6 +52,10 @@ enum sab_move_kind {
 	                           (rs->remove_front) */
 	SAB_MOVE_CHOOSE,        /* chooses seat target (SAB_PHASE_CHOOSE:
 	                           the seat a theft steals from) */
+	SAB_MOVE_ALLOW,         /* lets the pending play take effect
+	                           (SAB_PHASE_REACT: no veto) */
+	SAB_MOVE_TAKE,          /* takes card from the discard pile
+	                           (SAB_PHASE_TAKE: a treasure trove) */
 	SAB_MOVE_KINDS
 };
 
@@ -75,6 +81,7 @@ typedef struct sab_move {
 	uint8_t nmore;
 	uint8_t more[2];
 	uint8_t front;
+	uint8_t goal2;          /* a second goal place (a goal swap) */
 } sab_move;
 
 /* Returns 1 when m plays a card of type `type` (enum sab_card_type). */
@@ -181,6 +188,17 @@ typedef struct sab_game {
 	uint16_t theft_turn[SAB_MAX_PLAYERS];
 	uint8_t thieves[SAB_MAX_PLAYERS];
 	uint8_t nthieves, next_thief;
+
+	/* Room the World Championship cards use: the seat whose card is
+	 * pending (open to a veto; the card is out of the hand); the cards
+	 * the turn draws at its end (1; a pass of several cards, a
+	 * pathfinder's 2, a treasure trove's 0); the top cards of the
+	 * discard pile a treasure trove offers, and the trove card, laid on
+	 * the pile once one is taken. */
+	uint8_t pending_seat;
+	uint8_t draws;
+	uint8_t ntrove;
+	uint8_t held;
 
 	/* Last, so that a new game need not clear the team reach layers at
 	 * the board's end (sab_board_reset() clears those a ruleset uses). */

@@ -1293,6 +1293,7 @@ static int check_defs(const struct ctx *c, sab_ruleset *rs)
 
 	rs->nteams = 0;
 	rs->ladders = 0;
+	rs->reactions = 0;
 	if (rs->ndefs > SAB_MAX_DEFS)
 		return fail(c, LINE(c, deck), "deck", "%d card definitions, "
 		    "at most %d", rs->ndefs, SAB_MAX_DEFS);
@@ -1314,6 +1315,8 @@ static int check_defs(const struct ctx *c, sab_ruleset *rs)
 		if (d->door > rs->nteams)
 			rs->nteams = d->door;
 		rs->ladders |= d->ladder;
+		if (sab_kind_of(d->type) != NULL && sab_kind_of(d->type)->reaction)
+			rs->reactions = 1;
 		if (is_deck_type(d->type))
 			total += d->count;
 		/* All of them could lie in front of one seat. */

@@ -142,6 +142,8 @@ typedef struct sab_ruleset {
 	                                   (0: no doors; sab_ruleset_finish) */
 	uint8_t ladders;                /* 1: some path card has a ladder
 	                                   (sab_ruleset_finish) */
+	uint8_t reactions;              /* 1: the deck holds a card played in
+	                                   reaction (a veto; sab_ruleset_finish) */
 	uint8_t nmodules;               /* the modules it plays, by their */
 	uint8_t modules[SAB_MAX_MODULES];/* index (sab_module_at()); base first */
 	uint8_t saboteurs[SAB_MAX_PLAYERS + 1]; /* role cards by player count */

@@ -29,6 +29,8 @@ void sab_seen_init(sab_seen *s, const sab_ruleset *rs, int nplayers,
 	s->to_act = SAB_NO_SEAT;
 	s->finder = SAB_NO_SEAT;
 	s->phase = SAB_PHASE_PLAY;
+	s->pending = SAB_NO_CARD;
+	s->pending_seat = SAB_NO_SEAT;
 	memset(s->goal_known, SAB_NO_CARD, sizeof s->goal_known);
 	for (int k = 0; k < SAB_MAX_PLAYERS; k++)
 		seat_clear(s, k);
@@ -37,7 +39,8 @@ void sab_seen_init(sab_seen *s, const sab_ruleset *rs, int nplayers,
 
 static uint8_t next_seat(const sab_seen *s, int k)
 {
-	return (uint8_t)((k + 1) % s->nplayers);
+	return (uint8_t)(s->dir ? (k + s->nplayers - 1) % s->nplayers :
+	    (k + 1) % s->nplayers);
 }
 
 static void round_start(sab_seen *s, const sab_ruleset *rs,
@@ -49,6 +52,8 @@ static void round_start(sab_seen *s, const sab_ruleset *rs,
 	s->phase = SAB_PHASE_PLAY;
 	s->round_end = SAB_END_NONE;
 	s->finder = SAB_NO_SEAT;
+	s->dir = 0;
+	s->pending = SAB_NO_CARD;
 	s->deck = e->n;
 	s->dealing = 1;
 	s->dealt = 0;
@@ -141,7 +146,11 @@ static void card_played(sab_seen *s, const sab_ruleset *rs,
 	const sab_kind *k = e->card < rs->ndefs ?
 	    sab_kind_of(rs->defs[e->card].type) : NULL;
 
-	hand_take(s, e->seat, e->card);
+	/* A card that waited for a veto left the hand then. */
+	if (s->pending != SAB_NO_CARD && s->pending_seat == e->seat)
+		s->pending = SAB_NO_CARD;
+	else
+		hand_take(s, e->seat, e->card);
 	/* What the play did, as its kind tells (rules/base/cards.c). */
 	if (k != NULL && k->learn != NULL)
 		k->learn(s, rs, e);
@@ -185,6 +194,39 @@ static void hand(sab_seen *s, const sab_event *e)
 	memset(s->hand[k], SAB_NO_CARD, sizeof s->hand[k]);
 	for (int i = 0; i < e->n && i < SAB_MAX_HAND; i++)
 		s->hand[k][s->nhand[k]++] = (uint8_t)e->vals[i];
+}
+
+/* A card played, waiting for the other seats' reactions. */
+static void pending(sab_seen *s, const sab_event *e)
+{
+	hand_take(s, e->seat, e->card);
+	s->pending = e->card;
+	s->pending_seat = e->seat;
+	s->phase = SAB_PHASE_REACT;
+	s->to_act = SAB_NO_SEAT;
+}
+
+/* A veto: both cards to the discard pile; the turn goes on after the
+ * vetoed seat (its draw, then the veto's player's, are events). */
+static void veto(sab_seen *s, const sab_event *e)
+{
+	hand_take(s, e->seat, e->card);
+	s->ndiscard = (uint16_t)(s->ndiscard + 2);
+	s->pending = SAB_NO_CARD;
+	s->phase = SAB_PHASE_PLAY;
+	if (e->target < s->nplayers) {
+		s->turn++;
+		s->to_act = next_seat(s, e->target);
+	}
+}
+
+/* A card taken from a treasure trove (the trove card goes on the pile in
+ * its place). */
+static void took(sab_seen *s, const sab_event *e)
+{
+	hand_add(s, e->seat, e->card);
+	s->phase = SAB_PHASE_PLAY;
+	s->to_act = next_seat(s, e->seat);
 }
 
 /* A theft carried out: one gold piece, in the open. */
@@ -324,6 +366,23 @@ void sab_seen_apply(sab_seen *s, const sab_ruleset *rs, const sab_event *e)
 	case SAB_EV_CHOICES:
 		s->phase = SAB_PHASE_CHOOSE;
 		s->to_act = e->seat;
+		break;
+	case SAB_EV_PENDING:
+		pending(s, e);
+		break;
+	case SAB_EV_REACT:
+		s->phase = SAB_PHASE_REACT;
+		s->to_act = e->seat;
+		break;
+	case SAB_EV_VETO:
+		veto(s, e);
+		break;
+	case SAB_EV_TROVE:
+		s->phase = SAB_PHASE_TAKE;
+		s->to_act = e->seat;
+		break;
+	case SAB_EV_TAKE:
+		took(s, e);
 		break;
 	default:                /* the game's start: nothing to know yet */
 		break;

@@ -39,6 +39,10 @@ typedef struct sab_seen {
 	uint8_t to_act;                 /* whose decision it is, when known
 	                                   here; else SAB_NO_SEAT */
 	uint16_t turn;                  /* cards played or discarded, this game */
+	uint8_t dir;                    /* 0 clockwise, 1 counter-clockwise */
+	uint8_t pending;                /* a card played and waiting for a
+	                                   veto (SAB_NO_CARD: none), of */
+	uint8_t pending_seat;           /*   this seat */
 	uint8_t round_end;              /* enum sab_round_end, this round */
 	uint8_t finder;                 /* who reached the gold, or none */
 

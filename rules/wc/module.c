@@ -1,13 +1,38 @@
-/* module.c: the home of the World Championship special cards and the variants: an empty module until it is built. */
-#include "../effect.h"
+/* module.c: the World Championship special cards as a module: their kinds, and the state they use folded into a game's hash. */
+#include "../hash.h"
+#include "wc.h"
 
-/*
- * Its card kinds, roles and hooks go here and in files beside this one,
- * as rules/base/ holds the base game's.  Not ready: a ruleset that names
- * it is refused, so no game is played on half an expansion.
- */
+/* The turn's state the special cards use (rules/game.h). */
+static uint64_t hash(uint64_t h, const sab_game *g)
+{
+	uint8_t b[24];
+	size_t n = 0;
+
+	b[n++] = g->dir;
+	b[n++] = g->substep;
+	b[n++] = g->has_pending;
+	b[n++] = g->pending_seat;
+	b[n++] = g->draws;
+	b[n++] = g->ntrove;
+	b[n++] = g->held;
+	if (g->has_pending) {
+		const sab_move *m = &g->pending;
+		b[n++] = m->card;
+		b[n++] = m->rot;
+		b[n++] = m->target;
+		b[n++] = m->tool;
+		b[n++] = m->goal;
+		b[n++] = m->goal2;
+		b[n++] = (uint8_t)m->x;
+		b[n++] = (uint8_t)m->y;
+	}
+	return sab_fnv1a(h, b, n);
+}
+
 const sab_module sab_module_wc = {
 	.name = "wc",
 	.title = "the World Championship special cards and the variants",
-	.ready = 0,
+	.ready = 1,
+	.kinds = wc_kinds,
+	.hash = hash,
 };
