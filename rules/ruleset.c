@@ -1433,9 +1433,9 @@ static int check_roles(const struct ctx *c, const sab_ruleset *rs)
 			    "players", n);
 		if (s + m < n)
 			return fail(c, line, "roles", "%d players need at "
-			    "least %d role cards, but saboteurs + miners "
-			    "(+ greedy) is %d",
-			    n, n, s + m);
+			    "least %d role cards, but saboteurs + miners%s "
+			    "is %d", n, n, rs->greedy[n] ? " + greedy" : "",
+			    s + m);
 	}
 	return 0;
 }
