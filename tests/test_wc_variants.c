@@ -7,6 +7,8 @@
 
 #include "helpers.h"
 #include "suites.h"
+#include "../referee/tournament/journal.h"
+#include "../replays/replay.h"
 
 /* Check reports every passing assertion through a pipe; the loops below
  * check many things, so they call Check only on a failure. */
@@ -79,6 +81,49 @@ START_TEST(module_wc_appends_the_greedy_dwarf_to_the_base_roles)
 	ck_assert_str_eq(rs->roles[SAB_ROLE_GREEDY].name, "greedy");
 	ck_assert_str_eq(example("selfish-dwarf")->roles[SAB_ROLE_GREEDY].name,
 	    "greedy");
+}
+END_TEST
+
+/* Journals and standings take their role columns from the ruleset: the
+ * greedy dwarf is one more (letter g), the base game keeps exactly its
+ * own list, the one a journal without a list has. */
+START_TEST(journals_list_the_greedy_dwarf_as_a_role)
+{
+	journal_roles base, roles;
+	char err[256];
+
+	journal_roles_base(&base);
+	ck_assert_int_eq(journal_roles_of(&roles, t_ruleset("base"), err,
+	    sizeof err), 0);
+	ck_assert(journal_roles_equal(&roles, &base));
+	ck_assert_int_eq(journal_roles_of(&roles, t_ruleset("tournament"),
+	    err, sizeof err), 0);
+	ck_assert_int_eq(roles.n, 4);
+	ck_assert_str_eq(roles.name[SAB_ROLE_GREEDY], "greedy");
+	ck_assert_int_eq(roles.letter[SAB_ROLE_GREEDY], 'g');
+	ck_assert(!journal_roles_equal(&roles, &base));
+}
+END_TEST
+
+/* The ruleset hash folds the greedy dwarves and the pieces in: a change
+ * of either is a different ruleset (the base game's hashes stay as they
+ * were: tests/guards.sh). */
+START_TEST(the_ruleset_hash_holds_greedy_dwarves_and_pieces)
+{
+	static sab_ruleset rs;
+	uint64_t h;
+
+	rs = *t_ruleset("tournament");
+	h = replay_ruleset_hash(&rs);
+	rs.pieces_finder = 4;
+	ck_assert(replay_ruleset_hash(&rs) != h);
+	rs = *t_ruleset("tournament");
+	rs.pieces_saboteur[1] = 3;
+	ck_assert(replay_ruleset_hash(&rs) != h);
+	rs = *t_ruleset("tournament");
+	rs.greedy[7] = 1;
+	rs.miners[7] = 4;
+	ck_assert(replay_ruleset_hash(&rs) != h);
 }
 END_TEST
 
@@ -681,6 +726,8 @@ Suite *wc_variants_suite(void)
 
 	tcase_add_test(tc, base_rulesets_keep_exactly_their_roles);
 	tcase_add_test(tc, module_wc_appends_the_greedy_dwarf_to_the_base_roles);
+	tcase_add_test(tc, journals_list_the_greedy_dwarf_as_a_role);
+	tcase_add_test(tc, the_ruleset_hash_holds_greedy_dwarves_and_pieces);
 	tcase_add_test(tc, the_greedy_dwarf_is_refused_with_saboteur_2);
 	tcase_add_test(tc, pieces_and_gold_cards_do_not_mix);
 	tcase_add_test(tc, the_tournament_deals_its_fixed_dwarf_cards_and_hands);
