@@ -38,7 +38,7 @@ CURSES_LIBS  = $(shell $(PKG) --libs ncursesw)
 B = build
 RULESETS   = rules/base.yaml rules/classic.yaml rules/course.yaml \
              rules/saboteur2.yaml rules/base-wc.yaml \
-             rules/saboteur2-wc.yaml
+             rules/saboteur2-wc.yaml rules/tournament.yaml
 # The library C bots link: the rules, the protocol's parser and printer,
 # and the replay writer (which needs zlib).
 RULES_SRC  = $(wildcard rules/*.c rules/*/*.c protocol/*.c replays/*.c)

@@ -306,20 +306,38 @@ static void on_round(const words *w)
 	tell(&e);
 }
 
+/* The value of role word `word`, or -1.  A word the ruleset we read does
+ * not know (a ruleset file that is not built in, read as base, may deal a
+ * module's roles, such as the greedy dwarf) becomes a role of its own, so
+ * that bot_role_word() tells it; a bot that does not know it plays it as
+ * it plays roles it has no plan for. */
+static int role_value(const char *word)
+{
+	sab_role_def *d;
+
+	for (int r = 0; r < st.rs.nroles; r++)
+		if (strcmp(word, sab_role_name(&st.rs, (uint8_t)r)) == 0)
+			return r;
+	if (st.rs.nroles >= SAB_MAX_ROLES || strlen(word) >= SAB_NAME_MAX)
+		return -1;
+	d = &st.rs.roles[st.rs.nroles];
+	snprintf(d->name, sizeof d->name, "%s", word);
+	snprintf(d->side, sizeof d->side, "%s", word);
+	snprintf(d->title, sizeof d->title, "%s", word);
+	snprintf(d->titles, sizeof d->titles, "%s", word);
+	return st.rs.nroles++;
+}
+
 /* role SEAT ROLE */
 static void on_role(const words *w)
 {
-	int s;
+	int s, r;
 
-	if (w->n < 3 || seat_word(w, 1, &s))
+	if (w->n < 3 || seat_word(w, 1, &s) || (r = role_value(w->w[2])) < 0)
 		return;
-	for (int r = 0; r < st.rs.nroles; r++) {
-		if (strcmp(w->w[2], sab_role_name(&st.rs, (uint8_t)r)) != 0)
-			continue;
-		sab_event e = event_new(SAB_EV_ROLE, SAB_VIS_SEAT, s);
-		e.value = (uint8_t)r;
-		tell(&e);
-	}
+	sab_event e = event_new(SAB_EV_ROLE, SAB_VIS_SEAT, s);
+	e.value = (uint8_t)r;
+	tell(&e);
 }
 
 /* ---- cards ------------------------------------------------------------ */
