@@ -628,6 +628,8 @@ uint64_t replay_ruleset_hash(const sab_ruleset *rs)
 	if (rs->pass_max > 1 || rs->remove_front || rs->set_aside)
 		h = hline(h, "turn pass_max=%d remove_front=%d set_aside=%d",
 		    rs->pass_max, rs->remove_front, rs->set_aside);
+	if (rs->middle_path)
+		h = hline(h, "middle_path=1");
 	return hline(h, "options placement=%d sabotage_self=%d "
 	    "sabotage_stacks=%d repair_self_only=%d sabotaged_dwarf=%d "
 	    "scoring=%d sabotage_def=%d,%d,%d", rs->placement,

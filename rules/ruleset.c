@@ -903,7 +903,8 @@ static int load_options(const struct ctx *c, const sab_yaml_node *n,
 	    SAB_YAML_FIELD("repair_self_only"),
 	    SAB_YAML_FIELD("sabotaged_dwarf"),
 	    SAB_YAML_FIELD("scoring"), SAB_YAML_FIELD("remove_front"),
-	    SAB_YAML_FIELD("pass_max"), SAB_YAML_FIELD("set_aside") };
+	    SAB_YAML_FIELD("pass_max"), SAB_YAML_FIELD("set_aside"),
+	    SAB_YAML_FIELD("middle_path") };
 	uint8_t *flags[] = { &rs->sabotage_self, &rs->sabotage_stacks,
 	    &rs->repair_self_only, &rs->sabotaged_dwarf };
 	char sub[PLACE_LEN];
@@ -941,6 +942,10 @@ static int load_options(const struct ctx *c, const sab_yaml_node *n,
 		return -1;
 	if (f[8].val != NULL && (place_key(c, sub, "options", f[8].key,
 	    f[8].at) != 0 || get_u8(c, f[8].val, sub, 0, 60, &rs->set_aside)
+	    != 0))
+		return -1;
+	if (f[9].val != NULL && (place_key(c, sub, "options", f[9].key,
+	    f[9].at) != 0 || get_bool(c, f[9].val, sub, &rs->middle_path)
 	    != 0))
 		return -1;
 	return 0;

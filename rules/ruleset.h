@@ -197,6 +197,10 @@ typedef struct sab_ruleset {
 	uint8_t pass_max;               /* 1 in the base game */
 	uint8_t remove_front;
 	uint8_t set_aside;
+	/* The tournament variant: each round, the first path card of the
+	 * shuffled deck is laid face up, upright, midway between the start
+	 * and the middle goal place. */
+	uint8_t middle_path;
 	/* The module (sab_module_at()) whose roles and scoring the ruleset
 	 * plays: 0, the base game's dwarf table (roles:) and gold cards; an
 	 * expansion that deals its own dwarf cards and pays in pieces. */

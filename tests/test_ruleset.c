@@ -551,7 +551,7 @@ static const struct {
 	{ "bad-unknown-key.yaml", "23:3: options: unknown key "
 	    "\"sabotage_slef\" (expected placement, sabotage_self, "
 	    "sabotage_stacks, repair_self_only, sabotaged_dwarf, scoring, "
-	    "remove_front, pass_max or set_aside)" },
+	    "remove_front, pass_max, set_aside or middle_path)" },
 	{ "bad-duplicate-key.yaml", "5:1: key \"rounds\" given twice (first "
 	    "on line 4)" },
 	{ "bad-missing-key.yaml", "2:1: missing key \"deck\"" },
