@@ -442,7 +442,21 @@ static int master(const botstate *s, const sab_move *m)
 	return c != NULL && c->tools == (SAB_PICKAXE | SAB_LANTERN | SAB_CART);
 }
 
-/* Returns 1 when path card def at (x, y) turned rot would reach a goal
+/* Whether seat is on our side (above 0) or against it (below): a
+ * digger's attitude; for a blocker, a known saboteur is a friend, a known
+ * other role a foe, and otherwise a seat that helps the miners (trust) is
+ * against it. */
+static int side(const botstate *s, const stance *st, int seat)
+{
+	if (st->kind == DIGGER)
+		return attitude(s, st, seat);
+	if (bot_role(s, seat) >= 0 && seat != s->seat &&
+	    bot_role(s, seat) != SAB_ROLE_NONE)
+		return is_role(s, seat, "saboteur") ? 6 : -6;
+	return -trust[seat];
+}
+
+/* Returns 1 when the path card of move m would reach a goal
  * that may hold the gold (g, when we are sure of it) or lie next to it. */
 static int nears_gold(const botstate *s, const sab_move *m, int g, int sure)
 {
@@ -474,7 +488,7 @@ static int score_veto(const botstate *s, const stance *st, int g, int sure,
 		return NEVER;
 	if (st->kind != DIGGER) {
 		if (type == SAB_CARD_PATH && !bot_is_dead_end(s, m->card) &&
-		    attitude(s, st, p) <= 0 && nears_gold(s, m, g, sure))
+		    side(s, st, p) <= 0 && nears_gold(s, m, g, sure))
 			return 100;
 		return NEVER;
 	}
@@ -529,10 +543,9 @@ static int score_direction(const botstate *s, const stance *st)
 	int n = s->nplayers, step = s->table.dir ? n - 1 : 1;
 	int next = (s->seat + step) % n, prev = (s->seat + n - step) % n;
 
-	if (n < 3 || st->me == SAB_ROLE_NONE)
+	if (n < 3 || st->me == SAB_ROLE_NONE || st->kind == GEOLOGIST)
 		return NEVER;
-	return attitude(s, st, next) < 0 && attitude(s, st, prev) > 0 ?
-	    35 : NEVER;
+	return side(s, st, next) < 0 && side(s, st, prev) > 0 ? 35 : NEVER;
 }
 
 static int score_wc(const botstate *s, const stance *st, const sab_move *m,
