@@ -725,6 +725,24 @@ static void on_took(const words *w)
 	tell(&e);
 }
 
+/* laid X Y CARD ROT: a path card the rules lay face up at a round's setup
+ * (the tournament variant). */
+static void on_laid(const words *w)
+{
+	int x, y, def, rot = 0;
+	sab_event e;
+
+	if (w->n < 5 || cell_words(w, 1, &x, &y) ||
+	    (def = card_of(w->w[3])) < 0 || num(w, 4, 0, 1, &rot))
+		return;
+	e = event_new(SAB_EV_LAID, SAB_VIS_ALL, SAB_NO_SEAT);
+	e.x = (int8_t)x;
+	e.y = (int8_t)y;
+	e.rot = (uint8_t)rot;
+	e.card = (uint8_t)def;
+	tell(&e);
+}
+
 /* peek X Y CARD, reveal X Y CARD ROT */
 static void on_goal_card(const words *w, int reveal)
 {
@@ -1114,6 +1132,8 @@ static int handle(char *line, const char *name, bot_choose_fn *choose,
 		on_stole(&w);
 	} else if (strcmp(k, "victims") == 0) {
 		on_victims(&w);
+	} else if (strcmp(k, "laid") == 0) {
+		on_laid(&w);
 	} else if (strcmp(k, "peek") == 0 || strcmp(k, "reveal") == 0) {
 		on_goal_card(&w, k[0] == 'r');
 	} else if (strcmp(k, "roundend") == 0) {
