@@ -43,6 +43,16 @@ typedef struct sab_board {
 	 * wall to the team's tunnels; reach[] above passes every door.
 	 * Unused, and left uncleared, without doors. */
 	uint8_t team_reach[SAB_GRID * SAB_GRID];
+	/* The frontier (sab_board_frontier()), kept as cards are placed
+	 * rather than found again at every move list: each cell once, in
+	 * the order a pass over placed[] and each card's open edges (in
+	 * direction order) first finds it; front_key[i] is where that pass
+	 * finds front[i], 4 * (its finder's place in placed[]) + direction.
+	 * Found afresh when a card is taken away (placed[] reorders); zero
+	 * past nfront. */
+	uint16_t nfront;
+	uint16_t front[SAB_MAX_FRONTIER];
+	uint16_t front_key[SAB_MAX_FRONTIER];
 } sab_board;
 
 /* Directions 0..3 are N, E, S, W; the edge bit of direction d is 1 << d. */

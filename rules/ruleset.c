@@ -1327,6 +1327,12 @@ static int check_defs(const struct ctx *c, sab_ruleset *rs)
 		return fail(c, LINE(c, deck), "deck", "%u cards that lie in front "
 		    "of a player, at most %d", front, SAB_MAX_FRONT);
 	rs->deck_size = (uint16_t)total;
+	for (unsigned v = 0; v < 256; v++) {
+		unsigned def = (v & 0x7F) - 1;
+		rs->cell_edges[v] = v != SAB_CELL_EMPTY && v != SAB_CELL_HIDDEN &&
+		    def < rs->ndefs ? (uint8_t)(rs->defs[def].rot_edges[v >> 7] |
+		    16) : 0;
+	}
 	return 0;
 }
 

@@ -142,6 +142,11 @@ typedef struct sab_ruleset {
 	                                   (0: no doors; sab_ruleset_finish) */
 	uint8_t ladders;                /* 1: some path card has a ladder
 	                                   (sab_ruleset_finish) */
+	/* The open edges of each board cell value (rules/board.h: 0 empty,
+	 * face down, or definition + 1 | turned), | 16 when the cell holds
+	 * a card face up: the move lists' fit test reads it without a
+	 * branch (sab_ruleset_finish). */
+	uint8_t cell_edges[256];
 	uint8_t nmodules;               /* the modules it plays, by their */
 	uint8_t modules[SAB_MAX_MODULES];/* index (sab_module_at()); base first */
 	uint8_t saboteurs[SAB_MAX_PLAYERS + 1]; /* role cards by player count */
