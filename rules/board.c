@@ -20,16 +20,14 @@ static int is_card(uint8_t c)
 
 uint8_t sab_board_cell_edges(const sab_ruleset *rs, uint8_t c)
 {
-	if (!is_card(c))
-		return 0;
-	return rs->defs[SAB_CELL_DEF(c)].rot_edges[SAB_CELL_ROT(c)];
+	return rs->cell_edges[c] & 15;
 }
 
 /* The connection group of the card c that holds edge direction d (0: stub or
  * closed edge). */
 static uint8_t group_of(const sab_ruleset *rs, uint8_t c, int d)
 {
-	return rs->defs[SAB_CELL_DEF(c)].rot_group[SAB_CELL_ROT(c)][d];
+	return rs->cell_group[c][d];
 }
 
 int sab_board_inside(const sab_ruleset *rs, int x, int y)
@@ -76,12 +74,9 @@ static inline void lclear(const layer *l, uint16_t n)
 /* Whether a tunnel of layer l may enter the card c (a placed card). */
 static int enters(const sab_ruleset *rs, const layer *l, uint8_t c)
 {
-	uint8_t door;
+	uint8_t door = rs->cell_door[c];
 
-	if (l->team == 0 || c == SAB_CELL_HIDDEN)
-		return 1;
-	door = rs->defs[SAB_CELL_DEF(c)].door;
-	return door == 0 || door == l->team;
+	return l->team == 0 || door == 0 || door == l->team;
 }
 
 /*
