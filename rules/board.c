@@ -263,6 +263,8 @@ void sab_board_reset(sab_board *b, const sab_ruleset *rs)
 	 * the same moves reproduce byte for byte. */
 	memset(b->front, 0, sizeof b->front);
 	memset(b->front_key, 0, sizeof b->front_key);
+	memset(b->front_fit, 0, sizeof b->front_fit);
+	memset(b->front_bit, 0, sizeof b->front_bit);
 	b->nfront = 0;
 	front_rebuild(b, rs);
 }
@@ -486,6 +488,8 @@ static void front_rebuild(sab_board *b, const sab_ruleset *rs)
 	int n = 0;
 
 	memset(&seen, 0, sizeof seen);
+	for (int i = 0; i < b->nfront; i++)
+		b->front_bit[b->front[i] >> 6] = 0;
 	for (int i = 0; i < nplaced; i++) {
 		uint16_t p = b->placed[i];
 		unsigned open = touching ? sab_board_cell_edges(rs, b->cell[p]) :
@@ -498,26 +502,42 @@ static void front_rebuild(sab_board *b, const sab_ruleset *rs)
 				continue;
 			seen.bit[q >> 6] |= (uint64_t)1 << (q & 63);
 			b->front_key[n] = (uint16_t)(4 * i + low_dir[open]);
+			fit_masks(b, rs, q, &b->front_fit[n]);
 			b->front[n++] = q;
 		}
 	}
-	for (int i = n; i < b->nfront; i++)
+	for (int i = n; i < b->nfront; i++) {
 		b->front[i] = b->front_key[i] = 0;
+		b->front_fit[i] = (sab_fit){ 0, 0, 0 };
+	}
 	b->nfront = (uint16_t)n;
+	for (int i = 0; i < n; i++)
+		b->front_bit[b->front[i] >> 6] |= (uint64_t)1 << (b->front[i] & 63);
 }
 
 /* Takes cell q out of the frontier, if it is there. */
+static int in_front(const sab_board *b, uint16_t q)
+{
+	return (int)(b->front_bit[q >> 6] >> (q & 63) & 1);
+}
+
 static void front_drop(sab_board *b, uint16_t q)
 {
 	int n = b->nfront;
 
+	if (!in_front(b, q))
+		return;
+	b->front_bit[q >> 6] &= ~((uint64_t)1 << (q & 63));
 	for (int i = 0; i < n; i++)
 		if (b->front[i] == q) {
 			memmove(b->front + i, b->front + i + 1,
 			    (size_t)(n - i - 1) * sizeof b->front[0]);
 			memmove(b->front_key + i, b->front_key + i + 1,
 			    (size_t)(n - i - 1) * sizeof b->front_key[0]);
+			memmove(b->front_fit + i, b->front_fit + i + 1,
+			    (size_t)(n - i - 1) * sizeof b->front_fit[0]);
 			b->front[n - 1] = b->front_key[n - 1] = 0;
+			b->front_fit[n - 1] = (sab_fit){ 0, 0, 0 };
 			b->nfront = (uint16_t)(n - 1);
 			return;
 		}
@@ -542,11 +562,14 @@ static void front_opened(sab_board *b, const sab_ruleset *rs, uint16_t p,
 		if (b->cell[q] != SAB_CELL_EMPTY ||
 		    !sab_board_inside(rs, sab_board_x(q), sab_board_y(q)))
 			continue;
-		for (i = 0; i < n && b->front[i] != q; i++)
+		for (i = in_front(b, q) ? 0 : n; i < n && b->front[i] != q; i++)
 			;
 		if (i < n) {
-			if (b->front_key[i] <= key)
+			if (b->front_key[i] <= key) {
+				/* Its join masks may have changed. */
+				fit_masks(b, rs, q, &b->front_fit[i]);
 				continue;
+			}
 			front_drop(b, q);
 			n--;
 		} else if (n >= SAB_MAX_FRONTIER) {
@@ -555,26 +578,42 @@ static void front_opened(sab_board *b, const sab_ruleset *rs, uint16_t p,
 		for (i = n; i > 0 && b->front_key[i - 1] > key; i--) {
 			b->front[i] = b->front[i - 1];
 			b->front_key[i] = b->front_key[i - 1];
+			b->front_fit[i] = b->front_fit[i - 1];
 		}
 		b->front[i] = q;
 		b->front_key[i] = key;
+		fit_masks(b, rs, q, &b->front_fit[i]);
+		b->front_bit[q >> 6] |= (uint64_t)1 << (q & 63);
 		b->nfront = (uint16_t)(n + 1);
 	}
 }
 
-/* The kept frontier, and each cell's fit masks when fit is not NULL: the
- * hot loop of every move list (make bench). */
+/* The fit masks of the frontier cells next to idx, whose card changed. */
+static void front_refit(sab_board *b, const sab_ruleset *rs, uint16_t idx)
+{
+	const int n = b->nfront;
+
+	for (int d = 0; d < 4; d++) {
+		uint16_t q = (uint16_t)(idx + dir_delta[d]);
+		for (int i = in_front(b, q) ? 0 : n; i < n; i++)
+			if (b->front[i] == q) {
+				fit_masks(b, rs, q, &b->front_fit[i]);
+				break;
+			}
+	}
+}
+
+/* The kept frontier, and each cell's fit masks when fit is not NULL: what
+ * every move list starts from (make bench). */
 static int frontier_scan(const sab_board *b, const sab_ruleset *rs,
     uint16_t *out, sab_fit *fit, int max)
 {
 	int n = b->nfront < max ? b->nfront : max;
 
-	for (int i = 0; i < n; i++) {
-		uint16_t q = b->front[i];
-		if (fit != NULL)
-			fit_masks(b, rs, q, &fit[i]);
-		out[i] = q;
-	}
+	(void)rs;
+	memcpy(out, b->front, (size_t)n * sizeof out[0]);
+	if (fit != NULL)
+		memcpy(fit, b->front_fit, (size_t)n * sizeof fit[0]);
 	return n;
 }
 
@@ -652,6 +691,7 @@ void sab_board_place(sab_board *b, const sab_ruleset *rs, int x, int y,
 	join_reached(b, rs, idx);
 	if (rs->placement == SAB_PLACE_TOUCHING)
 		front_opened(b, rs, idx, sab_board_cell_edges(rs, b->cell[idx]));
+	front_refit(b, rs, idx);
 }
 
 uint8_t sab_board_remove(sab_board *b, const sab_ruleset *rs, int x, int y)
