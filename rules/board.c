@@ -20,16 +20,14 @@ static int is_card(uint8_t c)
 
 uint8_t sab_board_cell_edges(const sab_ruleset *rs, uint8_t c)
 {
-	if (!is_card(c))
-		return 0;
-	return rs->defs[SAB_CELL_DEF(c)].rot_edges[SAB_CELL_ROT(c)];
+	return rs->cell_edges[c] & 15;
 }
 
 /* The connection group of the card c that holds edge direction d (0: stub or
  * closed edge). */
 static uint8_t group_of(const sab_ruleset *rs, uint8_t c, int d)
 {
-	return rs->defs[SAB_CELL_DEF(c)].rot_group[SAB_CELL_ROT(c)][d];
+	return rs->cell_group[c][d];
 }
 
 int sab_board_inside(const sab_ruleset *rs, int x, int y)
@@ -76,12 +74,9 @@ static inline void lclear(const layer *l, uint16_t n)
 /* Whether a tunnel of layer l may enter the card c (a placed card). */
 static int enters(const sab_ruleset *rs, const layer *l, uint8_t c)
 {
-	uint8_t door;
+	uint8_t door = rs->cell_door[c];
 
-	if (l->team == 0 || c == SAB_CELL_HIDDEN)
-		return 1;
-	door = rs->defs[SAB_CELL_DEF(c)].door;
-	return door == 0 || door == l->team;
+	return l->team == 0 || door == 0 || door == l->team;
 }
 
 /*
@@ -122,11 +117,17 @@ static void spread(sab_board *b, const sab_ruleset *rs, const layer *l,
 	}
 }
 
+static void front_rebuild(sab_board *b, const sab_ruleset *rs);
+static void front_opened(sab_board *b, const sab_ruleset *rs, uint16_t p,
+    unsigned edges);
+
 /* spread() for everyone's layer, which passes every door: the base game's
  * only layer, kept as plain as it was before teams had layers of their
- * own (the rules engine's speed is measured: make bench). */
+ * own (the rules engine's speed is measured: make bench).  track: the
+ * frontier follows the edges reached (not while a layer is found afresh,
+ * after which the frontier is too). */
 static void spread_all(sab_board *b, const sab_ruleset *rs, uint16_t idx,
-    uint8_t edges)
+    uint8_t edges, int track)
 {
 	uint16_t st_idx[STACK_MAX];
 	uint8_t st_edges[STACK_MAX];
@@ -149,6 +150,8 @@ static void spread_all(sab_board *b, const sab_ruleset *rs, uint16_t idx,
 			if (g == 0 || (b->reach[n] & g))
 				continue;
 			b->reach[n] |= g;
+			if (track)
+				front_opened(b, rs, n, g);
 			if (sp < STACK_MAX) {
 				st_idx[sp] = n;
 				st_edges[sp++] = g;
@@ -176,7 +179,7 @@ static inline int layers(sab_board *b, const sab_ruleset *rs, layer *out)
  * ("a direct connection both to the start card and to all other cards with
  * a ladder"). */
 static void seed(sab_board *b, const sab_ruleset *rs, const layer *l,
-    uint16_t s)
+    uint16_t s, int track)
 {
 	uint8_t c = b->cell[s];
 
@@ -186,8 +189,10 @@ static void seed(sab_board *b, const sab_ruleset *rs, const layer *l,
 		uint8_t g = group_of(rs, c, d);
 		if (g && !(lget(l, s) & g)) {
 			ladd(l, s, g);
+			if (l->team == 0 && track)
+				front_opened(b, rs, s, g);
 			if (l->team == 0)
-				spread_all(b, rs, s, g);
+				spread_all(b, rs, s, g, track);
 			else
 				spread(b, rs, l, s, g);
 		}
@@ -206,12 +211,12 @@ static void layer_recompute(sab_board *b, const sab_ruleset *rs,
 {
 	for (uint16_t i = 0; i < b->nplaced; i++)
 		lclear(l, b->placed[i]);
-	seed(b, rs, l, sab_board_index(rs->start_x, rs->start_y));
+	seed(b, rs, l, sab_board_index(rs->start_x, rs->start_y), 0);
 	if (!rs->ladders)
 		return;
 	for (uint16_t i = 0; i < b->nplaced; i++)
 		if (has_ladder(rs, b->cell[b->placed[i]]))
-			seed(b, rs, l, b->placed[i]);
+			seed(b, rs, l, b->placed[i], 0);
 }
 
 static void reach_recompute(sab_board *b, const sab_ruleset *rs)
@@ -229,7 +234,7 @@ static void reach_recompute(sab_board *b, const sab_ruleset *rs)
 			uint8_t g = group_of(rs, c, d);
 			if (g && !(b->reach[s] & g)) {
 				b->reach[s] |= g;
-				spread_all(b, rs, s, g);
+				spread_all(b, rs, s, g, 0);
 			}
 		}
 		return;
@@ -254,27 +259,34 @@ void sab_board_reset(sab_board *b, const sab_ruleset *rs)
 		b->cell[sab_board_index(rs->goal_x[g], rs->goal_y[g])] =
 		    SAB_CELL_HIDDEN;
 	reach_recompute(b, rs);
+	/* The lists' unused ends stay zero: a game is a plain value that
+	 * the same moves reproduce byte for byte. */
+	memset(b->front, 0, sizeof b->front);
+	memset(b->front_key, 0, sizeof b->front_key);
+	memset(b->front_fit, 0, sizeof b->front_fit);
+	memset(b->front_bit, 0, sizeof b->front_bit);
+	b->nfront = 0;
+	front_rebuild(b, rs);
 }
 
 static inline void fit_masks(const sab_board *b, const sab_ruleset *rs,
     uint16_t idx, sab_fit *f)
 {
-	f->need_open = f->need_closed = f->join = 0;
+	const unsigned touching = rs->placement == SAB_PLACE_TOUCHING;
+	unsigned open = 0, closed = 0, join = 0;
+
+	/* Without a branch: a neighbour is a card or not at random. */
 	for (int d = 0; d < 4; d++) {
 		uint16_t n = (uint16_t)(idx + dir_delta[d]);
-		uint8_t c = b->cell[n];
-		if (!is_card(c))
-			continue;
-		uint8_t facing = (uint8_t)(1 << OPP(d));
-		if (sab_board_cell_edges(rs, c) & facing) {
-			f->need_open |= (uint8_t)(1 << d);
-			if (rs->placement == SAB_PLACE_TOUCHING ||
-			    (b->reach[n] & facing))
-				f->join |= (uint8_t)(1 << d);
-		} else {
-			f->need_closed |= (uint8_t)(1 << d);
-		}
+		unsigned e = rs->cell_edges[b->cell[n]];
+		unsigned facing = e >> OPP(d) & 1;      /* 0 unless a card */
+		open |= facing << d;
+		closed |= (e >> 4 & ~facing & 1) << d;
+		join |= (facing & (touching | b->reach[n] >> OPP(d))) << d;
 	}
+	f->need_open = (uint8_t)open;
+	f->need_closed = (uint8_t)closed;
+	f->join = (uint8_t)join;
 }
 
 void sab_board_fit_masks(const sab_board *b, const sab_ruleset *rs,
@@ -465,12 +477,10 @@ int sab_board_fits_as(const sab_board *b, const sab_ruleset *rs, int x,
 static const uint8_t low_dir[16] = { 0, 0, 1, 0, 2, 0, 1, 0, 3, 0, 1, 0, 2, 0,
 	1, 0 };
 
-/* The frontier, and each cell's fit masks when fit is not NULL, in one
- * pass over the cards: the hot loop of every move list (make bench), so
- * the ruleset's fields are read once, only open edges are visited (in
- * direction order), and a cell found again is known by its bit. */
-static int frontier_scan(const sab_board *b, const sab_ruleset *rs,
-    uint16_t *out, sab_fit *fit, int max)
+/* Finds the frontier afresh in one pass over the cards (the order the
+ * kept list follows): only open edges are visited (in direction order),
+ * and a cell found again is known by its bit. */
+static void front_rebuild(sab_board *b, const sab_ruleset *rs)
 {
 	const int touching = rs->placement == SAB_PLACE_TOUCHING;
 	const int nplaced = b->nplaced;
@@ -478,6 +488,8 @@ static int frontier_scan(const sab_board *b, const sab_ruleset *rs,
 	int n = 0;
 
 	memset(&seen, 0, sizeof seen);
+	for (int i = 0; i < b->nfront; i++)
+		b->front_bit[b->front[i] >> 6] = 0;
 	for (int i = 0; i < nplaced; i++) {
 		uint16_t p = b->placed[i];
 		unsigned open = touching ? sab_board_cell_edges(rs, b->cell[p]) :
@@ -486,16 +498,122 @@ static int frontier_scan(const sab_board *b, const sab_ruleset *rs,
 			uint16_t q = (uint16_t)(p + dir_delta[low_dir[open]]);
 			if (b->cell[q] != SAB_CELL_EMPTY || listed(&seen, q) ||
 			    !sab_board_inside(rs, sab_board_x(q),
-			    sab_board_y(q)))
+			    sab_board_y(q)) || n >= SAB_MAX_FRONTIER)
 				continue;
-			if (n >= max)
-				return n;
 			seen.bit[q >> 6] |= (uint64_t)1 << (q & 63);
-			if (fit != NULL)
-				fit_masks(b, rs, q, &fit[n]);
-			out[n++] = q;
+			b->front_key[n] = (uint16_t)(4 * i + low_dir[open]);
+			fit_masks(b, rs, q, &b->front_fit[n]);
+			b->front[n++] = q;
 		}
 	}
+	for (int i = n; i < b->nfront; i++) {
+		b->front[i] = b->front_key[i] = 0;
+		b->front_fit[i] = (sab_fit){ 0, 0, 0 };
+	}
+	b->nfront = (uint16_t)n;
+	for (int i = 0; i < n; i++)
+		b->front_bit[b->front[i] >> 6] |= (uint64_t)1 << (b->front[i] & 63);
+}
+
+/* Takes cell q out of the frontier, if it is there. */
+static int in_front(const sab_board *b, uint16_t q)
+{
+	return (int)(b->front_bit[q >> 6] >> (q & 63) & 1);
+}
+
+static void front_drop(sab_board *b, uint16_t q)
+{
+	int n = b->nfront;
+
+	if (!in_front(b, q))
+		return;
+	b->front_bit[q >> 6] &= ~((uint64_t)1 << (q & 63));
+	for (int i = 0; i < n; i++)
+		if (b->front[i] == q) {
+			memmove(b->front + i, b->front + i + 1,
+			    (size_t)(n - i - 1) * sizeof b->front[0]);
+			memmove(b->front_key + i, b->front_key + i + 1,
+			    (size_t)(n - i - 1) * sizeof b->front_key[0]);
+			memmove(b->front_fit + i, b->front_fit + i + 1,
+			    (size_t)(n - i - 1) * sizeof b->front_fit[0]);
+			b->front[n - 1] = b->front_key[n - 1] = 0;
+			b->front_fit[n - 1] = (sab_fit){ 0, 0, 0 };
+			b->nfront = (uint16_t)(n - 1);
+			return;
+		}
+}
+
+/* The card at p (placed[] holds it) opens edges onto its neighbours:
+ * each empty cell inside the board beyond them joins the frontier, or
+ * moves up to where the pass over placed[] would now find it first. */
+static void front_opened(sab_board *b, const sab_ruleset *rs, uint16_t p,
+    unsigned edges)
+{
+	int at = b->nplaced - 1;
+
+	while (at >= 0 && b->placed[at] != p)
+		at--;
+	if (at < 0)             /* past SAB_MAX_PLACED: the pass skips it */
+		return;
+	for (edges &= 15u; edges; edges &= edges - 1) {
+		uint16_t q = (uint16_t)(p + dir_delta[low_dir[edges]]);
+		uint16_t key = (uint16_t)(4 * at + low_dir[edges]);
+		int n = b->nfront, i;
+		if (b->cell[q] != SAB_CELL_EMPTY ||
+		    !sab_board_inside(rs, sab_board_x(q), sab_board_y(q)))
+			continue;
+		for (i = in_front(b, q) ? 0 : n; i < n && b->front[i] != q; i++)
+			;
+		if (i < n) {
+			if (b->front_key[i] <= key) {
+				/* Its join masks may have changed. */
+				fit_masks(b, rs, q, &b->front_fit[i]);
+				continue;
+			}
+			front_drop(b, q);
+			n--;
+		} else if (n >= SAB_MAX_FRONTIER) {
+			continue;
+		}
+		for (i = n; i > 0 && b->front_key[i - 1] > key; i--) {
+			b->front[i] = b->front[i - 1];
+			b->front_key[i] = b->front_key[i - 1];
+			b->front_fit[i] = b->front_fit[i - 1];
+		}
+		b->front[i] = q;
+		b->front_key[i] = key;
+		fit_masks(b, rs, q, &b->front_fit[i]);
+		b->front_bit[q >> 6] |= (uint64_t)1 << (q & 63);
+		b->nfront = (uint16_t)(n + 1);
+	}
+}
+
+/* The fit masks of the frontier cells next to idx, whose card changed. */
+static void front_refit(sab_board *b, const sab_ruleset *rs, uint16_t idx)
+{
+	const int n = b->nfront;
+
+	for (int d = 0; d < 4; d++) {
+		uint16_t q = (uint16_t)(idx + dir_delta[d]);
+		for (int i = in_front(b, q) ? 0 : n; i < n; i++)
+			if (b->front[i] == q) {
+				fit_masks(b, rs, q, &b->front_fit[i]);
+				break;
+			}
+	}
+}
+
+/* The kept frontier, and each cell's fit masks when fit is not NULL: what
+ * every move list starts from (make bench). */
+static int frontier_scan(const sab_board *b, const sab_ruleset *rs,
+    uint16_t *out, sab_fit *fit, int max)
+{
+	int n = b->nfront < max ? b->nfront : max;
+
+	(void)rs;
+	memcpy(out, b->front, (size_t)n * sizeof out[0]);
+	if (fit != NULL)
+		memcpy(fit, b->front_fit, (size_t)n * sizeof fit[0]);
 	return n;
 }
 
@@ -517,6 +635,7 @@ static void join_reached(sab_board *b, const sab_ruleset *rs, uint16_t idx)
 {
 	layer ls[1 + SAB_MAX_TEAMS];
 	uint8_t c = b->cell[idx];
+	const int track = rs->placement != SAB_PLACE_TOUCHING;
 	int nl;
 
 	if (rs->nteams == 0 && !rs->ladders) {  /* the base game */
@@ -528,7 +647,9 @@ static void join_reached(sab_board *b, const sab_ruleset *rs, uint16_t idx)
 			    !(b->reach[n] & (1 << OPP(d))))
 				continue;
 			b->reach[idx] |= g;
-			spread_all(b, rs, idx, g);
+			if (track)
+				front_opened(b, rs, idx, g);
+			spread_all(b, rs, idx, g, track);
 		}
 		return;
 	}
@@ -546,13 +667,15 @@ static void join_reached(sab_board *b, const sab_ruleset *rs, uint16_t idx)
 			    !(lget(l, n) & (1 << OPP(d))))
 				continue;
 			ladd(l, idx, g);
+			if (l->team == 0 && track)
+				front_opened(b, rs, idx, g);
 			if (l->team == 0)
-				spread_all(b, rs, idx, g);
+				spread_all(b, rs, idx, g, track);
 			else
 				spread(b, rs, l, idx, g);
 		}
 		if (has_ladder(rs, c))
-			seed(b, rs, l, idx);
+			seed(b, rs, l, idx, track);
 	}
 }
 
@@ -564,7 +687,11 @@ void sab_board_place(sab_board *b, const sab_ruleset *rs, int x, int y,
 	b->cell[idx] = (uint8_t)((def + 1) | (rot ? SAB_CELL_TURNED : 0));
 	if (b->nplaced < SAB_MAX_PLACED)
 		b->placed[b->nplaced++] = idx;
+	front_drop(b, idx);
 	join_reached(b, rs, idx);
+	if (rs->placement == SAB_PLACE_TOUCHING)
+		front_opened(b, rs, idx, sab_board_cell_edges(rs, b->cell[idx]));
+	front_refit(b, rs, idx);
 }
 
 uint8_t sab_board_remove(sab_board *b, const sab_ruleset *rs, int x, int y)
@@ -582,6 +709,7 @@ uint8_t sab_board_remove(sab_board *b, const sab_ruleset *rs, int x, int y)
 	b->reach[idx] = 0;
 	b->team_reach[idx] = 0;
 	reach_recompute(b, rs);
+	front_rebuild(b, rs);
 	return c;
 }
 

@@ -30,6 +30,15 @@
 _Static_assert(SAB_MAX_DEFS + 1 < SAB_CELL_HIDDEN,
     "a cell holds a definition + 1 below SAB_CELL_HIDDEN");
 
+/*
+ * Per-cell constraints for a fast fit test: a card with open edges e fits
+ * the empty cell when (e & need_open) == need_open, (e & need_closed) == 0
+ * and (e & join) != 0.
+ */
+typedef struct sab_fit {
+	uint8_t need_open, need_closed, join;
+} sab_fit;
+
 typedef struct sab_board {
 	/* Every card on the table, start and revealed goals included. */
 	uint16_t placed[SAB_MAX_PLACED];
@@ -43,6 +52,19 @@ typedef struct sab_board {
 	 * wall to the team's tunnels; reach[] above passes every door.
 	 * Unused, and left uncleared, without doors. */
 	uint8_t team_reach[SAB_GRID * SAB_GRID];
+	/* The frontier (sab_board_frontier()), kept as cards are placed
+	 * rather than found again at every move list: each cell once, in
+	 * the order a pass over placed[] and each card's open edges (in
+	 * direction order) first finds it; front_key[i] is where that pass
+	 * finds front[i], 4 * (its finder's place in placed[]) + direction.
+	 * Found afresh when a card is taken away (placed[] reorders); zero
+	 * past nfront.  front_fit[i]: front[i]'s fit masks, kept too. */
+	uint16_t nfront;
+	uint16_t front[SAB_MAX_FRONTIER];
+	uint16_t front_key[SAB_MAX_FRONTIER];
+	sab_fit front_fit[SAB_MAX_FRONTIER];
+	/* Bit i % 64 of front_bit[i / 64]: cell i is in front[]. */
+	uint64_t front_bit[SAB_GRID * SAB_GRID / 64];
 } sab_board;
 
 /* Directions 0..3 are N, E, S, W; the edge bit of direction d is 1 << d. */
@@ -106,14 +128,6 @@ int sab_board_frontier(const sab_board *b, const sab_ruleset *rs,
 int sab_board_ladder_cells(const sab_board *b, const sab_ruleset *rs,
     uint16_t *out, int max);
 
-/*
- * Per-cell constraints for a fast fit test: a card with open edges e fits
- * the empty cell when (e & need_open) == need_open, (e & need_closed) == 0
- * and (e & join) != 0.
- */
-typedef struct sab_fit {
-	uint8_t need_open, need_closed, join;
-} sab_fit;
 void sab_board_fit_masks(const sab_board *b, const sab_ruleset *rs,
     uint16_t idx, sab_fit *f);
 

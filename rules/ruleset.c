@@ -1387,6 +1387,17 @@ static int check_defs(const struct ctx *c, sab_ruleset *rs)
 		return fail(c, LINE(c, deck), "deck", "%u cards that lie in front "
 		    "of a player, at most %d", front, SAB_MAX_FRONT);
 	rs->deck_size = (uint16_t)total;
+	for (unsigned v = 0; v < 256; v++) {
+		unsigned def = (v & 0x7F) - 1;
+		int card = v != SAB_CELL_EMPTY && v != SAB_CELL_HIDDEN &&
+		    def < rs->ndefs;
+		const sab_card *d = card ? &rs->defs[def] : NULL;
+
+		rs->cell_edges[v] = d ? (uint8_t)(d->rot_edges[v >> 7] | 16) : 0;
+		for (int e = 0; e < 4; e++)
+			rs->cell_group[v][e] = d ? d->rot_group[v >> 7][e] : 0;
+		rs->cell_door[v] = d ? d->door : 0;
+	}
 	return 0;
 }
 

@@ -144,6 +144,15 @@ typedef struct sab_ruleset {
 	                                   (sab_ruleset_finish) */
 	uint8_t reactions;              /* 1: the deck holds a card played in
 	                                   reaction (a veto; sab_ruleset_finish) */
+	/* The open edges of each board cell value (rules/board.h: 0 empty,
+	 * face down, or definition + 1 | turned), | 16 when the cell holds
+	 * a card face up: the move lists' fit test reads it without a
+	 * branch (sab_ruleset_finish). */
+	uint8_t cell_edges[256];
+	/* The same cell values' connection group holding each edge (0: a
+	 * stub, a wall, or no card), and door colour (0: none). */
+	uint8_t cell_group[256][4];
+	uint8_t cell_door[256];
 	uint8_t nmodules;               /* the modules it plays, by their */
 	uint8_t modules[SAB_MAX_MODULES];/* index (sab_module_at()); base first */
 	uint8_t saboteurs[SAB_MAX_PLAYERS + 1]; /* role cards by player count */

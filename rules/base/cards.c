@@ -192,18 +192,22 @@ static int path_gen(const sab_game *g, uint8_t def, sab_frontier *f,
 	 * them for all the compiler knows. */
 	const int nrot = c->symmetric ? 1 : 2, nf = f->n;
 	const uint8_t edges[2] = { c->rot_edges[0], c->rot_edges[1] };
+	/* Each move is written, and kept when the card fits: whether it
+	 * fits is a coin toss to the branch predictor.  out holds
+	 * SAB_MAX_CARD_MOVES, two a frontier cell; the move past the last
+	 * kept one may hold one not kept. */
 	for (int i = 0; i < nf; i++) {
 		const sab_fit fit = f->fit[i];
+		const int8_t x = (int8_t)sab_board_x(f->cell[i]);
+		const int8_t y = (int8_t)sab_board_y(f->cell[i]);
 		for (int r = 0; r < nrot; r++) {
-			uint8_t e = edges[r];
-			if ((e & fit.need_open) != fit.need_open ||
-			    (e & fit.need_closed) || !(e & fit.join))
-				continue;
+			unsigned e = edges[r];
 			sab_table_move_at(&out[n], SAB_MOVE_PLAY, def);
 			out[n].rot = (uint8_t)r;
-			out[n].x = (int8_t)sab_board_x(f->cell[i]);
-			out[n].y = (int8_t)sab_board_y(f->cell[i]);
-			n++;
+			out[n].x = x;
+			out[n].y = y;
+			n += ((e & fit.need_open) == fit.need_open) &
+			    ((e & fit.need_closed) == 0) & ((e & fit.join) != 0);
 		}
 	}
 	return n;
