@@ -819,6 +819,12 @@ static void carry_out(sab_game *g, const sab_move *m, int pending,
 		g->substep = (uint8_t)(sub - 1);
 	if (g->substep > 0 && can_lay_path(g))
 		return;
+	/* A pathfinder's turn ending early, no path card fitting: "draw 2
+	 * cards, which means that you'll play with 1 card less", so one card
+	 * per path card laid, at least one, never more cards than before. */
+	if (g->substep > 0)
+		g->draws = (uint8_t)(g->draws > g->substep ?
+		    g->draws - g->substep : 1);
 	g->substep = 0;
 	finish_turn(g, seat, m, rng, ev);
 }

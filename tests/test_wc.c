@@ -680,6 +680,31 @@ START_TEST(pathfinder_a_vetoed_path_card_ends_the_turn)
 }
 END_TEST
 
+/* "draw 2 cards, which means that you'll play with 1 card less for the
+ * rest of the round": a pathfinder whose path cards do not fit never
+ * leaves more cards than before it.  One card drawn per path card laid,
+ * at least one (saboteur-rules(5)). */
+START_TEST(pathfinder_without_a_path_card_to_lay_gains_no_card)
+{
+	game();
+	t_hand(&g, 0, "pathfinder", "map", "map", "rockfall", NULL);
+	play_allowed(&(sab_move){ .kind = SAB_MOVE_PLAY,
+	    .card = t_def(rs(), "pathfinder") });
+	ck_assert_int_eq(g.to_act, 1);
+	ck_assert_int_eq(g.nhand[0], 4);        /* 4, less 1, 1 drawn */
+
+	game();
+	t_hand(&g, 0, "pathfinder", "cross", "map", "rockfall", NULL);
+	play_allowed(&(sab_move){ .kind = SAB_MOVE_PLAY,
+	    .card = t_def(rs(), "pathfinder") });
+	play_allowed(&(sab_move){ .kind = SAB_MOVE_PLAY,
+	    .card = t_def(rs(), "cross"), .x = 1, .y = 0 });
+	ck_assert_int_eq(g.to_act, 1);
+	ck_assert_int_eq(g.nhand[0], 3);        /* 4, less 2, 1 drawn */
+	census_holds();
+}
+END_TEST
+
 /* "Play 2 path cards one after the other this turn": with Saboteur 2,
  * neither a pass of several cards nor a removal in between. */
 START_TEST(pathfinder_then_path_cards_only_in_saboteur2)
@@ -782,6 +807,7 @@ Suite *wc_suite(void)
 	tcase_add_test(tc, pathfinder_plays_two_path_cards_then_draws_two);
 	tcase_add_test(tc, pathfinder_a_vetoed_path_card_ends_the_turn);
 	tcase_add_test(tc, pathfinder_then_path_cards_only_in_saboteur2);
+	tcase_add_test(tc, pathfinder_without_a_path_card_to_lay_gains_no_card);
 	tcase_add_test(tc, diversion_moves_the_last_path_card_by_the_usual_rules);
 	suite_add_tcase(s, tc);
 	return s;
