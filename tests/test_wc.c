@@ -291,6 +291,11 @@ START_TEST(treasure_trove_takes_one_of_the_top_five_instead_of_a_draw)
 	 * go on the discard pile"). */
 	ck_assert_int_eq(g.nhand[0], nhand + 1);
 	ck_assert_int_eq(g.hand[0][g.nhand[0] - 1], t_def(rs(), "curve-ne"));
+	/* "face down": the others learn only that a card was taken. */
+	for (int i = 0; i < ev.n; i++)
+		if (ev.ev[i].type == SAB_EV_TAKE)
+			ck_assert_int_eq(ev.ev[i].vis, SAB_VIS_HIDDEN);
+	ck_assert_int_eq(t_count(&ev, SAB_EV_TAKE), 1);
 	ck_assert_int_eq(g.ndeck, ndeck);
 	ck_assert_int_eq(g.ndiscard, 7);
 	ck_assert_int_eq(top(0), t_def(rs(), "treasure-trove"));
@@ -323,6 +328,29 @@ START_TEST(treasure_trove_with_fewer_than_five_takes_all_there_are)
 	ck_assert_int_eq(g.ndiscard, 2);
 	ck_assert_int_eq(top(0), t_def(rs(), "treasure-trove"));
 	ck_assert_int_eq(top(1), t_def(rs(), "repair-cart"));
+	census_holds();
+}
+END_TEST
+
+/* The Note's limit case: an empty discard pile gives nothing to take, and
+ * the trove is still played "Instead of drawing a card from the draw
+ * deck": no card comes, and the trove card goes on the pile. */
+START_TEST(treasure_trove_on_an_empty_pile_takes_nothing_and_draws_nothing)
+{
+	int ndeck;
+
+	game();
+	t_hand(&g, 0, "treasure-trove", "map", NULL);
+	ck_assert_int_eq(g.ndiscard, 0);
+	ndeck = g.ndeck;
+	play_allowed(&(sab_move){ .kind = SAB_MOVE_PLAY,
+	    .card = t_def(rs(), "treasure-trove") });
+	ck_assert_int_eq(g.phase, SAB_PHASE_PLAY);
+	ck_assert_int_eq(g.to_act, 1);
+	ck_assert_int_eq(g.nhand[0], 1);
+	ck_assert_int_eq(g.ndeck, ndeck);
+	ck_assert_int_eq(g.ndiscard, 1);
+	ck_assert_int_eq(top(0), t_def(rs(), "treasure-trove"));
 	census_holds();
 }
 END_TEST
@@ -778,6 +806,26 @@ START_TEST(diversion_moves_the_last_path_card_by_the_usual_rules)
 }
 END_TEST
 
+/* "... to a new position—according to the usual rules": a card moved to
+ * meet the gold reaches it, and the player who moved it found it. */
+START_TEST(diversion_that_joins_the_gold_ends_the_round)
+{
+	game();
+	gold_in_middle();
+	tunnel_to_6();
+	t_hand(&g, 0, "cross", "map", NULL);
+	t_hand(&g, 1, "diversion", "map", NULL);
+	play_allowed(&(sab_move){ .kind = SAB_MOVE_PLAY,
+	    .card = t_def(rs(), "cross"), .x = 0, .y = -1 });
+	ck_assert_int_eq(g.to_act, 1);
+	t_apply(&g, &(sab_move){ .kind = SAB_MOVE_PLAY,
+	    .card = t_def(rs(), "diversion"), .x = 7, .y = 0 }, &ev);
+	allow_all(NULL);
+	ck_assert_int_eq(t_count(&ev, SAB_EV_ROUND_END), 1);
+	ck_assert_int_eq(g.finder, 1);
+}
+END_TEST
+
 Suite *wc_suite(void)
 {
 	Suite *s = suite_create("wc");
@@ -792,6 +840,8 @@ Suite *wc_suite(void)
 	    treasure_trove_takes_one_of_the_top_five_instead_of_a_draw);
 	tcase_add_test(tc,
 	    treasure_trove_with_fewer_than_five_takes_all_there_are);
+	tcase_add_test(tc,
+	    treasure_trove_on_an_empty_pile_takes_nothing_and_draws_nothing);
 	tcase_add_test(tc, veto_is_never_played_on_ones_own_turn);
 	tcase_add_test(tc,
 	    veto_every_other_seat_is_asked_in_the_direction_of_play);
@@ -809,6 +859,7 @@ Suite *wc_suite(void)
 	tcase_add_test(tc, pathfinder_then_path_cards_only_in_saboteur2);
 	tcase_add_test(tc, pathfinder_without_a_path_card_to_lay_gains_no_card);
 	tcase_add_test(tc, diversion_moves_the_last_path_card_by_the_usual_rules);
+	tcase_add_test(tc, diversion_that_joins_the_gold_ends_the_round);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -461,6 +461,7 @@ static void check_gold(const sab_game *g, const sab_events *ev, int *ledger,
 
 static sab_events ev;
 static int phases[SAB_PHASE_TAKE + 1];       /* the phases met */
+static int substeps;                            /* a pathfinder's turn met */
 
 /*
  * Plays one game: the rules' generator from seed, the players' another;
@@ -519,6 +520,7 @@ static int play_game(sab_game *g, const sab_ruleset *rs, int players,
 			}
 			check_gold(g, &ev, ledger, &paid);
 			phases[g->phase] = 1;
+			substeps |= g->substep > 0;
 		}
 		REQUIRE(n < 5000, "the game does not end");
 	}
@@ -542,12 +544,13 @@ START_TEST(wc_games_keep_their_invariants)
 
 	verdicts = 0;
 	memset(phases, 0, sizeof phases);
+	substeps = 0;
 	many_games(rs, combos[_i].players, games_wanted(), 4);
 	REQUIRE(verdicts > 1000, "only %ld verdicts compared", verdicts);
 	/* The games went through the special cards' decisions. */
-	REQUIRE(phases[SAB_PHASE_REACT] && phases[SAB_PHASE_TAKE],
-	    "no react (%d) or take (%d) decision met", phases[SAB_PHASE_REACT],
-	    phases[SAB_PHASE_TAKE]);
+	REQUIRE(phases[SAB_PHASE_REACT] && phases[SAB_PHASE_TAKE] && substeps,
+	    "no react (%d), take (%d) or pathfinder's (%d) decision met",
+	    phases[SAB_PHASE_REACT], phases[SAB_PHASE_TAKE], substeps);
 }
 END_TEST
 
