@@ -38,7 +38,7 @@ CURSES_LIBS  = $(shell $(PKG) --libs ncursesw)
 B = build
 RULESETS   = rules/base.yaml rules/classic.yaml rules/course.yaml \
              rules/saboteur2.yaml rules/base-wc.yaml \
-             rules/saboteur2-wc.yaml
+             rules/saboteur2-wc.yaml rules/tournament.yaml
 # The library C bots link: the rules, the protocol's parser and printer,
 # and the replay writer (which needs zlib).
 RULES_SRC  = $(wildcard rules/*.c rules/*/*.c protocol/*.c replays/*.c)
@@ -117,6 +117,7 @@ $(BOTS): $(B)/examples/%-bot: $(B)/examples/c/%_bot.o $(B)/examples/c/botlib.o $
 # decision, nothing unasked, exit 0; first, each transcript must follow
 # saboteur-protocol(7) line by line (and broken copies must not).  The
 # state bots check the Python and JavaScript helpers' state at every turn.
+# The World Championship's transcripts (transcripts-wc/) are played too.
 .PHONY: check-bots
 check-bots: export PYTHONDONTWRITEBYTECODE = 1
 check-bots: $(BOTS)
@@ -127,6 +128,11 @@ check-bots: $(BOTS)
 	examples/check_bot.py "node examples/js/random_bot.js" tests/fixtures/transcripts/*.txt
 	examples/check_bot.py "python3 tests/bots/state_bot.py" tests/fixtures/transcripts/*.txt
 	examples/check_bot.py "node tests/bots/state_bot.js" tests/fixtures/transcripts/*.txt
+	for b in $(B)/examples/random-bot $(B)/examples/heuristic-bot \
+	    "python3 examples/python/random_bot.py" "node examples/js/random_bot.js" \
+	    "python3 tests/bots/state_bot.py" "node tests/bots/state_bot.js"; do \
+		examples/check_bot.py "$$b" tests/fixtures/transcripts-wc/*.txt || exit 1; \
+	done
 
 # The starter kits of examples/starters/ (C, Python, JavaScript, Java):
 # each passes its own transcript test and plays real matches, sealed and

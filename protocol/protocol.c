@@ -444,6 +444,13 @@ static void put_event(line *l, const proto_cards *pc, const sab_event *v,
 		for (int i = 0; i < v->n && i < SAB_MAX_PLAYERS; i++)
 			put_card(l, pc, (uint8_t)v->vals[i]);
 		break;
+	case SAB_EV_LAID:
+		put_s(l, "laid");
+		put_wi(l, v->x);
+		put_wi(l, v->y);
+		put_tok(l, pc, v->card);
+		put_wi(l, v->rot);
+		break;
 	case SAB_EV_TAKE:
 		put_s(l, "took");
 		put_wi(l, v->seat);

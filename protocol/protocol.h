@@ -62,6 +62,8 @@
  *                                     only: your whole new hand
  *   passed SEAT                       SEAT had no cards and passed
  *   peek X Y CARD                     your map showed the goal at X Y
+ *   laid X Y CARD ROT                 (tournament) a path card the rules
+ *                                     lay face up at a round's setup
  *   reveal X Y CARD ROT               the goal at X Y turned face up
  *   roundend R gold|nocards FINDER|- SIDE [winners S...]
  *                                     SIDE miners, saboteurs or none (and

@@ -34,6 +34,19 @@ static void print_players(const sab_ruleset *rs)
 		print_role_cards(m);
 		return;
 	}
+	int greedy = 0;
+
+	/* Module wc's greedy dwarves: a column only when dealt. */
+	for (int n = rs->min_players; n <= rs->max_players; n++)
+		greedy |= rs->greedy[n] != 0;
+	if (greedy) {
+		printf("\n%-8s %-10s %-7s %-7s %s\n", "players", "saboteurs",
+		    "miners", "greedy", "hand");
+		for (int n = rs->min_players; n <= rs->max_players; n++)
+			printf("%-8d %-10d %-7d %-7d %d\n", n, rs->saboteurs[n],
+			    rs->miners[n], rs->greedy[n], rs->hand_size[n]);
+		return;
+	}
 	printf("\n%-8s %-10s %-7s %s\n", "players", "saboteurs", "miners",
 	    "hand");
 	for (int n = rs->min_players; n <= rs->max_players; n++) {
@@ -147,6 +160,19 @@ static void print_gold(const sab_ruleset *rs)
 		    sab_module_at(rs->roles_module)->name);
 		return;
 	}
+	if (rs->pieces) {
+		printf("\ngold: in pieces (tournament): %d to the miner who "
+		    "reached the gold, %d to each other miner; %d to a "
+		    "greedy dwarf who wins alone\nsaboteurs' pay each, by how "
+		    "many there are:", rs->pieces_finder, rs->pieces_miner,
+		    rs->pieces_greedy);
+		for (int n = 1; n <= SAB_MAX_PLAYERS; n++)
+			if (rs->pieces_saboteur[n])
+				printf("%s%d: %d", n == 1 ? " " : ", ", n,
+				    rs->pieces_saboteur[n]);
+		printf("\n");
+		return;
+	}
 	if (rs->ngold == 0)
 		return;
 	for (int i = 0; i < rs->ngold; i++)
@@ -154,7 +180,8 @@ static void print_gold(const sab_ruleset *rs)
 	const char *sep = " ";
 
 	printf("\ngold cards:");
-	for (int v = 1; v <= SAB_MAX_GOLD_VALUE; v++) {
+	/* Value 0: the old mine's worthless stones. */
+	for (int v = 0; v <= SAB_MAX_GOLD_VALUE; v++) {
 		if (count[v]) {
 			printf("%s%d worth %d", sep, count[v], v);
 			sep = ", ";

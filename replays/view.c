@@ -444,7 +444,14 @@ static void say_round_end(const sab_ruleset *rs, sab_strbuf *w,
 		sab_strbuf_printf(w, "no one holds a card");
 	if (e->seat != SAB_NO_SEAT)
 		sab_strbuf_printf(w, " by seat %d", e->seat);
-	if (e->target != SAB_ROLE_NONE && e->target < rs->nroles)
+	if (e->target == SAB_ROLE_NONE || e->target >= rs->nroles)
+		return;
+	/* A role that wins alone (the greedy dwarf, the boss) is titled
+	 * "the greedy dwarf". */
+	if (strncmp(rs->roles[e->target].titles, "the ", 4) == 0)
+		sab_strbuf_printf(w, "; %s wins alone",
+		    rs->roles[e->target].titles);
+	else
 		sab_strbuf_printf(w, "; the %s win", rs->roles[e->target].titles);
 }
 

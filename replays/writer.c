@@ -586,7 +586,15 @@ static uint64_t hgold(uint64_t h, const sab_ruleset *rs)
 	    rs->gold_drawn_max);
 	for (int i = 0; i < rs->ngold && i < SAB_MAX_GOLD; i++)
 		h = hline(h, " %d", rs->gold_cards[i]);
-	return htable(h, "saboteur_pay", rs->saboteur_pay);
+	h = htable(h, "saboteur_pay", rs->saboteur_pay);
+	/* The tournament's gold pieces, only when paid: a ruleset of gold
+	 * cards hashes as before they existed. */
+	if (rs->pieces) {
+		h = hline(h, "pieces finder=%d miner=%d greedy=%d",
+		    rs->pieces_finder, rs->pieces_miner, rs->pieces_greedy);
+		h = htable(h, "pieces_saboteur", rs->pieces_saboteur);
+	}
+	return h;
 }
 
 uint64_t replay_ruleset_hash(const sab_ruleset *rs)
@@ -600,6 +608,13 @@ uint64_t replay_ruleset_hash(const sab_ruleset *rs)
 	    rs->max_players, rs->rounds, rs->has_roles);
 	h = htable(h, "saboteurs", rs->saboteurs);
 	h = htable(h, "miners", rs->miners);
+	/* Module wc's greedy dwarves, only when dealt: a ruleset without
+	 * them hashes as before they existed. */
+	for (int p = 0; p <= SAB_MAX_PLAYERS; p++)
+		if (rs->greedy[p]) {
+			h = htable(h, "greedy", rs->greedy);
+			break;
+		}
 	h = htable(h, "hand_size", rs->hand_size);
 	h = hboard(h, rs);
 	h = hline(h, "cards %d start=%d deck=%d", rs->ndefs, rs->start_def,
@@ -613,6 +628,8 @@ uint64_t replay_ruleset_hash(const sab_ruleset *rs)
 	if (rs->pass_max > 1 || rs->remove_front || rs->set_aside)
 		h = hline(h, "turn pass_max=%d remove_front=%d set_aside=%d",
 		    rs->pass_max, rs->remove_front, rs->set_aside);
+	if (rs->middle_path)
+		h = hline(h, "middle_path=1");
 	return hline(h, "options placement=%d sabotage_self=%d "
 	    "sabotage_stacks=%d repair_self_only=%d sabotaged_dwarf=%d "
 	    "scoring=%d sabotage_def=%d,%d,%d", rs->placement,

@@ -140,6 +140,10 @@ typedef struct sab_module {
 	const sab_kind *const *kinds;
 	const sab_role_def *roles; /* its roles, value order ("none" first), */
 	uint8_t nroles;         /*   or none */
+	/* 1: its roles (no "none" among them) come after the base game's,
+	 * which still deal, decide and pay rounds (the greedy dwarf), and
+	 * only when the base game's roles are the ruleset's. */
+	uint8_t roles_extend;
 	/* How many cards of each of its roles it deals from, by role value
 	 * (NULL: the ruleset's saboteurs and miners by player count), for
 	 * people ("saboteur rules"). */

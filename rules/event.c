@@ -49,6 +49,7 @@ static const char *const event_names[SAB_EV_TYPES] = {
 	[SAB_EV_VETO] = "veto",
 	[SAB_EV_TROVE] = "trove",
 	[SAB_EV_TAKE] = "take",
+	[SAB_EV_LAID] = "laid",
 };
 
 const char *sab_event_name(uint8_t type)

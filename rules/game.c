@@ -46,11 +46,41 @@ static void fill_deck(sab_game *g, sab_rng *rng)
 	sab_rng_shuffle(rng, g->deck, g->ndeck);
 }
 
+/* The tournament variant: "draw 1 random path card and place it exactly
+ * in the middle between the start card and the middle goal card, face
+ * up": the first path card from the top of the shuffled deck, upright
+ * (saboteur-rules(5)).  Fills *e with its event when e is not NULL. */
+static void lay_middle_path(sab_game *g, sab_event *e)
+{
+	const sab_ruleset *rs = g->rs;
+	int k = rs->ngoals / 2;
+	int x = (rs->start_x + rs->goal_x[k]) / 2;
+	int y = (rs->start_y + rs->goal_y[k]) / 2;
+
+	for (int i = g->ndeck - 1; i >= 0; i--) {
+		uint8_t def = g->deck[i];
+		if (rs->defs[def].type != SAB_CARD_PATH)
+			continue;
+		memmove(&g->deck[i], &g->deck[i + 1],
+		    (size_t)(g->ndeck - i - 1));
+		g->ndeck--;
+		sab_board_place(&g->board, rs, x, y, def, 0);
+		if (e != NULL) {
+			*e = sab_event_new(SAB_EV_LAID, SAB_VIS_ALL, SAB_NO_SEAT);
+			e->card = def;
+			e->x = (int8_t)x;
+			e->y = (int8_t)y;
+		}
+		return;
+	}
+}
+
 static void round_start(sab_game *g, int first, sab_rng *rng,
     sab_events *ev)
 {
 	const sab_ruleset *rs = g->rs;
 	int hand = rs->hand_size[g->nplayers];
+	sab_event middle = { .type = SAB_EV_TYPES };
 
 	g->round++;
 	g->phase = SAB_PHASE_PLAY;
@@ -85,12 +115,16 @@ static void round_start(sab_game *g, int first, sab_rng *rng,
 	g->pending_seat = SAB_NO_SEAT;
 	g->nthieves = g->next_thief = 0;
 	memset(g->theft_turn, 0, sizeof g->theft_turn);
+	if (rs->middle_path)
+		lay_middle_path(g, ev == NULL ? NULL : &middle);
 	if (ev) {
 		sab_event e = sab_event_new(SAB_EV_ROUND_START, SAB_VIS_ALL,
 		    (uint8_t)first);
 		e.value = g->round;
 		e.n = (uint16_t)(g->ndeck - hand * g->nplayers);
 		sab_table_emit(ev, &e);
+		if (middle.type == SAB_EV_LAID)
+			sab_table_emit(ev, &middle);
 	}
 	for (int i = 0; i < rs->nmodules; i++)
 		if (module(g, i)->round_start != NULL)

@@ -13,7 +13,8 @@
 enum sab_role {
 	SAB_ROLE_NONE,          /* games without dwarf cards */
 	SAB_ROLE_MINER,
-	SAB_ROLE_SABOTEUR
+	SAB_ROLE_SABOTEUR,
+	SAB_ROLE_GREEDY         /* module wc's greedy dwarf, after the base's */
 };
 
 /*

@@ -38,7 +38,7 @@ struct marks {
 	sab_yaml_mark board, bmin, bmax, start, goals, goal[SAB_MAX_GOALS];
 	sab_yaml_mark start_card, goal_cards, deck, def[SAB_MAX_DEFS];
 	sab_yaml_mark gold, gold_cards, pay, options, placement, scoring;
-	sab_yaml_mark modules;
+	sab_yaml_mark modules, greedy, pieces;
 };
 
 /*
@@ -362,20 +362,24 @@ static int load_role(const struct ctx *c, long players, const sab_yaml_node *n,
     const char *place, sab_yaml_mark at, void *arg)
 {
 	sab_yaml_field f[] = { SAB_YAML_FIELD("saboteurs"),
-	    SAB_YAML_FIELD("miners") };
+	    SAB_YAML_FIELD("miners"), SAB_YAML_FIELD("greedy") };
 	sab_ruleset *rs = arg;
+	uint8_t *to[] = { &rs->saboteurs[players], &rs->miners[players],
+	    &rs->greedy[players] };
 	char sub[PLACE_LEN];
 
 	c->ln->role[players] = at;
 	if (sab_yaml_fields(c->y, n, place, f, NELEM(f)) != 0)
 		return -1;
 	for (size_t i = 0; i < NELEM(f); i++) {
-		uint8_t *to = i == 0 ? &rs->saboteurs[players] :
-		    &rs->miners[players];
-
+		/* greedy (module wc's greedy dwarves) may be left out. */
+		if (i == 2 && f[i].val == NULL)
+			continue;
+		if (i == 2 && c->ln->greedy.line == 0)
+			c->ln->greedy = f[i].at;
 		if (sab_yaml_need_field(c->y, n, place, &f[i]) != 0 ||
 		    place_key(c, sub, place, f[i].key, f[i].at) != 0 ||
-		    get_u8(c, f[i].val, sub, 0, SAB_MAX_PLAYERS, to) != 0)
+		    get_u8(c, f[i].val, sub, 0, SAB_MAX_PLAYERS, to[i]) != 0)
 			return -1;
 	}
 	return 0;
@@ -812,19 +816,67 @@ static int load_pay(const struct ctx *c, long saboteurs,
 	    &rs->saboteur_pay[saboteurs]);
 }
 
+static int load_piece_pay(const struct ctx *c, long saboteurs,
+    const sab_yaml_node *n, const char *place, sab_yaml_mark at, void *arg)
+{
+	sab_ruleset *rs = arg;
+
+	(void)at;
+	return get_u8(c, n, place, 1, SAB_MAX_GOLD_VALUE,
+	    &rs->pieces_saboteur[saboteurs]);
+}
+
+/* The tournament variant's gold pieces: gold.pieces, in the place of the
+ * gold cards. */
+static int load_pieces(const struct ctx *c, const sab_yaml_node *n,
+    sab_ruleset *rs)
+{
+	sab_yaml_field f[] = { SAB_YAML_FIELD("finder"),
+	    SAB_YAML_FIELD("miner"), SAB_YAML_FIELD("greedy"),
+	    SAB_YAML_FIELD("saboteur") };
+	uint8_t *to[] = { &rs->pieces_finder, &rs->pieces_miner,
+	    &rs->pieces_greedy };
+	char sub[PLACE_LEN];
+
+	c->ln->pieces = sab_yaml_at(n);
+	rs->pieces = 1;
+	if (sab_yaml_fields(c->y, n, "gold.pieces", f, NELEM(f)) != 0)
+		return -1;
+	for (size_t i = 0; i < NELEM(f); i++)
+		if (sab_yaml_need_field(c->y, n, "gold.pieces", &f[i]) != 0)
+			return -1;
+	for (size_t i = 0; i < NELEM(to); i++)
+		if (place_key(c, sub, "gold.pieces", f[i].key, f[i].at) != 0 ||
+		    get_u8(c, f[i].val, sub, 0, SAB_MAX_GOLD_VALUE, to[i]) != 0)
+			return -1;
+	return int_map(c, f[3].val, "gold.pieces.saboteur", 1,
+	    SAB_MAX_PLAYERS, "number of saboteurs", load_piece_pay, rs);
+}
+
 static int load_gold(const struct ctx *c, const sab_yaml_node *n,
     sab_ruleset *rs)
 {
 	sab_yaml_field f[] = { SAB_YAML_FIELD("cards"), SAB_YAML_FIELD("drawn"),
-	    SAB_YAML_FIELD("drawn_max"), SAB_YAML_FIELD("saboteur_pay") };
+	    SAB_YAML_FIELD("drawn_max"), SAB_YAML_FIELD("saboteur_pay"),
+	    SAB_YAML_FIELD("pieces") };
 	size_t w;
 
 	c->ln->gold = sab_yaml_at(n);
-	if (sab_yaml_fields(c->y, n, "gold", f, NELEM(f)) != 0 ||
-	    sab_yaml_need_field(c->y, n, "gold", &f[0]) != 0)
+	if (sab_yaml_fields(c->y, n, "gold", f, NELEM(f)) != 0)
+		return -1;
+	if (f[4].val != NULL) {
+		if (f[0].val != NULL || f[1].val != NULL || f[2].val != NULL ||
+		    f[3].val != NULL)
+			return fail(c, sab_yaml_at(n), "gold", "pieces are paid "
+			    "instead of gold cards: leave cards, drawn, "
+			    "drawn_max and saboteur_pay out");
+		return load_pieces(c, f[4].val, rs);
+	}
+	if (sab_yaml_need_field(c->y, n, "gold", &f[0]) != 0)
 		return -1;
 	c->ln->gold_cards = sab_yaml_at(f[0].val);
-	if (int_map(c, f[0].val, "gold.cards", 1, SAB_MAX_GOLD_VALUE,
+	/* Value 0: the old mine's worthless stones. */
+	if (int_map(c, f[0].val, "gold.cards", 0, SAB_MAX_GOLD_VALUE,
 	    "gold value", load_gold_value, rs) != 0)
 		return -1;
 	if (f[1].val != NULL) {
@@ -851,7 +903,8 @@ static int load_options(const struct ctx *c, const sab_yaml_node *n,
 	    SAB_YAML_FIELD("repair_self_only"),
 	    SAB_YAML_FIELD("sabotaged_dwarf"),
 	    SAB_YAML_FIELD("scoring"), SAB_YAML_FIELD("remove_front"),
-	    SAB_YAML_FIELD("pass_max"), SAB_YAML_FIELD("set_aside") };
+	    SAB_YAML_FIELD("pass_max"), SAB_YAML_FIELD("set_aside"),
+	    SAB_YAML_FIELD("middle_path") };
 	uint8_t *flags[] = { &rs->sabotage_self, &rs->sabotage_stacks,
 	    &rs->repair_self_only, &rs->sabotaged_dwarf };
 	char sub[PLACE_LEN];
@@ -889,6 +942,10 @@ static int load_options(const struct ctx *c, const sab_yaml_node *n,
 		return -1;
 	if (f[8].val != NULL && (place_key(c, sub, "options", f[8].key,
 	    f[8].at) != 0 || get_u8(c, f[8].val, sub, 0, 60, &rs->set_aside)
+	    != 0))
+		return -1;
+	if (f[9].val != NULL && (place_key(c, sub, "options", f[9].key,
+	    f[9].at) != 0 || get_bool(c, f[9].val, sub, &rs->middle_path)
 	    != 0))
 		return -1;
 	return 0;
@@ -1363,7 +1420,7 @@ static int check_roles(const struct ctx *c, const sab_ruleset *rs)
 	if (rs->roles_module != 0)
 		return 0;
 	for (int n = 0; n <= SAB_MAX_PLAYERS; n++) {
-		int s = rs->saboteurs[n], m = rs->miners[n];
+		int s = rs->saboteurs[n], m = rs->miners[n] + rs->greedy[n];
 		sab_yaml_mark line = either(LINE_AT(c, role, n),
 		    LINE(c, roles));
 
@@ -1384,8 +1441,9 @@ static int check_roles(const struct ctx *c, const sab_ruleset *rs)
 			    "players", n);
 		if (s + m < n)
 			return fail(c, line, "roles", "%d players need at "
-			    "least %d role cards, but saboteurs + miners is %d",
-			    n, n, s + m);
+			    "least %d role cards, but saboteurs + miners%s "
+			    "is %d", n, n, rs->greedy[n] ? " + greedy" : "",
+			    s + m);
 	}
 	return 0;
 }
@@ -1440,14 +1498,23 @@ static int check_gold(const struct ctx *c, const sab_ruleset *rs)
 		return fail(c, line, "gold.cards", "%d gold cards, at most %d",
 		    rs->ngold, SAB_MAX_GOLD);
 	for (size_t i = 0; i < rs->ngold; i++)
-		if (rs->gold_cards[i] < 1 ||
-		    rs->gold_cards[i] > SAB_MAX_GOLD_VALUE)
+		if (rs->gold_cards[i] > SAB_MAX_GOLD_VALUE)
 			return fail(c, line, "gold.cards", "value %d is out of "
-			    "range (1 to %d)", rs->gold_cards[i],
+			    "range (0 to %d)", rs->gold_cards[i],
 			    SAB_MAX_GOLD_VALUE);
 	if (rs->gold_drawn > SAB_GOLD_PER_PLAYER)
 		return fail(c, LINE(c, gold), "gold", "unknown drawn %d",
 		    rs->gold_drawn);
+	if (rs->pieces) {
+		for (int k = 1; rs->has_roles && k <= most_saboteurs(rs); k++)
+			if (rs->pieces_saboteur[k] == 0)
+				return fail(c, either(LINE(c, pieces),
+				    LINE(c, gold)), "gold.pieces.saboteur",
+				    "no pay for %d saboteur%s (the roles can "
+				    "deal up to %d)", k, k == 1 ? "" : "s",
+				    most_saboteurs(rs));
+		return 0;
+	}
 	if (rs->ngold == 0 || !rs->has_roles)
 		return 0;
 	for (int k = 1; k <= most_saboteurs(rs); k++)
@@ -1532,11 +1599,60 @@ static int check_options(const struct ctx *c, const sab_ruleset *rs)
 		    "options", "an unbounded board needs "
 		    "placement: connected");
 	if (rs->scoring == SAB_SCORE_GOLD && rs->ngold == 0 &&
-	    rs->roles_module == 0)
+	    !rs->pieces && rs->roles_module == 0)
 		return fail(c, line, "options", "scoring gold needs a gold "
 		    "section");
 	if (rs->scoring == SAB_SCORE_GOLD && !rs->has_roles)
 		return fail(c, line, "options", "scoring gold needs roles");
+	return 0;
+}
+
+/* Whether rs names the module called name. */
+static int names_module(const sab_ruleset *rs, const char *name)
+{
+	for (int i = 0; i < rs->nmodules && i < SAB_MAX_MODULES; i++) {
+		const sab_module *m = sab_module_at(rs->modules[i]);
+
+		if (m != NULL && strcmp(m->name, name) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The roles that extend the base game's (the greedy dwarf) come after
+ * them, when the base game's are the ruleset's; greedy dwarves are dealt
+ * only with module wc, and "You can only combine the Greedy Dwarf with the
+ * Saboteur base game".
+ */
+static int check_greedy(const struct ctx *c, sab_ruleset *rs)
+{
+	sab_yaml_mark line = either(LINE(c, greedy), LINE(c, modules));
+	int greedy = 0;
+
+	for (int n = 0; n <= SAB_MAX_PLAYERS; n++)
+		greedy |= rs->greedy[n] != 0;
+	if (greedy && names_module(rs, "sab2"))
+		return fail(c, line, "roles", "greedy dwarves with module "
+		    "sab2: \"You can only combine the Greedy Dwarf with the "
+		    "Saboteur base game\"");
+	if (greedy && !names_module(rs, "wc"))
+		return fail(c, line, "roles", "greedy dwarves need module wc");
+	if (greedy && rs->scoring != SAB_SCORE_GOLD)
+		return fail(c, line, "roles", "greedy dwarves need scoring: "
+		    "gold");
+	if (rs->roles_module != 0)
+		return 0;
+	for (int i = 0; i < rs->nmodules; i++) {
+		const sab_module *m = sab_module_at(rs->modules[i]);
+
+		for (int r = 0; m->roles_extend && r < m->nroles; r++) {
+			if (rs->nroles >= SAB_MAX_ROLES)
+				return fail(c, line, "modules", "more than %d "
+				    "roles", SAB_MAX_ROLES);
+			rs->roles[rs->nroles++] = m->roles[r];
+		}
+	}
 	return 0;
 }
 
@@ -1570,7 +1686,10 @@ static int check_modules(const struct ctx *c, sab_ruleset *rs)
 		if (!m->ready)
 			return fail(c, line, "modules", "module %s (%s) is not "
 			    "playable yet", m->name, m->title);
-		/* A later module's dwarf cards replace the earlier ones'. */
+		/* A later module's dwarf cards replace the earlier ones',
+		 * unless it extends them (below). */
+		if (m->roles_extend)
+			continue;
 		if (m->nroles > 0) {
 			rs->nroles = 0;
 			rs->roles_module = rs->modules[i];
@@ -1582,6 +1701,8 @@ static int check_modules(const struct ctx *c, sab_ruleset *rs)
 			rs->roles[rs->nroles++] = m->roles[r];
 		}
 	}
+	if (check_greedy(c, rs) != 0)
+		return -1;
 	/* An expansion that deals its own dwarf cards and pays in pieces
 	 * has no dwarf table and no gold cards. */
 	if (rs->roles_module != 0) {
@@ -1589,7 +1710,7 @@ static int check_modules(const struct ctx *c, sab_ruleset *rs)
 			return fail(c, LINE(c, roles), "roles", "module %s deals "
 			    "its own dwarf cards: leave roles out",
 			    sab_module_at(rs->roles_module)->name);
-		if (rs->ngold > 0)
+		if (rs->ngold > 0 || rs->pieces)
 			return fail(c, LINE(c, gold), "gold", "module %s pays in "
 			    "gold pieces: leave gold out",
 			    sab_module_at(rs->roles_module)->name);

@@ -148,6 +148,7 @@ typedef struct sab_ruleset {
 	uint8_t modules[SAB_MAX_MODULES];/* index (sab_module_at()); base first */
 	uint8_t saboteurs[SAB_MAX_PLAYERS + 1]; /* role cards by player count */
 	uint8_t miners[SAB_MAX_PLAYERS + 1];
+	uint8_t greedy[SAB_MAX_PLAYERS + 1];  /* greedy dwarves (module wc) */
 	uint8_t hand_size[SAB_MAX_PLAYERS + 1];
 
 	/* Board: cell (x, y), x east, y south, start at `start_x, start_y`. */
@@ -170,6 +171,14 @@ typedef struct sab_ruleset {
 	uint8_t gold_drawn;             /* enum sab_gold_drawn */
 	uint8_t gold_drawn_max;         /* 0: no cap */
 	uint8_t saboteur_pay[SAB_MAX_PLAYERS + 1]; /* by saboteurs in the round */
+	/* The tournament variant's gold pieces instead of gold cards
+	 * (gold: {pieces: ...}): 1 when on; the finder's, every other
+	 * miner's, a winning greedy dwarf's pay, and each winning
+	 * saboteur's by saboteurs in the round.  Off, a greedy dwarf's 4
+	 * come from the gold cards as a saboteur's pay does. */
+	uint8_t pieces;
+	uint8_t pieces_finder, pieces_miner, pieces_greedy;
+	uint8_t pieces_saboteur[SAB_MAX_PLAYERS + 1];
 
 	/* Options: the places where the editions differ, and variants. */
 	uint8_t placement;              /* enum sab_placement */
@@ -188,6 +197,10 @@ typedef struct sab_ruleset {
 	uint8_t pass_max;               /* 1 in the base game */
 	uint8_t remove_front;
 	uint8_t set_aside;
+	/* The tournament variant: each round, the first path card of the
+	 * shuffled deck is laid face up, upright, midway between the start
+	 * and the middle goal place. */
+	uint8_t middle_path;
 	/* The module (sab_module_at()) whose roles and scoring the ruleset
 	 * plays: 0, the base game's dwarf table (roles:) and gold cards; an
 	 * expansion that deals its own dwarf cards and pays in pieces. */
@@ -213,6 +226,7 @@ typedef struct sab_ruleset {
  *   rounds: 3
  *   roles:                            # omit for a game without dwarf cards
  *     3: {saboteurs: 1, miners: 3}    # one entry per player count
+ *     5: {saboteurs: 1, miners: 3, greedy: 1}  # greedy: module wc
  *   hand_size: {3: 6, 4: 6, ...}      # one entry per player count
  *   board:
  *     bounded: false                  # true: give min and max
@@ -238,6 +252,8 @@ typedef struct sab_ruleset {
  *     drawn: per_miner                # or per_player
  *     drawn_max: 9                    # optional cap, 0 = none
  *     saboteur_pay: {1: 4, 2: 3, 3: 3, 4: 2}
+ *     # or, instead of cards and saboteur_pay, the tournament's pieces:
+ *     # pieces: {finder: 3, miner: 2, greedy: 4, saboteur: {1: 4, 2: 3}}
  *   options:
  *     placement: connected            # or touching
  *     sabotage_self: false

@@ -304,7 +304,7 @@ static int seatless(uint8_t type)
 {
 	return type == SAB_EV_GAME_START || type == SAB_EV_ROUND_START ||
 	    type == SAB_EV_REVEAL || type == SAB_EV_ROUND_END ||
-	    type == SAB_EV_GAME_END;
+	    type == SAB_EV_GAME_END || type == SAB_EV_LAID;
 }
 
 void sab_seen_apply(sab_seen *s, const sab_ruleset *rs, const sab_event *e)
@@ -312,7 +312,7 @@ void sab_seen_apply(sab_seen *s, const sab_ruleset *rs, const sab_event *e)
 	if (!seatless(e->type) && e->seat >= s->nplayers)
 		return;
 	if (s->dealing && e->type != SAB_EV_DRAW && e->type != SAB_EV_ROLE &&
-	    e->type != SAB_EV_ROUND_START)
+	    e->type != SAB_EV_ROUND_START && e->type != SAB_EV_LAID)
 		s->dealing = 0;
 	if (sab_event_is_play(e->type)) {
 		card_played(s, rs, e);
@@ -369,6 +369,11 @@ void sab_seen_apply(sab_seen *s, const sab_ruleset *rs, const sab_event *e)
 		break;
 	case SAB_EV_PENDING:
 		pending(s, e);
+		break;
+	case SAB_EV_LAID:
+		if (e->card < rs->ndefs)
+			sab_board_place(&s->board, rs, e->x, e->y, e->card,
+			    e->rot);
 		break;
 	case SAB_EV_REACT:
 		s->phase = SAB_PHASE_REACT;

@@ -110,6 +110,11 @@ int sab_event_words(const sab_ruleset *rs, const sab_event *e,
 		for (int i = 0; i < e->n && i < SAB_MAX_PLAYERS; i++)
 			sab_strbuf_printf(&b, " %s", card_word(w, e->vals[i]));
 		break;
+	case SAB_EV_LAID:
+		sab_strbuf_printf(&b, "%s is laid face up at %d %d%s",
+		    card_word(w, e->card), e->x, e->y,
+		    e->rot ? ", turned" : "");
+		break;
 	case SAB_EV_STEAL:
 		sab_strbuf_printf(&b, "seat %d steals %d gold from seat %d",
 		    e->seat, e->value, e->target);

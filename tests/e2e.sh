@@ -496,7 +496,7 @@ play_again() {
 	zcat "$tmp/ag-2.sabr.gz" | sed '/^seatseed 2 /d' |
 	    gzip >"$tmp/seed-missing.sabr.gz"
 	bad_replay seed-missing "seat 2 asked for feature \"seed\" but the header records no seed"
-	zcat "$tmp/ag-2.sabr.gz" | sed 's/^\(hello 0 bot [a-z]* moves\) seed$/\1/' |
+	zcat "$tmp/ag-2.sabr.gz" | sed 's/^\(hello 0 bot [a-z]* moves\) seed\( .*\)\{0,1\}$/\1\2/' |
 	    gzip >"$tmp/seed-unasked.sabr.gz"
 	bad_replay seed-unasked "the header records a seed for seat 0, which did not ask"
 	# In a file older than 1.3 a bot that listed "seed" was sent none: such
@@ -666,6 +666,86 @@ if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 	[ -z "$js" ] || grep -q -- '-> steal ' "$tmp/all2"/6-*.transcript && ok ||
 	    no "saboteur2: the JavaScript state bot never stole (seed 1 no longer asks)"
 	leftovers all-examples-saboteur2
+	# The variants (issue 13): the tournament at 5 players (seed 5: a
+	# greedy dwarf connects the gold and wins a round alone) and at 9,
+	# the selfish dwarf and the old mine, each a real match of the C
+	# bots under BOTLIB_CHECK (every decision legal and the bot's own,
+	# botlib's table never drifts), whose replay verifies and whose
+	# exports are what each bot received.
+	for v in "tournament 5 5" "tournament 9 1" \
+	    "$top/examples/rulesets/selfish-dwarf.yaml 4 2" \
+	    "$top/examples/rulesets/old-mine.yaml 4 2"; do
+		set -- $v
+		rs=$1 np=$2 seed=$3
+		name=variant-$(basename "$rs" .yaml)-$np
+		set --
+		for k in $(seq "$np"); do
+			[ $((k % 2)) = 1 ] && b=heuristic-bot || b=random-bot
+			set -- "$@" "$ex/$b $tag"
+		done
+		# shellcheck disable=SC2086
+		"$bin" play --sandbox off --quiet --ruleset "$rs" --seed "$seed" \
+		    $limits --bot-env BOTLIB_CHECK=1 --transcripts \
+		    --log-dir "$tmp/$name" --replay "$tmp/$name.sabr.gz" \
+		    "$@" >"$tmp/$name.out" 2>&1
+		n=$(awk '$1 ~ /^[1-9]:[^:]*$/ && NF >= 8 && $4 == "ok" &&
+		    $7 == 0 && $8 == 0' "$tmp/$name.out" | wc -l)
+		[ "$n" = "$np" ] && ok || { no "$name: C bots"; sed 's/^/  | /' "$tmp/$name.out"; }
+		# A ruleset file is read as base by botlib, which says so once.
+		cat "$tmp/$name"/*.stderr 2>/dev/null |
+		    grep -v 'is not built in; reading its cards as base$' \
+		    >"$tmp/$name.err"
+		[ -s "$tmp/$name.err" ] && { no "$name: botlib's table drifted"
+			head -3 "$tmp/$name.err" | sed 's/^/  | /'; } || ok
+		"$bin" verify --quiet "$tmp/$name.sabr.gz" >"$tmp/$name.verify" 2>&1 && ok ||
+		    { no "$name: the replay does not verify"; sed 's/^/  | /' "$tmp/$name.verify"; }
+		for k in $(seq "$np"); do
+			t=$(ls "$tmp/$name/$k"-*.transcript 2>/dev/null | head -1)
+			[ -n "$t" ] || { no "$name: no transcript for bot $k"; continue; }
+			"$bin" export --as $((k - 1)) "$tmp/$name.sabr.gz" >"$tmp/$name.export" 2>&1
+			received "$t" >"$tmp/$name.want"
+			cmp -s "$tmp/$name.want" "$tmp/$name.export" && ok ||
+			    no "$name: export --as $((k - 1)) differs from what bot $k received"
+		done
+		leftovers "$name"
+	done
+	grep -q -- '<- roundend [0-9] gold [0-9] greedy winners' \
+	    "$tmp/variant-tournament-5"/1-*.transcript && ok ||
+	    no "tournament: no greedy dwarf won a round (seed 5 no longer does)"
+	# The World Championship's special cards (base-wc): the C bots with
+	# BOTLIB_CHECK and the helpers' state bots in one 5-seat game that
+	# has a veto and a treasure trove's take: every decision answered
+	# legally by the bot itself, nothing on any stderr, the replay
+	# verifies and each seat's export is what its bot received.
+	wcpy="python3 $top/tests/bots/state_bot.py $tag"
+	wcjs="$wcpy"
+	[ -n "$js" ] && wcjs="node $top/tests/bots/state_bot.js $tag"
+	"$bin" play --sandbox off --quiet --ruleset base-wc --seed 3 $limits \
+	    --bot-env BOTLIB_CHECK=1 --transcripts --log-dir "$tmp/wc" \
+	    --replay "$tmp/wc.sabr.gz" "$ex/heuristic-bot $tag" "$wcpy" \
+	    "$ex/random-bot $tag" "$wcjs" "$ex/heuristic-bot $tag" \
+	    >"$tmp/wc.out" 2>&1
+	n=$(awk '$1 ~ /^[1-5]:[^:]*$/ && NF >= 8 && $4 == "ok" && $7 == 0 &&
+	    $8 == 0' "$tmp/wc.out" | wc -l)
+	[ "$n" = 5 ] && ok || { no "base-wc example bots"; sed 's/^/  | /' "$tmp/wc.out"; }
+	cat "$tmp/wc"/*.stderr 2>/dev/null >"$tmp/wc.err"
+	[ -s "$tmp/wc.err" ] && { no "base-wc: a bot's state drifted"
+		head -3 "$tmp/wc.err" | sed 's/^/  | /'; } || ok
+	grep -q -- '-> play veto' "$tmp/wc"/*.transcript && ok ||
+	    no "base-wc: no bot vetoed (seed 3 no longer does)"
+	grep -q -- '-> take ' "$tmp/wc"/*.transcript && ok ||
+	    no "base-wc: no bot took from a treasure trove (seed 3 no longer does)"
+	"$bin" verify --quiet "$tmp/wc.sabr.gz" >"$tmp/wc.verify" 2>&1 && ok ||
+	    { no "base-wc: the replay does not verify"; sed 's/^/  | /' "$tmp/wc.verify"; }
+	for k in 1 2 3 4 5; do
+		t=$(ls "$tmp/wc/$k"-*.transcript 2>/dev/null | head -1)
+		[ -n "$t" ] || { no "base-wc: no transcript for bot $k"; continue; }
+		"$bin" export --as $((k - 1)) "$tmp/wc.sabr.gz" >"$tmp/wc.export" 2>&1
+		received "$t" >"$tmp/wc.want"
+		cmp -s "$tmp/wc.want" "$tmp/wc.export" && ok ||
+		    no "base-wc: export --as $((k - 1)) differs from what bot $k received"
+	done
+	leftovers base-wc-examples
 	play_again
 	sab2_secrets
 fi

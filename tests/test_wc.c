@@ -822,7 +822,11 @@ START_TEST(diversion_that_joins_the_gold_ends_the_round)
 	    .card = t_def(rs(), "diversion"), .x = 7, .y = 0 }, &ev);
 	allow_all(NULL);
 	ck_assert_int_eq(t_count(&ev, SAB_EV_ROUND_END), 1);
-	ck_assert_int_eq(g.finder, 1);
+	for (int i = 0; i < ev.n; i++)
+		if (ev.ev[i].type == SAB_EV_ROUND_END) {
+			ck_assert_int_eq(ev.ev[i].seat, 1);     /* the finder */
+			ck_assert_int_eq(ev.ev[i].n, SAB_END_GOLD);
+		}
 }
 END_TEST
 

@@ -151,6 +151,10 @@ int bot_move_type(const botstate *s, const sab_move *m)
 		return BOT_REMOVE;
 	if (m->kind == SAB_MOVE_CHOOSE)
 		return BOT_STEAL;
+	if (m->kind == SAB_MOVE_ALLOW)
+		return BOT_ALLOW;
+	if (m->kind == SAB_MOVE_TAKE)
+		return BOT_TAKE;
 	if (m->kind != SAB_MOVE_PLAY || bot_card(s, m->card) == NULL)
 		return BOT_DISCARD;
 	return s->rs.defs[m->card].type;
@@ -230,6 +234,7 @@ static void on_game(const words *w)
 	st.seat = seat;
 	load_ruleset(w->w[2]);
 	sab_seen_init(&st.table, &st.rs, n, seat);
+	st.pending_seat = -1;
 	goals_from_referee = 0;
 	legal_done = 1;
 }
@@ -303,23 +308,44 @@ static void on_round(const words *w)
 	e.value = (uint8_t)r;
 	e.n = (uint16_t)deck;
 	st.victims = 0;
+	st.pending_seat = -1;
+	st.ntrove = 0;
+	st.has_last_path = 0;
 	tell(&e);
+}
+
+/* The value of role word `word`, or -1.  A word the ruleset we read does
+ * not know (a ruleset file that is not built in, read as base, may deal a
+ * module's roles, such as the greedy dwarf) becomes a role of its own, so
+ * that bot_role_word() tells it; a bot that does not know it plays it as
+ * it plays roles it has no plan for. */
+static int role_value(const char *word)
+{
+	sab_role_def *d;
+
+	for (int r = 0; r < st.rs.nroles; r++)
+		if (strcmp(word, sab_role_name(&st.rs, (uint8_t)r)) == 0)
+			return r;
+	if (st.rs.nroles >= SAB_MAX_ROLES || strlen(word) >= SAB_NAME_MAX)
+		return -1;
+	d = &st.rs.roles[st.rs.nroles];
+	snprintf(d->name, sizeof d->name, "%s", word);
+	snprintf(d->side, sizeof d->side, "%s", word);
+	snprintf(d->title, sizeof d->title, "%s", word);
+	snprintf(d->titles, sizeof d->titles, "%s", word);
+	return st.rs.nroles++;
 }
 
 /* role SEAT ROLE */
 static void on_role(const words *w)
 {
-	int s;
+	int s, r;
 
-	if (w->n < 3 || seat_word(w, 1, &s))
+	if (w->n < 3 || seat_word(w, 1, &s) || (r = role_value(w->w[2])) < 0)
 		return;
-	for (int r = 0; r < st.rs.nroles; r++) {
-		if (strcmp(w->w[2], sab_role_name(&st.rs, (uint8_t)r)) != 0)
-			continue;
-		sab_event e = event_new(SAB_EV_ROLE, SAB_VIS_SEAT, s);
-		e.value = (uint8_t)r;
-		tell(&e);
-	}
+	sab_event e = event_new(SAB_EV_ROLE, SAB_VIS_SEAT, s);
+	e.value = (uint8_t)r;
+	tell(&e);
 }
 
 /* ---- cards ------------------------------------------------------------ */
@@ -489,27 +515,76 @@ static sab_event play_event(int seat, const sab_move *m, uint8_t removed)
 		case SAB_ARG_GOAL:
 			e.goal = m->goal;
 			break;
-		default:        /* SAB_ARG_REMOVED */
+		case SAB_ARG_GOAL2:     /* a goal swap's second goal */
+			e.value = m->goal2;
+			break;
+		case SAB_ARG_REMOVED:
 			e.removed = removed;
+			break;
+		default:        /* SAB_ARG_FROM: the caller's */
 			break;
 		}
 	}
 	return e;
 }
 
-/* Returns 1 when the card of token tok is of a kind whose "played" line
- * ends with the card its play took away (a rockfall's path card, hands
- * off's theft, freedom's trapped), which is no word of the move. */
-static int tells_removed(const char *tok)
-{
-	const sab_card *c = bot_card(&st, card_of(tok));
-	const sab_kind *k = c != NULL ? sab_kind_of(c->type) : NULL;
+/* The words of a played card's event beyond its move's ("played" lines
+ * only): the card its play took away (a rockfall's path card, hands off's
+ * theft, freedom's trapped, the card a diversion moved) and the cell it
+ * left (a diversion's). */
+typedef struct extra {
+	uint8_t removed;
+	int has_from;
+	int from_x, from_y;
+} extra;
 
-	for (const uint8_t *a = k != NULL ? k->args : NULL;
-	    a != NULL && *a != SAB_ARG_END; a++)
-		if (*a == SAB_ARG_REMOVED)
-			return 1;
-	return 0;
+/*
+ * Reads the card at word first and its arguments as its kind lists them,
+ * the move's words into m (1 when they parse into a sound move); with
+ * event_words, the words only an event has go into x instead.
+ */
+static int read_card(const words *w, int first, int event_words,
+    sab_move *m, extra *x)
+{
+	const sab_card *c = first < w->n ? bot_card(&st, card_of(w->w[first]))
+	    : NULL;
+	const sab_kind *k = c != NULL ? sab_kind_of(c->type) : NULL;
+	words mw;
+	int i = first + 1;
+
+	x->removed = SAB_NO_CARD;
+	x->has_from = 0;
+	mw.n = 0;
+	if (k == NULL)
+		return 0;
+	mw.w[mw.n++] = w->w[first];
+	for (const uint8_t *a = k->args; *a != SAB_ARG_END && i <= w->n; a++) {
+		int n = *a == SAB_ARG_GOAL || *a == SAB_ARG_GOAL2 ? 2 :
+		    *a == SAB_ARG_CARD_TOOL ? 0 : 1;
+		if (*a == SAB_ARG_REMOVED || *a == SAB_ARG_FROM) {
+			if (!event_words)
+				continue;
+			if (*a == SAB_ARG_REMOVED && i < w->n)
+				x->removed = card_word(w->w[i]);
+			else if (*a == SAB_ARG_FROM)
+				x->has_from = cell_words(w, i, &x->from_x,
+				    &x->from_y) == 0;
+			i += *a == SAB_ARG_FROM ? 2 : 1;
+			continue;
+		}
+		for (int j = 0; j < n && i < w->n && mw.n < MAX_WORDS; j++)
+			mw.w[mw.n++] = w->w[i++];
+	}
+	return parse_move(&mw, "play", 0, mw.n, m) &&
+	    sab_move_kind(&st.rs, m) != NULL;
+}
+
+/* A path card now lies at (x, y): the one a diversion would move. */
+static void path_laid(int x, int y)
+{
+	st.has_last_path = 1;
+	st.last_path_x = x;
+	st.last_path_y = y;
 }
 
 /* Change hats gives its target a new dwarf card that only the target is
@@ -523,29 +598,130 @@ static void forget_hats(const sab_move *m)
 		st.table.role[m->target] = SAB_SEEN_UNKNOWN;
 }
 
-/* played SEAT CARD ARGS... (a rockfall adds the card it removed) */
+/* played SEAT CARD ARGS... (a rockfall adds the card it removed, a
+ * diversion the card it moved and the cell it left) */
 static void on_played(const words *w, bot_seen_fn *seen)
 {
 	sab_move m;
 	sab_event e;
-	int s, nargs;
+	extra x;
+	int s;
 
 	if (w->n < 3 || seat_word(w, 1, &s))
 		return;
-	/* Every argument but the removed card, for the kinds that tell it. */
-	nargs = w->n - 2 - tells_removed(w->w[2]);
-	if (parse_move(w, "play", 2, nargs, &m) &&
-	    sab_move_kind(&st.rs, &m) != NULL) {
+	st.pending_seat = -1;
+	if (read_card(w, 2, 1, &m, &x)) {
+		const sab_card *c = bot_card(&st, m.card);
 		if (seen != NULL)
 			seen(&st, s, &m);
-		e = play_event(s, &m, card_word(w->w[w->n - 1]));
+		e = play_event(s, &m, x.removed);
+		/* A treasure trove showed its player the top cards of the
+		 * pile, up to 5, as many as lay there. */
+		if (c->type == bot_kind_type("treasure-trove"))
+			e.n = st.table.ndiscard < 5 ? st.table.ndiscard : 5;
+		if (x.has_from) {
+			e.vals[0] = (int16_t)x.from_x;
+			e.vals[1] = (int16_t)x.from_y;
+		}
 		tell(&e);
 		forget_hats(&m);
+		if (c->type == SAB_CARD_PATH || x.has_from)
+			path_laid(m.x, m.y);
 		return;
 	}
 	/* What it did is not trusted; that it left the hand is. */
 	e = event_new(SAB_EV_PASS, SAB_VIS_HIDDEN, s);
 	e.card = card_word(w->w[2]);
+	tell(&e);
+}
+
+/* plays SEAT CARD ARGS...: a card waits for a veto; it has left the
+ * seat's hand. */
+static void on_plays(const words *w)
+{
+	extra x;
+	sab_event e;
+	int s;
+
+	if (w->n < 3 || seat_word(w, 1, &s))
+		return;
+	st.pending_seat = s;
+	st.pending_parsed = read_card(w, 2, 0, &st.pending, &x);
+	if (st.pending_parsed) {
+		e = play_event(s, &st.pending, SAB_NO_CARD);
+		e.type = SAB_EV_PENDING;
+	} else {
+		e = event_new(SAB_EV_PENDING, SAB_VIS_ALL, s);
+	}
+	e.card = card_word(w->w[2]);
+	tell(&e);
+}
+
+/* react SEAT: we may veto the card SEAT's play left waiting. */
+static void on_react(const words *w)
+{
+	int s;
+
+	if (seat_word(w, 1, &s))
+		return;
+	sab_event e = event_new(SAB_EV_REACT, SAB_VIS_SEAT, st.seat);
+	e.target = (uint8_t)s;
+	tell(&e);
+}
+
+/* The definition of the veto card, or SAB_NO_CARD. */
+static uint8_t veto_def(void)
+{
+	for (int d = 0; d < st.rs.ndefs; d++) {
+		const sab_kind *k = sab_kind_of(st.rs.defs[d].type);
+		if (k != NULL && k->reaction)
+			return (uint8_t)d;
+	}
+	return SAB_NO_CARD;
+}
+
+/* vetoed VETOER SEAT CARD: both cards went to the discard pile. */
+static void on_vetoed(const words *w)
+{
+	int v, s;
+
+	if (w->n < 4 || seat_word(w, 1, &v) || seat_word(w, 2, &s))
+		return;
+	sab_event e = event_new(SAB_EV_VETO, SAB_VIS_ALL, v);
+	e.target = (uint8_t)s;
+	e.card = veto_def();
+	e.removed = card_word(w->w[3]);
+	st.pending_seat = -1;
+	tell(&e);
+}
+
+/* trove C...: the top cards of the discard pile, ours to take one of. */
+static void on_trove(const words *w)
+{
+	sab_event e = event_new(SAB_EV_TROVE, SAB_VIS_SEAT, st.seat);
+
+	st.ntrove = 0;
+	for (int i = 1; i < w->n && st.ntrove < SAB_MAX_PLAYERS; i++) {
+		uint8_t c = card_word(w->w[i]);
+		if (c == SAB_NO_CARD)
+			continue;
+		st.trove[st.ntrove++] = c;
+		e.vals[e.n++] = c;
+	}
+	tell(&e);
+}
+
+/* took SEAT CARD|-: a card of a treasure trove went to SEAT's hand. */
+static void on_took(const words *w)
+{
+	int s;
+
+	if (w->n < 3 || seat_word(w, 1, &s))
+		return;
+	sab_event e = event_new(SAB_EV_TAKE, SAB_VIS_HIDDEN, s);
+	e.card = card_word(w->w[2]);
+	if (s == st.seat)
+		st.ntrove = 0;
 	tell(&e);
 }
 
@@ -772,8 +948,15 @@ static int table_allows(const sab_move *m)
 	const sab_card *c = bot_card(&st, m->card);
 	int trapped = bot_kind_type("trapped"), theft = bot_kind_type("theft");
 
-	if (m->kind == SAB_MOVE_CHOOSE || m->kind == SAB_MOVE_PICK_GOLD)
+	if (m->kind == SAB_MOVE_CHOOSE || m->kind == SAB_MOVE_PICK_GOLD ||
+	    m->kind == SAB_MOVE_ALLOW)
 		return 1;
+	if (m->kind == SAB_MOVE_TAKE) {
+		for (int i = 0; i < st.ntrove; i++)
+			if (st.trove[i] == m->card)
+				return 1;
+		return 0;
+	}
 	if (c == NULL || !in_hand(m->card) ||
 	    (m->kind == SAB_MOVE_PASS && m->nmore > 0 && !in_hand(m->more[0])) ||
 	    (m->kind == SAB_MOVE_PASS && m->nmore > 1 && !in_hand(m->more[1])) ||
@@ -884,7 +1067,7 @@ static int handle(char *line, const char *name, bot_choose_fn *choose,
 	k = w.w[0];
 	if (strcmp(k, "saboteur") == 0) {
 		/* Any version is answered: refusing one is the referee's call. */
-		if (printf("bot %s moves seed\n", name) < 0 ||
+		if (printf("bot %s moves seed react\n", name) < 0 ||
 		    fflush(stdout) != 0)
 			return -1;
 	} else if (strcmp(k, "quit") == 0) {
@@ -911,6 +1094,16 @@ static int handle(char *line, const char *name, bot_choose_fn *choose,
 		on_draw(&w);
 	} else if (strcmp(k, "played") == 0) {
 		on_played(&w, seen);
+	} else if (strcmp(k, "plays") == 0) {
+		on_plays(&w);
+	} else if (strcmp(k, "react") == 0) {
+		on_react(&w);
+	} else if (strcmp(k, "vetoed") == 0) {
+		on_vetoed(&w);
+	} else if (strcmp(k, "trove") == 0) {
+		on_trove(&w);
+	} else if (strcmp(k, "took") == 0) {
+		on_took(&w);
 	} else if (strcmp(k, "discarded") == 0 || strcmp(k, "passed") == 0) {
 		on_pass(&w, k[0] == 'p');
 	} else if (strcmp(k, "removed") == 0) {

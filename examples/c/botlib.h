@@ -11,9 +11,10 @@
 /*
  * A bot is a program: main() calls bot_run() with the bot's name and its
  * callbacks, and returns what bot_run() returns.  bot_run() answers the
- * handshake ("bot NAME moves seed": the referee lists the legal moves before
- * every decision, and gives each game a seed for the bot's randomness in
- * s->seed), follows the game line by line into a botstate, calls
+ * handshake ("bot NAME moves seed react": the referee lists the legal
+ * moves before every decision, gives each game a seed for the bot's
+ * randomness in s->seed, and asks for a reaction, "allow" or a veto, to
+ * every card another seat plays while a veto is in the game), follows the game line by line into a botstate, calls
  * choose() on every "turn" and prints its answer.  Unknown lines are
  * ignored, as the protocol asks; see saboteur-protocol(7).  With
  * BOTLIB_CHECK set in its environment, a bot reports on stderr every legal
@@ -91,6 +92,24 @@ typedef struct botstate {
 	int nlegal;
 	bot_legal legal[BOT_MAX_LEGAL];
 
+	/* The World Championship cards.  pending: the card pending_seat
+	 * played that waits for a veto ("plays SEAT CARD ARGS"), as its move
+	 * (pending_parsed 0: not readable); pending_seat -1 when none waits.
+	 * A "react SEAT" decision is ours while table.phase is
+	 * SAB_PHASE_REACT: its legal moves are "allow" and, holding one,
+	 * "play veto". */
+	int pending_seat;
+	int pending_parsed;
+	sab_move pending;
+	/* The top cards of the discard pile a treasure trove of ours shows,
+	 * top first ("trove C..."), for the "take CARD" decision that
+	 * follows (table.phase SAB_PHASE_TAKE). */
+	int ntrove;
+	uint8_t trove[SAB_MAX_PLAYERS];
+	/* The cell of the last path card played this round, the one a
+	 * diversion moves (has_last_path 0: none yet). */
+	int has_last_path;
+	int last_path_x, last_path_y;
 } botstate;
 
 /*
@@ -142,9 +161,12 @@ const char *bot_role_word(const botstate *s, int seat);
  * since a move says only play, discard or pick; an expansion's action
  * card has the type bot_kind_type() gives its word), BOT_DISCARD (of one
  * card, or up to three in Saboteur 2), BOT_PICK, BOT_REMOVE (discard two
- * cards to take one away from in front of us: "remove FRONT C1 C2") or
- * BOT_STEAL ("steal SEAT", after a "victims" line). */
-enum { BOT_DISCARD = 100, BOT_PICK, BOT_REMOVE, BOT_STEAL };
+ * cards to take one away from in front of us: "remove FRONT C1 C2"),
+ * BOT_STEAL ("steal SEAT", after a "victims" line), BOT_ALLOW (no veto of
+ * the pending card: "allow") or BOT_TAKE (a card of a treasure trove:
+ * "take CARD"). */
+enum { BOT_DISCARD = 100, BOT_PICK, BOT_REMOVE, BOT_STEAL, BOT_ALLOW,
+	BOT_TAKE };
 int bot_move_type(const botstate *s, const sab_move *m);
 
 /* Returns the card type of the action cards whose kind is word ("theft",

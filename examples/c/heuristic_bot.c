@@ -1,7 +1,9 @@
 /* heuristic_bot.c: a Saboteur bot that scores every legal move by its role:
  * miners dig towards the gold, saboteurs block the tunnel nearest to it;
  * in Saboteur 2 a team's miners dig through their own doors, geologists
- * lay crystals, and everyone steals. */
+ * lay crystals, and everyone steals; the World Championship's special
+ * cards are played where they help our side (a veto when the other side
+ * is about to reach the gold). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -31,6 +33,9 @@ typedef struct stance {
  * we have not seen is no bargain, so we only ever discard it. */
 static int t_theft = -2, t_handsoff, t_trapped, t_freedom, t_inspection,
     t_hats;
+/* The World Championship's special cards (the master crafter is a repair
+ * card). */
+static int t_swap, t_trove, t_veto, t_direction, t_pathfinder, t_diversion;
 
 static void kinds_init(void)
 {
@@ -42,6 +47,12 @@ static void kinds_init(void)
 	t_freedom = bot_kind_type("freedom");
 	t_inspection = bot_kind_type("inspection");
 	t_hats = bot_kind_type("change-hats");
+	t_swap = bot_kind_type("goal-swap");
+	t_trove = bot_kind_type("treasure-trove");
+	t_veto = bot_kind_type("veto");
+	t_direction = bot_kind_type("change-direction");
+	t_pathfinder = bot_kind_type("pathfinder");
+	t_diversion = bot_kind_type("diversion");
 }
 
 static int is_role(const botstate *s, int seat, const char *word)
@@ -141,16 +152,37 @@ static int target_goal(const botstate *s, int *sure)
 	return best;
 }
 
-/* The distance to the target goal after move m (a path or a rockfall). */
+/* The path card a diversion would move (the last one played), or -1. */
+static int diverted_card(const botstate *s)
+{
+	uint8_t cell;
+
+	if (!s->has_last_path)
+		return -1;
+	cell = sab_board_get(&s->table.board, s->last_path_x, s->last_path_y);
+	if (cell == SAB_CELL_EMPTY || cell == SAB_CELL_HIDDEN ||
+	    s->rs.defs[SAB_CELL_DEF(cell)].type != SAB_CARD_PATH)
+		return -1;
+	return SAB_CELL_DEF(cell);
+}
+
+/* The distance to the target goal after move m (a path, a rockfall, or a
+ * diversion of the last path card to m's cell). */
 static int distance_after(const botstate *s, const sab_move *m, int g)
 {
 	static sab_board b;
+	int type = bot_move_type(s, m), moved;
 
 	b = s->table.board;
-	if (bot_move_type(s, m) == SAB_CARD_PATH)
+	if (type == SAB_CARD_PATH)
 		sab_board_place(&b, &s->rs, m->x, m->y, m->card, m->rot);
-	else if (bot_move_type(s, m) == SAB_CARD_ROCKFALL)
+	else if (type == SAB_CARD_ROCKFALL)
 		sab_board_remove(&b, &s->rs, m->x, m->y);
+	else if (type == t_diversion && (moved = diverted_card(s)) >= 0) {
+		sab_board_remove(&b, &s->rs, s->last_path_x, s->last_path_y);
+		sab_board_place(&b, &s->rs, m->x, m->y, (uint8_t)moved,
+		    m->rot);
+	}
 	return distance(&b, &s->rs, s->rs.goal_x[g], s->rs.goal_y[g]);
 }
 
@@ -175,7 +207,8 @@ static void seen(const botstate *s, int seat, const sab_move *m)
 		return;
 	if (type == SAB_CARD_PATH && bot_is_dead_end(s, m->card))
 		trust[seat] -= 2;
-	else if (type == SAB_CARD_PATH || type == SAB_CARD_ROCKFALL) {
+	else if (type == SAB_CARD_PATH || type == SAB_CARD_ROCKFALL ||
+	    type == t_diversion) {
 		int after = distance_after(s, m, g);
 		trust[seat] += after < before ? 1 : after > before ? -3 : 0;
 	} else if (type == SAB_CARD_SABOTAGE || type == t_trapped) {
@@ -210,6 +243,25 @@ static int attitude(const botstate *s, const stance *st, int seat)
 	return sab ? 6 : -6;    /* a blocker's allies block */
 }
 
+/* How much we want to keep a World Championship special card: the veto
+ * most, which only another seat's turn can play. */
+static int keep_wc(const stance *st, int type)
+{
+	int digger = st->kind == DIGGER;
+
+	if (type == t_veto)
+		return 8;
+	if (type == t_diversion)
+		return 6;
+	if (type == t_pathfinder)
+		return digger ? 6 : 3;
+	if (type == t_swap)
+		return digger ? 2 : 5;
+	if (type == t_trove)
+		return 4;
+	return 0;               /* change of direction, swap hands */
+}
+
 /* How much we want to keep a card of Saboteur 2 beyond the base game's. */
 static int keep_sab2(const stance *st, int type)
 {
@@ -223,7 +275,7 @@ static int keep_sab2(const stance *st, int type)
 		return 4;
 	if (type == t_inspection || type == t_hats)
 		return 2;
-	return 0;               /* swap hands, which we never play */
+	return keep_wc(st, type);
 }
 
 /* How much we want to keep a card: the least useful is discarded first. */
@@ -380,6 +432,150 @@ static int score_sab2(const botstate *s, const stance *st, const sab_move *m,
 	return NEVER;           /* swap hands: our hand for theirs, blind */
 }
 
+/* ---- the World Championship's special cards ---------------------------- */
+
+/* 1 for a repair card of all three tools (the master crafter). */
+static int master(const botstate *s, const sab_move *m)
+{
+	const sab_card *c = bot_card(s, m->card);
+
+	return c != NULL && c->tools == (SAB_PICKAXE | SAB_LANTERN | SAB_CART);
+}
+
+/* Whether seat is on our side (above 0) or against it (below): a
+ * digger's attitude; for a blocker, a known saboteur is a friend, a known
+ * other role a foe, and otherwise a seat that helps the miners (trust) is
+ * against it. */
+static int side(const botstate *s, const stance *st, int seat)
+{
+	if (st->kind == DIGGER)
+		return attitude(s, st, seat);
+	if (bot_role(s, seat) >= 0 && seat != s->seat &&
+	    bot_role(s, seat) != SAB_ROLE_NONE)
+		return is_role(s, seat, "saboteur") ? 6 : -6;
+	return -trust[seat];
+}
+
+/* Returns 1 when the path card of move m would reach a goal
+ * that may hold the gold (g, when we are sure of it) or lie next to it. */
+static int nears_gold(const botstate *s, const sab_move *m, int g, int sure)
+{
+	for (int h = 0; h < s->rs.ngoals; h++) {
+		const sab_card *c = bot_card(s, bot_goal_card(s, h));
+		if ((sure && h != g) || (c != NULL && !c->gold))
+			continue;
+		if (distance_after(s, m, h) <= 1)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * A veto of the card waiting in s->pending: when the other side is about
+ * to reach the gold.  A blocker stops a path card that reaches a goal that
+ * may hold the gold, or comes next to it; a digger stops a seat it does
+ * not trust from blocking the tunnel near the gold (a rockfall or a dead
+ * end that puts it further away) or breaking the tools of a digger it
+ * trusts, us first, when the gold is near.  Otherwise it keeps the veto.
+ */
+static int score_veto(const botstate *s, const stance *st, int g, int sure,
+    int before)
+{
+	const sab_move *m = &s->pending;
+	int type = bot_move_type(s, m), p = s->pending_seat;
+
+	if (p < 0 || p >= s->nplayers || !s->pending_parsed || p == s->seat)
+		return NEVER;
+	if (st->kind != DIGGER) {
+		if (type == SAB_CARD_PATH && !bot_is_dead_end(s, m->card) &&
+		    side(s, st, p) <= 0 && nears_gold(s, m, g, sure))
+			return 100;
+		return NEVER;
+	}
+	if (attitude(s, st, p) >= 0 || before > 3)
+		return NEVER;
+	if ((type == SAB_CARD_PATH || type == SAB_CARD_ROCKFALL ||
+	    type == t_diversion) && distance_after(s, m, g) > before)
+		return 100;
+	if (type == SAB_CARD_SABOTAGE &&
+	    (m->target == s->seat || attitude(s, st, m->target) > 2))
+		return 90;
+	return NEVER;
+}
+
+/* How many path cards of our hand a miner can use (no dead ends), or a
+ * blocker (dead ends). */
+static int useful_paths(const botstate *s, const stance *st)
+{
+	int n = 0;
+
+	for (int i = 0; i < s->table.nhand[s->seat]; i++) {
+		int def = s->table.hand[s->seat][i];
+		const sab_card *c = bot_card(s, def);
+		if (c != NULL && c->type == SAB_CARD_PATH &&
+		    bot_is_dead_end(s, def) == (st->kind == BLOCKER))
+			n++;
+	}
+	return n;
+}
+
+/* A goal swap: a blocker that knows where the gold is moves it away from
+ * the tunnel's front, a digger towards it; a swap we cannot judge, never. */
+static int score_swap(const botstate *s, const stance *st,
+    const sab_move *m, int g, int sure)
+{
+	int other, dg, dother;
+
+	if (!sure || !m->rot || (m->goal != g && m->goal2 != g))
+		return NEVER;
+	other = m->goal == g ? m->goal2 : m->goal;
+	dg = goal_distance(s, g);
+	dother = goal_distance(s, other);
+	if (st->kind == DIGGER)
+		return dother < dg ? 70 + 5 * (dg - dother) : NEVER;
+	return dother > dg && dg <= 6 ? 70 + 5 * (dother - dg) : NEVER;
+}
+
+/* Change of direction: when the seat after us is against our side and the
+ * one before us with it, they trade places in the order. */
+static int score_direction(const botstate *s, const stance *st)
+{
+	int n = s->nplayers, step = s->table.dir ? n - 1 : 1;
+	int next = (s->seat + step) % n, prev = (s->seat + n - step) % n;
+
+	if (n < 3 || st->me == SAB_ROLE_NONE || st->kind == GEOLOGIST)
+		return NEVER;
+	return side(s, st, next) < 0 && side(s, st, prev) > 0 ? 35 : NEVER;
+}
+
+static int score_wc(const botstate *s, const stance *st, const sab_move *m,
+    int type, int g, int sure, int before)
+{
+	int after;
+
+	if (type == t_veto)
+		return score_veto(s, st, g, sure, before);
+	if (type == t_swap)
+		return score_swap(s, st, m, g, sure);
+	if (type == t_trove)    /* a card of our choice instead of a draw */
+		return s->table.ndiscard > 0 ? 20 : NEVER;
+	if (type == t_direction)
+		return score_direction(s, st);
+	if (type == t_pathfinder) {
+		if (useful_paths(s, st) < 2)
+			return NEVER;
+		return st->kind == DIGGER ? 85 : before <= 4 ? 45 : NEVER;
+	}
+	if (type == t_diversion) {
+		after = distance_after(s, m, g);
+		if (st->kind == DIGGER)
+			return after < before ? 78 + 5 * (before - after) :
+			    NEVER;
+		return after > before ? 52 + 10 * (after - before) : NEVER;
+	}
+	return NEVER;
+}
+
 /* The score of one legal move for us; the highest is played. */
 static int score(const botstate *s, const stance *st, const sab_move *m,
     int g, int sure, int before)
@@ -394,6 +590,10 @@ static int score(const botstate *s, const stance *st, const sab_move *m,
 		return score_steal(s, st, m);
 	case BOT_REMOVE:
 		return score_remove(s, st, m, sure);
+	case BOT_ALLOW:
+		return 0;
+	case BOT_TAKE:
+		return keep_value(s, st, m->card, sure);
 	case BOT_DISCARD:
 		return score_discard(s, st, m, sure);
 	case SAB_CARD_PATH:
@@ -406,10 +606,12 @@ static int score(const botstate *s, const stance *st, const sab_move *m,
 		 * whenever nothing better is at hand. */
 		return m->goal == g ? (before <= 5 ? 88 : 45) : 30;
 	case SAB_CARD_REPAIR:
+		/* A master crafter, which mends any tool, is kept for
+		 * later when a card of fewer tools will do. */
 		if (m->target == s->seat)
-			return miner ? 90 : 55;
-		return miner && trust[m->target] > 0 ? 60 + trust[m->target] :
-		    NEVER;
+			return (miner ? 90 : 55) - master(s, m);
+		return miner && trust[m->target] > 0 ? 60 + trust[m->target] -
+		    master(s, m) : NEVER;
 	case SAB_CARD_SABOTAGE:
 		/* No roles: all are rivals. */
 		if (bot_role(s, s->seat) == SAB_ROLE_NONE)
@@ -419,6 +621,10 @@ static int score(const botstate *s, const stance *st, const sab_move *m,
 			    NEVER;
 		return trust[m->target] >= 0 ? 35 + trust[m->target] : NEVER;
 	default:
+		if (type == t_veto || type == t_swap || type == t_trove ||
+		    type == t_direction || type == t_pathfinder ||
+		    type == t_diversion)
+			return score_wc(s, st, m, type, g, sure, before);
 		return score_sab2(s, st, m, type);
 	}
 }

@@ -27,6 +27,11 @@ static const char *choose(const botstate *s)
 	}
 	if (s->nlegal == 0)
 		return NULL;    /* botlib then discards a card */
+	/* A reaction with no veto in hand draws nothing from the generator,
+	 * so a referee that asks only the bots that want to react plays
+	 * the same game as one that asks every bot. */
+	if (s->nlegal == 1 && s->table.phase == SAB_PHASE_REACT)
+		return s->legal[0].line;
 	return s->legal[sab_rng_below(&rng, (uint32_t)s->nlegal)].line;
 }
 

@@ -10,13 +10,15 @@
 //   }
 //   new First("first").run();
 //
-// run() answers the handshake with "bot NAME moves seed" (so the referee lists
-// the legal moves before every decision, and may send a seed), keeps the
+// run() answers the handshake with "bot NAME moves seed react" (so the referee
+// lists the legal moves before every decision, may send a seed, and asks for
+// a reaction to the cards other seats play when a veto is in the game), keeps the
 // state below up to date from the referee's lines, calls choose() on every
 // "turn" (a "victims" line before it asks for a steal, at a Saboteur 2
 // round's end) and prints its answer.  Lines it does not know are ignored,
 // as the protocol asks (saboteur-protocol(7)).  The state follows the base
-// game and Saboteur 2 (ruleset "saboteur2"), as in the Python helper:
+// game, Saboteur 2 (ruleset "saboteur2") and the World Championship's
+// special cards ("base-wc", "saboteur2-wc"), as in the Python helper:
 //
 //   seat, players, ruleset   our seat, the player count, the ruleset name
 //   game                     the game's number in the match, from 1
@@ -57,6 +59,14 @@
 //                            "miners", "blue-miners", "boss"), winners (seats,
 //                            or null where the line has none: the base game) }
 //   thefts                   [thief, victim] pairs of this game's thefts
+//   pending                  [seat, move line] of a card played and waiting
+//                            for a veto ("plays"), else null; a "react"
+//                            decision asks us "allow" or "play veto"
+//   reacting                 true while the decision asked is a reaction
+//   trove                    the cards our treasure trove shows, top of the
+//                            discard pile first: reply "take CARD"
+//   direction                0 clockwise, 1 after an odd number of changes of
+//                            direction this round
 //   legal                    the legal move lines of this decision
 //   turn, moveMs, bankMs     from the "turn" line: the time we have
 //   tries                    replies left after an "illegal"
@@ -101,6 +111,10 @@ function cardCrystals(token) {
 // played on nobody ("play theft").
 const SEAT_ACTIONS = ["hands-off", "trapped", "freedom", "inspection",
   "change-hats", "swap-hands"];
+// The World Championship's special cards played without arguments, and their
+// move kinds (the master crafter is "repair-pickaxe-lantern-cart").
+const WC_PLAIN = { veto: "veto", "treasure-trove": "trove",
+  "change-direction": "direction", pathfinder: "pathfinder" };
 
 // One move line taken apart: kind is "path", "break", "repair", "rockfall",
 // "map", "discard", "pick", and in saboteur2 "action" (theft, hands-off,
@@ -111,13 +125,21 @@ const SEAT_ACTIONS = ["hands-off", "trapped", "freedom", "inspection",
 // discard, 2 for a remove); front the card a remove takes away from in front
 // of us; x, y, rot for a path, rockfall or map; target (a seat) for a break,
 // a repair, an action played on a seat or a steal; tool for a repair; value
-// for a pick; line the line itself, the answer to send.
+// for a pick; line the line itself, the answer to send.  The World
+// Championship adds "allow" (no veto), "take" (a card of our treasure trove),
+// "veto", "swap" (a goal swap: goals [[x1, y1], [x2, y2]], rot 1 to swap),
+// "trove", "direction", "pathfinder" and "diversion" (x, y, rot: where the
+// last path card goes).
 function parseMove(line) {
   const w = line.split(/\s+/);
   const m = { line, kind: "other", card: null, cards: [], front: null, x: null,
-    y: null, rot: null, target: null, tool: null, value: null };
+    y: null, rot: null, target: null, tool: null, value: null, goals: [] };
   const num = (s) => (/^-?\d+$/.test(s) ? Number(s) : NaN);
-  if (w[0] === "pick" && w.length >= 2) {
+  if (w[0] === "allow") {
+    m.kind = "allow";
+  } else if (w[0] === "take" && w.length >= 2) {
+    Object.assign(m, { kind: "take", card: w[1] });
+  } else if (w[0] === "pick" && w.length >= 2) {
     Object.assign(m, { kind: "pick", value: num(w[1]) });
   } else if (w[0] === "discard" && w.length >= 2) {
     Object.assign(m, { kind: "discard", card: w[1], cards: w.slice(1, 4) });
@@ -138,6 +160,13 @@ function parseMove(line) {
       Object.assign(m, { kind: c, x: num(w[2]), y: num(w[3]) });
     } else if (c === "theft") {
       m.kind = "action";
+    } else if (Object.prototype.hasOwnProperty.call(WC_PLAIN, c)) {
+      m.kind = WC_PLAIN[c];
+    } else if (c === "goal-swap" && w.length >= 7) {
+      Object.assign(m, { kind: "swap", rot: num(w[6]),
+        goals: [[num(w[2]), num(w[3])], [num(w[4]), num(w[5])]] });
+    } else if (c === "diversion" && w.length >= 5) {
+      Object.assign(m, { kind: "diversion", x: num(w[2]), y: num(w[3]), rot: num(w[4]) });
     } else if (SEAT_ACTIONS.includes(c) && w.length >= 3) {
       Object.assign(m, { kind: "action", target: num(w[2]) });
     }
@@ -237,6 +266,10 @@ class Bot {
     this.goalCards = new Map();
     this.broken = new Map();
     this.inFront = new Map();
+    this.pending = null;
+    this.reacting = false;
+    this.trove = [];
+    this.direction = 0;
     this.turn = this.moveMs = this.bankMs = this.tries = 0;
     this.dealing = false;
   }
@@ -283,8 +316,28 @@ class Bot {
     } else if (card === "change-hats" && w.length >= 4 && Number(w[3]) !== this.seat) {
       // That seat's role is new, and only it learns which.
       this.roles.delete(Number(w[3]));
+    } else if (card === "goal-swap" && w.length >= 8 && w[7] === "1") {
+      // What anyone knew of the two goals now lies where they went.
+      const a = w[3] + "," + w[4], b = w[5] + "," + w[6];
+      const ka = this.goalCards.get(a), kb = this.goalCards.get(b);
+      this.goalCards.delete(a);
+      this.goalCards.delete(b);
+      if (ka !== undefined) this.goalCards.set(b, ka);
+      if (kb !== undefined) this.goalCards.set(a, kb);
+    } else if (card === "diversion" && w.length >= 9) {
+      // played S diversion X Y ROT CARD FROMX FROMY
+      const from = w[7] + "," + w[8], to = w[3] + "," + w[4];
+      this.board.delete(from);
+      this.turned.delete(from);
+      this.board.set(to, w[6]);
+      if (w[5] === "1") this.turned.add(to);
+    } else if (card === "change-direction") {
+      this.direction ^= 1;
     }
-    this.cardLeft(seat, card);
+    this.reacting = false;
+    // A card that waited for a veto left the hand when it was played.
+    if (this.pending !== null && this.pending[0] === seat) this.pending = null;
+    else this.cardLeft(seat, card);
   }
 
   // Updates the state from one line's words; returns "answer", "quit" or null.
@@ -292,7 +345,7 @@ class Bot {
     const kind = w[0], n = w.length;
     if (kind !== "draw" && kind !== "role") this.dealing = false;
     if (kind === "saboteur") {
-      this.send("bot " + this.name + " moves seed");
+      this.send("bot " + this.name + " moves seed react");
     } else if (kind === "quit") {
       return "quit";
     } else if (kind === "game" && n >= 5) {
@@ -328,6 +381,24 @@ class Bot {
       if (Number(w[1]) === this.seat && w[2] !== "-") this.hand.push(w[2]);
     } else if (kind === "played" && n >= 3) {
       this.played(Number(w[1]), w);
+    } else if (kind === "plays" && n >= 3) {
+      // A card waits for a veto: it has left the hand.
+      this.pending = [Number(w[1]), "play " + w.slice(2).join(" ")];
+      this.cardLeft(Number(w[1]), w[2]);
+    } else if (kind === "react" && n >= 2) {
+      this.reacting = true;
+    } else if (kind === "vetoed" && n >= 4) {
+      // Both cards go to the discard pile; the vetoed play never was.
+      this.cardLeft(Number(w[1]), "veto");
+      this.pending = null;
+      this.reacting = false;
+    } else if (kind === "trove") {
+      this.trove = w.slice(1);
+    } else if (kind === "took" && n >= 3) {
+      if (Number(w[1]) === this.seat) {
+        if (w[2] !== "-") this.hand.push(w[2]);
+        this.trove = [];
+      }
     } else if (kind === "discarded" && n >= 3) {
       for (const card of w.slice(2, 5)) this.cardLeft(Number(w[1]), card);   // 1 to 3 cards
     } else if (kind === "removed" && n >= 5) {

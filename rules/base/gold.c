@@ -3,6 +3,11 @@
 
 #include "base.h"
 
+/* "If you are the Greedy Dwarf, you only win the round if it was you who
+ * created the connection from the start card to the gold.  In this case,
+ * you receive 4 gold." */
+#define GREEDY_PAY 4
+
 static void give_gold(sab_game *g, int seat, uint8_t value, sab_events *ev)
 {
 	g->gold[seat] = (int16_t)(g->gold[seat] + value);
@@ -134,13 +139,24 @@ void sab_base_pick_gold(sab_game *g, uint8_t value, sab_rng *rng,
 		offer_gold(g, next_taker(g, sab_table_prev(g, seat)), rng, ev);
 }
 
+/* The greedy dwarves among the seats (module wc; none in a base game). */
+static int greedy_dwarves(const sab_game *g)
+{
+	int n = 0;
+
+	for (int s = 0; s < g->nplayers; s++)
+		n += g->role[s] == SAB_ROLE_GREEDY;
+	return n;
+}
+
 /* Draws the gold cards and hands them round from the finder; returns 1
- * when a seat must pick. */
+ * when a seat must pick.  "# Gold cards = # Gold-Diggers (the Selfish
+ * Dwarf is excluded)" (002): a greedy dwarf is not a gold miner. */
 static int miners_win(sab_game *g, sab_rng *rng, sab_events *ev)
 {
 	const sab_ruleset *rs = g->rs;
 	int k = rs->gold_drawn == SAB_GOLD_PER_PLAYER ? g->nplayers :
-	    g->nplayers - g->nsaboteurs;
+	    g->nplayers - g->nsaboteurs - greedy_dwarves(g);
 	int first = next_taker(g, g->finder);
 
 	if (rs->gold_drawn_max && k > rs->gold_drawn_max)
@@ -159,6 +175,37 @@ static int miners_win(sab_game *g, sab_rng *rng, sab_events *ev)
 	return 1;
 }
 
+/*
+ * The tournament variant's gold pieces, paid from the bank rather than the
+ * gold cards: "the player who reached the goal card with the gold and
+ * ended the round gets 3 gold.  All other Gold Miners get 2 gold each";
+ * "If a Greedy Dwarf wins, they get 4 gold and everyone else gets
+ * nothing"; "If the Saboteurs win, they each get 3 gold" (4 for a lone
+ * saboteur).  A miner with a broken tool is skipped under the sabotaged
+ * dwarf variant, as with the cards.
+ */
+static void pay_pieces(sab_game *g, sab_events *ev)
+{
+	const sab_ruleset *rs = g->rs;
+
+	for (int s = 0; s < g->nplayers; s++) {
+		uint8_t role = g->role[s];
+
+		if (g->round_end != SAB_END_GOLD) {
+			if (role == SAB_ROLE_SABOTEUR)
+				give_gold(g, s, rs->pieces_saboteur[
+				    g->nsaboteurs], ev);
+		} else if (g->finder < g->nplayers &&
+		    g->role[g->finder] == SAB_ROLE_GREEDY) {
+			if (s == g->finder)
+				give_gold(g, s, rs->pieces_greedy, ev);
+		} else if (may_take_gold(g, s)) {
+			give_gold(g, s, s == g->finder ? rs->pieces_finder :
+			    rs->pieces_miner, ev);
+		}
+	}
+}
+
 int sab_base_round_end(sab_game *g, sab_rng *rng, sab_events *ev)
 {
 	for (int s = 0; ev && g->rs->has_roles && s < g->nplayers; s++) {
@@ -169,6 +216,18 @@ int sab_base_round_end(sab_game *g, sab_rng *rng, sab_events *ev)
 	}
 	if (g->rs->scoring == SAB_SCORE_PATH || !g->rs->has_roles)
 		return 0;
+	if (g->rs->pieces) {
+		pay_pieces(g, ev);
+		return 0;
+	}
+	/* "In this case, you receive 4 gold" and, as the tournament
+	 * variant says, everyone else gets nothing: from the gold cards, as
+	 * a saboteur's pay. */
+	if (g->round_end == SAB_END_GOLD && g->finder < g->nplayers &&
+	    g->role[g->finder] == SAB_ROLE_GREEDY) {
+		pay_from_deck(g, g->finder, GREEDY_PAY, ev);
+		return 0;
+	}
 	if (g->round_end == SAB_END_GOLD)
 		return miners_win(g, rng, ev);
 	int pay = g->rs->saboteur_pay[g->nsaboteurs];

@@ -15,7 +15,7 @@ static const sab_role_def roles[] = {
 static void deal_roles(sab_game *g, sab_rng *rng, sab_events *ev)
 {
 	const sab_ruleset *rs = g->rs;
-	uint8_t deal[2 * SAB_MAX_PLAYERS + 2];
+	uint8_t deal[3 * SAB_MAX_PLAYERS + 3];
 	int n = 0;
 
 	g->nsaboteurs = 0;
@@ -30,6 +30,10 @@ static void deal_roles(sab_game *g, sab_rng *rng, sab_events *ev)
 		deal[n++] = SAB_ROLE_SABOTEUR;
 	for (int i = 0; i < rs->miners[g->nplayers]; i++)
 		deal[n++] = SAB_ROLE_MINER;
+	/* Module wc's greedy dwarves, none in a base game: its shuffle
+	 * and deal stay as they were. */
+	for (int i = 0; i < rs->greedy[g->nplayers]; i++)
+		deal[n++] = SAB_ROLE_GREEDY;
 	sab_rng_shuffle(rng, deal, (uint32_t)n);
 	for (int s = 0; s < g->nplayers; s++) {
 		g->role[s] = deal[s];
@@ -45,8 +49,10 @@ static void deal_roles(sab_game *g, sab_rng *rng, sab_events *ev)
 	g->role_spare = n > g->nplayers ? deal[g->nplayers] : SAB_ROLE_NONE;
 }
 
-/* The gold reached: the miners (the course game: whoever reached it);
- * otherwise the saboteurs, when there are any. */
+/* The gold reached: the miners (the course game: whoever reached it),
+ * or a greedy dwarf alone when it reached it ("you only win the round if
+ * it was you who created the connection from the start card to the
+ * gold"); otherwise the saboteurs, when there are any. */
 static uint16_t round_winners(const sab_game *g, uint8_t *side,
     uint8_t *both)
 {
@@ -58,6 +64,11 @@ static uint16_t round_winners(const sab_game *g, uint8_t *side,
 		if (g->round_end == SAB_END_GOLD && g->finder < g->nplayers)
 			mask = (uint16_t)(1u << g->finder);
 		return mask;
+	}
+	if (g->round_end == SAB_END_GOLD && g->finder < g->nplayers &&
+	    g->role[g->finder] == SAB_ROLE_GREEDY) {
+		*side = SAB_ROLE_GREEDY;
+		return (uint16_t)(1u << g->finder);
 	}
 	if (g->round_end == SAB_END_GOLD)
 		*side = SAB_ROLE_MINER;

@@ -6,7 +6,9 @@
 // saboteur-protocol(7)); every card a legal move takes is held (as many
 // copies as it takes); what a legal remove takes away lies in front of the
 // seat; a trapped seat is offered no path card; a steal's seat is among the
-// victims, and a steal is asked exactly when victims were told.  At the
+// victims, and a steal is asked exactly when victims were told; a reaction
+// offers "allow" and a veto exactly when one is held, with a card pending; a
+// take offers the cards of the trove we were shown.  At the
 // game's end, the gold the helper counted for the seat is the gameover
 // line's.  It exits 1 at the first mismatch (check_bot.py reports it),
 // plays the first legal move, and checks nothing after an "illegal" with
@@ -45,8 +47,26 @@ class StateBot extends Bot {
     }
     if (this.victims.length) fail(this, `victims ${this.victims} but no steal asked`);
     if (moves.some((m) => m.kind === "pick")) return;
-    const singles = moves.filter((m) => m.kind === "discard" && m.cards.length === 1)
+    if (this.reacting || moves.some((m) => m.kind === "allow")) {
+      // "allow", and a veto exactly when we hold one.
+      if (!this.reacting || this.pending === null) fail(this, "a reaction asked with nothing pending");
+      const others = moves.filter((m) => m.kind !== "veto").map((m) => m.kind);
+      const vetoes = moves.some((m) => m.kind === "veto");
+      if (JSON.stringify(others) !== '["allow"]' || vetoes !== this.hand.includes("veto"))
+        fail(this, `reaction moves ${this.legal}`);
+      return;
+    }
+    const takes = moves.filter((m) => m.kind === "take").map((m) => m.card);
+    if (takes.length || this.trove.length) {
+      if (!same(takes, this.trove) || takes.length !== moves.length)
+        fail(this, `takes of ${takes}, trove ${this.trove}`);
+      return;
+    }
+    let singles = moves.filter((m) => m.kind === "discard" && m.cards.length === 1)
       .map((m) => m.card);
+    // A pathfinder's second path card: path plays only.
+    if (!singles.length && moves.length && moves.every((m) => m.kind === "path"))
+      singles = this.hand;
     if (!same(singles, this.hand)) fail(this, `one-card discards ${singles}`);
     const mine = this.inFront.get(this.seat) || [];
     for (const m of moves) {

@@ -9,7 +9,9 @@ discards listed ("A discard of each card is always among them",
 saboteur-protocol(7)); every card a legal move takes is held (as many
 copies as it takes); what a legal remove takes away lies in front of the
 seat; a trapped seat is offered no path card; a steal's seat is among the
-victims, and a steal is asked exactly when victims were told.  At the
+victims, and a steal is asked exactly when victims were told; a reaction
+offers "allow" and a veto exactly when one is held, with a card pending; a
+take offers the cards of the trove we were shown.  At the
 game's end, the gold the helper counted for the seat (its pieces, thefts
 included) is the gameover line's.  It plays the first legal move, and after
 an "illegal" with tries left (the list then lacks the moves refused) checks
@@ -45,8 +47,26 @@ class StateBot(Bot):
             self.fail("victims %s but no steal asked" % self.victims)
         if any(m.kind == "pick" for m in moves):
             return
+        if self.reacting or any(m.kind == "allow" for m in moves):
+            # "allow", and a veto exactly when we hold one.
+            if not self.reacting or self.pending is None:
+                self.fail("a reaction asked with nothing pending")
+            vetoes = [m for m in moves if m.kind == "veto"]
+            if [m.kind for m in moves if m.kind != "veto"] != ["allow"] or \
+                    bool(vetoes) != ("veto" in self.hand):
+                self.fail("reaction moves %s, hand %s" % (self.legal, self.hand))
+            return
+        takes = [m.card for m in moves if m.kind == "take"]
+        if takes or self.trove:
+            if sorted(set(takes)) != sorted(set(self.trove)) or \
+                    len(takes) != len(moves):
+                self.fail("takes of %s, trove %s" % (takes, self.trove))
+            return
         singles = {m.card for m in moves if m.kind == "discard"
                    and len(m.cards) == 1}
+        # A pathfinder's second path card: path plays only.
+        if not singles and moves and all(m.kind == "path" for m in moves):
+            singles = set(self.hand)
         if singles != set(self.hand):
             self.fail("hand %s, one-card discards %s"
                       % (sorted(set(self.hand)), sorted(singles)))

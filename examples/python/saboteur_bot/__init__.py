@@ -11,14 +11,18 @@ PYTHONPATH), then subclass Bot, override choose(), and call run():
 
     FirstMove("first").run()
 
-run() answers the handshake with "bot NAME moves seed" (so the referee lists
-the legal moves before every decision, and may send a seed), keeps the state
+run() answers the handshake with "bot NAME moves seed react" (so the referee
+lists the legal moves before every decision, may send a seed, and asks for a
+reaction to the cards other seats play when a veto is in the game), keeps the state
 below up to date from the referee's lines, calls choose() on every "turn"
 (a "victims" line before it asks for a steal, at a Saboteur 2 round's end)
 and prints its answer.  Lines it does not know are ignored, as the protocol asks
 (saboteur-protocol(7)).  The state follows the base game and Saboteur 2
 (ruleset "saboteur2": its cards in front of the seats, inspections, change
-hats, swap hands, multi-card discards, thefts, gold in pieces).
+hats, swap hands, multi-card discards, thefts, gold in pieces) and the World
+Championship's special cards (rulesets "base-wc", "saboteur2-wc": a card
+waiting for a veto, our reaction, the treasure trove's take, goal swaps,
+diversions, changes of direction).
 
 State, reset by each "game" (and the round part by each "round"):
     seat, players, ruleset       our seat, the player count, the ruleset name
@@ -62,6 +66,14 @@ State, reset by each "game" (and the round part by each "round"):
                                  "boss"), "winners" (seats; None where the
                                  line has none, as in the base game)
     thefts                       (thief, victim) pairs of this game's thefts
+    pending                      (seat, move line) of a card played and waiting
+                                 for a veto ("plays"), else None; a "react"
+                                 decision asks us "allow" or "play veto"
+    reacting                     True while the decision asked is a reaction
+    trove                        the cards our treasure trove shows, top of
+                                 the discard pile first: reply "take CARD"
+    direction                    0 clockwise, 1 after an odd number of changes
+                                 of direction this round
     legal                        the legal move lines of this decision
     turn, move_ms, bank_ms       from the "turn" line: the time we have
     tries                        replies left after an "illegal"
@@ -119,6 +131,10 @@ def card_crystals(token):
 # played on nobody ("play theft").
 SEAT_ACTIONS = ("hands-off", "trapped", "freedom", "inspection",
                 "change-hats", "swap-hands")
+# The World Championship's special cards played without arguments, and
+# their Move kinds (the master crafter is "repair-pickaxe-lantern-cart").
+WC_PLAIN = {"veto": "veto", "treasure-trove": "trove",
+            "change-direction": "direction", "pathfinder": "pathfinder"}
 
 
 class Move:
@@ -127,7 +143,10 @@ class Move:
     hands-off, trapped, freedom, inspection, change-hats or swap-hands, the
     card says which), "remove" or "steal"; "other" for anything else.  card
     is the token (the first discarded for a discard or a remove; None for a
-    pick or a steal); cards every card the move takes from the hand (1 to 3
+    pick, a steal or an allow); the World Championship adds "allow" (no veto),
+    "take" (a card of our treasure trove), "veto", "swap" (a goal swap: goals
+    [(x1, y1), (x2, y2)], rot 1 to swap), "trove", "direction", "pathfinder"
+    and "diversion" (x, y, rot: where the last path card goes); cards every card the move takes from the hand (1 to 3
     for a discard, 2 for a remove); front the card a remove takes away from
     in front of us; x, y, rot for a path, a rockfall or a map; target (a
     seat) for a break, a repair, an action played on a seat or a steal;
@@ -138,9 +157,14 @@ class Move:
         self.line = line
         self.kind, self.card, self.cards, self.front = "other", None, [], None
         self.x = self.y = self.rot = self.target = self.tool = self.value = None
+        self.goals = []
         w = line.split()
         try:
-            if w[0] == "pick" and len(w) >= 2:
+            if w[0] == "allow":
+                self.kind = "allow"
+            elif w[0] == "take" and len(w) >= 2:
+                self.kind, self.card, self.cards = "take", w[1], []
+            elif w[0] == "pick" and len(w) >= 2:
                 self.kind, self.value = "pick", int(w[1])
             elif w[0] == "discard" and len(w) >= 2:
                 self.kind, self.card, self.cards = "discard", w[1], w[1:4]
@@ -163,6 +187,15 @@ class Move:
                     self.kind, self.x, self.y = c, int(w[2]), int(w[3])
                 elif c == "theft":
                     self.kind = "action"
+                elif c in WC_PLAIN:
+                    self.kind = WC_PLAIN[c]
+                elif c == "goal-swap" and len(w) >= 7:
+                    self.kind, self.rot = "swap", int(w[6])
+                    self.goals = [(int(w[2]), int(w[3])),
+                                  (int(w[4]), int(w[5]))]
+                elif c == "diversion" and len(w) >= 5:
+                    self.kind = "diversion"
+                    self.x, self.y, self.rot = int(w[2]), int(w[3]), int(w[4])
                 elif c in SEAT_ACTIONS and len(w) >= 3:
                     self.kind, self.target = "action", int(w[2])
         except ValueError:
@@ -237,6 +270,7 @@ class Bot:
         self.hand, self.legal, self.offer, self.victims = [], [], [], []
         self.board, self.turned, self.goal_cards = {}, set(), {}
         self.broken, self.in_front = {}, {}
+        self.pending, self.reacting, self.trove, self.direction = None, False, [], 0
         self.turn = self.move_ms = self.bank_ms = self.tries = 0
         self.dealing = False
 
@@ -288,7 +322,30 @@ class Bot:
         elif card == "change-hats" and len(w) >= 4 and int(w[3]) != self.seat:
             # That seat's role is new, and only it learns which.
             self.roles.pop(int(w[3]), None)
-        self._card_left(seat, card)
+        elif card == "goal-swap" and len(w) >= 8 and w[7] == "1":
+            # What anyone knew of the two goals now lies where they went.
+            a, b = (int(w[3]), int(w[4])), (int(w[5]), int(w[6]))
+            ka, kb = self.goal_cards.pop(a, None), self.goal_cards.pop(b, None)
+            if ka is not None:
+                self.goal_cards[b] = ka
+            if kb is not None:
+                self.goal_cards[a] = kb
+        elif card == "diversion" and len(w) >= 9:
+            # played S diversion X Y ROT CARD FROMX FROMY
+            old, new = (int(w[7]), int(w[8])), (int(w[3]), int(w[4]))
+            self.board.pop(old, None)
+            self.turned.discard(old)
+            self.board[new] = w[6]
+            if w[5] == "1":
+                self.turned.add(new)
+        elif card == "change-direction":
+            self.direction ^= 1
+        self.reacting = False
+        # A card that waited for a veto left the hand when it was played.
+        if self.pending is not None and self.pending[0] == seat:
+            self.pending = None
+        else:
+            self._card_left(seat, card)
 
     def take(self, w):
         """Updates the state from one line's words; returns what to do:
@@ -297,7 +354,7 @@ class Bot:
         if kind not in ("draw", "role"):
             self.dealing = False
         if kind == "saboteur":
-            self.send("bot %s moves seed" % self.name)
+            self.send("bot %s moves seed react" % self.name)
         elif kind == "quit":
             return "quit"
         elif kind == "game" and len(w) >= 5:
@@ -330,6 +387,23 @@ class Bot:
                 self.hand.append(w[2])
         elif kind == "played" and len(w) >= 3:
             self._played(int(w[1]), w)
+        elif kind == "plays" and len(w) >= 3:
+            # A card waits for a veto: it has left the hand.
+            self.pending = (int(w[1]), "play " + " ".join(w[2:]))
+            self._card_left(int(w[1]), w[2])
+        elif kind == "react" and len(w) >= 2:
+            self.reacting = True
+        elif kind == "vetoed" and len(w) >= 4:
+            # Both cards go to the discard pile; the vetoed play never was.
+            self._card_left(int(w[1]), "veto")
+            self.pending, self.reacting = None, False
+        elif kind == "trove":
+            self.trove = list(w[1:])
+        elif kind == "took" and len(w) >= 3:
+            if int(w[1]) == self.seat:
+                if w[2] != "-":
+                    self.hand.append(w[2])
+                self.trove = []
         elif kind == "discarded" and len(w) >= 3:
             for card in w[2:5]:         # 1 to 3 cards (saboteur2)
                 self._card_left(int(w[1]), card)
