@@ -209,7 +209,11 @@ void sab_table_next_round(sab_game *g, sab_rng *rng, sab_events *ev)
 		game_end(g, ev);
 		return;
 	}
-	round_start(g, sab_table_next(g, g->last_player), rng, ev);
+	/* "The player to the left of the one who played the last card of
+	 * the preceding round starts the new round": to the left, the way
+	 * of play at the start of a round, whatever a change of direction
+	 * made of this round's. */
+	round_start(g, (g->last_player + 1) % g->nplayers, rng, ev);
 }
 
 /* The round ends: its winners are announced, then each module settles it
@@ -417,6 +421,14 @@ int sab_game_check_as(const sab_game *g, const sab_move *m,
 		sab_say(why, whylen, "there is no player to choose now");
 		return 0;
 	}
+	/* A pathfinder's next card: a path card, no pass of several cards
+	 * or removal either. */
+	if (g->substep > 0 && (m->kind != SAB_MOVE_PLAY ||
+	    m->card >= g->rs->ndefs ||
+	    g->rs->defs[m->card].type != SAB_CARD_PATH)) {
+		sab_say(why, whylen, "play your pathfinder's next path card");
+		return 0;
+	}
 	if ((m->kind == SAB_MOVE_PASS && m->nmore > 0) ||
 	    m->kind == SAB_MOVE_REMOVE)
 		return check_turn_option(g, m, words, why, whylen);
@@ -425,11 +437,6 @@ int sab_game_check_as(const sab_game *g, const sab_move *m,
 		sab_say(why, whylen, "%s is not in your hand",
 		    m->card < g->rs->ndefs ?
 		    sab_table_card_word(g, words, m->card) : "that card");
-		return 0;
-	}
-	if (g->substep > 0 && (m->kind != SAB_MOVE_PLAY ||
-	    g->rs->defs[m->card].type != SAB_CARD_PATH)) {
-		sab_say(why, whylen, "play your pathfinder's next path card");
 		return 0;
 	}
 	if (m->kind == SAB_MOVE_PASS)
@@ -846,6 +853,12 @@ static void carry_out(sab_game *g, const sab_move *m, int pending,
 		g->substep = (uint8_t)(sub - 1);
 	if (g->substep > 0 && can_lay_path(g))
 		return;
+	/* A pathfinder's turn ending early, no path card fitting: "draw 2
+	 * cards, which means that you'll play with 1 card less", so one card
+	 * per path card laid, at least one, never more cards than before. */
+	if (g->substep > 0)
+		g->draws = (uint8_t)(g->draws > g->substep ?
+		    g->draws - g->substep : 1);
 	g->substep = 0;
 	finish_turn(g, seat, m, rng, ev);
 }
@@ -1029,6 +1042,9 @@ void sab_game_census(const sab_game *g, sab_census *c)
 	c->deck = g->ndeck;
 	c->discard = g->ndiscard;
 	c->aside = g->naside;
+	/* A card waiting for reactions is out of its player's hand; a
+	 * treasure trove waits for the take to reach the pile. */
+	c->waiting = g->has_pending + (g->held != SAB_NO_CARD);
 	for (int s = 0; s < g->nplayers; s++) {
 		c->hands += g->nhand[s];
 		c->in_front += g->nfront[s];
@@ -1041,7 +1057,8 @@ void sab_game_census(const sab_game *g, sab_census *c)
 }
 
 /* Compares the fields the card's kind takes as arguments, and no other. */
-static int same_args(const sab_kind *k, const sab_move *a, const sab_move *b)
+static int same_args_as(const sab_kind *k, const sab_move *a,
+    const sab_move *b)
 {
 	for (int i = 0; i < SAB_MAX_ARGS && k->args[i] != SAB_ARG_END; i++) {
 		int same = 1;
@@ -1074,6 +1091,28 @@ static int same_args(const sab_kind *k, const sab_move *a, const sab_move *b)
 			return 0;
 	}
 	return 1;
+}
+
+/* Whether kind k names two goals (a goal swap): a pair, in either order. */
+static int two_goals(const sab_kind *k)
+{
+	for (int i = 0; i < SAB_MAX_ARGS && k->args[i] != SAB_ARG_END; i++)
+		if (k->args[i] == SAB_ARG_GOAL2)
+			return 1;
+	return 0;
+}
+
+/* Compares the fields the card's kind takes as arguments, and no other. */
+static int same_args(const sab_kind *k, const sab_move *a, const sab_move *b)
+{
+	if (two_goals(k) && a->goal == b->goal2 && a->goal2 == b->goal) {
+		sab_move c = *b;        /* the same two goals, named the other
+		                           way round */
+		c.goal = b->goal2;
+		c.goal2 = b->goal;
+		return same_args_as(k, a, &c);
+	}
+	return same_args_as(k, a, b);
 }
 
 /* The cards a pass or a removal discards, card and more[0 .. nmore), in

@@ -273,9 +273,11 @@ void sab_game_apply(sab_game *g, const sab_move *m, sab_rng *rng,
 int sab_game_random_move(const sab_game *g, sab_rng *rng, sab_move *m);
 
 /* Card accounting: every card of the ruleset's deck, counted where it lies.
- * The six counts add up to rs->deck_size at every moment. */
+ * The seven counts add up to rs->deck_size at every moment; `waiting`:
+ * a card pending (open to a veto) and a treasure trove held until its
+ * take. */
 typedef struct sab_census {
-	int deck, hands, discard, board, in_front, aside;
+	int deck, hands, discard, board, in_front, aside, waiting;
 } sab_census;
 void sab_game_census(const sab_game *g, sab_census *c);
 

@@ -50,6 +50,8 @@ int main(void)
 	srunner_add_suite(sr, sab2_suite());
 	srunner_add_suite(sr, sab2_cards_suite());
 	srunner_add_suite(sr, sab2_props_suite());
+	srunner_add_suite(sr, wc_suite());
+	srunner_add_suite(sr, wc_props_suite());
 	srunner_add_suite(sr, wc_variants_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);

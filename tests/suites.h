@@ -31,6 +31,8 @@ Suite *session_suite(void);
 Suite *sab2_suite(void);
 Suite *sab2_cards_suite(void);
 Suite *sab2_props_suite(void);
+Suite *wc_suite(void);
+Suite *wc_props_suite(void);
 Suite *wc_variants_suite(void);
 
 /* The folder of the test fixtures (tests/fixtures unless SAB_FIXTURES says). */

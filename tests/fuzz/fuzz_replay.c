@@ -13,7 +13,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* The built-in rulesets, loaded once. */
 static const char *const names[] = { "base", "classic", "course",
-	"saboteur2" };
+	"saboteur2", "base-wc", "saboteur2-wc" };
 #define NSETS ((int)(sizeof names / sizeof names[0]))
 static sab_ruleset sets[NSETS];
 
