@@ -601,8 +601,8 @@ static const char *seat_name(const view *v, int seat)
 	return strcmp(n, "-") ? n : "no name";
 }
 
-/* A move as another seat saw it: a discard's card and a gold card's
- * value stay hidden. */
+/* A move as another seat saw it: a discard's card, a gold card's value
+ * and the card taken from a treasure trove stay hidden. */
 static void say_move(sab_strbuf *w, const char *text, int own)
 {
 	if (!own && strncmp(text, "discard ", 8) == 0) {
@@ -614,6 +614,9 @@ static void say_move(sab_strbuf *w, const char *text, int own)
 				sab_strbuf_printf(w, " -");
 	} else if (!own && strncmp(text, "pick ", 5) == 0) {
 		sab_strbuf_printf(w, "pick -");
+	} else if (!own && strncmp(text, "take ", 5) == 0) {
+		/* A treasure trove's card: others see "took SEAT -". */
+		sab_strbuf_printf(w, "take -");
 	} else {
 		sab_strbuf_printf(w, "%s", text);
 	}
