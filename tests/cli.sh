@@ -124,6 +124,8 @@ case_ rules-course 0 rules --ruleset course
 # Saboteur 2: the module's fifteen dwarf cards, not a table of zeros; the
 # doors, ladders and crystals of its path cards; its turn options.
 case_ rules-saboteur2 0 rules --ruleset saboteur2
+case_ rules-base-wc 0 rules --ruleset base-wc
+case_ rules-saboteur2-wc 0 rules --ruleset saboteur2-wc
 case_ rules-by-file 0 rules --ruleset rules/course.yaml
 case_ rules-good-fixture 0 rules --ruleset tests/fixtures/rulesets/good-tiny.yaml
 case_ rules-extends 0 rules --ruleset examples/rulesets/sabotaged-dwarf.yaml
