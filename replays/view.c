@@ -351,6 +351,11 @@ void view_table_apply(const view *v, int i, view_table *t)
 	}
 	if (seat == NULL)
 		return;
+	/* A seat asked to react has answered: who is asked next, only the
+	 * full view is told (the next seat's own request). */
+	if (r->kind == REPLAY_MOVE && t->seen.phase == SAB_PHASE_REACT &&
+	    t->seen.to_act == r->seat)
+		t->seen.to_act = SAB_NO_SEAT;
 	if (r->kind == REPLAY_BOT) {
 		seat->bank_ms = r->b;
 		seat->used_us = r->a;

@@ -866,6 +866,39 @@ START_TEST(world_championship_steps_in_words)
 }
 END_TEST
 
+/* Who is asked to react, as a perspective knows it, is the seat that
+ * decides next: a seat that answered is no longer shown as asked. */
+START_TEST(the_seat_asked_to_react_is_the_next_to_decide)
+{
+	static view_table t;
+	int asked = 0;
+
+	load_named("base-wc-view.sabr.gz");
+	for (int k = 0; k < NPERSP; k++) {
+		int persp = persp_of(k);
+		if (!view_persp_valid(&v, persp))
+			continue;
+		for (int d = 1; d < v.decisions; d++) {
+			int i = view_decision_step(&v, d);
+			int next = view_decision_step(&v, d + 1);
+			if (i < 0 || next < 0)
+				continue;
+			view_table_at(&v, i, persp, &t);
+			if (t.seen.phase != SAB_PHASE_REACT ||
+			    t.seen.to_act == SAB_NO_SEAT)
+				continue;
+			REQUIRE(t.seen.to_act == v.steps[next].actor,
+			    "persp %d decision %d: seat %d shown asked, seat %d "
+			    "decides", persp, d, t.seen.to_act,
+			    v.steps[next].actor);
+			asked++;
+		}
+	}
+	ck_assert_int_gt(asked, 100);
+	unload();
+}
+END_TEST
+
 /* Doors, ladders and crystals drawn: "b" or "g" a door's colour, "H" a
  * ladder, "*" crystals; six role names, a front column with a theft or a
  * trapped card. */
@@ -1060,6 +1093,7 @@ Suite *view_suite(void)
 	tcase_add_test(tc, the_compact_table_fits_its_width);
 	tcase_add_test(tc, saboteur2_steps_in_words);
 	tcase_add_test(tc, world_championship_steps_in_words);
+	tcase_add_test(tc, the_seat_asked_to_react_is_the_next_to_decide);
 	tcase_add_test(tc, saboteur2_marks_on_the_board);
 	suite_add_tcase(s, tc);
 	return s;
