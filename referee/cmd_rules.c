@@ -127,7 +127,7 @@ static int plays_module(const sab_ruleset *rs, const sab_module *m)
 static void print_special(const sab_card *c, const char *tok)
 {
 	const sab_kind *k = sab_kind_of(c->type);
-	char head[64];
+	char head[PROTO_TOKEN_MAX + 16];
 	const char *what = NULL;
 
 	if (k == NULL)
@@ -139,6 +139,8 @@ static void print_special(const sab_card *c, const char *tok)
 		what = "master crafter: repairs any one tool";
 	if (what == NULL)
 		return;
+	/* A token alone always fits (PROTO_TOKEN_MAX is less than head);
+	 * with its arguments it may not, and then goes alone. */
 	if (k->args[0] == SAB_ARG_END || c->type == SAB_CARD_REPAIR)
 		snprintf(head, sizeof head, "%s", tok);
 	else if (snprintf(head, sizeof head, "%s %s", tok, k->args_help) >=
