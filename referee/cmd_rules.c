@@ -114,6 +114,78 @@ static void print_card(const sab_card *c, const char *tok, int wtok,
 	printf("\n");
 }
 
+/* What each World Championship special card does, as the engine plays it
+ * (saboteur-rules(5) says more), by its kind's word. */
+static const struct {
+	const char *word, *what;
+} wc_words[] = {
+	{ "goal-swap", "two face-down goals, unseen: swapped (1) or not" },
+	{ "treasure-trove", "no draw: takes 1 of the discard pile's top 5" },
+	{ "veto", "stops another's path or action card; both draw" },
+	{ "change-direction", "reverses the turn order (and the gold's)" },
+	{ "pathfinder", "two path cards this turn, then two draws" },
+	{ "diversion", "moves the last path card played elsewhere" },
+};
+
+/* Whether rs plays module m. */
+static int plays_module(const sab_ruleset *rs, const sab_module *m)
+{
+	for (int i = 0; i < rs->nmodules; i++)
+		if (sab_module_at(rs->modules[i]) == m)
+			return 1;
+	return 0;
+}
+
+/* One special card: its token and arguments, and what it does. */
+static void print_special(const sab_card *c, const char *tok)
+{
+	const sab_kind *k = sab_kind_of(c->type);
+	char head[PROTO_TOKEN_MAX + 16];
+	const char *what = NULL;
+
+	if (k == NULL)
+		return;
+	for (size_t i = 0; i < sizeof wc_words / sizeof wc_words[0]; i++)
+		if (strcmp(k->word, wc_words[i].word) == 0)
+			what = wc_words[i].what;
+	if (c->type == SAB_CARD_REPAIR)
+		what = "master crafter: repairs any one tool";
+	if (what == NULL)
+		return;
+	/* A token alone always fits (PROTO_TOKEN_MAX is less than head);
+	 * with its arguments it may not, and then goes alone. */
+	if (k->args[0] == SAB_ARG_END || c->type == SAB_CARD_REPAIR)
+		snprintf(head, sizeof head, "%s", tok);
+	else if (snprintf(head, sizeof head, "%s %s", tok, k->args_help) >=
+	    (int)sizeof head)
+		snprintf(head, sizeof head, "%s", tok);
+	printf("  %-27s %s\n", head, what);
+}
+
+/* The World Championship special cards a ruleset shuffles in, and the
+ * reaction window the veto opens, when it plays the wc module. */
+static void print_specials(const sab_ruleset *rs, const proto_cards *pc)
+{
+	if (!plays_module(rs, &sab_module_wc))
+		return;
+	printf("\nWorld Championship special cards (in the deck; each goes "
+	    "to the discard pile\nafter use; saboteur-rules(5) says how the "
+	    "referee plays each):\n");
+	for (int i = 0; i < rs->ndefs; i++) {
+		const sab_card *c = &rs->defs[i];
+		int master = c->type == SAB_CARD_REPAIR &&
+		    c->tools == (1u << SAB_TOOLS) - 1;
+		if (c->count == 0 || (c->type < SAB_CARD_TYPES && !master))
+			continue;
+		print_special(c, pc->tok[i]);
+	}
+	if (rs->reactions)
+		printf("reactions: each path or action card played waits while "
+		    "every other seat\nholding cards is asked, in the direction "
+		    "of play, whether to veto it; the\nfirst veto wins; a bot "
+		    "that does not answer allows it\n");
+}
+
 /* Lists the cards by token and by name; returns -1 (after listing them)
  * when two cards have the same token, as play would refuse the ruleset. */
 static int print_cards(const sab_ruleset *rs, char *err, size_t errlen)
@@ -148,6 +220,7 @@ static int print_cards(const sab_ruleset *rs, char *err, size_t errlen)
 	}
 	printf("deck: %d path + %d action = %d cards; plus the start and %d "
 	    "goal cards\n", npath, naction, rs->deck_size, rs->ngoals);
+	print_specials(rs, &pc);
 	return rc;
 }
 

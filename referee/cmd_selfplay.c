@@ -211,14 +211,19 @@ static void print_events(selfplay *sp, int turn, const sab_events *ev)
 			show_board(stdout, sp->rs, &sp->table.board, NULL);
 			printf("\n");
 		}
+		/* Every other seat is asked about each card open to a veto:
+		 * with the draws, only when asked for. */
 		if ((sp->quiet && e->type != SAB_EV_ROUND_END &&
 		    e->type != SAB_EV_GAME_END) ||
-		    (e->type == SAB_EV_DRAW && !sp->verbose))
+		    ((e->type == SAB_EV_DRAW || e->type == SAB_EV_REACT) &&
+		    !sp->verbose))
 			continue;
 		if (e->type == SAB_EV_ROUND_START)
 			printf("\n");
 		if (sab_event_is_play(e->type) || e->type == SAB_EV_PASS ||
-		    e->type == SAB_EV_REMOVE || e->type == SAB_EV_STEAL) {
+		    e->type == SAB_EV_REMOVE || e->type == SAB_EV_STEAL ||
+		    e->type == SAB_EV_PENDING || e->type == SAB_EV_VETO ||
+		    e->type == SAB_EV_TAKE) {
 			if (turn > 0)
 				printf("%4d  ", turn);
 			else
@@ -266,7 +271,8 @@ static const opt selfplay_opts[] = {
 	{ "seed", "N", "the game's seed (default: a random one, printed)", 0, NULL },
 	{ "quiet", NULL, "print only the ends of rounds and the result", 0,
 	    NULL },
-	{ "verbose", NULL, "also print every card drawn", 0, NULL },
+	{ "verbose", NULL, "also print every card drawn and every seat asked "
+	    "to react to a card", 0, NULL },
 	{ "hash", NULL, "end with the final state's hash, to compare builds",
 	    0, NULL },
 	{ NULL, NULL, NULL, 0, NULL }
@@ -314,7 +320,9 @@ static int cmd_selfplay(int argc, char **argv)
 	print_events(&sp, 0, &ev);
 	while (!sab_game_over(&g)) {
 		sab_move m;
-		int turn = g.phase == SAB_PHASE_PLAY ? g.turn + 1 : 0;
+		/* A pathfinder's second path card is the same turn. */
+		int turn = g.phase == SAB_PHASE_PLAY && g.substep == 0 ?
+		    g.turn + 1 : 0;
 		sab_game_random_move(&g, &rng, &m);
 		ev.n = 0;
 		sab_game_apply(&g, &m, &rng, &ev);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "render.h"
+#include "say.h"
 
 /* ANSI colours (SGR parameters). */
 #define C_EMPTY "90"
@@ -965,6 +966,36 @@ int render_legend(render_buf *b, const view *v, const render_style *st)
 
 /* ---- the step --------------------------------------------------------- */
 
+/* What the World Championship cards leave open at this step, as this
+ * perspective knows it: the direction of play when reversed, a card
+ * waiting for reactions, a seat asked to react or to take a treasure
+ * trove's card.  Empty in the base game. */
+static void step_state(const view *v, const view_table *t, char *buf,
+    size_t len)
+{
+	const sab_seen *s = &t->seen;
+	sab_strbuf w;
+	const char *sep = "";
+
+	sab_strbuf_init(&w, buf, len);
+	if (s->dir) {
+		sab_strbuf_printf(&w, "play reversed");
+		sep = "; ";
+	}
+	if (s->pending != SAB_NO_CARD && s->pending < v->rs->ndefs) {
+		sab_strbuf_printf(&w, "%spending: seat %d's %s", sep,
+		    s->pending_seat, v->pc.tok[s->pending]);
+		sep = "; ";
+	}
+	if (s->phase == SAB_PHASE_REACT || s->phase == SAB_PHASE_TAKE) {
+		sab_strbuf_printf(&w, "%s%s", sep, s->phase == SAB_PHASE_REACT ?
+		    "react" : "take");
+		/* Whom the referee asks, when this perspective was told. */
+		if (s->to_act < s->nplayers)
+			sab_strbuf_printf(&w, ": seat %d", s->to_act);
+	}
+}
+
 int render_step(render_buf *b, const view *v, const view_table *t,
     const render_style *st)
 {
@@ -977,6 +1008,12 @@ int render_step(render_buf *b, const view *v, const view_table *t,
 	paint(b, st, fail ? C_BAD : C_HEAD);
 	render_text(b, text, 300);
 	unpaint(b, st, fail ? C_BAD : C_HEAD);
+	step_state(v, t, text, sizeof text);
+	if (text[0] != '\0') {
+		render_printf(b, " [");
+		render_text(b, text, 200);
+		render_printf(b, "]");
+	}
 	end_line(b);
 	if (a >= 0 && t->seat[a].line != NULL &&
 	    t->seat[a].line_decision == t->decision) {

@@ -351,6 +351,11 @@ void view_table_apply(const view *v, int i, view_table *t)
 	}
 	if (seat == NULL)
 		return;
+	/* A seat asked to react has answered: who is asked next, only the
+	 * full view is told (the next seat's own request). */
+	if (r->kind == REPLAY_MOVE && t->seen.phase == SAB_PHASE_REACT &&
+	    t->seen.to_act == r->seat)
+		t->seen.to_act = SAB_NO_SEAT;
 	if (r->kind == REPLAY_BOT) {
 		seat->bank_ms = r->b;
 		seat->used_us = r->a;
@@ -608,8 +613,8 @@ static const char *seat_name(const view *v, int seat)
 	return strcmp(n, "-") ? n : "no name";
 }
 
-/* A move as another seat saw it: a discard's card and a gold card's
- * value stay hidden. */
+/* A move as another seat saw it: a discard's card, a gold card's value
+ * and the card taken from a treasure trove stay hidden. */
 static void say_move(sab_strbuf *w, const char *text, int own)
 {
 	if (!own && strncmp(text, "discard ", 8) == 0) {
@@ -621,6 +626,9 @@ static void say_move(sab_strbuf *w, const char *text, int own)
 				sab_strbuf_printf(w, " -");
 	} else if (!own && strncmp(text, "pick ", 5) == 0) {
 		sab_strbuf_printf(w, "pick -");
+	} else if (!own && strncmp(text, "take ", 5) == 0) {
+		/* A treasure trove's card: others see "took SEAT -". */
+		sab_strbuf_printf(w, "take -");
 	} else {
 		sab_strbuf_printf(w, "%s", text);
 	}

@@ -146,10 +146,12 @@ static void card_played(sab_seen *s, const sab_ruleset *rs,
 	const sab_kind *k = e->card < rs->ndefs ?
 	    sab_kind_of(rs->defs[e->card].type) : NULL;
 
-	/* A card that waited for a veto left the hand then. */
-	if (s->pending != SAB_NO_CARD && s->pending_seat == e->seat)
+	/* A card that waited for a veto left the hand then; every seat let
+	 * it be, so the reactions are over. */
+	if (s->pending != SAB_NO_CARD && s->pending_seat == e->seat) {
 		s->pending = SAB_NO_CARD;
-	else
+		s->phase = SAB_PHASE_PLAY;
+	} else
 		hand_take(s, e->seat, e->card);
 	/* What the play did, as its kind tells (rules/base/cards.c). */
 	if (k != NULL && k->learn != NULL)

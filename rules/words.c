@@ -78,6 +78,92 @@ static void say_round_end(sab_strbuf *b, const sab_ruleset *rs,
 	say_seats(b, e->mask);
 }
 
+/* A place on the board: "X Y" in the viewer's steps, "(X,Y)" in the
+ * trace, as the base game's plays say it. */
+static void say_place(sab_strbuf *b, const sab_words *w, int x, int y)
+{
+	if (w->style == SAB_WORDS_TRACE)
+		sab_strbuf_printf(b, "(%d,%d)", x, y);
+	else
+		sab_strbuf_printf(b, "%d %d", x, y);
+}
+
+/* A goal: "goal G" in the trace, "the goal at X Y" in the steps. */
+static void say_goal(sab_strbuf *b, const sab_ruleset *rs,
+    const sab_words *w, int goal)
+{
+	if (w->style == SAB_WORDS_TRACE || goal >= rs->ngoals)
+		sab_strbuf_printf(b, "goal %d", goal);
+	else
+		sab_strbuf_printf(b, "the goal at %d %d", rs->goal_x[goal],
+		    rs->goal_y[goal]);
+}
+
+/*
+ * A card waiting for reactions, with what its player asked of it, by its
+ * kind's arguments: "seat 2 plays straight-ns at 0 1: open to a veto".
+ * Not its kind's own words, which tell an effect (a card removed, a tool
+ * broken) that has not happened and may never.
+ */
+static void say_pending(sab_strbuf *b, const sab_ruleset *rs,
+    const sab_words *w, const sab_event *e)
+{
+	const sab_kind *k = e->card < rs->ndefs ?
+	    sab_kind_of(rs->defs[e->card].type) : NULL;
+	int swap = 0;
+
+	sab_strbuf_printf(b, "seat %d plays %s", e->seat, card_word(w, e->card));
+	for (int i = 0; k != NULL && i < SAB_MAX_ARGS &&
+	    k->args[i] != SAB_ARG_END; i++)
+		switch (k->args[i]) {
+		case SAB_ARG_X:
+			sab_strbuf_printf(b, " at ");
+			say_place(b, w, e->x, e->y);
+			break;
+		case SAB_ARG_ROT:
+			if (swap)
+				sab_strbuf_printf(b, e->rot ? ", to swap them" :
+				    ", to put them back as they were");
+			else if (e->rot)
+				sab_strbuf_printf(b, ", turned");
+			break;
+		case SAB_ARG_SEAT:
+			sab_strbuf_printf(b, " on seat %d", e->target);
+			break;
+		case SAB_ARG_TOOL:
+			sab_strbuf_printf(b, " (the %s)", sab_tool_name(e->tool));
+			break;
+		case SAB_ARG_GOAL:
+			sab_strbuf_printf(b, " on ");
+			say_goal(b, rs, w, e->goal);
+			break;
+		case SAB_ARG_GOAL2:
+			sab_strbuf_printf(b, " and ");
+			say_goal(b, rs, w, e->value);
+			swap = 1;
+			break;
+		default:        /* Y with X; the rest are not the player's */
+			break;
+		}
+	sab_strbuf_printf(b, ": open to a veto");
+}
+
+/* A treasure trove's cards, to its player alone. */
+static void say_trove(sab_strbuf *b, const sab_words *w, const sab_event *e)
+{
+	int n = e->n > SAB_MAX_PLAYERS ? SAB_MAX_PLAYERS : e->n;
+
+	if (n == 1)
+		sab_strbuf_printf(b, "seat %d sees the discard pile's only card, "
+		    "%s", e->seat, card_word(w, e->vals[0]));
+	else {
+		sab_strbuf_printf(b, "seat %d sees the top %d cards of the "
+		    "discard pile, top first: ", e->seat, n);
+		say_cards(b, w, e->vals, n);
+		sab_strbuf_printf(b, "; it takes one");
+	}
+}
+
 int sab_event_words(const sab_ruleset *rs, const sab_event *e,
     const sab_words *w, char *buf, size_t size)
 {
@@ -124,6 +210,29 @@ int sab_event_words(const sab_ruleset *rs, const sab_event *e,
 		    "(seats", e->seat);
 		say_seats(&b, e->mask);
 		sab_strbuf_printf(&b, ")");
+		break;
+	case SAB_EV_PENDING:
+		say_pending(&b, rs, w, e);
+		break;
+	case SAB_EV_REACT:
+		sab_strbuf_printf(&b, "seat %d is asked whether to veto seat "
+		    "%d's %s", e->seat, e->target, card_word(w, e->card));
+		break;
+	case SAB_EV_VETO:
+		sab_strbuf_printf(&b, "seat %d vetoes seat %d's %s: both cards "
+		    "to the discard pile", e->seat, e->target,
+		    card_word(w, e->removed));
+		break;
+	case SAB_EV_TROVE:
+		say_trove(&b, w, e);
+		break;
+	case SAB_EV_TAKE:
+		if (e->card == SAB_NO_CARD)
+			sab_strbuf_printf(&b, "seat %d takes a card from the "
+			    "discard pile, unseen", e->seat);
+		else
+			sab_strbuf_printf(&b, "seat %d takes %s from the "
+			    "discard pile", e->seat, card_word(w, e->card));
 		break;
 	case SAB_EV_ROUND_END:
 		if (!sab_words_expansion(rs))

@@ -12,7 +12,9 @@
 /*
  * Writes event e in words into buf (size bytes), cards named as w says:
  * the events the base game never makes (a pass of several cards, a
- * removal, an inspection, a new hand, a theft's choice and its steal), and
+ * removal, an inspection, a new hand, a theft's choice and its steal; a
+ * card open to a veto, a seat asked to react, a veto, a treasure trove's
+ * cards and the card taken from them), and
  * the round's end and the gold of a ruleset whose roles a module beyond
  * the base game plays (winners named, gold in pieces).  Returns what
  * snprintf() returns, or -1 when e is none of these: the caller says it

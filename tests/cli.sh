@@ -124,6 +124,8 @@ case_ rules-course 0 rules --ruleset course
 # Saboteur 2: the module's fifteen dwarf cards, not a table of zeros; the
 # doors, ladders and crystals of its path cards; its turn options.
 case_ rules-saboteur2 0 rules --ruleset saboteur2
+case_ rules-base-wc 0 rules --ruleset base-wc
+case_ rules-saboteur2-wc 0 rules --ruleset saboteur2-wc
 case_ rules-by-file 0 rules --ruleset rules/course.yaml
 case_ rules-good-fixture 0 rules --ruleset tests/fixtures/rulesets/good-tiny.yaml
 case_ rules-extends 0 rules --ruleset examples/rulesets/sabotaged-dwarf.yaml
@@ -231,6 +233,9 @@ check play-interrupted cmp -s "$golden/play-interrupted" "$tmp/qp.err2"
 
 case_ selfplay-quiet 0 selfplay --seed 7 --quiet
 case_ selfplay-course 0 selfplay --ruleset course --seed 3 --quiet
+# The World Championship cards in the trace: cards open to a veto, vetoes,
+# a treasure trove, a goal swap, change of direction, pathfinder, diversion.
+case_ selfplay-wc 0 selfplay --ruleset base-wc --players 5 --seed 3
 case_ selfplay-full 0 selfplay --seed 2026 --players 4
 case_ selfplay-bad-players 2 selfplay --players 11
 case_ selfplay-bad-seed 2 selfplay --seed -4
@@ -286,6 +291,20 @@ case_ view-sab2-at-115-as-2 0 view --at 115 --as 2 --ascii "$s2"
 case_ view-sab2-at-34-public 0 view --at 34 --ascii "$s2"
 case_ view-sab2-at-103-public 0 view --at 103 --ascii "$s2"
 case_ view-sab2-end-all 0 view --as all "$s2"
+
+# A game with the World Championship cards (base-wc, C heuristic and random
+# bots, seed 4): a card open to a veto as the seat asked (1) and in public,
+# the veto, the play reversed, the diversion, and the treasure trove's take
+# as its player (3) and in public.
+wc=tests/fixtures/replays/base-wc-view.sabr.gz
+case_ view-wc-at-1-as-1 0 view --at 1 --as 1 --ascii "$wc"
+case_ view-wc-at-1-public 0 view --at 1 --ascii "$wc"
+case_ view-wc-veto-at-2-all 0 view --at 2 --as all --ascii "$wc"
+case_ view-wc-reversed-at-240-public 0 view --at 240 --ascii "$wc"
+case_ view-wc-diversion-at-548-public 0 view --at 548 --ascii "$wc"
+case_ view-wc-trove-at-696-as-3 0 view --at 696 --as 3 --ascii "$wc"
+case_ view-wc-take-at-697-public 0 view --at 697 --ascii "$wc"
+case_ view-wc-take-at-697-as-3 0 view --at 697 --as 3 --ascii "$wc"
 
 # verify and export on the committed replay (tests/e2e.sh damages others).
 case_ verify-ok 0 verify "$rp"

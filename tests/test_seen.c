@@ -547,6 +547,45 @@ START_TEST(a_play_is_learned_through_its_card_kind)
 }
 END_TEST
 
+/* "Remove the other player's card before it takes effect" (seed 004,
+ * Veto): once every seat let the card be and it took effect, the table is
+ * back in play, not still waiting for reactions: the viewer's "now" line
+ * says "react" only while a card waits. */
+START_TEST(a_card_allowed_by_every_seat_ends_the_react_phase)
+{
+	static sab_events ev;
+	static sab_ruleset rs_wc;
+	const sab_ruleset *rs = &rs_wc;
+	sab_seen all;
+	sab_game g;
+	sab_rng rng;
+	sab_move m;
+	char err[256];
+	int played = 0;
+
+	ck_assert_msg(sab_ruleset_load_builtin(&rs_wc, "base-wc", err,
+	    sizeof err) == 0, "%s", err);
+	sab_rng_seed(&rng, 3);
+	ev.n = 0;
+	ck_assert_msg(sab_game_new(&g, rs, 5, 0, &rng, &ev, err, sizeof err)
+	    == 0, "%s", err);
+	sab_seen_init(&all, rs, 5, SAB_SEEN_ALL);
+	while (!sab_game_over(&g)) {
+		for (int i = 0; i < ev.n; i++) {
+			sab_seen_apply(&all, rs, &ev.ev[i]);
+			played += ev.ev[i].type == SAB_EV_PATH;
+		}
+		REQUIRE(g.phase != SAB_PHASE_PLAY ||
+		    all.phase == SAB_PHASE_PLAY, "seen in phase %d when the "
+		    "game plays, turn %d", all.phase, g.turn);
+		ck_assert_int_eq(sab_game_random_move(&g, &rng, &m), 0);
+		ev.n = 0;
+		sab_game_apply(&g, &m, &rng, &ev);
+	}
+	ck_assert_int_gt(played, 5);
+}
+END_TEST
+
 START_TEST(a_spectator_never_learns_a_hidden_card)
 {
 	const sab_ruleset *rs = t_ruleset("base");
@@ -623,6 +662,7 @@ Suite *seen_suite(void)
 	tcase_add_test(tc, the_deal_is_counted_in_the_deck_until_the_first_play);
 	tcase_add_test(tc, a_play_is_learned_through_its_card_kind);
 	tcase_add_test(tc, a_spectator_never_learns_a_hidden_card);
+	tcase_add_test(tc, a_card_allowed_by_every_seat_ends_the_react_phase);
 	suite_add_tcase(s, tc);
 	return s;
 }

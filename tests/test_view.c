@@ -817,6 +817,88 @@ START_TEST(saboteur2_steps_in_words)
 }
 END_TEST
 
+/*
+ * The committed game with the World Championship cards in words, as each
+ * perspective may know it (seed 004, "Special Cards"): a card open to a
+ * veto in public; "Play the veto during another player's turn as a
+ * reaction": the seat asked is told alone, the veto in public; a treasure
+ * trove's cards ("Look at the cards, take 1 of them into your hand") to
+ * its player alone, the take unseen by others; the goal swap, the change
+ * of direction, the pathfinder and the diversion.
+ */
+START_TEST(world_championship_steps_in_words)
+{
+	load_named("base-wc-view.sabr.gz");
+	ck_assert_int_gt(steps_saying(VIEW_PUBLIC, ": open to a veto"), 100);
+	ck_assert_int_gt(steps_saying(VIEW_FULL, " is asked whether to veto "
+	    "seat "), 100);
+	ck_assert_int_eq(steps_saying(VIEW_PUBLIC, " is asked whether to "
+	    "veto"), 0);
+	ck_assert_int_gt(steps_saying(1, "seat 1 is asked whether to veto "),
+	    0);
+	ck_assert_int_eq(steps_saying(1, "seat 2 is asked whether to veto "),
+	    0);
+	ck_assert_int_eq(steps_saying(VIEW_PUBLIC, "seat 1 vetoes seat 0's "
+	    "dead-NW: both cards to the discard pile"), 1);
+	ck_assert_int_gt(steps_saying(3, "seat 3 sees the top "), 0);
+	ck_assert_int_eq(steps_saying(VIEW_PUBLIC, " sees the top "), 0);
+	ck_assert_int_eq(steps_saying(3, "seat 3 takes rockfall from the "
+	    "discard pile"), 1);
+	ck_assert_int_eq(steps_saying(VIEW_PUBLIC, "seat 3 takes a card from "
+	    "the discard pile, unseen"), 1);
+	ck_assert_int_eq(steps_saying(VIEW_PUBLIC, "rockfall from the "
+	    "discard"), 0);
+	ck_assert_int_eq(steps_saying(VIEW_PUBLIC, "take rockfall"), 0);
+	ck_assert_int_gt(steps_saying(VIEW_PUBLIC, "seat 4 takes the goals at "
+	    "8 -2 and 8 2 and puts them back as they were"), 0);
+	ck_assert_int_gt(steps_saying(VIEW_PUBLIC, "the turn order is "
+	    "reversed for the rest of the round"), 0);
+	ck_assert_int_gt(steps_saying(VIEW_PUBLIC, "plays pathfinder: two "
+	    "path cards this turn, then two draws"), 0);
+	ck_assert_int_eq(steps_saying(VIEW_PUBLIC, "seat 4 plays diversion, "
+	    "moving path-NES from 4 -1 to 0 -3"), 1);
+	for (int i = 0; i < v.nsteps; i++) {
+		char text[1024];
+		view_describe(&v, i, VIEW_FULL, text, sizeof text);
+		REQUIRE(text[0] != '\0', "step %d says nothing", i);
+	}
+	unload();
+}
+END_TEST
+
+/* Who is asked to react, as a perspective knows it, is the seat that
+ * decides next: a seat that answered is no longer shown as asked. */
+START_TEST(the_seat_asked_to_react_is_the_next_to_decide)
+{
+	static view_table t;
+	int asked = 0;
+
+	load_named("base-wc-view.sabr.gz");
+	for (int k = 0; k < NPERSP; k++) {
+		int persp = persp_of(k);
+		if (!view_persp_valid(&v, persp))
+			continue;
+		for (int d = 1; d < v.decisions; d++) {
+			int i = view_decision_step(&v, d);
+			int next = view_decision_step(&v, d + 1);
+			if (i < 0 || next < 0)
+				continue;
+			view_table_at(&v, i, persp, &t);
+			if (t.seen.phase != SAB_PHASE_REACT ||
+			    t.seen.to_act == SAB_NO_SEAT)
+				continue;
+			REQUIRE(t.seen.to_act == v.steps[next].actor,
+			    "persp %d decision %d: seat %d shown asked, seat %d "
+			    "decides", persp, d, t.seen.to_act,
+			    v.steps[next].actor);
+			asked++;
+		}
+	}
+	ck_assert_int_gt(asked, 100);
+	unload();
+}
+END_TEST
+
 /* Doors, ladders and crystals drawn: "b" or "g" a door's colour, "H" a
  * ladder, "*" crystals; six role names, a front column with a theft or a
  * trapped card. */
@@ -1010,6 +1092,8 @@ Suite *view_suite(void)
 	tcase_add_test(tc, a_board_window_marks_where_it_is_cut);
 	tcase_add_test(tc, the_compact_table_fits_its_width);
 	tcase_add_test(tc, saboteur2_steps_in_words);
+	tcase_add_test(tc, world_championship_steps_in_words);
+	tcase_add_test(tc, the_seat_asked_to_react_is_the_next_to_decide);
 	tcase_add_test(tc, saboteur2_marks_on_the_board);
 	suite_add_tcase(s, tc);
 	return s;

@@ -6,7 +6,8 @@
 # On an ordinary 80 x 24 terminal, games of 5 and 10 players show the move
 # played, the board marks where it is cut and pans, the header keeps whole
 # words, ? shows the legend, seats 10 and 11 have keys, and a resized
-# window is drawn again to its new size.
+# window is drawn again to its new size.  A game with the World
+# Championship cards shows what waits for reactions and who is asked.
 #
 # Usage: tests/view_tmux.sh PATH/TO/saboteur
 set -u
@@ -385,6 +386,24 @@ press 80x24-sab2-end "game over" End
 wait_for 80x24-sab2-role-letters "(bm|gm|bo|pr|ge|sa)[ !] [-PLC1-9]{3}[-T][-X] "
 press 80x24-sab2-legend "a door, blue or green" '?'
 wait_for 80x24-sab2-legend-roles "gm ge|green gold miner"
+t send-keys -t view q
+
+# The World Championship cards (base-wc): the "now" line shows the card
+# waiting for reactions and, to the seat asked alone, that it is asked; the
+# next step says the veto in words; later the reversed direction of play.
+wc=$top/tests/fixtures/replays/base-wc-view.sabr.gz
+start --as 1 "$wc"
+quiet=1
+wait_for wc-opens "round 1 \| set-up" 60
+quiet=0
+# The line may wrap: the patterns stop short of its end.
+press wc-pending-as-the-seat-asked \
+    "now: .*\[pending: seat 0's dead-NW; react: seat" g 1 Enter
+press wc-veto-in-words "now: seat 1 vetoes seat 0's dead-NW" Right Right
+press wc-play-reversed "now: .*\[play reversed" g 2 4 0 Enter
+press wc-public "view: public" '[' '['
+wait_for wc-pending-in-public \
+    "now: .*\[play reversed; pending: seat 2's path-EW; react\]"
 t send-keys -t view q
 
 # A terminal that cannot move its cursor gets the plain print, and why.

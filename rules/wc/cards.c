@@ -158,6 +158,10 @@ static int swap_say(const sab_ruleset *rs, const sab_event *e,
 	(void)w;
 	if (e->goal >= rs->ngoals || e->value >= rs->ngoals)
 		return snprintf(buf, size, "seat %d swaps goals", e->seat);
+	if (w->style == SAB_WORDS_TRACE)
+		return snprintf(buf, size, "seat %d takes goals %d and %d and "
+		    "%s", e->seat, e->goal, e->value, e->rot ? "swaps them" :
+		    "puts them back as they were");
 	return snprintf(buf, size, "seat %d takes the goals at %d %d and %d %d "
 	    "and %s", e->seat, rs->goal_x[e->goal], rs->goal_y[e->goal],
 	    rs->goal_x[e->value], rs->goal_y[e->value],
@@ -219,9 +223,13 @@ static int trove_say(const sab_ruleset *rs, const sab_event *e,
     const sab_words *w, char *buf, size_t size)
 {
 	(void)rs;
-	return snprintf(buf, size, "seat %d plays %s: the top %d cards of the "
-	    "discard pile instead of a draw", e->seat,
-	    w->card(w->ctx, e->card), e->n);
+	if (e->n == 0)
+		return snprintf(buf, size, "seat %d plays %s on an empty discard "
+		    "pile: nothing to take, and no draw", e->seat,
+		    w->card(w->ctx, e->card));
+	return snprintf(buf, size, "seat %d plays %s: one of the top %d "
+	    "card%s of the discard pile instead of a draw", e->seat,
+	    w->card(w->ctx, e->card), e->n, e->n == 1 ? "" : "s");
 }
 
 static const sab_kind kind_treasure_trove = {
@@ -262,9 +270,10 @@ static void direction_learn(sab_seen *s, const sab_ruleset *rs,
 static int direction_say(const sab_ruleset *rs, const sab_event *e,
     const sab_words *w, char *buf, size_t size)
 {
-	(void)rs, (void)w;
-	return snprintf(buf, size, "seat %d reverses the turn order",
-	    e->seat);
+	(void)rs;
+	return snprintf(buf, size, "seat %d plays %s: the turn order is "
+	    "reversed for the rest of the round", e->seat,
+	    w->card(w->ctx, e->card));
 }
 
 static const sab_kind kind_change_direction = {
@@ -309,11 +318,20 @@ static void pathfinder_apply(sab_game *g, const sab_move *m,
 	emit_play(g, m, ev);
 }
 
+static int pathfinder_say(const sab_ruleset *rs, const sab_event *e,
+    const sab_words *w, char *buf, size_t size)
+{
+	(void)rs;
+	return snprintf(buf, size, "seat %d plays %s: two path cards this "
+	    "turn, then two draws", e->seat, w->card(w->ctx, e->card));
+}
+
 static const sab_kind kind_pathfinder = {
 	.word = "pathfinder", .deck = 1, .event = SAB_EV_PLAY,
 	.args = { SAB_ARG_END }, .args_help = "(nothing)",
 	.token = word_token, .check = pathfinder_check, .gen = pathfinder_gen,
-	.apply = pathfinder_apply, .learn = learn_discard, .say = say_plain,
+	.apply = pathfinder_apply, .learn = learn_discard,
+	.say = pathfinder_say,
 };
 
 /* ---- 2023 diversion: "Move the last path card played into the network of
@@ -429,9 +447,15 @@ static int diversion_say(const sab_ruleset *rs, const sab_event *e,
     const sab_words *w, char *buf, size_t size)
 {
 	(void)rs;
-	return snprintf(buf, size, "seat %d moves %s from %d %d to %d %d%s",
-	    e->seat, w->card(w->ctx, e->removed), e->vals[0], e->vals[1],
-	    e->x, e->y, e->rot ? ", turned" : "");
+	if (w->style == SAB_WORDS_TRACE)
+		return snprintf(buf, size, "seat %d: %s moves %s from (%d,%d) "
+		    "to (%d,%d)%s", e->seat, w->card(w->ctx, e->card),
+		    w->card(w->ctx, e->removed), e->vals[0], e->vals[1], e->x,
+		    e->y, e->rot ? " turned" : "");
+	return snprintf(buf, size, "seat %d plays %s, moving %s from %d %d to "
+	    "%d %d%s", e->seat, w->card(w->ctx, e->card),
+	    w->card(w->ctx, e->removed), e->vals[0], e->vals[1], e->x, e->y,
+	    e->rot ? ", turned" : "");
 }
 
 static const sab_kind kind_diversion = {
