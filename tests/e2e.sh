@@ -146,7 +146,7 @@ grep -q "$want" "$tmp/debug-stdout.out" && ok || {
 # and export says the same, never the ruleset's name for it ("cross").
 "$bin" export --as 1 "$tmp/illegal.sabr.gz" >"$tmp/illegal.export" 2>&1
 t=$(ls "$tmp/illegal"/2-*.transcript)
-[ "$(zcat "$tmp/illegal.sabr.gz" | head -1)" = "sabr 1.3" ] &&
+[ "$(zcat "$tmp/illegal.sabr.gz" | head -1)" = "sabr 1.4" ] &&
     grep -q -- '<- illegal [0-9] path-NESW is not in your hand$' "$t" &&
     grep -q '^illegal [0-9] path-NESW is not in your hand$' \
     "$tmp/illegal.export" && ! grep -q 'cross' "$tmp/illegal.export" && ok ||
@@ -264,7 +264,7 @@ for g in 1 2; do
 	f="$tmp/r-$g.sabr.gz"
 	[ -f "$f" ] && [ ! -e "$f.part" ] && ok || no "replay $g not complete"
 	gzip -t "$f" 2>/dev/null && ok || no "replay $g is not a whole gzip file"
-	[ "$(zcat "$f" | head -1)" = "sabr 1.3" ] && ok || no "replay $g header"
+	[ "$(zcat "$f" | head -1)" = "sabr 1.4" ] && ok || no "replay $g header"
 	[ "$(zcat "$f" | tail -1)" = "end" ] && ok || no "replay $g has no end"
 done
 zgrep -q "^status 2 crash killed by SIGSEGV" "$tmp/r-1.sabr.gz" && ok ||
