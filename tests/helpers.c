@@ -10,10 +10,10 @@ char t_why[256];
 
 const sab_ruleset *t_ruleset(const char *name)
 {
-	static sab_ruleset sets[5];
-	static int loaded[5];
-	static const char *names[5] = { "base", "classic", "course",
-	    "saboteur2", NULL };
+	static sab_ruleset sets[6];
+	static int loaded[6];
+	static const char *names[6] = { "base", "classic", "course",
+	    "saboteur2", "base-wc", NULL };
 	char err[256];
 
 	for (int i = 0; names[i]; i++) {
