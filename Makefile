@@ -190,6 +190,8 @@ bench: $(B)/saboteur bots
 	    $(B)/saboteur bench --ruleset saboteur2 --players $$p || exit 1; done
 	scripts/bench-referee.sh $(B)
 	scripts/bench-referee.sh $(B) 300 saboteur2 6
+	$(B)/saboteur bench --ruleset base-wc --players 5
+	scripts/bench-reactions.sh $(B)
 	scripts/bench-sandbox.sh $(B)
 	scripts/bench-tournament.sh $(B)
 
