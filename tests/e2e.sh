@@ -501,7 +501,7 @@ play_again() {
 	bad_replay seed-unasked "the header records a seed for seat 0, which did not ask"
 	# In a file older than 1.3 a bot that listed "seed" was sent none: such
 	# a file verifies, and its export has no seed line.
-	zcat "$tmp/ag-2.sabr.gz" | sed '1s/^sabr 1.3$/sabr 1.2/; /^seatseed /d' |
+	zcat "$tmp/ag-2.sabr.gz" | sed '1s/^sabr 1.4$/sabr 1.2/; /^seatseed /d' |
 	    gzip >"$tmp/seed-old.sabr.gz"
 	"$bin" verify --quiet "$tmp/seed-old.sabr.gz" >/dev/null 2>&1 &&
 	    ! "$bin" export --as 1 "$tmp/seed-old.sabr.gz" | grep -q '^seed ' &&
