@@ -324,7 +324,7 @@ static leak_run *leak_run_new(void)
 	leak_run *r = calloc(1, sizeof *r);
 
 	REQUIRE(r != NULL, "out of memory");
-	r->cap = 1 << 21;
+	r->cap = 1 << 20;
 	for (int k = 0; k < SAB_MAX_PLAYERS; k++)
 		REQUIRE((r->text[k] = malloc(r->cap)) != NULL, "out of memory");
 	return r;
