@@ -115,13 +115,14 @@ $(BOTS): $(B)/examples/%-bot: $(B)/examples/c/%_bot.o $(B)/examples/c/botlib.o $
 
 # Plays the recorded transcripts to every example bot: one legal reply per
 # decision, nothing unasked, exit 0; first, each transcript must follow
-# saboteur-protocol(7) line by line (and broken copies must not).  The
+# saboteur-protocol(7) line by line (and broken copies must not), and so
+# must what the referee sends in a base-wc match.  The
 # state bots check the Python and JavaScript helpers' state at every turn.
 # The World Championship's transcripts (transcripts-wc/) are played too.
 .PHONY: check-bots
 check-bots: export PYTHONDONTWRITEBYTECODE = 1
-check-bots: $(BOTS)
-	tests/check_fixtures.sh
+check-bots: $(BOTS) $(B)/saboteur
+	tests/check_fixtures.sh $(B)/saboteur
 	examples/check_bot.py $(B)/examples/random-bot tests/fixtures/transcripts/*.txt
 	examples/check_bot.py $(B)/examples/heuristic-bot tests/fixtures/transcripts/*.txt
 	examples/check_bot.py "python3 examples/python/random_bot.py" tests/fixtures/transcripts/*.txt
@@ -195,6 +196,8 @@ bench: $(B)/saboteur bots
 	    $(B)/saboteur bench --ruleset saboteur2 --players $$p || exit 1; done
 	scripts/bench-referee.sh $(B)
 	scripts/bench-referee.sh $(B) 300 saboteur2 6
+	$(B)/saboteur bench --ruleset base-wc --players 5
+	scripts/bench-reactions.sh $(B)
 	scripts/bench-sandbox.sh $(B)
 	scripts/bench-tournament.sh $(B)
 

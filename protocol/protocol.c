@@ -963,6 +963,8 @@ static int parse_hello(const words *w, char *name, unsigned *features,
 			*features |= PROTO_FEAT_MOVES;
 		else if (word_is(w, i, "seed"))
 			*features |= PROTO_FEAT_SEED;
+		else if (word_is(w, i, "react"))
+			*features |= PROTO_FEAT_REACT;
 	return PROTO_HELLO;
 }
 

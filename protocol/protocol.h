@@ -29,6 +29,9 @@
  *                  :crystal (:crystal2 for two), in that order
  *   theft, hands-off, trapped, freedom, inspection, change-hats, swap-hands
  *                  Saboteur 2's action cards
+ *   goal-swap, treasure-trove, veto, change-direction, pathfinder,
+ *   diversion, repair-pickaxe-lantern-cart (the master crafter)
+ *                  the World Championship's special cards
  * Edges are those of the upright card; ROT 1 turns it 180 degrees.
  *
  * Referee to bot:
@@ -53,7 +56,24 @@
  *   draw SEAT CARD|-                  SEAT takes a card (yours: which)
  *   played SEAT MOVE...               SEAT played a card, as the move syntax
  *                                     below; a rockfall, a hands-off and a
- *                                     freedom add the card they removed
+ *                                     freedom add the card they removed; a
+ *                                     diversion adds the card it moved and
+ *                                     the X Y it left
+ *   plays SEAT MOVE...                (a deck with a veto) SEAT's card waits
+ *                                     for the other seats' reactions
+ *   react SEAT                        (feature "react") your reaction to
+ *                                     SEAT's waiting card is asked: the
+ *                                     seats with cards are asked in the
+ *                                     direction of play after SEAT, veto or
+ *                                     not; a bot without the feature is
+ *                                     never asked (the referee allows)
+ *   vetoed VETOER SEAT CARD           CARD never took effect; SEAT draws,
+ *                                     then VETOER
+ *   trove CARD...                     to the seat alone, after its treasure
+ *                                     trove: the top cards of the discard
+ *                                     pile (reply "take CARD")
+ *   took SEAT CARD|-                  SEAT took a card of its trove (yours:
+ *                                     which)
  *   discarded SEAT CARD|- ...         SEAT passed, discarding 1 to 3 cards
  *                                     (yours: which)
  *   removed SEAT FRONT C1 C2          SEAT discarded C1 C2 (face up) to take
@@ -88,7 +108,7 @@
  *
  * Bot to referee:
  *   bot NAME [FEATURE...]             the handshake reply; features: moves,
- *                                     seed
+ *                                     seed, react
  *   play CARD X Y ROT                 a path card
  *   play CARD SEAT                    a broken tool in front of SEAT
  *   play CARD SEAT TOOL               a repair of SEAT's TOOL
@@ -98,6 +118,12 @@
  *                                     (more than one: saboteur2)
  *   remove FRONT C1 C2                discard C1 C2 to take FRONT away from
  *                                     in front of you (saboteur2)
+ *   play goal-swap X1 Y1 X2 Y2 SWAP   swap two face-down goals (SWAP 1) or not
+ *   play diversion X Y ROT            move the last path card played there
+ *   play pathfinder | play treasure-trove | play change-direction
+ *   allow | play veto                 the reply to a reaction request (veto:
+ *                                     never on your own turn)
+ *   take CARD                         take a card of your trove
  *   pick V                            take an offered gold card worth V
  *   steal SEAT                        rob SEAT of a gold piece (after
  *                                     "victims")
@@ -199,7 +225,7 @@ typedef enum proto_reasons {
  * with a NUL byte is PROTO_BAD, whatever else it holds; bot text quoted in
  * why is escaped (proto_escape()).
  */
-enum { PROTO_FEAT_MOVES = 1, PROTO_FEAT_SEED = 2 };
+enum { PROTO_FEAT_MOVES = 1, PROTO_FEAT_SEED = 2, PROTO_FEAT_REACT = 4 };
 int proto_parse(const proto_cards *pc, const char *line, size_t len,
     sab_move *m, char *name, unsigned *features, char *why, size_t whylen);
 

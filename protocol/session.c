@@ -45,7 +45,14 @@ void session_setup(session *s, int game, uint64_t seed,
 static inline int tell_seat(session *s, const sab_event *e, int seat,
     char *line)
 {
-	int n = proto_event(s->pc, e, seat, s->nplayers, line, PROTO_LINE_MAX);
+	int n;
+
+	/* A seat whose bot did not ask for "react" is never asked to react
+	 * (session_asks()): the line would announce a request that does not
+	 * come. */
+	if (e->type == SAB_EV_REACT && !(s->features[seat] & PROTO_FEAT_REACT))
+		return 0;
+	n = proto_event(s->pc, e, seat, s->nplayers, line, PROTO_LINE_MAX);
 
 	if (n > 0)
 		s->send(s->ctx, seat, line);
@@ -65,6 +72,12 @@ void session_tell(session *s, const sab_event *e)
 
 	for (int seat = 0; seat < s->nplayers; seat++)
 		(void)tell_seat(s, e, seat, line);
+}
+
+int session_asks(const session *s, const sab_game *g)
+{
+	return g->phase != SAB_PHASE_REACT ||
+	    (s->features[g->to_act] & PROTO_FEAT_REACT) != 0;
 }
 
 void session_request(session *s, const sab_game *g, int decision,

@@ -21,7 +21,9 @@ typedef struct session {
 	int nplayers;
 	/* By seat, what the referee honours of the handshake's features:
 	 * PROTO_FEAT_MOVES (a "legal" list before each "turn"),
-	 * PROTO_FEAT_SEED (a "seed" line after "game"). */
+	 * PROTO_FEAT_SEED (a "seed" line after "game"),
+	 * PROTO_FEAT_REACT (its "react" lines and reaction requests; without
+	 * it the seat hears no "react" line and the referee allows for it). */
 	unsigned features[SAB_MAX_PLAYERS];
 	session_send_fn *send;
 	void *ctx;
@@ -57,6 +59,13 @@ void session_setup(session *s, int game, uint64_t seed,
  */
 int session_tell_seat(session *s, const sab_event *e, int seat);
 void session_tell(session *s, const sab_event *e);
+
+/*
+ * Whether the seat to act in g is asked for its decision (1), or the
+ * referee plays proto_default_move() for it by rule, sending nothing (0):
+ * a reaction request of a seat whose bot did not ask for feature "react".
+ */
+int session_asks(const session *s, const sab_game *g);
 
 /*
  * The request for decision number decision of the seat to act in g: its

@@ -416,7 +416,8 @@ static const replay_rec *move_record(const walk *w)
 static int answers(walk *w, int seat, sab_move *m)
 {
 	const replay_file *f = w->f;
-	int asked = w->live[seat] && !w->out_game[seat];
+	int asked = w->live[seat] && !w->out_game[seat] &&
+	    session_asks(&w->ss, &w->g);
 	int refused = 0, got = 0;
 	sab_move dflt;
 
@@ -569,7 +570,8 @@ static int seat_seeds(walk *w)
 
 /* Starts the seats' conversation as the referee did, with the features
  * it honoured (a seed line only where the file records one: before 1.3
- * none was sent), and sends the set-up. */
+ * none was sent; reaction requests to every seat before 1.4), and sends
+ * the set-up. */
 static void setup_lines(walk *w)
 {
 	const replay_file *f = w->f;
@@ -581,6 +583,10 @@ static void setup_lines(walk *w)
 		feat[s] = w->feat[s] & ~(unsigned)PROTO_FEAT_SEED;
 		if (f->seat[s].seeded)
 			feat[s] |= PROTO_FEAT_SEED;
+		/* Before 1.4 every seat was asked to react, as if it had
+		 * asked for "react". */
+		if (!replay_honours_react(f))
+			feat[s] |= PROTO_FEAT_REACT;
 	}
 	session_start(&w->ss, &w->pc, f->nseats, feat, session_sent, w);
 	session_setup(&w->ss, f->game, f->seed, names);

@@ -49,6 +49,11 @@ int replay_records_seeds(const replay_file *f)
 	return f->major > 1 || (f->major == 1 && f->minor >= 3);
 }
 
+int replay_honours_react(const replay_file *f)
+{
+	return f->major > 1 || (f->major == 1 && f->minor >= 4);
+}
+
 proto_reasons replay_reasons(const replay_file *f)
 {
 	return since_1_2(f) ? PROTO_REASONS_TOKENS : PROTO_REASONS_NAMES;

@@ -125,6 +125,13 @@ proto_reasons replay_reasons(const replay_file *f);
  * listed feature "seed" was sent none. */
 int replay_records_seeds(const replay_file *f);
 
+/* Whether the referee that wrote f honoured feature "react" (version 1.4
+ * or later): it asked reactions only of the seats whose bots asked for
+ * the feature, sent "react" lines to those only, and allowed for the
+ * others by rule (a "move" record with no "bot" record).  Before, every
+ * seat was asked. */
+int replay_honours_react(const replay_file *f);
+
 /* Frees f; NULL does nothing. */
 void replay_file_free(replay_file *f);
 

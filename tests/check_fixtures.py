@@ -38,12 +38,16 @@ CARD = re.compile(r"^((path|dead)-[NESW]+([+.][NESW]+)*"
                   r"|repair(-(pickaxe|lantern|cart)){1,3}"
                   r"|rockfall|map"
                   r"|theft|hands-off|trapped|freedom|inspection|change-hats"
-                  r"|swap-hands)$")
+                  r"|swap-hands"
+                  r"|goal-swap|treasure-trove|veto|change-direction"
+                  r"|pathfinder|diversion)$")
 TOOLS = ("pickaxe", "lantern", "cart")
 ROLES = ("miner", "saboteur", "none", "blue-miner", "green-miner", "boss",
          "profiteer", "geologist")
 SIDES = ("miners", "saboteurs", "none", "blue-miners", "green-miners",
          "boss", "profiteer", "geologists")
+# The World Championship's cards played with no words after them.
+BARE = ("theft", "treasure-trove", "veto", "change-direction", "pathfinder")
 # Saboteur 2's action cards played on a seat, and those of them played on
 # another player only; hands off and freedom take away the card named.
 SEAT_ACTIONS = ("hands-off", "trapped", "freedom", "inspection",
@@ -81,11 +85,19 @@ def arity(words, *counts):
 def move(words, seat_ok):
     """A move as the bot writes it after "play" (played, legal, default):
     CARD X Y ROT, CARD SEAT, CARD SEAT TOOL, rockfall X Y, map X Y, theft,
-    ACTION SEAT."""
+    ACTION SEAT, goal-swap X1 Y1 X2 Y2 SWAP, diversion X Y ROT, and the
+    bare cards (treasure-trove, veto, change-direction, pathfinder)."""
     c = card(words[0], True)
     rest = words[1:]
-    if c == "theft":
+    if c in BARE:
         arity(rest, 0)
+    elif c == "goal-swap":
+        arity(rest, 5)
+        [num(x) for x in rest[:4]]
+        num(rest[4], 0, 1)
+    elif c == "diversion":
+        arity(rest, 3)
+        num(rest[0]), num(rest[1]), num(rest[2], 0, 1)
     elif c in SEAT_ACTIONS:
         arity(rest, 1)
         seat_ok(num(rest[0]))
@@ -108,8 +120,8 @@ def move(words, seat_ok):
 
 def bot_move(words, seat_ok):
     """A reply line: play MOVE, discard CARD [CARD [CARD]], remove FRONT
-    CARD CARD, pick V or steal SEAT.  Returns the cards it takes from the
-    hand."""
+    CARD CARD, pick V, steal SEAT, allow or take CARD.  Returns the cards
+    it takes from the hand."""
     if words[0] == "play" and len(words) > 1:
         return [move(words[1:], seat_ok)]
     if words[0] == "discard":
@@ -126,6 +138,13 @@ def bot_move(words, seat_ok):
     if words[0] == "steal":
         arity(words, 2)
         seat_ok(num(words[1]))
+        return []
+    if words[0] == "allow":
+        arity(words, 1)
+        return []
+    if words[0] == "take":
+        arity(words, 2)
+        card(words[1], True)
         return []
     raise Bad("%r is not a move" % " ".join(words))
 
@@ -156,6 +175,10 @@ class Seat:
         self.front = {}         # seat -> the cards lying in front of it
         self.round_over = False
         self.prev = None        # the words of the line before
+        self.reacting = None    # the seat whose card waits for this
+                                # seat's reaction, from "react" to "turn"
+        self.trove = None       # the cards a treasure trove showed it
+        self.in_react = False   # its decision is a reaction
 
     def seat_ok(self, s):
         if not 0 <= s < self.players:
@@ -187,6 +210,10 @@ class Seat:
             raise Bad("\"illegal 0\" not followed by a default")
         if self.open == "retry" and kind in ("legal", "turn"):
             raise Bad("legal or turn again before a retried decision ended")
+        if self.in_react and kind not in ("illegal", "default"):
+            # An allowed reaction has no event of the seat's own: the next
+            # line of the game ends the decision.
+            self.open, self.in_react = None, False
         handler = getattr(self, "l_" + kind, None)
         if handler is None:
             if kind in LATER:
@@ -216,6 +243,7 @@ class Seat:
         self.seat = num(w[4], 0, self.players - 1)
         self.hand, self.open, self.after_game = [], None, False
         self.front, self.victims, self.round_over = {}, None, False
+        self.reacting, self.trove = None, None
 
     def l_seed(self, w):
         # Only to a bot that asked for it, right after the game line.
@@ -292,6 +320,11 @@ class Seat:
         if w[2] == "rockfall":
             arity(w, 6)
             num(w[3]), num(w[4]), card(w[5])
+        elif w[2] == "diversion":
+            # The moved card and the cell it left follow the move.
+            arity(w, 9)
+            move(w[2:6], self.seat_ok)
+            card(w[6]), num(w[7]), num(w[8])
         elif w[2] in TAKES:
             arity(w, 5)
             self.seat_ok(num(w[3]))
@@ -299,7 +332,7 @@ class Seat:
                 raise Bad("%s takes away a %s" % (w[2], TAKES[w[2]]))
             self.front_take(int(w[3]), w[4])
         else:
-            if len(w) < 4 and w[2] != "theft":
+            if len(w) < 4 and w[2] not in BARE:
                 raise Bad("played SEAT MOVE")
             move(w[2:], self.seat_ok)
         self.lay(actor, w[2:])
@@ -405,6 +438,61 @@ class Seat:
             self.victims = None
         self.decided(own)
 
+    def l_plays(self, w):
+        """A path or action card waiting for reactions (the veto): public,
+        the move as "played" would give it; the card is still held."""
+        if len(w) < 3:
+            raise Bad("plays SEAT MOVE")
+        self.seat_ok(num(w[1]))
+        move(w[2:], self.seat_ok)
+        if self.own(w[1]) and w[2] not in self.hand:
+            raise Bad("the seat plays %s, which it does not hold" % w[2])
+
+    def l_react(self, w):
+        """To the seat asked alone, right after the card it reacts to (or
+        the reaction of the seat asked before it); its request follows."""
+        arity(w, 2)
+        if self.own(w[1]):
+            raise Bad("a seat asked to react to its own card")
+        if not (self.after("plays", w[1]) or self.after("turn")):
+            raise Bad("a react line not right after the card waiting")
+        self.reacting = int(w[1])
+
+    def l_vetoed(self, w):
+        """VETOER SEAT CARD: both cards to the discard pile."""
+        arity(w, 4)
+        vetoer, own = self.own(w[1]), self.own(w[2])
+        if w[1] == w[2]:
+            raise Bad("a seat vetoed its own card")
+        card(w[3], True)
+        if own:
+            self.take(w[3])
+        if vetoer:
+            self.take("veto")
+        self.decided(own)
+
+    def l_trove(self, w):
+        """The top cards of the discard pile, to the seat that played the
+        treasure trove alone, right after it."""
+        if not 2 <= len(w) <= 6:
+            raise Bad("trove CARD... (1 to 5 cards)")
+        if not self.after("played", str(self.seat), "treasure-trove"):
+            raise Bad("a trove line with no treasure trove of this seat's "
+                      "before it")
+        self.trove = [card(c, True) for c in w[1:]]
+
+    def l_took(self, w):
+        arity(w, 3)
+        if self.own(w[1]):
+            if self.trove is None or w[2] not in self.trove:
+                raise Bad("the seat took %s, which its trove did not show"
+                          % w[2])
+            self.hand.append(w[2])
+            self.trove = None
+            self.decided(True)
+        elif w[2] != "-":
+            raise Bad("another seat's taken card is shown")
+
     def l_offer(self, w):
         if len(w) < 2:
             raise Bad("offer V ...")
@@ -433,6 +521,13 @@ class Seat:
         if len(w) < 2:
             raise Bad("legal MOVE")
         cards = bot_move(w[1:], self.seat_ok)
+        if (w[1] == "allow" or w[1:3] == ["play", "veto"]) != \
+                (self.reacting is not None):
+            raise Bad("%s listed %s a reaction request"
+                      % (" ".join(w[1:]), "outside" if self.reacting is None
+                         else "in"))
+        if w[1] == "take" and (self.trove is None or w[2] not in self.trove):
+            raise Bad("a take of %s, which the trove did not show" % w[2])
         if w[1] == "pick" and not self.offered:
             raise Bad("a pick listed with no gold offered")
         if w[1] == "steal" and (self.victims is None or
@@ -465,6 +560,8 @@ class Seat:
             raise Bad("a turn with no legal moves before it (the bot asked "
                       "for them)")
         self.legal, self.open = 0, "turn"
+        if self.reacting is not None:
+            self.in_react, self.reacting = True, None
 
     def l_illegal(self, w):
         if len(w) < 3:

@@ -2,7 +2,10 @@
 # check_fixtures.sh: tests/check_fixtures.py passes every recorded transcript
 # fixture and refuses each of a set of broken copies of the saboteur2 one
 # (one secret leaked or one rule broken each), with the reason expected.
-# Usage: tests/check_fixtures.sh
+# Given the saboteur binary, it also plays a base-wc match (the World
+# Championship's cards, the veto's reaction requests) and checks what each
+# seat received, then broken copies of it.
+# Usage: tests/check_fixtures.sh [SABOTEUR]
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/checks.sh"
 checker=$here/check_fixtures.py
@@ -81,6 +84,55 @@ bad "trapped played on its own player" "played on its own player" \
     "$(change '^played 1 trapped 0$' 'played 1 trapped 1')"
 bad "freedom taking away a theft" "freedom takes away a trapped" \
     "$(change '^played ([0-9]) freedom ([0-9]) trapped$' 'played 1 freedom 0 theft')"
+
+# The World Championship's lines as the referee sends them: seats 0 and 2
+# ask for "react" (seat 2 vetoes when it can), the others are the C bots.
+bin=${1:-}
+top=$(cd "$here/.." && pwd)
+ex=$top/build/examples
+if [ -z "$bin" ]; then
+	echo "check_fixtures.sh: no saboteur binary given: base-wc not played"
+elif ! "$bin" play --sandbox off --quiet --ruleset base-wc --seed 5 \
+    --transcripts --log-dir "$tmp/wc" \
+    "python3 $here/bots/react_bot.py" "$ex/random-bot" \
+    "python3 $here/bots/react_bot.py veto" "$ex/heuristic-bot" "$ex/random-bot" \
+    >"$tmp/wc.out" 2>&1; then
+	no "base-wc: the match failed"
+	sed 's/^/  | /' "$tmp/wc.out"
+else
+	for k in 1 2 3 4 5; do
+		sed -n 's/^ *[0-9.]* [^ ]* <- //p' "$tmp/wc/$k"-*.transcript \
+		    >"$tmp/wc$k.txt"
+	done
+	if "$checker" "$tmp"/wc[1-5].txt >"$tmp/out" 2>&1; then
+		ok
+	else
+		no "base-wc: the seats' lines do not pass:"
+		sed 's/^/  | /' "$tmp/out"
+	fi
+	for l in "^vetoed 2 " "^react " "^plays " "^played [0-9] treasure-trove" \
+	    "^legal play veto"; do
+		grep -q -- "$l" "$tmp/wc3.txt" && ok ||
+		    no "base-wc: no \"$l\" line to seat 2 (seed 5 no longer has one)"
+	done
+	good=$tmp/wc3.txt
+	bad "a react line to the seat whose card waits" "react to its own card" \
+	    "$(change '^react 1$' 'react 2')"
+	bad "a react line with no card waiting" "not right after the card" \
+	    "$(after '^draw 2 ' 'react 1')"
+	bad "a veto listed outside a reaction" "outside a reaction" \
+	    "$(after '^legal discard ' 'legal play veto')"
+	bad "allow listed outside a reaction" "outside a reaction" \
+	    "$(after '^legal discard ' 'legal allow')"
+	bad "another seat's trove" "no treasure trove of this seat" \
+	    "$(after '^draw 1 -$' 'trove map')"
+	bad "another seat's taken card shown" "another seat's taken card" \
+	    "$(after '^draw 1 -$' 'took 1 map')"
+	bad "a veto of the seat's own card" "vetoed its own card" \
+	    "$(change '^vetoed 2 [0-4] ' 'vetoed 2 2 map')"
+	bad "a diversion without the card it moved" "8 words, want 9" \
+	    "$(after '^draw 1 -$' 'played 1 diversion 1 0 0 0 1')"
+fi
 
 echo "check_fixtures.sh: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

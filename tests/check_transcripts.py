@@ -5,7 +5,10 @@ before the rules make it public.  Saboteur 2's secrets too: every card of
 another seat's pass ("discarded S - - -"), a role mid-round unless the
 seat's own inspection of that seat just asked for it, a whole hand unless
 the seat just took part in swapped hands, and a theft's choices outside a
-round's end.
+round's end.  The World Championship's too: a treasure trove's cards
+("trove") only to the seat that played it, right after; another seat's
+take hidden ("took S -"); a reaction request ("react") only to a bot that
+asked for feature "react", and only with its request right after it.
 
 Usage: check_transcripts.py TRANSCRIPT...
 """
@@ -20,12 +23,16 @@ def check(path):
     my_inspect = None       # the seat this seat's inspection looks at
     swapped = False         # this seat's hand was just swapped
     asked_seed = False      # the bot asked for its seed
+    asked_react = False     # the bot asked for reaction requests
+    my_trove = False        # this seat just played a treasure trove
+    react_open = None       # the line of a "react" whose turn is due
     for n, raw in enumerate(open(path, encoding="utf-8", errors="replace"), 1):
         parts = raw.split(None, 3)
         if len(parts) == 4 and parts[2] == "->" and \
                 parts[3].split()[:1] == ["bot"]:
             # A bot that lists "seed" in its hello is sent its own seed.
             asked_seed = "seed" in parts[3].split()[2:]
+            asked_react = "react" in parts[3].split()[2:]
         if len(parts) < 4 or parts[2] != "<-":
             continue
         words = parts[3].split()
@@ -46,6 +53,19 @@ def check(path):
 
         if kind == "played" and len(words) >= 5 and words[2] == "map":
             my_map = (words[3], words[4]) if int(words[1]) == seat else None
+        if react_open is not None and kind not in ("legal", "turn"):
+            leak("a react line with no request after it (%s)" % react_open)
+            react_open = None
+        if kind == "turn":
+            react_open = None
+        if kind == "react":
+            react_open = "line %d" % n
+            if not asked_react:
+                leak("a reaction request it did not ask for")
+        if kind == "trove" and not my_trove:
+            leak("a trove of a treasure trove it did not play")
+        my_trove = kind == "played" and words[1:3] == [str(seat),
+                                                        "treasure-trove"]
         if kind == "played" and len(words) >= 4:
             mine = int(words[1]) == seat
             if words[2] == "inspection" and mine:
@@ -63,7 +83,7 @@ def check(path):
                 leak("a peek it did not make")
             my_map = None
         other = words[1].lstrip("-").isdigit() and int(words[1]) != seat
-        if kind in ("draw", "discarded", "gold") and other and \
+        if kind in ("draw", "discarded", "gold", "took") and other and \
                 any(w != "-" for w in words[2:]):
             leak("another seat's " + kind)
         if kind == "role" and other and not round_over:

@@ -146,7 +146,7 @@ grep -q "$want" "$tmp/debug-stdout.out" && ok || {
 # and export says the same, never the ruleset's name for it ("cross").
 "$bin" export --as 1 "$tmp/illegal.sabr.gz" >"$tmp/illegal.export" 2>&1
 t=$(ls "$tmp/illegal"/2-*.transcript)
-[ "$(zcat "$tmp/illegal.sabr.gz" | head -1)" = "sabr 1.3" ] &&
+[ "$(zcat "$tmp/illegal.sabr.gz" | head -1)" = "sabr 1.4" ] &&
     grep -q -- '<- illegal [0-9] path-NESW is not in your hand$' "$t" &&
     grep -q '^illegal [0-9] path-NESW is not in your hand$' \
     "$tmp/illegal.export" && ! grep -q 'cross' "$tmp/illegal.export" && ok ||
@@ -264,7 +264,7 @@ for g in 1 2; do
 	f="$tmp/r-$g.sabr.gz"
 	[ -f "$f" ] && [ ! -e "$f.part" ] && ok || no "replay $g not complete"
 	gzip -t "$f" 2>/dev/null && ok || no "replay $g is not a whole gzip file"
-	[ "$(zcat "$f" | head -1)" = "sabr 1.3" ] && ok || no "replay $g header"
+	[ "$(zcat "$f" | head -1)" = "sabr 1.4" ] && ok || no "replay $g header"
 	[ "$(zcat "$f" | tail -1)" = "end" ] && ok || no "replay $g has no end"
 done
 zgrep -q "^status 2 crash killed by SIGSEGV" "$tmp/r-1.sabr.gz" && ok ||
@@ -501,7 +501,7 @@ play_again() {
 	bad_replay seed-unasked "the header records a seed for seat 0, which did not ask"
 	# In a file older than 1.3 a bot that listed "seed" was sent none: such
 	# a file verifies, and its export has no seed line.
-	zcat "$tmp/ag-2.sabr.gz" | sed '1s/^sabr 1.3$/sabr 1.2/; /^seatseed /d' |
+	zcat "$tmp/ag-2.sabr.gz" | sed '1s/^sabr 1.4$/sabr 1.2/; /^seatseed /d' |
 	    gzip >"$tmp/seed-old.sabr.gz"
 	"$bin" verify --quiet "$tmp/seed-old.sabr.gz" >/dev/null 2>&1 &&
 	    ! "$bin" export --as 1 "$tmp/seed-old.sabr.gz" | grep -q '^seed ' &&
@@ -590,6 +590,61 @@ sab2_secrets() {
 		fi
 	done
 	leftovers saboteur2
+}
+
+# The World Championship's cards (base-wc) with two bots that ask for
+# "react" (seat 2 vetoes when it can) and three C bots that do not: the
+# replay verifies, every seat's export is exactly what its bot received,
+# only the bots that asked hear "react" lines (the others are allowed for
+# by rule, never asked), and no transcript shows a secret.  The same file
+# called 1.3, when every seat was asked, does not verify; a match where
+# every bot asks verifies as 1.3 too, with the same exports.
+wc_react() {
+	d=$tmp/wc
+	q="python3 $here/bots/react_bot.py"
+	"$bin" play --sandbox off --quiet --ruleset base-wc --seed 5 $limits \
+	    --transcripts --log-dir "$d" --replay "$d/g.sabr.gz" \
+	    "$q $tag" "$ex/random-bot $tag" "$q veto $tag" \
+	    "$ex/heuristic-bot $tag" "$ex/random-bot $tag" >"$tmp/wc.out" 2>&1 &&
+	    "$bin" verify --quiet "$d/g.sabr.gz" >/dev/null 2>&1 && ok ||
+	    { no "base-wc: the match or its replay"; sed 's/^/  | /' "$tmp/wc.out"; }
+	for k in 1 2 3 4 5; do
+		received "$(ls "$d/$k"-*.transcript)" >"$tmp/wc.want$k"
+		"$bin" export --as $((k - 1)) "$d/g.sabr.gz" >"$tmp/wc.export" 2>&1
+		cmp -s "$tmp/wc.want$k" "$tmp/wc.export" && ok ||
+		    no "base-wc: export --as $((k - 1)) differs from what bot $k received"
+	done
+	for k in 1 3; do
+		grep -q '^react ' "$tmp/wc.want$k" && ok ||
+		    no "base-wc: bot $k asked for react and was never asked"
+	done
+	for k in 2 4 5; do
+		grep -q '^react ' "$tmp/wc.want$k" &&
+		    no "base-wc: bot $k did not ask for react but got a react line" ||
+		    ok
+	done
+	grep -q '^vetoed 2 ' "$tmp/wc.want1" && ok ||
+	    no "base-wc: seat 2 never vetoed (seed 5 no longer does)"
+	python3 "$here/check_transcripts.py" "$d"/*.transcript && ok ||
+	    no "base-wc transcripts leak secrets"
+	zcat "$d/g.sabr.gz" | sed '1s/^sabr 1.4$/sabr 1.3/' |
+	    gzip >"$tmp/wc-old.sabr.gz"
+	bad_replay wc-old "seat 1 was played for after 0 refused replies"
+	"$bin" play --sandbox off --quiet --ruleset base-wc --seed 5 $limits \
+	    --transcripts --log-dir "$d/all" --replay "$d/all.sabr.gz" \
+	    "$q $tag" "$q $tag" "$q veto $tag" >"$tmp/wc.out" 2>&1 || no "base-wc: all asking"
+	zcat "$d/all.sabr.gz" | sed '1s/^sabr 1.4$/sabr 1.3/' |
+	    gzip >"$tmp/wc-all-old.sabr.gz"
+	"$bin" verify --quiet "$tmp/wc-all-old.sabr.gz" >/dev/null 2>&1 && ok ||
+	    no "base-wc: a 1.3 file where every seat asked does not verify"
+	for k in 1 2 3; do
+		"$bin" export --as $((k - 1)) "$d/all.sabr.gz" >"$tmp/wc.new" 2>&1
+		"$bin" export --as $((k - 1)) "$tmp/wc-all-old.sabr.gz" >"$tmp/wc.old" 2>&1
+		received "$(ls "$d/all/$k"-*.transcript)" >"$tmp/wc.want"
+		cmp -s "$tmp/wc.new" "$tmp/wc.want" && cmp -s "$tmp/wc.old" "$tmp/wc.want" &&
+		    ok || no "base-wc: all asking: export --as $((k - 1)) as 1.4 or 1.3"
+	done
+	leftovers base-wc
 }
 
 # The example bots, when they are built, play a match to the end.
@@ -748,6 +803,7 @@ if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 	leftovers base-wc-examples
 	play_again
 	sab2_secrets
+	wc_react
 fi
 
 echo "e2e: $pass passed, $fail failed"

@@ -275,7 +275,7 @@ static int check_header(const lines *L, const played *p)
 	char want[512];
 	int i = 0;
 
-	require_line(L, i++, "sabr 1.3");
+	require_line(L, i++, "sabr 1.4");
 	require_line(L, i++, "program saboteur-test 0.1");
 	snprintf(want, sizeof want, "ruleset %s %016llx", pc.rs->name,
 	    (unsigned long long)replay_ruleset_hash(pc.rs));

@@ -207,6 +207,214 @@ START_TEST(refusals_and_the_moves_played_instead)
 }
 END_TEST
 
+/* ---- the leak test of the reaction request ---------------------------- */
+
+/* One whole game of the leak test: what each seat was sent, and the
+ * reaction requests in order (seat asked, decision number). */
+typedef struct leak_run {
+	char *text[SAB_MAX_PLAYERS];
+	size_t len[SAB_MAX_PLAYERS], cap;
+	int asked[8192][2];
+	int nasked;
+	int vetoed_asked;       /* requests to the marked seat holding a veto */
+	int react_lines;        /* "react" lines sent to the other seats */
+} leak_run;
+
+static void leak_hear(void *ctx, int seat, const char *line)
+{
+	leak_run *r = ctx;
+	size_t n = strlen(line);
+
+	REQUIRE(r->len[seat] + n + 2 < r->cap, "too many lines");
+	memcpy(r->text[seat] + r->len[seat], line, n);
+	r->len[seat] += n;
+	r->text[seat][r->len[seat]++] = '\n';
+	r->text[seat][r->len[seat]] = '\0';
+}
+
+static int holds(const sab_game *g, int seat, uint8_t def)
+{
+	for (int i = 0; i < g->nhand[seat]; i++)
+		if (g->hand[seat][i] == def)
+			return 1;
+	return 0;
+}
+
+/*
+ * Plays a game of base-wc, 5 seats that all asked for "react", and seed;
+ * with veto set, the marked seat's first card is swapped for a veto before
+ * the game is told.  Every seat plays the first legal move it is offered
+ * (what its "legal" lines would say), allows every reaction, and the
+ * marked seat never plays the swapped card nor the veto (a pass may
+ * discard one, face down): so the marked seat's choices and every other
+ * seat's hand are the same in both games, and only a leak could make
+ * another seat hear something different.
+ */
+static void leak_game(leak_run *r, uint64_t seed, int marked, int veto)
+{
+	static sab_move moves[SAB_MAX_MOVES];
+	unsigned feat[5];
+	const sab_ruleset *rs = t_ruleset("base-wc");
+	uint8_t v = t_def(rs, "veto"), x;
+	proto_cards *pc = malloc(sizeof *pc);
+	sab_game *g = malloc(sizeof *g);
+	sab_events *ev = malloc(sizeof *ev);
+	session *s = malloc(sizeof *s);
+	char err[256];
+	sab_rng rng;
+	int decision = 0;
+
+	REQUIRE(pc && g && ev && s, "out of memory");
+	for (int k = 0; k < 5; k++)
+		feat[k] = PROTO_FEAT_REACT;
+	REQUIRE(proto_cards_init(pc, rs, err, sizeof err) == 0, "%s", err);
+	sab_rng_seed(&rng, seed);
+	ev->n = 0;
+	REQUIRE(sab_game_new(g, rs, 5, 0, &rng, ev, err, sizeof err) == 0,
+	    "%s", err);
+	x = g->hand[marked][0];
+	REQUIRE(x != v && !holds(g, marked, v), "seed %llu deals the marked "
+	    "seat a veto", (unsigned long long)seed);
+	if (veto)
+		g->hand[marked][0] = v;
+	session_start(s, pc, 5, feat, leak_hear, r);
+	session_setup(s, 1, seed, NULL);
+	while (!sab_game_over(g)) {
+		int seat = g->to_act, k, pick = -1;
+		for (int i = 0; i < ev->n; i++) {
+			session_tell(s, &ev->ev[i]);
+			if (ev->ev[i].type == SAB_EV_REACT &&
+			    ev->ev[i].seat != marked)
+				r->react_lines++;
+		}
+		ev->n = 0;
+		decision++;
+		if (g->phase == SAB_PHASE_REACT) {
+			REQUIRE(r->nasked < 8192, "too many requests");
+			r->asked[r->nasked][0] = seat;
+			r->asked[r->nasked++][1] = decision;
+			r->vetoed_asked += seat == marked && holds(g, marked, v);
+		}
+		session_request(s, g, decision, 1000, 10000);
+		k = sab_game_moves(g, moves);
+		REQUIRE(k > 0, "no legal move");
+		for (int i = 0; i < k && pick < 0; i++)
+			if (g->phase == SAB_PHASE_REACT ?
+			    moves[i].kind == SAB_MOVE_ALLOW :
+			    seat != marked || g->phase != SAB_PHASE_PLAY ||
+			    moves[i].kind == SAB_MOVE_PASS ||
+			    (moves[i].card != x && moves[i].card != v))
+				pick = i;
+		/* A pathfinder's second path card may have to be a copy of
+		 * the swapped card: the same card in both games. */
+		if (pick < 0)
+			pick = 0;
+		sab_game_apply(g, &moves[pick], &rng, ev);
+	}
+	for (int i = 0; i < ev->n; i++)
+		session_tell(s, &ev->ev[i]);
+	free(pc);
+	free(g);
+	free(ev);
+	free(s);
+}
+
+static leak_run *leak_run_new(void)
+{
+	leak_run *r = calloc(1, sizeof *r);
+
+	REQUIRE(r != NULL, "out of memory");
+	r->cap = 1 << 20;
+	for (int k = 0; k < SAB_MAX_PLAYERS; k++)
+		REQUIRE((r->text[k] = malloc(r->cap)) != NULL, "out of memory");
+	return r;
+}
+
+static void leak_run_free(leak_run *r)
+{
+	for (int k = 0; k < SAB_MAX_PLAYERS; k++)
+		free(r->text[k]);
+	free(r);
+}
+
+/* Issue 13: "design the reaction request so that a seat's being asked
+ * reveals nothing about what it holds".  The same seeded game with and
+ * without a veto in one hand: every other seat is sent the same bytes,
+ * and the same seats are asked to react in the same order. */
+START_TEST(a_reaction_request_reveals_nothing)
+{
+	static const uint64_t seeds[] = { 3, 8, 21 };
+	int marked = 2;
+
+	for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++) {
+		leak_run *with = leak_run_new(), *without = leak_run_new();
+		leak_game(with, seeds[i], marked, 1);
+		leak_game(without, seeds[i], marked, 0);
+		REQUIRE(with->vetoed_asked > 0, "seed %llu: the marked seat "
+		    "was never asked holding its veto",
+		    (unsigned long long)seeds[i]);
+		REQUIRE(with->react_lines > 0, "no react line to another seat");
+		ck_assert_int_eq(with->nasked, without->nasked);
+		REQUIRE(memcmp(with->asked, without->asked,
+		    (size_t)with->nasked * sizeof with->asked[0]) == 0,
+		    "seed %llu: not the same seats asked in the same order",
+		    (unsigned long long)seeds[i]);
+		for (int s = 0; s < 5; s++) {
+			if (s == marked)
+				continue;
+			REQUIRE(with->len[s] > 0, "seat %d heard nothing", s);
+			REQUIRE(with->len[s] == without->len[s] &&
+			    memcmp(with->text[s], without->text[s],
+			    with->len[s]) == 0, "seed %llu: seat %d was sent "
+			    "other lines when seat %d held a veto",
+			    (unsigned long long)seeds[i], s, marked);
+		}
+		/* The marked seat's own lines differ: its hand did. */
+		REQUIRE(with->len[marked] != without->len[marked] ||
+		    memcmp(with->text[marked], without->text[marked],
+		    with->len[marked]) != 0, "the swap changed nothing");
+		leak_run_free(with);
+		leak_run_free(without);
+	}
+}
+END_TEST
+
+/* A seat whose bot did not ask for "react" hears no "react" line and is
+ * not asked: session_asks() says the referee allows for it. */
+START_TEST(no_react_line_without_the_feature)
+{
+	const sab_ruleset *rs = t_ruleset("base-wc");
+	static const unsigned feat[3] = { PROTO_FEAT_REACT, 0,
+	    PROTO_FEAT_REACT | PROTO_FEAT_MOVES };
+	proto_cards *pc = malloc(sizeof *pc);
+	session *s = malloc(sizeof *s);
+	leak_run *r = leak_run_new();
+	sab_game g;
+	char err[256];
+	sab_event e = sab_event_new(SAB_EV_REACT, SAB_VIS_SEAT, 1);
+
+	REQUIRE(pc && s, "out of memory");
+	REQUIRE(proto_cards_init(pc, rs, err, sizeof err) == 0, "%s", err);
+	session_start(s, pc, 3, feat, leak_hear, r);
+	t_game(&g, rs, 3, 5, NULL);
+	e.target = 0;
+	ck_assert_int_eq(session_tell_seat(s, &e, 1), 0);
+	ck_assert_uint_eq(r->len[1], 0);
+	e.seat = 2;
+	ck_assert_int_eq(session_tell_seat(s, &e, 2), 7);
+	ck_assert_str_eq(r->text[2], "react 0\n");
+	ck_assert_int_eq(session_asks(s, &g), 1);       /* seat 0 plays */
+	g.phase = SAB_PHASE_REACT;
+	g.to_act = 1;
+	ck_assert_int_eq(session_asks(s, &g), 0);
+	g.to_act = 2;
+	ck_assert_int_eq(session_asks(s, &g), 1);
+	free(pc);
+	free(s);
+	leak_run_free(r);
+}
+END_TEST
+
 Suite *session_suite(void)
 {
 	Suite *s = suite_create("session");
@@ -217,6 +425,8 @@ Suite *session_suite(void)
 	tcase_add_test(tc, events_go_to_the_seats_that_may_see_them);
 	tcase_add_test(tc, a_request_lists_the_moves_to_a_seat_that_asked);
 	tcase_add_test(tc, refusals_and_the_moves_played_instead);
+	tcase_add_test(tc, a_reaction_request_reveals_nothing);
+	tcase_add_test(tc, no_react_line_without_the_feature);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -324,7 +324,10 @@ static int decide(run *r, sab_move *m)
 
 	r->decisions++;
 	proto_default_move(&r->g, m);
-	if (b->status != BOT_OK || (r->out & (1u << seat)))
+	/* A reaction request of a bot that did not ask for "react": allowed
+	 * by rule at once, without a request (saboteur-protocol(7)). */
+	if (b->status != BOT_OK || (r->out & (1u << seat)) ||
+	    !session_asks(&r->ss, &r->g))
 		return MATCH_DONE;
 	snprintf(what, sizeof what, "decision %d of game %d", r->decisions,
 	    r->spec->number);
