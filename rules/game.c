@@ -968,6 +968,9 @@ static void react(sab_game *g, const sab_move *m, sab_rng *rng,
 	g->has_pending = 0;
 	g->substep = 0;
 	g->draws = 1;
+	/* The veto is the last card played: a round that ends now is
+	 * followed by one begun to its player's left. */
+	g->last_player = (uint8_t)seat;
 	sab_table_draw(g, player, ev);
 	sab_table_draw(g, seat, ev);
 	g->to_act = (uint8_t)player;

@@ -294,17 +294,17 @@ case_ view-sab2-end-all 0 view --as all "$s2"
 
 # A game with the World Championship cards (base-wc, C heuristic and random
 # bots, seed 4): a card open to a veto as the seat asked (1) and in public,
-# the veto, the play reversed, the diversion, and the treasure trove's take
-# as its player (3) and in public.
+# the veto, the diversion, the treasure trove's take as its player (4) and
+# in public, and the play reversed.
 wc=tests/fixtures/replays/base-wc-view.sabr.gz
 case_ view-wc-at-1-as-1 0 view --at 1 --as 1 --ascii "$wc"
 case_ view-wc-at-1-public 0 view --at 1 --ascii "$wc"
 case_ view-wc-veto-at-2-all 0 view --at 2 --as all --ascii "$wc"
-case_ view-wc-reversed-at-240-public 0 view --at 240 --ascii "$wc"
-case_ view-wc-diversion-at-548-public 0 view --at 548 --ascii "$wc"
-case_ view-wc-trove-at-696-as-3 0 view --at 696 --as 3 --ascii "$wc"
-case_ view-wc-take-at-697-public 0 view --at 697 --ascii "$wc"
-case_ view-wc-take-at-697-as-3 0 view --at 697 --as 3 --ascii "$wc"
+case_ view-wc-diversion-at-523-public 0 view --at 523 --ascii "$wc"
+case_ view-wc-trove-at-455-as-4 0 view --at 455 --as 4 --ascii "$wc"
+case_ view-wc-take-at-456-public 0 view --at 456 --ascii "$wc"
+case_ view-wc-take-at-456-as-4 0 view --at 456 --as 4 --ascii "$wc"
+case_ view-wc-reversed-at-686-public 0 view --at 686 --ascii "$wc"
 
 # verify and export on the committed replay (tests/e2e.sh damages others).
 case_ verify-ok 0 verify "$rp"

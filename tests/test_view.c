@@ -840,23 +840,23 @@ START_TEST(world_championship_steps_in_words)
 	    0);
 	ck_assert_int_eq(steps_saying(VIEW_PUBLIC, "seat 1 vetoes seat 0's "
 	    "dead-NW: both cards to the discard pile"), 1);
-	ck_assert_int_gt(steps_saying(3, "seat 3 sees the top "), 0);
+	ck_assert_int_gt(steps_saying(4, "seat 4 sees the top "), 0);
 	ck_assert_int_eq(steps_saying(VIEW_PUBLIC, " sees the top "), 0);
-	ck_assert_int_eq(steps_saying(3, "seat 3 takes rockfall from the "
+	ck_assert_int_eq(steps_saying(4, "seat 4 takes map from the "
 	    "discard pile"), 1);
-	ck_assert_int_eq(steps_saying(VIEW_PUBLIC, "seat 3 takes a card from "
+	ck_assert_int_eq(steps_saying(VIEW_PUBLIC, "seat 4 takes a card from "
 	    "the discard pile, unseen"), 1);
-	ck_assert_int_eq(steps_saying(VIEW_PUBLIC, "rockfall from the "
+	ck_assert_int_eq(steps_saying(VIEW_PUBLIC, "map from the "
 	    "discard"), 0);
-	ck_assert_int_eq(steps_saying(VIEW_PUBLIC, "take rockfall"), 0);
+	ck_assert_int_eq(steps_saying(VIEW_PUBLIC, "take map"), 0);
 	ck_assert_int_gt(steps_saying(VIEW_PUBLIC, "seat 4 takes the goals at "
-	    "8 -2 and 8 2 and puts them back as they were"), 0);
+	    "8 0 and 8 2 and puts them back as they were"), 0);
 	ck_assert_int_gt(steps_saying(VIEW_PUBLIC, "the turn order is "
 	    "reversed for the rest of the round"), 0);
 	ck_assert_int_gt(steps_saying(VIEW_PUBLIC, "plays pathfinder: two "
 	    "path cards this turn, then two draws"), 0);
-	ck_assert_int_eq(steps_saying(VIEW_PUBLIC, "seat 4 plays diversion, "
-	    "moving path-NES from 4 -1 to 0 -3"), 1);
+	ck_assert_int_eq(steps_saying(VIEW_PUBLIC, "seat 0 plays diversion, "
+	    "moving path-NEW from 2 -2 to 4 0"), 1);
 	for (int i = 0; i < v.nsteps; i++) {
 		char text[1024];
 		view_describe(&v, i, VIEW_FULL, text, sizeof text);

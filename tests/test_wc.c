@@ -464,6 +464,9 @@ START_TEST(veto_removes_the_path_card_and_both_draw)
 	 * and 4 were never asked. */
 	ck_assert_int_eq(g.phase, SAB_PHASE_PLAY);
 	ck_assert_int_eq(g.to_act, 1);
+	/* The veto is the last card played (a round ending now is followed
+	 * by one begun to the vetoer's left). */
+	ck_assert_int_eq(g.last_player, 2);
 	census_holds();
 }
 END_TEST

@@ -400,10 +400,9 @@ quiet=0
 press wc-pending-as-the-seat-asked \
     "now: .*\[pending: seat 0's dead-NW; react: seat" g 1 Enter
 press wc-veto-in-words "now: seat 1 vetoes seat 0's dead-NW" Right Right
-press wc-play-reversed "now: .*\[play reversed" g 2 4 0 Enter
+press wc-play-reversed "now: .*\[play reversed" g 6 8 6 Enter
 press wc-public "view: public" '[' '['
-wait_for wc-pending-in-public \
-    "now: .*\[play reversed; pending: seat 2's path-EW; react\]"
+wait_for wc-reversed-in-public "now: seat 1's move: discard - \[play reversed\]"
 t send-keys -t view q
 
 # A terminal that cannot move its cursor gets the plain print, and why.
