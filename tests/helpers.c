@@ -10,10 +10,11 @@ char t_why[256];
 
 const sab_ruleset *t_ruleset(const char *name)
 {
-	static sab_ruleset sets[8];
-	static int loaded[8];
-	static const char *names[8] = { "base", "classic", "course",
-	    "saboteur2", "tournament", "base-wc", "saboteur2-wc", NULL };
+	static sab_ruleset sets[9];
+	static int loaded[9];
+	static const char *names[9] = { "base", "classic", "course",
+	    "saboteur2", "tournament", "base-wc", "saboteur2-wc",
+	    "base-wc-greedy", NULL };
 	char err[256];
 
 	for (int i = 0; names[i]; i++) {

@@ -1,4 +1,4 @@
-/* test_wc_props.c: seeded random games of base-wc (3, 5, 10 players) and saboteur2-wc (2, 6, 12), every special card in the deck: cards conserved (a pending card and a held treasure trove counted), the listed moves equal to the checker's verdicts in every phase (play, a pathfinder's next card, react, take), and seed plus moves replaying exactly. */
+/* test_wc_props.c: seeded random games of base-wc (3, 5, 10 players), saboteur2-wc (2, 6, 12) and base-wc-greedy (5), every special card in the deck: cards conserved (a pending card and a held treasure trove counted), the listed moves equal to the checker's verdicts in every phase (play, a pathfinder's next card, react, take), and seed plus moves replaying exactly. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +22,7 @@
 static const struct { const char *rs; int players; } combos[] = {
 	{ "base-wc", 3 }, { "base-wc", 5 }, { "base-wc", 10 },
 	{ "saboteur2-wc", 2 }, { "saboteur2-wc", 6 }, { "saboteur2-wc", 12 },
+	{ "base-wc-greedy", 5 },
 };
 
 /* Games per player count: SAB_TEST_GAMES (the property suite's knob)

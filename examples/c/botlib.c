@@ -15,6 +15,9 @@
 
 
 /* The state is large (the legal list), so it lives here, not on a stack. */
+
+int bot_react = 1;
+
 static botstate st;
 
 /* Whether the legal list belongs to a decision already answered: the next
@@ -1085,7 +1088,8 @@ static int handle(char *line, const char *name, bot_choose_fn *choose,
 	k = w.w[0];
 	if (strcmp(k, "saboteur") == 0) {
 		/* Any version is answered: refusing one is the referee's call. */
-		if (printf("bot %s moves seed react\n", name) < 0 ||
+		if (printf("bot %s moves seed%s\n", name,
+		    bot_react ? " react" : "") < 0 ||
 		    fflush(stdout) != 0)
 			return -1;
 	} else if (strcmp(k, "quit") == 0) {

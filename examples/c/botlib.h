@@ -135,6 +135,12 @@ typedef void bot_seen_fn(const botstate *s, int seat, const sab_move *m);
  */
 int bot_run(const char *name, bot_choose_fn *choose, bot_seen_fn *seen);
 
+/* 1 (the default): the handshake asks for the "react" feature, so the
+ * referee asks this bot whether to veto each card another seat plays; 0:
+ * it never is, and the referee lets every card through for it (the
+ * documented default), which costs a referee nothing. */
+extern int bot_react;
+
 /* Returns the goal place at (x, y), or -1. */
 int bot_goal_at(const botstate *s, int x, int y);
 

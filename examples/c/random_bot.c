@@ -43,5 +43,8 @@ int main(void)
 	fixed = env != NULL;
 	seed = fixed ? strtoull(env, NULL, 10) : 0;
 	sab_rng_seed(&rng, fixed ? seed : (uint64_t)getpid());
+	/* A veto at random is no strategy: this bot does not ask to react,
+	 * so a referee never waits on it for one (saboteur-protocol(7)). */
+	bot_react = 0;
 	return bot_run("random", choose, NULL);
 }
