@@ -592,8 +592,9 @@ sab2_secrets() {
 	leftovers saboteur2
 }
 
-# The World Championship's cards (base-wc) with two bots that ask for
-# "react" (seat 2 vetoes when it can) and three C bots that do not: the
+# The World Championship's cards (base-wc) with two test bots that ask for
+# "react" (seat 2 vetoes when it can), the C heuristic bot, which asks too,
+# and two C random bots, which do not: the
 # replay verifies, every seat's export is exactly what its bot received,
 # only the bots that asked hear "react" lines (the others are allowed for
 # by rule, never asked), and no transcript shows a secret.  The same file
@@ -602,7 +603,7 @@ sab2_secrets() {
 wc_react() {
 	d=$tmp/wc
 	q="python3 $here/bots/react_bot.py"
-	"$bin" play --sandbox off --quiet --ruleset base-wc --seed 5 $limits \
+	"$bin" play --sandbox off --quiet --ruleset base-wc --seed 2 $limits \
 	    --transcripts --log-dir "$d" --replay "$d/g.sabr.gz" \
 	    "$q $tag" "$ex/random-bot $tag" "$q veto $tag" \
 	    "$ex/heuristic-bot $tag" "$ex/random-bot $tag" >"$tmp/wc.out" 2>&1 &&
@@ -614,23 +615,23 @@ wc_react() {
 		cmp -s "$tmp/wc.want$k" "$tmp/wc.export" && ok ||
 		    no "base-wc: export --as $((k - 1)) differs from what bot $k received"
 	done
-	for k in 1 3; do
+	for k in 1 3 4; do
 		grep -q '^react ' "$tmp/wc.want$k" && ok ||
 		    no "base-wc: bot $k asked for react and was never asked"
 	done
-	for k in 2 4 5; do
+	for k in 2 5; do
 		grep -q '^react ' "$tmp/wc.want$k" &&
 		    no "base-wc: bot $k did not ask for react but got a react line" ||
 		    ok
 	done
 	grep -q '^vetoed 2 ' "$tmp/wc.want1" && ok ||
-	    no "base-wc: seat 2 never vetoed (seed 5 no longer does)"
+	    no "base-wc: seat 2 never vetoed (seed 2 no longer does)"
 	python3 "$here/check_transcripts.py" "$d"/*.transcript && ok ||
 	    no "base-wc transcripts leak secrets"
 	zcat "$d/g.sabr.gz" | sed '1s/^sabr 1.4$/sabr 1.3/' |
 	    gzip >"$tmp/wc-old.sabr.gz"
 	bad_replay wc-old "seat 1 was played for after 0 refused replies"
-	"$bin" play --sandbox off --quiet --ruleset base-wc --seed 5 $limits \
+	"$bin" play --sandbox off --quiet --ruleset base-wc --seed 2 $limits \
 	    --transcripts --log-dir "$d/all" --replay "$d/all.sabr.gz" \
 	    "$q $tag" "$q $tag" "$q veto $tag" >"$tmp/wc.out" 2>&1 || no "base-wc: all asking"
 	zcat "$d/all.sabr.gz" | sed '1s/^sabr 1.4$/sabr 1.3/' |
@@ -775,29 +776,29 @@ if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 	wcpy="python3 $top/tests/bots/state_bot.py $tag"
 	wcjs="$wcpy"
 	[ -n "$js" ] && wcjs="node $top/tests/bots/state_bot.js $tag"
-	"$bin" play --sandbox off --quiet --ruleset base-wc --seed 3 $limits \
-	    --bot-env BOTLIB_CHECK=1 --transcripts --log-dir "$tmp/wc" \
-	    --replay "$tmp/wc.sabr.gz" "$ex/heuristic-bot $tag" "$wcpy" \
+	"$bin" play --sandbox off --quiet --ruleset base-wc --seed 4 $limits \
+	    --bot-env BOTLIB_CHECK=1 --transcripts --log-dir "$tmp/wcx" \
+	    --replay "$tmp/wcx.sabr.gz" "$ex/heuristic-bot $tag" "$wcpy" \
 	    "$ex/random-bot $tag" "$wcjs" "$ex/heuristic-bot $tag" \
-	    >"$tmp/wc.out" 2>&1
+	    >"$tmp/wcx.out" 2>&1
 	n=$(awk '$1 ~ /^[1-5]:[^:]*$/ && NF >= 8 && $4 == "ok" && $7 == 0 &&
-	    $8 == 0' "$tmp/wc.out" | wc -l)
-	[ "$n" = 5 ] && ok || { no "base-wc example bots"; sed 's/^/  | /' "$tmp/wc.out"; }
-	cat "$tmp/wc"/*.stderr 2>/dev/null >"$tmp/wc.err"
-	[ -s "$tmp/wc.err" ] && { no "base-wc: a bot's state drifted"
-		head -3 "$tmp/wc.err" | sed 's/^/  | /'; } || ok
-	grep -q -- '-> play veto' "$tmp/wc"/*.transcript && ok ||
-	    no "base-wc: no bot vetoed (seed 3 no longer does)"
-	grep -q -- '-> take ' "$tmp/wc"/*.transcript && ok ||
-	    no "base-wc: no bot took from a treasure trove (seed 3 no longer does)"
-	"$bin" verify --quiet "$tmp/wc.sabr.gz" >"$tmp/wc.verify" 2>&1 && ok ||
-	    { no "base-wc: the replay does not verify"; sed 's/^/  | /' "$tmp/wc.verify"; }
+	    $8 == 0' "$tmp/wcx.out" | wc -l)
+	[ "$n" = 5 ] && ok || { no "base-wc example bots"; sed 's/^/  | /' "$tmp/wcx.out"; }
+	cat "$tmp/wcx"/*.stderr 2>/dev/null >"$tmp/wcx.err"
+	[ -s "$tmp/wcx.err" ] && { no "base-wc: a bot's state drifted"
+		head -3 "$tmp/wcx.err" | sed 's/^/  | /'; } || ok
+	grep -q -- '-> play veto' "$tmp/wcx"/*.transcript && ok ||
+	    no "base-wc: no bot vetoed (seed 4 no longer does)"
+	grep -q -- '-> take ' "$tmp/wcx"/*.transcript && ok ||
+	    no "base-wc: no bot took from a treasure trove (seed 4 no longer does)"
+	"$bin" verify --quiet "$tmp/wcx.sabr.gz" >"$tmp/wcx.verify" 2>&1 && ok ||
+	    { no "base-wc: the replay does not verify"; sed 's/^/  | /' "$tmp/wcx.verify"; }
 	for k in 1 2 3 4 5; do
-		t=$(ls "$tmp/wc/$k"-*.transcript 2>/dev/null | head -1)
+		t=$(ls "$tmp/wcx/$k"-*.transcript 2>/dev/null | head -1)
 		[ -n "$t" ] || { no "base-wc: no transcript for bot $k"; continue; }
-		"$bin" export --as $((k - 1)) "$tmp/wc.sabr.gz" >"$tmp/wc.export" 2>&1
-		received "$t" >"$tmp/wc.want"
-		cmp -s "$tmp/wc.want" "$tmp/wc.export" && ok ||
+		"$bin" export --as $((k - 1)) "$tmp/wcx.sabr.gz" >"$tmp/wcx.export" 2>&1
+		received "$t" >"$tmp/wcx.want"
+		cmp -s "$tmp/wcx.want" "$tmp/wcx.export" && ok ||
 		    no "base-wc: export --as $((k - 1)) differs from what bot $k received"
 	done
 	leftovers base-wc-examples
