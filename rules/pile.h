@@ -47,6 +47,20 @@ static inline uint8_t sab_pile_take_tool(const sab_ruleset *rs,
 	return SAB_NO_CARD;
 }
 
+/* Swaps two hands (SAB_MAX_HAND cards each, with their counts): swap
+ * hands, in the game and in every perspective of it. */
+static inline void sab_hands_swap(uint8_t *a, uint8_t *na, uint8_t *b,
+    uint8_t *nb)
+{
+	uint8_t t[SAB_MAX_HAND], n = *na;
+
+	memcpy(t, a, sizeof t);
+	memcpy(a, b, sizeof t);
+	memcpy(b, t, sizeof t);
+	*na = *nb;
+	*nb = n;
+}
+
 /* Whether card def lies in the pile. */
 static inline int sab_pile_has(const uint8_t *pile, uint8_t n, uint8_t def)
 {

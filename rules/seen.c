@@ -127,16 +127,9 @@ void sab_seen_front_take(sab_seen *s, int target, uint8_t card)
 
 void sab_seen_swap_hands(sab_seen *s, int a, int b)
 {
-	uint8_t hand[SAB_MAX_HAND], n;
-
 	if (a >= s->nplayers || b >= s->nplayers)
 		return;
-	memcpy(hand, s->hand[a], sizeof hand);
-	n = s->nhand[a];
-	memcpy(s->hand[a], s->hand[b], sizeof hand);
-	s->nhand[a] = s->nhand[b];
-	memcpy(s->hand[b], hand, sizeof hand);
-	s->nhand[b] = n;
+	sab_hands_swap(s->hand[a], &s->nhand[a], s->hand[b], &s->nhand[b]);
 }
 
 /* A card played from a hand, and what it did; the turn moves on. */

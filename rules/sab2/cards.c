@@ -378,15 +378,10 @@ static void tell_hand(const sab_game *g, int seat, sab_events *ev)
 
 static void swap_apply(sab_game *g, const sab_move *m, sab_events *ev)
 {
-	uint8_t hand[SAB_MAX_HAND], n, me = g->to_act, t = m->target;
+	uint8_t me = g->to_act, t = m->target;
 
 	sab_table_discard(g, m->card);
-	memcpy(hand, g->hand[me], sizeof hand);
-	n = g->nhand[me];
-	memcpy(g->hand[me], g->hand[t], sizeof hand);
-	g->nhand[me] = g->nhand[t];
-	memcpy(g->hand[t], hand, sizeof hand);
-	g->nhand[t] = n;
+	sab_hands_swap(g->hand[me], &g->nhand[me], g->hand[t], &g->nhand[t]);
 	g->owed_draw = t;
 	emit_play(g, m, SAB_NO_CARD, ev);
 	if (ev) {
