@@ -14,8 +14,9 @@
  * handshake ("bot NAME moves seed react": the referee lists the legal
  * moves before every decision, gives each game a seed for the bot's
  * randomness in s->seed, and asks for a reaction, "allow" or a veto, to
- * every card another seat plays while a veto is in the game), follows the game line by line into a botstate, calls
- * choose() on every "turn" and prints its answer.  Unknown lines are
+ * every card another seat plays while a veto is in the game; without
+ * "react" when bot_react is 0), follows the game line by line into a
+ * botstate, calls choose() on every "turn" and prints its answer.  Unknown lines are
  * ignored, as the protocol asks; see saboteur-protocol(7).  With
  * BOTLIB_CHECK set in its environment, a bot reports on stderr every legal
  * move the table it keeps does not allow (a card it does not know it
