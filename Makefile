@@ -39,7 +39,8 @@ B = build
 RULESETS   = rules/base.yaml rules/classic.yaml rules/course.yaml \
              rules/saboteur2.yaml rules/base-wc.yaml \
              rules/saboteur2-wc.yaml rules/tournament.yaml \
-             rules/base-wc-greedy.yaml
+             rules/base-wc-greedy.yaml rules/base-minis.yaml \
+             rules/saboteur2-minis.yaml
 # The library C bots link: the rules, the protocol's parser and printer,
 # and the replay writer (which needs zlib).
 RULES_SRC  = $(wildcard rules/*.c rules/*/*.c protocol/*.c replays/*.c)

@@ -456,6 +456,27 @@ static void put_event(line *l, const proto_cards *pc, const sab_event *v,
 		put_wi(l, v->seat);
 		put_card(l, pc, v->card);
 		break;
+	case SAB_EV_DWARF:
+		put_s(l, "dwarf");
+		put_wi(l, v->seat);
+		put_wi(l, v->x);
+		put_wi(l, v->y);
+		put_card(l, pc, v->card);
+		break;
+	case SAB_EV_TOLL:
+		put_s(l, "toll");
+		put_wi(l, v->seat);
+		put_wi(l, v->target);
+		put_wi(l, v->x);
+		put_wi(l, v->y);
+		break;
+	case SAB_EV_POSTCARD:
+		put_s(l, "postcard");
+		put_wi(l, v->seat);
+		put_wi(l, v->x);
+		put_wi(l, v->y);
+		put_card(l, pc, v->card);
+		break;
 	default:
 		break;
 	}
@@ -508,6 +529,12 @@ int proto_move(const proto_cards *pc, const sab_move *m, char *buf,
 	case SAB_MOVE_TAKE:
 		put_s(&l, "take");
 		put_tok(&l, pc, m->card);
+		return done(&l);
+	case SAB_MOVE_DWARF:
+		put_s(&l, "dwarf");
+		put_tok(&l, pc, m->card);
+		put_wi(&l, m->x);
+		put_wi(&l, m->y);
 		return done(&l);
 	default:
 		break;
@@ -1040,6 +1067,20 @@ static int parse_line(const proto_cards *pc, const char *s, size_t len,
 		m->kind = SAB_MOVE_TAKE;
 		return PROTO_MOVE;
 	}
+	if (word_is(&w, 0, "dwarf")) {
+		/* dwarf CARD X Y: Tunnel toll's turn option. */
+		long x, y;
+		if (parse_card(pc, &w, style, m, why, whylen) != PROTO_MOVE)
+			return PROTO_BAD;
+		if (w.n != 4 || number(&w, 2, -99, 99, &x) ||
+		    number(&w, 3, -99, 99, &y))
+			return bad(why, whylen, "dwarf wants a card of your "
+			    "hand, then the X Y of an open end of a path");
+		m->kind = SAB_MOVE_DWARF;
+		m->x = (int8_t)x;
+		m->y = (int8_t)y;
+		return PROTO_MOVE;
+	}
 	if (word_is(&w, 0, "steal")) {
 		if (w.n != 2 || number(&w, 1, 0, 255, &v))
 			return bad(why, whylen, "steal wants a seat");
@@ -1054,6 +1095,7 @@ static int parse_line(const proto_cards *pc, const char *s, size_t len,
 	}
 	quote(first, sizeof first, &w, 0, style);
 	return bad(why, whylen, "unknown message \"%s\" (a reply is play, "
-	    "discard, pick or note%s)", first, pc->rs->pass_max > 1 ||
-	    pc->rs->remove_front ? "; remove, steal" : "");
+	    "discard, pick or note%s%s)", first, pc->rs->pass_max > 1 ||
+	    pc->rs->remove_front ? "; remove, steal" : "",
+	    pc->rs->toll_dwarves ? "; dwarf" : "");
 }

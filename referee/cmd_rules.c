@@ -94,12 +94,14 @@ static void print_card(const sab_card *c, const char *tok, int wtok,
     int wname, int wkind)
 {
 	char e[5];
+	const sab_kind *k = sab_kind_of(c->type);
+	int laid = k != NULL && k->laid;
 	int path = c->type == SAB_CARD_PATH || c->type == SAB_CARD_START ||
 	    c->type == SAB_CARD_GOAL;
 
 	printf("  %-*s  %-*s  %-*s", wtok, tok, wname, c->name, wkind,
 	    sab_card_type_name(c->type));
-	if (c->type != SAB_CARD_START && c->type != SAB_CARD_GOAL)
+	if (c->type != SAB_CARD_START && c->type != SAB_CARD_GOAL && !laid)
 		printf(" %5d", c->count);
 	else
 		printf(" %5s", "-");
@@ -186,6 +188,28 @@ static void print_specials(const sab_ruleset *rs, const proto_cards *pc)
 		    "that does not answer allows it\n");
 }
 
+/* The mini expansions: Tunnel Toll's dwarves, and the postcards. */
+static void print_minis(const sab_ruleset *rs, const proto_cards *pc)
+{
+	if (rs->toll_dwarves)
+		printf("\nTunnel Toll: %d dwarves a round; each player takes %d "
+		    "gold at setup\n(it counts); discard a card to put a dwarf "
+		    "on an open end of a path\n(no draw); a path card there "
+		    "pays its owner 1 gold\n", rs->toll_dwarves, rs->toll_gold);
+	if (rs->npostcards)
+		printf("\npostcards (face up at each round's setup; the first "
+		    "to connect one to the\nstart triggers it):\n");
+	for (int i = 0; i < rs->npostcards; i++) {
+		uint8_t def = rs->postcard_def[i];
+		const sab_kind *k = sab_kind_of(rs->defs[def].type);
+		printf("  %-16s at %d %d  %s\n", pc->tok[def],
+		    rs->postcard_x[i], rs->postcard_y[i],
+		    strcmp(k->word, "costume") == 0 ?
+		    "Costume Department: that player swaps their dwarf card" :
+		    "Tunnel Party: every dwarf card dealt again");
+	}
+}
+
 /* Lists the cards by token and by name; returns -1 (after listing them)
  * when two cards have the same token, as play would refuse the ruleset. */
 static int print_cards(const sab_ruleset *rs, char *err, size_t errlen)
@@ -215,12 +239,14 @@ static int print_cards(const sab_ruleset *rs, char *err, size_t errlen)
 		print_card(c, pc.tok[i], wtok, wname, wkind);
 		if (c->type == SAB_CARD_PATH)
 			npath += c->count;
-		else if (c->type != SAB_CARD_START && c->type != SAB_CARD_GOAL)
+		else if (c->type != SAB_CARD_START && c->type != SAB_CARD_GOAL &&
+		    !sab_kind_of(c->type)->laid)
 			naction += c->count;
 	}
 	printf("deck: %d path + %d action = %d cards; plus the start and %d "
 	    "goal cards\n", npath, naction, rs->deck_size, rs->ngoals);
 	print_specials(rs, &pc);
+	print_minis(rs, &pc);
 	return rc;
 }
 
@@ -320,11 +346,19 @@ static int print_list(void)
 
 	/* The widest built-in name sets the first column (the module
 	 * names are narrower). */
-	int wide = 10;
-	for (int i = 0; (name = sab_ruleset_builtin_name(i)) != NULL; i++)
+	int wide = 10, mods = 24;
+	for (int i = 0; (name = sab_ruleset_builtin_name(i)) != NULL; i++) {
+		int w = -2;
 		if ((int)strlen(name) + 1 > wide)
 			wide = (int)strlen(name) + 1;
-	printf("%-*s %-24s %s\n", wide, "ruleset", "modules", "title");
+		/* The longest list of modules sets the second. */
+		if (sab_ruleset_load_builtin(&rs, name, err, sizeof err) < 0)
+			continue;
+		for (int k = 0; k < rs.nmodules; k++)
+			w += 2 + (int)strlen(sab_module_at(rs.modules[k])->name);
+		mods = w + 1 > mods ? w + 1 : mods;
+	}
+	printf("%-*s %-*s %s\n", wide, "ruleset", mods, "modules", "title");
 	for (int i = 0; (name = sab_ruleset_builtin_name(i)) != NULL; i++) {
 		if (sab_ruleset_load_builtin(&rs, name, err, sizeof err) < 0) {
 			fprintf(stderr, "saboteur rules: %s\n", err);
@@ -336,7 +370,7 @@ static int print_list(void)
 		for (int k = 0; k < rs.nmodules; k++)
 			w += printf("%s%s", k ? ", " : "",
 			    sab_module_at(rs.modules[k])->name);
-		printf("%*s %s\n", w < 24 ? 24 - w : 0, "", rs.title);
+		printf("%*s %s\n", w < mods ? mods - w : 0, "", rs.title);
 	}
 	printf("\n%-*s %s\n", wide, "module", "what it brings");
 	for (int i = 0; (m = sab_module_at(i)) != NULL; i++)

@@ -630,6 +630,13 @@ uint64_t replay_ruleset_hash(const sab_ruleset *rs)
 		    rs->pass_max, rs->remove_front, rs->set_aside);
 	if (rs->middle_path)
 		h = hline(h, "middle_path=1");
+	/* The mini expansions' data, only when on (as above). */
+	if (rs->toll_dwarves)
+		h = hline(h, "toll dwarves=%d gold=%d", rs->toll_dwarves,
+		    rs->toll_gold);
+	for (int i = 0; i < rs->npostcards && i < SAB_MAX_POSTCARDS; i++)
+		h = hline(h, "postcard %d at %d %d", rs->postcard_def[i],
+		    rs->postcard_x[i], rs->postcard_y[i]);
 	return hline(h, "options placement=%d sabotage_self=%d "
 	    "sabotage_stacks=%d repair_self_only=%d sabotaged_dwarf=%d "
 	    "scoring=%d sabotage_def=%d,%d,%d", rs->placement,

@@ -9,7 +9,9 @@ const sab_module *const sab_modules[SAB_NMODULES] = {
 	&sab_module_base,
 	&sab_module_sab2,
 	&sab_module_wc,
-	&sab_module_minis,
+	&sab_module_toll,
+	&sab_module_costume,
+	&sab_module_party,
 };
 #define NMODULES ((size_t)SAB_NMODULES)
 

@@ -98,6 +98,10 @@ typedef struct sab_kind {
 	 * SAB_PHASE_REACT (the World Championship's veto): never on one's
 	 * own turn, and never itself open to a reaction. */
 	uint8_t reaction;
+	/* Laid face up on the table by the rules at a round's setup, never
+	 * in a deck or a hand (the mini expansions' postcards): its shape is
+	 * a path card's, and the ruleset gives where it lies. */
+	uint8_t laid;
 	/* Its play (event e of its kind) in words for people, as w asks;
 	 * returns what snprintf() returns. */
 	int (*say)(const sab_ruleset *rs, const sab_event *e,
@@ -153,6 +157,9 @@ typedef struct sab_module {
 	void (*round_start)(sab_game *g, sab_rng *rng, sab_events *ev);
 	/* After a turn's card took effect, before the draw. */
 	void (*turn_end)(sab_game *g, sab_events *ev);
+	/* After a card played took effect and the goals it reached were
+	 * turned up, before the round may end (a postcard reached). */
+	void (*played)(sab_game *g, sab_rng *rng, sab_events *ev);
 	/* A played card is pending (g->pending): a reaction may stop it.
 	 * Returns 1 when the module asks a seat (the phase changes).  For
 	 * the veto to come: no module has one yet and the turn does not call
@@ -187,7 +194,7 @@ const sab_module *sab_module_find(const char *name, size_t len);
 
 /* The i-th module known to the library, or NULL past the last (inline:
  * the turn asks for the ruleset's modules at every turn). */
-#define SAB_NMODULES 4
+#define SAB_NMODULES 6
 extern const sab_module *const sab_modules[SAB_NMODULES];
 static inline const sab_module *sab_module_at(int i)
 {
@@ -201,8 +208,11 @@ int sab_modules_default(const sab_ruleset *rs);
 /* The base game's module (rules/base/). */
 extern const sab_module sab_module_base;
 
-/* The empty homes of the expansions to come (rules/sab2, rules/wc,
- * rules/minis). */
-extern const sab_module sab_module_sab2, sab_module_wc, sab_module_minis;
+/* The expansions: Saboteur 2 (rules/sab2), the World Championship cards
+ * (rules/wc), and the mini expansions (rules/minis): Tunnel Toll, the
+ * Costume Department and the Tunnel Party. */
+extern const sab_module sab_module_sab2, sab_module_wc;
+extern const sab_module sab_module_toll, sab_module_costume,
+    sab_module_party;
 
 #endif

@@ -50,6 +50,9 @@ static const char *const event_names[SAB_EV_TYPES] = {
 	[SAB_EV_TROVE] = "trove",
 	[SAB_EV_TAKE] = "take",
 	[SAB_EV_LAID] = "laid",
+	[SAB_EV_DWARF] = "dwarf",
+	[SAB_EV_TOLL] = "toll",
+	[SAB_EV_POSTCARD] = "postcard",
 };
 
 const char *sab_event_name(uint8_t type)

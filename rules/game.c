@@ -6,6 +6,7 @@
 #include "say.h"
 #include "table.h"
 #include "base/base.h"
+#include "minis/toll.h"
 
 /* ---- modules ------------------------------------------------------------ */
 
@@ -113,6 +114,7 @@ static void round_start(sab_game *g, int first, sab_rng *rng,
 	g->ntrove = 0;
 	g->held = SAB_NO_CARD;
 	g->pending_seat = SAB_NO_SEAT;
+	g->postcard_done = 0;
 	g->nthieves = g->next_thief = 0;
 	memset(g->theft_turn, 0, sizeof g->theft_turn);
 	if (rs->middle_path)
@@ -432,6 +434,8 @@ int sab_game_check_as(const sab_game *g, const sab_move *m,
 	if ((m->kind == SAB_MOVE_PASS && m->nmore > 0) ||
 	    m->kind == SAB_MOVE_REMOVE)
 		return check_turn_option(g, m, words, why, whylen);
+	if (m->kind == SAB_MOVE_DWARF)
+		return sab_toll_check(g, m, words, why, whylen);
 	if (m->card >= g->rs->ndefs ||
 	    sab_table_hand_find(g, g->to_act, m->card) < 0) {
 		sab_say(why, whylen, "%s is not in your hand",
@@ -616,6 +620,8 @@ int sab_game_moves(const sab_game *g, sab_move *out)
 		return n;
 	if (g->rs->pass_max > 1 || g->rs->remove_front)
 		n += turn_options(g, out + n);
+	if (g->rs->toll_dwarves)
+		n += sab_toll_moves(g, out + n);
 	return n;
 }
 
@@ -743,15 +749,20 @@ static void turn_option(sab_game *g, const sab_move *m, sab_events *ev)
 /* Plays or discards the card (out of the hand already when it was
  * pending); returns 1 when the gold was reached. */
 static int play_card(sab_game *g, const sab_move *m, int pending,
-    sab_events *ev)
+    sab_rng *rng, sab_events *ev)
 {
 	const sab_kind *k;
+	int gold;
 
 	if (!pending)
 		sab_table_hand_take(g, g->to_act, m->card);
 	if ((m->kind == SAB_MOVE_PASS && m->nmore > 0) ||
 	    m->kind == SAB_MOVE_REMOVE) {
 		turn_option(g, m, ev);
+		return 0;
+	}
+	if (m->kind == SAB_MOVE_DWARF) {
+		sab_toll_apply(g, m, ev);
 		return 0;
 	}
 	if (m->kind == SAB_MOVE_PASS) {
@@ -766,7 +777,13 @@ static int play_card(sab_game *g, const sab_move *m, int pending,
 	}
 	k = sab_kind_of(g->rs->defs[m->card].type);
 	k->apply(g, m, ev);
-	return k->reveals ? reveal_goals(g, ev) : 0;
+	gold = k->reveals ? reveal_goals(g, ev) : 0;
+	/* A postcard the card connected acts at once, before a round the
+	 * card ended is settled (the roles read then are the new ones). */
+	for (int i = 0; i < g->rs->nmodules; i++)
+		if (module(g, i)->played != NULL)
+			module(g, i)->played(g, rng, ev);
+	return gold;
 }
 
 /* Moves the turn on to the next seat that holds cards; those without cards
@@ -841,7 +858,7 @@ static void carry_out(sab_game *g, const sab_move *m, int pending,
 {
 	int seat = g->to_act, sub = g->substep;
 
-	if (play_card(g, m, pending, ev)) {
+	if (play_card(g, m, pending, rng, ev)) {
 		g->finder = (uint8_t)seat;
 		g->substep = 0;
 		end_round(g, SAB_END_GOLD, rng, ev);
@@ -1163,6 +1180,8 @@ int sab_move_equal(const sab_ruleset *rs, const sab_move *a,
 		return 1;
 	if (a->kind == SAB_MOVE_TAKE)
 		return a->card == b->card;
+	if (a->kind == SAB_MOVE_DWARF)
+		return a->card == b->card && a->x == b->x && a->y == b->y;
 	if (a->kind != SAB_MOVE_PLAY)
 		return same_cards(a, b) && (a->kind != SAB_MOVE_REMOVE ||
 		    a->front == b->front);

@@ -57,6 +57,9 @@ enum sab_move_kind {
 	                           (SAB_PHASE_REACT: no veto) */
 	SAB_MOVE_TAKE,          /* takes card from the discard pile
 	                           (SAB_PHASE_TAKE: a treasure trove) */
+	/* Tunnel toll (rules/minis/toll.c). */
+	SAB_MOVE_DWARF,         /* discards card face down to put a dwarf
+	                           on the empty cell (x, y); no draw */
 	SAB_MOVE_KINDS
 };
 
@@ -103,8 +106,9 @@ static inline int sab_move_plays(const sab_ruleset *rs, const sab_move *m,
 /* Passes of 2 or 3 of 8 cards (C(8,2) + C(8,3)), and removals: a pair of
  * cards for each card in front. */
 #define SAB_MAX_TURN_MOVES (28 + 56 + 28 * SAB_MAX_FRONT)
+/* Tunnel toll: a dwarf on any frontier cell, for each card of the hand. */
 #define SAB_MAX_MOVES (SAB_MAX_HAND * (SAB_MAX_CARD_MOVES + 1) + \
-    SAB_MAX_TURN_MOVES)
+    SAB_MAX_TURN_MOVES + SAB_MAX_HAND * SAB_MAX_FRONTIER)
 
 /* Why a round ended. */
 enum sab_round_end {
@@ -200,6 +204,19 @@ typedef struct sab_game {
 	uint8_t draws;
 	uint8_t ntrove;
 	uint8_t held;
+
+	/* Tunnel toll (rules/minis/toll.c): the cell each dwarf stands on
+	 * (SAB_NO_CELL: not on the table), the seat that put it there (its
+	 * marker lies in front of that seat), and bit d: dwarf d was put in
+	 * play this round (once per round each). */
+	uint16_t toll_cell[SAB_MAX_TOLL_DWARVES];
+	uint8_t toll_owner[SAB_MAX_TOLL_DWARVES];
+	uint8_t toll_used;
+
+	/* Costume Department and Tunnel Party (rules/minis/postcards.c):
+	 * bit i: postcard i was connected to the start this round (its
+	 * effect is done). */
+	uint8_t postcard_done;
 
 	/* Last, so that a new game need not clear the team reach layers at
 	 * the board's end (sab_board_reset() clears those a ruleset uses). */

@@ -39,6 +39,7 @@ struct marks {
 	sab_yaml_mark start_card, goal_cards, deck, def[SAB_MAX_DEFS];
 	sab_yaml_mark gold, gold_cards, pay, options, placement, scoring;
 	sab_yaml_mark modules, greedy, pieces;
+	sab_yaml_mark toll, postcards, postcard[SAB_MAX_POSTCARDS];
 };
 
 /*
@@ -951,6 +952,109 @@ static int load_options(const struct ctx *c, const sab_yaml_node *n,
 	return 0;
 }
 
+/* toll: {dwarves: 2, gold: 1}: Tunnel Toll's dwarves, and the gold each
+ * seat takes at setup (module toll). */
+static int load_toll(const struct ctx *c, const sab_yaml_node *n,
+    sab_ruleset *rs)
+{
+	sab_yaml_field f[] = { SAB_YAML_FIELD("dwarves"),
+	    SAB_YAML_FIELD("gold") };
+	char sub[PLACE_LEN];
+
+	c->ln->toll = sab_yaml_at(n);
+	if (sab_yaml_fields(c->y, n, "toll", f, NELEM(f)) != 0 ||
+	    sab_yaml_need_field(c->y, n, "toll", &f[0]) != 0 ||
+	    sab_yaml_need_field(c->y, n, "toll", &f[1]) != 0 ||
+	    place_key(c, sub, "toll", "dwarves", f[0].at) != 0 ||
+	    get_u8(c, f[0].val, sub, 1, SAB_MAX_TOLL_DWARVES,
+	    &rs->toll_dwarves) != 0 ||
+	    place_key(c, sub, "toll", "gold", f[1].at) != 0 ||
+	    get_u8(c, f[1].val, sub, 0, 9, &rs->toll_gold) != 0)
+		return -1;
+	return 0;
+}
+
+/* The words of a postcard's type: the laid kinds of the modules the
+ * ruleset plays.  Returns how many. */
+static size_t laid_words(const sab_ruleset *rs, const char **words)
+{
+	size_t n = 0;
+
+	for (int k = 0; k < rs->nmodules; k++) {
+		const sab_module *m = sab_module_at(rs->modules[k]);
+		for (int i = 0; m != NULL && m->kinds != NULL &&
+		    m->kinds[i] != NULL; i++)
+			if (m->kinds[i]->laid && n < DECK_KINDS_MAX)
+				words[n++] = m->kinds[i]->word;
+	}
+	return n;
+}
+
+/* One postcard: {name: costume-department, type: costume, at: [4, -2],
+ * edges: NESW}, a definition of its own. */
+static int load_postcard(const struct ctx *c, const sab_yaml_node *n,
+    const char *place, sab_ruleset *rs)
+{
+	const char *words[DECK_KINDS_MAX];
+	sab_yaml_field f[] = { SAB_YAML_FIELD("name"), SAB_YAML_FIELD("type"),
+	    SAB_YAML_FIELD("at"), SAB_YAML_FIELD("edges") };
+	size_t nw = laid_words(rs, words), t;
+	char sub[PLACE_LEN];
+	sab_card *d;
+	int i = rs->npostcards;
+
+	if (sab_yaml_fields(c->y, n, place, f, NELEM(f)) != 0)
+		return -1;
+	for (size_t k = 0; k < NELEM(f); k++)
+		if (sab_yaml_need_field(c->y, n, place, &f[k]) != 0)
+			return -1;
+	if (nw == 0)
+		return fail(c, f[1].at, place, "no module of the ruleset lays "
+		    "postcards: name costume or party in modules");
+	if ((d = add_def(c, rs, place, sab_yaml_at(n))) == NULL ||
+	    place_key(c, sub, place, "name", f[0].at) != 0 ||
+	    get_string(c, f[0].val, sub, d->name, sizeof d->name) != 0 ||
+	    get_word(c, &f[1], place, words, nw, &t) != 0 ||
+	    place_key(c, sub, place, "at", f[2].at) != 0 ||
+	    get_cell(c, f[2].val, sub, &rs->postcard_x[i],
+	    &rs->postcard_y[i]) != 0 ||
+	    place_key(c, sub, place, "edges", f[3].at) != 0 ||
+	    get_edges(c, f[3].val, sub, &d->edges) != 0)
+		return -1;
+	d->type = (uint8_t)sab_kind_find(words[t], strlen(words[t]));
+	d->groups[0] = d->edges;
+	d->count = 1;
+	c->ln->postcard[i] = sab_yaml_at(n);
+	rs->postcard_def[i] = (uint8_t)(rs->ndefs - 1);
+	rs->npostcards++;
+	return 0;
+}
+
+/* postcards: the postcards laid face up at setup (modules costume and
+ * party). */
+static int load_postcards(const struct ctx *c, const sab_yaml_node *n,
+    sab_ruleset *rs)
+{
+	char sub[PLACE_LEN];
+
+	c->ln->postcards = sab_yaml_at(n);
+	if (sab_yaml_need(c->y, n, "postcards", SAB_YAML_LIST,
+	    "a list of postcards") != 0)
+		return -1;
+	if (sab_yaml_count(n) > SAB_MAX_POSTCARDS)
+		return fail(c, sab_yaml_at(n), "postcards", "%zu postcards, at "
+		    "most %d", sab_yaml_count(n), SAB_MAX_POSTCARDS);
+	rs->npostcards = 0;
+	for (size_t i = 0; i < sab_yaml_count(n); i++) {
+		const sab_yaml_node *e = sab_yaml_item(c->y, n, i);
+
+		if (place_index(c, sub, "postcards", i, sab_yaml_at(e)) != 0 ||
+		    load_postcard(c, e, sub, rs) != 0)
+			return -1;
+	}
+	return 0;
+}
+
 /*
  * The top-level keys, in the order they are read: the deck before the start
  * and goal cards (that is the order of defs), the board before the goal
@@ -984,6 +1088,8 @@ static const struct section {
 	{ "goal_cards", load_goal_cards, 1, 0, 0 },
 	{ "gold", load_gold, 0, 0, 0 },
 	{ "options", load_options, 0, 0, 1 },
+	{ "toll", load_toll, 0, 0, 0 },
+	{ "postcards", load_postcards, 0, 0, 0 },
 };
 
 /*
@@ -1192,6 +1298,11 @@ static const char *def_place(const sab_ruleset *rs, size_t i,
 
 	if (rs->defs[i].type == SAB_CARD_START)
 		return "start_card";
+	for (int p = 0; p < rs->npostcards && p < SAB_MAX_POSTCARDS; p++)
+		if (rs->postcard_def[p] == i) {
+			(void)snprintf(out, PLACE_LEN, "postcards[%d]", p);
+			return out;
+		}
 	for (size_t j = 0; j < i; j++)
 		if ((rs->defs[j].type == SAB_CARD_GOAL) == goal &&
 		    rs->defs[j].type != SAB_CARD_START)
@@ -1251,7 +1362,8 @@ static int check_shape(const struct ctx *c, const sab_card *d,
 		return fail(c, line, place, "groups %s and %s share an edge",
 		    sab_edges_format(d->groups[0], a),
 		    sab_edges_format(d->groups[1], b));
-	if ((d->type == SAB_CARD_START || d->type == SAB_CARD_GOAL) &&
+	if ((d->type == SAB_CARD_START || d->type == SAB_CARD_GOAL ||
+	    sab_kind_of(d->type)->laid) &&
 	    (d->groups[0] != d->edges || d->groups[1] != 0))
 		return fail(c, line, place, "a %s card joins all its edges",
 		    sab_card_type_name(d->type));
@@ -1280,7 +1392,7 @@ static int check_def(const struct ctx *c, const sab_card *d,
 		return fail(c, line, place, "a repair card needs one or more "
 		    "of the tools pickaxe, lantern and cart");
 	if (d->type == SAB_CARD_PATH || d->type == SAB_CARD_START ||
-	    d->type == SAB_CARD_GOAL)
+	    d->type == SAB_CARD_GOAL || sab_kind_of(d->type)->laid)
 		return check_shape(c, d, place, line);
 	return 0;
 }
@@ -1732,13 +1844,103 @@ static int check_modules(const struct ctx *c, sab_ruleset *rs)
 	return 0;
 }
 
+/* Tunnel toll: its section and its module go together; it pays in gold. */
+static int check_toll(const struct ctx *c, const sab_ruleset *rs)
+{
+	sab_yaml_mark line = either(LINE(c, toll), LINE(c, modules));
+	int on = names_module(rs, "toll");
+
+	if (on && rs->toll_dwarves == 0)
+		return fail(c, line, "modules", "module toll needs a toll "
+		    "section: toll: {dwarves: 2, gold: 1}");
+	if (!on && (rs->toll_dwarves || rs->toll_gold))
+		return fail(c, line, "toll", "a toll section needs module toll "
+		    "in modules");
+	if (rs->toll_dwarves > SAB_MAX_TOLL_DWARVES)
+		return fail(c, line, "toll", "%d dwarves, at most %d",
+		    rs->toll_dwarves, SAB_MAX_TOLL_DWARVES);
+	if (on && rs->scoring != SAB_SCORE_GOLD)
+		return fail(c, line, "toll", "the tolls are paid in gold: "
+		    "module toll needs scoring: gold");
+	return 0;
+}
+
+/* One postcard: a laid card of a module the ruleset plays, on a free
+ * cell of the board. */
+static int check_postcard(const struct ctx *c, const sab_ruleset *rs, int i)
+{
+	sab_yaml_mark line = either(LINE_AT(c, postcard, i),
+	    LINE(c, postcards));
+	int x = rs->postcard_x[i], y = rs->postcard_y[i];
+	uint8_t def = rs->postcard_def[i];
+	const sab_kind *k;
+	char p[PLACE_LEN];
+
+	(void)snprintf(p, sizeof p, "postcards[%d]", i);
+	if (def >= rs->ndefs || (k = sab_kind_of(rs->defs[def].type)) ==
+	    NULL || !k->laid)
+		return fail(c, line, p, "card %d is no postcard", def);
+	if (check_cell(c, rs, x, y, p, line) != 0)
+		return -1;
+	if (x == rs->start_x && y == rs->start_y)
+		return fail(c, line, p, "(%d, %d) is the start", x, y);
+	for (int g = 0; g < rs->ngoals; g++)
+		if (x == rs->goal_x[g] && y == rs->goal_y[g])
+			return fail(c, line, p, "(%d, %d) is goal %d", x, y, g);
+	if (rs->middle_path && rs->ngoals > 0 &&
+	    x == (rs->start_x + rs->goal_x[rs->ngoals / 2]) / 2 &&
+	    y == (rs->start_y + rs->goal_y[rs->ngoals / 2]) / 2)
+		return fail(c, line, p, "(%d, %d) is where the middle path "
+		    "card is laid", x, y);
+	for (int j = 0; j < i; j++)
+		if (x == rs->postcard_x[j] && y == rs->postcard_y[j])
+			return fail(c, line, p, "(%d, %d) is also postcard %d",
+			    x, y, j);
+	return 0;
+}
+
+/* The postcards: each module that lays one has exactly one, and changes
+ * dwarf cards, so the ruleset has some. */
+static int check_postcards(const struct ctx *c, const sab_ruleset *rs)
+{
+	sab_yaml_mark line = either(LINE(c, postcards), LINE(c, modules));
+
+	if (rs->npostcards > SAB_MAX_POSTCARDS)
+		return fail(c, line, "postcards", "%d postcards, at most %d",
+		    rs->npostcards, SAB_MAX_POSTCARDS);
+	for (int i = 0; i < rs->npostcards; i++)
+		if (check_postcard(c, rs, i) != 0)
+			return -1;
+	for (int i = 0; i < rs->nmodules; i++) {
+		const sab_module *m = sab_module_at(rs->modules[i]);
+		for (int k = 0; m->kinds != NULL && m->kinds[k] != NULL; k++) {
+			int n = 0;
+			if (!m->kinds[k]->laid)
+				continue;
+			for (int j = 0; j < rs->npostcards; j++)
+				n += sab_kind_of(rs->defs[rs->postcard_def[j]]
+				    .type) == m->kinds[k];
+			if (n != 1)
+				return fail(c, line, "postcards", "module %s "
+				    "needs one postcard of type %s, not %d",
+				    m->name, m->kinds[k]->word, n);
+			if (!rs->has_roles)
+				return fail(c, line, "postcards", "module %s "
+				    "changes dwarf cards: the ruleset needs "
+				    "roles", m->name);
+		}
+	}
+	return 0;
+}
+
 static int check_and_fill(const struct ctx *c, sab_ruleset *rs)
 {
 	if (check_modules(c, rs) != 0 ||
 	    check_name_and_players(c, rs) != 0 || check_defs(c, rs) != 0 ||
 	    check_goal_cards(c, rs) != 0 || check_roles(c, rs) != 0 ||
 	    check_hands(c, rs) != 0 || check_gold(c, rs) != 0 ||
-	    check_board(c, rs) != 0 || check_options(c, rs) != 0)
+	    check_board(c, rs) != 0 || check_options(c, rs) != 0 ||
+	    check_toll(c, rs) != 0 || check_postcards(c, rs) != 0)
 		return -1;
 	return 0;
 }

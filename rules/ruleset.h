@@ -25,6 +25,8 @@
 #define SAB_NAME_MAX 32
 #define SAB_MAX_ROUNDS 9        /* rounds a ruleset may have */
 #define SAB_MAX_ROLES 16        /* kinds of dwarf card, "none" included */
+#define SAB_MAX_TOLL_DWARVES 4  /* Tunnel Toll's dwarves (the box has 2) */
+#define SAB_MAX_POSTCARDS 4     /* postcards laid on the table at setup */
 
 /* Edges of a path card, in its upright frame; y grows to the south. */
 enum {
@@ -214,6 +216,19 @@ typedef struct sab_ruleset {
 	 * plays: 0, the base game's dwarf table (roles:) and gold cards; an
 	 * expansion that deals its own dwarf cards and pays in pieces. */
 	uint8_t roles_module;
+
+	/* Tunnel toll (module toll; rules/minis/toll.c): the dwarves a
+	 * round has (0: the module is off) and the gold pieces each seat
+	 * takes at the game's setup (toll: {dwarves: 2, gold: 1}). */
+	uint8_t toll_dwarves;
+	uint8_t toll_gold;
+	/* Postcards (modules costume and party; rules/minis/postcards.c):
+	 * each one's card definition (a kind the modules bring, never in
+	 * the deck) and the cell it is laid face up on at each round's
+	 * setup (postcards: [...]). */
+	uint8_t npostcards;
+	uint8_t postcard_def[SAB_MAX_POSTCARDS];
+	int8_t postcard_x[SAB_MAX_POSTCARDS], postcard_y[SAB_MAX_POSTCARDS];
 } sab_ruleset;
 
 /*
@@ -273,6 +288,11 @@ typedef struct sab_ruleset {
  *     pass_max: 1                     # Saboteur 2: a pass of 1 to 3 cards
  *     remove_front: false             # discard 2, take a card from in front
  *     set_aside: 0                    # cards put aside each round
+ *   toll: {dwarves: 2, gold: 1}       # module toll: Tunnel Toll's dwarves,
+ *                                     # and each seat's gold at setup
+ *   postcards:                        # modules costume and party
+ *     - {name: costume-department, type: costume, at: [4, -2],
+ *        edges: NESW}
  *
  * Path cards may also carry door: blue|green, ladder: true, crystals: N;
  * the deck may hold the card types the ruleset's modules bring (sab2:

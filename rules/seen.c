@@ -34,6 +34,10 @@ void sab_seen_init(sab_seen *s, const sab_ruleset *rs, int nplayers,
 	memset(s->goal_known, SAB_NO_CARD, sizeof s->goal_known);
 	for (int k = 0; k < SAB_MAX_PLAYERS; k++)
 		seat_clear(s, k);
+	for (int d = 0; d < SAB_MAX_TOLL_DWARVES; d++) {
+		s->toll_cell[d] = SAB_NO_CELL;
+		s->toll_owner[d] = SAB_NO_SEAT;
+	}
 	sab_board_reset(&s->board, rs);
 }
 
@@ -63,6 +67,10 @@ static void round_start(sab_seen *s, const sab_ruleset *rs,
 	memset(s->goal_known, SAB_NO_CARD, sizeof s->goal_known);
 	for (int k = 0; k < s->nplayers; k++)
 		seat_clear(s, k);
+	for (int d = 0; d < SAB_MAX_TOLL_DWARVES; d++) {
+		s->toll_cell[d] = SAB_NO_CELL;
+		s->toll_owner[d] = SAB_NO_SEAT;
+	}
 	sab_board_reset(&s->board, rs);
 }
 
@@ -224,6 +232,44 @@ static void took(sab_seen *s, const sab_event *e)
 	s->to_act = next_seat(s, e->seat);
 }
 
+/* Tunnel toll: a card discarded face down and a dwarf put on (x, y); no
+ * draw follows. */
+static void dwarf(sab_seen *s, const sab_event *e)
+{
+	hand_take(s, e->seat, e->card);
+	s->ndiscard++;
+	if (e->tool < SAB_MAX_TOLL_DWARVES) {
+		s->toll_cell[e->tool] = sab_board_index(e->x, e->y);
+		s->toll_owner[e->tool] = e->seat;
+	}
+	s->turn++;
+	s->to_act = next_seat(s, e->seat);
+}
+
+/* A toll paid, in the open (always 1 gold): the dwarf leaves. */
+static void toll(sab_seen *s, const sab_event *e)
+{
+	if (e->target < s->nplayers)
+		s->gold[e->target] = (int16_t)(s->gold[e->target] + e->value);
+	s->gold[e->seat] = (int16_t)(s->gold[e->seat] - e->value);
+	if (e->tool < SAB_MAX_TOLL_DWARVES)
+		s->toll_cell[e->tool] = SAB_NO_CELL;
+}
+
+/* A postcard reached: the dwarf cards it changes are no longer known
+ * here, but for the new ones this perspective is told next (its own). */
+static void postcard(sab_seen *s, const sab_ruleset *rs, const sab_event *e)
+{
+	const sab_kind *k = e->card < rs->ndefs ?
+	    sab_kind_of(rs->defs[e->card].type) : NULL;
+
+	if (s->persp == SAB_SEEN_ALL || k == NULL)
+		return;
+	for (int i = 0; i < s->nplayers; i++)
+		if (strcmp(k->word, "party") == 0 || i == e->seat)
+			s->role[i] = SAB_SEEN_UNKNOWN;
+}
+
 /* A theft carried out: one gold piece, in the open. */
 static void steal(sab_seen *s, const sab_event *e)
 {
@@ -271,7 +317,8 @@ static void gold(sab_seen *s, const sab_event *e)
 {
 	int k = e->seat;
 
-	if (s->persp == SAB_SEEN_ALL || s->persp == k)
+	/* Tunnel toll's gold at setup is taken in the open. */
+	if (s->persp == SAB_SEEN_ALL || s->persp == k || e->vis == SAB_VIS_ALL)
 		s->gold[k] = (int16_t)(s->gold[k] + e->value);
 	else
 		s->gold_hidden[k]++;
@@ -307,7 +354,8 @@ void sab_seen_apply(sab_seen *s, const sab_ruleset *rs, const sab_event *e)
 	if (!seatless(e->type) && e->seat >= s->nplayers)
 		return;
 	if (s->dealing && e->type != SAB_EV_DRAW && e->type != SAB_EV_ROLE &&
-	    e->type != SAB_EV_ROUND_START && e->type != SAB_EV_LAID)
+	    e->type != SAB_EV_ROUND_START && e->type != SAB_EV_LAID &&
+	    e->type != SAB_EV_GOLD)
 		s->dealing = 0;
 	if (sab_event_is_play(e->type)) {
 		card_played(s, rs, e);
@@ -383,6 +431,15 @@ void sab_seen_apply(sab_seen *s, const sab_ruleset *rs, const sab_event *e)
 		break;
 	case SAB_EV_TAKE:
 		took(s, e);
+		break;
+	case SAB_EV_DWARF:
+		dwarf(s, e);
+		break;
+	case SAB_EV_TOLL:
+		toll(s, e);
+		break;
+	case SAB_EV_POSTCARD:
+		postcard(s, rs, e);
 		break;
 	default:                /* the game's start: nothing to know yet */
 		break;

@@ -74,6 +74,11 @@ typedef struct sab_seen {
 	uint8_t offer[SAB_MAX_PLAYERS];
 	uint16_t winners;               /* at the end: bit s shares the win */
 
+	/* Tunnel toll: the cell each dwarf stands on (SAB_NO_CELL: none),
+	 * and the seat that put it there. */
+	uint16_t toll_cell[SAB_MAX_TOLL_DWARVES];
+	uint8_t toll_owner[SAB_MAX_TOLL_DWARVES];
+
 	sab_board board;
 } sab_seen;
 

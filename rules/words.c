@@ -234,6 +234,25 @@ int sab_event_words(const sab_ruleset *rs, const sab_event *e,
 			sab_strbuf_printf(&b, "seat %d takes %s from the "
 			    "discard pile", e->seat, card_word(w, e->card));
 		break;
+	case SAB_EV_DWARF:
+		if (e->card == SAB_NO_CARD)
+			sab_strbuf_printf(&b, "seat %d discards a card face "
+			    "down and puts a dwarf on %d %d", e->seat, e->x,
+			    e->y);
+		else
+			sab_strbuf_printf(&b, "seat %d discards %s face down "
+			    "and puts a dwarf on %d %d", e->seat,
+			    card_word(w, e->card), e->x, e->y);
+		break;
+	case SAB_EV_TOLL:
+		sab_strbuf_printf(&b, "seat %d pays seat %d %d gold for the "
+		    "dwarf on %d %d, which leaves", e->seat, e->target,
+		    e->value, e->x, e->y);
+		break;
+	case SAB_EV_POSTCARD:
+		sab_strbuf_printf(&b, "seat %d connects %s at %d %d to the "
+		    "start", e->seat, card_word(w, e->card), e->x, e->y);
+		break;
 	case SAB_EV_ROUND_END:
 		if (!sab_words_expansion(rs))
 			return -1;
@@ -245,6 +264,9 @@ int sab_event_words(const sab_ruleset *rs, const sab_event *e,
 		if (e->vis == SAB_VIS_HIDDEN && e->value == 0)
 			sab_strbuf_printf(&b, "seat %d is paid gold (how much, "
 			    "only it knows)", e->seat);
+		else if (e->vis == SAB_VIS_ALL)
+			sab_strbuf_printf(&b, "seat %d takes %d gold at setup "
+			    "(Tunnel Toll)", e->seat, e->value);
 		else
 			sab_strbuf_printf(&b, "seat %d is paid %d gold",
 			    e->seat, e->value);

@@ -1,5 +1,6 @@
 /* helpers.c: building exact positions for the rules tests. */
 #include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <check.h>
@@ -10,11 +11,11 @@ char t_why[256];
 
 const sab_ruleset *t_ruleset(const char *name)
 {
-	static sab_ruleset sets[9];
-	static int loaded[9];
-	static const char *names[9] = { "base", "classic", "course",
+	static sab_ruleset sets[11];
+	static int loaded[11];
+	static const char *names[11] = { "base", "classic", "course",
 	    "saboteur2", "tournament", "base-wc", "saboteur2-wc",
-	    "base-wc-greedy", NULL };
+	    "base-wc-greedy", "base-minis", "saboteur2-minis", NULL };
 	char err[256];
 
 	for (int i = 0; names[i]; i++) {
@@ -29,6 +30,23 @@ const sab_ruleset *t_ruleset(const char *name)
 	}
 	ck_abort_msg("no built-in ruleset %s", name);
 	return NULL;
+}
+
+const sab_ruleset *t_ruleset_text(const char *name, const char *yaml)
+{
+	static sab_ruleset sets[8];
+	static char names[8][SAB_NAME_MAX];
+	char err[512];
+	int i = 0;
+
+	for (; i < 8 && names[i][0] != '\0'; i++)
+		if (strcmp(names[i], name) == 0)
+			return &sets[i];
+	ck_assert_msg(i < 8, "too many rulesets from text");
+	ck_assert_msg(sab_ruleset_parse(&sets[i], yaml, strlen(yaml), name,
+	    err, sizeof err) == 0, "%s", err);
+	snprintf(names[i], sizeof names[i], "%s", name);
+	return &sets[i];
 }
 
 uint8_t t_def(const sab_ruleset *rs, const char *name)

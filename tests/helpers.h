@@ -7,6 +7,10 @@
 /* A built-in ruleset, loaded once per call into static storage per name. */
 const sab_ruleset *t_ruleset(const char *name);
 
+/* A ruleset parsed from YAML text (name: its source in messages), once per
+ * name, into static storage. */
+const sab_ruleset *t_ruleset_text(const char *name, const char *yaml);
+
 /* The definition index of card name; fails the test when there is none. */
 uint8_t t_def(const sab_ruleset *rs, const char *name);
 

@@ -45,20 +45,20 @@ START_TEST(builtins_all_load)
 {
 	static const char *const want[] = { "base", "classic", "course",
 	    "saboteur2", "base-wc", "saboteur2-wc", "tournament",
-	    "base-wc-greedy" };
+	    "base-wc-greedy", "base-minis", "saboteur2-minis" };
 	sab_ruleset rs;
 	size_t len;
 	int i;
 
 	for (i = 0; sab_ruleset_builtin_name(i) != NULL; i++) {
-		ck_assert_int_lt(i, 8);
+		ck_assert_int_lt(i, 10);
 		ck_assert_str_eq(sab_ruleset_builtin_name(i), want[i]);
 		load(&rs, want[i]);
 		ck_assert_str_eq(rs.name, want[i]);
 		ck_assert_ptr_nonnull(sab_ruleset_builtin(want[i], &len));
 		ck_assert_uint_gt(len, 100);
 	}
-	ck_assert_int_eq(i, 8);
+	ck_assert_int_eq(i, 10);
 	ck_assert_ptr_null(sab_ruleset_builtin_name(-1));
 	ck_assert_ptr_null(sab_ruleset_builtin("nope", &len));
 }
@@ -73,7 +73,8 @@ START_TEST(unknown_builtin_is_named)
 	    -1);
 	ck_assert_str_eq(err,
 	    "unknown ruleset \"x\" (built in: base, classic, course, "
-	    "saboteur2, base-wc, saboteur2-wc, tournament, base-wc-greedy)");
+	    "saboteur2, base-wc, saboteur2-wc, tournament, base-wc-greedy, "
+	    "base-minis, saboteur2-minis)");
 }
 END_TEST
 

@@ -1,4 +1,4 @@
-/* test_wc_props.c: seeded random games of base-wc (3, 5, 10 players), saboteur2-wc (2, 6, 12) and base-wc-greedy (5), every special card in the deck: cards conserved (a pending card and a held treasure trove counted), the listed moves equal to the checker's verdicts in every phase (play, a pathfinder's next card, react, take), and seed plus moves replaying exactly. */
+/* test_wc_props.c: seeded random games of base-wc (3, 5, 10 players), saboteur2-wc (2, 6, 12) and base-wc-greedy (5), every special card in the deck, and of the mini expansions (base-minis, saboteur2-minis, and both with the special cards): cards conserved (a pending card and a held treasure trove counted), gold conserved (tolls included), the listed moves equal to the checker's verdicts in every phase (play, a pathfinder's next card, react, take, a dwarf put in play), and seed plus moves replaying exactly. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,6 +24,39 @@ static const struct { const char *rs; int players; } combos[] = {
 	{ "saboteur2-wc", 2 }, { "saboteur2-wc", 6 }, { "saboteur2-wc", 12 },
 	{ "base-wc-greedy", 5 },
 };
+
+/* The mini expansions, alone with the base game and Saboteur 2, and with
+ * the special cards. */
+static const struct { const char *rs; int players; } minis_combos[] = {
+	{ "base-minis", 3 }, { "base-minis", 5 }, { "base-minis", 10 },
+	{ "saboteur2-minis", 2 }, { "saboteur2-minis", 6 },
+	{ "saboteur2-minis", 12 },
+	{ "base-wc-minis", 5 }, { "saboteur2-wc-minis", 6 },
+};
+
+/* The mini expansions' sections, as the built-ins have them. */
+#define MINIS_YAML \
+	"toll: {dwarves: 2, gold: 1}\n" \
+	"postcards:\n" \
+	"  - {name: costume-department, type: costume, at: [4, -2], " \
+	"edges: NESW}\n" \
+	"  - {name: tunnel-party, type: party, at: [4, 2], edges: NESW}\n"
+
+/* A ruleset of the combinations by name: built in, or the special cards'
+ * with the mini expansions. */
+static const sab_ruleset *combo_ruleset(const char *name)
+{
+	if (strcmp(name, "base-wc-minis") == 0)
+		return t_ruleset_text(name, "extends: base-wc\n"
+		    "name: base-wc-minis\n"
+		    "modules: [base, wc, toll, costume, party]\n" MINIS_YAML);
+	if (strcmp(name, "saboteur2-wc-minis") == 0)
+		return t_ruleset_text(name, "extends: saboteur2-wc\n"
+		    "name: saboteur2-wc-minis\n"
+		    "modules: [base, sab2, wc, toll, costume, party]\n"
+		    MINIS_YAML);
+	return t_ruleset(name);
+}
 
 /* Games per player count: SAB_TEST_GAMES (the property suite's knob)
  * scaled down, as a Saboteur 2 game is three long rounds. */
@@ -280,6 +313,20 @@ static void sweep(const sab_game *g)
 		m.value = (uint8_t)v;
 		agree(g, m);
 	}
+	/* A dwarf put on every cell around the table with every card. */
+	for (int i = 0; rs->toll_dwarves && i < n; i++) {
+		int x0, y0, x1, y1;
+		box(g, &x0, &y0, &x1, &y1);
+		for (int x = x0; x <= x1; x++)
+			for (int y = y0; y <= y1; y++) {
+				memset(&m, 0, sizeof m);
+				m.kind = SAB_MOVE_DWARF;
+				m.card = defs[i];
+				m.x = (int8_t)x;
+				m.y = (int8_t)y;
+				agree(g, m);
+			}
+	}
 	/* A reaction's allow, and every card taken from the pile. */
 	memset(&m, 0, sizeof m);
 	m.kind = SAB_MOVE_ALLOW;
@@ -447,6 +494,12 @@ static void check_gold(const sab_game *g, const sab_events *ev, int *ledger,
 			REQUIRE(e->value == 1, "a theft of %d", e->value);
 			ledger[e->seat] += e->value;
 			ledger[e->target] -= e->value;
+		} else if (e->type == SAB_EV_TOLL) {
+			/* "you must pay 1 gold ... Give the gold to the
+			 * player who put that dwarf into play" */
+			REQUIRE(e->value == 1, "a toll of %d", e->value);
+			ledger[e->seat] -= e->value;
+			ledger[e->target] += e->value;
 		}
 	}
 	for (int s = 0; s < g->nplayers; s++) {
@@ -456,6 +509,43 @@ static void check_gold(const sab_game *g, const sab_events *ev, int *ledger,
 		have += g->gold[s];
 	}
 	REQUIRE(have == *paid, "gold held %ld, paid %ld", have, *paid);
+}
+
+/* Tunnel toll: each dwarf on the table stands on an empty cell of its own
+ * and has an owner; "This action can be used exactly once per dwarf each
+ * round". */
+static void check_toll(const sab_game *g)
+{
+	for (int d = 0; d < g->rs->toll_dwarves; d++) {
+		uint16_t c = g->toll_cell[d];
+		if (c == SAB_NO_CELL)
+			continue;
+		REQUIRE(g->toll_used & (1u << d), "dwarf %d out unused", d);
+		REQUIRE(g->board.cell[c] == SAB_CELL_EMPTY, "a card lies "
+		    "under dwarf %d", d);
+		REQUIRE(g->toll_owner[d] < g->nplayers, "dwarf %d has no "
+		    "owner", d);
+		for (int e = 0; e < d; e++)
+			REQUIRE(g->toll_cell[e] != c, "two dwarves on a cell");
+	}
+}
+
+/* What the mini expansions' games went through. */
+static int dwarves_put, tolls_paid, costumes, parties;
+
+static void count_minis(const sab_game *g, const sab_events *e)
+{
+	for (int i = 0; i < e->n; i++) {
+		const sab_event *v = &e->ev[i];
+		dwarves_put += v->type == SAB_EV_DWARF;
+		tolls_paid += v->type == SAB_EV_TOLL;
+		if (v->type == SAB_EV_POSTCARD) {
+			const sab_kind *k = sab_kind_of(g->rs->defs[v->card]
+			    .type);
+			costumes += strcmp(k->word, "costume") == 0;
+			parties += strcmp(k->word, "party") == 0;
+		}
+	}
 }
 
 /* ---- playing ---------------------------------------------------------- */
@@ -484,6 +574,8 @@ static int play_game(sab_game *g, const sab_ruleset *rs, int players,
 	ev.n = 0;
 	ck_assert_int_eq(sab_game_new(g, rs, players, (int)(seed % players),
 	    &rules, checks ? &ev : NULL, NULL, 0), 0);
+	if (checks)     /* Tunnel toll's gold at setup */
+		check_gold(g, &ev, ledger, &paid);
 	while (!sab_game_over(g)) {
 		sab_move m;
 		if (checks) {
@@ -520,6 +612,8 @@ static int play_game(sab_game *g, const sab_ruleset *rs, int players,
 				check_choose(g);
 			}
 			check_gold(g, &ev, ledger, &paid);
+			check_toll(g);
+			count_minis(g, &ev);
 			phases[g->phase] = 1;
 			substeps |= g->substep > 0;
 		}
@@ -555,15 +649,33 @@ START_TEST(wc_games_keep_their_invariants)
 }
 END_TEST
 
+/* The mini expansions: the same invariants; the games put dwarves in
+ * play, paid tolls and reached both postcards. */
+START_TEST(minis_games_keep_their_invariants)
+{
+	const sab_ruleset *rs = combo_ruleset(minis_combos[_i].rs);
+
+	verdicts = 0;
+	dwarves_put = tolls_paid = costumes = parties = 0;
+	/* Enough games that both postcards are reached by chance (at 3
+	 * players a round is short), also in the sanitizer's run. */
+	many_games(rs, minis_combos[_i].players, games_wanted() > 25 ?
+	    games_wanted() : 25, 4);
+	REQUIRE(verdicts > 1000, "only %ld verdicts compared", verdicts);
+	REQUIRE(dwarves_put > 0 && tolls_paid > 0 && costumes > 0 &&
+	    parties > 0, "dwarves %d, tolls %d, costume %d, party %d",
+	    dwarves_put, tolls_paid, costumes, parties);
+}
+END_TEST
+
 /* A seed and the list of moves reproduce the game exactly: the same final
  * state and hash. */
-START_TEST(wc_seed_and_moves_reproduce_the_game)
+static void reproduce(const sab_ruleset *rs, int players)
 {
 	static sab_game a, b;
 	static sab_move rec[5000];
-	const sab_ruleset *rs = t_ruleset(combos[_i].rs);
 	sab_rng rules;
-	int players = combos[_i].players, n;
+	int n;
 
 	for (uint64_t seed = 1; seed <= 20; seed++) {
 		n = play_game(&a, rs, players, seed, rec, 5000, 0, 1);
@@ -583,6 +695,18 @@ START_TEST(wc_seed_and_moves_reproduce_the_game)
 		ck_assert(sab_game_hash(&a) != sab_game_hash(&b));
 	}
 }
+
+START_TEST(wc_seed_and_moves_reproduce_the_game)
+{
+	reproduce(t_ruleset(combos[_i].rs), combos[_i].players);
+}
+END_TEST
+
+START_TEST(minis_seed_and_moves_reproduce_the_game)
+{
+	reproduce(combo_ruleset(minis_combos[_i].rs),
+	    minis_combos[_i].players);
+}
 END_TEST
 
 Suite *wc_props_suite(void)
@@ -594,6 +718,12 @@ Suite *wc_props_suite(void)
 	tcase_set_timeout(tc, 600);
 	tcase_add_loop_test(tc, wc_games_keep_their_invariants, 0, n);
 	tcase_add_loop_test(tc, wc_seed_and_moves_reproduce_the_game, 0, n);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("random games of the mini expansions");
+	n = (int)(sizeof minis_combos / sizeof minis_combos[0]);
+	tcase_set_timeout(tc, 600);
+	tcase_add_loop_test(tc, minis_games_keep_their_invariants, 0, n);
+	tcase_add_loop_test(tc, minis_seed_and_moves_reproduce_the_game, 0, n);
 	suite_add_tcase(s, tc);
 	return s;
 }
