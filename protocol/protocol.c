@@ -461,7 +461,6 @@ static void put_event(line *l, const proto_cards *pc, const sab_event *v,
 		put_wi(l, v->seat);
 		put_wi(l, v->x);
 		put_wi(l, v->y);
-		put_card(l, pc, v->card);
 		break;
 	case SAB_EV_TOLL:
 		put_s(l, "toll");

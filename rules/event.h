@@ -55,8 +55,8 @@ enum sab_event_type {
 	SAB_EV_LAID,            /* the rules lay path card face up at (x, y),
 	                           turned when rot, at a round's setup */
 	/* Tunnel toll (rules/minis/toll.c). */
-	SAB_EV_DWARF,           /* seat discards card face down and puts
-	                           dwarf `tool` (0, 1) on (x, y) */
+	SAB_EV_DWARF,           /* seat puts dwarf `tool` (0, 1) on (x, y),
+	                           after the pass that discarded its card */
 	SAB_EV_TOLL,            /* seat pays 1 gold to target, the owner of
 	                           dwarf `tool` on (x, y), which leaves */
 	/* Costume Department and Tunnel Party (rules/minis/postcards.c). */

@@ -232,18 +232,16 @@ static void took(sab_seen *s, const sab_event *e)
 	s->to_act = next_seat(s, e->seat);
 }
 
-/* Tunnel toll: a card discarded face down and a dwarf put on (x, y); no
- * draw follows. */
+/* Tunnel toll: a dwarf put on (x, y), after the pass that discarded its
+ * card (the turn moved on with it); no draw follows. */
 static void dwarf(sab_seen *s, const sab_event *e)
 {
-	hand_take(s, e->seat, e->card);
-	s->ndiscard++;
-	if (e->tool < SAB_MAX_TOLL_DWARVES) {
+	if (e->tool < SAB_MAX_TOLL_DWARVES && e->x >= SAB_COORD_MIN &&
+	    e->x <= SAB_COORD_MAX && e->y >= SAB_COORD_MIN &&
+	    e->y <= SAB_COORD_MAX) {
 		s->toll_cell[e->tool] = sab_board_index(e->x, e->y);
 		s->toll_owner[e->tool] = e->seat;
 	}
-	s->turn++;
-	s->to_act = next_seat(s, e->seat);
 }
 
 /* A toll paid, in the open (always 1 gold): the dwarf leaves. */

@@ -235,14 +235,8 @@ int sab_event_words(const sab_ruleset *rs, const sab_event *e,
 			    "discard pile", e->seat, card_word(w, e->card));
 		break;
 	case SAB_EV_DWARF:
-		if (e->card == SAB_NO_CARD)
-			sab_strbuf_printf(&b, "seat %d discards a card face "
-			    "down and puts a dwarf on %d %d", e->seat, e->x,
-			    e->y);
-		else
-			sab_strbuf_printf(&b, "seat %d discards %s face down "
-			    "and puts a dwarf on %d %d", e->seat,
-			    card_word(w, e->card), e->x, e->y);
+		sab_strbuf_printf(&b, "seat %d puts a dwarf on %d %d (no draw)",
+		    e->seat, e->x, e->y);
 		break;
 	case SAB_EV_TOLL:
 		sab_strbuf_printf(&b, "seat %d pays seat %d %d gold for the "

@@ -158,9 +158,22 @@ int bot_move_type(const botstate *s, const sab_move *m)
 		return BOT_ALLOW;
 	if (m->kind == SAB_MOVE_TAKE)
 		return BOT_TAKE;
+	if (m->kind == SAB_MOVE_DWARF)
+		return BOT_DWARF;
 	if (m->kind != SAB_MOVE_PLAY || bot_card(s, m->card) == NULL)
 		return BOT_DISCARD;
 	return s->rs.defs[m->card].type;
+}
+
+int bot_dwarf_at(const botstate *s, int x, int y)
+{
+	if (x < SAB_COORD_MIN || x > SAB_COORD_MAX || y < SAB_COORD_MIN ||
+	    y > SAB_COORD_MAX)
+		return -1;
+	for (int d = 0; d < SAB_MAX_TOLL_DWARVES; d++)
+		if (s->table.toll_cell[d] == sab_board_index(x, y))
+			return s->table.toll_owner[d];
+	return -1;
 }
 
 int bot_is_dead_end(const botstate *s, int def)
@@ -314,6 +327,7 @@ static void on_round(const words *w)
 	st.pending_seat = -1;
 	st.ntrove = 0;
 	st.has_last_path = 0;
+	st.dwarves_used = 0;
 	tell(&e);
 }
 
@@ -746,6 +760,54 @@ static void on_laid(const words *w)
 	tell(&e);
 }
 
+/* Tunnel toll and the postcards: "dwarf SEAT X Y" (after its discard),
+ * "toll SEAT OWNER X Y", "postcard SEAT X Y CARD" (the role lines that
+ * follow tell ours). */
+static void on_minis(const words *w)
+{
+	int s, t = 0, x, y, def = -1;
+	sab_event e;
+
+	if (seat_word(w, 1, &s))
+		return;
+	if (strcmp(w->w[0], "toll") == 0) {
+		if (seat_word(w, 2, &t) || cell_words(w, 3, &x, &y))
+			return;
+		e = event_new(SAB_EV_TOLL, SAB_VIS_ALL, s);
+		e.target = (uint8_t)t;
+		e.value = 1;
+		e.tool = SAB_MAX_TOLL_DWARVES;
+		/* Which dwarf: the one on that cell. */
+		for (int d = 0; d < SAB_MAX_TOLL_DWARVES; d++)
+			if (st.table.toll_cell[d] == sab_board_index(x, y))
+				e.tool = (uint8_t)d;
+		st.gold_guess[s]--;
+		st.gold_guess[t]++;
+	} else if (strcmp(w->w[0], "dwarf") == 0) {
+		if (cell_words(w, 2, &x, &y))
+			return;
+		e = event_new(SAB_EV_DWARF, SAB_VIS_ALL, s);
+		/* The first dwarf not on the table: the referee puts them in
+		 * play in order, one each a round. */
+		e.tool = SAB_MAX_TOLL_DWARVES;
+		for (int d = SAB_MAX_TOLL_DWARVES - 1; d >= 0; d--)
+			if (st.table.toll_cell[d] == SAB_NO_CELL &&
+			    !(st.dwarves_used >> d & 1))
+				e.tool = (uint8_t)d;
+		if (e.tool < SAB_MAX_TOLL_DWARVES)
+			st.dwarves_used |= (uint8_t)(1u << e.tool);
+	} else {
+		if (cell_words(w, 2, &x, &y) || w->n < 5 ||
+		    (def = card_of(w->w[4])) < 0)
+			return;
+		e = event_new(SAB_EV_POSTCARD, SAB_VIS_ALL, s);
+		e.card = (uint8_t)def;
+	}
+	e.x = (int8_t)x;
+	e.y = (int8_t)y;
+	tell(&e);
+}
+
 /* peek X Y CARD, reveal X Y CARD ROT */
 static void on_goal_card(const words *w, int reveal)
 {
@@ -826,9 +888,13 @@ static void on_gold(const words *w)
 		if (seat_word(w, 1, &s))
 			return;
 		e = event_new(SAB_EV_GOLD, SAB_VIS_HIDDEN, s);
-		/* Another seat's gold is "-": a card of unknown value. */
+		/* Another seat's gold is "-": a card of unknown value; a
+		 * number for it was taken in the open (Tunnel Toll's gold at
+		 * setup). */
 		if (num(w, 2, 0, 255, &v) == 0)
 			e.value = (uint8_t)v;
+		if (s != st.seat && e.value)
+			e.vis = SAB_VIS_ALL;
 		st.gold_guess[s] += e.value ? e.value : pay_guess();
 	} else {
 		e = event_new(SAB_EV_GAME_END, SAB_VIS_ALL, SAB_NO_SEAT);
@@ -989,8 +1055,14 @@ static int table_allows(const sab_move *m)
 				return 1;
 		return 0;
 	}
+	if (m->kind == SAB_MOVE_DWARF)
+		return bot_dwarf_at(&st, m->x, m->y) < 0;
 	if (m->kind != SAB_MOVE_PLAY)
 		return 1;
+	/* A dwarf's cell: we must have the gold for the toll. */
+	if (c->type == SAB_CARD_PATH && bot_dwarf_at(&st, m->x, m->y) >= 0 &&
+	    st.table.gold[st.seat] < 1)
+		return 0;
 	if (c->type == SAB_CARD_PATH)
 		return trapped < 0 || bot_in_front(&st, st.seat, trapped) == 0;
 	if (c->type == bot_kind_type("freedom"))
@@ -1138,6 +1210,9 @@ static int handle(char *line, const char *name, bot_choose_fn *choose,
 		on_victims(&w);
 	} else if (strcmp(k, "laid") == 0) {
 		on_laid(&w);
+	} else if (strcmp(k, "dwarf") == 0 || strcmp(k, "toll") == 0 ||
+	    strcmp(k, "postcard") == 0) {
+		on_minis(&w);
 	} else if (strcmp(k, "peek") == 0 || strcmp(k, "reveal") == 0) {
 		on_goal_card(&w, k[0] == 'r');
 	} else if (strcmp(k, "roundend") == 0) {

@@ -111,6 +111,10 @@ typedef struct botstate {
 	 * diversion moves (has_last_path 0: none yet). */
 	int has_last_path;
 	int last_path_x, last_path_y;
+	/* Tunnel toll: bit d, dwarf d was put in play this round (each goes
+	 * once a round); where the dwarves stand is table.toll_cell[] and
+	 * who put them there table.toll_owner[] (bot_dwarf_at()). */
+	uint8_t dwarves_used;
 } botstate;
 
 /*
@@ -170,11 +174,16 @@ const char *bot_role_word(const botstate *s, int seat);
  * card, or up to three in Saboteur 2), BOT_PICK, BOT_REMOVE (discard two
  * cards to take one away from in front of us: "remove FRONT C1 C2"),
  * BOT_STEAL ("steal SEAT", after a "victims" line), BOT_ALLOW (no veto of
- * the pending card: "allow") or BOT_TAKE (a card of a treasure trove:
- * "take CARD"). */
+ * the pending card: "allow"), BOT_TAKE (a card of a treasure trove:
+ * "take CARD") or BOT_DWARF (Tunnel Toll: "dwarf CARD X Y", discard CARD
+ * to put a dwarf on X Y, no draw). */
 enum { BOT_DISCARD = 100, BOT_PICK, BOT_REMOVE, BOT_STEAL, BOT_ALLOW,
-	BOT_TAKE };
+	BOT_TAKE, BOT_DWARF };
 int bot_move_type(const botstate *s, const sab_move *m);
+
+/* Tunnel toll: the seat whose dwarf stands on (x, y) (a path card there
+ * pays it 1 gold), or -1 when no dwarf does. */
+int bot_dwarf_at(const botstate *s, int x, int y);
 
 /* Returns the card type of the action cards whose kind is word ("theft",
  * "trapped", ...), or -1 when the library knows no such kind. */

@@ -360,6 +360,29 @@ static int score_table(const botstate *s, const stance *st,
 	return dead ? -5 : NEVER;
 }
 
+/* Tunnel toll: a path card on another seat's dwarf pays it 1 gold, worth
+ * avoiding when another cell does as well. */
+static int toll_cost(const botstate *s, const sab_move *m)
+{
+	int owner = bot_move_type(s, m) == SAB_CARD_PATH ?
+	    bot_dwarf_at(s, m->x, m->y) : -1;
+
+	return owner >= 0 && owner != s->seat ? 8 : 0;
+}
+
+/* A dwarf put on an open end of the tunnel: a blocker's, on the cell
+ * nearest the gold it can find (the diggers must pay it to pass there),
+ * giving up its least useful card; a digger keeps the way open. */
+static int score_dwarf(const botstate *s, const stance *st,
+    const sab_move *m, int g, int sure, int before)
+{
+	int near = abs(m->x - s->rs.goal_x[g]) + abs(m->y - s->rs.goal_y[g]);
+
+	if (st->kind != BLOCKER || near > before + 1)
+		return NEVER;
+	return 48 + 4 * (before + 1 - near) - keep_value(s, st, m->card, sure);
+}
+
 /* A discard of one card (the base game) or up to three: each card's
  * worth, less what the hand loses for good once the deck is empty (a
  * blocker is glad to run out: the round then ends without the gold). */
@@ -596,9 +619,13 @@ static int score(const botstate *s, const stance *st, const sab_move *m,
 		return keep_value(s, st, m->card, sure);
 	case BOT_DISCARD:
 		return score_discard(s, st, m, sure);
+	case BOT_DWARF:
+		return score_dwarf(s, st, m, g, sure, before);
 	case SAB_CARD_PATH:
-	case SAB_CARD_ROCKFALL:
-		return score_table(s, st, m, g, before);
+	case SAB_CARD_ROCKFALL: {
+		int v = score_table(s, st, m, g, before);
+		return v <= NEVER ? v : v - toll_cost(s, m);
+	}
 	case SAB_CARD_MAP:
 		if (sure)
 			return NEVER;

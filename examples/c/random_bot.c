@@ -10,7 +10,34 @@ static int fixed;               /* BOT_SEED was given */
 static uint64_t seed;           /* BOT_SEED, or 0 */
 static int game_seeded = -1;    /* the game the generator was seeded for */
 
-/* Any legal line is as good as another; botlib lists them for us. */
+/* Any legal line is as good as another; botlib lists them for us.  Tunnel
+ * toll's dwarf moves (a card of the hand on any open end: dozens) count
+ * as one choice among the others, then one of them at random, or the bot
+ * would put both dwarves out at the start of every round.  Without them
+ * the generator is drawn as it always was. */
+static const char *pick(const botstate *s)
+{
+	int nd = 0, others, k, want_dwarf;
+
+	for (int i = 0; i < s->nlegal; i++)
+		nd += s->legal[i].parsed && s->legal[i].m.kind == SAB_MOVE_DWARF;
+	if (nd == 0)
+		return s->legal[sab_rng_below(&rng, (uint32_t)s->nlegal)].line;
+	others = s->nlegal - nd;
+	k = (int)sab_rng_below(&rng, (uint32_t)(others + 1));
+	want_dwarf = k == others;
+	if (want_dwarf)
+		k = (int)sab_rng_below(&rng, (uint32_t)nd);
+	/* The k-th move of the kind chosen. */
+	for (int i = 0; i < s->nlegal; i++) {
+		int dwarf = s->legal[i].parsed &&
+		    s->legal[i].m.kind == SAB_MOVE_DWARF;
+		if (dwarf == want_dwarf && k-- == 0)
+			return s->legal[i].line;
+	}
+	return s->legal[0].line;
+}
+
 static const char *choose(const botstate *s)
 {
 	/* Each game's moves depend only on the game's own seed (the
@@ -32,7 +59,7 @@ static const char *choose(const botstate *s)
 	 * the same game as one that asks every bot. */
 	if (s->nlegal == 1 && s->table.phase == SAB_PHASE_REACT)
 		return s->legal[0].line;
-	return s->legal[sab_rng_below(&rng, (uint32_t)s->nlegal)].line;
+	return pick(s);
 }
 
 int main(void)

@@ -189,9 +189,14 @@ void sab_toll_apply(sab_game *g, const sab_move *m, sab_events *ev)
 	g->toll_used |= (uint8_t)(1u << d);
 	g->draws = 0;
 	if (ev) {
-		sab_event e = sab_event_new(SAB_EV_DWARF, SAB_VIS_HIDDEN,
+		/* The discard as a pass's (face down: its card to the seat
+		 * alone), so that a bot that knows no dwarf still counts the
+		 * cards right; then the dwarf, in the open. */
+		sab_event e = sab_event_new(SAB_EV_PASS, SAB_VIS_HIDDEN,
 		    (uint8_t)seat);
 		e.card = m->card;
+		sab_table_emit(ev, &e);
+		e = sab_event_new(SAB_EV_DWARF, SAB_VIS_ALL, (uint8_t)seat);
 		e.tool = (uint8_t)d;
 		e.x = m->x;
 		e.y = m->y;
