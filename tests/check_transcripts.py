@@ -9,6 +9,9 @@ round's end.  The World Championship's too: a treasure trove's cards
 ("trove") only to the seat that played it, right after; another seat's
 take hidden ("took S -"); a reaction request ("react") only to a bot that
 asked for feature "react", and only with its request right after it.
+The mini expansions': another seat's card discarded for a dwarf
+("discarded S -"), its new dwarf card after a postcard; the gold each seat
+takes at setup (Tunnel Toll) is public, and only at a round's setup.
 
 Usage: check_transcripts.py TRANSCRIPT...
 """
@@ -26,6 +29,7 @@ def check(path):
     asked_react = False     # the bot asked for reaction requests
     my_trove = False        # this seat just played a treasure trove
     react_open = None       # the line of a "react" whose turn is due
+    setup = False           # a round's setup, before its deal
     for n, raw in enumerate(open(path, encoding="utf-8", errors="replace"), 1):
         parts = raw.split(None, 3)
         if len(parts) == 4 and parts[2] == "->" and \
@@ -42,6 +46,9 @@ def check(path):
             continue
         if kind == "round":
             round_over = False
+            setup = True            # until the deal's first draw
+        if kind == "draw":
+            setup = False
         if kind == "roundend":
             round_over = True
         if seat is None or len(words) < 2:
@@ -83,8 +90,9 @@ def check(path):
                 leak("a peek it did not make")
             my_map = None
         other = words[1].lstrip("-").isdigit() and int(words[1]) != seat
+        public_gold = kind == "gold" and setup
         if kind in ("draw", "discarded", "gold", "took") and other and \
-                any(w != "-" for w in words[2:]):
+                not public_gold and any(w != "-" for w in words[2:]):
             leak("another seat's " + kind)
         if kind == "role" and other and not round_over:
             if words[1] == my_inspect:
