@@ -600,6 +600,99 @@ sab2_secrets() {
 # by rule, never asked), and no transcript shows a secret.  The same file
 # called 1.3, when every seat was asked, does not verify; a match where
 # every bot asks verifies as 1.3 too, with the same exports.
+# The mini expansions: the example bots (the C ones with BOTLIB_CHECK, the
+# helpers' state bots) in base-minis and saboteur2-minis, every decision
+# answered legally by the bot itself, nothing on any stderr; a dwarf put in
+# play, a toll paid and a postcard reached; the replay verifies, each seat's
+# export is what its bot received, and no transcript shows another seat's
+# secret (a planted one is caught).  Then each mini expansion alone, by its
+# example ruleset file, with the C bots.
+minis_matches() {
+	mpy="python3 $top/tests/bots/state_bot.py $tag"
+	mjs="$mpy"
+	[ -n "$js" ] && mjs="node $top/tests/bots/state_bot.js $tag"
+	h="$ex/heuristic-bot $tag" r="$ex/random-bot $tag"
+	"$bin" play --sandbox off --quiet --ruleset base-minis --seed 4 $limits \
+	    --bot-env BOTLIB_CHECK=1 --transcripts --log-dir "$tmp/minis-base-minis" \
+	    --replay "$tmp/minis-base-minis/g.sabr.gz" "$h" "$mpy" "$r" "$mjs" \
+	    "$h" >"$tmp/minis-base-minis.out" 2>&1
+	"$bin" play --sandbox off --quiet --ruleset saboteur2-minis --seed 2 \
+	    $limits --bot-env BOTLIB_CHECK=1 --transcripts \
+	    --log-dir "$tmp/minis-saboteur2-minis" \
+	    --replay "$tmp/minis-saboteur2-minis/g.sabr.gz" "$h" "$mpy" "$r" \
+	    "$mjs" "$h" "$r" >"$tmp/minis-saboteur2-minis.out" 2>&1
+	for spec in "base-minis 5" "saboteur2-minis 6"; do
+		set -- $spec
+		name=$1 n=$2 d=$tmp/minis-$1
+		k=$(awk '$1 ~ /^[1-9]:[^:]*$/ && NF >= 8 && $4 == "ok" &&
+		    $7 == 0 && $8 == 0' "$d.out" | wc -l)
+		[ "$k" = "$n" ] && ok || { no "$name example bots"
+			sed 's/^/  | /' "$d.out"; }
+		cat "$d"/*.stderr 2>/dev/null >"$d.err"
+		[ -s "$d.err" ] && { no "$name: a bot's state drifted"
+			head -3 "$d.err" | sed 's/^/  | /'; } || ok
+		cat "$d"/*.transcript >"$d.all"
+		for want in "-> dwarf " "<- toll " "<- postcard " \
+		    "<- laid 4 -2 costume-NESW 0"; do
+			grep -q -- "$want" "$d.all" && ok ||
+			    no "$name: no \"$want\" (its seed no longer has one)"
+		done
+		"$bin" verify --quiet "$d/g.sabr.gz" >"$d.verify" 2>&1 && ok ||
+		    { no "$name: the replay does not verify"
+			sed 's/^/  | /' "$d.verify"; }
+		for k in $(seq 1 "$n"); do
+			received "$(ls "$d/$k"-*.transcript)" >"$d.want"
+			"$bin" export --as $((k - 1)) "$d/g.sabr.gz" >"$d.export" 2>&1
+			cmp -s "$d.want" "$d.export" && ok ||
+			    no "$name: export --as $((k - 1)) differs from what bot $k received"
+		done
+		python3 "$here/check_transcripts.py" "$d"/*.transcript && ok ||
+		    no "$name transcripts leak secrets"
+		leftovers "$name"
+	done
+	# Planted: another seat's card discarded for a dwarf; a public gold
+	# line outside a round's setup.
+	t=$(ls "$tmp/minis-base-minis"/1-*.transcript)
+	sed '0,/<- discarded [1-4] - *$/s/<- discarded \([1-4]\) - *$/<- discarded \1 map/' \
+	    "$t" >"$tmp/planted3.transcript"
+	sed '0,/<- toll /s/<- toll /<- gold 2 1\n&/' "$t" >"$tmp/planted4.transcript"
+	for p in planted3 planted4; do
+		if cmp -s "$t" "$tmp/$p.transcript"; then
+			no "minis: nothing planted in $p"
+		elif python3 "$here/check_transcripts.py" "$tmp/$p.transcript" \
+		    >/dev/null; then
+			no "minis: check_transcripts.py misses $p"
+		else
+			ok
+		fi
+	done
+	for f in tunnel-toll costume-department tunnel-party; do
+		d=$tmp/alone-$f
+		"$bin" play --sandbox off --quiet --seed 3 $limits \
+		    --ruleset "$top/examples/rulesets/$f.yaml" \
+		    --bot-env BOTLIB_CHECK=1 --transcripts --log-dir "$d" \
+		    --replay "$d.sabr.gz" "$ex/heuristic-bot $tag" \
+		    "$ex/random-bot $tag" "$ex/heuristic-bot $tag" \
+		    "$ex/random-bot $tag" "$ex/heuristic-bot $tag" >"$d.out" 2>&1
+		k=$(awk '$1 ~ /^[1-9]:[^:]*$/ && NF >= 8 && $4 == "ok" &&
+		    $7 == 0 && $8 == 0' "$d.out" | wc -l)
+		[ "$k" = 5 ] && ok || { no "$f alone"; sed 's/^/  | /' "$d.out"; }
+		# A file ruleset is read as base by the C bots, which say so.
+		cat "$d"/*.stderr 2>/dev/null | grep -v "is not built in" >"$d.err"
+		[ -s "$d.err" ] && { no "$f: a bot's state drifted"
+			head -3 "$d.err" | sed 's/^/  | /'; } || ok
+		case $f in
+		tunnel-toll) want="<- toll " ;;
+		*) want="<- postcard " ;;
+		esac
+		grep -q -- "$want" "$d"/1-*.transcript && ok ||
+		    no "$f: no \"$want\" (seed 3 no longer has one)"
+		"$bin" verify --quiet "$d.sabr.gz" >/dev/null 2>&1 && ok ||
+		    no "$f: the replay does not verify"
+		leftovers "alone-$f"
+	done
+}
+
 wc_react() {
 	d=$tmp/wc
 	q="python3 $here/bots/react_bot.py"
@@ -805,6 +898,7 @@ if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 	play_again
 	sab2_secrets
 	wc_react
+	minis_matches
 fi
 
 echo "e2e: $pass passed, $fail failed"

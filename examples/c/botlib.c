@@ -742,15 +742,57 @@ static void on_took(const words *w)
 	tell(&e);
 }
 
-/* laid X Y CARD ROT: a path card the rules lay face up at a round's setup
- * (the tournament variant). */
+/* A card laid at setup that the ruleset read does not hold (a postcard of
+ * a ruleset file read as base): "WORD-EDGES" of a kind the library lays
+ * (costume-NESW) joins the cards read, so the board knows its tunnels.
+ * Returns its definition, or -1. */
+static int laid_card(const char *tok)
+{
+	const char *dash = strchr(tok, '-');
+	char err[256];
+	sab_card *d;
+	int type;
+
+	if (dash == NULL || st.rs.ndefs >= SAB_MAX_DEFS ||
+	    (type = sab_kind_find(tok, (size_t)(dash - tok))) < 0 ||
+	    !sab_kind_of((uint8_t)type)->laid)
+		return -1;
+	d = &st.rs.defs[st.rs.ndefs];
+	memset(d, 0, sizeof *d);
+	for (const char *p = dash + 1; *p; p++) {
+		const char *at = strchr("NESW", *p);
+		if (at == NULL || *p == '\0')
+			return -1;
+		d->edges |= (uint8_t)(1u << (at - "NESW"));
+	}
+	/* A name the ruleset accepts: the token in small letters. */
+	for (size_t i = 0; tok[i] && i + 1 < sizeof d->name; i++)
+		d->name[i] = (char)(tok[i] >= 'A' && tok[i] <= 'Z' ?
+		    tok[i] - 'A' + 'a' : tok[i]);
+	d->type = (uint8_t)type;
+	d->groups[0] = d->edges;
+	d->count = 1;
+	st.rs.ndefs++;
+	if (sab_ruleset_finish(&st.rs, err, sizeof err) != 0 ||
+	    proto_cards_init(&st.cards, &st.rs, err, sizeof err) != 0) {
+		st.rs.ndefs--;
+		(void)sab_ruleset_finish(&st.rs, err, sizeof err);
+		(void)proto_cards_init(&st.cards, &st.rs, err, sizeof err);
+		return -1;
+	}
+	return card_of(tok);
+}
+
+/* laid X Y CARD ROT: a card the rules lay face up at a round's setup (the
+ * tournament variant's path card, a postcard). */
 static void on_laid(const words *w)
 {
 	int x, y, def, rot = 0;
 	sab_event e;
 
-	if (w->n < 5 || cell_words(w, 1, &x, &y) ||
-	    (def = card_of(w->w[3])) < 0 || num(w, 4, 0, 1, &rot))
+	if (w->n < 5 || cell_words(w, 1, &x, &y) || num(w, 4, 0, 1, &rot))
+		return;
+	if ((def = card_of(w->w[3])) < 0 && (def = laid_card(w->w[3])) < 0)
 		return;
 	e = event_new(SAB_EV_LAID, SAB_VIS_ALL, SAB_NO_SEAT);
 	e.x = (int8_t)x;

@@ -17,8 +17,9 @@
 // "turn" (a "victims" line before it asks for a steal, at a Saboteur 2
 // round's end) and prints its answer.  Lines it does not know are ignored,
 // as the protocol asks (saboteur-protocol(7)).  The state follows the base
-// game, Saboteur 2 (ruleset "saboteur2") and the World Championship's
-// special cards ("base-wc", "saboteur2-wc"), as in the Python helper:
+// game, Saboteur 2 (ruleset "saboteur2"), the World Championship's
+// special cards ("base-wc", "saboteur2-wc") and the mini expansions
+// ("base-minis", "saboteur2-minis"), as in the Python helper:
 //
 //   seat, players, ruleset   our seat, the player count, the ruleset name
 //   game                     the game's number in the match, from 1
@@ -67,6 +68,11 @@
 //                            discard pile first: reply "take CARD"
 //   direction                0 clockwise, 1 after an odd number of changes of
 //                            direction this round
+//   dwarves                  Map "x,y" -> seat of Tunnel Toll's dwarves on
+//                            the table and who put each there (a path card
+//                            there pays that seat 1 gold: "toll")
+//   postcards                Map "x,y" -> token of the postcards reached this
+//                            round (the rest lie in board)
 //   legal                    the legal move lines of this decision
 //   turn, moveMs, bankMs     from the "turn" line: the time we have
 //   tries                    replies left after an "illegal"
@@ -87,7 +93,8 @@ function cardExits(token, rot = 0) {
   const dash = token.indexOf("-");
   if (dash < 0) return "";
   const kind = token.slice(0, dash);
-  if (!["path", "start", "gold", "stone"].includes(kind)) return "";
+  if (!["path", "start", "gold", "stone", "costume", "party"].includes(kind))
+    return "";
   let edges = token.slice(dash + 1).split(":")[0].split(".")[0].replace(/\+/g, "");
   if (rot === 1) edges = [...edges].map((e) => TURNED[e] || "").join("");
   return [..."NESW"].filter((e) => edges.includes(e)).join("");
@@ -147,6 +154,9 @@ function parseMove(line) {
     Object.assign(m, { kind: "remove", front: w[1], card: w[2], cards: w.slice(2, 4) });
   } else if (w[0] === "steal" && w.length >= 2) {
     Object.assign(m, { kind: "steal", target: num(w[1]) });
+  } else if (w[0] === "dwarf" && w.length >= 4) {
+    Object.assign(m, { kind: "dwarf", card: w[1], cards: [w[1]],
+      x: num(w[2]), y: num(w[3]) });
   } else if (w[0] === "play" && w.length >= 2) {
     const c = (m.card = w[1]);
     m.cards = [c];
@@ -264,6 +274,8 @@ class Bot {
     this.board = new Map();
     this.turned = new Set();
     this.goalCards = new Map();
+    this.dwarves = new Map();
+    this.postcards = new Map();
     this.broken = new Map();
     this.inFront = new Map();
     this.pending = null;
@@ -405,6 +417,27 @@ class Bot {
       const seat = Number(w[1]);
       this.inFrontTake(seat, w[2]);
       for (const card of w.slice(3, 5)) this.cardLeft(seat, card);
+    } else if (kind === "laid" && n >= 4) {
+      // A card the rules lay face up at setup: the tournament's middle path
+      // card, a postcard.
+      const cell = w[1] + "," + w[2];
+      this.board.set(cell, w[3]);
+      if (w[4] === "1") this.turned.add(cell);
+    } else if (kind === "dwarf" && n >= 4) {
+      // After its card's "discarded": the dwarf on an open end.
+      this.dwarves.set(w[2] + "," + w[3], Number(w[1]));
+    } else if (kind === "toll" && n >= 5) {
+      const payer = Number(w[1]), owner = Number(w[2]);
+      this.dwarves.delete(w[3] + "," + w[4]);
+      for (const [s, d] of [[payer, -1], [owner, 1]])
+        if (s === this.seat) this.gold.set(s, (this.gold.get(s) || 0) + d);
+    } else if (kind === "postcard" && n >= 5) {
+      // Our new dwarf card, if any, comes in the "role" lines next; what we
+      // knew of the others' may be out of date.
+      this.postcards.set(w[2] + "," + w[3], w[4]);
+      for (const s of [...this.roles.keys()])
+        if (s !== this.seat && (w[4].startsWith("party-") || s === Number(w[1])))
+          this.roles.delete(s);
     } else if (kind === "hand") {        // after a swap hands: all of ours
       this.hand = w.slice(1);
     } else if (kind === "victims") {

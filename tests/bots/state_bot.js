@@ -75,6 +75,13 @@ class StateBot extends Bot {
         fail(this, `"${m.line}" takes away a card not in front`);
       if (m.kind === "path" && this.isTrapped()) fail(this, `"${m.line}" listed to a trapped seat`);
       if (m.kind === "other") fail(this, `"${m.line}" not understood`);
+      // Tunnel toll: a dwarf goes on a cell without one, and a path card
+      // onto one is listed only when we can pay.
+      if (m.kind === "dwarf" && this.dwarves.has(m.x + "," + m.y))
+        fail(this, `"${m.line}": a dwarf stands there`);
+      if (m.kind === "path" && this.dwarves.has(m.x + "," + m.y) &&
+          (this.gold.get(this.seat) || 0) < 1)
+        fail(this, `"${m.line}" listed without the gold for its toll`);
     }
   }
 

@@ -81,6 +81,13 @@ class StateBot(Bot):
                 self.fail("%r listed to a trapped seat" % m.line)
             if m.kind == "other":
                 self.fail("%r not understood" % m.line)
+            # Tunnel toll: a dwarf goes on a cell without one, and a path
+            # card onto one is listed only when we can pay.
+            if m.kind == "dwarf" and (m.x, m.y) in self.dwarves:
+                self.fail("%r: a dwarf stands there" % m.line)
+            if m.kind == "path" and (m.x, m.y) in self.dwarves and \
+                    self.gold.get(self.seat, 0) < 1:
+                self.fail("%r listed without the gold for its toll" % m.line)
 
     def take(self, w):
         if w[0] == "gameover" and "winners" in w and self.seat is not None:

@@ -22,7 +22,9 @@ and prints its answer.  Lines it does not know are ignored, as the protocol asks
 hats, swap hands, multi-card discards, thefts, gold in pieces) and the World
 Championship's special cards (rulesets "base-wc", "saboteur2-wc": a card
 waiting for a veto, our reaction, the treasure trove's take, goal swaps,
-diversions, changes of direction).
+diversions, changes of direction) and the mini expansions (rulesets
+"base-minis", "saboteur2-minis": Tunnel Toll's dwarves and tolls, the
+postcards laid at setup and the new dwarf card one gives us).
 
 State, reset by each "game" (and the round part by each "round"):
     seat, players, ruleset       our seat, the player count, the ruleset name
@@ -74,6 +76,11 @@ State, reset by each "game" (and the round part by each "round"):
                                  the discard pile first: reply "take CARD"
     direction                    0 clockwise, 1 after an odd number of changes
                                  of direction this round
+    dwarves                      {(x, y): seat} of Tunnel Toll's dwarves on the
+                                 table and who put each there: a path card
+                                 there pays that seat 1 gold ("toll")
+    postcards                    {(x, y): token} of the postcards reached this
+                                 round (the rest lie in board)
     legal                        the legal move lines of this decision
     turn, move_ms, bank_ms       from the "turn" line: the time we have
     tries                        replies left after an "illegal"
@@ -104,7 +111,7 @@ def card_exits(token, rot=0):
     if "-" not in token:
         return ""
     kind, shape = token.split("-", 1)
-    if kind not in ("path", "start", "gold", "stone"):
+    if kind not in ("path", "start", "gold", "stone", "costume", "party"):
         return ""
     edges = shape.split(":")[0].split(".")[0].replace("+", "")
     if rot == 1:
@@ -146,7 +153,8 @@ class Move:
     pick, a steal or an allow); the World Championship adds "allow" (no veto),
     "take" (a card of our treasure trove), "veto", "swap" (a goal swap: goals
     [(x1, y1), (x2, y2)], rot 1 to swap), "trove", "direction", "pathfinder"
-    and "diversion" (x, y, rot: where the last path card goes); cards every card the move takes from the hand (1 to 3
+    and "diversion" (x, y, rot: where the last path card goes); Tunnel Toll
+    adds "dwarf" (card discarded, x, y where the dwarf goes); cards every card the move takes from the hand (1 to 3
     for a discard, 2 for a remove); front the card a remove takes away from
     in front of us; x, y, rot for a path, a rockfall or a map; target (a
     seat) for a break, a repair, an action played on a seat or a steal;
@@ -173,6 +181,9 @@ class Move:
                 self.card, self.cards = w[2], w[2:4]
             elif w[0] == "steal" and len(w) >= 2:
                 self.kind, self.target = "steal", int(w[1])
+            elif w[0] == "dwarf" and len(w) >= 4:
+                self.kind, self.card, self.cards = "dwarf", w[1], [w[1]]
+                self.x, self.y = int(w[2]), int(w[3])
             elif w[0] == "play" and len(w) >= 2:
                 self.card = c = w[1]
                 self.cards = [c]
@@ -271,6 +282,7 @@ class Bot:
         self.board, self.turned, self.goal_cards = {}, set(), {}
         self.broken, self.in_front = {}, {}
         self.pending, self.reacting, self.trove, self.direction = None, False, [], 0
+        self.dwarves, self.postcards = {}, {}
         self.turn = self.move_ms = self.bank_ms = self.tries = 0
         self.dealing = False
 
@@ -412,6 +424,30 @@ class Bot:
             self._take_from_front(seat, w[2])
             for card in w[3:5]:
                 self._card_left(seat, card)
+        elif kind == "laid" and len(w) >= 4:
+            # A card the rules lay face up at setup: the tournament's middle
+            # path card, a postcard.
+            cell = (int(w[1]), int(w[2]))
+            self.board[cell] = w[3]
+            if len(w) >= 5 and w[4] == "1":
+                self.turned.add(cell)
+        elif kind == "dwarf" and len(w) >= 4:
+            # After its card's "discarded": the dwarf on an open end.
+            self.dwarves[(int(w[2]), int(w[3]))] = int(w[1])
+        elif kind == "toll" and len(w) >= 5:
+            payer, owner = int(w[1]), int(w[2])
+            self.dwarves.pop((int(w[3]), int(w[4])), None)
+            for s, d in ((payer, -1), (owner, 1)):
+                if s == self.seat:
+                    self.gold[s] = self.gold.get(s, 0) + d
+        elif kind == "postcard" and len(w) >= 5:
+            # Our new dwarf card, if any, comes in the "role" lines next;
+            # what we knew of the others' may be out of date.
+            self.postcards[(int(w[2]), int(w[3]))] = w[4]
+            for s in list(self.roles):
+                if s != self.seat and (w[4].startswith("party-") or
+                                       s == int(w[1])):
+                    del self.roles[s]
         elif kind == "hand":            # after a swap hands: all of ours
             self.hand = list(w[1:])
         elif kind == "victims":
