@@ -14,7 +14,11 @@ hands of this seat's, another seat's role before the round ends only right
 after this seat's inspection of it, this seat's own role in mid-round only
 right after a change hats played on it, "victims" only to the thief at a
 round's end; and the cards in front of each seat followed, so that what a
-remove, a hands off or a freedom takes away lay there.  Lines of kinds the
+remove, a hands off or a freedom takes away lay there.  The mini
+expansions' too: a "dwarf" line right after its seat's discard, a "toll"
+paid for a dwarf on the table, another seat's gold shown only at a round's
+setup (Tunnel Toll's piece), and the seat's own role in mid-round right
+after a "postcard" line (or the party's other role lines).  Lines of kinds the
 page does not know are refused too, except those in LATER (edge-cases.txt
 sends them, as a later version of the protocol might: a bot must ignore
 them).
@@ -40,7 +44,8 @@ CARD = re.compile(r"^((path|dead)-[NESW]+([+.][NESW]+)*"
                   r"|theft|hands-off|trapped|freedom|inspection|change-hats"
                   r"|swap-hands"
                   r"|goal-swap|treasure-trove|veto|change-direction"
-                  r"|pathfinder|diversion)$")
+                  r"|pathfinder|diversion"
+                  r"|(costume|party)-[NESW]+)$")
 TOOLS = ("pickaxe", "lantern", "cart")
 ROLES = ("miner", "saboteur", "none", "blue-miner", "green-miner", "boss",
          "profiteer", "geologist")
@@ -146,6 +151,10 @@ def bot_move(words, seat_ok):
         arity(words, 2)
         card(words[1], True)
         return []
+    if words[0] == "dwarf":
+        arity(words, 4)
+        num(words[2]), num(words[3])
+        return [card(words[1], True)]
     raise Bad("%r is not a move" % " ".join(words))
 
 
@@ -179,6 +188,9 @@ class Seat:
                                 # seat's reaction, from "react" to "turn"
         self.trove = None       # the cards a treasure trove showed it
         self.in_react = False   # its decision is a reaction
+        self.setup = False      # a round's setup, before its first draw
+        self.dwarves = set()    # (x, y) of the dwarves on the table
+        self.postcard = False   # the role lines after a postcard's
 
     def seat_ok(self, s):
         if not 0 <= s < self.players:
@@ -188,6 +200,40 @@ class Seat:
         s = num(w)
         self.seat_ok(s)
         return s == self.seat
+
+    def l_laid(self, w):
+        arity(w, 5)
+        num(w[1]), num(w[2]), card(w[3]), num(w[4], 0, 1)
+
+    def l_dwarf(self, w):
+        """Tunnel toll: a dwarf, right after its seat's discard."""
+        arity(w, 4)
+        self.seat_ok(num(w[1]))
+        cell = (num(w[2]), num(w[3]))
+        if not self.after("discarded", w[1]) or len(self.prev) != 3:
+            raise Bad("a dwarf not right after its seat's discard of one "
+                      "card")
+        if cell in self.dwarves:
+            raise Bad("a second dwarf on %d %d" % cell)
+        self.dwarves.add(cell)
+
+    def l_toll(self, w):
+        arity(w, 5)
+        self.seat_ok(num(w[1]))
+        self.seat_ok(num(w[2]))
+        cell = (num(w[3]), num(w[4]))
+        if cell not in self.dwarves:
+            raise Bad("a toll paid where no dwarf stands")
+        if not self.after("played", w[1]):
+            raise Bad("a toll not right after its seat's path card")
+        self.dwarves.discard(cell)
+
+    def l_postcard(self, w):
+        arity(w, 5)
+        self.seat_ok(num(w[1]))
+        num(w[2]), num(w[3])
+        if not card(w[4]).startswith(("costume-", "party-")):
+            raise Bad("%s is no postcard" % w[4])
 
     def line(self, raw):
         if raw.endswith("\r"):
@@ -222,6 +268,10 @@ class Seat:
         if self.seat is None and kind not in ("game",):
             raise Bad("%r before any game line" % kind)
         handler(w)
+        if kind == "postcard":
+            self.postcard = True
+        elif kind != "role":
+            self.postcard = False
         self.prev = w
 
     def after(self, *words):
@@ -284,6 +334,7 @@ class Seat:
         num(w[3], 0)
         self.hand, self.round_over = [], False
         self.front, self.victims = {}, None
+        self.setup, self.dwarves = True, set()
 
     def l_role(self, w):
         """Every role at a round's end; before it, a seat's own role as the
@@ -296,7 +347,8 @@ class Seat:
             return
         me = str(self.seat)
         if self.own(w[1]):
-            if not (self.after("round") or
+            if not (self.after("round") or self.after("postcard") or
+                    (self.after("role") and self.postcard) or
                     (self.after("played") and self.prev[2:] ==
                      ["change-hats", me])):
                 raise Bad("the seat's own role in mid-round, with no "
@@ -307,6 +359,7 @@ class Seat:
 
     def l_draw(self, w):
         arity(w, 3)
+        self.setup = False
         if self.own(w[1]):
             self.hand.append(card(w[2], True))
         elif w[2] != "-":
@@ -504,7 +557,8 @@ class Seat:
         if self.own(w[1]):
             num(w[2], 1)
             self.decided(True)
-        elif w[2] != "-":
+        elif w[2] != "-" and not self.setup:
+            # Tunnel toll's gold piece each seat takes at setup is public.
             raise Bad("another seat's gold is shown before the game ends")
 
     def l_gameover(self, w):

@@ -134,5 +134,38 @@ else
 	    "$(after '^draw 1 -$' 'played 1 diversion 1 0 0 0 1')"
 fi
 
+# The mini expansions (base-minis): the seats' lines of a match with a
+# dwarf, a toll and postcards follow the page; broken copies do not.
+if [ -n "$bin" ]; then
+	if ! "$bin" play --sandbox off --quiet --ruleset base-minis --seed 4 \
+	    --transcripts --log-dir "$tmp/minis" "$ex/heuristic-bot" \
+	    "$ex/random-bot" "$ex/heuristic-bot" "$ex/random-bot" \
+	    "$ex/heuristic-bot" >"$tmp/minis.out" 2>&1; then
+		no "base-minis: the match failed"
+		sed 's/^/  | /' "$tmp/minis.out"
+	else
+		for k in 1 2 3 4 5; do
+			sed -n 's/^ *[0-9.]* [^ ]* <- //p' \
+			    "$tmp/minis/$k"-*.transcript >"$tmp/minis$k.txt"
+		done
+		"$checker" "$tmp"/minis[1-5].txt >"$tmp/out" 2>&1 && ok ||
+		    { no "base-minis: the seats' lines do not pass:"
+			sed 's/^/  | /' "$tmp/out"; }
+		for l in "^dwarf " "^toll " "^postcard " "^legal dwarf "; do
+			grep -q -- "$l" "$tmp/minis1.txt" && ok ||
+			    no "base-minis: no \"$l\" line to seat 0 (seed 4 no longer has one)"
+		done
+		good=$tmp/minis1.txt
+		bad "a dwarf without its discard" "not right after its seat's" \
+		    "$(after '^draw 1 -$' 'dwarf 1 5 5')"
+		bad "a toll where no dwarf stands" "no dwarf stands" \
+		    "$(after '^draw 1 -$' 'toll 1 2 9 9')"
+		bad "another seat's gold in mid-round" "another seat's gold" \
+		    "$(after '^draw 1 -$' 'gold 1 1')"
+		bad "another seat's role after a postcard" "another seat's role" \
+		    "$(after '^postcard ' 'role 3 saboteur')"
+	fi
+fi
+
 echo "check_fixtures.sh: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
