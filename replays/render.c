@@ -216,6 +216,12 @@ static void look_card(const view *v, const view_table *t, uint8_t c,
 	} else if (joined == 0) {
 		lk->centre = st->ascii ? "#" : "\u25a0";
 		lk->sgr = C_DEAD;
+	} else if (sab_kind_of(card->type) != NULL &&
+	    sab_kind_of(card->type)->laid) {
+		/* A postcard: C the Costume Department, P the Tunnel Party. */
+		lk->centre = strcmp(sab_kind_of(card->type)->word, "costume") ?
+		    "P" : "C";
+		lk->sgr = t->seen.board.reach[idx] ? C_TUNNEL : C_LOOSE;
 	} else {
 		int bridge = card->groups[0] && card->groups[1];
 		lk->centre = st->ascii ? (bridge ? "%" : "+") :
@@ -223,6 +229,18 @@ static void look_card(const view *v, const view_table *t, uint8_t c,
 		lk->sgr = t->seen.board.reach[idx] ? C_TUNNEL : C_LOOSE;
 	}
 	look_marks(card, st, lk);
+}
+
+/* Whether a dwarf of Tunnel Toll stands on the empty cell (x, y). */
+static int dwarf_at(const view_table *t, int x, int y)
+{
+	if (x < SAB_COORD_MIN || x > SAB_COORD_MAX || y < SAB_COORD_MIN ||
+	    y > SAB_COORD_MAX)
+		return 0;
+	for (int d = 0; d < SAB_MAX_TOLL_DWARVES; d++)
+		if (t->seen.toll_cell[d] == sab_board_index(x, y))
+			return 1;
+	return 0;
 }
 
 static void look_at(const view *v, const view_table *t, int x, int y,
@@ -235,6 +253,9 @@ static void look_at(const view *v, const view_table *t, int x, int y,
 		look_goal_back(v, t, x, y, lk);
 	} else if (c != SAB_CELL_EMPTY) {
 		look_card(v, t, c, sab_board_index(x, y), st, lk);
+	} else if (dwarf_at(t, x, y)) {
+		lk->centre = "D";       /* Tunnel toll's dwarf */
+		lk->sgr = C_GOAL;
 	} else if (sab_board_inside(v->rs, x, y)) {
 		lk->centre = st->ascii ? "." : "\u00b7";
 		lk->sgr = C_EMPTY;
@@ -891,6 +912,12 @@ static void legend_board_marks(render_buf *b, const sab_ruleset *rs)
 	if (crystals)
 		legend_row(b, "*", "crystals on the card, at its top right "
 		    "(2-9: several)");
+	if (rs->toll_dwarves)
+		legend_row(b, "D", "a dwarf (Tunnel Toll): a path card there "
+		    "pays its owner 1 gold");
+	if (rs->npostcards)
+		legend_row(b, "C P", "a postcard: the Costume Department, the "
+		    "Tunnel Party");
 }
 
 /* Saboteur 2's players: its roles in letters, the cards in front, gold
