@@ -32,6 +32,7 @@
  *   goal-swap, treasure-trove, veto, change-direction, pathfinder,
  *   diversion, repair-pickaxe-lantern-cart (the master crafter)
  *                  the World Championship's special cards
+ *   costume-NESW, party-NESW   the mini expansions' postcards (laid only)
  * Edges are those of the upright card; ROT 1 turns it 180 degrees.
  *
  * Referee to bot:
@@ -83,7 +84,15 @@
  *   passed SEAT                       SEAT had no cards and passed
  *   peek X Y CARD                     your map showed the goal at X Y
  *   laid X Y CARD ROT                 (tournament) a path card the rules
- *                                     lay face up at a round's setup
+ *                                     lay face up at a round's setup; a
+ *                                     postcard (costume-NESW, party-NESW)
+ *   dwarf SEAT X Y                    (Tunnel Toll) after SEAT's one-card
+ *                                     discard: a dwarf on X Y, no draw
+ *   toll SEAT OWNER X Y               SEAT's path card on OWNER's dwarf paid
+ *                                     OWNER 1 gold; the dwarf leaves
+ *   postcard SEAT X Y CARD            SEAT connected the postcard first;
+ *                                     each seat's new role follows, to it
+ *                                     alone
  *   reveal X Y CARD ROT               the goal at X Y turned face up
  *   roundend R gold|nocards FINDER|- SIDE [winners S...]
  *                                     SIDE miners, saboteurs or none (and
@@ -92,7 +101,8 @@
  *                                     in rulesets beyond the base game
  *   offer V...                        gold cards handed to you: pick one
  *   gold SEAT V|-                     SEAT took gold worth V (yours: V);
- *                                     saboteur2: pieces, once a round
+ *                                     saboteur2: pieces, once a round;
+ *                                     Tunnel Toll's 1 at setup: public
  *   victims S...                      to a thief at a round's end: the seats
  *                                     it may rob (reply "steal S")
  *   stole SEAT TARGET                 SEAT took a gold piece from TARGET
@@ -124,6 +134,8 @@
  *   allow | play veto                 the reply to a reaction request (veto:
  *                                     never on your own turn)
  *   take CARD                         take a card of your trove
+ *   dwarf CARD X Y                    (Tunnel Toll) discard CARD face down,
+ *                                     a dwarf on the open end X Y, no draw
  *   pick V                            take an offered gold card worth V
  *   steal SEAT                        rob SEAT of a gold piece (after
  *                                     "victims")
