@@ -665,6 +665,13 @@ int sab_game_random_move(const sab_game *g, sab_rng *rng, sab_move *m)
 			}
 		}
 	}
+	/* Tunnel toll: a dwarf, as one choice among the hand's cards (the
+	 * generator is drawn for it only when the module is on, so other
+	 * games play as they always did). */
+	if (g->rs->toll_dwarves && g->substep == 0 &&
+	    sab_rng_below(rng, g->nhand[seat] + 1u) == 0 &&
+	    sab_toll_random(g, rng, m) == 0)
+		return 0;
 	uint8_t def = g->hand[seat][sab_rng_below(rng, g->nhand[seat])];
 	sab_frontier f;
 

@@ -175,6 +175,27 @@ int sab_toll_moves(const sab_game *g, sab_move *out)
 	return n;
 }
 
+int sab_toll_random(const sab_game *g, sab_rng *rng, sab_move *m)
+{
+	uint16_t cell[SAB_MAX_FRONTIER];
+	int seat = g->to_act, n, k = 0;
+
+	if (free_dwarf(g) < 0 || g->nhand[seat] == 0)
+		return -1;
+	n = sab_board_frontier(&g->board, g->rs, cell, SAB_MAX_FRONTIER);
+	for (int i = 0; i < n; i++)
+		if (sab_toll_at(g, cell[i]) < 0)
+			cell[k++] = cell[i];
+	if (k == 0)
+		return -1;
+	*m = sab_table_move(SAB_MOVE_DWARF, g->hand[seat][sab_rng_below(rng,
+	    g->nhand[seat])]);
+	k = (int)sab_rng_below(rng, (uint32_t)k);
+	m->x = (int8_t)sab_board_x(cell[k]);
+	m->y = (int8_t)sab_board_y(cell[k]);
+	return 0;
+}
+
 /* "Discard 1 card from your hand on the discard pile, face down. Take 1
  * of the 2 dwarves and the corresponding marker. Place the dwarf at the
  * open end of a path." and "you don't draw a card". */

@@ -39,4 +39,9 @@ int sab_toll_check(const sab_game *g, const sab_move *m,
 int sab_toll_moves(const sab_game *g, sab_move *out);
 void sab_toll_apply(sab_game *g, const sab_move *m, sab_events *ev);
 
+/* A dwarf move for the random player: a card of the hand and an open end,
+ * each uniformly.  Returns 0, or -1 when there is none (no dwarf left, no
+ * open end). */
+int sab_toll_random(const sab_game *g, sab_rng *rng, sab_move *m);
+
 #endif
