@@ -182,8 +182,8 @@ static void send_setup(run *r)
 
 /* Notes what the result needs from an event: the rounds, and each
  * round's roles, winners (as the rules' round-end event gives them) and
- * payouts (the gold events of the round and its thefts, which are what
- * the rules add to and take from each seat's round_pay). */
+ * payouts (the gold events of the round, its thefts and its tolls, which
+ * are what the rules add to and take from each seat's round_pay). */
 static void note_event(run *r, const sab_event *e)
 {
 	game_result *res = r->res;
@@ -211,6 +211,15 @@ static void note_event(run *r, const sab_event *e)
 		    e->value);
 		res->round_pay[k][e->target] = (int16_t)(
 		    res->round_pay[k][e->target] - e->value);
+	} else if (e->type == SAB_EV_TOLL && e->target < SAB_MAX_PLAYERS) {
+		/* Tunnel toll: the payer's loss and the owner's gain belong
+		 * to the round it was paid in (as the gold each seat takes at
+		 * setup, a public gold event, belongs to the first), so a
+		 * game's round pays add up to its gold. */
+		res->round_pay[k][e->seat] = (int16_t)(res->round_pay[k][e->seat] -
+		    e->value);
+		res->round_pay[k][e->target] = (int16_t)(
+		    res->round_pay[k][e->target] + e->value);
 	}
 }
 

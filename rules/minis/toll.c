@@ -32,6 +32,7 @@ static void round_start(sab_game *g, sab_rng *rng, sab_events *ev)
 		return;
 	for (int s = 0; s < g->nplayers; s++) {
 		g->gold[s] = (int16_t)(g->gold[s] + g->rs->toll_gold);
+		g->round_pay[s] = (int16_t)(g->round_pay[s] + g->rs->toll_gold);
 		if (ev) {
 			/* Everyone sees the pieces taken: public. */
 			sab_event e = sab_event_new(SAB_EV_GOLD, SAB_VIS_ALL,
@@ -77,6 +78,10 @@ void sab_toll_pay(sab_game *g, int d, sab_events *ev)
 
 	g->gold[seat]--;
 	g->gold[owner]++;
+	/* The round's result counts it: a game's round pays add up to its
+	 * gold (the referee's journal). */
+	g->round_pay[seat]--;
+	g->round_pay[owner]++;
 	g->toll_cell[d] = SAB_NO_CELL;
 	if (ev) {
 		/* Public: the toll is always 1 gold. */
