@@ -291,7 +291,11 @@ fuzz: $(B)/gen/builtin_rulesets.c $(B)/saboteur bots
 	    --replay $(B)/fuzz/games/base-wc.gz $(B)/examples/random-bot \
 	    $(B)/examples/heuristic-bot $(B)/examples/random-bot \
 	    $(B)/examples/heuristic-bot $(B)/examples/random-bot >/dev/null
-	for g in course base classic saboteur2 base-wc; do \
+	$(FUZZ_PLAY) --seed 2 --ruleset base-minis \
+	    --replay $(B)/fuzz/games/base-minis.gz $(B)/examples/random-bot \
+	    $(B)/examples/heuristic-bot $(B)/examples/random-bot \
+	    $(B)/examples/heuristic-bot $(B)/examples/random-bot >/dev/null
+	for g in course base classic saboteur2 base-wc base-minis; do \
 	    zcat $(B)/fuzz/games/$$g.gz >$(B)/fuzz/replay-corpus/game-$$g.sabr \
 	    || exit 1; done
 	$(FUZZ_CC) $(YAML_CFLAGS) -o $(B)/fuzz/fuzz_replay \
