@@ -199,6 +199,7 @@ bench: $(B)/saboteur bots
 	scripts/bench-referee.sh $(B)
 	scripts/bench-referee.sh $(B) 300 saboteur2 6
 	$(B)/saboteur bench --ruleset base-wc --players 5
+	$(B)/saboteur bench --ruleset base-minis --players 5
 	scripts/bench-reactions.sh $(B)
 	scripts/bench-sandbox.sh $(B)
 	scripts/bench-tournament.sh $(B)
