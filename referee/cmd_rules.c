@@ -202,8 +202,11 @@ static void print_minis(const sab_ruleset *rs, const proto_cards *pc)
 	for (int i = 0; i < rs->npostcards; i++) {
 		uint8_t def = rs->postcard_def[i];
 		const sab_kind *k = sab_kind_of(rs->defs[def].type);
-		printf("  %-16s at %d %d  %s\n", pc->tok[def],
-		    rs->postcard_x[i], rs->postcard_y[i],
+		char at[16];
+		/* Two numbers within -40..40: always fits. */
+		(void)snprintf(at, sizeof at, "%d %d", rs->postcard_x[i],
+		    rs->postcard_y[i]);
+		printf("  %-16s at %-6s %s\n", pc->tok[def], at,
 		    strcmp(k->word, "costume") == 0 ?
 		    "Costume Department: that player swaps their dwarf card" :
 		    "Tunnel Party: every dwarf card dealt again");

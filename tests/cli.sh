@@ -129,6 +129,8 @@ case_ rules-saboteur2-wc 0 rules --ruleset saboteur2-wc
 case_ rules-by-file 0 rules --ruleset rules/course.yaml
 case_ rules-good-fixture 0 rules --ruleset tests/fixtures/rulesets/good-tiny.yaml
 case_ rules-extends 0 rules --ruleset examples/rulesets/sabotaged-dwarf.yaml
+case_ rules-base-minis 0 rules --ruleset base-minis
+case_ rules-tunnel-party 0 rules --ruleset examples/rulesets/tunnel-party.yaml
 case_ selfplay-extends 0 selfplay --ruleset examples/rulesets/sabotaged-dwarf.yaml --seed 5 --quiet
 case_ rules-unknown 3 rules --ruleset nosuch
 case_ rules-list 0 rules --list
