@@ -63,7 +63,19 @@ START_TEST(toll_each_player_takes_one_gold_piece_at_setup)
 		ck_assert_int_eq(g.gold[s], 1);
 	ck_assert_int_eq(t_count(&ev, SAB_EV_GOLD), 5);
 	ck_assert_int_eq(find(SAB_EV_GOLD)->vis, SAB_VIS_ALL);
-	/* Only the first round's setup: not again in later rounds. */
+	/* Only at the game's setup: the second round's deals none.  The
+	 * first round ends at once (no cards left but seat 0's one). */
+	t_hand(&g, 0, "map", NULL);
+	for (int s = 1; s < 5; s++)
+		g.nhand[s] = 0;
+	g.ndeck = 0;
+	sab_move m = { .kind = SAB_MOVE_PASS, .card = t_def(g.rs, "map") };
+	t_apply(&g, &m, &ev);
+	ck_assert_int_eq(g.round, 2);
+	for (int i = 0; i < ev.n; i++)
+		ck_assert(ev.ev[i].type != SAB_EV_GOLD ||
+		    ev.ev[i].vis != SAB_VIS_ALL);
+	/* And the base game has none. */
 	t_game(&g, t_ruleset("base"), 5, 1, NULL);
 	ck_assert_int_eq(g.gold[0], 0);
 }
