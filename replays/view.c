@@ -614,7 +614,8 @@ static const char *seat_name(const view *v, int seat)
 }
 
 /* A move as another seat saw it: a discard's card, a gold card's value
- * and the card taken from a treasure trove stay hidden. */
+ * the card taken from a treasure trove and the card discarded for a
+ * dwarf stay hidden. */
 static void say_move(sab_strbuf *w, const char *text, int own)
 {
 	if (!own && strncmp(text, "discard ", 8) == 0) {
@@ -624,6 +625,11 @@ static void say_move(sab_strbuf *w, const char *text, int own)
 		for (const char *p = text + 7; *p; p++)
 			if (*p == ' ' && p[1] != ' ' && p[1] != '\0')
 				sab_strbuf_printf(w, " -");
+	} else if (!own && strncmp(text, "dwarf ", 6) == 0) {
+		/* Tunnel toll: the card is discarded face down; the cell
+		 * is public ("dwarf SEAT X Y"). */
+		const char *cell = strchr(text + 6, ' ');
+		sab_strbuf_printf(w, "dwarf -%s", cell != NULL ? cell : "");
 	} else if (!own && strncmp(text, "pick ", 5) == 0) {
 		sab_strbuf_printf(w, "pick -");
 	} else if (!own && strncmp(text, "take ", 5) == 0) {

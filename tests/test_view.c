@@ -413,6 +413,45 @@ START_TEST(the_words_of_a_step_hide_what_the_view_may_not_see)
 }
 END_TEST
 
+/* Tunnel Toll: "Discard 1 card from your hand on the discard pile, face
+ * down" (seed 004) to put a dwarf in play.  The card is the mover's
+ * secret: the words of the committed base-minis game show "dwarf - X Y"
+ * to the public and to every other seat, the card to its seat and in the
+ * full view. */
+START_TEST(a_dwarfs_discard_stays_face_down_in_words)
+{
+	char path[512], err[512], text[512], card[64];
+	int dwarves = 0;
+
+	snprintf(path, sizeof path, "%s/replays/base-minis-5p.sabr.gz",
+	    fixtures_dir());
+	file = replay_read(path, err, sizeof err);
+	ck_assert_msg(file != NULL, "%s", err);
+	load_file(file);
+	ck_assert_msg(v.ok, "%s", v.problem);
+	for (int i = 0; i < v.nsteps; i++) {
+		const replay_rec *r = v.steps[i].rec;
+		int x, y;
+		if (r->kind != REPLAY_MOVE ||
+		    sscanf(r->text, "dwarf %63s %d %d", card, &x, &y) != 3)
+			continue;
+		dwarves++;
+		for (int k = 0; k < 2 + v.f->nseats; k++) {
+			int p = persp_of(k);
+			char want[96];
+			int own = p == VIEW_FULL || p == r->seat;
+			view_describe(&v, i, p, text, sizeof text);
+			snprintf(want, sizeof want, "dwarf %s %d %d",
+			    own ? card : "-", x, y);
+			REQUIRE(strstr(text, want) != NULL, "step %d persp %d: "
+			    "%s (wanted \"%s\")", i, p, text, want);
+		}
+	}
+	ck_assert_int_gt(dwarves, 3);
+	unload();
+}
+END_TEST
+
 /* ---- moving about ----------------------------------------------------- */
 
 static char *render_at(int i, int persp, const render_style *st)
@@ -1081,6 +1120,7 @@ Suite *view_suite(void)
 	tcase_add_test(tc, every_view_of_written_games_agrees_with_the_engine);
 	tcase_add_test(tc, no_seat_and_no_spectator_sees_another_seats_secrets);
 	tcase_add_test(tc, the_words_of_a_step_hide_what_the_view_may_not_see);
+	tcase_add_test(tc, a_dwarfs_discard_stays_face_down_in_words);
 	tcase_add_test(tc, stepping_forward_then_back_gives_the_same_text);
 	tcase_add_test(tc, decisions_rounds_and_failures_are_found);
 	tcase_add_test(tc, a_decision_that_ends_a_round_shows_that_round);
