@@ -278,6 +278,118 @@ START_TEST(toll_a_diversion_cannot_move_onto_a_dwarf)
 }
 END_TEST
 
+/* The wc-toll ruleset: the special cards and Tunnel Toll. */
+static const sab_ruleset *wc_toll(void)
+{
+	static const char yaml[] = "extends: base-wc\nname: wc-toll\n"
+	    "modules: [base, wc, toll]\ntoll: {dwarves: 2, gold: 1}\n";
+
+	return t_ruleset_text("wc-toll", yaml);
+}
+
+/* "If you want to place a path card in the place where the dwarf is, you
+ * must pay 1 gold to do it." with the veto's "Remove the other player's
+ * card before it takes effect" (decision: a vetoed path card was never
+ * laid, so nobody pays and the dwarf stays). */
+START_TEST(toll_a_vetoed_path_card_pays_no_toll)
+{
+	const sab_ruleset *rs = wc_toll();
+	sab_move m;
+	int vetoed = 0;
+
+	t_game(&g, rs, 5, 21, NULL);
+	t_hand(&g, 0, "map", "cross", NULL);
+	t_apply(&g, (m = dwarf("map", 1, 0), &m), NULL);
+	ck_assert_int_eq(g.phase, SAB_PHASE_PLAY);      /* no veto on it */
+	ck_assert_int_eq(g.to_act, 1);
+	t_hand(&g, 1, "cross", "map", NULL);
+	t_hand(&g, 2, "veto", "map", NULL);
+	t_apply(&g, (m = t_path(rs, "cross", 1, 0, 0), &m), &ev);
+	ck_assert_int_eq(t_count(&ev, SAB_EV_TOLL), 0); /* not yet */
+	while (g.phase == SAB_PHASE_REACT) {
+		if (g.to_act == 2) {
+			m = t_path(rs, "veto", 0, 0, 0);
+			vetoed = 1;
+		} else {
+			m = (sab_move){ .kind = SAB_MOVE_ALLOW };
+		}
+		t_apply(&g, &m, &ev);
+		ck_assert_int_eq(t_count(&ev, SAB_EV_TOLL), 0);
+	}
+	ck_assert(vetoed);
+	ck_assert_int_eq(g.gold[1], 1);
+	ck_assert_int_eq(g.gold[0], 1);
+	ck_assert_int_eq(g.toll_cell[0], sab_board_index(1, 0));
+	ck_assert_int_eq(sab_board_get(&g.board, 1, 0), sab_board_get(&g.board, 5, 5));
+	ck_assert_int_eq(sab_board_get(&g.board, 5, 5), 0);   /* empty */
+}
+END_TEST
+
+/* The pathfinder's "Play 2 path cards one after the other this turn"
+ * meets the toll: each dwarf passed costs 1 gold, and a player whose
+ * first card spent its last gold cannot lay the second on a dwarf. */
+START_TEST(toll_a_pathfinder_pays_for_each_dwarf)
+{
+	const sab_ruleset *rs = wc_toll();
+	sab_move m;
+
+	t_game(&g, rs, 5, 22, NULL);
+	t_hand(&g, 0, "map", "cross", NULL);
+	t_apply(&g, (m = dwarf("map", 1, 0), &m), NULL);
+	t_hand(&g, 1, "map", "cross", NULL);
+	t_apply(&g, (m = dwarf("map", 0, 1), &m), NULL);
+	t_hand(&g, 2, "pathfinder", "cross", "cross", "map", NULL);
+	t_apply(&g, (m = t_path(rs, "pathfinder", 0, 0, 0), &m), NULL);
+	while (g.phase == SAB_PHASE_REACT)
+		t_apply(&g, (m = (sab_move){ .kind = SAB_MOVE_ALLOW }, &m),
+		    NULL);
+	ck_assert_int_eq(g.to_act, 2);
+	t_apply(&g, (m = t_path(rs, "cross", 1, 0, 0), &m), NULL);
+	while (g.phase == SAB_PHASE_REACT)
+		t_apply(&g, (m = (sab_move){ .kind = SAB_MOVE_ALLOW }, &m),
+		    NULL);
+	ck_assert_int_eq(g.gold[2], 0);
+	ck_assert_int_eq(g.gold[0], 2);
+	ck_assert_int_eq(g.to_act, 2);          /* the second card to come */
+	m = t_path(rs, "cross", 0, 1, 0);
+	ck_assert(!t_legal(&g, &m));
+	ck_assert(strstr(t_why, "costs 1 gold") != NULL);
+	ck_assert(!t_listed(&g, &m));
+	m = t_path(rs, "cross", 2, 0, 0);
+	ck_assert(t_legal(&g, &m));
+}
+END_TEST
+
+/* "The Next Round: Get the dwarves and their markers ready again. They're
+ * at your disposal again for the new round.": both dwarves used in round
+ * 1, one still standing, are off the table and free in round 2. */
+START_TEST(toll_dwarves_ready_again_next_round)
+{
+	sab_move m;
+
+	t_game(&g, base(), 5, 23, NULL);
+	t_hand(&g, 0, "map", "cross", NULL);
+	t_apply(&g, (m = dwarf("map", 1, 0), &m), NULL);
+	/* Seat 1's dwarf is the round's last card. */
+	t_hand(&g, 1, "map", NULL);
+	for (int s = 0; s < 5; s++)
+		if (s != 1)
+			g.nhand[s] = 0;
+	g.ndeck = 0;
+	t_apply(&g, (m = dwarf("map", 0, 1), &m), NULL);
+	ck_assert_int_eq(g.round, 2);
+	for (int d = 0; d < 2; d++) {
+		ck_assert_int_eq(g.toll_cell[d], SAB_NO_CELL);
+		ck_assert_int_eq(g.toll_owner[d], SAB_NO_SEAT);
+	}
+	ck_assert_int_eq(g.toll_used, 0);
+	t_hand(&g, g.to_act, "map", "cross", NULL);
+	m = dwarf("map", 1, 0);
+	ck_assert(t_legal(&g, &m));
+	ck_assert(t_listed(&g, &m));
+}
+END_TEST
+
 /* The dwarves are part of the position: two games that differ only in
  * where a dwarf stands hash differently. */
 START_TEST(toll_dwarves_fold_into_the_hash)
@@ -535,6 +647,62 @@ START_TEST(postcards_act_before_the_round_is_settled)
 }
 END_TEST
 
+/* The base game's "1 saboteur: 4 nuggets; 2 or 3 saboteurs: 3 nuggets
+ * each" read after the Costume Department made a miner a saboteur: the
+ * saboteurs are counted when the round is paid, not at the deal. */
+START_TEST(costume_saboteurs_paid_by_their_count_after_the_swap)
+{
+	sab_move m;
+	int g0, g1;
+
+	t_game(&g, base(), 5, 24, NULL);
+	tunnel();
+	t_place(&g, "cross", 4, 0, 0);
+	for (int s = 0; s < 5; s++)
+		g.role[s] = s == 1 ? SAB_ROLE_SABOTEUR : SAB_ROLE_MINER;
+	g.role_spare = SAB_ROLE_SABOTEUR;
+	g.nsaboteurs = 1;
+	/* Seat 0's card connects the postcard and is the round's last. */
+	t_hand(&g, 0, "cross", NULL);
+	for (int s = 1; s < 5; s++)
+		g.nhand[s] = 0;
+	g.ndeck = 0;
+	g0 = g.gold[0], g1 = g.gold[1];
+	t_apply(&g, (m = t_path(g.rs, "cross", 4, -1, 0), &m), &ev);
+	ck_assert_int_eq(t_count(&ev, SAB_EV_POSTCARD), 1);
+	ck_assert_int_eq(g.round, 2);
+	ck_assert_int_eq(g.gold[0] - g0, 3);
+	ck_assert_int_eq(g.gold[1] - g1, 3);
+}
+END_TEST
+
+/* The Costume Department can leave the base game without a saboteur (the
+ * lone saboteur swaps for the miner set aside).  Decision: a round the
+ * miners then lose pays nobody ("the saboteurs win" and there are none). */
+START_TEST(costume_without_saboteurs_a_lost_round_pays_nobody)
+{
+	sab_move m;
+	int16_t before[5];
+
+	t_game(&g, base(), 5, 25, NULL);
+	tunnel();
+	t_place(&g, "cross", 4, 0, 0);
+	for (int s = 0; s < 5; s++)
+		g.role[s] = s == 0 ? SAB_ROLE_SABOTEUR : SAB_ROLE_MINER;
+	g.role_spare = SAB_ROLE_MINER;
+	g.nsaboteurs = 1;
+	t_hand(&g, 0, "cross", NULL);
+	for (int s = 1; s < 5; s++)
+		g.nhand[s] = 0;
+	g.ndeck = 0;
+	memcpy(before, g.gold, sizeof before);
+	t_apply(&g, (m = t_path(g.rs, "cross", 4, -1, 0), &m), &ev);
+	ck_assert_int_eq(t_count(&ev, SAB_EV_POSTCARD), 1);
+	ck_assert_int_eq(g.round, 2);
+	ck_assert(memcmp(before, g.gold, sizeof before) == 0);
+}
+END_TEST
+
 /* ---- the rulesets ----------------------------------------------------- */
 
 /* Each mistake in the mini expansions' data is named where it is. */
@@ -611,6 +779,9 @@ Suite *minis_suite(void)
 	tcase_add_test(tc, toll_gold_won_pays_from_round_two);
 	tcase_add_test(tc, toll_a_rockfall_cannot_remove_a_dwarf);
 	tcase_add_test(tc, toll_a_diversion_cannot_move_onto_a_dwarf);
+	tcase_add_test(tc, toll_a_vetoed_path_card_pays_no_toll);
+	tcase_add_test(tc, toll_a_pathfinder_pays_for_each_dwarf);
+	tcase_add_test(tc, toll_dwarves_ready_again_next_round);
 	tcase_add_test(tc, toll_dwarves_fold_into_the_hash);
 	tcase_add_test(tc, toll_protocol_lines);
 	tcase_add_test(tc, toll_seen_follows_the_dwarves);
@@ -621,6 +792,8 @@ Suite *minis_suite(void)
 	tcase_add_test(tc, costume_saboteur2_draws_the_top_of_the_dwarf_pile);
 	tcase_add_test(tc, party_deals_every_dwarf_card_again);
 	tcase_add_test(tc, postcards_act_before_the_round_is_settled);
+	tcase_add_test(tc, costume_saboteurs_paid_by_their_count_after_the_swap);
+	tcase_add_test(tc, costume_without_saboteurs_a_lost_round_pays_nobody);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("rulesets");
 	tcase_add_test(tc, minis_ruleset_errors);
