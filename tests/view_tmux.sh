@@ -7,7 +7,9 @@
 # played, the board marks where it is cut and pans, the header keeps whole
 # words, ? shows the legend, seats 10 and 11 have keys, and a resized
 # window is drawn again to its new size.  A game with the World
-# Championship cards shows what waits for reactions and who is asked.
+# Championship cards shows what waits for reactions and who is asked; one
+# with the mini expansions shows the postcards, a dwarf and its toll, and
+# a new dwarf card to its seat alone.
 #
 # Usage: tests/view_tmux.sh PATH/TO/saboteur
 set -u
@@ -403,6 +405,55 @@ press wc-veto-in-words "now: seat 1 vetoes seat 0's dead-NW" Right Right
 press wc-play-reversed "now: .*\[play reversed" g 6 8 6 Enter
 press wc-public "view: public" '[' '['
 wait_for wc-reversed-in-public "now: seat 1's move: discard - \[play reversed\]"
+t send-keys -t view q
+
+# The mini expansions (base-minis, the committed game): both postcards lie
+# on the board from the set-up (C and P); seat 1's dwarf (D) stands where it
+# was put, its discarded card hidden from the public; the legend names
+# them; seat 4 pays the toll in words; seat 3, who connects the Costume
+# Department, is told its new dwarf card, which the public is not.
+minis=$top/tests/fixtures/replays/base-minis-5p.sabr.gz
+# seek NAME PATTERN KEY: presses KEY one step at a time (each press waits
+# for the step shown to change) until PATTERN shows, 20 presses at most.
+seek() {
+	name=$1 pattern=$2 key=$3 k=0
+	while [ "$k" -lt 20 ]; do
+		s0=$(step)
+		t send-keys -t view "$key"
+		n=600
+		while [ "$n" -gt 0 ] && [ "$(step)" = "$s0" ]; do
+			sleep 0.1
+			n=$((n - 1))
+		done
+		if grep -Eq -- "$pattern" "$tmp/screen"; then
+			ok
+			return 0
+		fi
+		k=$((k + 1))
+	done
+	bad "$name: no \"$pattern\" within 20 steps"
+}
+start "$minis"
+quiet=1
+wait_for minis-opens "round 1 \| set-up" 60
+quiet=0
+# Box-drawing lines on a UTF-8 terminal, ASCII ones otherwise.
+press minis-costume-laid "^ *-2 .*(─C─|--C--)" g 1 Enter
+wait_for minis-party-laid "^ *2 .*(─P─|--P--)"
+press minis-dwarf-hidden "now: seat 1's move: dwarf - 3 -2" g 1 2 Enter
+go_to minis-before-the-dwarf "decision 11/" g 1 1 Enter
+seek minis-dwarf-in-words "now: seat 1 puts a dwarf on 3 -2 \(no draw\)" Right
+press minis-dwarf-on-board "^ *-2 .* D +(─+C─+|-+C-+)" Right
+press minis-legend-dwarf "D +a dwarf \(Tunnel Toll\)" '?'
+wait_for minis-legend-postcards "C P +a postcard: the Costume Department"
+go_to minis-legend-closes "q quit" x
+go_to minis-before-the-toll "decision 29/" g 2 9 Enter
+seek minis-toll-in-words "now: seat 4 pays seat 1 1 gold for the dwarf on 5 -2" \
+    Right
+go_to minis-before-the-costume "decision 13/" g 1 3 Enter
+seek minis-costume-in-words "now: seat 3 connects costume-NESW at 4 -2" Right
+press minis-as-seat-3 "view: seat 3" s 3 Enter
+seek minis-new-role-to-the-seat "now: seat 3 is a gold miner" Right
 t send-keys -t view q
 
 # A terminal that cannot move its cursor gets the plain print, and why.
