@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -658,29 +659,46 @@ static void print_game(const play_cfg *c, const bot *bots, int n,
 	}
 }
 
-static int cmp_i64(const void *a, const void *b)
-{
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+/* What the summary needs of the games, kept as they finish: a match
+ * holds no game once it is printed, so its memory does not grow with the
+ * games. */
+typedef struct tally {
+	long wins[SAB_MAX_PLAYERS];     /* by bot */
+	long long gold[SAB_MAX_PLAYERS];
+	long long decisions;
+} tally;
 
-	return (x > y) - (x < y);
+/* The hooks' argument. */
+typedef struct watch {
+	const play_cfg *c;
+	const bot *bots;
+	int n;
+	tally t;
+} watch;
+
+/* After each game: print it (unless --quiet) and count it. */
+static void game_done(void *arg, int gi, const game_result *g)
+{
+	watch *w = arg;
+
+	if (!w->c->quiet)
+		print_game(w->c, w->bots, w->n, g, gi);
+	for (int s = 0; s < w->n; s++) {
+		w->t.wins[g->bot_of[s]] += !!(g->winners & (1u << s));
+		w->t.gold[g->bot_of[s]] += g->gold[s];
+	}
+	w->t.decisions += g->decisions;
 }
 
 static void print_summary(const play_cfg *c, const bot *bots, int n,
-    const game_result *res, int played, match_cost *cost)
+    const tally *t, int played, const match_cost *cost)
 {
 	printf("\n%-24s %5s %6s %-13s %9s %8s %7s %8s\n", "bot", "wins",
 	    "gold", "status", "time(s)", "max(ms)", "illegal", "defaults");
 	for (int i = 0; i < n; i++) {
 		const bot *b = &bots[i];
-		int wins = 0, gold = 0;
-		for (int g = 0; g < played; g++)
-			for (int s = 0; s < n; s++)
-				if (res[g].bot_of[s] == i) {
-					wins += !!(res[g].winners & (1u << s));
-					gold += res[g].gold[s];
-				}
-		printf("%-24s %5d %6d %-13s %9.3f %8.1f %7d %8d\n", bot_name(b),
-		    wins, gold, bot_outcome(b),
+		printf("%-24s %5ld %6lld %-13s %9.3f %8.1f %7d %8d\n",
+		    bot_name(b), t->wins[i], t->gold[i], bot_outcome(b),
 		    (double)b->used * 1e-9, (double)b->longest * 1e-6,
 		    b->illegal, b->defaults);
 		if (b->detail[0]) {
@@ -696,22 +714,24 @@ static void print_summary(const play_cfg *c, const bot *bots, int n,
 			printf("  %s: %d refused; the first, \"%s\": %s\n",
 			    bot_name(b), b->illegal, b->refused, b->refused_why);
 	}
-	int decisions = 0;
+	long long decisions = t->decisions;
 
-	for (int g = 0; g < played; g++)
-		decisions += res[g].decisions;
-	if (cost->ngaps > 0)
-		qsort(cost->gaps, (size_t)cost->ngaps, sizeof *cost->gaps, cmp_i64);
-	printf("\nmatch: %d game%s in %.2f s (%.1f games/s), %d decisions, "
+	printf("\nmatch: %d game%s in %.2f s (%.1f games/s), %lld decisions, "
 	    "%.1f us wall per decision\n", played, played == 1 ? "" : "s",
 	    cost->wall_seconds, cost->wall_seconds > 0 ? played /
 	    cost->wall_seconds : 0.0, decisions, decisions ?
-	    cost->wall_seconds * 1e6 / decisions : 0.0);
+	    cost->wall_seconds * 1e6 / (double)decisions : 0.0);
+	/* The median from a histogram of fixed size (hist.h): within 3%.
+	 * The peak memory is the referee's own (not its bots'), which stays
+	 * the same however many games are played. */
+	struct rusage ru;
+	long peak = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
 	printf("referee: %" PRIu64 " messages, %.2f us CPU per message, "
-	    "%.1f us median from a reply to the next request; logs in %s/\n",
+	    "%.1f us median from a reply to the next request, peak memory "
+	    "%ld kB; logs in %s/\n",
 	    cost->messages, cost->messages ? cost->cpu_seconds * 1e6 /
-	    (double)cost->messages : 0.0, cost->ngaps ?
-	    (double)cost->gaps[cost->ngaps / 2] * 1e-3 : 0.0, c->log_dir);
+	    (double)cost->messages : 0.0,
+	    (double)hist_quantile(&cost->gaps, 0.5) * 1e-3, peak, c->log_dir);
 }
 
 static int cmd_play(int argc, char **argv)
@@ -720,8 +740,8 @@ static int cmd_play(int argc, char **argv)
 	char *cmds[SAB_MAX_PLAYERS + 1], err[256];
 	static play_cfg c;
 	static bot bots[SAB_MAX_PLAYERS];
-	match_cost cost = { 0 };
-	game_result *res = NULL;
+	static match_cost cost;
+	static watch w;
 	int n, rc, played = 0;
 
 	CLI_OPTS_COPY(o, play_opts);
@@ -747,9 +767,9 @@ static int cmd_play(int argc, char **argv)
 			    c.rs.max_players, n);
 		return EXIT_USAGE;
 	}
-	res = calloc((size_t)c.mo.games, sizeof *res);
-	if (res == NULL || proc_signals_init() != 0)
+	if (proc_signals_init() != 0)
 		return EXIT_INTERNAL;
+	w = (watch){ &c, bots, n, { { 0 }, { 0 }, 0 } };
 	c.mo.progress = c.quiet || c.mo.games == 1 ? NULL : stderr;
 	/* Read before any bot starts, the seed is then hidden from them. */
 	if (o[O_SEED].value != NULL)
@@ -762,7 +782,6 @@ static int cmd_play(int argc, char **argv)
 		for (int i = 0; i < n; i++)
 			set[i] = &bots[i].p;
 		proc_stop_all(set, n, 0);
-		free(res);
 		return rc;
 	}
 	/* The games start only when every bot's program ran. */
@@ -778,24 +797,21 @@ static int cmd_play(int argc, char **argv)
 		    " plays this match again)\n", c.mo.seed, c.mo.seed);
 		fflush(stdout);
 	}
-	if (rc == MATCH_DONE && ran)
-		rc = match_games(&c.mo, bots, n, res, &played, &cost, err,
+	if (rc == MATCH_DONE && ran) {
+		match_hooks h = { NULL, game_done, &w };
+		rc = match_games(&c.mo, bots, n, &h, &played, &cost, err,
 		    sizeof err);
-	else
+	} else {
 		match_finish(&c.mo, bots, n, &cost);
-	if (!c.quiet)
-		for (int g = 0; g < played; g++)
-			print_game(&c, bots, n, &res[g], g);
+	}
 	if (ran)
-		print_summary(&c, bots, n, res, played, &cost);
+		print_summary(&c, bots, n, &w.t, played, &cost);
 	for (int i = 0; i < n; i++) {
 		if (bots[i].transcript)
 			fclose(bots[i].transcript);
 		proc_free(&bots[i].p);
 		split_free(bots[i].argv);
 	}
-	free(cost.gaps);
-	free(res);
 	split_free(c.env);
 	config_free(&c.cfg);
 	sandbox_free(&c.sb);

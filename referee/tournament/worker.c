@@ -360,7 +360,6 @@ int cmd_tournament_worker(int argc, char **argv)
 	free(w.starts);
 	free(w.stale);
 	free(w.rules_text);
-	free(w.cost.gaps);
 	tconfig_free(&w.cfg);
 	sandbox_free(&w.sb);
 	return rc;
