@@ -202,6 +202,7 @@ bench: $(B)/saboteur bots
 	scripts/bench-sandbox.sh $(B)
 	scripts/bench-tournament.sh $(B)
 	scripts/bench-memory.sh $(B)
+	scripts/bench-duplicate.sh $(B)
 
 # The README's main job: a real match between the example bots.
 play: $(B)/saboteur bots
