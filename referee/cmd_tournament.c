@@ -16,7 +16,8 @@
 #include "standings.h"
 #include "tournament.h"
 
-enum { O_J, O_JOBS, O_SHARD, O_OUT, O_QUIET, O_SANDBOX, O_EVERY, O_NOPTS };
+enum { O_J, O_JOBS, O_SHARD, O_OUT, O_QUIET, O_SANDBOX, O_EVERY, O_AFFINITY,
+	O_NOPTS };
 
 static const opt tournament_opts[O_NOPTS + 1] = {
 	[O_J] = { "j", "N", NULL, 0, NULL },
@@ -33,6 +34,8 @@ static const opt tournament_opts[O_NOPTS + 1] = {
 	[O_EVERY] = { "standings-every", "N", "print the standings, the "
 	    "head-to-head table and the sequential test every N games", 0,
 	    NULL },
+	[O_AFFINITY] = { "affinity", NULL, "pin the games at once to CPUs of "
+	    "their own, bots and all", 0, NULL },
 	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
 };
 
@@ -225,6 +228,7 @@ static int run(opt *o, const char *file, tconfig *cfg, sab_ruleset *rs,
 	t.dir = o[O_OUT].value ? o[O_OUT].value : cfg->output;
 	t.progress = o[O_QUIET].value ? NULL : stderr;
 	t.tty = isatty(STDERR_FILENO) && !o[O_QUIET].value;
+	t.affinity = o[O_AFFINITY].value != NULL;
 	if ((t.jobs = jobs(o, cfg)) < 0)
 		return EXIT_USAGE;
 	if (o[O_EVERY].value != NULL) {

@@ -483,7 +483,7 @@ n=$(grep -c '^game ' "$tmp/seq/journal.txt")
     no "sequential: decided after $at games, $n in the journal"
 grep -q "^standings after 20 of 4000 games$" "$tmp/seq.out" &&
     grep -q "^head to head: how often" "$tmp/seq.out" &&
-    grep -q "^sequential test after 20 games (5 deals): heuristic against the others: undecided" "$tmp/seq.out" &&
+    grep -q "^sequential test after 20 games ([0-9]* deals): heuristic against the others: undecided" "$tmp/seq.out" &&
     ok || no "--standings-every: no standings, head to head or test after 20 games"
 "$bin" tournament --sandbox off -j 2 --out "$tmp/seq" --quiet \
     "$tmp/seq.yaml" >"$tmp/seq2.out" 2>&1 || no "sequential: resuming failed"
@@ -508,6 +508,47 @@ grep -q "^sequential test after [0-9]* games: random against the others: worse "
     "$tmp/seq.yaml" >"$tmp/seq-shard.out" 2>&1
 [ $? = 2 ] && grep -q "seq.yaml:[0-9]*:[0-9]*: schedule.sequential: a sequential test needs every game" \
     "$tmp/seq-shard.out" && ok || { no "sequential with --shard"; cat "$tmp/seq-shard.out"; }
+
+# 6f. --affinity: the games at once are pinned to CPUs of their own, and
+# their bots with them: every bot of worker 1 reports one CPU list
+# (/proc/self/status), every bot of worker 2 another, without a CPU in
+# common when the machine lets the referee use two or more.
+cat >"$tmp/aff.yaml" <<YAML
+players: 3
+seed: 2
+schedule: {games: 12}
+bots:
+  - {name: a, command: python3 tests/bots/badbot.py cpus $tag}
+  - {name: b, command: python3 tests/bots/badbot.py cpus $tag}
+  - {name: c, command: python3 tests/bots/badbot.py cpus $tag}
+  - {name: d, command: python3 tests/bots/badbot.py cpus $tag}
+YAML
+"$bin" tournament --sandbox off --quiet -j 2 --affinity --out "$tmp/aff" \
+    "$tmp/aff.yaml" >"$tmp/aff.out" 2>&1 || { no "--affinity: the tournament failed"; cat "$tmp/aff.out"; }
+own=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status)
+python3 - "$tmp/aff/logs" "$own" <<'PY' && ok || no "--affinity: the workers' bots share CPUs"
+import glob, os, re, sys
+def cpus(text):
+    out = set()
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        out |= set(range(int(lo), int(hi or lo) + 1))
+    return out
+own = cpus(sys.argv[2])
+seen = {}
+for path in glob.glob(os.path.join(sys.argv[1], "*.w*.*.stderr")):
+    worker = re.search(r"\.w(\d+)\.\d+\.stderr$", path).group(1)
+    for line in open(path):
+        if line.startswith("cpus "):
+            seen.setdefault(worker, set()).add(line.split()[1])
+assert set(seen) == {"1", "2"}, seen
+for w, lists in seen.items():
+    assert len(lists) == 1, (w, lists)
+one, two = (cpus(next(iter(seen[w]))) for w in ("1", "2"))
+assert one <= own and two <= own, (one, two, own)
+if len(own) >= 2:
+    assert not one & two, (one, two)
+PY
 
 # 7. Bad files and arguments: refused with the place named.
 printf 'players: 3\nbots:\n  - name: a\n    comand: x\n' >"$tmp/bad.yaml"

@@ -37,6 +37,7 @@ typedef struct conductor {
 	long played;            /* games this run played */
 	int64_t last_progress;
 	char self[PATH_MAX];
+	proc_cpus pin[MAX_JOBS];        /* --affinity: worker k's CPUs */
 } conductor;
 
 int tournament_init(tournament *t, const tconfig *cfg)
@@ -187,7 +188,8 @@ static int spawn_worker(conductor *c, int k, char *err, size_t errlen)
 		return -1;
 	}
 	proc_spec spec = { .argv = argv, .stderr_path = log,
-	    .max_line = JOURNAL_LINE_MAX + 64, .max_stderr = 16u << 20 };
+	    .max_line = JOURNAL_LINE_MAX + 64, .max_stderr = 16u << 20,
+	    .cpus = c->t->affinity ? &c->pin[k] : NULL };
 	memset(&c->w[k], 0, sizeof c->w[k]);
 	if (proc_spawn(&c->w[k], &spec, err, errlen) != 0)
 		return -1;
@@ -422,6 +424,41 @@ static void stop_workers(conductor *c, int64_t grace)
 			proc_free(&c->w[k]);
 }
 
+/*
+ * --affinity: shares out the CPUs the referee may use among the workers,
+ * in order, so that games at once never share a core: with C CPUs and J
+ * workers, worker k gets CPUs k C / J to (k + 1) C / J - 1 of them, or,
+ * when there are more workers than CPUs, CPU k mod C (said once).  A
+ * worker's bots inherit its CPUs.  Returns 0, or -1 when the CPUs cannot
+ * be known.
+ */
+static int share_cpus(conductor *c)
+{
+	int cpu[PROC_MAX_CPUS], ncpu = 0, j = c->nworkers;
+	proc_cpus own;
+
+	if (proc_cpus_own(&own) <= 0) {
+		fprintf(stderr, "saboteur tournament: --affinity: cannot tell "
+		    "which CPUs this process may use: %s\n", strerror(errno));
+		return -1;
+	}
+	for (int i = 0; i < PROC_MAX_CPUS; i++)
+		if (own.bits[i / 64] >> (i % 64) & 1)
+			cpu[ncpu++] = i;
+	if (j > ncpu)
+		fprintf(stderr, "saboteur tournament: --affinity: %d games at "
+		    "once on %d CPU%s: games share CPUs\n", j, ncpu,
+		    ncpu == 1 ? "" : "s");
+	for (int k = 0; k < j; k++) {
+		int lo = j > ncpu ? k % ncpu : k * ncpu / j;
+		int hi = j > ncpu ? lo + 1 : (k + 1) * ncpu / j;
+		memset(&c->pin[k], 0, sizeof c->pin[k]);
+		for (int i = lo; i < hi; i++)
+			c->pin[k].bits[cpu[i] / 64] |= 1ULL << (cpu[i] % 64);
+	}
+	return 0;
+}
+
 static int start(conductor *c)
 {
 	char err[512];
@@ -433,6 +470,8 @@ static int start(conductor *c)
 		return EXIT_INTERNAL;
 	}
 	c->self[n] = '\0';
+	if (c->t->affinity && share_cpus(c) != 0)
+		return EXIT_INTERNAL;
 	for (int k = 0; k < c->nworkers; k++)
 		if (spawn_worker(c, k, err, sizeof err) != 0) {
 			fprintf(stderr, "saboteur tournament: %s\n", err);

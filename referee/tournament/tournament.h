@@ -22,6 +22,8 @@ typedef struct tournament {
 	FILE *progress;         /* where the progress goes (stderr) */
 	int tty;                /* progress is a terminal: one line redrawn */
 	int sandbox;            /* bots sealed off (see sandbox_init()) */
+	int affinity;           /* --affinity: each worker, and so its bots,
+	                           pinned to CPUs of its own */
 
 	/* Tallies by bot (tournament_init() makes them). */
 	long *games, *failures;
