@@ -7,6 +7,9 @@
 # tournament giving the same standings with -j 1 and -j 2, a second run on
 # the same folder refused, SIGTERM leaving nothing behind, a twelve-player
 # Saboteur 2 tournament killed, resumed, verified and standing per role,
+# duplicate deals (one deal per block, intervals by deal, narrower), the
+# sequential test on the example bots (stopping, resuming, worse), live
+# standings and head to head, --affinity (CPUs of their own per worker),
 # and bad files refused with their place named.
 #
 # Usage: tests/tournament.sh PATH/TO/saboteur

@@ -206,9 +206,11 @@ int stats_sprt_add(stats_sprt *t, double x)
 	t->llr_minus = t->margin / v * (-t->sum - n * t->margin / 2);
 	if (t->n < STATS_SPRT_MIN)
 		return STATS_UNDECIDED;
-	if (t->llr_plus >= t->upper)
+	/* A side once settled stays settled (Sobel and Wald): only the
+	 * other test goes on. */
+	if (!t->settled_plus && t->llr_plus >= t->upper)
 		t->decision = STATS_BETTER;
-	else if (t->llr_minus >= t->upper)
+	else if (!t->settled_minus && t->llr_minus >= t->upper)
 		t->decision = STATS_WORSE;
 	else {
 		t->settled_plus |= t->llr_plus <= t->lower;

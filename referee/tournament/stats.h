@@ -96,8 +96,8 @@ enum { STATS_UNDECIDED, STATS_BETTER, STATS_WORSE, STATS_SAME };
  *
  * compared with log(beta / (1 - alpha)) below and log((1 - beta) / alpha)
  * above.  LLR+ above: "better"; LLR- above: "worse"; each below, once,
- * settles its side, and both settled: "same" (no difference bigger than
- * margin).  A test of this kind is valid however often it is looked at:
+ * settles its side for good (that test stops: "not better", or "not
+ * worse"), and both settled: "same" (no difference bigger than margin).  A test of this kind is valid however often it is looked at:
  * it may be checked after every game.
  */
 typedef struct stats_sprt {
