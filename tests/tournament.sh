@@ -455,6 +455,9 @@ PY
 grep -q "^160 games, tournament [0-9a-f]*, 40 deals (intervals by deal)$" \
     "$tmp/dup-true.st" && ok || { no "duplicate: standings not by deal"; cat "$tmp/dup-true.st"; }
 grep -q "deals" "$tmp/dup-false.st" && no "standings by deal without duplicate deals" || ok
+"$bin" standings --format yaml "$tmp/dup-true" | sed -n 3p | grep -qx "deals: 40" &&
+    ! "$bin" standings --format yaml "$tmp/dup-false" | grep -q "^deals:" && ok ||
+    no "standings --format yaml: deals"
 width() { awk '$1 ~ /^[0-9]+$/ && $2 == "heuristic" { gsub(/[][,]/, " "); print $8 - $7 }' "$1"; }
 w1=$(width "$tmp/dup-false.st")
 w2=$(width "$tmp/dup-true.st")

@@ -701,8 +701,12 @@ static void print_table(FILE *f, const standings *st)
 
 static void print_yaml(FILE *f, const standings *st)
 {
-	fprintf(f, "config: \"%016" PRIx64 "\"\ngames: %ld\nbots:%s\n",
-	    st->config, st->games, st->nbots == 0 ? " []" : "");
+	fprintf(f, "config: \"%016" PRIx64 "\"\ngames: %ld\n", st->config,
+	    st->games);
+	/* Only with duplicate deals, so other files read as before. */
+	if (st->paired_deals > 0)
+		fprintf(f, "deals: %ld\n", st->paired_deals);
+	fprintf(f, "bots:%s\n", st->nbots == 0 ? " []" : "");
 	for (int i = 0; i < st->nbots; i++) {
 		const standing *r = &st->rows[i];
 
