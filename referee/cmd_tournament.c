@@ -259,8 +259,8 @@ static int run(opt *o, const char *file, tconfig *cfg, sab_ruleset *rs,
 		return rc;
 	}
 	if (t.progress != NULL) {
-		fprintf(stderr, "tournament %s: %ld games", cfg->name,
-		    schedule_size(sch));
+		fprintf(stderr, "tournament %s: %s%ld games", cfg->name,
+		    cfg->sequential ? "at most " : "", schedule_size(sch));
 		if (sch->nshards > 1)
 			fprintf(stderr, " (shard %d/%d)", sch->shard,
 			    sch->nshards);
