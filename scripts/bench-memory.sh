@@ -50,12 +50,12 @@ w="$*"
 set -- $(run "$small") $(run "$large")
 printf 'referee peak memory, play --ruleset course, two C random bots:\n'
 printf '  %7d games: %6d kB (%s s)\n' "$small" "$1" "$2"
-printf '  %7d games: %6d kB (%s s), %s%% more than %d games\n' "$large" "$3" \
-    "$4" "$(echo "$1 $3" | awk '{ printf "%.1f", ($2 - $1) * 100 / $1 }')" \
+printf '  %7d games: %6d kB (%s s), %s%% against %d games\n' "$large" "$3" \
+    "$4" "$(echo "$1 $3" | awk '{ printf "%+.1f", ($2 - $1) * 100 / $1 }')" \
     "$small"
 set -- $w
 printf 'tournament worker peak memory, the same bots, -j 1:\n'
 printf '  %7d games: %6d kB (%s s)\n' "$wsmall" "$1" "$2"
-printf '  %7d games: %6d kB (%s s), %s%% more than %d games\n' "$wlarge" "$3" \
-    "$4" "$(echo "$1 $3" | awk '{ printf "%.1f", ($2 - $1) * 100 / $1 }')" \
+printf '  %7d games: %6d kB (%s s), %s%% against %d games\n' "$wlarge" "$3" \
+    "$4" "$(echo "$1 $3" | awk '{ printf "%+.1f", ($2 - $1) * 100 / $1 }')" \
     "$wsmall"
