@@ -203,6 +203,8 @@ bench: $(B)/saboteur bots
 	scripts/bench-reactions.sh $(B)
 	scripts/bench-sandbox.sh $(B)
 	scripts/bench-tournament.sh $(B)
+	scripts/bench-memory.sh $(B)
+	scripts/bench-duplicate.sh $(B)
 
 # The README's main job: a real match between the example bots.
 play: $(B)/saboteur bots

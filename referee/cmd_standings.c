@@ -1,17 +1,22 @@
 /* cmd_standings.c: "saboteur standings" prints the standings of one or more
  * results folders of a tournament. */
 #include <stdio.h>
+#include <string.h>
 
 #include "cli.h"
 #include "standings.h"
+#include "stats.h"
 
-enum { O_FORMAT, O_BY_ROLE, O_NOPTS };
+enum { O_FORMAT, O_BY_ROLE, O_PAIRS, O_NOPTS };
 
 static const opt standings_opts[O_NOPTS + 1] = {
 	[O_FORMAT] = { "format", "table|yaml|csv", "how to print them "
 	    "(default table)", 0, NULL },
 	[O_BY_ROLE] = { "by-role", NULL, "per bot and role: rounds played, "
 	    "won, gold", 0, NULL },
+	[O_PAIRS] = { "head-to-head", NULL, "after the table: how often each "
+	    "bot had more gold than each other, and the likelihood that each "
+	    "is better than the next", 0, NULL },
 	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
 };
 
@@ -39,6 +44,14 @@ static int cmd_standings(int argc, char **argv)
 		    "folders\n");
 		return EXIT_USAGE;
 	}
+	if (o[O_PAIRS].value != NULL && (o[O_BY_ROLE].value != NULL ||
+	    (o[O_FORMAT].value != NULL && strcmp(o[O_FORMAT].value,
+	    "table") != 0))) {
+		fprintf(stderr, "saboteur standings: --head-to-head goes with "
+		    "the table of the standings, not --by-role or another "
+		    "--format\n");
+		return EXIT_USAGE;
+	}
 	if (o[O_FORMAT].value != NULL &&
 	    standings_parse_format(o[O_FORMAT].value, &format) != 0) {
 		fprintf(stderr, "saboteur standings: --format is table, yaml or "
@@ -58,7 +71,9 @@ static int cmd_standings(int argc, char **argv)
 	}
 	else if ((o[O_BY_ROLE].value != NULL ?
 	    standings_print_roles(stdout, &st, format) :
-	    standings_print(stdout, &st, format)) != 0 || fflush(stdout)) {
+	    standings_print(stdout, &st, format)) != 0 ||
+	    (o[O_PAIRS].value != NULL && stats_print_pairs(stdout, &st) != 0) ||
+	    fflush(stdout)) {
 		perror("saboteur standings: stdout");
 		rc = -2;
 	}

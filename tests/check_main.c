@@ -40,6 +40,7 @@ int main(void)
 	srunner_add_suite(sr, schedule_suite());
 	srunner_add_suite(sr, journal_suite());
 	srunner_add_suite(sr, standings_suite());
+	srunner_add_suite(sr, stats_suite());
 	srunner_add_suite(sr, view_suite());
 	srunner_add_suite(sr, reader_suite());
 	srunner_add_suite(sr, audit_suite());

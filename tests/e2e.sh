@@ -901,5 +901,79 @@ if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 	minis_matches
 fi
 
+# What chess referees' users expect of a match.  A bot that crashes is
+# started again for the next game (a stderr log per start), and the
+# summary says so; the others play on.
+"$bin" play --sandbox off --quiet --seed 3 --games 3 $limits --log-dir "$tmp/re" \
+    "$bad good $tag" "$bad crash-mid $tag" "$bad good $tag" >"$tmp/re.out" 2>&1
+[ $? = 0 ] && ok || { no "restart: exit $?"; sed 's/^/  | /' "$tmp/re.out"; }
+[ -e "$tmp/re/2-badbot.py.stderr" ] && [ -e "$tmp/re/2-badbot.py.2.stderr" ] && [ -e "$tmp/re/2-badbot.py.3.stderr" ] &&
+    [ ! -e "$tmp/re/1-badbot.py.2.stderr" ] && ok ||
+    { no "restart: not one stderr log per start"; ls "$tmp/re"; }
+grep -q "^2:crash-mid  *[0-9]*  *[0-9]* restarted" "$tmp/re.out" ||
+    grep -q "^2:crash-mid  *[0-9]*  *[0-9]* crash" "$tmp/re.out" && ok ||
+    { no "restart: the crashing bot's status"; sed 's/^/  | /' "$tmp/re.out"; }
+grep -q "^  2:crash-mid: started again after 2 failures; the last, crash in game 2: killed by SIGSEGV at decision [0-9]* of game 2$" \
+    "$tmp/re.out" && ok || { no "restart: the summary does not say it"; sed 's/^/  | /' "$tmp/re.out"; }
+leftovers restart
+# --debug echoes each line to and from each bot on stderr, as the
+# transcripts would hold it; stdout is as without it.
+"$bin" play --sandbox off --quiet --seed 9 --ruleset course --debug $limits \
+    --log-dir "$tmp/dbg" "$bad good $tag" "$bad good $tag" \
+    >"$tmp/dbg.out" 2>"$tmp/dbg.err"
+grep -q "^ *[0-9.]* 1-badbot.py <- saboteur 1$" "$tmp/dbg.err" &&
+    grep -q "^ *[0-9.]* 2-badbot.py -> bot " "$tmp/dbg.err" &&
+    grep -q "^ *[0-9.]* 2-badbot.py -> play " "$tmp/dbg.err" && ok ||
+    { no "--debug: no echo of the protocol"; head -5 "$tmp/dbg.err"; }
+"$bin" play --sandbox off --quiet --seed 9 --ruleset course $limits \
+    --log-dir "$tmp/dbg2" "$bad good $tag" "$bad good $tag" >"$tmp/dbg2.out" 2>&1
+[ "$(grep -v referee: "$tmp/dbg.out" | awk '{print $1,$2,$3}')" = \
+    "$(grep -v referee: "$tmp/dbg2.out" | awk '{print $1,$2,$3}')" ] && ok ||
+    no "--debug changed the games"
+# --bot-time: bot 2 has its own clock, which the replay records, and
+# which its requests carry; the other keeps the match's.
+"$bin" play --sandbox off --quiet --seed 9 --ruleset course $limits \
+    --bot-time '2:30000/90000' --transcripts --replay "$tmp/bt.sabr.gz" \
+    --log-dir "$tmp/bt" "$bad good $tag" "$bad good $tag" >"$tmp/bt.out" 2>&1
+zcat "$tmp/bt.sabr.gz" | grep -q "^seatclock 1 move=30000 bank=90000$" &&
+    ! zcat "$tmp/bt.sabr.gz" | grep -q "^seatclock 0 " && ok ||
+    no "--bot-time: the replay's seat clocks"
+"$bin" verify --quiet "$tmp/bt.sabr.gz" >/dev/null 2>&1 && ok ||
+    no "--bot-time: the replay does not verify"
+grep -q "<- turn [0-9]* 30000 90000$" "$tmp/bt"/2-*.transcript &&
+    grep -q "<- turn [0-9]* 20000 60000$" "$tmp/bt"/1-*.transcript &&
+    ! grep -q "<- turn [0-9]* 30000 " "$tmp/bt"/1-*.transcript && ok ||
+    no "--bot-time: the requests do not carry bot 2's own clock"
+# A --config entry's move-ms and bank-ms, and --bot-time over them.
+printf 'bots:\n  own:\n    command: %s good %s\n    move-ms: 25000\n    bank-ms: 70000\n' \
+    "$bad" "$tag" >"$tmp/own.yaml"
+"$bin" play --sandbox off --quiet --seed 9 --ruleset course $limits \
+    --config "$tmp/own.yaml" --bot-time '2:26000' --replay "$tmp/own.sabr.gz" \
+    --log-dir "$tmp/own" own own >"$tmp/own.out" 2>&1
+zcat "$tmp/own.sabr.gz" | grep -q "^seatclock 0 move=25000 bank=70000$" &&
+    zcat "$tmp/own.sabr.gz" | grep -q "^seatclock 1 move=26000 bank=70000$" &&
+    ok || { no "--config move-ms and --bot-time"; zcat "$tmp/own.sabr.gz" | grep seatclock; }
+"$bin" play --sandbox off --bot-time '3:100' --ruleset course a b >"$tmp/bt3.out" 2>&1
+[ $? = 2 ] && grep -q "bot-time names bot 3, but there are 2" "$tmp/bt3.out" && ok ||
+    no "--bot-time of a bot that is not there"
+# --affinity: the bots run on the CPUs given, as the kernel says to each
+# of them (/proc/self/status); a CPU this machine does not have is refused
+# before the match, with exec's step named.
+cpu=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*\([0-9]*\).*/\1/p' /proc/self/status)
+"$bin" play --sandbox off --quiet --seed 3 --affinity "$cpu" $limits \
+    --log-dir "$tmp/aff" "$bad cpus $tag" "$bad cpus $tag" "$bad cpus $tag" \
+    >"$tmp/aff.out" 2>&1
+[ "$(cat "$tmp/aff"/*.stderr | sort -u)" = "cpus $cpu" ] && ok ||
+    { no "--affinity $cpu: the bots run elsewhere"; cat "$tmp/aff"/*.stderr; }
+"$bin" play --sandbox off --quiet --seed 3 --affinity 1023 $limits \
+    --log-dir "$tmp/aff2" "$bad cpus $tag" "$bad cpus $tag" "$bad cpus $tag" \
+    >"$tmp/aff2.out" 2>&1
+[ $? = 2 ] && grep -q "cannot run python3: sched_setaffinity: Invalid argument" \
+    "$tmp/aff2.out" && ok || { no "--affinity 1023"; cat "$tmp/aff2.out"; }
+"$bin" play --sandbox off --affinity 2-1 a b c >"$tmp/aff3.out" 2>&1
+[ $? = 2 ] && grep -q "is not a CPU list such as 0-3,6" "$tmp/aff3.out" && ok ||
+    { no "--affinity 2-1"; cat "$tmp/aff3.out"; }
+leftovers play-options
+
 echo "e2e: $pass passed, $fail failed"
 [ "$fail" = 0 ]

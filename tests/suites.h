@@ -21,6 +21,7 @@ Suite *tconfig_suite(void);
 Suite *schedule_suite(void);
 Suite *journal_suite(void);
 Suite *standings_suite(void);
+Suite *stats_suite(void);
 Suite *view_suite(void);
 Suite *reader_suite(void);
 Suite *audit_suite(void);
