@@ -341,8 +341,8 @@ static void items_step(pager *p, const view_table *t)
 	itemf(p, "dc", "%d", t->decision);
 	itemf(p, "dk", "%d", sab_seen_deck(&t->seen, v->rs));
 	if (t->seen.phase == SAB_PHASE_OVER)
-		item(p, "ac", "over");
-	else if (a >= 0)
+		item(p, "ov", "1");
+	if (a >= 0)
 		itemf(p, "ac", "%d", a);
 	view_describe(v, t->step, t->persp, text, sizeof text);
 	item_text(p, "now", text, 300);
@@ -541,9 +541,10 @@ static int json_persp(render_buf *b, pager *p, int persp, view_table *t,
     int first)
 {
 	const view *v = p->v;
-	char name[200];
+	char name[200], raw[160];
 
-	view_persp_name(v, persp, name, sizeof name);
+	view_persp_name(v, persp, raw, sizeof raw);
+	(void)proto_escape(name, sizeof name, raw, strlen(raw), 0);
 	render_printf(b, "%s\n{\"id\":\"%s\",\"seat\":%d,\"name\":",
 	    first ? "" : ",", persp == VIEW_FULL ? "all" :
 	    persp == VIEW_PUBLIC ? "public" : "seat", persp);

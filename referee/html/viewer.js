@@ -324,7 +324,7 @@
     const parts = ['round ' + (get(st, 'rd') || '0'),
       dc === 0 ? 'set-up' : dc > G.decisions ? 'decision ' + dc + ' (unfinished)' : 'decision ' + dc + '/' + G.decisions,
       'step ' + (s + 1) + '/' + N, 'deck ' + (get(st, 'dk') || '0')];
-    if (ac === 'over') parts.push('game over');
+    if (get(st, 'ov') === '1') parts.push('game over');
     else if (ac !== null) parts.push('seat ' + ac + ' to play');
     parts.push('view: ' + P.name);
     pos.textContent = parts.join(' | ');
@@ -433,4 +433,6 @@
   }
   readFragment();
   show();
+  // How long the page took to open and draw, for make bench.
+  window.sabDrawnMs = performance.now();
 })();
