@@ -186,6 +186,7 @@ check: deps-check $(B)/run-tests $(B)/asan/run-tests $(B)/saboteur bots
 	tests/hostile.sh $(B)/saboteur
 	tests/guards.sh $(B)/saboteur
 	tests/new_card.sh
+	tests/html.sh $(B)/saboteur
 	$(MAKE) -s check-bots
 	$(MAKE) -s check-starters
 	tests/install.sh
@@ -217,10 +218,13 @@ play: $(B)/saboteur bots
 	    $(B)/examples/random-bot $(B)/examples/random-bot \
 	    $(B)/examples/random-bot
 	$(B)/saboteur verify saboteur-logs/game.sabr.gz
+	$(B)/saboteur html saboteur-logs/game.sabr.gz
 	@echo; echo "The game's last position, every hidden card shown:"; echo
 	$(B)/saboteur view --as all saboteur-logs/game.sabr.gz | cat
 	@echo; echo "Step through the game from any seat's view (q quits):"
 	@echo "  $(B)/saboteur view saboteur-logs/game.sabr.gz"
+	@echo "or in a browser, from this file:"
+	@echo "  $$(pwd)/saboteur-logs/game.html"
 
 # The bot helpers, as packages: pip install $(DATADIR)/python, npm install
 # $(DATADIR)/js (or PYTHONPATH, require by path).

@@ -107,6 +107,15 @@ typedef struct pager {
 	int cap;
 	render_buf tmp;
 	int failed;
+	/* The board's items of the last position, kept while its cards,
+	 * their reach and the goals known stay the same (most steps). */
+	int board_valid;
+	uint8_t board_cell[SAB_GRID * SAB_GRID];
+	uint8_t board_reach[SAB_GRID * SAB_GRID];
+	uint8_t board_goals[SAB_MAX_GOALS];
+	int *board_items;       /* key, value, key, value ... */
+	int nboard, board_cap;
+	int recording;          /* item() adds to board_items */
 } pager;
 
 static void item(pager *p, const char *key, const char *val)
@@ -138,6 +147,20 @@ static void item(pager *p, const char *key, const char *val)
 		p->cap = cap;
 	}
 	p->next[k] = x;
+	if (p->recording) {
+		if (p->nboard + 2 > p->board_cap) {
+			int cap = p->board_cap ? p->board_cap * 2 : 1024;
+			int *n = realloc(p->board_items, (size_t)cap * sizeof *n);
+			if (n == NULL) {
+				p->failed = 1;
+				return;
+			}
+			p->board_items = n;
+			p->board_cap = cap;
+		}
+		p->board_items[p->nboard++] = k;
+		p->board_items[p->nboard++] = x;
+	}
 }
 
 static void itemf(pager *p, const char *key, const char *fmt, ...)
@@ -249,7 +272,46 @@ static int cell_value(const view *v, const view_table *t, int x, int y,
 	return n > 0 && (size_t)n < len;
 }
 
+/* Whether the board's items would be those of the last position. */
+static int board_same(pager *p, const view_table *t)
+{
+	const sab_board *b = &t->seen.board;
+	int same = p->board_valid &&
+	    memcmp(p->board_cell, b->cell, sizeof b->cell) == 0 &&
+	    memcmp(p->board_reach, b->reach, sizeof b->reach) == 0 &&
+	    memcmp(p->board_goals, t->seen.goal_known,
+	    sizeof p->board_goals) == 0;
+
+	if (!same) {
+		memcpy(p->board_cell, b->cell, sizeof b->cell);
+		memcpy(p->board_reach, b->reach, sizeof b->reach);
+		memcpy(p->board_goals, t->seen.goal_known,
+		    sizeof p->board_goals);
+	}
+	return same;
+}
+
+static void items_board_all(pager *p, const view_table *t);
+
 static void items_board(pager *p, const view_table *t)
+{
+	if (board_same(p, t)) {
+		for (int i = 0; i < p->nboard; i += 2)
+			p->next[p->board_items[i]] = p->board_items[i + 1];
+	} else {
+		p->nboard = 0;
+		p->recording = 1;
+		items_board_all(p, t);
+		p->recording = 0;
+		p->board_valid = !p->failed;
+	}
+	/* The mark moves with every card played, not only when one lies. */
+	if (t->marked)
+		itemf(p, "mk", "%d,%d", t->mark_x, t->mark_y);
+}
+
+/* The board's extent and cells, kept in board_items as they are set. */
+static void items_board_all(pager *p, const view_table *t)
 {
 	const view *v = p->v;
 	render_window w;
@@ -263,8 +325,6 @@ static void items_board(pager *p, const view_table *t)
 				snprintf(key, sizeof key, "c%d,%d", x, y);
 				item(p, key, val);
 			}
-	if (t->marked)
-		itemf(p, "mk", "%d,%d", t->mark_x, t->mark_y);
 }
 
 /* What this perspective knows of seat k's hand and of the goals it
@@ -556,6 +616,7 @@ static int json_persp(render_buf *b, pager *p, int persp, view_table *t,
 	render_printf(b, "\",\"changes\":\"");
 	for (int i = 0; i < p->cap; i++)
 		p->cur[i] = -1;
+	p->board_valid = 0;
 	view_table_reset(v, persp, t);
 	for (int i = -1; i < v->nsteps && !p->failed; i++) {
 		if (i >= 0)
@@ -599,6 +660,7 @@ static int json_data(render_buf *b, const view *v, const page_opts *o)
 	strtab_free(&p.diffs);
 	free(p.cur);
 	free(p.next);
+	free(p.board_items);
 	render_buf_free(&p.tmp);
 	free(t);
 	return rc != 0 || b->failed ? -1 : 0;
