@@ -147,6 +147,6 @@ void cli_warn(void *arg, const char *msg);
  * commands reaches. */
 extern const cli_command cli_rules, cli_bench, cli_selfplay, cli_play,
     cli_verify, cli_export, cli_tournament, cli_standings, cli_view,
-    cli_html;
+    cli_html, cli_report;
 
 #endif
