@@ -148,6 +148,66 @@ cp $fx/course-2p.sabr.gz "$tmp/beside.sabr.gz"
 "$bin" html "$tmp/beside.sabr.gz" && [ -s "$tmp/beside.html" ] && ok ||
     no "html without -o: no beside.html"
 
+# 7. A tournament's report, of two shards merged: its standings are
+# saboteur standings', its links lead to files, its game pages (every
+# game with a failure and the last 50; every game with --all) open
+# without an error and link back.
+cat >"$tmp/t.yaml" <<YAML
+name: report
+players: 3
+seed: 11
+schedule:
+  kind: round-robin
+  rounds: 5
+time:
+  move-ms: 20000
+  bank-ms: 60000
+  handshake-ms: 60000
+failures:
+  disqualify-after: 0
+bots:
+  - name: heuristic
+    command: $bots/heuristic-bot $tag
+  - name: first
+    command: $bots/random-bot $tag
+    env: {BOT_SEED: "5"}
+  - name: second
+    command: $bots/random-bot $tag
+  - name: crasher
+    command: python3 tests/bots/badbot.py crash-mid $tag
+YAML
+for s in 1 2; do
+	"$bin" tournament --sandbox off --quiet -j 2 --shard $s/2 --out "$tmp/t$s" \
+	    "$tmp/t.yaml" >"$tmp/t$s.out" 2>&1 && ok ||
+	    { no "tournament shard $s: exit $?"; sed 's/^/  | /' "$tmp/t$s.out"; }
+done
+"$bin" standings --format csv "$tmp/t1" "$tmp/t2" >"$tmp/st.csv" 2>/dev/null
+"$bin" report --quiet -o "$tmp/report" "$tmp/t1" "$tmp/t2" 2>"$tmp/report.err" &&
+    ok || { no "report: exit $?"; sed 's/^/  | /' "$tmp/report.err"; }
+# The pages wanted: games with a failure, and the last 50 of the 60.
+want=$(cat "$tmp/t1/journal.txt" "$tmp/t2/journal.txt" | awk '$1 == "game" {
+	f = 0
+	for (i = 3; i <= NF; i++) {
+		split($i, kv, "=")
+		if (kv[1] == "status" && kv[2] !~ /^ok(,ok)*$/) f = 1
+		if ((kv[1] == "illegal" || kv[1] == "defaults" || kv[1] == "timeouts") && kv[2] !~ /^0(,0)*$/) f = 1
+	}
+	if (f || $2 >= 10) n++
+} END { print n }')
+have=$(ls "$tmp/report/games" | wc -l)
+[ "$have" = "$want" ] && [ "$want" -gt 50 ] && [ "$want" -lt 60 ] && ok ||
+    no "report: $have game pages, want $want (failures and the last 50 of 60)"
+node "$here/html_check.js" --report "$tmp/report/index.html" "$tmp/st.csv" "$want" \
+    >"$tmp/rcheck.out" 2>&1 && ok || no "the report in the browser:"
+sed 's/^/  | /' "$tmp/rcheck.out"
+"$bin" report --quiet --all -o "$tmp/report-all" "$tmp/t1" "$tmp/t2" 2>/dev/null &&
+    [ "$(ls "$tmp/report-all/games" | wc -l)" = 60 ] && ok ||
+    no "report --all: not a page for each of the 60 games"
+"$bin" report -o "$tmp/r2" "$tmp/t1" $fx >/dev/null 2>&1
+[ $? = 3 ] && ok || no "report of a folder that holds no journal: not exit 3"
+"$bin" report "$tmp/t1" >/dev/null 2>&1
+[ $? = 2 ] && ok || no "report without -o: not exit 2"
+
 # 6. A 5-player base game's page is small.
 size=$(wc -c <"$tmp/base-5p-failures.html")
 [ "$size" -lt 409600 ] && ok || no "the 5-player base game's page is $size bytes, over 400 KB"

@@ -100,7 +100,8 @@ class Browser {
       try {
         // The page rewrites the fragment to the position it shows.
         r = await this.eval(p, 'document.URL.split("#")[0] === ' + JSON.stringify(url.split('#')[0]) +
-          ' && document.body && document.body.getAttribute("data-ready") === "1" ? window.sabDrawnMs : null');
+          ' && document.readyState === "complete" && (document.getElementById("game") === null || ' +
+          'document.body.getAttribute("data-ready") === "1") ? (window.sabDrawnMs || 0) : null');
       } catch (e) { /* the document is being replaced */ }
       if (typeof r === 'number') return r;
       if (Date.now() - t0 > 60000 || p.errors.length)
@@ -434,10 +435,56 @@ async function timeOpen(page, times) {
   return ms[Math.floor(ms.length / 2)];
 }
 
+// A report: its standings are saboteur standings' (CSV), every link
+// leads to a file that is there, its game pages open without an error and
+// link back.
+async function checkReport(index, csvFile, wantPages) {
+  const bad = [];
+  const rows = fs.readFileSync(csvFile, 'utf8').trim().split('\n').map((l) => l.split(','));
+  const head = rows.shift();
+  const col = (r, name) => r[head.indexOf(name)];
+  const b = new Browser();
+  try {
+    const p = await b.page();
+    const url = 'file://' + path.resolve(index);
+    await b.open(p, url);
+    const got = await b.eval(p, `(() => ({
+      bots: [...document.querySelectorAll('#standings-table tr.bot')].map((r) => ({ ...r.dataset })),
+      links: [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')),
+      charts: document.querySelectorAll('svg').length }))()`);
+    if (got.bots.length !== rows.length) bad.push('rows: ' + got.bots.length + ', standings has ' + rows.length);
+    rows.forEach((r, i) => {
+      const g = got.bots[i] || {};
+      for (const [f, c] of [['name', 'name'], ['games', 'games'], ['gold', 'gold'], ['wins', 'wins'], ['rating', 'rating']])
+        if (g[f] !== col(r, c)) bad.push('rank ' + (i + 1) + ' ' + f + ': report "' + g[f] + '", standings "' + col(r, c) + '"');
+    });
+    if (got.charts < 3) bad.push('the report has ' + got.charts + ' charts, want 3');
+    const pages = got.links.filter((h) => /^games\/game-\d+\.html$/.test(h));
+    for (const h of got.links.filter((x) => !x.startsWith('#')))
+      if (!fs.existsSync(path.join(path.dirname(index), h.split('#')[0]))) bad.push('a link to nothing: ' + h);
+    if (new Set(pages).size !== wantPages) bad.push(new Set(pages).size + ' game pages linked, want ' + wantPages);
+    for (const h of [...new Set(pages)].slice(-2)) {
+      p.errors = [];
+      await b.open(p, 'file://' + path.resolve(path.dirname(index), h) + '#d=1&as=public');
+      const back = await b.eval(p, '[...document.querySelectorAll(".links a")].map((a) => a.getAttribute("href"))');
+      if (back[0] !== '../index.html') bad.push(h + ': no link back to the report');
+      for (const l of back.slice(1))
+        if (!fs.existsSync(path.join(path.dirname(index), 'games', l))) bad.push(h + ': its replay link leads to nothing: ' + l);
+      bad.push(...p.errors.map((e) => h + ': ' + e));
+    }
+  } finally {
+    await b.close();
+  }
+  for (const l of bad.slice(0, 20)) console.log('FAIL report ' + index + ': ' + l);
+  console.log('html report: ' + path.basename(path.dirname(index)) + ': ' + bad.length + ' problems');
+  return bad.length === 0;
+}
+
 (async () => {
   const a = process.argv.slice(2);
   let ok;
-  if (a[0] === '--leaks') ok = checkLeaks(a[1], a[2], a[3], a[4], a[5]);
+  if (a[0] === '--report') ok = await checkReport(a[1], a[2], parseInt(a[3], 10));
+  else if (a[0] === '--leaks') ok = checkLeaks(a[1], a[2], a[3], a[4], a[5]);
   else if (a[0] === '--time') { console.log((await timeOpen(a[1], 5)).toFixed(0)); ok = true; }
   else ok = await checkPages(a[0], a[1], a[2]);
   process.exit(ok ? 0 : 1);
