@@ -384,17 +384,20 @@
     }
     gs.append(g, legend());
     // Clock: a bar per decision, coloured by seat, the limit drawn across.
-    const cs = el('figure', { id: 'clock-chart' }, el('figcaption', { text: 'Time each decision took (ms), the move limit dashed' }));
+    // On a log scale from 0.01 ms: most replies take a fraction of a
+    // millisecond against a limit of a second or so.
+    const cs = el('figure', { id: 'clock-chart' }, el('figcaption', { text: 'Time each decision took (ms, log scale), the move limit dashed' }));
     const c = svg('svg', { width: W, height: H, viewBox: '0 0 ' + W + ' ' + H, role: 'img' });
     const limit = G.moveMs > 0 ? G.moveMs : 0;
     let cmax = limit;
     for (const d of clock) cmax = Math.max(cmax, d.ms);
-    cmax = cmax > 0 ? cmax : 1;
-    const CY = (v) => H - B - v * (H - B - 10) / cmax;
+    cmax = cmax > 0.01 ? cmax : 1;
+    const lo = Math.log10(0.01), span = Math.log10(cmax) - lo;
+    const CY = (v) => H - B - Math.max(Math.log10(Math.max(v, 0.01)) - lo, 0) * (H - B - 10) / span;
     const bw = (W - L - 10) / Math.max(G.decisions, 1);
     c.append(svg('line', { x1: L, y1: H - B, x2: W - 5, y2: H - B, class: 'axis-line' }));
     c.append(svg('text', { x: 2, y: CY(cmax) + 4, class: 'tick' }, String(Math.round(cmax))));
-    c.append(svg('text', { x: 2, y: H - B, class: 'tick' }, '0'));
+    c.append(svg('text', { x: 2, y: H - B, class: 'tick' }, '0.01'));
     for (const d of clock) {
       if (d.step > s) break;
       c.append(svg('rect', { x: L + (d.d - 1) * bw, y: CY(d.ms), width: Math.max(bw - 0.5, 0.5), height: Math.max(H - B - CY(d.ms), 0.5),
