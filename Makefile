@@ -209,6 +209,7 @@ bench: $(B)/saboteur bots
 	scripts/bench-reactions.sh $(B)
 	scripts/bench-sandbox.sh $(B)
 	scripts/bench-tournament.sh $(B)
+	scripts/bench-html.sh $(B)
 
 # The README's main job: a real match between the example bots.
 play: $(B)/saboteur bots
