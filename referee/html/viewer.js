@@ -344,9 +344,12 @@
       apply(st, P.list[i + 1]);
       const endsRound = i === N - 1 || (G.flags[i + 1] & F_ROUND);
       if (endsRound && G.round[i] > 0) {
-        const g = [];
-        for (let k = 0; k < SEATS; k++) g.push(parseInt(get(st, 'p' + k + 'g') || '', 10));
-        gold.push({ round: G.round[i], step: i, gold: g });
+        const g = [], text = [];
+        for (let k = 0; k < SEATS; k++) {
+          text.push(get(st, 'p' + k + 'g') || '?');
+          g.push(parseInt(text[k], 10));
+        }
+        gold.push({ round: G.round[i], step: i, gold: g, text });
       }
       if ((G.flags[i] & F_TURN) && G.actor[i] >= 0) {
         const ms = parseFloat(get(st, 'p' + G.actor[i] + 'm') || '');
@@ -383,6 +386,16 @@
       for (const p of pts) g.append(svg('circle', { cx: p[0], cy: Y(p[1]), r: 3, fill: colour }));
     }
     gs.append(g, legend());
+    // The round results: each seat's gold at the end of each round so far,
+    // as this perspective knows it.
+    if (rounds.length) {
+      const t = el('table', { id: 'rounds', class: 'grid' });
+      t.append(el('tr', {}, el('th', { text: 'gold after' }), ...G.names.map((n, k) => el('th', { text: k + ' ' + n }))));
+      for (const r of rounds)
+        t.append(el('tr', { 'data-round': r.round }, el('td', { text: 'round ' + r.round }),
+          ...r.text.map((v, k) => el('td', { text: v, 'data-seat': k }))));
+      gs.append(t);
+    }
     // Clock: a bar per decision, coloured by seat, the limit drawn across.
     // On a log scale from 0.01 ms: most replies take a fraction of a
     // millisecond against a limit of a second or so.
