@@ -1,6 +1,8 @@
 /* cmd_html.c: "saboteur html": a replay as one self-contained HTML page
  * that a browser opens from a file, with no network. */
+#define _XOPEN_SOURCE 700       /* realpath() */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,13 +105,47 @@ int html_write_file(const char *cmd, const char *path, const render_buf *b)
 	return EXIT_OK;
 }
 
-/* The replay's name as the page links it: its last part, since the page
- * is most often written beside it. */
-static const char *base_name(const char *path)
+int html_relative(const char *dir, const char *file, char *out, size_t len)
 {
-	const char *s = strrchr(path, '/');
+	char a[PATH_MAX], f[PATH_MAX];
+	size_t i = 0, last = 0, n = 0;
 
-	return s ? s + 1 : path;
+	if (realpath(dir, a) == NULL || realpath(file, f) == NULL)
+		return -1;
+	while (a[i] && a[i] == f[i]) {
+		if (a[i] == '/')
+			last = i;
+		i++;
+	}
+	if (a[i] == '\0' && f[i] == '/')
+		last = i;
+	/* One "../" for each folder of dir below the part they share. */
+	for (const char *p = a + last; *p; p++) {
+		if (*p != '/')
+			continue;
+		if (n + 3 >= len)
+			return -1;
+		memcpy(out + n, "../", 3);
+		n += 3;
+	}
+	if (snprintf(out + n, len - n, "%s", f + last + 1) >= (int)(len - n))
+		return -1;
+	return 0;
+}
+
+/* The replay as the page at out links it: the path from out's folder. */
+static const char *replay_link(const char *out, const char *replay,
+    char *buf, size_t len)
+{
+	char dir[PATH_MAX];
+	const char *s = strrchr(out, '/');
+
+	if (s == NULL)
+		snprintf(dir, sizeof dir, ".");
+	else if (snprintf(dir, sizeof dir, "%.*s", (int)(s - out + (s == out)),
+	    out) >= (int)sizeof dir)
+		return NULL;
+	return html_relative(dir, replay, buf, len) == 0 ? buf : NULL;
 }
 
 int html_game_page(const char *cmd, const char *replay, const char *ruleset,
@@ -153,7 +189,7 @@ int html_game_page(const char *cmd, const char *replay, const char *ruleset,
 static int cmd_html(int argc, char **argv)
 {
 	opt o[O_NOPTS + 1];
-	char *pos[2], out[4096];
+	char *pos[2], out[4096], link[PATH_MAX];
 	const char *path;
 	int n, persp;
 
@@ -178,5 +214,5 @@ static int cmd_html(int argc, char **argv)
 		path = out;
 	}
 	return html_game_page("html", pos[0], o[O_RULESET].value, persp, path,
-	    base_name(pos[0]), NULL);
+	    replay_link(path, pos[0], link, sizeof link), NULL);
 }

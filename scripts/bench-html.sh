@@ -13,7 +13,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
-"$b/saboteur" play --sandbox off --quiet --seed 2026 --replay "$tmp/game.sabr.gz" \
+"$b/saboteur" play --sandbox off --quiet --seed 2026 --log-dir "$tmp/logs" \
+    --replay "$tmp/game.sabr.gz" \
     "$b/examples/heuristic-bot" "$b/examples/random-bot" "$b/examples/random-bot" \
     "$b/examples/random-bot" "$b/examples/random-bot" >/dev/null
 "$b/saboteur" html -o "$tmp/game.html" "$tmp/game.sabr.gz"

@@ -97,7 +97,7 @@ for rs in $("$bin" rules --list | awk 'NR > 1 && NF { print $1 } /^$/ { exit }')
 		i=$((i + 1))
 	done
 	"$bin" play --sandbox off --quiet --seed 7 --ruleset "$rs" \
-	    --replay "$tmp/play-$rs.sabr.gz" "$@" >"$tmp/play-$rs.out" 2>&1 &&
+	    --log-dir "$tmp/logs-$rs" --replay "$tmp/play-$rs.sabr.gz" "$@" >"$tmp/play-$rs.out" 2>&1 &&
 	    ok || { no "play $rs: exit $?"; sed 's/^/  | /' "$tmp/play-$rs.out"; continue; }
 	page "play-$rs" "$tmp/play-$rs.sabr.gz"
 	positions "play-$rs" "$tmp/play-$rs.sabr.gz" "$seats" >>"$tmp/checks.txt"
@@ -207,6 +207,13 @@ sed 's/^/  | /' "$tmp/rcheck.out"
 [ $? = 3 ] && ok || no "report of a folder that holds no journal: not exit 3"
 "$bin" report "$tmp/t1" >/dev/null 2>&1
 [ $? = 2 ] && ok || no "report without -o: not exit 2"
+
+# The page's link to its replay is the path from the page's folder.
+mkdir -p "$tmp/sub/deeper"
+"$bin" html -o "$tmp/sub/deeper/c.html" $fx/course-2p.sabr.gz &&
+    link=$(sed -n 's/.*"replay":"\([^"]*\)".*/\1/p' "$tmp/sub/deeper/c.html") &&
+    cmp -s "$tmp/sub/deeper/$link" $fx/course-2p.sabr.gz && ok ||
+    no "the page's link to its replay leads elsewhere: ${link:-none}"
 
 # 6. A 5-player base game's page is small.
 size=$(wc -c <"$tmp/base-5p-failures.html")

@@ -15,6 +15,11 @@ int html_parse_as(const char *cmd, const char *s, int *persp);
  * .html; an empty string when it does not fit in len bytes. */
 void html_default_path(const char *replay, char *out, size_t len);
 
+/* The path to file from folder dir (both made absolute with realpath(3),
+ * so both must exist) into out.  Returns 0, or -1 when either is missing
+ * or the path does not fit in len bytes. */
+int html_relative(const char *dir, const char *file, char *out, size_t len);
+
 /* Writes b to path (aside, then renamed).  Returns an exit code, after
  * printing "saboteur CMD: ..." when it is not EXIT_OK. */
 int html_write_file(const char *cmd, const char *path, const render_buf *b);

@@ -2,7 +2,6 @@
  * as saboteur standings computes them, a rating plot with intervals, win
  * rates per role, time per move, failures, head to head, the games, and
  * game pages for the games with a failure and the last ones. */
-#define _XOPEN_SOURCE 700       /* realpath() */
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -169,36 +168,6 @@ out:
 
 /* ---- links ------------------------------------------------------------- */
 
-/* The path to file from folder dir, both made absolute.  Returns 0, or -1
- * when either is missing or the path does not fit in len bytes. */
-static int relative(const char *dir, const char *file, char *out, size_t len)
-{
-	char a[PATH_MAX], f[PATH_MAX];
-	size_t i = 0, last = 0, n = 0;
-
-	if (realpath(dir, a) == NULL || realpath(file, f) == NULL)
-		return -1;
-	while (a[i] && a[i] == f[i]) {
-		if (a[i] == '/')
-			last = i;
-		i++;
-	}
-	if (a[i] == '\0' && f[i] == '/')
-		last = i;
-	/* One "../" for each folder of dir below the part they share. */
-	for (const char *p = a + last; *p; p++) {
-		if (*p != '/')
-			continue;
-		if (n + 3 >= len)
-			return -1;
-		memcpy(out + n, "../", 3);
-		n += 3;
-	}
-	if (snprintf(out + n, len - n, "%s", f + last + 1) >= (int)(len - n))
-		return -1;
-	return 0;
-}
-
 /* Whether anything went wrong for a seat in the game. */
 static int has_failure(const journal_game *g)
 {
@@ -229,7 +198,7 @@ static void write_pages(report *r)
 		if (x->g.replay[0] == '\0' || snprintf(replay, sizeof replay,
 		    "%s/%s", x->dir, x->g.replay) >= (int)sizeof replay)
 			continue;
-		if (relative(r->o->out, replay, x->href, sizeof x->href) != 0) {
+		if (html_relative(r->o->out, replay, x->href, sizeof x->href) != 0) {
 			x->href[0] = '\0';
 			continue;
 		}
@@ -238,7 +207,7 @@ static void write_pages(report *r)
 		if (snprintf(out, sizeof out, "%s/game-%06ld.html", games,
 		    x->g.index) >= (int)sizeof out)
 			continue;
-		if (relative(games, replay, rel, sizeof rel) != 0)
+		if (html_relative(games, replay, rel, sizeof rel) != 0)
 			rel[0] = '\0';
 		if (html_game_page("report", replay, NULL, PAGE_EVERY, out,
 		    rel[0] ? rel : NULL, "../index.html") > EXIT_FAILED) {
