@@ -276,6 +276,15 @@ async function checkKeys(b, p, page, persp) {
     if (got !== want) bad.push('key ' + k + ' from step ' + at + ': step ' + got + ', want ' + want);
     at = got;
   }
+  // g: a decision typed in, or r and a round.
+  for (const [typed, want] of [['5', G.decisionStep[5]],
+    ['r2', G.flags.findIndex((f, i) => (f & 2) && G.round[i] === 2)]]) {
+    await key('g');
+    await b.send('Input.insertText', { text: typed }, p.sessionId);
+    await key('Enter');
+    const got = await step();
+    if (want >= 0 && got !== want) bad.push('g ' + typed + ': step ' + got + ', want ' + want);
+  }
   await key('End');
   if (await step() !== G.steps - 1) bad.push('End: not the last step');
   const hash = await b.eval(p, 'location.hash');

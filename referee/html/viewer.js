@@ -141,9 +141,24 @@
   const speedSelect = el('select', { id: 'speed', title: 'autoplay speed (+ -)' });
   SPEEDS.forEach((ms, j) => speedSelect.append(el('option', { value: String(j), text: (1000 / ms) + ' steps/s' })));
   speedSelect.addEventListener('change', () => { view.speed = parseInt(speedSelect.value, 10); restart(); });
-  const jump = el('input', { id: 'jump', type: 'number', min: '0', max: String(G.decisions), placeholder: 'decision', title: 'jump to a decision (g)' });
+  // As the terminal viewer's g: a decision's number, or r and a round's.
+  const jump = el('input', { id: 'jump', type: 'text', size: '8', placeholder: 'decision', title: 'jump to a decision, or rN to round N (g)' });
   jump.addEventListener('keydown', (e) => {
-    if (e.key === 'Enter') { goDecision(parseInt(jump.value, 10)); jump.blur(); }
+    if (e.key === 'Enter') {
+      const r = /^\s*r\s*(\d+)\s*$/i.exec(jump.value);
+      if (r) {
+        const i = G.flags.findIndex((f, s) => (f & F_ROUND) && G.round[s] === parseInt(r[1], 10));
+        go(i, 'no round ' + r[1]);
+      } else if (/^\s*\d+\s*$/.test(jump.value)) {
+        goDecision(parseInt(jump.value, 10));
+      } else {
+        say('a decision\'s number, or r and a round\'s');
+      }
+      jump.blur();
+    } else if (e.key === 'Escape') {
+      jump.value = '';
+      jump.blur();
+    }
     e.stopPropagation();
   });
   const playButton = button('play', 'space', 'autoplay', () => togglePlay());
@@ -224,7 +239,7 @@
       a: () => setPersp(perspOf('all')), v: () => setPersp(perspOf('public')),
       '[': () => setPersp((view.persp + G.persps.length - 1) % G.persps.length),
       ']': () => setPersp((view.persp + 1) % G.persps.length),
-      g: () => jump.focus(), '?': () => { help.open = !help.open; },
+      g: () => { jump.value = ''; jump.focus(); }, '?': () => { help.open = !help.open; },
     };
     if (moves[k]) { e.preventDefault(); say(''); moves[k](); }
     else if (k >= '0' && k <= '9') setPersp(perspOf(k));
