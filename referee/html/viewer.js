@@ -331,6 +331,10 @@
     if (rp !== null) stepBox.append(el('p', { id: 'reply', 'data-text': rp, text: 'seat ' + ac + "'s reply: " + rp }));
     const nt = get(st, 'nt');
     if (nt !== null) stepBox.append(el('p', { id: 'note', 'data-text': nt, text: 'seat ' + ac + "'s last note: " + nt }));
+    // The time the seat asked took for its last reply, and its bank.
+    const took = ac !== null ? get(st, 'p' + ac + 'm') : null;
+    if (took !== null && took !== '-')
+      stepBox.append(el('p', { id: 'took', class: 'took', text: 'seat ' + ac + "'s last reply took " + took + ' ms; bank ' + (get(st, 'p' + ac + 'b') || '?') + ' ms' }));
   }
   function drawPos(st, s) {
     const P = G.persps[view.persp];
