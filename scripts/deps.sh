@@ -14,11 +14,11 @@ need_cmd="cc make"
 if [ "${1:-}" = check ]; then
 	# The tests also run bots written in Python, JavaScript and Java
 	# (the starter kits; pip installs the Python helper), look at
-	# processes, drive the replay viewer in a terminal, and seal bots off
-	# in the sandbox.
+	# processes, drive the replay viewer in a terminal, seal bots off
+	# in the sandbox, and open the game pages in headless Chromium.
 	need_pc="$need_pc check"
-	need_pkg="$need_pkg check python3 python3-pip procps tmux bubblewrap nodejs default-jdk-headless"
-	need_cmd="$need_cmd python3 pgrep tmux bwrap node javac java"
+	need_pkg="$need_pkg check python3 python3-pip procps tmux bubblewrap nodejs default-jdk-headless chromium"
+	need_cmd="$need_cmd python3 pgrep tmux bwrap node javac java chromium"
 fi
 
 missing() {

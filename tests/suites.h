@@ -36,6 +36,7 @@ Suite *wc_suite(void);
 Suite *wc_props_suite(void);
 Suite *wc_variants_suite(void);
 Suite *minis_suite(void);
+Suite *page_suite(void);
 
 /* The folder of the test fixtures (tests/fixtures unless SAB_FIXTURES says). */
 const char *fixtures_dir(void);
