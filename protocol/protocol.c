@@ -280,7 +280,8 @@ static void put_round_end(line *l, const sab_ruleset *rs,
 {
 	put_s(l, "roundend");
 	put_wi(l, e->value);
-	put_ws(l, e->n == SAB_END_GOLD ? "gold" : "nocards");
+	put_ws(l, e->n == SAB_END_GOLD ? "gold" : e->n == SAB_END_SPIDER ?
+	    "spider" : "nocards");
 	if (e->seat == SAB_NO_SEAT)
 		put_ws(l, "-");
 	else
@@ -456,6 +457,25 @@ static void put_event(line *l, const proto_cards *pc, const sab_event *v,
 		put_wi(l, v->seat);
 		put_card(l, pc, v->card);
 		break;
+	case SAB_EV_ORDER:
+		/* New Goals: seat reached these face-down goals at once. */
+		put_s(l, "goals");
+		put_wi(l, v->seat);
+		for (int k = 0; k < rs->ngoals; k++)
+			if (v->mask >> k & 1) {
+				put_wi(l, rs->goal_x[k]);
+				put_wi(l, rs->goal_y[k]);
+			}
+		break;
+	case SAB_EV_PAID:
+		put_s(l, "paid");
+		put_wi(l, v->seat);
+		if (e->vis == SAB_VIS_HIDDEN && v->value == 0 &&
+		    e->value != 0)
+			put_ws(l, "-");
+		else
+			put_wi(l, v->value);
+		break;
 	default:
 		break;
 	}
@@ -508,6 +528,13 @@ int proto_move(const proto_cards *pc, const sab_move *m, char *buf,
 	case SAB_MOVE_TAKE:
 		put_s(&l, "take");
 		put_tok(&l, pc, m->card);
+		return done(&l);
+	case SAB_MOVE_REVEAL:
+		put_s(&l, "reveal");
+		put_wi(&l, m->goal < pc->rs->ngoals ?
+		    pc->rs->goal_x[m->goal] : 0);
+		put_wi(&l, m->goal < pc->rs->ngoals ?
+		    pc->rs->goal_y[m->goal] : 0);
 		return done(&l);
 	default:
 		break;
@@ -678,6 +705,11 @@ void proto_default_move(const sab_game *g, sab_move *m)
 		while (m->target < g->nplayers &&
 		    !(g->choices & (1u << m->target)))
 			m->target++;
+	} else if (g->phase == SAB_PHASE_ORDER) {
+		m->kind = SAB_MOVE_REVEAL;      /* the first goal place */
+		while (m->goal < g->rs->ngoals &&
+		    !(g->goal_choices >> m->goal & 1))
+			m->goal++;
 	} else {
 		m->kind = SAB_MOVE_PASS;
 		m->card = g->hand[g->to_act][0];
@@ -1038,6 +1070,19 @@ static int parse_line(const proto_cards *pc, const char *s, size_t len,
 		if (w.n != 2)
 			return bad(why, whylen, "take wants one card");
 		m->kind = SAB_MOVE_TAKE;
+		return PROTO_MOVE;
+	}
+	if (word_is(&w, 0, "reveal")) {
+		int k;
+		if (w.n != 3 || parse_xy(&w, 1, m))
+			return bad(why, whylen, "reveal wants a goal's X Y");
+		k = goal_at(pc->rs, m->x, m->y);
+		if (k < 0)
+			return bad(why, whylen, "there is no goal at (%d,%d)",
+			    m->x, m->y);
+		m->kind = SAB_MOVE_REVEAL;
+		m->goal = (uint8_t)k;
+		m->x = m->y = 0;
 		return PROTO_MOVE;
 	}
 	if (word_is(&w, 0, "steal")) {

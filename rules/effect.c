@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "effect.h"
+#include "minis/goals.h"
 
 /* In a fixed order: a card's type numbers the kinds of these modules in
  * this order, and a ruleset file names modules by these names. */
@@ -10,6 +11,7 @@ const sab_module *const sab_modules[SAB_NMODULES] = {
 	&sab_module_sab2,
 	&sab_module_wc,
 	&sab_module_minis,
+	&sab_module_goals,
 };
 #define NMODULES ((size_t)SAB_NMODULES)
 

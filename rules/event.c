@@ -50,6 +50,8 @@ static const char *const event_names[SAB_EV_TYPES] = {
 	[SAB_EV_TROVE] = "trove",
 	[SAB_EV_TAKE] = "take",
 	[SAB_EV_LAID] = "laid",
+	[SAB_EV_ORDER] = "order",
+	[SAB_EV_PAID] = "paid",
 };
 
 const char *sab_event_name(uint8_t type)

@@ -54,6 +54,12 @@ enum sab_event_type {
 	SAB_EV_TAKE,            /* seat takes card from the discard pile */
 	SAB_EV_LAID,            /* the rules lay path card face up at (x, y),
 	                           turned when rot, at a round's setup */
+	/* New Goals (rules/minis/goals.c). */
+	SAB_EV_ORDER,           /* seat must choose which face-down goal of
+	                           mask (bit k: goal place k) turns face up
+	                           first */
+	SAB_EV_PAID,            /* seat pays `value` gold to the supply (a
+	                           dragon; 0: it had none) */
 	SAB_EV_TYPES
 };
 

@@ -6,6 +6,7 @@
 #include "say.h"
 #include "table.h"
 #include "base/base.h"
+#include "minis/goals.h"
 
 /* ---- modules ------------------------------------------------------------ */
 
@@ -408,6 +409,12 @@ int sab_game_check_as(const sab_game *g, const sab_move *m,
 		return check_react(g, m, words, why, whylen);
 	if (g->phase == SAB_PHASE_TAKE)
 		return check_take(g, m, words, why, whylen);
+	if (g->phase == SAB_PHASE_ORDER)
+		return sab_goals_check(g, m, why, whylen);
+	if (m->kind == SAB_MOVE_REVEAL) {
+		sab_say(why, whylen, "there is no goal to choose now");
+		return 0;
+	}
 	if (m->kind == SAB_MOVE_ALLOW || m->kind == SAB_MOVE_TAKE) {
 		sab_say(why, whylen, "there is no card to %s now",
 		    m->kind == SAB_MOVE_ALLOW ? "allow" : "take");
@@ -595,6 +602,8 @@ int sab_game_moves(const sab_game *g, sab_move *out)
 		return choose_moves(g, out);
 	if (g->phase == SAB_PHASE_REACT || g->phase == SAB_PHASE_TAKE)
 		return wc_moves(g, out);
+	if (g->phase == SAB_PHASE_ORDER)
+		return sab_goals_moves(g, out);
 	f.n = -1;
 	for (int i = 0; i < g->nhand[seat]; i++) {
 		uint8_t def = g->hand[seat][i];
@@ -643,6 +652,12 @@ int sab_game_random_move(const sab_game *g, sab_rng *rng, sab_move *m)
 		*m = c[sab_rng_below(rng, (uint32_t)n)];
 		return 0;
 	}
+	if (g->phase == SAB_PHASE_ORDER) {
+		sab_move c[SAB_MAX_GOALS];
+		n = sab_goals_moves(g, c);
+		*m = c[sab_rng_below(rng, (uint32_t)n)];
+		return 0;
+	}
 	if (g->substep > 0) {   /* a pathfinder's: a path card that fits */
 		uint32_t first = sab_rng_below(rng, g->nhand[seat]);
 		for (int i = 0; i < g->nhand[seat]; i++) {
@@ -688,21 +703,8 @@ static int reveal_goals(sab_game *g, sab_events *ev)
 			    !sab_board_goal_reached(&g->board, rs->goal_x[k],
 			    rs->goal_y[k]))
 				continue;
-			uint8_t rot = sab_board_reveal(&g->board, rs,
-			    rs->goal_x[k], rs->goal_y[k], g->goal_def[k]);
-			g->goal_open |= (uint8_t)(1u << k);
-			gold |= rs->defs[g->goal_def[k]].gold;
+			gold |= sab_table_reveal_goal(g, k, ev);
 			again = 1;
-			if (ev) {
-				sab_event e = sab_event_new(SAB_EV_REVEAL,
-				    SAB_VIS_ALL, SAB_NO_SEAT);
-				e.goal = (uint8_t)k;
-				e.card = g->goal_def[k];
-				e.rot = rot;
-				e.x = rs->goal_x[k];
-				e.y = rs->goal_y[k];
-				sab_table_emit(ev, &e);
-			}
 		}
 	}
 	return gold;
@@ -741,7 +743,9 @@ static void turn_option(sab_game *g, const sab_move *m, sab_events *ev)
 }
 
 /* Plays or discards the card (out of the hand already when it was
- * pending); returns 1 when the gold was reached. */
+ * pending); returns the round's end it brought (enum sab_round_end:
+ * SAB_END_GOLD, the gold reached; New Goals' goals may end it otherwise,
+ * or ask which goal turns first). */
 static int play_card(sab_game *g, const sab_move *m, int pending,
     sab_events *ev)
 {
@@ -766,7 +770,11 @@ static int play_card(sab_game *g, const sab_move *m, int pending,
 	}
 	k = sab_kind_of(g->rs->defs[m->card].type);
 	k->apply(g, m, ev);
-	return k->reveals ? reveal_goals(g, ev) : 0;
+	if (!k->reveals)
+		return SAB_END_NONE;
+	if (sab_table_plays(g->rs, &sab_module_goals))
+		return sab_goals_reveal(g, -1, ev);
+	return reveal_goals(g, ev) ? SAB_END_GOLD : SAB_END_NONE;
 }
 
 /* Moves the turn on to the next seat that holds cards; those without cards
@@ -836,19 +844,32 @@ static int can_lay_path(const sab_game *g)
 /* Carries a play out (its card already out of the hand when it was
  * pending), then the rest of the turn, unless the card asks the seat for
  * more: a treasure trove's card to take, a pathfinder's path cards. */
+static void turn_goes_on(sab_game *g, int seat, int sub, const sab_move *m,
+    sab_rng *rng, sab_events *ev);
+
 static void carry_out(sab_game *g, const sab_move *m, int pending,
     sab_rng *rng, sab_events *ev)
 {
 	int seat = g->to_act, sub = g->substep;
+	int end = play_card(g, m, pending, ev);
 
-	if (play_card(g, m, pending, ev)) {
+	if (end != SAB_END_NONE) {
 		g->finder = (uint8_t)seat;
 		g->substep = 0;
-		end_round(g, SAB_END_GOLD, rng, ev);
+		end_round(g, (uint8_t)end, rng, ev);
 		return;
 	}
 	if (g->phase != SAB_PHASE_PLAY)
 		return;
+	turn_goes_on(g, seat, sub, m, rng, ev);
+}
+
+/* The rest of a turn whose card took effect without ending the round:
+ * a pathfinder's next card, or the turn's end.  sub: the substep the
+ * card was played in. */
+static void turn_goes_on(sab_game *g, int seat, int sub, const sab_move *m,
+    sab_rng *rng, sab_events *ev)
+{
 	if (sub > 0)
 		g->substep = (uint8_t)(sub - 1);
 	if (g->substep > 0 && can_lay_path(g))
@@ -1007,10 +1028,36 @@ static void take(sab_game *g, const sab_move *m, sab_rng *rng,
 	finish_turn(g, seat, m, rng, ev);
 }
 
+/* New Goals: the goal the seat chose turns face up first, then the
+ * others it reached, each resolved in turn; then the turn goes on where
+ * the card that reached them left it. */
+static void order(sab_game *g, const sab_move *m, sab_rng *rng,
+    sab_events *ev)
+{
+	int seat = g->to_act, sub = g->substep, end;
+
+	g->phase = SAB_PHASE_PLAY;
+	end = sab_goals_reveal(g, m->goal, ev);
+	if (end != SAB_END_NONE) {
+		g->finder = (uint8_t)seat;
+		g->substep = 0;
+		end_round(g, (uint8_t)end, rng, ev);
+		return;
+	}
+	if (g->phase != SAB_PHASE_PLAY)
+		return;
+	turn_goes_on(g, seat, sub, m, rng, ev);
+}
+
 void sab_game_apply(sab_game *g, const sab_move *m, sab_rng *rng,
     sab_events *ev)
 {
 	int seat = g->to_act;
+
+	if (g->phase == SAB_PHASE_ORDER) {
+		order(g, m, rng, ev);
+		return;
+	}
 
 	if (g->phase == SAB_PHASE_PICK_GOLD) {
 		sab_base_pick_gold(g, m->value, rng, ev);
@@ -1163,6 +1210,8 @@ int sab_move_equal(const sab_ruleset *rs, const sab_move *a,
 		return 1;
 	if (a->kind == SAB_MOVE_TAKE)
 		return a->card == b->card;
+	if (a->kind == SAB_MOVE_REVEAL)
+		return a->goal == b->goal;
 	if (a->kind != SAB_MOVE_PLAY)
 		return same_cards(a, b) && (a->kind != SAB_MOVE_REMOVE ||
 		    a->front == b->front);

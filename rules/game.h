@@ -34,8 +34,12 @@ enum sab_phase {
 	SAB_PHASE_REACT,        /* the seat to act may react to the pending play */
 	SAB_PHASE_CHOOSE,       /* the seat to act chooses a seat of
 	                           sab_game.choices (a theft's victim) */
-	SAB_PHASE_TAKE          /* the seat to act takes one of the top
+	SAB_PHASE_TAKE,         /* the seat to act takes one of the top
 	                           sab_game.ntrove cards of the discard pile */
+	/* New Goals (rules/minis/goals.c). */
+	SAB_PHASE_ORDER         /* the seat to act chooses which of the
+	                           face-down goals sab_game.goal_choices it
+	                           reached at once turns face up first */
 };
 
 /*
@@ -57,6 +61,9 @@ enum sab_move_kind {
 	                           (SAB_PHASE_REACT: no veto) */
 	SAB_MOVE_TAKE,          /* takes card from the discard pile
 	                           (SAB_PHASE_TAKE: a treasure trove) */
+	/* New Goals (rules/minis/goals.c). */
+	SAB_MOVE_REVEAL,        /* turns goal place `goal` face up first
+	                           (SAB_PHASE_ORDER) */
 	SAB_MOVE_KINDS
 };
 
@@ -110,7 +117,10 @@ static inline int sab_move_plays(const sab_ruleset *rs, const sab_move *m,
 enum sab_round_end {
 	SAB_END_NONE,
 	SAB_END_GOLD,           /* the gold goal was reached */
-	SAB_END_NO_CARDS        /* no player holds a card */
+	SAB_END_NO_CARDS,       /* no player holds a card */
+	/* New Goals (rules/minis/goals.c). */
+	SAB_END_SPIDER          /* the giant spider was reached: the
+	                           saboteurs win */
 };
 
 /*
@@ -200,6 +210,11 @@ typedef struct sab_game {
 	uint8_t draws;
 	uint8_t ntrove;
 	uint8_t held;
+
+	/* New Goals (rules/minis/goals.c): the face-down goals (bit k:
+	 * place k) among which the seat to act chooses the first to turn
+	 * face up in SAB_PHASE_ORDER; 0 otherwise. */
+	uint8_t goal_choices;
 
 	/* Last, so that a new game need not clear the team reach layers at
 	 * the board's end (sab_board_reset() clears those a ruleset uses). */

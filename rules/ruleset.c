@@ -722,13 +722,20 @@ static int load_start_card(const struct ctx *c, const sab_yaml_node *n,
 	return 0;
 }
 
+static int names_module(const sab_ruleset *rs, const char *name);
+
 /* Reads one goal_cards entry into a new definition; returns its count. */
 static int load_goal_card(const struct ctx *c, const sab_yaml_node *n,
     const char *place, sab_ruleset *rs, uint8_t *count)
 {
+	static const char *const effects[SAB_GOAL_EFFECTS] = {
+		"rocks", "sack", "dragon", "spider"
+	};
 	sab_yaml_field f[] = { SAB_YAML_FIELD("name"), SAB_YAML_FIELD("edges"),
-	    SAB_YAML_FIELD("gold"), SAB_YAML_FIELD("count") };
+	    SAB_YAML_FIELD("gold"), SAB_YAML_FIELD("count"),
+	    SAB_YAML_FIELD("effect"), SAB_YAML_FIELD("amount") };
 	char sub[PLACE_LEN];
+	size_t effect = SAB_GOAL_ROCKS;
 	sab_card *d;
 
 	if (sab_yaml_fields(c->y, n, place, f, NELEM(f)) != 0 ||
@@ -751,6 +758,22 @@ static int load_goal_card(const struct ctx *c, const sab_yaml_node *n,
 	    f[3].at) != 0 || get_u8(c, f[3].val, sub, 1, SAB_MAX_GOALS,
 	    &d->count) != 0))
 		return -1;
+	/* The New Goals' effects (module goals): a sack names its amount. */
+	if (f[4].val != NULL && get_word(c, &f[4], place, effects,
+	    SAB_GOAL_EFFECTS, &effect) != 0)
+		return -1;
+	d->effect = (uint8_t)effect;
+	if (f[5].val != NULL && (place_key(c, sub, place, "amount",
+	    f[5].at) != 0 || get_u8(c, f[5].val, sub, 1, SAB_MAX_GOLD_VALUE,
+	    &d->amount) != 0))
+		return -1;
+	if ((d->effect == SAB_GOAL_SACK) != (d->amount != 0))
+		return fail(c, sab_yaml_at(n), place, "%s", d->amount != 0 ?
+		    "only a gold sack (effect: sack) has an amount" :
+		    "a gold sack (effect: sack) needs its amount: 1 or 2");
+	if (d->effect != SAB_GOAL_ROCKS && d->gold)
+		return fail(c, sab_yaml_at(n), place, "the gold has no other "
+		    "effect");
 	*count = d->count;
 	return 0;
 }
@@ -764,7 +787,7 @@ static int load_goal_cards(const struct ctx *c, const sab_yaml_node *n,
 {
 	char sub[PLACE_LEN];
 	size_t total = 0;
-	uint8_t count;
+	uint8_t count = 0;
 
 	c->ln->goal_cards = sab_yaml_at(n);
 	if (sab_yaml_need(c->y, n, "goal_cards", SAB_YAML_LIST,
@@ -781,11 +804,14 @@ static int load_goal_cards(const struct ctx *c, const sab_yaml_node *n,
 			if (total < SAB_MAX_GOALS)
 				rs->goal_defs[total] = def;
 	}
-	if (total != rs->ngoals)
+	/* Module goals deals the places from more cards (check_goal_cards). */
+	if (total > SAB_MAX_GOALS || (total != rs->ngoals &&
+	    !names_module(rs, "goals")))
 		return fail(c, sab_yaml_at(n), "goal_cards", "%zu goal card%s "
 		    "for %d goal place%s (board.goals)", total,
 		    total == 1 ? "" : "s", rs->ngoals,
 		    rs->ngoals == 1 ? "" : "s");
+	rs->ngoal_cards = (uint8_t)total;
 	return 0;
 }
 
@@ -1401,7 +1427,7 @@ static int check_defs(const struct ctx *c, sab_ruleset *rs)
 	return 0;
 }
 
-static int check_goal_cards(const struct ctx *c, const sab_ruleset *rs)
+static int check_goal_cards(const struct ctx *c, sab_ruleset *rs)
 {
 	int gold = 0;
 
@@ -1412,17 +1438,32 @@ static int check_goal_cards(const struct ctx *c, const sab_ruleset *rs)
 	    rs->defs[rs->start_def].type != SAB_CARD_START)
 		return fail(c, LINE(c, start_card), "start_card", "start_def "
 		    "%d is not a start card", rs->start_def);
-	for (size_t i = 0; i < rs->ngoals; i++) {
+	if (rs->ngoal_cards == 0)       /* a ruleset built in code */
+		rs->ngoal_cards = rs->ngoals;
+	for (size_t i = 0; i < rs->ngoal_cards; i++) {
 		uint8_t g = rs->goal_defs[i];
 
 		if (g >= rs->ndefs || rs->defs[g].type != SAB_CARD_GOAL)
 			return fail(c, LINE(c, goal_cards), "goal_cards",
 			    "goal_defs[%zu] is not a goal card", i);
-		gold |= rs->defs[g].gold != 0;
+		gold += rs->defs[g].gold != 0;
+		if (rs->defs[g].effect != SAB_GOAL_ROCKS &&
+		    !names_module(rs, "goals"))
+			return fail(c, LINE(c, goal_cards), "goal_cards",
+			    "goal card %s has an effect: that needs module "
+			    "goals", rs->defs[g].name);
 	}
 	if (!gold)
 		return fail(c, LINE(c, goal_cards), "goal_cards", "no goal "
 		    "card holds the gold (mark one with gold: true)");
+	/* "Take the goal card with gold and 4 random of the remaining 7
+	 * goal cards": one gold, and enough others to fill the places. */
+	if (names_module(rs, "goals") && (gold != 1 ||
+	    rs->ngoal_cards < rs->ngoals))
+		return fail(c, LINE(c, goal_cards), "goal_cards", "module "
+		    "goals deals the %d goal places from one gold and the "
+		    "other goal cards: %d gold, %d cards", rs->ngoals, gold,
+		    rs->ngoal_cards);
 	return 0;
 }
 

@@ -90,10 +90,24 @@ typedef struct sab_card {
 	uint8_t door;
 	uint8_t ladder;
 	uint8_t crystals;
+	/* A goal card's effect on reveal (module goals, the New Goals mini
+	 * expansion: enum sab_goal_effect) and its gold sack's amount. */
+	uint8_t effect;
+	uint8_t amount;
 	uint8_t rot_edges[2];   /* open edges upright [0] and turned [1] */
 	uint8_t rot_group[2][4];/* per orientation and edge index (N,E,S,W):
 	                           the group that edge belongs to, 0 = stub */
 } sab_card;
+
+/* What a goal card does when it turns face up (module goals).  The gold
+ * (sab_card.gold) ends the round for the miners as ever. */
+enum sab_goal_effect {
+	SAB_GOAL_ROCKS,         /* black rocks: nothing */
+	SAB_GOAL_SACK,          /* a gold sack: the revealer takes `amount` */
+	SAB_GOAL_DRAGON,        /* the revealer pays 1 gold, if any */
+	SAB_GOAL_SPIDER,        /* the round ends, the saboteurs win */
+	SAB_GOAL_EFFECTS
+};
 
 enum sab_gold_drawn {
 	SAB_GOLD_PER_MINER,     /* anniversary: one gold card per gold miner */
@@ -172,6 +186,10 @@ typedef struct sab_ruleset {
 	sab_card defs[SAB_MAX_DEFS];
 	uint8_t start_def;              /* index into defs */
 	uint8_t goal_defs[SAB_MAX_GOALS]; /* one goal card per goal place */
+	/* The goal cards of the ruleset (module goals: more cards than
+	 * places, goal_defs[0 .. ngoal_cards) holding them all; otherwise
+	 * ngoals). */
+	uint8_t ngoal_cards;
 	uint16_t deck_size;             /* sum of counts over deck cards */
 
 	/* Gold. */
@@ -247,6 +265,9 @@ typedef struct sab_ruleset {
  *   goal_cards:                       # as many as goals; shuffled each round
  *     - {name: gold, edges: NESW, gold: true}
  *     - {name: stone-ne, edges: NE}
+ *     # module goals: more cards than places, each with an effect:
+ *     # - {name: sack-2, edges: NESW, effect: sack, amount: 2}
+ *     # - {name: dragon, edges: NS, effect: dragon}   # or spider, rocks
  *   deck:
  *     - {name: cross, type: path, edges: NESW, count: 5}
  *     - {name: dead-n, type: path, edges: N, dead_end: true, count: 1}

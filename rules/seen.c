@@ -249,6 +249,11 @@ static void reveal(sab_seen *s, const sab_ruleset *rs, const sab_event *e)
 		s->goal_open |= (uint8_t)(1u << e->goal);
 		s->goal_known[e->goal] = e->card;
 	}
+	/* New Goals: the choice of which goal first is made. */
+	if (s->phase == SAB_PHASE_ORDER) {
+		s->phase = SAB_PHASE_PLAY;
+		s->goal_choices = 0;
+	}
 }
 
 static void round_end(sab_seen *s, const sab_event *e)
@@ -279,6 +284,17 @@ static void gold(sab_seen *s, const sab_event *e)
 		s->noffer = 0;
 		s->to_act = SAB_NO_SEAT;
 	}
+}
+
+/* A dragon's gold paid (New Goals): the payer knows how much. */
+static void paid(sab_seen *s, const sab_event *e)
+{
+	int k = e->seat;
+
+	if (s->persp == SAB_SEEN_ALL || s->persp == k)
+		s->gold[k] = (int16_t)(s->gold[k] - e->value);
+	else
+		s->gold_hidden[k]++;
 }
 
 static void game_end(sab_seen *s, const sab_event *e)
@@ -383,6 +399,14 @@ void sab_seen_apply(sab_seen *s, const sab_ruleset *rs, const sab_event *e)
 		break;
 	case SAB_EV_TAKE:
 		took(s, e);
+		break;
+	case SAB_EV_ORDER:
+		s->phase = SAB_PHASE_ORDER;
+		s->to_act = e->seat;
+		s->goal_choices = (uint8_t)e->mask;
+		break;
+	case SAB_EV_PAID:
+		paid(s, e);
 		break;
 	default:                /* the game's start: nothing to know yet */
 		break;

@@ -74,6 +74,9 @@ typedef struct sab_seen {
 	uint8_t offer[SAB_MAX_PLAYERS];
 	uint16_t winners;               /* at the end: bit s shares the win */
 
+	/* New Goals: the goals to_act chooses among (SAB_PHASE_ORDER). */
+	uint8_t goal_choices;
+
 	sab_board board;
 } sab_seen;
 

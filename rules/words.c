@@ -63,6 +63,7 @@ static void say_round_end(sab_strbuf *b, const sab_ruleset *rs,
 
 	sab_strbuf_printf(b, "round %d ends: %s", e->value,
 	    e->n == SAB_END_GOLD ? "the gold is reached" :
+	    e->n == SAB_END_SPIDER ? "the giant spider is reached" :
 	    "no one holds a card");
 	if (e->seat != SAB_NO_SEAT)
 		sab_strbuf_printf(b, " by seat %d", e->seat);
@@ -247,6 +248,23 @@ int sab_event_words(const sab_ruleset *rs, const sab_event *e,
 			    "only it knows)", e->seat);
 		else
 			sab_strbuf_printf(&b, "seat %d is paid %d gold",
+			    e->seat, e->value);
+		break;
+	case SAB_EV_ORDER:
+		sab_strbuf_printf(&b, "seat %d reached two goals at once and "
+		    "chooses which turns face up first:", e->seat);
+		for (int k = 0, n = 0; k < rs->ngoals; k++)
+			if (e->mask >> k & 1) {
+				sab_strbuf_printf(&b, "%s ", n++ ? " or" : "");
+				say_goal(&b, rs, w, k);
+			}
+		break;
+	case SAB_EV_PAID:
+		if (e->vis == SAB_VIS_HIDDEN && e->value == 0)
+			sab_strbuf_printf(&b, "seat %d pays the dragon 1 gold "
+			    "if it has any (only it knows)", e->seat);
+		else
+			sab_strbuf_printf(&b, "seat %d pays the dragon %d gold",
 			    e->seat, e->value);
 		break;
 	default:

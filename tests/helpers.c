@@ -1,5 +1,6 @@
 /* helpers.c: building exact positions for the rules tests. */
 #include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <check.h>
@@ -29,6 +30,31 @@ const sab_ruleset *t_ruleset(const char *name)
 	}
 	ck_abort_msg("no built-in ruleset %s", name);
 	return NULL;
+}
+
+const sab_ruleset *t_ruleset_file(const char *path)
+{
+	static sab_ruleset sets[8];
+	static char paths[8][128];
+	static char text[65536];
+	char err[512];
+	size_t n;
+	FILE *f;
+	int i;
+
+	for (i = 0; i < 8 && paths[i][0] != '\0'; i++)
+		if (strcmp(paths[i], path) == 0)
+			return &sets[i];
+	ck_assert_msg(i < 8 && strlen(path) < sizeof paths[i],
+	    "too many ruleset files, or %s too long", path);
+	f = fopen(path, "r");
+	ck_assert_msg(f != NULL, "cannot open %s", path);
+	n = fread(text, 1, sizeof text - 1, f);
+	fclose(f);
+	ck_assert_msg(sab_ruleset_parse(&sets[i], text, n, path, err,
+	    sizeof err) == 0, "%s", err);
+	memcpy(paths[i], path, strlen(path) + 1);
+	return &sets[i];
 }
 
 uint8_t t_def(const sab_ruleset *rs, const char *name)

@@ -7,6 +7,10 @@
 /* A built-in ruleset, loaded once per call into static storage per name. */
 const sab_ruleset *t_ruleset(const char *name);
 
+/* A ruleset file (a path from the top of the tree, where the tests
+ * run), parsed once per path into static storage. */
+const sab_ruleset *t_ruleset_file(const char *path);
+
 /* The definition index of card name; fails the test when there is none. */
 uint8_t t_def(const sab_ruleset *rs, const char *name);
 

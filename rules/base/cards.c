@@ -614,7 +614,22 @@ static int goal_token(const sab_card *c, char *buf, size_t size)
 {
 	tokbuf t = { buf, size, 0 };
 
-	tok_put(&t, c->gold ? "gold-" : "stone-");
+	/* New Goals' cards say their effect (module goals); a sack its
+	 * amount: "sack2-NESW". */
+	static const char *const effect[SAB_GOAL_EFFECTS] = {
+		"stone-", "sack", "dragon-", "spider-"
+	};
+
+	if (c->gold)
+		tok_put(&t, "gold-");
+	else
+		tok_put(&t, effect[c->effect < SAB_GOAL_EFFECTS ? c->effect :
+		    0]);
+	if (!c->gold && c->effect == SAB_GOAL_SACK) {
+		char n[2] = { (char)('0' + c->amount % 10), '\0' };
+		tok_put(&t, n);
+		tok_put(&t, "-");
+	}
 	tok_edges(&t, c->edges);
 	return tok_done(&t);
 }
