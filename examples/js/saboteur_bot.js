@@ -54,6 +54,9 @@
 //   offer                    gold values offered to us now (pick one)
 //   victims                  the seats we may rob now ("victims" line):
 //                            reply "steal SEAT" (a legal line)
+//   goalOrder                New Goals: the goals [x, y] we reached at once
+//                            ("goals" line): reply "reveal X Y" (a legal
+//                            line) for the one to turn first
 //   result                   the last round's end: { round, how ("gold" or
 //                            "nocards"), finder (a seat or null), side (e.g.
 //                            "miners", "blue-miners", "boss"), winners (seats,
@@ -147,6 +150,8 @@ function parseMove(line) {
     Object.assign(m, { kind: "remove", front: w[1], card: w[2], cards: w.slice(2, 4) });
   } else if (w[0] === "steal" && w.length >= 2) {
     Object.assign(m, { kind: "steal", target: num(w[1]) });
+  } else if (w[0] === "reveal" && w.length >= 3) {   // New Goals
+    Object.assign(m, { kind: "reveal", x: num(w[1]), y: num(w[2]) });
   } else if (w[0] === "play" && w.length >= 2) {
     const c = (m.card = w[1]);
     m.cards = [c];
@@ -261,6 +266,7 @@ class Bot {
     this.legal = [];
     this.offer = [];
     this.victims = [];
+    this.goalOrder = [];
     this.board = new Map();
     this.turned = new Set();
     this.goalCards = new Map();
@@ -409,6 +415,15 @@ class Bot {
       this.hand = w.slice(1);
     } else if (kind === "victims") {
       this.victims = w.slice(1).map(Number);
+    } else if (kind === "goals" && n >= 2) {   // New Goals: which goal first
+      if (Number(w[1]) === this.seat) {
+        this.goalOrder = [];
+        for (let i = 2; i + 1 < n; i += 2)
+          this.goalOrder.push([Number(w[i]), Number(w[i + 1])]);
+      }
+    } else if (kind === "paid" && n >= 3 && w[2] !== "-") {
+      const s = Number(w[1]);
+      this.gold.set(s, (this.gold.get(s) || 0) - Number(w[2]));
     } else if (kind === "stole" && n >= 3) {
       const thief = Number(w[1]), victim = Number(w[2]);
       this.thefts.push([thief, victim]);
@@ -423,6 +438,7 @@ class Bot {
       const cell = w[1] + "," + w[2];
       this.goalCards.set(cell, w[3]);
       if (kind === "reveal") {
+        this.goalOrder = [];
         this.board.set(cell, w[3]);
         if (w[4] === "1") this.turned.add(cell);
       }
@@ -473,6 +489,7 @@ class Bot {
       if (this.legal.length) move = this.legal[0];
       else if (this.offer.length) move = "pick " + Math.max(...this.offer);
       else if (this.victims.length) move = "steal " + this.victims[0];
+      else if (this.goalOrder.length) move = "reveal " + this.goalOrder[0].join(" ");
       else if (this.hand.length) move = "discard " + this.hand[0];
       else move = "note nothing to play";
     }

@@ -60,8 +60,11 @@ State, reset by each "game" (and the round part by each "round"):
     offer                        gold values offered to us now (pick one)
     victims                      the seats we may rob now ("victims" line):
                                  reply "steal SEAT" (a legal line)
+    goal_order                   New Goals: the goals (x, y) we reached at
+                                 once ("goals" line): reply "reveal X Y"
+                                 (a legal line) for the one to turn first
     result                       the last round's end, a dict: "round", "how"
-                                 ("gold" or "nocards"), "finder" (a seat or
+                                 ("gold", "nocards" or "spider"), "finder" (a seat or
                                  None), "side" (e.g. "miners", "blue-miners",
                                  "boss"), "winners" (seats; None where the
                                  line has none, as in the base game)
@@ -146,7 +149,9 @@ class Move:
     pick, a steal or an allow); the World Championship adds "allow" (no veto),
     "take" (a card of our treasure trove), "veto", "swap" (a goal swap: goals
     [(x1, y1), (x2, y2)], rot 1 to swap), "trove", "direction", "pathfinder"
-    and "diversion" (x, y, rot: where the last path card goes); cards every card the move takes from the hand (1 to 3
+    and "diversion" (x, y, rot: where the last path card goes); New Goals
+    adds "reveal" (x, y: the goal to turn face up first of two reached at
+    once); cards every card the move takes from the hand (1 to 3
     for a discard, 2 for a remove); front the card a remove takes away from
     in front of us; x, y, rot for a path, a rockfall or a map; target (a
     seat) for a break, a repair, an action played on a seat or a steal;
@@ -173,6 +178,8 @@ class Move:
                 self.card, self.cards = w[2], w[2:4]
             elif w[0] == "steal" and len(w) >= 2:
                 self.kind, self.target = "steal", int(w[1])
+            elif w[0] == "reveal" and len(w) >= 3:
+                self.kind, self.x, self.y = "reveal", int(w[1]), int(w[2])
             elif w[0] == "play" and len(w) >= 2:
                 self.card = c = w[1]
                 self.cards = [c]
@@ -268,6 +275,7 @@ class Bot:
         self.round, self.deck = 0, 0
         self.role, self.roles = None, {}
         self.hand, self.legal, self.offer, self.victims = [], [], [], []
+        self.goal_order = []
         self.board, self.turned, self.goal_cards = {}, set(), {}
         self.broken, self.in_front = {}, {}
         self.pending, self.reacting, self.trove, self.direction = None, False, [], 0
@@ -416,6 +424,14 @@ class Bot:
             self.hand = list(w[1:])
         elif kind == "victims":
             self.victims = [int(s) for s in w[1:]]
+        elif kind == "goals" and len(w) >= 2:
+            # New Goals: the seat chooses which of these goals turns first.
+            if int(w[1]) == self.seat:
+                self.goal_order = [(int(w[i]), int(w[i + 1]))
+                                   for i in range(2, len(w) - 1, 2)]
+        elif kind == "paid" and len(w) >= 3 and w[2] != "-":
+            seat = int(w[1])
+            self.gold[seat] = self.gold.get(seat, 0) - int(w[2])
         elif kind == "stole" and len(w) >= 3:
             thief, victim = int(w[1]), int(w[2])
             self.thefts.append((thief, victim))
@@ -434,6 +450,7 @@ class Bot:
             cell = (int(w[1]), int(w[2]))
             self.goal_cards[cell] = w[3]
             if kind == "reveal":
+                self.goal_order = []
                 self.board[cell] = w[3]
                 if len(w) >= 5 and w[4] == "1":
                     self.turned.add(cell)
@@ -485,6 +502,8 @@ class Bot:
                 move = "pick %d" % max(self.offer)
             elif self.victims:
                 move = "steal %d" % self.victims[0]
+            elif self.goal_order:
+                move = "reveal %d %d" % self.goal_order[0]
             elif self.hand:
                 move = "discard " + self.hand[0]
             else:
