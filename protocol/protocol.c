@@ -318,7 +318,7 @@ static void put_game_end(line *l, const sab_event *e, int nplayers)
 }
 
 static void put_event(line *l, const proto_cards *pc, const sab_event *v,
-    const sab_event *e, int nplayers)
+    const sab_event *e, int seat, int nplayers)
 {
 	const sab_ruleset *rs = pc->rs;
 
@@ -470,8 +470,9 @@ static void put_event(line *l, const proto_cards *pc, const sab_event *v,
 	case SAB_EV_PAID:
 		put_s(l, "paid");
 		put_wi(l, v->seat);
-		if (e->vis == SAB_VIS_HIDDEN && v->value == 0 &&
-		    e->value != 0)
+		/* Whether there was anything to pay is the payer's alone:
+		 * every other seat is sent "-", 1 or none. */
+		if (e->vis == SAB_VIS_HIDDEN && seat != e->seat)
 			put_ws(l, "-");
 		else
 			put_wi(l, v->value);
@@ -492,7 +493,7 @@ int proto_event(const proto_cards *pc, const sab_event *e, int seat,
 	buf[0] = '\0';
 	if (!sab_event_view(e, seat, &v) || e->type == SAB_EV_GAME_START)
 		return 0;
-	put_event(&l, pc, &v, e, nplayers);
+	put_event(&l, pc, &v, e, seat, nplayers);
 	return done(&l);
 }
 

@@ -9,6 +9,7 @@ round's end.  The World Championship's too: a treasure trove's cards
 ("trove") only to the seat that played it, right after; another seat's
 take hidden ("took S -"); a reaction request ("react") only to a bot that
 asked for feature "react", and only with its request right after it.
+New Goals' too: what another seat paid a dragon ("paid S -"), 1 or none.
 
 Usage: check_transcripts.py TRANSCRIPT...
 """
@@ -83,7 +84,7 @@ def check(path):
                 leak("a peek it did not make")
             my_map = None
         other = words[1].lstrip("-").isdigit() and int(words[1]) != seat
-        if kind in ("draw", "discarded", "gold", "took") and other and \
+        if kind in ("draw", "discarded", "gold", "took", "paid") and other and \
                 any(w != "-" for w in words[2:]):
             leak("another seat's " + kind)
         if kind == "role" and other and not round_over:

@@ -722,6 +722,44 @@ if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 	[ -z "$js" ] || grep -q -- '-> steal ' "$tmp/all2"/6-*.transcript && ok ||
 	    no "saboteur2: the JavaScript state bot never stole (seed 1 no longer asks)"
 	leftovers all-examples-saboteur2
+	# New Goals (examples/rulesets/new-goals.yaml, a file botlib reads
+	# as base, learning the goal cards from their tokens): the C bots
+	# under BOTLIB_CHECK; seed 25 has a card reaching two goals at once
+	# (the heuristic bot in seat 2 chooses the order) and a dragon.  The
+	# replay verifies, each seat's export is what its bot received, a
+	# dragon's payment is hidden from the other seats, and a payment
+	# planted in another seat's transcript is caught.
+	g5="$ex/heuristic-bot $tag|$ex/random-bot $tag"
+	"$bin" play --sandbox off --quiet --seed 25 $limits \
+	    --ruleset "$top/examples/rulesets/new-goals.yaml" \
+	    --bot-env BOTLIB_CHECK=1 --transcripts --log-dir "$tmp/ng" \
+	    --replay "$tmp/ng.sabr.gz" "${g5%|*}" "${g5#*|}" "${g5%|*}" \
+	    "${g5#*|}" "${g5%|*}" >"$tmp/ng.out" 2>&1
+	n=$(awk '$1 ~ /^[1-5]:[^:]*$/ && NF >= 8 && $4 == "ok" && $7 == 0 &&
+	    $8 == 0' "$tmp/ng.out" | wc -l)
+	[ "$n" = 5 ] && ok || { no "new-goals C bots"; sed 's/^/  | /' "$tmp/ng.out"; }
+	cat "$tmp/ng"/*.stderr 2>/dev/null | grep -v 'is not built in' >"$tmp/ng.err"
+	[ -s "$tmp/ng.err" ] && { no "new-goals: botlib's table drifted"
+		head -3 "$tmp/ng.err" | sed 's/^/  | /'; } || ok
+	grep -q -- '-> reveal ' "$tmp/ng"/3-*.transcript && ok ||
+	    no "new-goals: no bot chose which goal turns first (seed 25 no longer does)"
+	grep -q -- '<- paid 2 -' "$tmp/ng"/1-*.transcript && ok ||
+	    no "new-goals: no dragon's payment hidden from seat 0 (seed 25 no longer has one)"
+	"$bin" verify --quiet "$tmp/ng.sabr.gz" >/dev/null 2>&1 && ok ||
+	    no "new-goals: the replay does not verify"
+	for k in 1 2 3 4 5; do
+		"$bin" export --as $((k - 1)) "$tmp/ng.sabr.gz" >"$tmp/ng.export" 2>&1
+		received "$(ls "$tmp/ng/$k"-*.transcript)" >"$tmp/ng.want"
+		cmp -s "$tmp/ng.want" "$tmp/ng.export" && ok ||
+		    no "new-goals: export --as $((k - 1)) differs from what bot $k received"
+	done
+	python3 "$here/check_transcripts.py" "$tmp/ng"/*.transcript && ok ||
+	    no "new-goals transcripts leak secrets"
+	sed '0,/<- paid 2 -/s/<- paid 2 -/<- paid 2 1/' \
+	    "$(ls "$tmp/ng"/1-*.transcript)" >"$tmp/ng-planted.transcript"
+	python3 "$here/check_transcripts.py" "$tmp/ng-planted.transcript" \
+	    >/dev/null 2>&1 && no "new-goals: check_transcripts.py misses a dragon's payment" || ok
+	leftovers new-goals
 	# The variants (issue 13): the tournament at 5 players (seed 8: a
 	# greedy dwarf connects the gold and wins a round alone) and at 9,
 	# the selfish dwarf and the old mine, each a real match of the C
