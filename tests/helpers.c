@@ -18,6 +18,8 @@ const sab_ruleset *t_ruleset(const char *name)
 	    "base-wc-greedy", NULL };
 	char err[256];
 
+	if (strchr(name, '/') != NULL)  /* a ruleset file */
+		return t_ruleset_file(name);
 	for (int i = 0; names[i]; i++) {
 		if (strcmp(names[i], name) != 0)
 			continue;

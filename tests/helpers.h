@@ -4,7 +4,8 @@
 
 #include "saboteur.h"
 
-/* A built-in ruleset, loaded once per call into static storage per name. */
+/* A built-in ruleset, loaded once per call into static storage per name;
+ * a name with a '/' is a ruleset file (t_ruleset_file()). */
 const sab_ruleset *t_ruleset(const char *name);
 
 /* A ruleset file (a path from the top of the tree, where the tests
