@@ -111,6 +111,13 @@ static void print_card(const sab_card *c, const char *tok, int wtok,
 		printf("  stubs: %s", sab_edges_format((uint8_t)(c->edges &
 		    ~c->groups[0]), e));
 	print_marks(c);
+	/* New Goals' effects on reveal. */
+	if (c->type == SAB_CARD_GOAL && c->effect == SAB_GOAL_SACK)
+		printf("  gold sack: takes %d", c->amount);
+	else if (c->type == SAB_CARD_GOAL && c->effect == SAB_GOAL_DRAGON)
+		printf("  dragon: pays 1 gold, if any");
+	else if (c->type == SAB_CARD_GOAL && c->effect == SAB_GOAL_SPIDER)
+		printf("  giant spider: the saboteurs win the round");
 	printf("\n");
 }
 
@@ -219,7 +226,12 @@ static int print_cards(const sab_ruleset *rs, char *err, size_t errlen)
 			naction += c->count;
 	}
 	printf("deck: %d path + %d action = %d cards; plus the start and %d "
-	    "goal cards\n", npath, naction, rs->deck_size, rs->ngoals);
+	    "goal cards\n", npath, naction, rs->deck_size, rs->ngoal_cards);
+	/* New Goals: more goal cards than places, dealt each round. */
+	if (rs->ngoal_cards > rs->ngoals)
+		printf("goals: the gold and %d other goal cards dealt into the "
+		    "%d places each round, %d put aside\n", rs->ngoals - 1,
+		    rs->ngoals, rs->ngoal_cards - rs->ngoals);
 	print_specials(rs, &pc);
 	return rc;
 }
