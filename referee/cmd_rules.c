@@ -220,13 +220,26 @@ static int print_cards(const sab_ruleset *rs, char *err, size_t errlen)
 	for (int i = 0; i < rs->ndefs; i++) {
 		const sab_card *c = &rs->defs[i];
 		print_card(c, pc.tok[i], wtok, wname, wkind);
-		if (c->type == SAB_CARD_PATH)
+		if (c->type == SAB_CARD_PATH && !c->chest)
 			npath += c->count;
-		else if (c->type != SAB_CARD_START && c->type != SAB_CARD_GOAL)
+		else if (c->type != SAB_CARD_START &&
+		    c->type != SAB_CARD_GOAL && !c->chest)
 			naction += c->count;
 	}
 	printf("deck: %d path + %d action = %d cards; plus the start and %d "
 	    "goal cards\n", npath, naction, rs->deck_size, rs->ngoal_cards);
+	/* Treasure Chests: the chests and where they lie. */
+	if (rs->chests_per_round) {
+		printf("chests: %d a round, laid in x %d to %d, y %d to %d, "
+		    "each under a path card marked :chest; the chests:",
+		    rs->chests_per_round, rs->chest_min_x, rs->chest_max_x,
+		    rs->chest_min_y, rs->chest_max_y);
+		for (int k = 0; k < SAB_CHEST_KINDS; k++)
+			if (rs->chest_count[k])
+				printf(" %s x%d", sab_chest_words[k],
+				    rs->chest_count[k]);
+		printf("\n");
+	}
 	/* New Goals: more goal cards than places, dealt each round. */
 	if (rs->ngoal_cards > rs->ngoals)
 		printf("goals: the gold and %d other goal cards dealt into the "

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "effect.h"
+#include "minis/chests.h"
 #include "minis/goals.h"
 
 /* In a fixed order: a card's type numbers the kinds of these modules in
@@ -12,6 +13,7 @@ const sab_module *const sab_modules[SAB_NMODULES] = {
 	&sab_module_wc,
 	&sab_module_minis,
 	&sab_module_goals,
+	&sab_module_chests,
 };
 #define NMODULES ((size_t)SAB_NMODULES)
 

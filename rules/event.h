@@ -60,6 +60,17 @@ enum sab_event_type {
 	                           first */
 	SAB_EV_PAID,            /* seat pays `value` gold to the supply (a
 	                           dragon; 0: it had none) */
+	/* Treasure chests (rules/minis/chests.c). */
+	SAB_EV_CHEST,           /* a chest lies under a face-down path card
+	                           at (x, y), at a round's setup */
+	SAB_EV_OPEN,            /* seat uncovers the chest at (x, y): its
+	                           path card `card` turned face up (rot), its
+	                           chest `value` (enum sab_chest) */
+	SAB_EV_MILL,            /* n cards of the deck go face down to the
+	                           discard pile */
+	SAB_EV_CHEST_ASK,       /* seat (alone) chooses a seat of mask for
+	                           chest `value` */
+	SAB_EV_GRAB,            /* seat takes card from target's hand */
 	SAB_EV_TYPES
 };
 

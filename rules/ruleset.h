@@ -94,6 +94,9 @@ typedef struct sab_card {
 	 * expansion: enum sab_goal_effect) and its gold sack's amount. */
 	uint8_t effect;
 	uint8_t amount;
+	/* 1: one of Treasure Chests' face-down path cards (module chests),
+	 * never in the deck: count is the copies in their own pile. */
+	uint8_t chest;
 	uint8_t rot_edges[2];   /* open edges upright [0] and turned [1] */
 	uint8_t rot_group[2][4];/* per orientation and edge index (N,E,S,W):
 	                           the group that edge belongs to, 0 = stub */
@@ -108,6 +111,22 @@ enum sab_goal_effect {
 	SAB_GOAL_SPIDER,        /* the round ends, the saboteurs win */
 	SAB_GOAL_EFFECTS
 };
+
+/* The treasure chests' effects (module chests), in the rulebook's order. */
+enum sab_chest {
+	SAB_CHEST_GOLD,         /* take 1 gold */
+	SAB_CHEST_NO_MAPS,      /* no more maps on goals, for anyone */
+	SAB_CHEST_NO_DRAW,      /* no draw at the end of this turn */
+	SAB_CHEST_EXTRA_DRAW,   /* one more draw at the end of this turn */
+	SAB_CHEST_PUSH_GOAL,    /* push a face-down goal one place further */
+	SAB_CHEST_STEAL_CARD,   /* a card of another's hand instead of a draw */
+	SAB_CHEST_KEEP_ONE,     /* draw 3, keep 1, discard 2 */
+	SAB_CHEST_LOOK_ROLE,    /* look at another player's dwarf card */
+	SAB_CHEST_TROVE,        /* shuffle the discards, take 1 of the top 5 */
+	SAB_CHEST_MILL,         /* the top 5 of the deck to the discards */
+	SAB_CHEST_KINDS
+};
+#define SAB_MAX_CHESTS 8        /* chests on the table in one round */
 
 enum sab_gold_drawn {
 	SAB_GOLD_PER_MINER,     /* anniversary: one gold card per gold miner */
@@ -232,7 +251,19 @@ typedef struct sab_ruleset {
 	 * plays: 0, the base game's dwarf table (roles:) and gold cards; an
 	 * expansion that deals its own dwarf cards and pays in pieces. */
 	uint8_t roles_module;
+
+	/* Treasure Chests (module chests; section chests): how many chests
+	 * of each effect, how many lie on the table each round, and the
+	 * cells they may lie on (min to max, inclusive).  The face-down
+	 * path cards are the definitions with chest set. */
+	uint8_t chest_count[SAB_CHEST_KINDS];
+	uint8_t chests_per_round;
+	int8_t chest_min_x, chest_min_y, chest_max_x, chest_max_y;
 } sab_ruleset;
+
+/* The words of the chests' effects in rulesets and the protocol
+ * ("gold", "no-maps", ...), by enum sab_chest. */
+extern const char *const sab_chest_words[SAB_CHEST_KINDS];
 
 /*
  * Parses a ruleset from YAML text held in memory (len bytes; it need not end

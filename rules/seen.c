@@ -286,6 +286,23 @@ static void gold(sab_seen *s, const sab_event *e)
 	}
 }
 
+/* Treasure Chests: a card of target's hand taken by seat (the card
+ * known to seat alone; target is told its whole hand next). */
+static void grab(sab_seen *s, const sab_event *e)
+{
+	if (e->target >= s->nplayers)
+		return;
+	hand_take(s, e->target, e->card);
+	hand_add(s, e->seat, e->card);
+}
+
+/* Treasure Chests: n cards of the deck to the discard pile. */
+static void milled(sab_seen *s, const sab_event *e)
+{
+	s->deck = (uint16_t)(s->deck > e->n ? s->deck - e->n : 0);
+	s->ndiscard = (uint16_t)(s->ndiscard + e->n);
+}
+
 /* A dragon's gold paid (New Goals): the payer knows how much. */
 static void paid(sab_seen *s, const sab_event *e)
 {
@@ -407,6 +424,23 @@ void sab_seen_apply(sab_seen *s, const sab_ruleset *rs, const sab_event *e)
 		break;
 	case SAB_EV_PAID:
 		paid(s, e);
+		break;
+	case SAB_EV_CHEST:
+		sab_board_hide(&s->board, rs, e->x, e->y);
+		break;
+	case SAB_EV_OPEN:
+		sab_board_place(&s->board, rs, e->x, e->y, e->card, e->rot);
+		break;
+	case SAB_EV_MILL:
+		milled(s, e);
+		break;
+	case SAB_EV_CHEST_ASK:
+		s->phase = SAB_PHASE_CHEST;
+		s->to_act = e->seat;
+		break;
+	case SAB_EV_GRAB:
+		grab(s, e);
+		s->phase = SAB_PHASE_PLAY;
 		break;
 	default:                /* the game's start: nothing to know yet */
 		break;

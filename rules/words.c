@@ -259,6 +259,36 @@ int sab_event_words(const sab_ruleset *rs, const sab_event *e,
 				say_goal(&b, rs, w, k);
 			}
 		break;
+	case SAB_EV_CHEST:
+		sab_strbuf_printf(&b, "a treasure chest lies face down at ");
+		say_place(&b, w, e->x, e->y);
+		break;
+	case SAB_EV_OPEN:
+		sab_strbuf_printf(&b, "seat %d takes the chest at ", e->seat);
+		say_place(&b, w, e->x, e->y);
+		sab_strbuf_printf(&b, ": %s, under %s%s", e->value <
+		    SAB_CHEST_KINDS ? sab_chest_words[e->value] : "?",
+		    card_word(w, e->card), e->rot ? ", turned" : "");
+		break;
+	case SAB_EV_MILL:
+		sab_strbuf_printf(&b, "%d cards of the deck go face down to "
+		    "the discard pile", e->n);
+		break;
+	case SAB_EV_CHEST_ASK:
+		sab_strbuf_printf(&b, "seat %d chooses a player for its %s "
+		    "chest (seats", e->seat, e->value < SAB_CHEST_KINDS ?
+		    sab_chest_words[e->value] : "?");
+		say_seats(&b, e->mask);
+		sab_strbuf_printf(&b, ")");
+		break;
+	case SAB_EV_GRAB:
+		if (e->card == SAB_NO_CARD)
+			sab_strbuf_printf(&b, "seat %d takes a card from seat "
+			    "%d's hand", e->seat, e->target);
+		else
+			sab_strbuf_printf(&b, "seat %d takes %s from seat %d's "
+			    "hand", e->seat, card_word(w, e->card), e->target);
+		break;
 	case SAB_EV_PAID:
 		if (e->vis == SAB_VIS_HIDDEN && e->value == 0)
 			sab_strbuf_printf(&b, "seat %d pays the dragon 1 gold "

@@ -28,6 +28,12 @@ static const struct { const char *rs; int players; } combos[] = {
 	{ "tests/fixtures/rulesets/saboteur2-goals.yaml", 6 },
 	{ "tests/fixtures/rulesets/base-wc-goals.yaml", 5 },
 	{ "tests/fixtures/rulesets/saboteur2-wc-goals.yaml", 7 },
+	/* Treasure Chests (module chests), alone, with Saboteur 2, and
+	 * with New Goals and the special cards. */
+	{ "examples/rulesets/treasure-chests.yaml", 5 },
+	{ "tests/fixtures/rulesets/saboteur2-chests.yaml", 6 },
+	{ "tests/fixtures/rulesets/base-goals-chests.yaml", 4 },
+	{ "tests/fixtures/rulesets/saboteur2-wc-goals-chests.yaml", 8 },
 };
 
 /* Games per player count: SAB_TEST_GAMES (the property suite's knob)
@@ -49,7 +55,7 @@ static int head[SAB_MAX_DEFS + 2], next_of[SAB_MAX_MOVES];
 static int bucket(const sab_move *m)
 {
 	if (m->kind == SAB_MOVE_CHOOSE || m->kind == SAB_MOVE_ALLOW ||
-	    m->kind == SAB_MOVE_REVEAL)
+	    m->kind == SAB_MOVE_REVEAL || m->kind == SAB_MOVE_SEAT)
 		return SAB_MAX_DEFS;
 	if (m->kind == SAB_MOVE_PICK_GOLD)
 		return SAB_MAX_DEFS + 1;
@@ -286,6 +292,14 @@ static void sweep(const sab_game *g)
 		m.value = (uint8_t)v;
 		agree(g, m);
 	}
+	/* Treasure Chests: every seat, and one past the last, for a
+	 * chest. */
+	for (int t = 0; t <= g->nplayers; t++) {
+		memset(&m, 0, sizeof m);
+		m.kind = SAB_MOVE_SEAT;
+		m.target = (uint8_t)t;
+		agree(g, m);
+	}
 	/* New Goals: every goal place, and one past the last, to turn
 	 * first. */
 	for (int k = 0; k <= rs->ngoals; k++) {
@@ -384,6 +398,8 @@ static void check_census(const sab_game *g)
 	for (int d = 0; d < rs->ndefs; d++) {
 		const sab_kind *k = sab_kind_of(rs->defs[d].type);
 		int want = k != NULL && k->deck ? rs->defs[d].count : 0;
+		if (rs->defs[d].chest)  /* Treasure Chests' own cards */
+			continue;
 		REQUIRE(n[d] == want, "%d copies of %s, not %d", n[d],
 		    rs->defs[d].name, want);
 	}
@@ -478,8 +494,9 @@ static void check_gold(const sab_game *g, const sab_events *ev, int *ledger,
 /* ---- playing ---------------------------------------------------------- */
 
 static sab_events ev;
-static int phases[SAB_PHASE_ORDER + 1];      /* the phases met */
+static int phases[SAB_PHASE_CHEST + 1];      /* the phases met */
 static int reveals;                             /* goals turned face up */
+static int opened;                              /* chests taken */
 static int substeps;                            /* a pathfinder's turn met */
 
 /*
@@ -553,6 +570,7 @@ static int play_game(sab_game *g, const sab_ruleset *rs, int players,
 			check_gold(g, &ev, ledger, &paid);
 			phases[g->phase] = 1;
 			reveals += t_count(&ev, SAB_EV_REVEAL);
+			opened += t_count(&ev, SAB_EV_OPEN);
 			substeps |= g->substep > 0;
 		}
 		REQUIRE(n < 5000, "the game does not end");
@@ -579,7 +597,13 @@ START_TEST(wc_games_keep_their_invariants)
 	memset(phases, 0, sizeof phases);
 	substeps = 0;
 	reveals = 0;
+	opened = 0;
 	many_games(rs, combos[_i].players, games_wanted(), 4);
+	/* Treasure Chests' games took chests, and a chest asked for a
+	 * player. */
+	REQUIRE(rs->chests_per_round == 0 || (opened > 0 &&
+	    phases[SAB_PHASE_CHEST]), "no chest taken (%d), or no player "
+	    "chosen for one (%d)", opened, phases[SAB_PHASE_CHEST]);
 	REQUIRE(verdicts > 1000, "only %ld verdicts compared", verdicts);
 	/* New Goals' games turned goals face up. */
 	REQUIRE(rs->ngoal_cards == rs->ngoals || (reveals > 0 &&
