@@ -511,7 +511,6 @@ static void put_event(line *l, const proto_cards *pc, const sab_event *v,
 		put_s(l, "grabbed");
 		put_wi(l, v->seat);
 		put_wi(l, v->target);
-		put_card(l, pc, v->card);
 		break;
 	case SAB_EV_PAID:
 		put_s(l, "paid");

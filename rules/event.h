@@ -70,7 +70,8 @@ enum sab_event_type {
 	                           discard pile */
 	SAB_EV_CHEST_ASK,       /* seat (alone) chooses a seat of mask for
 	                           chest `value` */
-	SAB_EV_GRAB,            /* seat takes card from target's hand */
+	SAB_EV_GRAB,            /* seat takes a card from target's hand
+	                           (which: each is sent its SAB_EV_HAND) */
 	SAB_EV_TYPES
 };
 

@@ -332,7 +332,8 @@ static int seatless(uint8_t type)
 {
 	return type == SAB_EV_GAME_START || type == SAB_EV_ROUND_START ||
 	    type == SAB_EV_REVEAL || type == SAB_EV_ROUND_END ||
-	    type == SAB_EV_GAME_END || type == SAB_EV_LAID;
+	    type == SAB_EV_GAME_END || type == SAB_EV_LAID ||
+	    type == SAB_EV_CHEST;
 }
 
 void sab_seen_apply(sab_seen *s, const sab_ruleset *rs, const sab_event *e)
@@ -340,7 +341,8 @@ void sab_seen_apply(sab_seen *s, const sab_ruleset *rs, const sab_event *e)
 	if (!seatless(e->type) && e->seat >= s->nplayers)
 		return;
 	if (s->dealing && e->type != SAB_EV_DRAW && e->type != SAB_EV_ROLE &&
-	    e->type != SAB_EV_ROUND_START && e->type != SAB_EV_LAID)
+	    e->type != SAB_EV_ROUND_START && e->type != SAB_EV_LAID &&
+	    e->type != SAB_EV_CHEST)
 		s->dealing = 0;
 	if (sab_event_is_play(e->type)) {
 		card_played(s, rs, e);

@@ -282,12 +282,8 @@ int sab_event_words(const sab_ruleset *rs, const sab_event *e,
 		sab_strbuf_printf(&b, ")");
 		break;
 	case SAB_EV_GRAB:
-		if (e->card == SAB_NO_CARD)
-			sab_strbuf_printf(&b, "seat %d takes a card from seat "
-			    "%d's hand", e->seat, e->target);
-		else
-			sab_strbuf_printf(&b, "seat %d takes %s from seat %d's "
-			    "hand", e->seat, card_word(w, e->card), e->target);
+		sab_strbuf_printf(&b, "seat %d takes a card from seat %d's "
+		    "hand", e->seat, e->target);
 		break;
 	case SAB_EV_PAID:
 		if (e->vis == SAB_VIS_HIDDEN && e->value == 0)

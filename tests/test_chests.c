@@ -225,15 +225,18 @@ START_TEST(steal_card_chest_takes_a_card_from_a_chosen_hand)
 	ck_assert_int_eq(g.nhand[2], theirs - 1);
 	ck_assert_int_eq(g.to_act, 1);
 	ck_assert_int_eq(g.phase, SAB_PHASE_PLAY);
-	/* The card is the taker's secret and the loser's, nobody else's. */
+	/* Who took from whom is public; the card is the taker's secret
+	 * and the loser's, nobody else's: each is sent its hand. */
 	ck_assert_int_eq(ev.ev[0].type, SAB_EV_GRAB);
-	ck_assert_int_eq(sab_event_view(&ev.ev[0], 3, &v), 1);
-	ck_assert_int_eq(v.card, SAB_NO_CARD);
-	ck_assert_int_eq(sab_event_view(&ev.ev[0], 0, &v), 1);
-	ck_assert_int_ne(v.card, SAB_NO_CARD);
+	ck_assert_int_eq(ev.ev[0].vis, SAB_VIS_ALL);
+	ck_assert_int_eq(ev.ev[0].card, SAB_NO_CARD);
 	ck_assert_int_eq(ev.ev[1].type, SAB_EV_HAND);
-	ck_assert_int_eq(ev.ev[1].seat, 2);
+	ck_assert_int_eq(ev.ev[1].seat, 0);
+	ck_assert_int_eq(ev.ev[2].type, SAB_EV_HAND);
+	ck_assert_int_eq(ev.ev[2].seat, 2);
 	ck_assert_int_eq(sab_event_view(&ev.ev[1], 3, &v), 0);
+	ck_assert_int_eq(sab_event_view(&ev.ev[2], 3, &v), 0);
+	ck_assert_int_eq(sab_event_view(&ev.ev[2], 2, &v), 1);
 	ck_assert_int_eq(t_count(&ev, SAB_EV_DRAW), 0);
 }
 END_TEST

@@ -160,6 +160,8 @@ int bot_move_type(const botstate *s, const sab_move *m)
 		return BOT_TAKE;
 	if (m->kind == SAB_MOVE_REVEAL)
 		return BOT_REVEAL;
+	if (m->kind == SAB_MOVE_SEAT)
+		return BOT_CHOOSE;
 	if (m->kind != SAB_MOVE_PLAY || bot_card(s, m->card) == NULL)
 		return BOT_DISCARD;
 	return s->rs.defs[m->card].type;
@@ -453,7 +455,10 @@ static int sound(const sab_move *m)
 		cell = sab_board_get(&st.table.board, m->x, m->y);
 		if (c->type == SAB_CARD_PATH)
 			return cell == SAB_CELL_EMPTY;
-		return cell != SAB_CELL_EMPTY && cell != SAB_CELL_HIDDEN &&
+		/* Treasure Chests: a face-down chest that is no goal place. */
+		if (cell == SAB_CELL_HIDDEN)
+			return bot_goal_at(&st, m->x, m->y) < 0;
+		return cell != SAB_CELL_EMPTY &&
 		    st.rs.defs[SAB_CELL_DEF(cell)].type == SAB_CARD_PATH;
 	case SAB_CARD_SABOTAGE:
 	case SAB_CARD_REPAIR:
@@ -796,6 +801,110 @@ static int goal_of(const char *tok)
 	return st.rs.ndefs - 1;
 }
 
+/* A Treasure Chests path card's token the ruleset we read does not know
+ * ("path-NES:chest"): a chest path definition of its own, its edges from
+ * the token (one tunnel through its open edges, or a dead end).  Returns
+ * its definition, or -1. */
+static int chest_path_of(const char *tok)
+{
+	char err[128];
+	const char *p = strchr(tok, '-');
+	sab_card *d;
+	int def = card_of(tok), dead;
+
+	if (def >= 0 || p == NULL || strstr(tok, ":chest") == NULL ||
+	    st.rs.ndefs >= SAB_MAX_DEFS)
+		return def;
+	dead = strncmp(tok, "dead-", 5) == 0;
+	if (!dead && strncmp(tok, "path-", 5) != 0)
+		return -1;
+	d = &st.rs.defs[st.rs.ndefs];
+	memset(d, 0, sizeof *d);
+	snprintf(d->name, sizeof d->name, "%.*s", (int)(sizeof d->name - 1),
+	    tok);
+	d->type = SAB_CARD_PATH;
+	d->chest = 1;
+	d->count = 1;
+	for (p++; *p && *p != ':' && *p != '.' && *p != '+'; p++)
+		d->edges |= *p == 'N' ? SAB_N : *p == 'E' ? SAB_E :
+		    *p == 'S' ? SAB_S : *p == 'W' ? SAB_W : 0;
+	d->groups[0] = dead ? 0 : d->edges;
+	st.rs.ndefs++;
+	if (sab_ruleset_finish(&st.rs, err, sizeof err) != 0 ||
+	    proto_cards_init(&st.cards, &st.rs, err, sizeof err) != 0) {
+		st.rs.ndefs--;
+		(void)sab_ruleset_finish(&st.rs, err, sizeof err);
+		(void)proto_cards_init(&st.cards, &st.rs, err, sizeof err);
+		return -1;
+	}
+	return st.rs.ndefs - 1;
+}
+
+/* Adds module chests to the ruleset we read, when it lacks it. */
+static void plays_chests(void)
+{
+	for (int i = 0; i < st.rs.nmodules; i++)
+		if (sab_module_at(st.rs.modules[i]) == sab_module_find("chests",
+		    6))
+			return;
+	for (int k = 0; sab_module_at(k) != NULL; k++)
+		if (sab_module_at(k) == sab_module_find("chests", 6) &&
+		    st.rs.nmodules < SAB_MAX_MODULES)
+			st.rs.modules[st.rs.nmodules++] = (uint8_t)k;
+}
+
+/* Treasure Chests: chest X Y, opened SEAT X Y CARD ROT CHEST, milled SEAT
+ * N, chestchoice CHEST S..., grabbed SEAT TARGET (each of the two is
+ * sent its hand next) */
+static void on_chest_line(const words *w)
+{
+	sab_event e;
+	int x, y, s, t, v, def;
+
+	if (strcmp(w->w[0], "chest") == 0) {
+		if (cell_words(w, 1, &x, &y))
+			return;
+		/* A ruleset file read as base plays chests after all: maps
+		 * may name them (the protocol's parser asks the modules). */
+		plays_chests();
+		e = event_new(SAB_EV_CHEST, SAB_VIS_ALL, SAB_NO_SEAT);
+		e.x = (int8_t)x;
+		e.y = (int8_t)y;
+	} else if (strcmp(w->w[0], "opened") == 0) {
+		if (w->n < 7 || seat_word(w, 1, &s) ||
+		    cell_words(w, 2, &x, &y) ||
+		    (def = chest_path_of(w->w[4])) < 0 || num(w, 5, 0, 1, &v))
+			return;
+		e = event_new(SAB_EV_OPEN, SAB_VIS_ALL, s);
+		e.x = (int8_t)x;
+		e.y = (int8_t)y;
+		e.card = (uint8_t)def;
+		e.rot = (uint8_t)v;
+		for (int k = 0; k < SAB_CHEST_KINDS; k++)
+			if (strcmp(w->w[6], sab_chest_words[k]) == 0)
+				e.value = (uint8_t)k;
+	} else if (strcmp(w->w[0], "milled") == 0) {
+		if (seat_word(w, 1, &s) || num(w, 2, 0, 255, &v))
+			return;
+		e = event_new(SAB_EV_MILL, SAB_VIS_ALL, s);
+		e.n = (uint16_t)v;
+	} else if (strcmp(w->w[0], "chestchoice") == 0) {
+		e = event_new(SAB_EV_CHEST_ASK, SAB_VIS_SEAT, st.seat);
+		for (int k = 0; w->n > 1 && k < SAB_CHEST_KINDS; k++)
+			if (strcmp(w->w[1], sab_chest_words[k]) == 0)
+				e.value = (uint8_t)k;
+		for (int i = 2; i < w->n; i++)
+			if (seat_word(w, i, &s) == 0)
+				e.mask |= (uint16_t)(1u << s);
+	} else {
+		if (seat_word(w, 1, &s) || seat_word(w, 2, &t))
+			return;
+		e = event_new(SAB_EV_GRAB, SAB_VIS_ALL, s);
+		e.target = (uint8_t)t;
+	}
+	tell(&e);
+}
+
 /* peek X Y CARD, reveal X Y CARD ROT */
 static void on_goal_card(const words *w, int reveal)
 {
@@ -1065,6 +1174,8 @@ static int table_allows(const sab_move *m)
 		return 1;
 	if (m->kind == SAB_MOVE_REVEAL)
 		return st.table.goal_choices >> m->goal & 1;
+	if (m->kind == SAB_MOVE_SEAT)
+		return st.table.phase == SAB_PHASE_CHEST;
 	if (m->kind == SAB_MOVE_TAKE) {
 		for (int i = 0; i < st.ntrove; i++)
 			if (st.trove[i] == m->card)
@@ -1231,6 +1342,10 @@ static int handle(char *line, const char *name, bot_choose_fn *choose,
 		on_victims(&w);
 	} else if (strcmp(k, "goals") == 0) {
 		on_goals(&w);
+	} else if (strcmp(k, "chest") == 0 || strcmp(k, "opened") == 0 ||
+	    strcmp(k, "milled") == 0 || strcmp(k, "chestchoice") == 0 ||
+	    strcmp(k, "grabbed") == 0) {
+		on_chest_line(&w);
 	} else if (strcmp(k, "paid") == 0) {
 		on_paid(&w);
 	} else if (strcmp(k, "laid") == 0) {

@@ -170,12 +170,13 @@ const char *bot_role_word(const botstate *s, int seat);
  * card, or up to three in Saboteur 2), BOT_PICK, BOT_REMOVE (discard two
  * cards to take one away from in front of us: "remove FRONT C1 C2"),
  * BOT_STEAL ("steal SEAT", after a "victims" line), BOT_ALLOW (no veto of
- * the pending card: "allow"), BOT_REVEAL (New Goals: the goal to turn
+ * the pending card: "allow"), BOT_CHOOSE (Treasure Chests: a player
+ * for a chest, "choose SEAT"), BOT_REVEAL (New Goals: the goal to turn
  * face up first of two reached at once: "reveal X Y") or BOT_TAKE (a card
  * of a treasure trove:
  * "take CARD"). */
 enum { BOT_DISCARD = 100, BOT_PICK, BOT_REMOVE, BOT_STEAL, BOT_ALLOW,
-	BOT_TAKE, BOT_REVEAL };
+	BOT_TAKE, BOT_REVEAL, BOT_CHOOSE };
 int bot_move_type(const botstate *s, const sab_move *m);
 
 /* Returns the card type of the action cards whose kind is word ("theft",

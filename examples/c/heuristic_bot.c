@@ -618,6 +618,11 @@ static int score(const botstate *s, const stance *st, const sab_move *m,
 		return keep_value(s, st, m->card, sure);
 	case BOT_REVEAL:
 		return score_reveal(s, st, m);
+	case BOT_CHOOSE:
+		/* Treasure Chests: a player whose role we do not know (to
+		 * look at it), with the most cards (to take one). */
+		return 40 + (bot_role(s, m->target) < 0 ? 10 : 0) +
+		    s->table.nhand[m->target];
 	case BOT_DISCARD:
 		return score_discard(s, st, m, sure);
 	case SAB_CARD_PATH:

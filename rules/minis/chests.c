@@ -306,6 +306,17 @@ int sab_chests_moves(const sab_game *g, sab_move *out)
 	return n;
 }
 
+/* Seat's whole hand, to it alone. */
+static void tell_hand(const sab_game *g, int seat, sab_events *ev)
+{
+	sab_event e = sab_event_new(SAB_EV_HAND, SAB_VIS_SEAT, (uint8_t)seat);
+
+	e.n = g->nhand[seat];
+	for (int j = 0; j < g->nhand[seat]; j++)
+		e.vals[j] = g->hand[seat][j];
+	sab_table_emit(ev, &e);
+}
+
 void sab_chests_chosen(sab_game *g, const sab_move *m, sab_rng *rng,
     sab_events *ev)
 {
@@ -335,17 +346,14 @@ void sab_chests_chosen(sab_game *g, const sab_move *m, sab_rng *rng,
 	g->hand[seat][g->nhand[seat]++] = c;
 	g->draws = 0;
 	if (ev) {
-		sab_event e = sab_event_new(SAB_EV_GRAB, SAB_VIS_HIDDEN,
+		/* Who took from whom is public; which card, the two seats'
+		 * secret: each is told its own hand, as after swap hands. */
+		sab_event e = sab_event_new(SAB_EV_GRAB, SAB_VIS_ALL,
 		    (uint8_t)seat);
 		e.target = (uint8_t)t;
-		e.card = c;
 		sab_table_emit(ev, &e);
-		/* The other seat knows which card it lost: its hand. */
-		e = sab_event_new(SAB_EV_HAND, SAB_VIS_SEAT, (uint8_t)t);
-		e.n = g->nhand[t];
-		for (int j = 0; j < g->nhand[t]; j++)
-			e.vals[j] = g->hand[t][j];
-		sab_table_emit(ev, &e);
+		tell_hand(g, seat, ev);
+		tell_hand(g, t, ev);
 	}
 }
 
