@@ -808,6 +808,30 @@ if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 	python3 "$here/check_transcripts.py" "$tmp/tc-planted.transcript" \
 	    >/dev/null 2>&1 && no "treasure-chests: check_transcripts.py misses a planted hand" || ok
 	leftovers treasure-chests
+	# The Python and JavaScript helpers under Treasure Chests, through
+	# the state bots (their state checked against the legal moves at
+	# every decision): seed 21 has the Python state bot choose a player
+	# for a chest, seed 3 the JavaScript one.
+	for spec in 21:4 3:5; do
+		seed=${spec%:*} k=${spec#*:}
+		[ "$k" = 5 ] && [ -z "$js" ] && continue
+		"$bin" play --sandbox off --quiet --seed "$seed" $limits \
+		    --ruleset "$top/examples/rulesets/treasure-chests.yaml" \
+		    --transcripts --log-dir "$tmp/tcs$seed" \
+		    "python3 $top/examples/python/random_bot.py $tag" \
+		    "${js:-python3 $top/examples/python/random_bot.py $tag}" \
+		    "$ex/heuristic-bot $tag" \
+		    "python3 $top/tests/bots/state_bot.py $tag" \
+		    "${js:+node $top/tests/bots/state_bot.js $tag}${js:-python3 $top/tests/bots/state_bot.py $tag}" \
+		    >"$tmp/tcs.out" 2>&1
+		n=$(awk '$1 ~ /^[1-5]:[^:]*$/ && NF >= 8 && $4 == "ok" && $7 == 0 &&
+		    $8 == 0' "$tmp/tcs.out" | wc -l)
+		[ "$n" = 5 ] && ok ||
+		    { no "treasure-chests helpers, seed $seed"; sed 's/^/  | /' "$tmp/tcs.out"; }
+		grep -q -- '-> choose ' "$tmp/tcs$seed/$k"-*.transcript && ok ||
+		    no "treasure-chests: state bot $k never chose (seed $seed no longer asks)"
+	done
+	leftovers treasure-chests-helpers
 	# The variants (issue 13): the tournament at 5 players (seed 8: a
 	# greedy dwarf connects the gold and wins a round alone) and at 9,
 	# the selfish dwarf and the old mine, each a real match of the C
