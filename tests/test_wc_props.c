@@ -602,13 +602,17 @@ START_TEST(wc_games_keep_their_invariants)
 	/* Treasure Chests' games took chests, and a chest asked for a
 	 * player. */
 	REQUIRE(rs->chests_per_round == 0 || (opened > 0 &&
-	    phases[SAB_PHASE_CHEST]), "no chest taken (%d), or no player "
-	    "chosen for one (%d)", opened, phases[SAB_PHASE_CHEST]);
+	    (phases[SAB_PHASE_CHEST] || games_wanted() < 50)), "no chest "
+	    "taken (%d), or no player chosen for one (%d)", opened,
+	    phases[SAB_PHASE_CHEST]);
 	REQUIRE(verdicts > 1000, "only %ld verdicts compared", verdicts);
 	/* New Goals' games turned goals face up. */
+	/* A choice of order (two goals reached at once) is met within the
+	 * default 50 games; a few (the sanitizer build's) may miss it. */
 	REQUIRE(rs->ngoal_cards == rs->ngoals || (reveals > 0 &&
-	    phases[SAB_PHASE_ORDER]), "no goal turned face up (%d), or no "
-	    "choice of order (%d)", reveals, phases[SAB_PHASE_ORDER]);
+	    (phases[SAB_PHASE_ORDER] || games_wanted() < 50)), "no goal "
+	    "turned face up (%d), or no choice of order (%d)", reveals,
+	    phases[SAB_PHASE_ORDER]);
 	if (!rs->reactions)     /* no special cards */
 		return;
 	/* The games went through the special cards' decisions. */
