@@ -713,6 +713,12 @@ uint8_t sab_board_remove(sab_board *b, const sab_ruleset *rs, int x, int y)
 	return c;
 }
 
+void sab_board_hide(sab_board *b, const sab_ruleset *rs, int x, int y)
+{
+	b->cell[sab_board_index(x, y)] = SAB_CELL_HIDDEN;
+	front_rebuild(b, rs);
+}
+
 uint8_t sab_board_goal_reached(const sab_board *b, int x, int y)
 {
 	uint16_t idx = sab_board_index(x, y);
