@@ -76,6 +76,9 @@ typedef struct sab_seen {
 
 	/* New Goals: the goals to_act chooses among (SAB_PHASE_ORDER). */
 	uint8_t goal_choices;
+	/* Treasure Chests: the take to come is a chest's (keep-one,
+	 * trove), from the discard pile. */
+	uint8_t chest_take;
 
 	sab_board board;
 } sab_seen;
