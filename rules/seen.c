@@ -55,6 +55,7 @@ static void round_start(sab_seen *s, const sab_ruleset *rs,
 	s->to_act = e->seat < s->nplayers ? e->seat : SAB_NO_SEAT;
 	s->phase = SAB_PHASE_PLAY;
 	s->round_end = SAB_END_NONE;
+	s->chest_take = 0;
 	s->finder = SAB_NO_SEAT;
 	s->dir = 0;
 	s->pending = SAB_NO_CARD;
@@ -463,6 +464,11 @@ void sab_seen_apply(sab_seen *s, const sab_ruleset *rs, const sab_event *e)
 		break;
 	case SAB_EV_TAKE:
 		took(s, e);
+		/* A chest's take comes off the discard pile (a treasure
+		 * trove's card never reached it). */
+		if (s->chest_take && s->ndiscard > 0)
+			s->ndiscard--;
+		s->chest_take = 0;
 		break;
 	case SAB_EV_DWARF:
 		dwarf(s, e);
@@ -486,6 +492,8 @@ void sab_seen_apply(sab_seen *s, const sab_ruleset *rs, const sab_event *e)
 		break;
 	case SAB_EV_OPEN:
 		sab_board_place(&s->board, rs, e->x, e->y, e->card, e->rot);
+		s->chest_take |= e->value == SAB_CHEST_KEEP_ONE ||
+		    e->value == SAB_CHEST_TROVE;
 		break;
 	case SAB_EV_MILL:
 		milled(s, e);

@@ -68,6 +68,21 @@ static const sab_event *find(int type)
 	return NULL;
 }
 
+/* A face-down card over a chest blocks its cell as a goal's does. */
+START_TEST(no_path_card_goes_on_a_chest)
+{
+	sab_move m;
+
+	game(BASE, SAB_CHEST_GOLD);
+	t_place(&g, "straight-ew", 3, 0, 0);
+	m = t_path(g.rs, "cross", 4, 0, 0);
+	ck_assert_int_eq(t_legal(&g, &m), 0);
+	ck_assert_msg(strstr(t_why, "(4,0) holds a face-down card over a "
+	    "treasure chest") != NULL, "%s", t_why);
+	ck_assert(!t_listed(&g, &m));
+}
+END_TEST
+
 /* "Place 4 treasure chests in the network of tunnels during setup, face
  * down. Then cover each of them with a face-down path card." -- "you
  * just can't place them directly adjacent to each other." */
@@ -457,6 +472,7 @@ Suite *chests_suite(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_add_test(tc, setup_lays_four_chests_apart);
+	tcase_add_test(tc, no_path_card_goes_on_a_chest);
 	tcase_add_test(tc, reaching_a_chest_reveals_its_path_card_and_chest);
 	tcase_add_test(tc, gold_chest_gives_one_gold_card);
 	tcase_add_test(tc, no_maps_chest_stops_maps_on_goals_only);

@@ -19,6 +19,24 @@ static int crowded(const sab_game *g, uint16_t idx)
 	return 0;
 }
 
+/* The free cells of the region, in row order: with k < 0 returns how
+ * many there are, else the cell index of the k-th. */
+static int free_cell(const sab_game *g, int k)
+{
+	const sab_ruleset *rs = g->rs;
+	int n = 0;
+
+	for (int y = rs->chest_min_y; y <= rs->chest_max_y; y++)
+		for (int x = rs->chest_min_x; x <= rs->chest_max_x; x++) {
+			uint16_t idx = sab_board_index(x, y);
+			if (!sab_board_inside(rs, x, y) || crowded(g, idx))
+				continue;
+			if (n++ == k)
+				return idx;
+		}
+	return n;
+}
+
 /*
  * "Shuffle the 7 path cards (dark back) and the 10 treasure chests (dark
  * back with treasure chest) separately. Place 4 treasure chests in the
@@ -54,19 +72,13 @@ static void round_start(sab_game *g, sab_rng *rng, sab_events *ev)
 	sab_rng_shuffle(rng, paths, (uint32_t)np);
 	while (g->nchests < rs->chests_per_round && g->nchests < nc &&
 	    g->nchests < np) {
-		uint16_t free[256];
-		int n = 0;
-		for (int y = rs->chest_min_y; y <= rs->chest_max_y; y++)
-			for (int x = rs->chest_min_x; x <= rs->chest_max_x &&
-			    n < 256; x++) {
-				uint16_t idx = sab_board_index(x, y);
-				if (sab_board_inside(rs, x, y) && !crowded(g, idx))
-					free[n++] = idx;
-			}
+		int n = free_cell(g, -1), i;
+		uint16_t at;
 		if (n == 0)
 			break;
-		int i = g->nchests++;
-		uint16_t at = free[sab_rng_below(rng, (uint32_t)n)];
+		at = (uint16_t)free_cell(g, (int)sab_rng_below(rng,
+		    (uint32_t)n));
+		i = g->nchests++;
 		g->chest_cell[i] = at;
 		g->chest_kind[i] = chests[i];
 		g->chest_path[i] = paths[i];
@@ -261,8 +273,8 @@ static int effect(sab_game *g, int k, sab_rng *rng, sab_events *ev)
 	                            down." */
 		(void)mill(g, 5, ev);
 		return 0;
-	default:                 /* SAB_CHEST_PUSH_GOAL: not played yet (the
-	                            module is not ready) */
+	default:                 /* SAB_CHEST_PUSH_GOAL: not played yet; the
+	                            ruleset check refuses it */
 		return 0;
 	}
 }
