@@ -1030,6 +1030,12 @@ void render_step_state(const view *v, const view_table *t, char *buf,
 		if (s->to_act < s->nplayers)
 			sab_strbuf_printf(&w, ": seat %d", s->to_act);
 	}
+	/* New Goals: which of two goals reached at once turns first. */
+	if (s->phase == SAB_PHASE_ORDER && s->to_act < s->nplayers)
+		sab_strbuf_printf(&w, "%sgoal order: seat %d", sep, s->to_act);
+	/* Treasure Chests: a player to choose for a chest. */
+	if (s->phase == SAB_PHASE_CHEST && s->to_act < s->nplayers)
+		sab_strbuf_printf(&w, "%schest: seat %d", sep, s->to_act);
 }
 
 int render_step(render_buf *b, const view *v, const view_table *t,

@@ -56,6 +56,8 @@ int main(void)
 	srunner_add_suite(sr, wc_variants_suite());
 	srunner_add_suite(sr, minis_suite());
 	srunner_add_suite(sr, page_suite());
+	srunner_add_suite(sr, goals_suite());
+	srunner_add_suite(sr, chests_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

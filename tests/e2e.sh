@@ -815,6 +815,116 @@ if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 	[ -z "$js" ] || grep -q -- '-> steal ' "$tmp/all2"/6-*.transcript && ok ||
 	    no "saboteur2: the JavaScript state bot never stole (seed 1 no longer asks)"
 	leftovers all-examples-saboteur2
+	# New Goals (examples/rulesets/new-goals.yaml, a file botlib reads
+	# as base, learning the goal cards from their tokens): the C bots
+	# under BOTLIB_CHECK; seed 25 has a card reaching two goals at once
+	# (the heuristic bot in seat 2 chooses the order) and a dragon.  The
+	# replay verifies, each seat's export is what its bot received, a
+	# dragon's payment is hidden from the other seats, and a payment
+	# planted in another seat's transcript is caught.
+	g5="$ex/heuristic-bot $tag|$ex/random-bot $tag"
+	"$bin" play --sandbox off --quiet --seed 25 $limits \
+	    --ruleset "$top/examples/rulesets/new-goals.yaml" \
+	    --bot-env BOTLIB_CHECK=1 --transcripts --log-dir "$tmp/ng" \
+	    --replay "$tmp/ng.sabr.gz" "${g5%|*}" "${g5#*|}" "${g5%|*}" \
+	    "${g5#*|}" "${g5%|*}" >"$tmp/ng.out" 2>&1
+	n=$(awk '$1 ~ /^[1-5]:[^:]*$/ && NF >= 8 && $4 == "ok" && $7 == 0 &&
+	    $8 == 0' "$tmp/ng.out" | wc -l)
+	[ "$n" = 5 ] && ok || { no "new-goals C bots"; sed 's/^/  | /' "$tmp/ng.out"; }
+	cat "$tmp/ng"/*.stderr 2>/dev/null | grep -v 'is not built in' >"$tmp/ng.err"
+	[ -s "$tmp/ng.err" ] && { no "new-goals: botlib's table drifted"
+		head -3 "$tmp/ng.err" | sed 's/^/  | /'; } || ok
+	grep -q -- '-> reveal ' "$tmp/ng"/3-*.transcript && ok ||
+	    no "new-goals: no bot chose which goal turns first (seed 25 no longer does)"
+	grep -q -- '<- paid 2 -' "$tmp/ng"/1-*.transcript && ok ||
+	    no "new-goals: no dragon's payment hidden from seat 0 (seed 25 no longer has one)"
+	"$bin" verify --quiet "$tmp/ng.sabr.gz" >/dev/null 2>&1 && ok ||
+	    no "new-goals: the replay does not verify"
+	for k in 1 2 3 4 5; do
+		"$bin" export --as $((k - 1)) "$tmp/ng.sabr.gz" >"$tmp/ng.export" 2>&1
+		received "$(ls "$tmp/ng/$k"-*.transcript)" >"$tmp/ng.want"
+		cmp -s "$tmp/ng.want" "$tmp/ng.export" && ok ||
+		    no "new-goals: export --as $((k - 1)) differs from what bot $k received"
+	done
+	python3 "$here/check_transcripts.py" "$tmp/ng"/*.transcript && ok ||
+	    no "new-goals transcripts leak secrets"
+	sed '0,/<- paid 2 -/s/<- paid 2 -/<- paid 2 1/' \
+	    "$(ls "$tmp/ng"/1-*.transcript)" >"$tmp/ng-planted.transcript"
+	python3 "$here/check_transcripts.py" "$tmp/ng-planted.transcript" \
+	    >/dev/null 2>&1 && no "new-goals: check_transcripts.py misses a dragon's payment" || ok
+	leftovers new-goals
+	# Treasure Chests (examples/rulesets/treasure-chests.yaml, read as
+	# base by botlib, which learns the chests' cards and module from the
+	# lines): the C bots under BOTLIB_CHECK; seed 16 takes a card from a
+	# hand (a seat chooses, "grabbed"), looks at a role, offers the
+	# shuffled discards, and rockfalls a face-down chest.  The replay
+	# verifies, each seat's export is what its bot received, no secret
+	# leaks, and a hand planted in a third seat's transcript after a
+	# "grabbed" line is caught.
+	"$bin" play --sandbox off --quiet --seed 16 $limits \
+	    --ruleset "$top/examples/rulesets/treasure-chests.yaml" \
+	    --bot-env BOTLIB_CHECK=1 --transcripts --log-dir "$tmp/tc" \
+	    --replay "$tmp/tc.sabr.gz" "${g5%|*}" "${g5#*|}" "${g5%|*}" \
+	    "${g5#*|}" "${g5%|*}" >"$tmp/tc.out" 2>&1
+	n=$(awk '$1 ~ /^[1-5]:[^:]*$/ && NF >= 8 && $4 == "ok" && $7 == 0 &&
+	    $8 == 0' "$tmp/tc.out" | wc -l)
+	[ "$n" = 5 ] && ok || { no "treasure-chests C bots"; sed 's/^/  | /' "$tmp/tc.out"; }
+	cat "$tmp/tc"/*.stderr 2>/dev/null | grep -v 'is not built in' >"$tmp/tc.err"
+	[ -s "$tmp/tc.err" ] && { no "treasure-chests: botlib's table drifted"
+		head -3 "$tmp/tc.err" | sed 's/^/  | /'; } || ok
+	cat "$tmp/tc"/*.transcript >"$tmp/tc.all"
+	for line in "-> choose " "<- grabbed " "<- chestchoice look-role" \
+	    "<- opened [0-9]+ -?[0-9]+ -?[0-9]+ [^ ]+ [01] trove" \
+	    "<- played [0-9]+ rockfall -?[0-9]+ -?[0-9]+ -\$" "<- peekchest "; do
+		grep -Eq -- "$line" "$tmp/tc.all" && ok ||
+		    no "treasure-chests: no \"$line\" (seed 16 no longer has it)"
+	done
+	"$bin" verify --quiet "$tmp/tc.sabr.gz" >/dev/null 2>&1 && ok ||
+	    no "treasure-chests: the replay does not verify"
+	for k in 1 2 3 4 5; do
+		"$bin" export --as $((k - 1)) "$tmp/tc.sabr.gz" >"$tmp/tc.export" 2>&1
+		received "$(ls "$tmp/tc/$k"-*.transcript)" >"$tmp/tc.want"
+		cmp -s "$tmp/tc.want" "$tmp/tc.export" && ok ||
+		    no "treasure-chests: export --as $((k - 1)) differs from what bot $k received"
+	done
+	python3 "$here/check_transcripts.py" "$tmp/tc"/*.transcript && ok ||
+	    no "treasure-chests transcripts leak secrets"
+	# Planted: after the first "grabbed A B", a hand in the transcript of
+	# a seat that is neither A nor B.
+	g=$(grep -h -m1 -- '<- grabbed ' "$tmp/tc.all" | awk '{print $4, $5}')
+	for k in 1 2 3 4 5; do
+		case " $g " in *" $((k - 1)) "*) continue ;; esac
+		sed '0,/<- grabbed /s/\(.*<- grabbed .*\)/\1\n  0.0 x <- hand map/' \
+		    "$(ls "$tmp/tc/$k"-*.transcript)" >"$tmp/tc-planted.transcript"
+		break
+	done
+	python3 "$here/check_transcripts.py" "$tmp/tc-planted.transcript" \
+	    >/dev/null 2>&1 && no "treasure-chests: check_transcripts.py misses a planted hand" || ok
+	leftovers treasure-chests
+	# The Python and JavaScript helpers under Treasure Chests, through
+	# the state bots (their state checked against the legal moves at
+	# every decision): seed 21 has the Python state bot choose a player
+	# for a chest, seed 3 the JavaScript one.
+	for spec in 21:4 3:5; do
+		seed=${spec%:*} k=${spec#*:}
+		[ "$k" = 5 ] && [ -z "$js" ] && continue
+		"$bin" play --sandbox off --quiet --seed "$seed" $limits \
+		    --ruleset "$top/examples/rulesets/treasure-chests.yaml" \
+		    --transcripts --log-dir "$tmp/tcs$seed" \
+		    "python3 $top/examples/python/random_bot.py $tag" \
+		    "${js:-python3 $top/examples/python/random_bot.py $tag}" \
+		    "$ex/heuristic-bot $tag" \
+		    "python3 $top/tests/bots/state_bot.py $tag" \
+		    "${js:+node $top/tests/bots/state_bot.js $tag}${js:-python3 $top/tests/bots/state_bot.py $tag}" \
+		    >"$tmp/tcs.out" 2>&1
+		n=$(awk '$1 ~ /^[1-5]:[^:]*$/ && NF >= 8 && $4 == "ok" && $7 == 0 &&
+		    $8 == 0' "$tmp/tcs.out" | wc -l)
+		[ "$n" = 5 ] && ok ||
+		    { no "treasure-chests helpers, seed $seed"; sed 's/^/  | /' "$tmp/tcs.out"; }
+		grep -q -- '-> choose ' "$tmp/tcs$seed/$k"-*.transcript && ok ||
+		    no "treasure-chests: state bot $k never chose (seed $seed no longer asks)"
+	done
+	leftovers treasure-chests-helpers
 	# The variants (issue 13): the tournament at 5 players (seed 8: a
 	# greedy dwarf connects the gold and wins a round alone) and at 9,
 	# the selfish dwarf and the old mine, each a real match of the C

@@ -37,6 +37,8 @@ Suite *wc_props_suite(void);
 Suite *wc_variants_suite(void);
 Suite *minis_suite(void);
 Suite *page_suite(void);
+Suite *goals_suite(void);
+Suite *chests_suite(void);
 
 /* The folder of the test fixtures (tests/fixtures unless SAB_FIXTURES says). */
 const char *fixtures_dir(void);
