@@ -135,7 +135,7 @@ seed: 16
 schedule: {kind: round-robin, rounds: 3}
 sandbox: {mode: off}
 failures: {disqualify-after: 0}
-time: {move-ms: 30000, bank-ms: 60000, handshake-ms: 60000}
+time: {move-ms: 600000, bank-ms: 600000, handshake-ms: 60000}
 bots:
   - {name: heuristic, command: build/examples/heuristic-bot $tag}
   - {name: where, command: tests/bots/where-bot.sh $tag}
