@@ -208,7 +208,7 @@ script=$top/examples/distributed/slurm-array.sh
 # tasks, then the merge.
 mkdir -p "$tmp/elsewhere"
 cp "$tmp/t.yaml" "$tmp/elsewhere/t.yaml"
-(cd "$tmp/elsewhere" && "$script" -o res 4 t.yaml) >"$tmp/submit.out" 2>&1
+(cd "$tmp/elsewhere" && "$script" -o res 4 t.yaml --time=30:00) >"$tmp/submit.out" 2>&1
 rc=$?
 [ $rc = 0 ] && ok || { no "submit: exit $rc"; sed 's/^/  | /' "$tmp/submit.out"; }
 array=$(sed -n 's/^array job \([0-9]*\):.*/\1/p' "$tmp/submit.out")
