@@ -63,7 +63,7 @@ number() {   # number NAME VALUE: a whole number from 1
 }
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
-jobs=1 games= out= workdir=saboteur-work checkout=$top retries=3
+jobs=1 games='' out='' workdir=saboteur-work checkout=$top retries=3
 while getopts j:g:o:w:C:r: opt; do
 	case $opt in
 	j) number -j "$OPTARG"; jobs=$OPTARG;;
@@ -106,7 +106,7 @@ cp "$file" "$out/tournament.yaml"
 # hidden card) so that it can be sent even before its first game.
 i=1
 while [ "$i" -le "$shards" ]; do
-	mkdir -m 700 -p "$out/shard-$i-of-$shards"
+	[ -d "$out/shard-$i-of-$shards" ] || mkdir -m 700 "$out/shard-$i-of-$shards"
 	i=$((i + 1))
 done
 

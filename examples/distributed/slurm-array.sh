@@ -62,7 +62,7 @@ absolute() {
 default_out() {
 	b=$(basename "$1")
 	b=${b%.yaml}
-	echo "$(absolute "${b%.yml}-results")"
+	absolute "${b%.yml}-results"
 }
 
 # --- A task of the array: shard SLURM_ARRAY_TASK_ID of SHARDS.
@@ -96,7 +96,7 @@ fi
     die "run me with sbatch --array=1-SHARDS (this job has no array index)"
 
 # --- Submitting the array and the merge job.
-out= cpus=1
+out='' cpus=1
 while getopts o:c: opt; do
 	case $opt in
 	o) out=$OPTARG;;

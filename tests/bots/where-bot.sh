@@ -4,7 +4,7 @@
 # set, its working folder, and the names of its ancestor processes, so
 # that tests/distributed.sh can check that shards ran under a remote sshd
 # or a Slurm task, not on the launching machine.
-chain= pid=$$
+chain='' pid=$$
 while [ "$pid" -gt 1 ] 2>/dev/null; do
 	comm=$(cat "/proc/$pid/comm" 2>/dev/null) || break
 	chain="$chain<$comm"
