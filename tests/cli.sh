@@ -387,7 +387,9 @@ case_ standings-shards-all 0 standings "$sh"
 case_ standings-shards-listed 0 standings "$sh/shard-3-of-4" "$sh/shard-1-of-4"
 mv "$sh/shard-4-of-4" "$tmp/shard-4-of-4"
 case_ standings-shards-missing 0 standings "$sh"
-sed -i '$d' "$sh/shard-2-of-4/journal.txt"
+# Shard 2/4 holds games 1, 5 and 9 (in the order they finished): game 9
+# goes, as if its run had stopped before it.
+sed -i '/^game 9 /d' "$sh/shard-2-of-4/journal.txt"
 case_ standings-shards-unfinished 0 standings --format csv "$sh"
 case_ standings-shards-mixed 0 standings --format csv "$sh" "$tmp/half-1-of-2"
 case_ standings-shards-one 0 standings --format csv "$tmp/half-1-of-2"
