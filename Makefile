@@ -184,6 +184,8 @@ check: deps-check $(B)/run-tests $(B)/asan/run-tests $(B)/saboteur bots
 	tests/e2e.sh $(B)/saboteur
 	tests/view_tmux.sh $(B)/saboteur
 	tests/tournament.sh $(B)/saboteur
+	tests/parallel_ssh.sh $(B)/saboteur
+	tests/slurm.sh $(B)/saboteur
 	tests/hostile.sh $(B)/saboteur
 	tests/guards.sh $(B)/saboteur
 	tests/new_card.sh

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "shards.h"
 #include "standings.h"
 #include "stats.h"
 
@@ -25,8 +26,39 @@ static int cmd_standings(int argc, char **argv);
 const cli_command cli_standings = { "standings", cmd_standings,
 	"print the standings of tournament results folders", "DIR...",
 	"Folders of one tournament (shards, copies) are merged: a game in two "
-	"counts\nonce.  What each figure means: man 5 saboteur-tournament.\n",
+	"counts\nonce; a folder of shard folders stands for them.  It says "
+	"which shards and\nhow many games are missing.  What each figure "
+	"means: man 5 saboteur-tournament.\n",
 	standings_opts };
+
+/*
+ * Loads the standings of the folders the names stand for (see
+ * shards_expand()) and says on stderr how much of the schedule they hold
+ * when something is missing or they are shards.  Returns 0, or -1 with a
+ * message in err.
+ */
+static int load(standings *st, const char *const *names, int n, char *err,
+    size_t errlen)
+{
+	char **dirs = NULL, line[1024];
+	int ndirs = 0, rc;
+
+	standings_init(st);
+	if (shards_expand(names, n, &dirs, &ndirs, err, errlen) != 0)
+		return -1;
+	standings_free(st);
+	rc = standings_load(st, (const char *const *)dirs, ndirs, cli_warn,
+	    NULL, err, errlen);
+	if (rc == 0 && st->games > 0) {
+		rc = shards_coverage(st, (const char *const *)dirs, ndirs,
+		    cli_warn, NULL, line, sizeof line, err, errlen);
+		if (rc > 0)
+			fprintf(stderr, "saboteur standings: %s\n", line);
+		rc = rc < 0 ? -1 : 0;
+	}
+	shards_free(dirs, ndirs);
+	return rc;
+}
 
 static int cmd_standings(int argc, char **argv)
 {
@@ -58,8 +90,7 @@ static int cmd_standings(int argc, char **argv)
 		    "csv, not \"%s\"\n", o[O_FORMAT].value);
 		return EXIT_USAGE;
 	}
-	rc = standings_load(&st, (const char *const *)pos, n, cli_warn, NULL, err,
-	    sizeof err);
+	rc = load(&st, (const char *const *)pos, n, err, sizeof err);
 	if (rc != 0) {
 		fprintf(stderr, "saboteur standings: %s\n", err);
 	} else if (st.games == 0) {

@@ -165,8 +165,8 @@ static int open_dir(tournament *t, const sab_ruleset *rs, char *err,
 		    "another folder", why);
 		return EXIT_CONFIG;
 	}
-	if (journal_open(&t->j, t->dir, fp, t->sch->shard,
-	    t->sch->nshards, &roles, &v, err, errlen) != 0)
+	if (journal_open_sized(&t->j, t->dir, fp, t->sch->shard,
+	    t->sch->nshards, t->sch->total, &roles, &v, err, errlen) != 0)
 		return EXIT_CONFIG;
 	if (make_dir(t->dir, "replays") != 0 || make_dir(t->dir, "logs") != 0)
 		return EXIT_CONFIG;
