@@ -601,39 +601,58 @@ sab2_secrets() {
 # called 1.3, when every seat was asked, does not verify; a match where
 # every bot asks verifies as 1.3 too, with the same exports.
 # The mini expansions: the example bots (the C ones with BOTLIB_CHECK, the
-# helpers' state bots) in base-minis and saboteur2-minis, every decision
-# answered legally by the bot itself, nothing on any stderr; a dwarf put in
-# play, a toll paid and a postcard reached; the replay verifies, each seat's
-# export is what its bot received, and no transcript shows another seat's
-# secret (a planted one is caught).  Then each mini expansion alone, by its
-# example ruleset file, with the C bots.
+# helpers' state bots) in base-minis and saboteur2-minis, which hold every
+# mini expansion, every decision answered legally by the bot itself,
+# nothing on any stderr; a dwarf put in play, a toll paid, a postcard
+# reached, chests laid and opened, a chest's choice answered, goals reached
+# at once and the first chosen; the replay verifies, each seat's export is
+# what its bot received, and no transcript shows another seat's secret (a
+# planted one is caught).  The same with the special cards too (the
+# ruleset file base-wc-minis: every module of the base box at once), where
+# the C bots, which read a file ruleset as base and so cannot check their
+# table against the special cards, play without BOTLIB_CHECK; special cards
+# played besides.  Then each mini expansion alone, by its example ruleset
+# file, with the C bots.
 minis_matches() {
 	mpy="python3 $top/tests/bots/state_bot.py $tag"
 	mjs="$mpy"
 	[ -n "$js" ] && mjs="node $top/tests/bots/state_bot.js $tag"
 	h="$ex/heuristic-bot $tag" r="$ex/random-bot $tag"
-	"$bin" play --sandbox off --quiet --ruleset base-minis --seed 4 $limits \
+	"$bin" play --sandbox off --quiet --ruleset base-minis --seed 25 $limits \
 	    --bot-env BOTLIB_CHECK=1 --transcripts --log-dir "$tmp/minis-base-minis" \
 	    --replay "$tmp/minis-base-minis/g.sabr.gz" "$h" "$mpy" "$r" "$mjs" \
 	    "$h" >"$tmp/minis-base-minis.out" 2>&1
-	"$bin" play --sandbox off --quiet --ruleset saboteur2-minis --seed 2 \
+	"$bin" play --sandbox off --quiet --ruleset saboteur2-minis --seed 16 \
 	    $limits --bot-env BOTLIB_CHECK=1 --transcripts \
 	    --log-dir "$tmp/minis-saboteur2-minis" \
 	    --replay "$tmp/minis-saboteur2-minis/g.sabr.gz" "$h" "$mpy" "$r" \
 	    "$mjs" "$h" "$r" >"$tmp/minis-saboteur2-minis.out" 2>&1
-	for spec in "base-minis 5" "saboteur2-minis 6"; do
+	"$bin" play --sandbox off --quiet --seed 20 $limits \
+	    --ruleset "$here/fixtures/rulesets/base-wc-minis.yaml" --transcripts \
+	    --log-dir "$tmp/minis-base-wc-minis" \
+	    --replay "$tmp/minis-base-wc-minis/g.sabr.gz" "$h" "$mpy" "$r" \
+	    "$mjs" "$h" >"$tmp/minis-base-wc-minis.out" 2>&1
+	for spec in "base-minis 5" "saboteur2-minis 6" "base-wc-minis 5"; do
 		set -- $spec
 		name=$1 n=$2 d=$tmp/minis-$1
 		k=$(awk '$1 ~ /^[1-9]:[^:]*$/ && NF >= 8 && $4 == "ok" &&
 		    $7 == 0 && $8 == 0' "$d.out" | wc -l)
 		[ "$k" = "$n" ] && ok || { no "$name example bots"
 			sed 's/^/  | /' "$d.out"; }
-		cat "$d"/*.stderr 2>/dev/null >"$d.err"
+		# A file ruleset is read as base by the C bots, which say so.
+		cat "$d"/*.stderr 2>/dev/null | grep -v "is not built in" >"$d.err"
 		[ -s "$d.err" ] && { no "$name: a bot's state drifted"
 			head -3 "$d.err" | sed 's/^/  | /'; } || ok
 		cat "$d"/*.transcript >"$d.all"
 		for want in "-> dwarf " "<- toll " "<- postcard " \
-		    "<- laid 4 -2 costume-NESW 0"; do
+		    "<- laid 4 -2 costume-NESW 0" "<- chest " "<- opened " \
+		    "<- chestchoice " "-> choose " "<- goals " "-> reveal "; do
+			grep -q -- "$want" "$d.all" && ok ||
+			    no "$name: no \"$want\" (its seed no longer has one)"
+		done
+		[ "$name" = base-wc-minis ] && for want in "-> play goal-swap " \
+		    "-> play diversion " "-> play change-direction" \
+		    "-> play treasure-trove"; do
 			grep -q -- "$want" "$d.all" && ok ||
 			    no "$name: no \"$want\" (its seed no longer has one)"
 		done
