@@ -236,6 +236,11 @@ static inline void put_args(line *l, const proto_cards *pc, const sab_move *m,
 			put_ws(l, sab_tool_name(m->tool));
 			break;
 		case SAB_ARG_GOAL:
+			if (m->goal == SAB_GOAL_CHEST) {   /* a chest's place */
+				put_wi(l, m->x);
+				put_wi(l, m->y);
+				break;
+			}
 			put_wi(l, rs->goal_x[m->goal]);
 			put_wi(l, rs->goal_y[m->goal]);
 			break;
@@ -280,7 +285,8 @@ static void put_round_end(line *l, const sab_ruleset *rs,
 {
 	put_s(l, "roundend");
 	put_wi(l, e->value);
-	put_ws(l, e->n == SAB_END_GOLD ? "gold" : "nocards");
+	put_ws(l, e->n == SAB_END_GOLD ? "gold" : e->n == SAB_END_SPIDER ?
+	    "spider" : "nocards");
 	if (e->seat == SAB_NO_SEAT)
 		put_ws(l, "-");
 	else
@@ -317,7 +323,7 @@ static void put_game_end(line *l, const sab_event *e, int nplayers)
 }
 
 static void put_event(line *l, const proto_cards *pc, const sab_event *v,
-    const sab_event *e, int nplayers)
+    const sab_event *e, int seat, int nplayers)
 {
 	const sab_ruleset *rs = pc->rs;
 
@@ -348,6 +354,15 @@ static void put_event(line *l, const proto_cards *pc, const sab_event *v,
 		put_card(l, pc, v->card);
 		break;
 	case SAB_EV_PEEK:
+		if (v->goal == SAB_GOAL_CHEST) {        /* Treasure Chests */
+			put_s(l, "peekchest");
+			put_wi(l, v->x);
+			put_wi(l, v->y);
+			put_tok(l, pc, v->card);
+			put_ws(l, sab_chest_words[v->value < SAB_CHEST_KINDS ?
+			    v->value : 0]);
+			break;
+		}
 		put_s(l, "peek");
 		put_wi(l, rs->goal_x[v->goal]);
 		put_wi(l, rs->goal_y[v->goal]);
@@ -476,6 +491,57 @@ static void put_event(line *l, const proto_cards *pc, const sab_event *v,
 		put_wi(l, v->y);
 		put_card(l, pc, v->card);
 		break;
+	case SAB_EV_ORDER:
+		/* New Goals: seat reached these face-down goals at once. */
+		put_s(l, "goals");
+		put_wi(l, v->seat);
+		for (int k = 0; k < rs->ngoals; k++)
+			if (v->mask >> k & 1) {
+				put_wi(l, rs->goal_x[k]);
+				put_wi(l, rs->goal_y[k]);
+			}
+		break;
+	case SAB_EV_CHEST:
+		put_s(l, "chest");
+		put_wi(l, v->x);
+		put_wi(l, v->y);
+		break;
+	case SAB_EV_OPEN:
+		put_s(l, "opened");
+		put_wi(l, v->seat);
+		put_wi(l, v->x);
+		put_wi(l, v->y);
+		put_tok(l, pc, v->card);
+		put_wi(l, v->rot);
+		put_ws(l, sab_chest_words[v->value < SAB_CHEST_KINDS ?
+		    v->value : 0]);
+		break;
+	case SAB_EV_MILL:
+		put_s(l, "milled");
+		put_wi(l, v->seat);
+		put_wi(l, v->n);
+		break;
+	case SAB_EV_CHEST_ASK:
+		put_s(l, "chestchoice");
+		put_ws(l, sab_chest_words[v->value < SAB_CHEST_KINDS ?
+		    v->value : 0]);
+		put_seats(l, v->mask);
+		break;
+	case SAB_EV_GRAB:
+		put_s(l, "grabbed");
+		put_wi(l, v->seat);
+		put_wi(l, v->target);
+		break;
+	case SAB_EV_PAID:
+		put_s(l, "paid");
+		put_wi(l, v->seat);
+		/* Whether there was anything to pay is the payer's alone:
+		 * every other seat is sent "-", 1 or none. */
+		if (e->vis == SAB_VIS_HIDDEN && seat != e->seat)
+			put_ws(l, "-");
+		else
+			put_wi(l, v->value);
+		break;
 	default:
 		break;
 	}
@@ -492,7 +558,7 @@ int proto_event(const proto_cards *pc, const sab_event *e, int seat,
 	buf[0] = '\0';
 	if (!sab_event_view(e, seat, &v) || e->type == SAB_EV_GAME_START)
 		return 0;
-	put_event(&l, pc, &v, e, nplayers);
+	put_event(&l, pc, &v, e, seat, nplayers);
 	return done(&l);
 }
 
@@ -534,6 +600,17 @@ int proto_move(const proto_cards *pc, const sab_move *m, char *buf,
 		put_tok(&l, pc, m->card);
 		put_wi(&l, m->x);
 		put_wi(&l, m->y);
+		return done(&l);
+	case SAB_MOVE_SEAT:
+		put_s(&l, "choose");
+		put_wi(&l, m->target);
+		return done(&l);
+	case SAB_MOVE_REVEAL:
+		put_s(&l, "reveal");
+		put_wi(&l, m->goal < pc->rs->ngoals ?
+		    pc->rs->goal_x[m->goal] : 0);
+		put_wi(&l, m->goal < pc->rs->ngoals ?
+		    pc->rs->goal_y[m->goal] : 0);
 		return done(&l);
 	default:
 		break;
@@ -704,6 +781,16 @@ void proto_default_move(const sab_game *g, sab_move *m)
 		while (m->target < g->nplayers &&
 		    !(g->choices & (1u << m->target)))
 			m->target++;
+	} else if (g->phase == SAB_PHASE_CHEST) {
+		m->kind = SAB_MOVE_SEAT;        /* the first seat */
+		while (m->target < g->nplayers &&
+		    !(g->chest_choices >> m->target & 1))
+			m->target++;
+	} else if (g->phase == SAB_PHASE_ORDER) {
+		m->kind = SAB_MOVE_REVEAL;      /* the first goal place */
+		while (m->goal < g->rs->ngoals &&
+		    !(g->goal_choices >> m->goal & 1))
+			m->goal++;
 	} else {
 		m->kind = SAB_MOVE_PASS;
 		m->card = g->hand[g->to_act][0];
@@ -841,6 +928,17 @@ static int goal_at(const sab_ruleset *rs, int x, int y)
 	return -1;
 }
 
+/* Whether rs plays Treasure Chests (module chests). */
+static int plays_chests(const sab_ruleset *rs)
+{
+	for (int i = 0; i < rs->nmodules && i < SAB_MAX_MODULES; i++) {
+		const sab_module *mod = sab_module_at(rs->modules[i]);
+		if (mod != NULL && strcmp(mod->name, "chests") == 0)
+			return 1;
+	}
+	return 0;
+}
+
 /* Reads the argument list of the card's kind from word 2 on: one loop,
  * the inverse of put_args(). */
 static int parse_args(const proto_cards *pc, const words *w, sab_move *m,
@@ -907,6 +1005,12 @@ static int parse_args(const proto_cards *pc, const words *w, sab_move *m,
 		}
 		if (k->args[i] != SAB_ARG_GOAL)
 			continue;
+		/* Treasure Chests: a map may name a chest's place, which
+		 * the rules judge. */
+		if (goal < 0 && c->type == SAB_CARD_MAP && plays_chests(pc->rs)) {
+			m->goal = SAB_GOAL_CHEST;
+			continue;
+		}
 		if (goal < 0)
 			return bad(why, whylen, "there is no goal at (%d,%d)",
 			    m->x, m->y);
@@ -1078,6 +1182,26 @@ static int parse_line(const proto_cards *pc, const char *s, size_t len,
 		m->kind = SAB_MOVE_DWARF;
 		m->x = (int8_t)x;
 		m->y = (int8_t)y;
+		return PROTO_MOVE;
+	}
+	if (word_is(&w, 0, "choose")) {
+		if (w.n != 2 || number(&w, 1, 0, 255, &v))
+			return bad(why, whylen, "choose wants a seat");
+		m->kind = SAB_MOVE_SEAT;
+		m->target = (uint8_t)v;
+		return PROTO_MOVE;
+	}
+	if (word_is(&w, 0, "reveal")) {
+		int k;
+		if (w.n != 3 || parse_xy(&w, 1, m))
+			return bad(why, whylen, "reveal wants a goal's X Y");
+		k = goal_at(pc->rs, m->x, m->y);
+		if (k < 0)
+			return bad(why, whylen, "there is no goal at (%d,%d)",
+			    m->x, m->y);
+		m->kind = SAB_MOVE_REVEAL;
+		m->goal = (uint8_t)k;
+		m->x = m->y = 0;
 		return PROTO_MOVE;
 	}
 	if (word_is(&w, 0, "steal")) {

@@ -113,6 +113,13 @@ static void print_card(const sab_card *c, const char *tok, int wtok,
 		printf("  stubs: %s", sab_edges_format((uint8_t)(c->edges &
 		    ~c->groups[0]), e));
 	print_marks(c);
+	/* New Goals' effects on reveal. */
+	if (c->type == SAB_CARD_GOAL && c->effect == SAB_GOAL_SACK)
+		printf("  gold sack: takes %d", c->amount);
+	else if (c->type == SAB_CARD_GOAL && c->effect == SAB_GOAL_DRAGON)
+		printf("  dragon: pays 1 gold, if any");
+	else if (c->type == SAB_CARD_GOAL && c->effect == SAB_GOAL_SPIDER)
+		printf("  giant spider: the saboteurs win the round");
 	printf("\n");
 }
 
@@ -240,14 +247,32 @@ static int print_cards(const sab_ruleset *rs, char *err, size_t errlen)
 	for (int i = 0; i < rs->ndefs; i++) {
 		const sab_card *c = &rs->defs[i];
 		print_card(c, pc.tok[i], wtok, wname, wkind);
-		if (c->type == SAB_CARD_PATH)
+		if (c->type == SAB_CARD_PATH && !c->chest)
 			npath += c->count;
-		else if (c->type != SAB_CARD_START && c->type != SAB_CARD_GOAL &&
+		else if (c->type != SAB_CARD_START &&
+		    c->type != SAB_CARD_GOAL && !c->chest &&
 		    !sab_kind_of(c->type)->laid)
 			naction += c->count;
 	}
 	printf("deck: %d path + %d action = %d cards; plus the start and %d "
-	    "goal cards\n", npath, naction, rs->deck_size, rs->ngoals);
+	    "goal cards\n", npath, naction, rs->deck_size, rs->ngoal_cards);
+	/* Treasure Chests: the chests and where they lie. */
+	if (rs->chests_per_round) {
+		printf("chests: %d a round, laid in x %d to %d, y %d to %d, "
+		    "each under a path card marked :chest; the chests:",
+		    rs->chests_per_round, rs->chest_min_x, rs->chest_max_x,
+		    rs->chest_min_y, rs->chest_max_y);
+		for (int k = 0; k < SAB_CHEST_KINDS; k++)
+			if (rs->chest_count[k])
+				printf(" %s x%d", sab_chest_words[k],
+				    rs->chest_count[k]);
+		printf("\n");
+	}
+	/* New Goals: more goal cards than places, dealt each round. */
+	if (rs->ngoal_cards > rs->ngoals)
+		printf("goals: the gold and %d other goal cards dealt into the "
+		    "%d places each round, %d put aside\n", rs->ngoals - 1,
+		    rs->ngoals, rs->ngoal_cards - rs->ngoals);
 	print_specials(rs, &pc);
 	print_minis(rs, &pc);
 	return rc;

@@ -483,7 +483,12 @@ static void say_play(const view *v, sab_strbuf *w, const sab_event *e)
 	}
 	switch (e->type) {
 	case SAB_EV_PEEK:
-		if (e->goal < rs->ngoals)
+		if (e->goal == SAB_GOAL_CHEST)  /* Treasure Chests */
+			sab_strbuf_printf(w, "seat %d sees %s over a %s chest "
+			    "at %d %d", e->seat, card_tok(v, e->card),
+			    e->value < SAB_CHEST_KINDS ?
+			    sab_chest_words[e->value] : "?", e->x, e->y);
+		else if (e->goal < rs->ngoals)
 			sab_strbuf_printf(w, "seat %d sees %s at %d %d",
 			    e->seat, card_tok(v, e->card), rs->goal_x[e->goal],
 			    rs->goal_y[e->goal]);

@@ -551,6 +551,11 @@ static uint64_t hcard(uint64_t h, int i, const sab_card *c)
 	if (c->door || c->ladder || c->crystals)
 		h = hline(h, " door=%d ladder=%d crystals=%d", c->door,
 		    c->ladder, c->crystals);
+	/* A New Goals card's effect, only when it has one. */
+	if (c->effect || c->amount)
+		h = hline(h, " effect=%d amount=%d", c->effect, c->amount);
+	if (c->chest)
+		h = hline(h, " chest=1");
 	return h;
 }
 
@@ -577,6 +582,21 @@ static uint64_t hboard(uint64_t h, const sab_ruleset *rs)
 	for (int k = 0; k < rs->ngoals && k < SAB_MAX_GOALS; k++)
 		h = hline(h, " %d,%d card=%d", rs->goal_x[k], rs->goal_y[k],
 		    rs->goal_defs[k]);
+	/* Module chests' section, only when there is one. */
+	if (rs->chests_per_round) {
+		h = hline(h, "chests %d region=%d,%d,%d,%d", rs->chests_per_round,
+		    rs->chest_min_x, rs->chest_min_y, rs->chest_max_x,
+		    rs->chest_max_y);
+		for (int k = 0; k < SAB_CHEST_KINDS; k++)
+			h = hline(h, " %d", rs->chest_count[k]);
+	}
+	/* Module goals' cards beyond the places, only when there are. */
+	if (rs->ngoal_cards > rs->ngoals) {
+		h = hline(h, "goal_cards %d", rs->ngoal_cards);
+		for (int k = rs->ngoals; k < rs->ngoal_cards &&
+		    k < SAB_MAX_GOALS; k++)
+			h = hline(h, " card=%d", rs->goal_defs[k]);
+	}
 	return h;
 }
 

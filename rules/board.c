@@ -443,7 +443,12 @@ int sab_board_fits_as(const sab_board *b, const sab_ruleset *rs, int x,
 	uint16_t idx = sab_board_index(x, y);
 	uint8_t c = b->cell[idx];
 	if (c == SAB_CELL_HIDDEN) {
-		sab_say(why, whylen, "(%d,%d) holds a face-down goal card", x, y);
+		int goal = 0;
+		for (int k = 0; k < rs->ngoals; k++)
+			goal |= rs->goal_x[k] == x && rs->goal_y[k] == y;
+		/* Not a goal place: Treasure Chests' card over a chest. */
+		sab_say(why, whylen, "(%d,%d) holds a face-down %s", x, y,
+		    goal ? "goal card" : "card over a treasure chest");
 		return 0;
 	}
 	if (c != SAB_CELL_EMPTY) {
@@ -711,6 +716,12 @@ uint8_t sab_board_remove(sab_board *b, const sab_ruleset *rs, int x, int y)
 	reach_recompute(b, rs);
 	front_rebuild(b, rs);
 	return c;
+}
+
+void sab_board_hide(sab_board *b, const sab_ruleset *rs, int x, int y)
+{
+	b->cell[sab_board_index(x, y)] = SAB_CELL_HIDDEN;
+	front_rebuild(b, rs);
 }
 
 uint8_t sab_board_goal_reached(const sab_board *b, int x, int y)

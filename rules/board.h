@@ -144,6 +144,11 @@ void sab_board_place(sab_board *b, const sab_ruleset *rs, int x, int y,
  * reaches.  Returns the cell value that was there. */
 uint8_t sab_board_remove(sab_board *b, const sab_ruleset *rs, int x, int y);
 
+/* Lays a face-down card (Treasure Chests' path card over a chest) on the
+ * empty cell (x, y), as a goal place is laid: no card may go there, and
+ * a tunnel reaching it turns it face up (sab_board_reveal()). */
+void sab_board_hide(sab_board *b, const sab_ruleset *rs, int x, int y);
+
 /* Returns the directions (as edge bits, seen from the goal) through which a
  * tunnel from the start reaches the face-down goal at (x, y), or 0. */
 uint8_t sab_board_goal_reached(const sab_board *b, int x, int y);

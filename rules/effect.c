@@ -2,6 +2,8 @@
 #include <string.h>
 
 #include "effect.h"
+#include "minis/chests.h"
+#include "minis/goals.h"
 
 /* In a fixed order: a card's type numbers the kinds of these modules in
  * this order, and a ruleset file names modules by these names. */
@@ -12,6 +14,8 @@ const sab_module *const sab_modules[SAB_NMODULES] = {
 	&sab_module_toll,
 	&sab_module_costume,
 	&sab_module_party,
+	&sab_module_goals,
+	&sab_module_chests,
 };
 #define NMODULES ((size_t)SAB_NMODULES)
 

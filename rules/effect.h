@@ -194,7 +194,7 @@ const sab_module *sab_module_find(const char *name, size_t len);
 
 /* The i-th module known to the library, or NULL past the last (inline:
  * the turn asks for the ruleset's modules at every turn). */
-#define SAB_NMODULES 6
+#define SAB_NMODULES 8
 extern const sab_module *const sab_modules[SAB_NMODULES];
 static inline const sab_module *sab_module_at(int i)
 {

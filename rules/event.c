@@ -53,6 +53,13 @@ static const char *const event_names[SAB_EV_TYPES] = {
 	[SAB_EV_DWARF] = "dwarf",
 	[SAB_EV_TOLL] = "toll",
 	[SAB_EV_POSTCARD] = "postcard",
+	[SAB_EV_ORDER] = "order",
+	[SAB_EV_PAID] = "paid",
+	[SAB_EV_CHEST] = "chest",
+	[SAB_EV_OPEN] = "open",
+	[SAB_EV_MILL] = "mill",
+	[SAB_EV_CHEST_ASK] = "chest-ask",
+	[SAB_EV_GRAB] = "grab",
 };
 
 const char *sab_event_name(uint8_t type)

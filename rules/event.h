@@ -62,6 +62,24 @@ enum sab_event_type {
 	/* Costume Department and Tunnel Party (rules/minis/postcards.c). */
 	SAB_EV_POSTCARD,        /* seat connected postcard `card` at (x, y)
 	                           to the start first: its effect follows */
+	/* New Goals (rules/minis/goals.c). */
+	SAB_EV_ORDER,           /* seat must choose which face-down goal of
+	                           mask (bit k: goal place k) turns face up
+	                           first */
+	SAB_EV_PAID,            /* seat pays `value` gold to the supply (a
+	                           dragon; 0: it had none) */
+	/* Treasure chests (rules/minis/chests.c). */
+	SAB_EV_CHEST,           /* a chest lies under a face-down path card
+	                           at (x, y), at a round's setup */
+	SAB_EV_OPEN,            /* seat uncovers the chest at (x, y): its
+	                           path card `card` turned face up (rot), its
+	                           chest `value` (enum sab_chest) */
+	SAB_EV_MILL,            /* n cards of the deck go face down to the
+	                           discard pile */
+	SAB_EV_CHEST_ASK,       /* seat (alone) chooses a seat of mask for
+	                           chest `value` */
+	SAB_EV_GRAB,            /* seat takes a card from target's hand
+	                           (which: each is sent its SAB_EV_HAND) */
 	SAB_EV_TYPES
 };
 

@@ -6,6 +6,8 @@
 #include "say.h"
 #include "table.h"
 #include "base/base.h"
+#include "minis/chests.h"
+#include "minis/goals.h"
 #include "minis/toll.h"
 
 /* ---- modules ------------------------------------------------------------ */
@@ -39,7 +41,7 @@ static void fill_deck(sab_game *g, sab_rng *rng)
 	g->ndeck = 0;
 	for (int d = 0; d < rs->ndefs; d++) {
 		const sab_kind *k = sab_kind_of(rs->defs[d].type);
-		if (k == NULL || !k->deck)
+		if (k == NULL || !k->deck || rs->defs[d].chest)
 			continue;
 		for (int c = 0; c < rs->defs[d].count; c++)
 			g->deck[g->ndeck++] = (uint8_t)d;
@@ -410,6 +412,15 @@ int sab_game_check_as(const sab_game *g, const sab_move *m,
 		return check_react(g, m, words, why, whylen);
 	if (g->phase == SAB_PHASE_TAKE)
 		return check_take(g, m, words, why, whylen);
+	if (g->phase == SAB_PHASE_ORDER)
+		return sab_goals_check(g, m, why, whylen);
+	if (g->phase == SAB_PHASE_CHEST)
+		return sab_chests_check(g, m, why, whylen);
+	if (m->kind == SAB_MOVE_REVEAL || m->kind == SAB_MOVE_SEAT) {
+		sab_say(why, whylen, "there is no %s to choose now",
+		    m->kind == SAB_MOVE_REVEAL ? "goal" : "player");
+		return 0;
+	}
 	if (m->kind == SAB_MOVE_ALLOW || m->kind == SAB_MOVE_TAKE) {
 		sab_say(why, whylen, "there is no card to %s now",
 		    m->kind == SAB_MOVE_ALLOW ? "allow" : "take");
@@ -599,6 +610,10 @@ int sab_game_moves(const sab_game *g, sab_move *out)
 		return choose_moves(g, out);
 	if (g->phase == SAB_PHASE_REACT || g->phase == SAB_PHASE_TAKE)
 		return wc_moves(g, out);
+	if (g->phase == SAB_PHASE_ORDER)
+		return sab_goals_moves(g, out);
+	if (g->phase == SAB_PHASE_CHEST)
+		return sab_chests_moves(g, out);
 	f.n = -1;
 	for (int i = 0; i < g->nhand[seat]; i++) {
 		uint8_t def = g->hand[seat][i];
@@ -646,6 +661,18 @@ int sab_game_random_move(const sab_game *g, sab_rng *rng, sab_move *m)
 	if (g->phase == SAB_PHASE_REACT || g->phase == SAB_PHASE_TAKE) {
 		sab_move c[SAB_MAX_HAND + 8];
 		n = wc_moves(g, c);
+		*m = c[sab_rng_below(rng, (uint32_t)n)];
+		return 0;
+	}
+	if (g->phase == SAB_PHASE_ORDER) {
+		sab_move c[SAB_MAX_GOALS];
+		n = sab_goals_moves(g, c);
+		*m = c[sab_rng_below(rng, (uint32_t)n)];
+		return 0;
+	}
+	if (g->phase == SAB_PHASE_CHEST) {
+		sab_move c[SAB_MAX_PLAYERS];
+		n = sab_chests_moves(g, c);
 		*m = c[sab_rng_below(rng, (uint32_t)n)];
 		return 0;
 	}
@@ -701,21 +728,8 @@ static int reveal_goals(sab_game *g, sab_events *ev)
 			    !sab_board_goal_reached(&g->board, rs->goal_x[k],
 			    rs->goal_y[k]))
 				continue;
-			uint8_t rot = sab_board_reveal(&g->board, rs,
-			    rs->goal_x[k], rs->goal_y[k], g->goal_def[k]);
-			g->goal_open |= (uint8_t)(1u << k);
-			gold |= rs->defs[g->goal_def[k]].gold;
+			gold |= sab_table_reveal_goal(g, k, ev);
 			again = 1;
-			if (ev) {
-				sab_event e = sab_event_new(SAB_EV_REVEAL,
-				    SAB_VIS_ALL, SAB_NO_SEAT);
-				e.goal = (uint8_t)k;
-				e.card = g->goal_def[k];
-				e.rot = rot;
-				e.x = rs->goal_x[k];
-				e.y = rs->goal_y[k];
-				sab_table_emit(ev, &e);
-			}
 		}
 	}
 	return gold;
@@ -753,13 +767,36 @@ static void turn_option(sab_game *g, const sab_move *m, sab_events *ev)
 	sab_table_emit(ev, &e);
 }
 
+/* What a play that may reach goals and chests turns face up: the goals
+ * (with module goals, in the order the player chose from `first`, each
+ * resolved), then Treasure Chests' path cards, again while a card turned
+ * carries the tunnel on.  Returns the round's end a goal brought, or
+ * SAB_END_NONE (the phase tells whether a choice of order waits). */
+static int reveal_all(sab_game *g, int first, sab_events *ev)
+{
+	int goals = sab_table_plays(g->rs, &sab_module_goals);
+	int chests = sab_table_plays(g->rs, &sab_module_chests);
+
+	for (;;) {
+		int end = goals ? sab_goals_reveal(g, first, ev) :
+		    reveal_goals(g, ev) ? SAB_END_GOLD : SAB_END_NONE;
+		first = -1;
+		if (end != SAB_END_NONE || g->phase != SAB_PHASE_PLAY)
+			return end;
+		if (!chests || sab_chests_uncover(g, ev) == 0)
+			return SAB_END_NONE;
+	}
+}
+
 /* Plays or discards the card (out of the hand already when it was
- * pending); returns 1 when the gold was reached. */
+ * pending); returns the round's end it brought (enum sab_round_end:
+ * SAB_END_GOLD, the gold reached; New Goals' goals may end it otherwise,
+ * or ask which goal turns first). */
 static int play_card(sab_game *g, const sab_move *m, int pending,
     sab_rng *rng, sab_events *ev)
 {
 	const sab_kind *k;
-	int gold;
+	int end;
 
 	if (!pending)
 		sab_table_hand_take(g, g->to_act, m->card);
@@ -784,13 +821,13 @@ static int play_card(sab_game *g, const sab_move *m, int pending,
 	}
 	k = sab_kind_of(g->rs->defs[m->card].type);
 	k->apply(g, m, ev);
-	gold = k->reveals ? reveal_goals(g, ev) : 0;
+	end = k->reveals ? reveal_all(g, -1, ev) : SAB_END_NONE;
 	/* A postcard the card connected acts at once, before a round the
 	 * card ended is settled (the roles read then are the new ones). */
 	for (int i = 0; i < g->rs->nmodules; i++)
 		if (module(g, i)->played != NULL)
 			module(g, i)->played(g, rng, ev);
-	return gold;
+	return end;
 }
 
 /* Moves the turn on to the next seat that holds cards; those without cards
@@ -860,19 +897,46 @@ static int can_lay_path(const sab_game *g)
 /* Carries a play out (its card already out of the hand when it was
  * pending), then the rest of the turn, unless the card asks the seat for
  * more: a treasure trove's card to take, a pathfinder's path cards. */
+static void turn_goes_on(sab_game *g, int seat, int sub, const sab_move *m,
+    sab_rng *rng, sab_events *ev);
+static void after_reveal(sab_game *g, int seat, int sub, const sab_move *m,
+    int end, sab_rng *rng, sab_events *ev);
+
 static void carry_out(sab_game *g, const sab_move *m, int pending,
     sab_rng *rng, sab_events *ev)
 {
 	int seat = g->to_act, sub = g->substep;
+	int end = play_card(g, m, pending, rng, ev);
 
-	if (play_card(g, m, pending, rng, ev)) {
+	after_reveal(g, seat, sub, m, end, rng, ev);
+}
+
+/* After what a card turned face up: the round's end it brought, or a
+ * decision it asks for (which goal first), or the chests taken
+ * resolved (Treasure Chests: a decision some ask for), then the rest of
+ * the turn. */
+static void after_reveal(sab_game *g, int seat, int sub, const sab_move *m,
+    int end, sab_rng *rng, sab_events *ev)
+{
+	if (end != SAB_END_NONE) {
 		g->finder = (uint8_t)seat;
 		g->substep = 0;
-		end_round(g, SAB_END_GOLD, rng, ev);
+		end_round(g, (uint8_t)end, rng, ev);
 		return;
 	}
 	if (g->phase != SAB_PHASE_PLAY)
 		return;
+	if (g->chests_todo && sab_chests_resolve(g, rng, ev))
+		return;
+	turn_goes_on(g, seat, sub, m, rng, ev);
+}
+
+/* The rest of a turn whose card took effect without ending the round:
+ * a pathfinder's next card, or the turn's end.  sub: the substep the
+ * card was played in. */
+static void turn_goes_on(sab_game *g, int seat, int sub, const sab_move *m,
+    sab_rng *rng, sab_events *ev)
+{
 	if (sub > 0)
 		g->substep = (uint8_t)(sub - 1);
 	if (g->substep > 0 && can_lay_path(g))
@@ -1028,13 +1092,50 @@ static void take(sab_game *g, const sab_move *m, sab_rng *rng,
 		sab_table_emit(ev, &e);
 	}
 	g->draws = 0;
+	/* Treasure Chests: a take was one chest's; the others taken this
+	 * turn are resolved before the turn ends. */
+	if (g->chests_todo && sab_chests_resolve(g, rng, ev))
+		return;
 	finish_turn(g, seat, m, rng, ev);
+}
+
+/* New Goals: the goal the seat chose turns face up first, then the
+ * others it reached, each resolved in turn; then the turn goes on where
+ * the card that reached them left it. */
+static void order(sab_game *g, const sab_move *m, sab_rng *rng,
+    sab_events *ev)
+{
+	int seat = g->to_act, sub = g->substep, end;
+
+	g->phase = SAB_PHASE_PLAY;
+	end = reveal_all(g, m->goal, ev);
+	after_reveal(g, seat, sub, m, end, rng, ev);
+}
+
+/* Treasure Chests: the seat chose a player for its chest; the chests it
+ * took are resolved on, then the turn goes on. */
+static void chest_chosen(sab_game *g, const sab_move *m, sab_rng *rng,
+    sab_events *ev)
+{
+	int seat = g->to_act, sub = g->substep;
+
+	sab_chests_chosen(g, m, rng, ev);
+	after_reveal(g, seat, sub, m, SAB_END_NONE, rng, ev);
 }
 
 void sab_game_apply(sab_game *g, const sab_move *m, sab_rng *rng,
     sab_events *ev)
 {
 	int seat = g->to_act;
+
+	if (g->phase == SAB_PHASE_ORDER) {
+		order(g, m, rng, ev);
+		return;
+	}
+	if (g->phase == SAB_PHASE_CHEST) {
+		chest_chosen(g, m, rng, ev);
+		return;
+	}
 
 	if (g->phase == SAB_PHASE_PICK_GOLD) {
 		sab_base_pick_gold(g, m->value, rng, ev);
@@ -1079,7 +1180,7 @@ void sab_game_census(const sab_game *g, sab_census *c)
 	for (int i = 0; i < g->board.nplaced; i++) {
 		uint8_t cell = g->board.cell[g->board.placed[i]];
 		c->board += g->rs->defs[SAB_CELL_DEF(cell)].type ==
-		    SAB_CARD_PATH;
+		    SAB_CARD_PATH && !g->rs->defs[SAB_CELL_DEF(cell)].chest;
 	}
 }
 
@@ -1105,8 +1206,9 @@ static int same_args_as(const sab_kind *k, const sab_move *a,
 		case SAB_ARG_TOOL:
 			same = a->tool == b->tool;
 			break;
-		case SAB_ARG_GOAL:
-			same = a->goal == b->goal;
+		case SAB_ARG_GOAL:     /* a goal, or a chest's place */
+			same = a->goal == b->goal && (a->goal !=
+			    SAB_GOAL_CHEST || (a->x == b->x && a->y == b->y));
 			break;
 		case SAB_ARG_GOAL2:
 			same = a->goal2 == b->goal2;
@@ -1189,6 +1291,10 @@ int sab_move_equal(const sab_ruleset *rs, const sab_move *a,
 		return a->card == b->card;
 	if (a->kind == SAB_MOVE_DWARF)
 		return a->card == b->card && a->x == b->x && a->y == b->y;
+	if (a->kind == SAB_MOVE_REVEAL)
+		return a->goal == b->goal;
+	if (a->kind == SAB_MOVE_SEAT)
+		return a->target == b->target;
 	if (a->kind != SAB_MOVE_PLAY)
 		return same_cards(a, b) && (a->kind != SAB_MOVE_REMOVE ||
 		    a->front == b->front);

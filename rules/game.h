@@ -34,8 +34,16 @@ enum sab_phase {
 	SAB_PHASE_REACT,        /* the seat to act may react to the pending play */
 	SAB_PHASE_CHOOSE,       /* the seat to act chooses a seat of
 	                           sab_game.choices (a theft's victim) */
-	SAB_PHASE_TAKE          /* the seat to act takes one of the top
+	SAB_PHASE_TAKE,         /* the seat to act takes one of the top
 	                           sab_game.ntrove cards of the discard pile */
+	/* New Goals (rules/minis/goals.c). */
+	SAB_PHASE_ORDER,        /* the seat to act chooses which of the
+	                           face-down goals sab_game.goal_choices it
+	                           reached at once turns face up first */
+	/* Treasure chests (rules/minis/chests.c). */
+	SAB_PHASE_CHEST         /* the seat to act chooses a seat of
+	                           sab_game.chest_choices for the chest
+	                           sab_game.chest_asks names */
 };
 
 /*
@@ -60,6 +68,12 @@ enum sab_move_kind {
 	/* Tunnel toll (rules/minis/toll.c). */
 	SAB_MOVE_DWARF,         /* discards card face down to put a dwarf
 	                           on the empty cell (x, y); no draw */
+	/* New Goals (rules/minis/goals.c). */
+	SAB_MOVE_REVEAL,        /* turns goal place `goal` face up first
+	                           (SAB_PHASE_ORDER) */
+	/* Treasure chests (rules/minis/chests.c). */
+	SAB_MOVE_SEAT,          /* chooses seat target for a chest
+	                           (SAB_PHASE_CHEST) */
 	SAB_MOVE_KINDS
 };
 
@@ -114,7 +128,10 @@ static inline int sab_move_plays(const sab_ruleset *rs, const sab_move *m,
 enum sab_round_end {
 	SAB_END_NONE,
 	SAB_END_GOLD,           /* the gold goal was reached */
-	SAB_END_NO_CARDS        /* no player holds a card */
+	SAB_END_NO_CARDS,       /* no player holds a card */
+	/* New Goals (rules/minis/goals.c). */
+	SAB_END_SPIDER          /* the giant spider was reached: the
+	                           saboteurs win */
 };
 
 /*
@@ -217,6 +234,27 @@ typedef struct sab_game {
 	 * bit i: postcard i was connected to the start this round (its
 	 * effect is done). */
 	uint8_t postcard_done;
+	/* New Goals (rules/minis/goals.c): the face-down goals (bit k:
+	 * place k) among which the seat to act chooses the first to turn
+	 * face up in SAB_PHASE_ORDER; 0 otherwise. */
+	uint8_t goal_choices;
+
+	/* Treasure chests (rules/minis/chests.c): the chests on the table
+	 * this round, each at a cell under a face-down path card, with its
+	 * effect (enum sab_chest); bit i of chests_gone: chest i was taken
+	 * or removed; of chests_todo: reached this turn, not yet resolved;
+	 * chest_nomaps: maps no longer look at goals; chest_asks: the
+	 * effect + 1 that waits for a seat's choice of chest_choices (0:
+	 * none). */
+	uint8_t nchests;
+	uint16_t chest_cell[SAB_MAX_CHESTS];
+	uint8_t chest_path[SAB_MAX_CHESTS];
+	uint8_t chest_kind[SAB_MAX_CHESTS];
+	uint8_t chests_gone;
+	uint8_t chests_todo;
+	uint8_t chest_nomaps;
+	uint8_t chest_asks;
+	uint16_t chest_choices;
 
 	/* Last, so that a new game need not clear the team reach layers at
 	 * the board's end (sab_board_reset() clears those a ruleset uses). */
@@ -224,6 +262,11 @@ typedef struct sab_game {
 } sab_game;
 
 #define SAB_NO_CELL 0xFFFF
+
+/* A map's goal naming no goal place but the face-down chest at the move's
+ * (x, y) (Treasure Chests: "look at a treasure chest and the
+ * corresponding path card in secret instead of a goal card"). */
+#define SAB_GOAL_CHEST 0xFE
 
 /* How many cards breaking tool bit `tool` lie in front of seat. */
 int sab_game_broken(const sab_game *g, int seat, uint8_t tool);

@@ -723,13 +723,20 @@ static int load_start_card(const struct ctx *c, const sab_yaml_node *n,
 	return 0;
 }
 
+static int names_module(const sab_ruleset *rs, const char *name);
+
 /* Reads one goal_cards entry into a new definition; returns its count. */
 static int load_goal_card(const struct ctx *c, const sab_yaml_node *n,
     const char *place, sab_ruleset *rs, uint8_t *count)
 {
+	static const char *const effects[SAB_GOAL_EFFECTS] = {
+		"rocks", "sack", "dragon", "spider"
+	};
 	sab_yaml_field f[] = { SAB_YAML_FIELD("name"), SAB_YAML_FIELD("edges"),
-	    SAB_YAML_FIELD("gold"), SAB_YAML_FIELD("count") };
+	    SAB_YAML_FIELD("gold"), SAB_YAML_FIELD("count"),
+	    SAB_YAML_FIELD("effect"), SAB_YAML_FIELD("amount") };
 	char sub[PLACE_LEN];
+	size_t effect = SAB_GOAL_ROCKS;
 	sab_card *d;
 
 	if (sab_yaml_fields(c->y, n, place, f, NELEM(f)) != 0 ||
@@ -752,6 +759,22 @@ static int load_goal_card(const struct ctx *c, const sab_yaml_node *n,
 	    f[3].at) != 0 || get_u8(c, f[3].val, sub, 1, SAB_MAX_GOALS,
 	    &d->count) != 0))
 		return -1;
+	/* The New Goals' effects (module goals): a sack names its amount. */
+	if (f[4].val != NULL && get_word(c, &f[4], place, effects,
+	    SAB_GOAL_EFFECTS, &effect) != 0)
+		return -1;
+	d->effect = (uint8_t)effect;
+	if (f[5].val != NULL && (place_key(c, sub, place, "amount",
+	    f[5].at) != 0 || get_u8(c, f[5].val, sub, 1, SAB_MAX_GOLD_VALUE,
+	    &d->amount) != 0))
+		return -1;
+	if ((d->effect == SAB_GOAL_SACK) != (d->amount != 0))
+		return fail(c, sab_yaml_at(n), place, "%s", d->amount != 0 ?
+		    "only a gold sack (effect: sack) has an amount" :
+		    "a gold sack (effect: sack) needs its amount: 1 or 2");
+	if (d->effect != SAB_GOAL_ROCKS && d->gold)
+		return fail(c, sab_yaml_at(n), place, "the gold has no other "
+		    "effect");
 	*count = d->count;
 	return 0;
 }
@@ -765,7 +788,7 @@ static int load_goal_cards(const struct ctx *c, const sab_yaml_node *n,
 {
 	char sub[PLACE_LEN];
 	size_t total = 0;
-	uint8_t count;
+	uint8_t count = 0;
 
 	c->ln->goal_cards = sab_yaml_at(n);
 	if (sab_yaml_need(c->y, n, "goal_cards", SAB_YAML_LIST,
@@ -782,11 +805,14 @@ static int load_goal_cards(const struct ctx *c, const sab_yaml_node *n,
 			if (total < SAB_MAX_GOALS)
 				rs->goal_defs[total] = def;
 	}
-	if (total != rs->ngoals)
+	/* Module goals deals the places from more cards (check_goal_cards). */
+	if (total > SAB_MAX_GOALS || (total != rs->ngoals &&
+	    !names_module(rs, "goals")))
 		return fail(c, sab_yaml_at(n), "goal_cards", "%zu goal card%s "
 		    "for %d goal place%s (board.goals)", total,
 		    total == 1 ? "" : "s", rs->ngoals,
 		    rs->ngoals == 1 ? "" : "s");
+	rs->ngoal_cards = (uint8_t)total;
 	return 0;
 }
 
@@ -894,6 +920,111 @@ static int load_gold(const struct ctx *c, const sab_yaml_node *n,
 	c->ln->pay = sab_yaml_at(f[3].val);
 	return int_map(c, f[3].val, "gold.saboteur_pay", 1, SAB_MAX_PLAYERS,
 	    "number of saboteurs", load_pay, rs);
+}
+
+const char *const sab_chest_words[SAB_CHEST_KINDS] = {
+	"gold", "no-maps", "no-draw", "extra-draw", "push-goal", "steal-card",
+	"keep-one", "look-role", "trove", "mill"
+};
+
+/* One chests.paths entry: a face-down path card of its own pile. */
+static int load_chest_path(const struct ctx *c, const sab_yaml_node *n,
+    const char *place, sab_ruleset *rs)
+{
+	sab_yaml_field f[] = { SAB_YAML_FIELD("name"), SAB_YAML_FIELD("edges"),
+	    SAB_YAML_FIELD("count") };
+	char sub[PLACE_LEN];
+	sab_card *d;
+
+	if (sab_yaml_fields(c->y, n, place, f, NELEM(f)) != 0 ||
+	    sab_yaml_need_field(c->y, n, place, &f[0]) != 0 ||
+	    sab_yaml_need_field(c->y, n, place, &f[1]) != 0 ||
+	    (d = add_def(c, rs, place, sab_yaml_at(n))) == NULL)
+		return -1;
+	d->type = SAB_CARD_PATH;
+	d->chest = 1;
+	d->count = 1;
+	if (place_key(c, sub, place, "name", f[0].at) != 0 ||
+	    get_string(c, f[0].val, sub, d->name, sizeof d->name) != 0 ||
+	    place_key(c, sub, place, "edges", f[1].at) != 0 ||
+	    get_edges(c, f[1].val, sub, &d->edges) != 0)
+		return -1;
+	d->groups[0] = d->edges;
+	if (f[2].val != NULL && (place_key(c, sub, place, "count",
+	    f[2].at) != 0 || get_u8(c, f[2].val, sub, 1, SAB_MAX_CHESTS * 2,
+	    &d->count) != 0))
+		return -1;
+	return 0;
+}
+
+static int load_chest_count(const struct ctx *c, const sab_yaml_node *n,
+    const char *place, sab_ruleset *rs, size_t k)
+{
+	return get_u8(c, n, place, 0, SAB_MAX_CHESTS * 2, &rs->chest_count[k]);
+}
+
+/*
+ * chests: Treasure Chests (module chests).
+ *   region: {min: [X, Y], max: [X, Y]}   the cells chests may lie on
+ *   per_round: 4
+ *   paths: [{name: ..., edges: ..., count: N}, ...]
+ *   chests: {gold: 1, no-maps: 1, ...}   by effect word
+ */
+static int load_chests(const struct ctx *c, const sab_yaml_node *n,
+    sab_ruleset *rs)
+{
+	sab_yaml_field f[] = { SAB_YAML_FIELD("region"),
+	    SAB_YAML_FIELD("per_round"), SAB_YAML_FIELD("paths"),
+	    SAB_YAML_FIELD("chests") };
+	sab_yaml_field r[] = { SAB_YAML_FIELD("min"), SAB_YAML_FIELD("max") };
+	sab_yaml_field k[SAB_CHEST_KINDS];
+	char sub[PLACE_LEN];
+
+	if (!names_module(rs, "chests"))
+		return fail(c, sab_yaml_at(n), "chests", "a chests section "
+		    "needs module chests");
+	if (sab_yaml_fields(c->y, n, "chests", f, NELEM(f)) != 0)
+		return -1;
+	for (size_t i = 0; i < NELEM(f); i++)
+		if (sab_yaml_need_field(c->y, n, "chests", &f[i]) != 0)
+			return -1;
+	if (sab_yaml_fields(c->y, f[0].val, "chests.region", r, 2) != 0 ||
+	    sab_yaml_need_field(c->y, f[0].val, "chests.region", &r[0]) != 0 ||
+	    sab_yaml_need_field(c->y, f[0].val, "chests.region", &r[1]) != 0 ||
+	    get_cell(c, r[0].val, "chests.region.min", &rs->chest_min_x,
+	    &rs->chest_min_y) != 0 || get_cell(c, r[1].val,
+	    "chests.region.max", &rs->chest_max_x, &rs->chest_max_y) != 0)
+		return -1;
+	if (rs->chest_min_x > rs->chest_max_x ||
+	    rs->chest_min_y > rs->chest_max_y)
+		return fail(c, sab_yaml_at(f[0].val), "chests.region", "min "
+		    "(%d, %d) lies beyond max (%d, %d)", rs->chest_min_x,
+		    rs->chest_min_y, rs->chest_max_x, rs->chest_max_y);
+	if (get_u8(c, f[1].val, "chests.per_round", 1, SAB_MAX_CHESTS,
+	    &rs->chests_per_round) != 0)
+		return -1;
+	if (sab_yaml_need(c->y, f[2].val, "chests.paths", SAB_YAML_LIST,
+	    "a list of path cards") != 0)
+		return -1;
+	for (size_t i = 0; i < sab_yaml_count(f[2].val); i++) {
+		const sab_yaml_node *e = sab_yaml_item(c->y, f[2].val, i);
+		if (place_index(c, sub, "chests.paths", i, sab_yaml_at(e)) != 0 ||
+		    load_chest_path(c, e, sub, rs) != 0)
+			return -1;
+	}
+	for (size_t i = 0; i < SAB_CHEST_KINDS; i++)
+		k[i] = (sab_yaml_field)SAB_YAML_FIELD(sab_chest_words[i]);
+	if (sab_yaml_fields(c->y, f[3].val, "chests.chests", k,
+	    SAB_CHEST_KINDS) != 0)
+		return -1;
+	for (size_t i = 0; i < SAB_CHEST_KINDS; i++) {
+		if (k[i].val == NULL)
+			continue;
+		if (place_key(c, sub, "chests.chests", k[i].key, k[i].at) != 0 ||
+		    load_chest_count(c, k[i].val, sub, rs, i) != 0)
+			return -1;
+	}
+	return 0;
 }
 
 static int load_options(const struct ctx *c, const sab_yaml_node *n,
@@ -1086,6 +1217,7 @@ static const struct section {
 	{ "deck", load_deck, 1, 0, 0 },
 	{ "start_card", load_start_card, 1, 0, 0 },
 	{ "goal_cards", load_goal_cards, 1, 0, 0 },
+	{ "chests", load_chests, 0, 0, 0 },
 	{ "gold", load_gold, 0, 0, 0 },
 	{ "options", load_options, 0, 0, 1 },
 	{ "toll", load_toll, 0, 0, 0 },
@@ -1486,7 +1618,7 @@ static int check_defs(const struct ctx *c, sab_ruleset *rs)
 		rs->ladders |= d->ladder;
 		if (sab_kind_of(d->type) != NULL && sab_kind_of(d->type)->reaction)
 			rs->reactions = 1;
-		if (is_deck_type(d->type))
+		if (is_deck_type(d->type) && !d->chest)
 			total += d->count;
 		/* All of them could lie in front of one seat. */
 		if (d->type == SAB_CARD_SABOTAGE)
@@ -1513,7 +1645,33 @@ static int check_defs(const struct ctx *c, sab_ruleset *rs)
 	return 0;
 }
 
-static int check_goal_cards(const struct ctx *c, const sab_ruleset *rs)
+/* Module chests: its section, enough chests and path cards for a round. */
+static int check_chests(const struct ctx *c, const sab_ruleset *rs)
+{
+	int chests = 0, paths = 0;
+
+	if (!names_module(rs, "chests"))
+		return 0;
+	for (int i = 0; i < SAB_CHEST_KINDS; i++)
+		chests += rs->chest_count[i];
+	for (int i = 0; i < rs->ndefs; i++)
+		paths += rs->defs[i].chest ? rs->defs[i].count : 0;
+	if (rs->chests_per_round == 0)
+		return fail(c, LINE(c, modules), "modules", "module chests "
+		    "needs a chests section");
+	/* The chest that pushes a goal further away is not played yet:
+	 * refused rather than played as something else. */
+	if (rs->chest_count[SAB_CHEST_PUSH_GOAL] > 0)
+		return fail(c, LINE(c, modules), "chests", "push-goal chests "
+		    "are not played yet: give push-goal 0 (saboteur-rules(5))");
+	if (chests < rs->chests_per_round || paths < rs->chests_per_round)
+		return fail(c, LINE(c, modules), "chests", "%d chests and %d "
+		    "path cards for %d a round", chests, paths,
+		    rs->chests_per_round);
+	return 0;
+}
+
+static int check_goal_cards(const struct ctx *c, sab_ruleset *rs)
 {
 	int gold = 0;
 
@@ -1524,17 +1682,32 @@ static int check_goal_cards(const struct ctx *c, const sab_ruleset *rs)
 	    rs->defs[rs->start_def].type != SAB_CARD_START)
 		return fail(c, LINE(c, start_card), "start_card", "start_def "
 		    "%d is not a start card", rs->start_def);
-	for (size_t i = 0; i < rs->ngoals; i++) {
+	if (rs->ngoal_cards == 0)       /* a ruleset built in code */
+		rs->ngoal_cards = rs->ngoals;
+	for (size_t i = 0; i < rs->ngoal_cards; i++) {
 		uint8_t g = rs->goal_defs[i];
 
 		if (g >= rs->ndefs || rs->defs[g].type != SAB_CARD_GOAL)
 			return fail(c, LINE(c, goal_cards), "goal_cards",
 			    "goal_defs[%zu] is not a goal card", i);
-		gold |= rs->defs[g].gold != 0;
+		gold += rs->defs[g].gold != 0;
+		if (rs->defs[g].effect != SAB_GOAL_ROCKS &&
+		    !names_module(rs, "goals"))
+			return fail(c, LINE(c, goal_cards), "goal_cards",
+			    "goal card %s has an effect: that needs module "
+			    "goals", rs->defs[g].name);
 	}
 	if (!gold)
 		return fail(c, LINE(c, goal_cards), "goal_cards", "no goal "
 		    "card holds the gold (mark one with gold: true)");
+	/* "Take the goal card with gold and 4 random of the remaining 7
+	 * goal cards": one gold, and enough others to fill the places. */
+	if (names_module(rs, "goals") && (gold != 1 ||
+	    rs->ngoal_cards < rs->ngoals))
+		return fail(c, LINE(c, goal_cards), "goal_cards", "module "
+		    "goals deals the %d goal places from one gold and the "
+		    "other goal cards: %d gold, %d cards", rs->ngoals, gold,
+		    rs->ngoal_cards);
 	return 0;
 }
 
@@ -1937,7 +2110,8 @@ static int check_and_fill(const struct ctx *c, sab_ruleset *rs)
 {
 	if (check_modules(c, rs) != 0 ||
 	    check_name_and_players(c, rs) != 0 || check_defs(c, rs) != 0 ||
-	    check_goal_cards(c, rs) != 0 || check_roles(c, rs) != 0 ||
+	    check_goal_cards(c, rs) != 0 || check_chests(c, rs) != 0 ||
+	    check_roles(c, rs) != 0 ||
 	    check_hands(c, rs) != 0 || check_gold(c, rs) != 0 ||
 	    check_board(c, rs) != 0 || check_options(c, rs) != 0 ||
 	    check_toll(c, rs) != 0 || check_postcards(c, rs) != 0)

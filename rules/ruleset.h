@@ -92,10 +92,43 @@ typedef struct sab_card {
 	uint8_t door;
 	uint8_t ladder;
 	uint8_t crystals;
+	/* A goal card's effect on reveal (module goals, the New Goals mini
+	 * expansion: enum sab_goal_effect) and its gold sack's amount. */
+	uint8_t effect;
+	uint8_t amount;
+	/* 1: one of Treasure Chests' face-down path cards (module chests),
+	 * never in the deck: count is the copies in their own pile. */
+	uint8_t chest;
 	uint8_t rot_edges[2];   /* open edges upright [0] and turned [1] */
 	uint8_t rot_group[2][4];/* per orientation and edge index (N,E,S,W):
 	                           the group that edge belongs to, 0 = stub */
 } sab_card;
+
+/* What a goal card does when it turns face up (module goals).  The gold
+ * (sab_card.gold) ends the round for the miners as ever. */
+enum sab_goal_effect {
+	SAB_GOAL_ROCKS,         /* black rocks: nothing */
+	SAB_GOAL_SACK,          /* a gold sack: the revealer takes `amount` */
+	SAB_GOAL_DRAGON,        /* the revealer pays 1 gold, if any */
+	SAB_GOAL_SPIDER,        /* the round ends, the saboteurs win */
+	SAB_GOAL_EFFECTS
+};
+
+/* The treasure chests' effects (module chests), in the rulebook's order. */
+enum sab_chest {
+	SAB_CHEST_GOLD,         /* take 1 gold */
+	SAB_CHEST_NO_MAPS,      /* no more maps on goals, for anyone */
+	SAB_CHEST_NO_DRAW,      /* no draw at the end of this turn */
+	SAB_CHEST_EXTRA_DRAW,   /* one more draw at the end of this turn */
+	SAB_CHEST_PUSH_GOAL,    /* push a face-down goal one place further */
+	SAB_CHEST_STEAL_CARD,   /* a card of another's hand instead of a draw */
+	SAB_CHEST_KEEP_ONE,     /* draw 3, keep 1, discard 2 */
+	SAB_CHEST_LOOK_ROLE,    /* look at another player's dwarf card */
+	SAB_CHEST_TROVE,        /* shuffle the discards, take 1 of the top 5 */
+	SAB_CHEST_MILL,         /* the top 5 of the deck to the discards */
+	SAB_CHEST_KINDS
+};
+#define SAB_MAX_CHESTS 8        /* chests on the table in one round */
 
 enum sab_gold_drawn {
 	SAB_GOLD_PER_MINER,     /* anniversary: one gold card per gold miner */
@@ -174,6 +207,10 @@ typedef struct sab_ruleset {
 	sab_card defs[SAB_MAX_DEFS];
 	uint8_t start_def;              /* index into defs */
 	uint8_t goal_defs[SAB_MAX_GOALS]; /* one goal card per goal place */
+	/* The goal cards of the ruleset (module goals: more cards than
+	 * places, goal_defs[0 .. ngoal_cards) holding them all; otherwise
+	 * ngoals). */
+	uint8_t ngoal_cards;
 	uint16_t deck_size;             /* sum of counts over deck cards */
 
 	/* Gold. */
@@ -229,7 +266,18 @@ typedef struct sab_ruleset {
 	uint8_t npostcards;
 	uint8_t postcard_def[SAB_MAX_POSTCARDS];
 	int8_t postcard_x[SAB_MAX_POSTCARDS], postcard_y[SAB_MAX_POSTCARDS];
+	/* Treasure Chests (module chests; section chests): how many chests
+	 * of each effect, how many lie on the table each round, and the
+	 * cells they may lie on (min to max, inclusive).  The face-down
+	 * path cards are the definitions with chest set. */
+	uint8_t chest_count[SAB_CHEST_KINDS];
+	uint8_t chests_per_round;
+	int8_t chest_min_x, chest_min_y, chest_max_x, chest_max_y;
 } sab_ruleset;
+
+/* The words of the chests' effects in rulesets and the protocol
+ * ("gold", "no-maps", ...), by enum sab_chest. */
+extern const char *const sab_chest_words[SAB_CHEST_KINDS];
 
 /*
  * Parses a ruleset from YAML text held in memory (len bytes; it need not end
@@ -262,6 +310,9 @@ typedef struct sab_ruleset {
  *   goal_cards:                       # as many as goals; shuffled each round
  *     - {name: gold, edges: NESW, gold: true}
  *     - {name: stone-ne, edges: NE}
+ *     # module goals: more cards than places, each with an effect:
+ *     # - {name: sack-2, edges: NESW, effect: sack, amount: 2}
+ *     # - {name: dragon, edges: NS, effect: dragon}   # or spider, rocks
  *   deck:
  *     - {name: cross, type: path, edges: NESW, count: 5}
  *     - {name: dead-n, type: path, edges: N, dead_end: true, count: 1}

@@ -55,6 +55,7 @@ static void round_start(sab_seen *s, const sab_ruleset *rs,
 	s->to_act = e->seat < s->nplayers ? e->seat : SAB_NO_SEAT;
 	s->phase = SAB_PHASE_PLAY;
 	s->round_end = SAB_END_NONE;
+	s->chest_take = 0;
 	s->finder = SAB_NO_SEAT;
 	s->dir = 0;
 	s->pending = SAB_NO_CARD;
@@ -293,6 +294,11 @@ static void reveal(sab_seen *s, const sab_ruleset *rs, const sab_event *e)
 		s->goal_open |= (uint8_t)(1u << e->goal);
 		s->goal_known[e->goal] = e->card;
 	}
+	/* New Goals: the choice of which goal first is made. */
+	if (s->phase == SAB_PHASE_ORDER) {
+		s->phase = SAB_PHASE_PLAY;
+		s->goal_choices = 0;
+	}
 }
 
 static void round_end(sab_seen *s, const sab_event *e)
@@ -326,6 +332,34 @@ static void gold(sab_seen *s, const sab_event *e)
 	}
 }
 
+/* Treasure Chests: a card of target's hand taken by seat (the card
+ * known to seat alone; target is told its whole hand next). */
+static void grab(sab_seen *s, const sab_event *e)
+{
+	if (e->target >= s->nplayers)
+		return;
+	hand_take(s, e->target, e->card);
+	hand_add(s, e->seat, e->card);
+}
+
+/* Treasure Chests: n cards of the deck to the discard pile. */
+static void milled(sab_seen *s, const sab_event *e)
+{
+	s->deck = (uint16_t)(s->deck > e->n ? s->deck - e->n : 0);
+	s->ndiscard = (uint16_t)(s->ndiscard + e->n);
+}
+
+/* A dragon's gold paid (New Goals): the payer knows how much. */
+static void paid(sab_seen *s, const sab_event *e)
+{
+	int k = e->seat;
+
+	if (s->persp == SAB_SEEN_ALL || s->persp == k)
+		s->gold[k] = (int16_t)(s->gold[k] - e->value);
+	else
+		s->gold_hidden[k]++;
+}
+
 static void game_end(sab_seen *s, const sab_event *e)
 {
 	for (int k = 0; k < e->n && k < s->nplayers; k++) {
@@ -344,7 +378,8 @@ static int seatless(uint8_t type)
 {
 	return type == SAB_EV_GAME_START || type == SAB_EV_ROUND_START ||
 	    type == SAB_EV_REVEAL || type == SAB_EV_ROUND_END ||
-	    type == SAB_EV_GAME_END || type == SAB_EV_LAID;
+	    type == SAB_EV_GAME_END || type == SAB_EV_LAID ||
+	    type == SAB_EV_CHEST;
 }
 
 void sab_seen_apply(sab_seen *s, const sab_ruleset *rs, const sab_event *e)
@@ -353,7 +388,7 @@ void sab_seen_apply(sab_seen *s, const sab_ruleset *rs, const sab_event *e)
 		return;
 	if (s->dealing && e->type != SAB_EV_DRAW && e->type != SAB_EV_ROLE &&
 	    e->type != SAB_EV_ROUND_START && e->type != SAB_EV_LAID &&
-	    e->type != SAB_EV_GOLD)
+	    e->type != SAB_EV_GOLD && e->type != SAB_EV_CHEST)
 		s->dealing = 0;
 	if (sab_event_is_play(e->type)) {
 		card_played(s, rs, e);
@@ -429,6 +464,11 @@ void sab_seen_apply(sab_seen *s, const sab_ruleset *rs, const sab_event *e)
 		break;
 	case SAB_EV_TAKE:
 		took(s, e);
+		/* A chest's take comes off the discard pile (a treasure
+		 * trove's card never reached it). */
+		if (s->chest_take && s->ndiscard > 0)
+			s->ndiscard--;
+		s->chest_take = 0;
 		break;
 	case SAB_EV_DWARF:
 		dwarf(s, e);
@@ -438,6 +478,33 @@ void sab_seen_apply(sab_seen *s, const sab_ruleset *rs, const sab_event *e)
 		break;
 	case SAB_EV_POSTCARD:
 		postcard(s, rs, e);
+		break;
+	case SAB_EV_ORDER:
+		s->phase = SAB_PHASE_ORDER;
+		s->to_act = e->seat;
+		s->goal_choices = (uint8_t)e->mask;
+		break;
+	case SAB_EV_PAID:
+		paid(s, e);
+		break;
+	case SAB_EV_CHEST:
+		sab_board_hide(&s->board, rs, e->x, e->y);
+		break;
+	case SAB_EV_OPEN:
+		sab_board_place(&s->board, rs, e->x, e->y, e->card, e->rot);
+		s->chest_take |= e->value == SAB_CHEST_KEEP_ONE ||
+		    e->value == SAB_CHEST_TROVE;
+		break;
+	case SAB_EV_MILL:
+		milled(s, e);
+		break;
+	case SAB_EV_CHEST_ASK:
+		s->phase = SAB_PHASE_CHEST;
+		s->to_act = e->seat;
+		break;
+	case SAB_EV_GRAB:
+		grab(s, e);
+		s->phase = SAB_PHASE_PLAY;
 		break;
 	default:                /* the game's start: nothing to know yet */
 		break;

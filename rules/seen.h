@@ -78,6 +78,11 @@ typedef struct sab_seen {
 	 * and the seat that put it there. */
 	uint16_t toll_cell[SAB_MAX_TOLL_DWARVES];
 	uint8_t toll_owner[SAB_MAX_TOLL_DWARVES];
+	/* New Goals: the goals to_act chooses among (SAB_PHASE_ORDER). */
+	uint8_t goal_choices;
+	/* Treasure Chests: the take to come is a chest's (keep-one,
+	 * trove), from the discard pile. */
+	uint8_t chest_take;
 
 	sab_board board;
 } sab_seen;

@@ -65,3 +65,31 @@ int sab_table_check_seat(const sab_game *g, int target, char *why,
 	}
 	return 1;
 }
+
+int sab_table_reveal_goal(sab_game *g, int k, sab_events *ev)
+{
+	const sab_ruleset *rs = g->rs;
+	uint8_t rot = sab_board_reveal(&g->board, rs, rs->goal_x[k],
+	    rs->goal_y[k], g->goal_def[k]);
+
+	g->goal_open |= (uint8_t)(1u << k);
+	if (ev) {
+		sab_event e = sab_event_new(SAB_EV_REVEAL, SAB_VIS_ALL,
+		    SAB_NO_SEAT);
+		e.goal = (uint8_t)k;
+		e.card = g->goal_def[k];
+		e.rot = rot;
+		e.x = rs->goal_x[k];
+		e.y = rs->goal_y[k];
+		sab_table_emit(ev, &e);
+	}
+	return rs->defs[g->goal_def[k]].gold;
+}
+
+int sab_table_plays(const sab_ruleset *rs, const sab_module *m)
+{
+	for (int i = 0; i < rs->nmodules && i < SAB_MAX_MODULES; i++)
+		if (sab_module_at(rs->modules[i]) == m)
+			return 1;
+	return 0;
+}

@@ -141,6 +141,14 @@ static inline void sab_table_move_at(sab_move *m, uint8_t kind, uint8_t card)
 	m->card = card;
 }
 
+/* Turns the face-down goal at place k face up, fitting it to the tunnels
+ * that reach it (sab_board_reveal()), and emits its reveal (table.c).
+ * Returns its card's gold (1: the gold). */
+int sab_table_reveal_goal(sab_game *g, int k, sab_events *ev);
+
+/* Whether rs plays the module m. */
+int sab_table_plays(const sab_ruleset *rs, const sab_module *m);
+
 /* What the turn does after the round's end was settled: the next round,
  * or the game's end (game.c). */
 void sab_table_next_round(sab_game *g, sab_rng *rng, sab_events *ev);

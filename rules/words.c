@@ -63,6 +63,7 @@ static void say_round_end(sab_strbuf *b, const sab_ruleset *rs,
 
 	sab_strbuf_printf(b, "round %d ends: %s", e->value,
 	    e->n == SAB_END_GOLD ? "the gold is reached" :
+	    e->n == SAB_END_SPIDER ? "the giant spider is reached" :
 	    "no one holds a card");
 	if (e->seat != SAB_NO_SEAT)
 		sab_strbuf_printf(b, " by seat %d", e->seat);
@@ -263,6 +264,49 @@ int sab_event_words(const sab_ruleset *rs, const sab_event *e,
 			    "(Tunnel Toll)", e->seat, e->value);
 		else
 			sab_strbuf_printf(&b, "seat %d is paid %d gold",
+			    e->seat, e->value);
+		break;
+	case SAB_EV_ORDER:
+		sab_strbuf_printf(&b, "seat %d reached two goals at once and "
+		    "chooses which turns face up first:", e->seat);
+		for (int k = 0, n = 0; k < rs->ngoals; k++)
+			if (e->mask >> k & 1) {
+				sab_strbuf_printf(&b, "%s ", n++ ? " or" : "");
+				say_goal(&b, rs, w, k);
+			}
+		break;
+	case SAB_EV_CHEST:
+		sab_strbuf_printf(&b, "a treasure chest lies face down at ");
+		say_place(&b, w, e->x, e->y);
+		break;
+	case SAB_EV_OPEN:
+		sab_strbuf_printf(&b, "seat %d takes the chest at ", e->seat);
+		say_place(&b, w, e->x, e->y);
+		sab_strbuf_printf(&b, ": %s, under %s%s", e->value <
+		    SAB_CHEST_KINDS ? sab_chest_words[e->value] : "?",
+		    card_word(w, e->card), e->rot ? ", turned" : "");
+		break;
+	case SAB_EV_MILL:
+		sab_strbuf_printf(&b, "%d cards of the deck go face down to "
+		    "the discard pile", e->n);
+		break;
+	case SAB_EV_CHEST_ASK:
+		sab_strbuf_printf(&b, "seat %d chooses a player for its %s "
+		    "chest (seats", e->seat, e->value < SAB_CHEST_KINDS ?
+		    sab_chest_words[e->value] : "?");
+		say_seats(&b, e->mask);
+		sab_strbuf_printf(&b, ")");
+		break;
+	case SAB_EV_GRAB:
+		sab_strbuf_printf(&b, "seat %d takes a card from seat %d's "
+		    "hand", e->seat, e->target);
+		break;
+	case SAB_EV_PAID:
+		if (e->vis == SAB_VIS_HIDDEN && e->value == 0)
+			sab_strbuf_printf(&b, "seat %d pays the dragon 1 gold "
+			    "if it has any (only it knows)", e->seat);
+		else
+			sab_strbuf_printf(&b, "seat %d pays the dragon %d gold",
 			    e->seat, e->value);
 		break;
 	default:

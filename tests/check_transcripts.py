@@ -12,6 +12,11 @@ asked for feature "react", and only with its request right after it.
 The mini expansions': another seat's card discarded for a dwarf
 ("discarded S -"), its new dwarf card after a postcard; the gold each seat
 takes at setup (Tunnel Toll) is public, and only at a round's setup.
+New Goals' too: what another seat paid a dragon ("paid S -"), 1 or none.
+Treasure Chests' too: the cards a chest offers ("trove") to its taker
+alone, a role only after the seat's own look-role choice, a hand only to
+the two seats of a card taken ("grabbed"), a chest's peek ("peekchest")
+only after the seat's own map on it.
 
 Usage: check_transcripts.py TRANSCRIPT...
 """
@@ -30,6 +35,9 @@ def check(path):
     my_trove = False        # this seat just played a treasure trove
     react_open = None       # the line of a "react" whose turn is due
     setup = False           # a round's setup, before its deal
+    my_chest = None         # the effect of the chest this seat took last
+    my_look = False         # this seat chooses whose role to look at
+    grabbed = 0             # hands still due after a card was taken
     for n, raw in enumerate(open(path, encoding="utf-8", errors="replace"), 1):
         parts = raw.split(None, 3)
         if len(parts) == 4 and parts[2] == "->" and \
@@ -73,6 +81,29 @@ def check(path):
             leak("a trove of a treasure trove it did not play")
         my_trove = kind == "played" and words[1:3] == [str(seat),
                                                         "treasure-trove"]
+        # Treasure Chests: a chest of ours that offers cards (keep-one
+        # after its "milled" line, trove), one that looks at a role (the
+        # "role" line after our "choose"), a card taken from a hand (each
+        # of the two is sent its hand), a map on a chest ("peekchest").
+        if kind == "opened" and len(words) >= 7 and int(words[1]) == seat:
+            my_trove = words[6] in ("keep-one", "trove")
+            my_chest = words[6]
+        if kind == "milled" and my_chest == "keep-one":
+            my_trove = True
+        if kind == "chestchoice" and words[1] == "look-role":
+            my_look = True
+        if kind == "grabbed" and len(words) >= 3:
+            swapped = seat in (int(words[1]), int(words[2]))
+            grabbed = 2 if int(words[1]) == seat and \
+                int(words[2]) != seat else 1
+        if kind == "peekchest":
+            if my_map != (words[1], words[2] if len(words) > 2 else ""):
+                leak("a chest's peek it did not make")
+            my_map = None
+        if kind == "role" and my_look and len(words) >= 2 and \
+                int(words[1]) != seat and not round_over:
+            my_inspect = words[1]
+            my_look = False
         if kind == "played" and len(words) >= 4:
             mine = int(words[1]) == seat
             if words[2] == "inspection" and mine:
@@ -82,6 +113,9 @@ def check(path):
         if kind == "hand":
             if not swapped:
                 leak("a hand without swapping hands")
+            if grabbed:             # the thief is sent its hand, then
+                grabbed -= 1        # the other seat its own
+                swapped = grabbed > 0
             continue
         if kind == "victims" and not round_over:
             leak("a theft's choice before the round ends")
@@ -91,7 +125,7 @@ def check(path):
             my_map = None
         other = words[1].lstrip("-").isdigit() and int(words[1]) != seat
         public_gold = kind == "gold" and setup
-        if kind in ("draw", "discarded", "gold", "took") and other and \
+        if kind in ("draw", "discarded", "gold", "took", "paid") and other and \
                 not public_gold and any(w != "-" for w in words[2:]):
             leak("another seat's " + kind)
         if kind == "role" and other and not round_over:

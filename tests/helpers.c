@@ -18,6 +18,8 @@ const sab_ruleset *t_ruleset(const char *name)
 	    "base-wc-greedy", "base-minis", "saboteur2-minis", NULL };
 	char err[256];
 
+	if (strchr(name, '/') != NULL)  /* a ruleset file */
+		return t_ruleset_file(name);
 	for (int i = 0; names[i]; i++) {
 		if (strcmp(names[i], name) != 0)
 			continue;
@@ -46,6 +48,31 @@ const sab_ruleset *t_ruleset_text(const char *name, const char *yaml)
 	ck_assert_msg(sab_ruleset_parse(&sets[i], yaml, strlen(yaml), name,
 	    err, sizeof err) == 0, "%s", err);
 	snprintf(names[i], sizeof names[i], "%s", name);
+	return &sets[i];
+}
+
+const sab_ruleset *t_ruleset_file(const char *path)
+{
+	static sab_ruleset sets[8];
+	static char paths[8][128];
+	static char text[65536];
+	char err[512];
+	size_t n;
+	FILE *f;
+	int i;
+
+	for (i = 0; i < 8 && paths[i][0] != '\0'; i++)
+		if (strcmp(paths[i], path) == 0)
+			return &sets[i];
+	ck_assert_msg(i < 8 && strlen(path) < sizeof paths[i],
+	    "too many ruleset files, or %s too long", path);
+	f = fopen(path, "r");
+	ck_assert_msg(f != NULL, "cannot open %s", path);
+	n = fread(text, 1, sizeof text - 1, f);
+	fclose(f);
+	ck_assert_msg(sab_ruleset_parse(&sets[i], text, n, path, err,
+	    sizeof err) == 0, "%s", err);
+	memcpy(paths[i], path, strlen(path) + 1);
 	return &sets[i];
 }
 

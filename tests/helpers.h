@@ -4,12 +4,16 @@
 
 #include "saboteur.h"
 
-/* A built-in ruleset, loaded once per call into static storage per name. */
+/* A built-in ruleset, loaded once per call into static storage per name;
+ * a name with a '/' is a ruleset file (t_ruleset_file()). */
 const sab_ruleset *t_ruleset(const char *name);
 
 /* A ruleset parsed from YAML text (name: its source in messages), once per
  * name, into static storage. */
 const sab_ruleset *t_ruleset_text(const char *name, const char *yaml);
+/* A ruleset file (a path from the top of the tree, where the tests
+ * run), parsed once per path into static storage. */
+const sab_ruleset *t_ruleset_file(const char *path);
 
 /* The definition index of card name; fails the test when there is none. */
 uint8_t t_def(const sab_ruleset *rs, const char *name);

@@ -1,4 +1,4 @@
-/* test_wc_props.c: seeded random games of base-wc (3, 5, 10 players), saboteur2-wc (2, 6, 12) and base-wc-greedy (5), every special card in the deck, and of the mini expansions (base-minis, saboteur2-minis, and both with the special cards): cards conserved (a pending card and a held treasure trove counted), gold conserved (tolls included), the listed moves equal to the checker's verdicts in every phase (play, a pathfinder's next card, react, take, a dwarf put in play), and seed plus moves replaying exactly. */
+/* test_wc_props.c: seeded random games of base-wc (3, 5, 10 players), saboteur2-wc (2, 6, 12) and base-wc-greedy (5), every special card in the deck; of every mini expansion at once (base-minis, saboteur2-minis, and both with the special cards); and of New Goals alone and with them (new-goals 4, saboteur2-goals 6, base-wc-goals 5, saboteur2-wc-goals 7): cards conserved (a pending card and a held treasure trove counted), gold conserved (tolls included), the listed moves equal to the checker's verdicts in every phase (play, a pathfinder's next card, react, take, a dwarf put in play, a goal's order, a chest's player), and seed plus moves replaying exactly. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,40 +23,30 @@ static const struct { const char *rs; int players; } combos[] = {
 	{ "base-wc", 3 }, { "base-wc", 5 }, { "base-wc", 10 },
 	{ "saboteur2-wc", 2 }, { "saboteur2-wc", 6 }, { "saboteur2-wc", 12 },
 	{ "base-wc-greedy", 5 },
+	/* New Goals (module goals), alone and with the special cards. */
+	{ "examples/rulesets/new-goals.yaml", 4 },
+	{ "tests/fixtures/rulesets/saboteur2-goals.yaml", 6 },
+	{ "tests/fixtures/rulesets/base-wc-goals.yaml", 5 },
+	{ "tests/fixtures/rulesets/saboteur2-wc-goals.yaml", 7 },
+	/* Treasure Chests (module chests), alone, with Saboteur 2, and
+	 * with New Goals and the special cards. */
+	{ "examples/rulesets/treasure-chests.yaml", 5 },
+	{ "tests/fixtures/rulesets/saboteur2-chests.yaml", 6 },
+	{ "tests/fixtures/rulesets/base-goals-chests.yaml", 4 },
+	{ "tests/fixtures/rulesets/saboteur2-wc-goals-chests.yaml", 8 },
 };
 
-/* The mini expansions, alone with the base game and Saboteur 2, and with
- * the special cards. */
+/* Every mini expansion at once (the built-ins base-minis and
+ * saboteur2-minis), with the base game and Saboteur 2, and with the
+ * special cards (ruleset files of the same data over base-wc and
+ * saboteur2-wc). */
 static const struct { const char *rs; int players; } minis_combos[] = {
 	{ "base-minis", 3 }, { "base-minis", 5 }, { "base-minis", 10 },
 	{ "saboteur2-minis", 2 }, { "saboteur2-minis", 6 },
 	{ "saboteur2-minis", 12 },
-	{ "base-wc-minis", 5 }, { "saboteur2-wc-minis", 6 },
+	{ "tests/fixtures/rulesets/base-wc-minis.yaml", 5 },
+	{ "tests/fixtures/rulesets/saboteur2-wc-minis.yaml", 6 },
 };
-
-/* The mini expansions' sections, as the built-ins have them. */
-#define MINIS_YAML \
-	"toll: {dwarves: 2, gold: 1}\n" \
-	"postcards:\n" \
-	"  - {name: costume-department, type: costume, at: [4, -2], " \
-	"edges: NESW}\n" \
-	"  - {name: tunnel-party, type: party, at: [4, 2], edges: NESW}\n"
-
-/* A ruleset of the combinations by name: built in, or the special cards'
- * with the mini expansions. */
-static const sab_ruleset *combo_ruleset(const char *name)
-{
-	if (strcmp(name, "base-wc-minis") == 0)
-		return t_ruleset_text(name, "extends: base-wc\n"
-		    "name: base-wc-minis\n"
-		    "modules: [base, wc, toll, costume, party]\n" MINIS_YAML);
-	if (strcmp(name, "saboteur2-wc-minis") == 0)
-		return t_ruleset_text(name, "extends: saboteur2-wc\n"
-		    "name: saboteur2-wc-minis\n"
-		    "modules: [base, sab2, wc, toll, costume, party]\n"
-		    MINIS_YAML);
-	return t_ruleset(name);
-}
 
 /* Games per player count: SAB_TEST_GAMES (the property suite's knob)
  * scaled down, as a Saboteur 2 game is three long rounds. */
@@ -76,7 +66,8 @@ static int head[SAB_MAX_DEFS + 2], next_of[SAB_MAX_MOVES];
 
 static int bucket(const sab_move *m)
 {
-	if (m->kind == SAB_MOVE_CHOOSE || m->kind == SAB_MOVE_ALLOW)
+	if (m->kind == SAB_MOVE_CHOOSE || m->kind == SAB_MOVE_ALLOW ||
+	    m->kind == SAB_MOVE_REVEAL || m->kind == SAB_MOVE_SEAT)
 		return SAB_MAX_DEFS;
 	if (m->kind == SAB_MOVE_PICK_GOLD)
 		return SAB_MAX_DEFS + 1;
@@ -327,6 +318,22 @@ static void sweep(const sab_game *g)
 				agree(g, m);
 			}
 	}
+	/* Treasure Chests: every seat, and one past the last, for a
+	 * chest. */
+	for (int t = 0; t <= g->nplayers; t++) {
+		memset(&m, 0, sizeof m);
+		m.kind = SAB_MOVE_SEAT;
+		m.target = (uint8_t)t;
+		agree(g, m);
+	}
+	/* New Goals: every goal place, and one past the last, to turn
+	 * first. */
+	for (int k = 0; k <= rs->ngoals; k++) {
+		memset(&m, 0, sizeof m);
+		m.kind = SAB_MOVE_REVEAL;
+		m.goal = (uint8_t)k;
+		agree(g, m);
+	}
 	/* A reaction's allow, and every card taken from the pile. */
 	memset(&m, 0, sizeof m);
 	m.kind = SAB_MOVE_ALLOW;
@@ -417,6 +424,8 @@ static void check_census(const sab_game *g)
 	for (int d = 0; d < rs->ndefs; d++) {
 		const sab_kind *k = sab_kind_of(rs->defs[d].type);
 		int want = k != NULL && k->deck ? rs->defs[d].count : 0;
+		if (rs->defs[d].chest)  /* Treasure Chests' own cards */
+			continue;
 		REQUIRE(n[d] == want, "%d copies of %s, not %d", n[d],
 		    rs->defs[d].name, want);
 	}
@@ -490,6 +499,9 @@ static void check_gold(const sab_game *g, const sab_events *ev, int *ledger,
 		if (e->type == SAB_EV_GOLD) {
 			ledger[e->seat] += e->value;
 			*paid += e->value;
+		} else if (e->type == SAB_EV_PAID) {   /* a dragon */
+			ledger[e->seat] -= e->value;
+			*paid -= e->value;
 		} else if (e->type == SAB_EV_STEAL) {
 			REQUIRE(e->value == 1, "a theft of %d", e->value);
 			ledger[e->seat] += e->value;
@@ -551,7 +563,9 @@ static void count_minis(const sab_game *g, const sab_events *e)
 /* ---- playing ---------------------------------------------------------- */
 
 static sab_events ev;
-static int phases[SAB_PHASE_TAKE + 1];       /* the phases met */
+static int phases[SAB_PHASE_CHEST + 1];      /* the phases met */
+static int reveals;                             /* goals turned face up */
+static int opened;                              /* chests taken */
 static int substeps;                            /* a pathfinder's turn met */
 
 /*
@@ -588,7 +602,20 @@ static int play_game(sab_game *g, const sab_ruleset *rs, int players,
 			for (int i = 0; i < 8; i++)
 				agree(g, probe(g, &probes));
 		}
-		if (sab_rng_below(&policy, 4) == 0) {
+		if (rs->ngoal_cards > rs->ngoals && g->phase ==
+		    SAB_PHASE_PLAY && sab_rng_below(&policy, 2) == 0) {
+			/* New Goals: half the time the path card furthest
+			 * east, so that goals are reached (random tunnels
+			 * seldom get there), two at once among them. */
+			static sab_move all[SAB_MAX_MOVES];
+			int k = sab_game_moves(g, all), best = -1;
+			for (int i = 0; i < k; i++)
+				if (sab_move_plays(rs, &all[i], SAB_CARD_PATH) &&
+				    (best < 0 || all[i].x > all[best].x))
+					best = i;
+			m = all[best >= 0 ? best :
+			    (int)sab_rng_below(&policy, (uint32_t)k)];
+		} else if (sab_rng_below(&policy, 4) == 0) {
 			static sab_move all[SAB_MAX_MOVES];
 			int k = sab_game_moves(g, all);
 			m = all[sab_rng_below(&policy, (uint32_t)k)];
@@ -615,6 +642,8 @@ static int play_game(sab_game *g, const sab_ruleset *rs, int players,
 			check_toll(g);
 			count_minis(g, &ev);
 			phases[g->phase] = 1;
+			reveals += t_count(&ev, SAB_EV_REVEAL);
+			opened += t_count(&ev, SAB_EV_OPEN);
 			substeps |= g->substep > 0;
 		}
 		REQUIRE(n < 5000, "the game does not end");
@@ -640,8 +669,25 @@ START_TEST(wc_games_keep_their_invariants)
 	verdicts = 0;
 	memset(phases, 0, sizeof phases);
 	substeps = 0;
+	reveals = 0;
+	opened = 0;
 	many_games(rs, combos[_i].players, games_wanted(), 4);
+	/* Treasure Chests' games took chests, and a chest asked for a
+	 * player. */
+	REQUIRE(rs->chests_per_round == 0 || (opened > 0 &&
+	    (phases[SAB_PHASE_CHEST] || games_wanted() < 50)), "no chest "
+	    "taken (%d), or no player chosen for one (%d)", opened,
+	    phases[SAB_PHASE_CHEST]);
 	REQUIRE(verdicts > 1000, "only %ld verdicts compared", verdicts);
+	/* New Goals' games turned goals face up. */
+	/* A choice of order (two goals reached at once) is met within the
+	 * default 50 games; a few (the sanitizer build's) may miss it. */
+	REQUIRE(rs->ngoal_cards == rs->ngoals || (reveals > 0 &&
+	    (phases[SAB_PHASE_ORDER] || games_wanted() < 50)), "no goal "
+	    "turned face up (%d), or no choice of order (%d)", reveals,
+	    phases[SAB_PHASE_ORDER]);
+	if (!rs->reactions)     /* no special cards */
+		return;
 	/* The games went through the special cards' decisions. */
 	REQUIRE(phases[SAB_PHASE_REACT] && phases[SAB_PHASE_TAKE] && substeps,
 	    "no react (%d), take (%d) or pathfinder's (%d) decision met",
@@ -650,13 +696,17 @@ START_TEST(wc_games_keep_their_invariants)
 END_TEST
 
 /* The mini expansions: the same invariants; the games put dwarves in
- * play, paid tolls and reached both postcards. */
+ * play, paid tolls, reached both postcards, turned goals face up, took
+ * chests and (in the default number of games) chose a goal's order and a
+ * chest's player; with the special cards, their decisions too. */
 START_TEST(minis_games_keep_their_invariants)
 {
-	const sab_ruleset *rs = combo_ruleset(minis_combos[_i].rs);
+	const sab_ruleset *rs = t_ruleset(minis_combos[_i].rs);
 
 	verdicts = 0;
 	dwarves_put = tolls_paid = costumes = parties = 0;
+	memset(phases, 0, sizeof phases);
+	substeps = reveals = opened = 0;
 	/* Enough games that both postcards are reached by chance (at 3
 	 * players a round is short), also in the sanitizer's run. */
 	many_games(rs, minis_combos[_i].players, games_wanted() > 25 ?
@@ -665,6 +715,17 @@ START_TEST(minis_games_keep_their_invariants)
 	REQUIRE(dwarves_put > 0 && tolls_paid > 0 && costumes > 0 &&
 	    parties > 0, "dwarves %d, tolls %d, costume %d, party %d",
 	    dwarves_put, tolls_paid, costumes, parties);
+	REQUIRE(reveals > 0 && opened > 0, "no goal turned face up (%d) or "
+	    "no chest taken (%d)", reveals, opened);
+	REQUIRE(games_wanted() < 50 || (phases[SAB_PHASE_ORDER] &&
+	    phases[SAB_PHASE_CHEST]), "no choice of a goal's order (%d) or "
+	    "of a chest's player (%d)", phases[SAB_PHASE_ORDER],
+	    phases[SAB_PHASE_CHEST]);
+	if (rs->reactions)
+		REQUIRE(phases[SAB_PHASE_REACT] && phases[SAB_PHASE_TAKE] &&
+		    substeps, "no react (%d), take (%d) or pathfinder's (%d) "
+		    "decision met", phases[SAB_PHASE_REACT],
+		    phases[SAB_PHASE_TAKE], substeps);
 }
 END_TEST
 
@@ -704,7 +765,7 @@ END_TEST
 
 START_TEST(minis_seed_and_moves_reproduce_the_game)
 {
-	reproduce(combo_ruleset(minis_combos[_i].rs),
+	reproduce(t_ruleset(minis_combos[_i].rs),
 	    minis_combos[_i].players);
 }
 END_TEST

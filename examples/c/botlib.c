@@ -160,6 +160,10 @@ int bot_move_type(const botstate *s, const sab_move *m)
 		return BOT_TAKE;
 	if (m->kind == SAB_MOVE_DWARF)
 		return BOT_DWARF;
+	if (m->kind == SAB_MOVE_REVEAL)
+		return BOT_REVEAL;
+	if (m->kind == SAB_MOVE_SEAT)
+		return BOT_CHOOSE;
 	if (m->kind != SAB_MOVE_PLAY || bot_card(s, m->card) == NULL)
 		return BOT_DISCARD;
 	return s->rs.defs[m->card].type;
@@ -465,7 +469,10 @@ static int sound(const sab_move *m)
 		cell = sab_board_get(&st.table.board, m->x, m->y);
 		if (c->type == SAB_CARD_PATH)
 			return cell == SAB_CELL_EMPTY;
-		return cell != SAB_CELL_EMPTY && cell != SAB_CELL_HIDDEN &&
+		/* Treasure Chests: a face-down chest that is no goal place. */
+		if (cell == SAB_CELL_HIDDEN)
+			return bot_goal_at(&st, m->x, m->y) < 0;
+		return cell != SAB_CELL_EMPTY &&
 		    st.rs.defs[SAB_CELL_DEF(cell)].type == SAB_CARD_PATH;
 	case SAB_CARD_SABOTAGE:
 	case SAB_CARD_REPAIR:
@@ -850,6 +857,158 @@ static void on_minis(const words *w)
 	tell(&e);
 }
 
+/* A goal card's token the ruleset we read does not know (a ruleset file
+ * that is not built in, read as base, may hold New Goals' cards:
+ * "sack2-NESW", "dragon-NESW"): a goal definition of its own, with the
+ * effect and edges its token says, so that the board and the bot's plans
+ * follow it.  Returns its definition, or -1. */
+static int goal_of(const char *tok)
+{
+	static const char *const effect[SAB_GOAL_EFFECTS] = {
+		"stone-", "sack", "dragon-", "spider-"
+	};
+	char err[128];
+	const char *dash = strrchr(tok, '-'), *p;
+	sab_card *d;
+	int def = card_of(tok), e = -1;
+
+	if (def >= 0 || dash == NULL || st.rs.ndefs >= SAB_MAX_DEFS)
+		return def;
+	for (int i = 0; i < SAB_GOAL_EFFECTS; i++)
+		if (strncmp(tok, effect[i], strlen(effect[i])) == 0)
+			e = i;
+	if (e < 0 && strncmp(tok, "gold-", 5) != 0)
+		return -1;
+	d = &st.rs.defs[st.rs.ndefs];
+	memset(d, 0, sizeof *d);
+	snprintf(d->name, sizeof d->name, "%.*s", (int)(sizeof d->name - 1),
+	    tok);
+	d->type = SAB_CARD_GOAL;
+	d->gold = e < 0;
+	d->effect = (uint8_t)(e < 0 ? 0 : e);
+	if (e == SAB_GOAL_SACK)
+		d->amount = (uint8_t)(tok[4] >= '1' && tok[4] <= '9' ?
+		    tok[4] - '0' : 1);
+	for (p = dash + 1; *p; p++)
+		d->edges |= *p == 'N' ? SAB_N : *p == 'E' ? SAB_E :
+		    *p == 'S' ? SAB_S : *p == 'W' ? SAB_W : 0;
+	d->groups[0] = d->edges;
+	d->count = 1;
+	st.rs.ndefs++;
+	if (sab_ruleset_finish(&st.rs, err, sizeof err) != 0 ||
+	    proto_cards_init(&st.cards, &st.rs, err, sizeof err) != 0) {
+		st.rs.ndefs--;
+		(void)sab_ruleset_finish(&st.rs, err, sizeof err);
+		(void)proto_cards_init(&st.cards, &st.rs, err, sizeof err);
+		return -1;
+	}
+	return st.rs.ndefs - 1;
+}
+
+/* A Treasure Chests path card's token the ruleset we read does not know
+ * ("path-NES:chest"): a chest path definition of its own, its edges from
+ * the token (one tunnel through its open edges, or a dead end).  Returns
+ * its definition, or -1. */
+static int chest_path_of(const char *tok)
+{
+	char err[128];
+	const char *p = strchr(tok, '-');
+	sab_card *d;
+	int def = card_of(tok), dead;
+
+	if (def >= 0 || p == NULL || strstr(tok, ":chest") == NULL ||
+	    st.rs.ndefs >= SAB_MAX_DEFS)
+		return def;
+	dead = strncmp(tok, "dead-", 5) == 0;
+	if (!dead && strncmp(tok, "path-", 5) != 0)
+		return -1;
+	d = &st.rs.defs[st.rs.ndefs];
+	memset(d, 0, sizeof *d);
+	snprintf(d->name, sizeof d->name, "%.*s", (int)(sizeof d->name - 1),
+	    tok);
+	d->type = SAB_CARD_PATH;
+	d->chest = 1;
+	d->count = 1;
+	for (p++; *p && *p != ':' && *p != '.' && *p != '+'; p++)
+		d->edges |= *p == 'N' ? SAB_N : *p == 'E' ? SAB_E :
+		    *p == 'S' ? SAB_S : *p == 'W' ? SAB_W : 0;
+	d->groups[0] = dead ? 0 : d->edges;
+	st.rs.ndefs++;
+	if (sab_ruleset_finish(&st.rs, err, sizeof err) != 0 ||
+	    proto_cards_init(&st.cards, &st.rs, err, sizeof err) != 0) {
+		st.rs.ndefs--;
+		(void)sab_ruleset_finish(&st.rs, err, sizeof err);
+		(void)proto_cards_init(&st.cards, &st.rs, err, sizeof err);
+		return -1;
+	}
+	return st.rs.ndefs - 1;
+}
+
+/* Adds module chests to the ruleset we read, when it lacks it. */
+static void plays_chests(void)
+{
+	for (int i = 0; i < st.rs.nmodules; i++)
+		if (sab_module_at(st.rs.modules[i]) == sab_module_find("chests",
+		    6))
+			return;
+	for (int k = 0; sab_module_at(k) != NULL; k++)
+		if (sab_module_at(k) == sab_module_find("chests", 6) &&
+		    st.rs.nmodules < SAB_MAX_MODULES)
+			st.rs.modules[st.rs.nmodules++] = (uint8_t)k;
+}
+
+/* Treasure Chests: chest X Y, opened SEAT X Y CARD ROT CHEST, milled SEAT
+ * N, chestchoice CHEST S..., grabbed SEAT TARGET (each of the two is
+ * sent its hand next) */
+static void on_chest_line(const words *w)
+{
+	sab_event e;
+	int x, y, s, t, v, def;
+
+	if (strcmp(w->w[0], "chest") == 0) {
+		if (cell_words(w, 1, &x, &y))
+			return;
+		/* A ruleset file read as base plays chests after all: maps
+		 * may name them (the protocol's parser asks the modules). */
+		plays_chests();
+		e = event_new(SAB_EV_CHEST, SAB_VIS_ALL, SAB_NO_SEAT);
+		e.x = (int8_t)x;
+		e.y = (int8_t)y;
+	} else if (strcmp(w->w[0], "opened") == 0) {
+		if (w->n < 7 || seat_word(w, 1, &s) ||
+		    cell_words(w, 2, &x, &y) ||
+		    (def = chest_path_of(w->w[4])) < 0 || num(w, 5, 0, 1, &v))
+			return;
+		e = event_new(SAB_EV_OPEN, SAB_VIS_ALL, s);
+		e.x = (int8_t)x;
+		e.y = (int8_t)y;
+		e.card = (uint8_t)def;
+		e.rot = (uint8_t)v;
+		for (int k = 0; k < SAB_CHEST_KINDS; k++)
+			if (strcmp(w->w[6], sab_chest_words[k]) == 0)
+				e.value = (uint8_t)k;
+	} else if (strcmp(w->w[0], "milled") == 0) {
+		if (seat_word(w, 1, &s) || num(w, 2, 0, 255, &v))
+			return;
+		e = event_new(SAB_EV_MILL, SAB_VIS_ALL, s);
+		e.n = (uint16_t)v;
+	} else if (strcmp(w->w[0], "chestchoice") == 0) {
+		e = event_new(SAB_EV_CHEST_ASK, SAB_VIS_SEAT, st.seat);
+		for (int k = 0; w->n > 1 && k < SAB_CHEST_KINDS; k++)
+			if (strcmp(w->w[1], sab_chest_words[k]) == 0)
+				e.value = (uint8_t)k;
+		for (int i = 2; i < w->n; i++)
+			if (seat_word(w, i, &s) == 0)
+				e.mask |= (uint16_t)(1u << s);
+	} else {
+		if (seat_word(w, 1, &s) || seat_word(w, 2, &t))
+			return;
+		e = event_new(SAB_EV_GRAB, SAB_VIS_ALL, s);
+		e.target = (uint8_t)t;
+	}
+	tell(&e);
+}
+
 /* peek X Y CARD, reveal X Y CARD ROT */
 static void on_goal_card(const words *w, int reveal)
 {
@@ -857,7 +1016,7 @@ static void on_goal_card(const words *w, int reveal)
 	sab_event e;
 
 	if (w->n < 4 || cell_words(w, 1, &x, &y) ||
-	    (g = bot_goal_at(&st, x, y)) < 0 || (def = card_of(w->w[3])) < 0)
+	    (g = bot_goal_at(&st, x, y)) < 0 || (def = goal_of(w->w[3])) < 0)
 		return;
 	if (!reveal) {
 		e = event_new(SAB_EV_PEEK, SAB_VIS_SEAT, st.seat);
@@ -887,6 +1046,7 @@ static void on_roundend(const words *w)
 	(void)num(w, 1, 0, 255, &r);
 	e.value = (uint8_t)r;
 	e.n = w->n > 2 && strcmp(w->w[2], "gold") == 0 ? SAB_END_GOLD :
+	    w->n > 2 && strcmp(w->w[2], "spider") == 0 ? SAB_END_SPIDER :
 	    SAB_END_NO_CARDS;
 	if (seat_word(w, 3, &finder) == 0)
 		e.seat = (uint8_t)finder;
@@ -972,6 +1132,39 @@ static void on_stole(const words *w)
 	tell(&e);
 }
 
+/* goals SEAT X Y X Y...: New Goals: SEAT reached these face-down goals
+ * at once and chooses which turns face up first. */
+static void on_goals(const words *w)
+{
+	int s, x, y, g;
+
+	if (seat_word(w, 1, &s))
+		return;
+	sab_event e = event_new(SAB_EV_ORDER, SAB_VIS_ALL, s);
+	for (int i = 2; i + 1 < w->n; i += 2)
+		if (cell_words(w, i, &x, &y) == 0 &&
+		    (g = bot_goal_at(&st, x, y)) >= 0)
+			e.mask |= (uint16_t)(1u << g);
+	tell(&e);
+}
+
+/* paid SEAT V|-: New Goals: SEAT paid the dragon V gold ("-": only it
+ * knows how much, 1 or none). */
+static void on_paid(const words *w)
+{
+	int s, v = 0;
+
+	if (seat_word(w, 1, &s))
+		return;
+	sab_event e = event_new(SAB_EV_PAID, SAB_VIS_HIDDEN, s);
+	if (num(w, 2, 0, 255, &v) == 0)
+		e.value = (uint8_t)v;
+	else if (st.gold_guess[s] > 0)
+		v = 1;
+	st.gold_guess[s] -= v;
+	tell(&e);
+}
+
 /* victims S...: we must choose whom to rob, among these seats. */
 static void on_victims(const words *w)
 {
@@ -1023,6 +1216,13 @@ static const char *fallback(void)
 		if (!(st.victims >> v & 1))
 			continue;
 		snprintf(buf, sizeof buf, "steal %d", v);
+		return buf;
+	}
+	for (int g = 0; t->phase == SAB_PHASE_ORDER && g < st.rs.ngoals; g++) {
+		if (!(t->goal_choices >> g & 1))
+			continue;
+		snprintf(buf, sizeof buf, "reveal %d %d", st.rs.goal_x[g],
+		    st.rs.goal_y[g]);
 		return buf;
 	}
 	for (int i = 0; i < t->noffer; i++)
@@ -1080,6 +1280,10 @@ static int table_allows(const sab_move *m)
 	if (m->kind == SAB_MOVE_CHOOSE || m->kind == SAB_MOVE_PICK_GOLD ||
 	    m->kind == SAB_MOVE_ALLOW)
 		return 1;
+	if (m->kind == SAB_MOVE_REVEAL)
+		return st.table.goal_choices >> m->goal & 1;
+	if (m->kind == SAB_MOVE_SEAT)
+		return st.table.phase == SAB_PHASE_CHEST;
 	if (m->kind == SAB_MOVE_TAKE) {
 		for (int i = 0; i < st.ntrove; i++)
 			if (st.trove[i] == m->card)
@@ -1250,6 +1454,14 @@ static int handle(char *line, const char *name, bot_choose_fn *choose,
 		on_stole(&w);
 	} else if (strcmp(k, "victims") == 0) {
 		on_victims(&w);
+	} else if (strcmp(k, "goals") == 0) {
+		on_goals(&w);
+	} else if (strcmp(k, "chest") == 0 || strcmp(k, "opened") == 0 ||
+	    strcmp(k, "milled") == 0 || strcmp(k, "chestchoice") == 0 ||
+	    strcmp(k, "grabbed") == 0) {
+		on_chest_line(&w);
+	} else if (strcmp(k, "paid") == 0) {
+		on_paid(&w);
 	} else if (strcmp(k, "laid") == 0) {
 		on_laid(&w);
 	} else if (strcmp(k, "dwarf") == 0 || strcmp(k, "toll") == 0 ||

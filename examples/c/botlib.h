@@ -175,10 +175,12 @@ const char *bot_role_word(const botstate *s, int seat);
  * cards to take one away from in front of us: "remove FRONT C1 C2"),
  * BOT_STEAL ("steal SEAT", after a "victims" line), BOT_ALLOW (no veto of
  * the pending card: "allow"), BOT_TAKE (a card of a treasure trove:
- * "take CARD") or BOT_DWARF (Tunnel Toll: "dwarf CARD X Y", discard CARD
- * to put a dwarf on X Y, no draw). */
+ * "take CARD"), BOT_DWARF (Tunnel Toll: "dwarf CARD X Y", discard CARD
+ * to put a dwarf on X Y, no draw), BOT_REVEAL (New Goals: the goal to
+ * turn face up first of two reached at once: "reveal X Y") or BOT_CHOOSE
+ * (Treasure Chests: a player for a chest, "choose SEAT"). */
 enum { BOT_DISCARD = 100, BOT_PICK, BOT_REMOVE, BOT_STEAL, BOT_ALLOW,
-	BOT_TAKE, BOT_DWARF };
+	BOT_TAKE, BOT_DWARF, BOT_REVEAL, BOT_CHOOSE };
 int bot_move_type(const botstate *s, const sab_move *m);
 
 /* Tunnel toll: the seat whose dwarf stands on (x, y) (a path card there

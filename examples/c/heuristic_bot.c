@@ -599,6 +599,28 @@ static int score_wc(const botstate *s, const stance *st, const sab_move *m,
 	return NEVER;
 }
 
+/* New Goals: which of two goals reached at once turns first.  A goal we
+ * looked at: the gold first for a miner, the giant spider first for a
+ * blocker (each ends the round its way); a dragon before a sack while we
+ * have no gold (it then takes nothing); a goal we do not know last. */
+static int score_reveal(const botstate *s, const stance *st,
+    const sab_move *m)
+{
+	int def = bot_goal_card(s, m->goal);
+	const sab_card *c = def >= 0 ? &s->rs.defs[def] : NULL;
+	int miner = st->kind != BLOCKER;
+
+	if (c == NULL)
+		return 30;
+	if (c->gold)
+		return miner ? 90 : 10;
+	if (c->effect == SAB_GOAL_SPIDER)
+		return miner ? 5 : 90;
+	if (c->effect == SAB_GOAL_DRAGON)
+		return s->gold_guess[s->seat] <= 0 ? 60 : 20;
+	return c->effect == SAB_GOAL_SACK ? 50 : 40;
+}
+
 /* The score of one legal move for us; the highest is played. */
 static int score(const botstate *s, const stance *st, const sab_move *m,
     int g, int sure, int before)
@@ -617,6 +639,13 @@ static int score(const botstate *s, const stance *st, const sab_move *m,
 		return 0;
 	case BOT_TAKE:
 		return keep_value(s, st, m->card, sure);
+	case BOT_REVEAL:
+		return score_reveal(s, st, m);
+	case BOT_CHOOSE:
+		/* Treasure Chests: a player whose role we do not know (to
+		 * look at it), with the most cards (to take one). */
+		return 40 + (bot_role(s, m->target) < 0 ? 10 : 0) +
+		    s->table.nhand[m->target];
 	case BOT_DISCARD:
 		return score_discard(s, st, m, sure);
 	case BOT_DWARF:

@@ -18,7 +18,7 @@
 // round's end) and prints its answer.  Lines it does not know are ignored,
 // as the protocol asks (saboteur-protocol(7)).  The state follows the base
 // game, Saboteur 2 (ruleset "saboteur2"), the World Championship's
-// special cards ("base-wc", "saboteur2-wc") and the mini expansions
+// special cards ("base-wc", "saboteur2-wc") and every mini expansion
 // ("base-minis", "saboteur2-minis"), as in the Python helper:
 //
 //   seat, players, ruleset   our seat, the player count, the ruleset name
@@ -55,6 +55,13 @@
 //   offer                    gold values offered to us now (pick one)
 //   victims                  the seats we may rob now ("victims" line):
 //                            reply "steal SEAT" (a legal line)
+//   chests                   Treasure Chests: the "x,y" cells of the
+//                            face-down chests ("chest" lines)
+//   chestChoices             the seats we may choose for our chest
+//                            ("chestchoice" line): reply "choose SEAT"
+//   goalOrder                New Goals: the goals [x, y] we reached at once
+//                            ("goals" line): reply "reveal X Y" (a legal
+//                            line) for the one to turn first
 //   result                   the last round's end: { round, how ("gold" or
 //                            "nocards"), finder (a seat or null), side (e.g.
 //                            "miners", "blue-miners", "boss"), winners (seats,
@@ -157,6 +164,10 @@ function parseMove(line) {
   } else if (w[0] === "dwarf" && w.length >= 4) {
     Object.assign(m, { kind: "dwarf", card: w[1], cards: [w[1]],
       x: num(w[2]), y: num(w[3]) });
+  } else if (w[0] === "choose" && w.length >= 2) {   // Treasure Chests
+    Object.assign(m, { kind: "choose", target: num(w[1]) });
+  } else if (w[0] === "reveal" && w.length >= 3) {   // New Goals
+    Object.assign(m, { kind: "reveal", x: num(w[1]), y: num(w[2]) });
   } else if (w[0] === "play" && w.length >= 2) {
     const c = (m.card = w[1]);
     m.cards = [c];
@@ -271,6 +282,9 @@ class Bot {
     this.legal = [];
     this.offer = [];
     this.victims = [];
+    this.goalOrder = [];
+    this.chests = new Set();
+    this.chestChoices = [];
     this.board = new Map();
     this.turned = new Set();
     this.goalCards = new Map();
@@ -442,6 +456,26 @@ class Bot {
       this.hand = w.slice(1);
     } else if (kind === "victims") {
       this.victims = w.slice(1).map(Number);
+    } else if (kind === "goals" && n >= 2) {   // New Goals: which goal first
+      if (Number(w[1]) === this.seat) {
+        this.goalOrder = [];
+        for (let i = 2; i + 1 < n; i += 2)
+          this.goalOrder.push([Number(w[i]), Number(w[i + 1])]);
+      }
+    } else if (kind === "chest" && n >= 3) {   // Treasure Chests
+      this.chests.add(w[1] + "," + w[2]);
+    } else if (kind === "opened" && n >= 7) {
+      const cell = w[2] + "," + w[3];
+      this.chests.delete(cell);
+      this.board.set(cell, w[4]);
+      if (w[5] === "1") this.turned.add(cell);
+    } else if (kind === "chestchoice" && n >= 2) {
+      this.chestChoices = w.slice(2).map(Number);
+    } else if (kind === "grabbed") {
+      this.chestChoices = [];
+    } else if (kind === "paid" && n >= 3 && w[2] !== "-") {
+      const s = Number(w[1]);
+      this.gold.set(s, (this.gold.get(s) || 0) - Number(w[2]));
     } else if (kind === "stole" && n >= 3) {
       const thief = Number(w[1]), victim = Number(w[2]);
       this.thefts.push([thief, victim]);
@@ -456,6 +490,7 @@ class Bot {
       const cell = w[1] + "," + w[2];
       this.goalCards.set(cell, w[3]);
       if (kind === "reveal") {
+        this.goalOrder = [];
         this.board.set(cell, w[3]);
         if (w[4] === "1") this.turned.add(cell);
       }
@@ -506,11 +541,14 @@ class Bot {
       if (this.legal.length) move = this.legal[0];
       else if (this.offer.length) move = "pick " + Math.max(...this.offer);
       else if (this.victims.length) move = "steal " + this.victims[0];
+      else if (this.goalOrder.length) move = "reveal " + this.goalOrder[0].join(" ");
+      else if (this.chestChoices.length) move = "choose " + this.chestChoices[0];
       else if (this.hand.length) move = "discard " + this.hand[0];
       else move = "note nothing to play";
     }
     move = String(move).trim().split(/\r?\n/)[0];     // one line, whatever came
     this.lastAnswer = move;
+    if (move.startsWith("choose ")) this.chestChoices = [];   // a chest's choice is made
     this.answered = true;
     this.send(move);
   }

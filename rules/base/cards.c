@@ -7,6 +7,7 @@
 #include "../table.h"
 #include "base.h"
 #include "../minis/toll.h"
+#include "../minis/chests.h"
 
 /*
  * Adding a card kind: write its block in its module's card file and list it
@@ -81,6 +82,8 @@ static int path_marks(tokbuf *t, const sab_card *c)
 		tok_put(t, door[c->door]);
 	if (c->ladder)
 		tok_put(t, ":ladder");
+	if (c->chest)           /* Treasure Chests' own path cards */
+		tok_put(t, ":chest");
 	if (c->crystals == 1)
 		tok_put(t, ":crystal");
 	else if (c->crystals > 1) {
@@ -457,6 +460,10 @@ static int rockfall_check(const sab_game *g, const sab_move *m,
 		    m->x, m->y);
 		return 0;
 	}
+	/* Treasure Chests: "you may either remove a revealed or a
+	 * face-down path card" (and the chest beneath it). */
+	if (c == SAB_CELL_HIDDEN && sab_chests_at(g, m->x, m->y) >= 0)
+		return 1;
 	if (c == SAB_CELL_HIDDEN ||
 	    g->rs->defs[SAB_CELL_DEF(c)].type != SAB_CARD_PATH) {
 		sab_say(why, whylen, "the %s card at (%d,%d) cannot be removed",
@@ -483,18 +490,33 @@ static int rockfall_gen(const sab_game *g, uint8_t def, sab_frontier *f,
 		out[n].x = (int8_t)sab_board_x(b->placed[i]);
 		out[n++].y = (int8_t)sab_board_y(b->placed[i]);
 	}
+	/* Treasure Chests' face-down path cards. */
+	for (int i = 0; i < g->nchests; i++) {
+		if (g->chests_gone >> i & 1)
+			continue;
+		sab_table_move_at(&out[n], SAB_MOVE_PLAY, def);
+		out[n].x = (int8_t)sab_board_x(g->chest_cell[i]);
+		out[n++].y = (int8_t)sab_board_y(g->chest_cell[i]);
+	}
 	return n;
 }
 
 static void rockfall_apply(sab_game *g, const sab_move *m, sab_events *ev)
 {
-	uint8_t removed = SAB_CELL_DEF(sab_board_remove(&g->board, g->rs,
-	    m->x, m->y));
+	int chest = sab_chests_at(g, m->x, m->y);
+	uint8_t cell = sab_board_remove(&g->board, g->rs, m->x, m->y);
+	uint8_t removed = cell == SAB_CELL_HIDDEN ? SAB_NO_CARD :
+	    SAB_CELL_DEF(cell);
 
 	if (g->last_path == sab_board_index(m->x, m->y))
 		g->last_path = SAB_NO_CELL;
 	sab_table_discard(g, m->card);
-	sab_table_discard(g, removed);
+	/* Treasure Chests' path cards, face down with their chest or face
+	 * up, leave the round unseen, not for the discard pile. */
+	if (chest >= 0)
+		g->chests_gone |= (uint8_t)(1u << chest);
+	else if (!g->rs->defs[removed].chest)
+		sab_table_discard(g, removed);
 	if (ev) {
 		sab_event e = sab_table_play_event(g, m);
 		e.removed = removed;
@@ -506,11 +528,18 @@ static void rockfall_apply(sab_game *g, const sab_move *m, sab_events *ev)
 static int rockfall_say(const sab_ruleset *rs, const sab_event *e,
     const sab_words *w, char *buf, size_t size)
 {
-	(void)rs;
+	if (w->style == SAB_WORDS_TRACE && e->removed >= rs->ndefs)
+		return snprintf(buf, size, "seat %d: %s removes a face-down "
+		    "card and its chest from (%d,%d)", e->seat,
+		    w->card(w->ctx, e->card), e->x, e->y);
 	if (w->style == SAB_WORDS_TRACE)
 		return snprintf(buf, size, "seat %d: %s removes %s from (%d,%d)",
 		    e->seat, w->card(w->ctx, e->card),
 		    w->card(w->ctx, e->removed), e->x, e->y);
+	if (e->removed >= rs->ndefs)    /* a chest under its card */
+		return snprintf(buf, size, "seat %d drops a rockfall on %d "
+		    "%d, removing a face-down card and its chest", e->seat,
+		    e->x, e->y);
 	return snprintf(buf, size, "seat %d drops a rockfall on %d %d, "
 	    "removing %s", e->seat, e->x, e->y, w->card(w->ctx, e->removed));
 }
@@ -520,7 +549,9 @@ static void rockfall_learn(sab_seen *s, const sab_ruleset *rs,
     const sab_event *e)
 {
 	sab_board_remove(&s->board, rs, e->x, e->y);
-	s->ndiscard = (uint16_t)(s->ndiscard + 2);
+	/* A chest's path card does not go to the discard pile. */
+	s->ndiscard = (uint16_t)(s->ndiscard + 1 + (e->removed < rs->ndefs &&
+	    !rs->defs[e->removed].chest));
 }
 
 static const sab_kind sab_kind_rockfall = {
@@ -536,9 +567,21 @@ static int map_check(const sab_game *g, const sab_move *m,
     const char *const *words, char *why, size_t whylen)
 {
 	(void)words;
+	if (m->goal == SAB_GOAL_CHEST) {        /* Treasure Chests */
+		if (sab_chests_at(g, m->x, m->y) >= 0)
+			return 1;
+		sab_say(why, whylen, "there is no face-down chest at (%d,%d)",
+		    m->x, m->y);
+		return 0;
+	}
 	if (m->goal >= g->rs->ngoals) {
 		sab_say(why, whylen, "there is no goal %d (goals are 0 to %d)",
 		    m->goal, g->rs->ngoals - 1);
+		return 0;
+	}
+	if (g->chest_nomaps) {
+		sab_say(why, whylen, "a treasure chest said: no more maps on "
+		    "goals");
 		return 0;
 	}
 	if (g->goal_open & (1u << m->goal)) {
@@ -554,11 +597,20 @@ static int map_gen(const sab_game *g, uint8_t def, sab_frontier *f,
 	int n = 0;
 
 	(void)f;
-	for (int k = 0; k < g->rs->ngoals; k++) {
+	for (int k = 0; k < g->rs->ngoals && !g->chest_nomaps; k++) {
 		if (g->goal_open & (1u << k))
 			continue;
 		sab_table_move_at(&out[n], SAB_MOVE_PLAY, def);
 		out[n++].goal = (uint8_t)k;
+	}
+	/* Treasure Chests' face-down chests. */
+	for (int i = 0; i < g->nchests; i++) {
+		if (g->chests_gone >> i & 1)
+			continue;
+		sab_table_move_at(&out[n], SAB_MOVE_PLAY, def);
+		out[n].goal = SAB_GOAL_CHEST;
+		out[n].x = (int8_t)sab_board_x(g->chest_cell[i]);
+		out[n++].y = (int8_t)sab_board_y(g->chest_cell[i]);
 	}
 	return n;
 }
@@ -569,6 +621,23 @@ static void map_apply(sab_game *g, const sab_move *m, sab_events *ev)
 	int seat = g->to_act;
 
 	sab_table_discard(g, m->card);
+	if (m->goal == SAB_GOAL_CHEST) {
+		/* The chest and its path card, to the player alone. */
+		int i = sab_chests_at(g, m->x, m->y);
+		if (ev == NULL || i < 0)
+			return;
+		sab_event e = sab_table_play_event(g, m);
+		e.goal = m->goal;
+		e.x = m->x, e.y = m->y;
+		sab_table_emit(ev, &e);
+		e = sab_event_new(SAB_EV_PEEK, SAB_VIS_SEAT, (uint8_t)seat);
+		e.goal = SAB_GOAL_CHEST;
+		e.x = m->x, e.y = m->y;
+		e.card = g->chest_path[i];
+		e.value = g->chest_kind[i];
+		sab_table_emit(ev, &e);
+		return;
+	}
 	g->peeked[seat] |= (uint16_t)(1u << m->goal);
 	if (ev == NULL)
 		return;
@@ -584,6 +653,11 @@ static void map_apply(sab_game *g, const sab_move *m, sab_events *ev)
 static int map_say(const sab_ruleset *rs, const sab_event *e,
     const sab_words *w, char *buf, size_t size)
 {
+	if (e->goal == SAB_GOAL_CHEST)
+		return snprintf(buf, size, w->style == SAB_WORDS_TRACE ?
+		    "seat %d looks at the chest at (%d,%d)" :
+		    "seat %d looks at the chest at %d %d with a map", e->seat,
+		    e->x, e->y);
 	if (w->style == SAB_WORDS_TRACE)
 		return snprintf(buf, size, "seat %d looks at goal %d", e->seat,
 		    e->goal);
@@ -630,7 +704,22 @@ static int goal_token(const sab_card *c, char *buf, size_t size)
 {
 	tokbuf t = { buf, size, 0 };
 
-	tok_put(&t, c->gold ? "gold-" : "stone-");
+	/* New Goals' cards say their effect (module goals); a sack its
+	 * amount: "sack2-NESW". */
+	static const char *const effect[SAB_GOAL_EFFECTS] = {
+		"stone-", "sack", "dragon-", "spider-"
+	};
+
+	if (c->gold)
+		tok_put(&t, "gold-");
+	else
+		tok_put(&t, effect[c->effect < SAB_GOAL_EFFECTS ? c->effect :
+		    0]);
+	if (!c->gold && c->effect == SAB_GOAL_SACK) {
+		char n[2] = { (char)('0' + c->amount % 10), '\0' };
+		tok_put(&t, n);
+		tok_put(&t, "-");
+	}
 	tok_edges(&t, c->edges);
 	return tok_done(&t);
 }

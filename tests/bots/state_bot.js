@@ -46,6 +46,21 @@ class StateBot extends Bot {
       return;
     }
     if (this.victims.length) fail(this, `victims ${this.victims} but no steal asked`);
+    // Treasure Chests: a chest's player, exactly the seats we were told;
+    // New Goals: the goals we reached at once.
+    const chooses = moves.filter((m) => m.kind === "choose").map((m) => m.target);
+    if (chooses.length || this.chestChoices.length) {
+      if (!same(chooses, this.chestChoices) || chooses.length !== moves.length)
+        fail(this, `chooses of ${chooses}, chest choices ${this.chestChoices}`);
+      return;
+    }
+    const reveals = moves.filter((m) => m.kind === "reveal").map((m) => m.x + "," + m.y);
+    if (reveals.length || this.goalOrder.length) {
+      if (!same(reveals, this.goalOrder.map((g) => g.join(","))) ||
+          reveals.length !== moves.length)
+        fail(this, `reveals of ${reveals}, goals ${this.goalOrder}`);
+      return;
+    }
     if (moves.some((m) => m.kind === "pick")) return;
     if (this.reacting || moves.some((m) => m.kind === "allow")) {
       // "allow", and a veto exactly when we hold one.

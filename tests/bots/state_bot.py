@@ -45,6 +45,22 @@ class StateBot(Bot):
             return
         if self.victims:
             self.fail("victims %s but no steal asked" % self.victims)
+        # Treasure Chests: a chest's player, exactly the seats we were
+        # told; New Goals: the goals we reached at once.
+        chooses = [m.target for m in moves if m.kind == "choose"]
+        if chooses or self.chest_choices:
+            if set(chooses) != set(self.chest_choices) or \
+                    len(chooses) != len(moves):
+                self.fail("chooses of %s, chest choices %s"
+                          % (chooses, self.chest_choices))
+            return
+        reveals = [(m.x, m.y) for m in moves if m.kind == "reveal"]
+        if reveals or self.goal_order:
+            if set(reveals) != set(self.goal_order) or \
+                    len(reveals) != len(moves):
+                self.fail("reveals of %s, goals %s"
+                          % (reveals, self.goal_order))
+            return
         if any(m.kind == "pick" for m in moves):
             return
         if self.reacting or any(m.kind == "allow" for m in moves):

@@ -23,8 +23,9 @@ hats, swap hands, multi-card discards, thefts, gold in pieces) and the World
 Championship's special cards (rulesets "base-wc", "saboteur2-wc": a card
 waiting for a veto, our reaction, the treasure trove's take, goal swaps,
 diversions, changes of direction) and the mini expansions (rulesets
-"base-minis", "saboteur2-minis": Tunnel Toll's dwarves and tolls, the
-postcards laid at setup and the new dwarf card one gives us).
+"base-minis", "saboteur2-minis", which hold every one: Tunnel Toll's dwarves
+and tolls, the postcards laid at setup and the new dwarf card one gives us,
+New Goals' goal places and order, Treasure Chests' chests and choices).
 
 State, reset by each "game" (and the round part by each "round"):
     seat, players, ruleset       our seat, the player count, the ruleset name
@@ -62,8 +63,15 @@ State, reset by each "game" (and the round part by each "round"):
     offer                        gold values offered to us now (pick one)
     victims                      the seats we may rob now ("victims" line):
                                  reply "steal SEAT" (a legal line)
+    chests                       Treasure Chests: the cells (x, y) of the
+                                 face-down chests ("chest" lines)
+    chest_choices                the seats we may choose for our chest
+                                 ("chestchoice" line): reply "choose SEAT"
+    goal_order                   New Goals: the goals (x, y) we reached at
+                                 once ("goals" line): reply "reveal X Y"
+                                 (a legal line) for the one to turn first
     result                       the last round's end, a dict: "round", "how"
-                                 ("gold" or "nocards"), "finder" (a seat or
+                                 ("gold", "nocards" or "spider"), "finder" (a seat or
                                  None), "side" (e.g. "miners", "blue-miners",
                                  "boss"), "winners" (seats; None where the
                                  line has none, as in the base game)
@@ -154,7 +162,9 @@ class Move:
     "take" (a card of our treasure trove), "veto", "swap" (a goal swap: goals
     [(x1, y1), (x2, y2)], rot 1 to swap), "trove", "direction", "pathfinder"
     and "diversion" (x, y, rot: where the last path card goes); Tunnel Toll
-    adds "dwarf" (card discarded, x, y where the dwarf goes); cards every card the move takes from the hand (1 to 3
+    adds "dwarf" (card discarded, x, y where the dwarf goes); New Goals
+    adds "reveal" (x, y: the goal to turn face up first of two reached at
+    once); Treasure Chests "choose" (target: a player for a chest); cards every card the move takes from the hand (1 to 3
     for a discard, 2 for a remove); front the card a remove takes away from
     in front of us; x, y, rot for a path, a rockfall or a map; target (a
     seat) for a break, a repair, an action played on a seat or a steal;
@@ -184,6 +194,10 @@ class Move:
             elif w[0] == "dwarf" and len(w) >= 4:
                 self.kind, self.card, self.cards = "dwarf", w[1], [w[1]]
                 self.x, self.y = int(w[2]), int(w[3])
+            elif w[0] == "reveal" and len(w) >= 3:
+                self.kind, self.x, self.y = "reveal", int(w[1]), int(w[2])
+            elif w[0] == "choose" and len(w) >= 2:
+                self.kind, self.target = "choose", int(w[1])
             elif w[0] == "play" and len(w) >= 2:
                 self.card = c = w[1]
                 self.cards = [c]
@@ -279,6 +293,8 @@ class Bot:
         self.round, self.deck = 0, 0
         self.role, self.roles = None, {}
         self.hand, self.legal, self.offer, self.victims = [], [], [], []
+        self.goal_order = []
+        self.chests, self.chest_choices = set(), []
         self.board, self.turned, self.goal_cards = {}, set(), {}
         self.broken, self.in_front = {}, {}
         self.pending, self.reacting, self.trove, self.direction = None, False, [], 0
@@ -452,6 +468,27 @@ class Bot:
             self.hand = list(w[1:])
         elif kind == "victims":
             self.victims = [int(s) for s in w[1:]]
+        elif kind == "goals" and len(w) >= 2:
+            # New Goals: the seat chooses which of these goals turns first.
+            if int(w[1]) == self.seat:
+                self.goal_order = [(int(w[i]), int(w[i + 1]))
+                                   for i in range(2, len(w) - 1, 2)]
+        elif kind == "chest" and len(w) >= 3:
+            # Treasure Chests: a face-down chest at (x, y).
+            self.chests.add((int(w[1]), int(w[2])))
+        elif kind == "opened" and len(w) >= 7:
+            cell = (int(w[2]), int(w[3]))
+            self.chests.discard(cell)
+            self.board[cell] = w[4]
+            if w[5] == "1":
+                self.turned.add(cell)
+        elif kind == "chestchoice" and len(w) >= 2:
+            self.chest_choices = [int(x) for x in w[2:]]
+        elif kind == "grabbed":
+            self.chest_choices = []
+        elif kind == "paid" and len(w) >= 3 and w[2] != "-":
+            seat = int(w[1])
+            self.gold[seat] = self.gold.get(seat, 0) - int(w[2])
         elif kind == "stole" and len(w) >= 3:
             thief, victim = int(w[1]), int(w[2])
             self.thefts.append((thief, victim))
@@ -470,6 +507,7 @@ class Bot:
             cell = (int(w[1]), int(w[2]))
             self.goal_cards[cell] = w[3]
             if kind == "reveal":
+                self.goal_order = []
                 self.board[cell] = w[3]
                 if len(w) >= 5 and w[4] == "1":
                     self.turned.add(cell)
@@ -521,12 +559,18 @@ class Bot:
                 move = "pick %d" % max(self.offer)
             elif self.victims:
                 move = "steal %d" % self.victims[0]
+            elif self.goal_order:
+                move = "reveal %d %d" % self.goal_order[0]
+            elif self.chest_choices:
+                move = "choose %d" % self.chest_choices[0]
             elif self.hand:
                 move = "discard " + self.hand[0]
             else:
                 move = "note nothing to play"
         move = str(move).strip().splitlines()[0]     # one line, whatever came
         self.last_answer, self.answered = move, True
+        if move.startswith("choose "):  # a chest's choice is made
+            self.chest_choices = []
         self.send(move)
 
     def run(self):

@@ -1,0 +1,400 @@
+/* chests.c: Treasure Chests: chests laid under face-down path cards each round, taken by the tunnel that reaches them, and their ten effects. */
+#include <string.h>
+
+#include "../hash.h"
+#include "../say.h"
+#include "chests.h"
+
+/* ---- setting up -------------------------------------------------------- */
+
+/* Whether a card lies at idx or next to it (the start, goal places,
+ * postcards, a chest already laid). */
+static int crowded(const sab_game *g, uint16_t idx)
+{
+	static const int d[5] = { 0, 1, -1, SAB_GRID, -SAB_GRID };
+
+	for (int i = 0; i < 5; i++)
+		if (g->board.cell[idx + d[i]] != SAB_CELL_EMPTY)
+			return 1;
+	return 0;
+}
+
+/* The free cells of the region, in row order: with k < 0 returns how
+ * many there are, else the cell index of the k-th. */
+static int free_cell(const sab_game *g, int k)
+{
+	const sab_ruleset *rs = g->rs;
+	int n = 0;
+
+	for (int y = rs->chest_min_y; y <= rs->chest_max_y; y++)
+		for (int x = rs->chest_min_x; x <= rs->chest_max_x; x++) {
+			uint16_t idx = sab_board_index(x, y);
+			if (!sab_board_inside(rs, x, y) || crowded(g, idx))
+				continue;
+			if (n++ == k)
+				return idx;
+		}
+	return n;
+}
+
+/*
+ * "Shuffle the 7 path cards (dark back) and the 10 treasure chests (dark
+ * back with treasure chest) separately. Place 4 treasure chests in the
+ * network of tunnels during setup, face down. Then cover each of them with
+ * a face-down path card. ... you just can't place them directly adjacent
+ * to each other."  The places: chosen at random among the ruleset's
+ * region, on no card and next to none (a chest already laid included).
+ * Every round shuffles all the chests and path cards again.
+ */
+static void round_start(sab_game *g, sab_rng *rng, sab_events *ev)
+{
+	const sab_ruleset *rs = g->rs;
+	uint8_t chests[SAB_MAX_CHESTS * 2 * SAB_CHEST_KINDS];
+	uint8_t paths[SAB_MAX_DEFS];
+	int nc = 0, np = 0;
+
+	g->nchests = 0;
+	g->chests_gone = g->chests_todo = 0;
+	g->chest_nomaps = 0;
+	g->chest_asks = 0;
+	g->chest_choices = 0;
+	memset(g->chest_cell, 0, sizeof g->chest_cell);
+	memset(g->chest_path, 0, sizeof g->chest_path);
+	memset(g->chest_kind, 0, sizeof g->chest_kind);
+	for (int k = 0; k < SAB_CHEST_KINDS; k++)
+		for (int i = 0; i < rs->chest_count[k]; i++)
+			chests[nc++] = (uint8_t)k;
+	for (int d = 0; d < rs->ndefs; d++)
+		for (int i = 0; rs->defs[d].chest && i < rs->defs[d].count &&
+		    np < SAB_MAX_DEFS; i++)
+			paths[np++] = (uint8_t)d;
+	sab_rng_shuffle(rng, chests, (uint32_t)nc);
+	sab_rng_shuffle(rng, paths, (uint32_t)np);
+	while (g->nchests < rs->chests_per_round && g->nchests < nc &&
+	    g->nchests < np) {
+		int n = free_cell(g, -1), i;
+		uint16_t at;
+		if (n == 0)
+			break;
+		at = (uint16_t)free_cell(g, (int)sab_rng_below(rng,
+		    (uint32_t)n));
+		i = g->nchests++;
+		g->chest_cell[i] = at;
+		g->chest_kind[i] = chests[i];
+		g->chest_path[i] = paths[i];
+		sab_board_hide(&g->board, rs, sab_board_x(at), sab_board_y(at));
+		if (ev) {
+			sab_event e = sab_event_new(SAB_EV_CHEST, SAB_VIS_ALL,
+			    SAB_NO_SEAT);
+			e.x = (int8_t)sab_board_x(at);
+			e.y = (int8_t)sab_board_y(at);
+			e.goal = (uint8_t)i;
+			sab_table_emit(ev, &e);
+		}
+	}
+}
+
+int sab_chests_at(const sab_game *g, int x, int y)
+{
+	uint16_t idx = sab_board_index(x, y);
+
+	for (int i = 0; i < g->nchests; i++)
+		if (g->chest_cell[i] == idx && !(g->chests_gone >> i & 1))
+			return i;
+	return -1;
+}
+
+/* ---- taking them ------------------------------------------------------- */
+
+/* "When you connect a face-down path card with the start card, take it
+ * and the treasure chest beneath it. ... Reveal the path card and put it
+ * back in its original position, taking care to match up its pathways on
+ * all sides." */
+int sab_chests_uncover(sab_game *g, sab_events *ev)
+{
+	int n = 0;
+
+	for (int i = 0; i < g->nchests; i++) {
+		int x = sab_board_x(g->chest_cell[i]);
+		int y = sab_board_y(g->chest_cell[i]);
+		uint8_t rot;
+		if ((g->chests_gone >> i & 1) ||
+		    !sab_board_goal_reached(&g->board, x, y))
+			continue;
+		rot = sab_board_reveal(&g->board, g->rs, x, y,
+		    g->chest_path[i]);
+		g->chests_gone |= (uint8_t)(1u << i);
+		g->chests_todo |= (uint8_t)(1u << i);
+		n++;
+		if (ev) {
+			sab_event e = sab_event_new(SAB_EV_OPEN, SAB_VIS_ALL,
+			    g->to_act);
+			e.x = (int8_t)x;
+			e.y = (int8_t)y;
+			e.card = g->chest_path[i];
+			e.rot = rot;
+			e.value = g->chest_kind[i];
+			e.goal = (uint8_t)i;
+			sab_table_emit(ev, &e);
+		}
+	}
+	return n;
+}
+
+/* "Take 1 gold from the supply. Note: If you're playing the Saboteur
+ * base game, take a gold card with 1 gold nugget" (from the gold cards,
+ * when one is left). */
+static void take_gold(sab_game *g, int seat, sab_events *ev)
+{
+	for (int i = g->ngold_deck - 1; i >= 0; i--)
+		if (g->gold_deck[i] == 1) {
+			memmove(&g->gold_deck[i], &g->gold_deck[i + 1],
+			    (size_t)(g->ngold_deck - i - 1));
+			g->ngold_deck--;
+			break;
+		}
+	g->gold[seat]++;
+	g->round_pay[seat]++;
+	if (ev) {
+		sab_event e = sab_event_new(SAB_EV_GOLD, SAB_VIS_HIDDEN,
+		    (uint8_t)seat);
+		e.value = 1;
+		sab_table_emit(ev, &e);
+	}
+}
+
+/* Up to n cards from the top of the deck, face down to the discard
+ * pile; returns how many. */
+static int mill(sab_game *g, int n, sab_events *ev)
+{
+	int k = 0;
+
+	while (k < n && g->ndeck > 0) {
+		sab_table_discard(g, g->deck[--g->ndeck]);
+		k++;
+	}
+	if (ev && k > 0) {
+		sab_event e = sab_event_new(SAB_EV_MILL, SAB_VIS_ALL, g->to_act);
+		e.n = (uint16_t)k;
+		sab_table_emit(ev, &e);
+	}
+	return k;
+}
+
+/* The seat to act picks one of the top n cards of the discard pile (the
+ * World Championship's take): the turn then ends without a draw. */
+static int offer_top(sab_game *g, int n, sab_events *ev)
+{
+	if (n > g->ndiscard)
+		n = g->ndiscard;
+	g->draws = 0;
+	if (n == 0)
+		return 0;
+	g->phase = SAB_PHASE_TAKE;
+	g->ntrove = (uint8_t)n;
+	if (ev) {
+		sab_event e = sab_event_new(SAB_EV_TROVE, SAB_VIS_SEAT,
+		    g->to_act);
+		e.n = (uint16_t)n;
+		for (int i = 0; i < n && i < SAB_MAX_PLAYERS; i++)
+			e.vals[i] = g->discard[g->ndiscard - 1 - i];
+		sab_table_emit(ev, &e);
+	}
+	return 1;
+}
+
+/* Asks the seat to act to choose a seat of mask for chest k; 0 when
+ * there is none to choose. */
+static int ask(sab_game *g, int k, uint16_t mask, sab_events *ev)
+{
+	if (mask == 0)
+		return 0;
+	g->phase = SAB_PHASE_CHEST;
+	g->chest_asks = (uint8_t)(k + 1);
+	g->chest_choices = mask;
+	if (ev) {
+		sab_event e = sab_event_new(SAB_EV_CHEST_ASK, SAB_VIS_SEAT,
+		    g->to_act);
+		e.value = (uint8_t)k;
+		e.mask = mask;
+		sab_table_emit(ev, &e);
+	}
+	return 1;
+}
+
+/* Carries out chest k for the seat to act; 1 when a decision waits. */
+static int effect(sab_game *g, int k, sab_rng *rng, sab_events *ev)
+{
+	int seat = g->to_act;
+	uint16_t others = 0, holding = 0;
+
+	for (int s = 0; s < g->nplayers; s++)
+		if (s != seat) {
+			others |= (uint16_t)(1u << s);
+			if (g->nhand[s] > 0)
+				holding |= (uint16_t)(1u << s);
+		}
+	switch (k) {
+	case SAB_CHEST_GOLD:
+		take_gold(g, seat, ev);
+		return 0;
+	case SAB_CHEST_NO_MAPS:  /* "From now on, all of you can't use
+	                            Treasure Maps to look at face-down goal
+	                            cards any more." */
+		g->chest_nomaps = 1;
+		return 0;
+	case SAB_CHEST_NO_DRAW:  /* "Don't draw a card from the draw deck at
+	                            the end of your current turn." */
+		g->draws = 0;
+		return 0;
+	case SAB_CHEST_EXTRA_DRAW: /* "Draw 1 additional card from the draw
+	                            deck at the end of your turn." */
+		g->draws++;
+		return 0;
+	case SAB_CHEST_STEAL_CARD: /* "don't draw a card from the draw deck.
+	                            Instead, draw 1 card from the hand of any
+	                            other player" */
+		return ask(g, k, holding, ev);
+	case SAB_CHEST_KEEP_ONE: /* "Draw 3 cards from the draw deck at the
+	                            end of your turn. Look at them in secret,
+	                            take 1 of them into your hand, and discard
+	                            the other 2, face down." */
+		return offer_top(g, mill(g, 3, ev), ev);
+	case SAB_CHEST_LOOK_ROLE: /* "Look at another player's dwarf card in
+	                            secret." */
+		return g->rs->has_roles ? ask(g, k, others, ev) : 0;
+	case SAB_CHEST_TROVE:    /* "Shuffle the discard pile. Draw the top 5
+	                            cards from it and take 1 of them in your
+	                            hand. ... you don't draw another card" */
+		sab_rng_shuffle(rng, g->discard, g->ndiscard);
+		return offer_top(g, 5, ev);
+	case SAB_CHEST_MILL:     /* "Draw the top 5 cards from the draw deck
+	                            and put them on the discard pile, face
+	                            down." */
+		(void)mill(g, 5, ev);
+		return 0;
+	default:                 /* SAB_CHEST_PUSH_GOAL: not played yet; the
+	                            ruleset check refuses it */
+		return 0;
+	}
+}
+
+int sab_chests_resolve(sab_game *g, sab_rng *rng, sab_events *ev)
+{
+	while (g->chests_todo) {
+		int i = 0;
+		while (!(g->chests_todo >> i & 1))
+			i++;
+		g->chests_todo &= (uint8_t)~(1u << i);
+		if (effect(g, g->chest_kind[i], rng, ev))
+			return 1;
+	}
+	return 0;
+}
+
+int sab_chests_check(const sab_game *g, const sab_move *m, char *why,
+    size_t whylen)
+{
+	if (m->kind != SAB_MOVE_SEAT) {
+		sab_say(why, whylen, "choose a player for your treasure chest");
+		return 0;
+	}
+	if (m->target >= g->nplayers || !(g->chest_choices >> m->target & 1)) {
+		sab_say(why, whylen, "seat %d cannot be chosen", m->target);
+		return 0;
+	}
+	return 1;
+}
+
+int sab_chests_moves(const sab_game *g, sab_move *out)
+{
+	int n = 0;
+
+	for (int s = 0; s < g->nplayers; s++)
+		if (g->chest_choices >> s & 1) {
+			out[n] = sab_table_move(SAB_MOVE_SEAT, 0);
+			out[n++].target = (uint8_t)s;
+		}
+	return n;
+}
+
+/* Seat's whole hand, to it alone. */
+static void tell_hand(const sab_game *g, int seat, sab_events *ev)
+{
+	sab_event e = sab_event_new(SAB_EV_HAND, SAB_VIS_SEAT, (uint8_t)seat);
+
+	e.n = g->nhand[seat];
+	for (int j = 0; j < g->nhand[seat]; j++)
+		e.vals[j] = g->hand[seat][j];
+	sab_table_emit(ev, &e);
+}
+
+void sab_chests_chosen(sab_game *g, const sab_move *m, sab_rng *rng,
+    sab_events *ev)
+{
+	int seat = g->to_act, t = m->target, k = g->chest_asks - 1;
+
+	g->phase = SAB_PHASE_PLAY;
+	g->chest_asks = 0;
+	g->chest_choices = 0;
+	if (k == SAB_CHEST_LOOK_ROLE) {
+		if (ev) {
+			sab_event e = sab_event_new(SAB_EV_INSPECT,
+			    SAB_VIS_SEAT, (uint8_t)seat);
+			e.target = (uint8_t)t;
+			e.value = g->role[t];
+			sab_table_emit(ev, &e);
+		}
+		return;
+	}
+	/* A card of the other's hand, drawn blind, in place of the draw;
+	 * "The other player has 1 less card to play with". */
+	int i = (int)sab_rng_below(rng, g->nhand[t]);
+	uint8_t c = g->hand[t][i];
+
+	memmove(&g->hand[t][i], &g->hand[t][i + 1],
+	    (size_t)(g->nhand[t] - i - 1));
+	g->nhand[t]--;
+	g->hand[seat][g->nhand[seat]++] = c;
+	g->draws = 0;
+	if (ev) {
+		/* Who took from whom is public; which card, the two seats'
+		 * secret: each is told its own hand, as after swap hands. */
+		sab_event e = sab_event_new(SAB_EV_GRAB, SAB_VIS_ALL,
+		    (uint8_t)seat);
+		e.target = (uint8_t)t;
+		sab_table_emit(ev, &e);
+		tell_hand(g, seat, ev);
+		tell_hand(g, t, ev);
+	}
+}
+
+/* The state only Treasure Chests uses. */
+static uint64_t hash(uint64_t h, const sab_game *g)
+{
+	uint8_t b[7 + 4 * SAB_MAX_CHESTS];
+	size_t n = 0;
+
+	b[n++] = g->nchests;
+	b[n++] = g->chests_gone;
+	b[n++] = g->chests_todo;
+	b[n++] = g->chest_nomaps;
+	b[n++] = g->chest_asks;
+	b[n++] = (uint8_t)g->chest_choices;
+	b[n++] = (uint8_t)(g->chest_choices >> 8);
+	for (int i = 0; i < g->nchests && i < SAB_MAX_CHESTS; i++) {
+		b[n++] = (uint8_t)g->chest_cell[i];
+		b[n++] = (uint8_t)(g->chest_cell[i] >> 8);
+		b[n++] = g->chest_path[i];
+		b[n++] = g->chest_kind[i];
+	}
+	return sab_fnv1a(h, b, n);
+}
+
+const sab_module sab_module_chests = {
+	.name = "chests",
+	.title = "Treasure Chests (mini expansion)",
+	.ready = 1,
+	.round_start = round_start,
+	.hash = hash,
+};
