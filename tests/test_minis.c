@@ -659,6 +659,18 @@ START_TEST(postcards_act_before_the_round_is_settled)
 }
 END_TEST
 
+/* The base game with the Costume Department alone (no chests or new goals
+ * in the tunnel's way), the postcard where the built-ins lay it. */
+static const sab_ruleset *base_costume(void)
+{
+	static const char yaml[] = "extends: base\nname: base-costume\n"
+	    "modules: [base, costume]\npostcards:\n"
+	    "  - {name: costume-department, type: costume, at: [4, -2], "
+	    "edges: NESW}\n";
+
+	return t_ruleset_text("base-costume", yaml);
+}
+
 /* The base game's "1 saboteur: 4 nuggets; 2 or 3 saboteurs: 3 nuggets
  * each" read after the Costume Department made a miner a saboteur: the
  * saboteurs are counted when the round is paid, not at the deal. */
@@ -667,7 +679,7 @@ START_TEST(costume_saboteurs_paid_by_their_count_after_the_swap)
 	sab_move m;
 	int g0, g1;
 
-	t_game(&g, base(), 5, 24, NULL);
+	t_game(&g, base_costume(), 5, 24, NULL);
 	tunnel();
 	t_place(&g, "cross", 4, 0, 0);
 	for (int s = 0; s < 5; s++)
@@ -696,7 +708,7 @@ START_TEST(costume_without_saboteurs_a_lost_round_pays_nobody)
 	sab_move m;
 	int16_t before[5];
 
-	t_game(&g, base(), 5, 25, NULL);
+	t_game(&g, base_costume(), 5, 25, NULL);
 	tunnel();
 	t_place(&g, "cross", 4, 0, 0);
 	for (int s = 0; s < 5; s++)
