@@ -152,11 +152,16 @@ function cellRows(c) {
   if (c.kind === 'empty') return ['     ', '  .  ', '     '];
   if (c.kind === 'void') return ['     ', '     ', '     '];
   const cls = c.classes.split(' ');
-  if (c.kind === 'back') {
+  // Treasure Chests' path card face down over a chest: drawn as a goal
+  // face down that is not known (no map looks at it).
+  if (c.kind === 'back' || c.kind === 'chest') {
     const m = cls.includes('known-gold') ? 'g' : cls.includes('known-stone') ? 'r' : '?';
     return ['+---+', '| ' + m + ' |', '+---+'];
   }
-  let centre = { start: 'S', dead: '#', bridge: '%', path: '+' }[c.kind];
+  // Tunnel Toll's dwarf stands on an empty cell.
+  if (c.kind === 'dwarf') return ['     ', '  D  ', '     '];
+  // The postcards laid as path cards: C the Costume Department, P the Tunnel Party.
+  let centre = { start: 'S', dead: '#', bridge: '%', path: '+', costume: 'C', party: 'P' }[c.kind];
   if (c.kind === 'goal') centre = cls.includes('gold') ? 'G' : 'R';
   if (centre === undefined) throw new Error('a cell of kind ' + c.kind + ' that the text view does not draw');
   if (cls.includes('door-blue')) centre = 'b';
