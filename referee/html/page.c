@@ -253,11 +253,13 @@ static int cell_dwarf(const view_table *t, int d, char *out, size_t len)
 
 /*
  * A cell as "kind;arms;stubs;classes;text;label": its kind (start, goal,
- * back for a goal face down, path, dead, bridge, void off the board), the
- * open edges and those not joined to its centre (N E S W bits), words
- * for what else it carries (reach, known-gold, door-blue, ladder,
- * crystals-2, ...), a few characters to draw in its centre, and its card
- * in words.  The page draws any kind it does not know as a card with its
+ * back for a goal face down, path, dead, bridge, void off the board; the
+ * mini expansions' dwarf on an empty cell, costume and party for the
+ * postcards, chest for a path card face down over a chest), the open
+ * edges and those not joined to its centre (N E S W bits), words for what
+ * else it carries (reach, known-gold, door-blue, ladder, crystals-2,
+ * owner-3 for a dwarf, chest-open chest-trove, effect-sack amount-2, ...),
+ * a few characters to draw in its centre, and its card in words.  The page draws any kind it does not know as a card with its
  * text and label, so a new board object needs only a new kind word here.
  */
 static int cell_value(const view *v, const view_table *t,
