@@ -87,8 +87,11 @@ done >>"$tmp/checks.txt"
 echo "$tmp/base-5p-failures.html $fx/base-5p-failures.sabr.gz keys all" >>"$tmp/checks.txt"
 echo "$tmp/saboteur2-6p.html $fx/saboteur2-6p.sabr.gz keys 3" >>"$tmp/checks.txt"
 
-# 2. Fresh games of the C example bots under every built-in ruleset.
-for rs in $("$bin" rules --list | awk 'NR > 1 && NF { print $1 } /^$/ { exit }'); do
+# 2. Fresh games of the C example bots under every built-in ruleset, and
+# under the example rulesets of the mini expansions that no built-in one
+# holds (New Goals, Treasure Chests).
+for rs in $("$bin" rules --list | awk 'NR > 1 && NF { print $1 } /^$/ { exit }') \
+    examples/rulesets/new-goals.yaml examples/rulesets/treasure-chests.yaml; do
 	case $rs in course) seats=2 ;; saboteur2*) seats=6 ;; *) seats=5 ;; esac
 	set --
 	i=0
@@ -96,12 +99,30 @@ for rs in $("$bin" rules --list | awk 'NR > 1 && NF { print $1 } /^$/ { exit }')
 		if [ $((i % 2)) = 0 ]; then set -- "$@" "$bots/random-bot"; else set -- "$@" "$bots/heuristic-bot"; fi
 		i=$((i + 1))
 	done
-	"$bin" play --sandbox off --quiet --seed 7 --ruleset "$rs" \
+	rsfile=$rs
+	rs=$(basename "$rs" .yaml)
+	"$bin" play --sandbox off --quiet --seed 7 --ruleset "$rsfile" \
 	    --log-dir "$tmp/logs-$rs" --replay "$tmp/play-$rs.sabr.gz" "$@" >"$tmp/play-$rs.out" 2>&1 &&
 	    ok || { no "play $rs: exit $?"; sed 's/^/  | /' "$tmp/play-$rs.out"; continue; }
 	page "play-$rs" "$tmp/play-$rs.sabr.gz"
 	positions "play-$rs" "$tmp/play-$rs.sabr.gz" "$seats" >>"$tmp/checks.txt"
+	case $rs in
+	*minis | new-goals | treasure-chests)
+		echo "$tmp/play-$rs.html $tmp/play-$rs.sabr.gz minis all" >>"$tmp/checks.txt"
+		echo "$tmp/play-$rs.html $tmp/play-$rs.sabr.gz minis $last" >>"$tmp/checks.txt" ;;
+	esac
 done
+# The mini expansions' decisions (a dwarf put down, the goal to turn
+# first, a seat chosen for a chest) in the committed replays that hold
+# them, from the public view and a seat's: the bot's reply shown as
+# saboteur view shows it.  html_check.js fails when no page holds one
+# of each.
+for f in $fx/*minis*.sabr.gz $fx/*goals*.sabr.gz $fx/*chests*.sabr.gz; do
+	[ -e "$f" ] || continue
+	name=$(basename "$f" .sabr.gz)
+	echo "$tmp/$name.html $f minis public"
+	echo "$tmp/$name.html $f minis 1"
+done >>"$tmp/checks.txt"
 
 # 3. In the browser: every position above against saboteur view.
 node "$here/html_check.js" "$bin" "$shots" "$tmp/checks.txt" >"$tmp/check.out" 2>&1 &&
@@ -114,9 +135,20 @@ node "$here/html_check.js" "$bin" "$tmp" "$tmp/wrong.txt" >"$tmp/wrong.out" 2>&1
     no "a page of another game passed as this one's" || ok
 
 # 4. One perspective's page holds nothing more than it knew.
+# The mini expansions' secrets too: the roles dealt again by the Costume
+# Department, a chest's card stolen from a hand, a goal's effect known
+# only where it was looked at; the seats and the public of every committed
+# replay of the minis (whichever are there).
+minis=
+for f in $fx/*minis*.sabr.gz $fx/*goals*.sabr.gz $fx/*chests*.sabr.gz; do
+	[ -e "$f" ] || continue
+	name=$(basename "$f" .sabr.gz)
+	minis="$minis $name:public $name:2"
+done
 for c in "base-5p-failures public" "base-5p-failures 2" "saboteur2-6p public" \
-    "saboteur2-6p 4" "base-wc-view public" "base-wc-view 1" "course-2p 0"; do
-	set -- $c
+    "saboteur2-6p 4" "base-wc-view public" "base-wc-view 1" "course-2p 0" \
+    $minis; do
+	set -- $(echo "$c" | tr ':' ' ')
 	page "$1-as-$2" "$fx/$1.sabr.gz" --as "$2"
 	node "$here/html_check.js" --leaks "$bin" "$fx/$1.sabr.gz" "$tmp/$1.html" \
 	    "$tmp/$1-as-$2.html" "$2" >"$tmp/leak.out" 2>&1 && ok ||

@@ -152,11 +152,16 @@ function cellRows(c) {
   if (c.kind === 'empty') return ['     ', '  .  ', '     '];
   if (c.kind === 'void') return ['     ', '     ', '     '];
   const cls = c.classes.split(' ');
-  if (c.kind === 'back') {
+  // Treasure Chests' path card face down over a chest: drawn as a goal
+  // face down that is not known (no map looks at it).
+  if (c.kind === 'back' || c.kind === 'chest') {
     const m = cls.includes('known-gold') ? 'g' : cls.includes('known-stone') ? 'r' : '?';
     return ['+---+', '| ' + m + ' |', '+---+'];
   }
-  let centre = { start: 'S', dead: '#', bridge: '%', path: '+' }[c.kind];
+  // Tunnel Toll's dwarf stands on an empty cell.
+  if (c.kind === 'dwarf') return ['     ', '  D  ', '     '];
+  // The postcards laid as path cards: C the Costume Department, P the Tunnel Party.
+  let centre = { start: 'S', dead: '#', bridge: '%', path: '+', costume: 'C', party: 'P' }[c.kind];
   if (c.kind === 'goal') centre = cls.includes('gold') ? 'G' : 'R';
   if (centre === undefined) throw new Error('a cell of kind ' + c.kind + ' that the text view does not draw');
   if (cls.includes('door-blue')) centre = 'b';
@@ -300,7 +305,7 @@ async function checkPages(sab, shots, list) {
   let failures = 0, n = 0;
   try {
     const p = await b.page();
-    const todo = [];
+    const todo = [], minis = {};
     for (const line of lines) {
       const [page, replay, position, persp, shot] = line.trim().split(/\s+/);
       if (position === 'failures') {
@@ -309,10 +314,34 @@ async function checkPages(sab, shots, list) {
         G.flags.forEach((f, s) => { if (f & 4) ds.add(G.decision[s]); });
         for (const d of ds) if (d <= G.decisions) todo.push([page, replay, 'd=' + d, persp]);
         if (ds.size === 0) throw new Error(page + ': no failures');
+      } else if (position === 'minis') {
+        // The decisions new to the mini expansions, as the whole table
+        // saw them: a dwarf put down, a goal chosen to turn first, a seat
+        // chosen for a chest; a few of each, and at least one in all.
+        const G = pageData(page).G;
+        const all = positions(G, G.persps.find((x) => x.id === 'all'));
+        const kinds = { dwarf: /^dwarf /, reveal: /^reveal /, chest: /^chest: seat/ };
+        const found = {};
+        for (let d = 1; d <= G.decisions; d++) {
+          const m = all[G.decisionStep[d] + 1], before = d > 1 ? all[G.decisionStep[d - 1] + 1] : null;
+          if (!m) continue;
+          const rp = m.get('rp') || '', ss = before ? before.get('ss') || '' : '';
+          for (const [k, re] of Object.entries(kinds))
+            if ((re.test(rp) || re.test(ss)) && (found[k] = (found[k] || 0) + 1) <= 4) {
+              todo.push([page, replay, 'd=' + (k === 'chest' ? d - 1 : d), persp]);
+              if (k === 'chest') todo.push([page, replay, 'd=' + d, persp]);
+            }
+        }
+        console.log(path.basename(page) + ': decisions of the minis: ' + (JSON.stringify(found)));
+        for (const k of Object.keys(found)) minis[k] = (minis[k] || 0) + found[k];
       } else {
         todo.push([page, replay, position, persp, shot]);
       }
     }
+    // The lines asking for the minis' decisions found each kind somewhere.
+    if (lines.some((l) => l.split(/\s+/)[2] === 'minis'))
+      for (const k of ['dwarf', 'reveal', 'chest'])
+        if (!minis[k]) throw new Error('no decision of the minis of kind ' + k + ' in the pages asked');
     for (const [page, replay, position, persp, shot] of todo) {
       if (position === 'keys') {
         p.errors = [];
@@ -376,17 +405,20 @@ function checkLeaks(sab, replay, fullPage, onePage, persp) {
   // not hold it where this perspective was never told it.  (A goal face
   // down is checked below on the board, decision by decision, and the
   // public page must hold none as known.)
-  const toldHands = new Set();
+  const toldHands = new Set(), shownElse = new Set();
   for (const m of mine)
     for (const [k, v] of m)
       if (/^p\d+k$/.test(k) && v !== '') toldHands.add(v);
+      else shownElse.add(v);
   let hands = 0, goals = 0;
   all.forEach((m, i) => {
     for (const [k, v] of m) {
       const hm = /^p(\d+)k$/.exec(k);
       if (hm && +hm[1] !== seat && v !== '' && v.includes(' ') && !toldHands.has(v)) {
         hands++;
-        if (one.html.includes(JSON.stringify(v))) bad.push('step ' + (i - 1) + ': seat ' + hm[1] + "'s hand \"" + v + '" is in the file');
+        // The same words may be shown in the open for something else
+        // (Saboteur 2's cards in front of a seat: "trapped theft").
+        if (one.html.includes(JSON.stringify(v)) && !shownElse.has(v)) bad.push('step ' + (i - 1) + ': seat ' + hm[1] + "'s hand \"" + v + '" is in the file');
       }
       if (/^c/.test(k) && /^back;0;0;known/.test(v) && mine[i] && mine[i].get(k) !== v) goals++;
     }

@@ -86,6 +86,52 @@ START_TEST(test_every_replay)
 }
 END_TEST
 
+/* The page of a committed replay of the mini expansions, as persp, holds
+ * each of the words wanted (the cells' kinds and classes). */
+static void minis_hold(const char *name, int persp, const char *const *want)
+{
+	char path[1024], err[1200];
+	viewer_replay *L;
+	render_buf b;
+	int rc;
+
+	snprintf(path, sizeof path, "%s/replays/%s.sabr.gz", fixtures_dir(),
+	    name);
+	L = viewer_replay_read(path, NULL, err, sizeof err, &rc);
+	ck_assert_msg(L != NULL, "%s", err);
+	build(L, persp, &b);
+	for (int i = 0; want[i] != NULL; i++)
+		ck_assert_msg(strstr(b.s, want[i]) != NULL, "%s: no %s on its "
+		    "page", name, want[i]);
+	render_buf_free(&b);
+	viewer_replay_free(L);
+}
+
+/* Each mini expansion's objects are cells of their own kinds: a dwarf and
+ * its owner, the postcards, a chest face down and opened with what it
+ * held, a goal card's effect; in the public's page too, which knows them
+ * all but the goals face down. */
+START_TEST(test_minis_cells)
+{
+	static const char *const toll[] = { "\"dwarf;0;0;owner-",
+	    "\"costume;", "\"party;", NULL };
+	static const char *const chests[] = { "\"chest;0;0;;?;",
+	    " chest-open chest-gold;", " chest-open chest-trove;", NULL };
+	static const char *const goals[] = { "known-stone effect-spider;",
+	    "known-stone effect-sack amount-2;", ";stone effect-dragon;R;",
+	    NULL };
+	static const char *const goals_public[] = { ";stone effect-dragon;R;",
+	    NULL };
+
+	minis_hold("base-minis-5p", PAGE_EVERY, toll);
+	minis_hold("base-minis-5p", VIEW_PUBLIC, toll);
+	minis_hold("treasure-chests-5p", PAGE_EVERY, chests);
+	minis_hold("treasure-chests-5p", VIEW_PUBLIC, chests);
+	minis_hold("new-goals-5p", PAGE_EVERY, goals);
+	minis_hold("new-goals-5p", VIEW_PUBLIC, goals_public);
+}
+END_TEST
+
 START_TEST(test_json_string)
 {
 	render_buf b = { NULL, 0, 0, 0 };
@@ -110,6 +156,7 @@ Suite *page_suite(void)
 
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_every_replay);
+	tcase_add_test(tc, test_minis_cells);
 	tcase_add_test(tc, test_json_string);
 	suite_add_tcase(s, tc);
 	return s;

@@ -113,9 +113,13 @@ typedef struct pager {
 	uint8_t board_cell[SAB_GRID * SAB_GRID];
 	uint8_t board_reach[SAB_GRID * SAB_GRID];
 	uint8_t board_goals[SAB_MAX_GOALS];
+	uint16_t board_toll[SAB_MAX_TOLL_DWARVES];
 	int *board_items;       /* key, value, key, value ... */
 	int nboard, board_cap;
 	int recording;          /* item() adds to board_items */
+	/* Treasure Chests: the chests this perspective saw opened this
+	 * round, by cell (sab_board_index), as enum sab_chest + 1; 0 none. */
+	uint8_t chest_seen[SAB_GRID * SAB_GRID];
 } pager;
 
 static void item(pager *p, const char *key, const char *val)
@@ -203,36 +207,91 @@ static int goal_at(const sab_ruleset *rs, int x, int y)
 	return -1;
 }
 
+/* New Goals: a goal card's effect as a class word ("effect-sack amount-2",
+ * "effect-dragon", "effect-spider"; nothing for the black rocks, which
+ * any stone goal is). */
+static const char *goal_effect_class(const sab_card *card, char buf[40])
+{
+	static const char *const word[SAB_GOAL_EFFECTS] = { "rocks", "sack",
+	    "dragon", "spider" };
+
+	buf[0] = '\0';
+	if (card->effect == SAB_GOAL_SACK)
+		snprintf(buf, 40, " effect-sack amount-%d", card->amount);
+	else if (card->effect != SAB_GOAL_ROCKS &&
+	    card->effect < SAB_GOAL_EFFECTS)
+		snprintf(buf, 40, " effect-%s", word[card->effect]);
+	return buf;
+}
+
+/* Tunnel Toll: the dwarf standing on the empty cell (x, y), or -1. */
+static int dwarf_at(const view_table *t, int x, int y)
+{
+	if (x < SAB_COORD_MIN || x > SAB_COORD_MAX || y < SAB_COORD_MIN ||
+	    y > SAB_COORD_MAX)
+		return -1;
+	for (int d = 0; d < SAB_MAX_TOLL_DWARVES; d++)
+		if (t->seen.toll_cell[d] == sab_board_index(x, y))
+			return d;
+	return -1;
+}
+
+/* A dwarf's cell: "dwarf;0;0;owner-K;D;dwarf of seat K" (its marker's
+ * colour is its owner's). */
+static int cell_dwarf(const view_table *t, int d, char *out, size_t len)
+{
+	int k = t->seen.toll_owner[d];
+	int n;
+
+	if (k < t->nseats)
+		n = snprintf(out, len, "dwarf;0;0;owner-%d;D;dwarf of seat %d "
+		    "(a path card here pays seat %d 1 gold)", k, k, k);
+	else
+		n = snprintf(out, len, "dwarf;0;0;;D;a dwarf");
+	return n > 0 && (size_t)n < len;
+}
+
 /*
  * A cell as "kind;arms;stubs;classes;text;label": its kind (start, goal,
- * back for a goal face down, path, dead, bridge, void off the board), the
- * open edges and those not joined to its centre (N E S W bits), words
- * for what else it carries (reach, known-gold, door-blue, ladder,
- * crystals-2, ...), a few characters to draw in its centre, and its card
- * in words.  The page draws any kind it does not know as a card with its
+ * back for a goal face down, path, dead, bridge, void off the board; the
+ * mini expansions' dwarf on an empty cell, costume and party for the
+ * postcards, chest for a path card face down over a chest), the open
+ * edges and those not joined to its centre (N E S W bits), words for what
+ * else it carries (reach, known-gold, door-blue, ladder, crystals-2,
+ * owner-3 for a dwarf, chest-open chest-trove, effect-sack amount-2, ...),
+ * a few characters to draw in its centre, and its card in words.  The page draws any kind it does not know as a card with its
  * text and label, so a new board object needs only a new kind word here.
  */
-static int cell_value(const view *v, const view_table *t, int x, int y,
-    char *out, size_t len)
+static int cell_value(const view *v, const view_table *t,
+    const uint8_t *chest_seen, int x, int y, char *out, size_t len)
 {
 	const sab_ruleset *rs = v->rs;
 	uint8_t c = sab_board_get(&t->seen.board, x, y);
 	const sab_card *card;
 	const char *kind;
-	char cls[80] = "";
+	char cls[120] = "", eff[40];
 	int rot, joined = 0, n;
 
 	if (c == SAB_CELL_HIDDEN) {
 		int g = goal_at(rs, x, y);
 		uint8_t k = g >= 0 ? t->seen.goal_known[g] : SAB_NO_CARD;
 		int known = k < rs->ndefs;
-		n = snprintf(out, len, "back;0;0;%s;%s;%s", !known ? "" :
+		/* Not a goal place: Treasure Chests' path card over a chest,
+		 * which no map looks at. */
+		if (g < 0)
+			return snprintf(out, len, "chest;0;0;;?;a path card face "
+			    "down over a treasure chest") > 0;
+		n = snprintf(out, len, "back;0;0;%s%s;%s;%s", !known ? "" :
 		    rs->defs[k].gold ? "known-gold" : "known-stone",
+		    known ? goal_effect_class(&rs->defs[k], eff) : "",
 		    !known ? "?" : rs->defs[k].gold ? "g" : "r",
 		    known ? v->pc.tok[k] : "face down");
 		return n > 0 && (size_t)n < len;
 	}
 	if (c == SAB_CELL_EMPTY) {
+		int d = dwarf_at(t, x, y);
+		if (d >= 0)
+			return cell_dwarf(t, d, out, len);
 		if (sab_board_inside(rs, x, y))
 			return 0;
 		return snprintf(out, len, "void;0;0;;;") > 0;
@@ -248,13 +307,26 @@ static int cell_value(const view *v, const view_table *t, int x, int y,
 		kind = "goal";
 	else if (joined == 0)
 		kind = "dead";
+	else if (sab_kind_of(card->type) != NULL &&
+	    sab_kind_of(card->type)->laid)
+		/* A postcard laid as a path card: "costume" or "party". */
+		kind = sab_kind_of(card->type)->word;
 	else
 		kind = card->groups[0] && card->groups[1] ? "bridge" : "path";
-	if (card->type == SAB_CARD_GOAL)
+	if (card->type == SAB_CARD_GOAL) {
 		strcat(cls, card->gold ? " gold" : " stone");
-	else if (joined && card->type != SAB_CARD_START &&
+		strcat(cls, goal_effect_class(card, eff));
+	} else if (joined && card->type != SAB_CARD_START &&
 	    t->seen.board.reach[sab_board_index(x, y)])
 		strcat(cls, " reach");
+	if (card->chest) {
+		/* A chest's path card turned face up: the chest was opened,
+		 * and its kind is known when this perspective saw it. */
+		uint8_t ck = chest_seen[sab_board_index(x, y)];
+		size_t l = strlen(cls);
+		snprintf(cls + l, sizeof cls - l, " chest-open%s%s",
+		    ck ? " chest-" : "", ck ? sab_chest_words[ck - 1] : "");
+	}
 	if (card->door == 1 || card->door == 2)
 		strcat(cls, card->door == 1 ? " door-blue" : " door-green");
 	if (card->ladder)
@@ -267,7 +339,8 @@ static int cell_value(const view *v, const view_table *t, int x, int y,
 	n = snprintf(out, len, "%s;%d;%d;%s;%s;%s", kind,
 	    card->rot_edges[rot], card->rot_edges[rot] & ~joined,
 	    cls[0] ? cls + 1 : "", card->type == SAB_CARD_START ? "S" :
-	    card->type == SAB_CARD_GOAL ? (card->gold ? "G" : "R") : "",
+	    card->type == SAB_CARD_GOAL ? (card->gold ? "G" : "R") :
+	    !strcmp(kind, "costume") ? "C" : !strcmp(kind, "party") ? "P" : "",
 	    v->pc.tok[SAB_CELL_DEF(c)]);
 	return n > 0 && (size_t)n < len;
 }
@@ -280,9 +353,12 @@ static int board_same(pager *p, const view_table *t)
 	    memcmp(p->board_cell, b->cell, sizeof b->cell) == 0 &&
 	    memcmp(p->board_reach, b->reach, sizeof b->reach) == 0 &&
 	    memcmp(p->board_goals, t->seen.goal_known,
-	    sizeof p->board_goals) == 0;
+	    sizeof p->board_goals) == 0 &&
+	    memcmp(p->board_toll, t->seen.toll_cell,
+	    sizeof p->board_toll) == 0;
 
 	if (!same) {
+		memcpy(p->board_toll, t->seen.toll_cell, sizeof p->board_toll);
 		memcpy(p->board_cell, b->cell, sizeof b->cell);
 		memcpy(p->board_reach, b->reach, sizeof b->reach);
 		memcpy(p->board_goals, t->seen.goal_known,
@@ -321,7 +397,8 @@ static void items_board_all(pager *p, const view_table *t)
 	itemf(p, "ext", "%d %d %d %d", w.x0, w.x1, w.y0, w.y1);
 	for (int y = w.y0; y <= w.y1; y++)
 		for (int x = w.x0; x <= w.x1; x++)
-			if (cell_value(v, t, x, y, val, sizeof val)) {
+			if (cell_value(v, t, p->chest_seen, x, y, val,
+			    sizeof val)) {
 				snprintf(key, sizeof key, "c%d,%d", x, y);
 				item(p, key, val);
 			}
@@ -368,6 +445,26 @@ static void items_known(pager *p, const view_table *t, int k)
 	item(p, key, buf);
 }
 
+/* Tunnel Toll: where seat k's dwarves stand, its markers ("3 -1, 5 2"),
+ * as key pKd; no item when none does. */
+static void items_dwarf(pager *p, const view_table *t, char *key,
+    size_t keylen, int k)
+{
+	char buf[SAB_MAX_TOLL_DWARVES * 16 + 1] = "";
+	size_t n = 0;
+
+	for (int d = 0; d < SAB_MAX_TOLL_DWARVES && n < sizeof buf; d++)
+		if (t->seen.toll_cell[d] != SAB_NO_CELL &&
+		    t->seen.toll_owner[d] == k)
+			n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%d %d",
+			    n ? ", " : "", sab_board_x(t->seen.toll_cell[d]),
+			    sab_board_y(t->seen.toll_cell[d]));
+	if (n == 0)
+		return;
+	snprintf(key, keylen, "p%dd", k);
+	item(p, key, buf);
+}
+
 static void items_seat(pager *p, const view_table *t, int k)
 {
 	const view_seat *s = &t->seat[k];
@@ -387,6 +484,7 @@ static void items_seat(pager *p, const view_table *t, int k)
 	else
 		item(p, SEATKEY('m'), "-");
 	item_text(p, SEATKEY('s'), s->status ? s->status : "ok", 48);
+	items_dwarf(p, t, key, sizeof key, k);
 #undef SEATKEY
 	items_known(p, t, k);
 }
@@ -595,6 +693,31 @@ static void json_head(render_buf *b, const view *v, const page_opts *o)
 	json_steps(b, v);
 }
 
+/* Treasure Chests: a chest opened at step i, when persp saw it, is
+ * remembered by its cell until the round ends; the board's items are
+ * made afresh when it is. */
+static void chest_note(pager *p, int i, int persp)
+{
+	const view_step *s = &p->v->steps[i];
+	sab_event e;
+
+	if (s->flags & VIEW_ROUND_START) {
+		memset(p->chest_seen, 0, sizeof p->chest_seen);
+		p->board_valid = 0;
+	}
+	if (s->rec->kind != REPLAY_EV || s->ev.type != SAB_EV_OPEN)
+		return;
+	/* The event as this perspective was told it, no more. */
+	if (persp == VIEW_FULL)
+		e = s->ev;
+	else if (!sab_event_view(&s->ev, persp, &e))
+		return;
+	if (e.value >= SAB_CHEST_KINDS)
+		return;
+	p->chest_seen[sab_board_index(e.x, e.y)] = (uint8_t)(e.value + 1);
+	p->board_valid = 0;
+}
+
 /* One perspective: its name, the steps it is told of, and its positions
  * as changes (the first from nothing, then one per step). */
 static int json_persp(render_buf *b, pager *p, int persp, view_table *t,
@@ -617,10 +740,13 @@ static int json_persp(render_buf *b, pager *p, int persp, view_table *t,
 	for (int i = 0; i < p->cap; i++)
 		p->cur[i] = -1;
 	p->board_valid = 0;
+	memset(p->chest_seen, 0, sizeof p->chest_seen);
 	view_table_reset(v, persp, t);
 	for (int i = -1; i < v->nsteps && !p->failed; i++) {
-		if (i >= 0)
+		if (i >= 0) {
 			view_table_apply(v, i, t);
+			chest_note(p, i, persp);
+		}
 		items_all(p, t);
 		if (i >= 0)
 			render_printf(b, ",");

@@ -265,6 +265,24 @@
     const m = /crystals-(\d+)/.exec(classes || '');
     if (m) c.append(el('span', { class: 'crystals', text: m[1] === '1' ? '\u2666' : m[1] + '\u2666' }));
     if (text) c.append(el('span', { class: 'centre', text }));
+    // The mini expansions' marks, all named by the referee in the cell's
+    // classes: a dwarf's owner, an opened chest and what was in it, a goal
+    // card's effect (New Goals).
+    const w = (classes || '').split(' ');
+    const owner = w.map((x) => /^owner-(\d+)$/.exec(x)).find((x) => x);
+    if (owner) {
+      c.style.setProperty('--owner', SEAT_COLOURS[+owner[1] % SEAT_COLOURS.length]);
+      c.append(el('span', { class: 'badge owner', text: owner[1] }));
+    }
+    if (w.includes('chest-open')) {
+      const k = w.find((x) => /^chest-(?!open$)/.test(x));
+      c.append(el('span', { class: 'badge chest', text: k ? k.slice(6) : 'chest' }));
+    }
+    const eff = w.find((x) => /^effect-/.test(x));
+    if (eff) {
+      const amount = w.find((x) => /^amount-/.test(x));
+      c.append(el('span', { class: 'badge effect', text: eff.slice(7) + (amount ? ' ' + amount.slice(7) : '') }));
+    }
     return c;
   }
   function drawBoard(st) {
@@ -297,15 +315,15 @@
         class: 'seat' + (mark === '>' ? ' to-play' : '') + (mark === '*' ? ' winner' : '') + (status !== 'ok' ? ' failed' : ''),
         'data-seat': k, 'data-mark': mark, 'data-role': f('r'), 'data-tools': f('t'), 'data-hand': f('h'),
         'data-gold': f('g'), 'data-bank': f('b'), 'data-last': f('m'), 'data-status': status,
-        'data-holds': f('k'), 'data-peeks': f('p'), 'data-front': f('f'),
+        'data-holds': f('k'), 'data-peeks': f('p'), 'data-front': f('f'), 'data-dwarf': f('d'),
       }, el('td', { class: 'mark', text: mark }), el('td', { text: String(k) }),
       el('td', { class: 'name', text: G.names[k] }),
       el('td', { class: 'role role-' + f('r'), text: f('r') }), el('td', { class: 'tools', text: f('t') }),
       el('td', { text: f('h') }), el('td', { text: f('g') }), el('td', { text: f('b') }),
       el('td', { text: f('m') }), el('td', { class: 'status', text: status }));
       t.append(row);
-      const holds = f('k'), peeks = f('p'), front = f('f');
-      if (holds || peeks || front) {
+      const holds = f('k'), peeks = f('p'), front = f('f'), dwarf = f('d');
+      if (holds || peeks || front || dwarf) {
         const line = el('div', { class: 'hand', 'data-seat': k }, el('span', { class: 'who', text: 'seat ' + k }));
         if (holds) for (const c of holds.split(' ')) line.append(el('span', { class: 'card' + (c === '?' ? ' unknown' : ''), text: c }));
         if (front) {
@@ -313,6 +331,11 @@
           for (const c of front.split(' ')) line.append(el('span', { class: 'card front', text: c }));
         }
         if (peeks) line.append(el('span', { class: 'label', text: 'looked at ' + peeks }));
+        if (dwarf) {
+          const mk = el('span', { class: 'card dwarf', text: 'dwarf at ' + dwarf });
+          mk.style.setProperty('--owner', SEAT_COLOURS[k % SEAT_COLOURS.length]);
+          line.append(mk);
+        }
         known.append(line);
       }
     }
