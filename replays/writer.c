@@ -390,6 +390,11 @@ void replay_round(replay_writer *w, const sab_game *g)
 		    "record", w->part, g->round, REPLAY_TEXT_MAX);
 }
 
+void replay_follow(replay_writer *w, const sab_game *g)
+{
+	proto_cards_follow(&w->pc, g);
+}
+
 void replay_event(replay_writer *w, const sab_event *e)
 {
 	char line[PROTO_LINE_MAX];
