@@ -932,6 +932,16 @@ if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 	done
 	python3 "$here/check_transcripts.py" "$tmp/tp"/*.transcript && ok ||
 	    no "push-goal transcripts leak secrets"
+	# Planted: the taker's choice of goals in another seat's transcript.
+	k=$(grep -l -- '<- chestchoice push-goal' "$tmp/tp"/*.transcript | head -1)
+	for f in "$tmp/tp"/*.transcript; do
+		[ "$f" = "$k" ] && continue
+		sed '0,/<- pushed /s/\(.*<- pushed .*\)/\1\n  0.0 x <- chestchoice push-goal 8 0 8 2/' \
+		    "$f" >"$tmp/tp-planted.transcript"
+		break
+	done
+	python3 "$here/check_transcripts.py" "$tmp/tp-planted.transcript" \
+	    >/dev/null 2>&1 && no "push-goal: check_transcripts.py misses a planted choice" || ok
 	leftovers push-goal
 	# The Python and JavaScript helpers under Treasure Chests, through
 	# the state bots (their state checked against the legal moves at
