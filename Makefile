@@ -20,7 +20,8 @@ WARN     += -Werror
 endif
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L -DSAB_VERSION='"$(VERSION)"' \
             -DSAB_DATADIR='"$(DATADIR)"' -Irules -Iprotocol -Ireplays -Ireferee \
-            -Ireferee/match -Ireferee/tournament -Ireferee/viewer
+            -Ireferee/match -Ireferee/tournament -Ireferee/viewer \
+            -Ireferee/html
 ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS)
 SANITIZE  = -fsanitize=address,undefined -fno-omit-frame-pointer \
             -fno-sanitize-recover=all
@@ -55,11 +56,13 @@ TEST_SRC   = $(wildcard tests/*.c)
 MANPAGES   = $(wildcard man/*.[1-9])
 
 RULES_OBJ  = $(RULES_SRC:%.c=$(B)/%.o) $(B)/gen/builtin_rulesets.o
-PROG_OBJ   = $(PROG_SRC:%.c=$(B)/%.o)
-REF_OBJ    = $(REF_SRC:%.c=$(B)/%.o)
+# The game page's script and style, embedded as the rulesets are.
+PAGE_ASSETS = referee/html/viewer.js referee/html/viewer.css
+PROG_OBJ   = $(PROG_SRC:%.c=$(B)/%.o) $(B)/gen/page_assets.o
+REF_OBJ    = $(REF_SRC:%.c=$(B)/%.o) $(B)/gen/page_assets.o
 TEST_OBJ   = $(TEST_SRC:%.c=$(B)/%.o)
 ASAN_RULES = $(RULES_SRC:%.c=$(B)/asan/%.o) $(B)/asan/gen/builtin_rulesets.o
-ASAN_REF   = $(REF_SRC:%.c=$(B)/asan/%.o)
+ASAN_REF   = $(REF_SRC:%.c=$(B)/asan/%.o) $(B)/asan/gen/page_assets.o
 ASAN_TEST  = $(TEST_SRC:%.c=$(B)/asan/%.o)
 
 .PHONY: all check test bench play install uninstall clean deps deps-check fuzz
@@ -75,6 +78,10 @@ deps-check:
 $(B)/gen/builtin_rulesets.c: $(RULESETS) scripts/embed.sh
 	@mkdir -p $(@D)
 	scripts/embed.sh $(RULESETS) > $@.tmp && mv $@.tmp $@
+$(B)/gen/page_assets.c: $(PAGE_ASSETS) scripts/embed.sh
+	@mkdir -p $(@D)
+	scripts/embed.sh --text page_viewer_js=referee/html/viewer.js \
+	    page_viewer_css=referee/html/viewer.css > $@.tmp && mv $@.tmp $@
 
 $(B)/%.o: %.c $(RULES_HDR) $(PROG_HDR) | deps
 	@mkdir -p $(@D)
@@ -177,9 +184,12 @@ check: deps-check $(B)/run-tests $(B)/asan/run-tests $(B)/saboteur bots
 	tests/e2e.sh $(B)/saboteur
 	tests/view_tmux.sh $(B)/saboteur
 	tests/tournament.sh $(B)/saboteur
+	tests/parallel_ssh.sh $(B)/saboteur
+	tests/slurm.sh $(B)/saboteur
 	tests/hostile.sh $(B)/saboteur
 	tests/guards.sh $(B)/saboteur
 	tests/new_card.sh
+	tests/html.sh $(B)/saboteur
 	$(MAKE) -s check-bots
 	$(MAKE) -s check-starters
 	tests/install.sh
@@ -203,6 +213,9 @@ bench: $(B)/saboteur bots
 	scripts/bench-reactions.sh $(B)
 	scripts/bench-sandbox.sh $(B)
 	scripts/bench-tournament.sh $(B)
+	scripts/bench-memory.sh $(B)
+	scripts/bench-duplicate.sh $(B)
+	scripts/bench-html.sh $(B)
 
 # The README's main job: a real match between the example bots.
 play: $(B)/saboteur bots
@@ -212,10 +225,13 @@ play: $(B)/saboteur bots
 	    $(B)/examples/random-bot $(B)/examples/random-bot \
 	    $(B)/examples/random-bot
 	$(B)/saboteur verify saboteur-logs/game.sabr.gz
+	$(B)/saboteur html saboteur-logs/game.sabr.gz
 	@echo; echo "The game's last position, every hidden card shown:"; echo
 	$(B)/saboteur view --as all saboteur-logs/game.sabr.gz | cat
 	@echo; echo "Step through the game from any seat's view (q quits):"
 	@echo "  $(B)/saboteur view saboteur-logs/game.sabr.gz"
+	@echo "or in a browser, from this file:"
+	@echo "  $$(pwd)/saboteur-logs/game.html"
 
 # The bot helpers, as packages: pip install $(DATADIR)/python, npm install
 # $(DATADIR)/js (or PYTHONPATH, require by path).

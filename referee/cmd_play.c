@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -21,7 +22,8 @@ enum {
 	O_RULESET, O_SEED, O_GAMESEED, O_AGAIN, O_GAMES, O_REPLAY, O_LOGDIR, O_MOVE, O_BANK,
 	O_HANDSHAKE, O_GRACE, O_TRIES, O_MAXLINE, O_MAXOUT, O_TRANSCRIPTS,
 	O_CWD, O_ENV, O_CONFIG, O_QUIET, O_SANDBOX, O_NETWORK, O_WRITABLE,
-	O_MEMORY, O_PROCS, O_FILES, O_FSIZE, O_CPU, O_FORCE, O_NOPTS
+	O_MEMORY, O_PROCS, O_FILES, O_FSIZE, O_CPU, O_FORCE, O_BOTTIME, O_DEBUG,
+	O_AFFINITY, O_NOPTS
 };
 
 /* The options of "saboteur play": its parser's table and its help. */
@@ -82,6 +84,12 @@ static const opt play_opts[O_NOPTS + 1] = {
 	[O_FORCE] = { "force", NULL, "replace replays an earlier run left under "
 	    "the --replay names",
 	    0, NULL },
+	[O_BOTTIME] = { "bot-time", "'N:MOVE[/BANK] ...'", "bot N (counted "
+	    "from 1) gets its own --move-ms and --bank-ms", 0, NULL },
+	[O_DEBUG] = { "debug", NULL, "echo every line to and from the bots "
+	    "on stderr, as it goes", 0, NULL },
+	[O_AFFINITY] = { "affinity", "CPUS", "run the bots on these CPUs only "
+	    "(such as 0-3,6)", 0, NULL },
 	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
 };
 
@@ -121,6 +129,15 @@ typedef struct play_cfg {
 	size_t rules_len;
 	int random_seed;        /* no seed was given: it came from the system */
 	replay_file *again;     /* --again's replay, or NULL */
+	/* --bot-time, by BOT argument: which of move and bank it sets
+	 * (CONFIG_OWN_*), and their values in ms. */
+	int own[SAB_MAX_PLAYERS];
+	int64_t own_move[SAB_MAX_PLAYERS], own_bank[SAB_MAX_PLAYERS];
+	int debug;              /* --debug */
+	int pin;                /* --affinity: the bots run on cpus only */
+	proc_cpus cpus;
+	char **cmds;            /* the BOT arguments, for restarts */
+	int starts[SAB_MAX_PLAYERS];    /* times each bot was started */
 } play_cfg;
 
 static int number_opt(opt *o, int i, long long lo, long long hi,
@@ -212,6 +229,56 @@ static int load_rules(opt *o, play_cfg *c)
 	return EXIT_OK;
 }
 
+/*
+ * Reads --bot-time: words "N:MOVE" or "N:MOVE/BANK" (N the BOT argument,
+ * from 1; MOVE from 1 and BANK from 0 ms, as --move-ms and --bank-ms).
+ * Whether N names a bot is checked once the bots are counted.  Returns 0,
+ * or -1 after saying what is wrong.
+ */
+static int bot_times(const char *arg, play_cfg *c)
+{
+	const char *p = arg;
+
+	while (*p != '\0') {
+		char *end;
+		long long n, move, bank = -1;
+		size_t len = strcspn(p, " ");
+
+		if (len == 0) {
+			p++;
+			continue;
+		}
+		n = strtoll(p, &end, 10);
+		if (end == p || *end != ':' || n < 1 || n > SAB_MAX_PLAYERS ||
+		    *p == '-' || *p == '+')
+			goto bad;
+		p = end + 1;
+		move = strtoll(p, &end, 10);
+		if (end == p || *p == '-' || *p == '+' || move < 1 ||
+		    move > 86400000)
+			goto bad;
+		p = end;
+		if (*p == '/') {
+			bank = strtoll(p + 1, &end, 10);
+			if (end == p + 1 || p[1] == '-' || p[1] == '+' || bank < 0 ||
+			    bank > 86400000)
+				goto bad;
+			p = end;
+		}
+		if (*p != ' ' && *p != '\0')
+			goto bad;
+		c->own[n - 1] = CONFIG_OWN_MOVE | (bank >= 0 ? CONFIG_OWN_BANK : 0);
+		c->own_move[n - 1] = move;
+		c->own_bank[n - 1] = bank;
+	}
+	return 0;
+bad:
+	fprintf(stderr, "saboteur play: --bot-time wants words N:MOVE or "
+	    "N:MOVE/BANK (bot N from 1 to %d, milliseconds), not \"%s\"\n",
+	    SAB_MAX_PLAYERS, arg);
+	return -1;
+}
+
 /* Reads the options into cfg; returns an exit code, EXIT_OK to go on. */
 static int configure(opt *o, play_cfg *c)
 {
@@ -297,6 +364,17 @@ static int configure(opt *o, play_cfg *c)
 			return EXIT_USAGE;
 		}
 	}
+	if (o[O_BOTTIME].value != NULL && bot_times(o[O_BOTTIME].value, c) != 0)
+		return EXIT_USAGE;
+	if (o[O_AFFINITY].value != NULL) {
+		if (proc_cpus_parse(o[O_AFFINITY].value, &c->cpus, err,
+		    sizeof err) < 0) {
+			fprintf(stderr, "saboteur play: --affinity: %s\n", err);
+			return EXIT_USAGE;
+		}
+		c->pin = 1;
+	}
+	c->debug = o[O_DEBUG].value != NULL;
 	c->transcripts = o[O_TRANSCRIPTS].value != NULL;
 	c->force = o[O_FORCE].value != NULL;
 	c->quiet = o[O_QUIET].value != NULL;
@@ -411,7 +489,8 @@ static int spawn_bot(play_cfg *c, bot *b, const config_bot *cb,
 	proc_spec spec = { .argv = cmd.argv, .cwd = cwd, .env = cmd.env,
 	    .stderr_path = stderr_path, .max_line = c->max_line,
 	    .max_stderr = 16u << 20, .limits = &b->limits,
-	    .env_exact = cmd.env_exact, .wrapped = cmd.wrapped };
+	    .env_exact = cmd.env_exact, .wrapped = cmd.wrapped,
+	    .cpus = c->pin ? &c->cpus : NULL };
 	if (bot_start(b, &spec, err, sizeof err) != 0) {
 		fprintf(stderr, "saboteur play: %s\n", err);
 		rc = EXIT_INTERNAL;
@@ -523,6 +602,28 @@ static int bots_ran(const play_cfg *c, char **cmds, int n, const bot *bots)
 	return ran;
 }
 
+/* A bot's own time control: its --config entry's, then --bot-time's;
+ * what neither gives is the match's. */
+static void own_clock(const play_cfg *c, bot *b, const config_bot *cb)
+{
+	int64_t move = c->mo.clock.move, bank = c->mo.clock.bank;
+	int i = b->index;
+
+	if (cb != NULL && (cb->clock & CONFIG_OWN_MOVE))
+		move = cb->move_ms * 1000000;
+	if (cb != NULL && (cb->clock & CONFIG_OWN_BANK))
+		bank = cb->bank_ms * 1000000;
+	if (c->own[i] & CONFIG_OWN_MOVE)
+		move = c->own_move[i] * 1000000;
+	if (c->own[i] & CONFIG_OWN_BANK)
+		bank = c->own_bank[i] * 1000000;
+	if (move == c->mo.clock.move && bank == c->mo.clock.bank)
+		return;
+	b->own_clock = 1;
+	b->move_limit = move;
+	b->bank_limit = bank;
+}
+
 /* Splits and starts every bot; returns an exit code.  A BOT that names a
  * bot of --config runs that bot's command, in its folder, with its
  * environment. */
@@ -553,8 +654,12 @@ static int start_bots(play_cfg *c, char **cmds, int n, bot *bots,
 	}
 	if ((rc = seal(c, again)) != EXIT_OK)
 		return rc;
+	c->cmds = cmds;
 	for (int i = 0; i < n; i++) {
 		bot *b = &bots[i];
+		own_clock(c, b, config_find(&c->cfg, cmds[i]));
+		b->debug = c->debug ? stderr : NULL;
+		c->starts[i] = 1;
 		b->t0 = proc_now();
 		file_stem(b->argv, i, stem, sizeof stem);
 		/* The label is as large as the stem: it always fits. */
@@ -658,29 +763,106 @@ static void print_game(const play_cfg *c, const bot *bots, int n,
 	}
 }
 
-static int cmp_i64(const void *a, const void *b)
-{
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+/* What the summary needs of the games, kept as they finish: a match
+ * holds no game once it is printed, so its memory does not grow with the
+ * games. */
+typedef struct tally {
+	long wins[SAB_MAX_PLAYERS];     /* by bot */
+	long long gold[SAB_MAX_PLAYERS];
+	long long decisions;
+} tally;
 
-	return (x > y) - (x < y);
+/* The hooks' argument. */
+typedef struct watch {
+	play_cfg *c;
+	const bot *bots;
+	int n;
+	tally t;
+	match_cost *cost;
+	/* By bot: the failures after which it was started again, and the
+	 * last of them in words. */
+	int failures[SAB_MAX_PLAYERS];
+	char last[SAB_MAX_PLAYERS][sizeof ((bot *)0)->detail + 32];
+} watch;
+
+/*
+ * Before each game but the first: a bot that failed (crashed, closed its
+ * pipes, broke the protocol, hit a limit) is started again and greeted,
+ * as a tournament's worker does, so one crash costs it one game, not the
+ * rest of the match.  Its stderr goes to a log of its own, STEM.K.stderr
+ * for its K-th start.  A slow bot is not restarted: it lost its seat for
+ * the game it was slow in only.
+ */
+static int restart_failed(void *arg, int gi, bot *bots, int n, char *err,
+    size_t errlen)
+{
+	watch *w = arg;
+	play_cfg *c = w->c;
+	char stem[48], kind[32], path[4096], *env[64];
+
+	for (int i = 0; i < n && gi > 0; i++) {
+		bot *b = &bots[i];
+		proc *p = &b->p;
+		if (b->status == BOT_OK)
+			continue;
+		w->failures[i]++;
+		(void)snprintf(w->last[i], sizeof w->last[i], "%s in game %d: %s",
+		    bot_status_name(b->status), gi, b->detail);
+		if (p->pid > 0)
+			proc_stop_all(&p, 1, c->mo.clock.grace);
+		proc_free(p);
+		memset(p, 0, sizeof *p);
+		b->status = BOT_OK;
+		b->detail[0] = b->hello[0] = b->name[0] = '\0';
+		b->features = 0;
+		b->send_failed = 0;
+		file_stem(b->argv, i, stem, sizeof stem);
+		(void)snprintf(kind, sizeof kind, "%d.stderr", ++c->starts[i]);
+		const config_bot *cb = config_find(&c->cfg, c->cmds[i]);
+		if (open_log(c, stem, kind, path, sizeof path, NULL) != 0 ||
+		    spawn_bot(c, b, cb, path, bot_env(c, cb, env, 64)) !=
+		    EXIT_OK) {
+			snprintf(err, errlen, "bot %d could not be started again",
+			    i + 1);
+			return MATCH_FAILED;
+		}
+		int rc = match_handshake(&c->mo, b, 1, w->cost);
+		if (rc != MATCH_DONE) {
+			snprintf(err, errlen, "out of memory");
+			return rc;
+		}
+	}
+	return MATCH_DONE;
+}
+
+/* After each game: print it (unless --quiet) and count it. */
+static void game_done(void *arg, int gi, const game_result *g)
+{
+	watch *w = arg;
+
+	if (!w->c->quiet)
+		print_game(w->c, w->bots, w->n, g, gi);
+	for (int s = 0; s < w->n; s++) {
+		w->t.wins[g->bot_of[s]] += !!(g->winners & (1u << s));
+		w->t.gold[g->bot_of[s]] += g->gold[s];
+	}
+	w->t.decisions += g->decisions;
 }
 
 static void print_summary(const play_cfg *c, const bot *bots, int n,
-    const game_result *res, int played, match_cost *cost)
+    const watch *w, int played, const match_cost *cost)
 {
+	const tally *t = &w->t;
+
 	printf("\n%-24s %5s %6s %-13s %9s %8s %7s %8s\n", "bot", "wins",
 	    "gold", "status", "time(s)", "max(ms)", "illegal", "defaults");
 	for (int i = 0; i < n; i++) {
 		const bot *b = &bots[i];
-		int wins = 0, gold = 0;
-		for (int g = 0; g < played; g++)
-			for (int s = 0; s < n; s++)
-				if (res[g].bot_of[s] == i) {
-					wins += !!(res[g].winners & (1u << s));
-					gold += res[g].gold[s];
-				}
-		printf("%-24s %5d %6d %-13s %9.3f %8.1f %7d %8d\n", bot_name(b),
-		    wins, gold, bot_outcome(b),
+		/* A bot started again after a failure is "restarted" unless
+		 * it failed again. */
+		printf("%-24s %5ld %6lld %-13s %9.3f %8.1f %7d %8d\n",
+		    bot_name(b), t->wins[i], t->gold[i], b->status == BOT_OK &&
+		    w->failures[i] > 0 ? "restarted" : bot_outcome(b),
 		    (double)b->used * 1e-9, (double)b->longest * 1e-6,
 		    b->illegal, b->defaults);
 		if (b->detail[0]) {
@@ -691,27 +873,37 @@ static void print_summary(const play_cfg *c, const bot *bots, int n,
 			    strlen(b->detail), 0);
 			printf("  %s: %s\n", bot_name(b), shown);
 		}
+		if (w->failures[i] > 0) {
+			char shown[4 * sizeof w->last[i]];
+			(void)proto_escape(shown, sizeof shown, w->last[i],
+			    strlen(w->last[i]), 0);
+			printf("  %s: started again after %d failure%s; the "
+			    "last, %s\n", bot_name(b), w->failures[i],
+			    w->failures[i] == 1 ? "" : "s", shown);
+		}
 		/* Why "illegal" above: the first refused reply, as sent. */
 		if (b->illegal > 0 && b->refused_why[0])
 			printf("  %s: %d refused; the first, \"%s\": %s\n",
 			    bot_name(b), b->illegal, b->refused, b->refused_why);
 	}
-	int decisions = 0;
+	long long decisions = t->decisions;
 
-	for (int g = 0; g < played; g++)
-		decisions += res[g].decisions;
-	if (cost->ngaps > 0)
-		qsort(cost->gaps, (size_t)cost->ngaps, sizeof *cost->gaps, cmp_i64);
-	printf("\nmatch: %d game%s in %.2f s (%.1f games/s), %d decisions, "
+	printf("\nmatch: %d game%s in %.2f s (%.1f games/s), %lld decisions, "
 	    "%.1f us wall per decision\n", played, played == 1 ? "" : "s",
 	    cost->wall_seconds, cost->wall_seconds > 0 ? played /
 	    cost->wall_seconds : 0.0, decisions, decisions ?
-	    cost->wall_seconds * 1e6 / decisions : 0.0);
+	    cost->wall_seconds * 1e6 / (double)decisions : 0.0);
+	/* The median from a histogram of fixed size (hist.h): within 3%.
+	 * The peak memory is the referee's own (not its bots'), which stays
+	 * the same however many games are played. */
+	struct rusage ru;
+	long peak = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
 	printf("referee: %" PRIu64 " messages, %.2f us CPU per message, "
-	    "%.1f us median from a reply to the next request; logs in %s/\n",
+	    "%.1f us median from a reply to the next request, peak memory "
+	    "%ld kB; logs in %s/\n",
 	    cost->messages, cost->messages ? cost->cpu_seconds * 1e6 /
-	    (double)cost->messages : 0.0, cost->ngaps ?
-	    (double)cost->gaps[cost->ngaps / 2] * 1e-3 : 0.0, c->log_dir);
+	    (double)cost->messages : 0.0,
+	    (double)hist_quantile(&cost->gaps, 0.5) * 1e-3, peak, c->log_dir);
 }
 
 static int cmd_play(int argc, char **argv)
@@ -720,8 +912,8 @@ static int cmd_play(int argc, char **argv)
 	char *cmds[SAB_MAX_PLAYERS + 1], err[256];
 	static play_cfg c;
 	static bot bots[SAB_MAX_PLAYERS];
-	match_cost cost = { 0 };
-	game_result *res = NULL;
+	static match_cost cost;
+	static watch w;
 	int n, rc, played = 0;
 
 	CLI_OPTS_COPY(o, play_opts);
@@ -747,9 +939,19 @@ static int cmd_play(int argc, char **argv)
 			    c.rs.max_players, n);
 		return EXIT_USAGE;
 	}
-	res = calloc((size_t)c.mo.games, sizeof *res);
-	if (res == NULL || proc_signals_init() != 0)
+	if (proc_signals_init() != 0)
 		return EXIT_INTERNAL;
+	memset(&w, 0, sizeof w);
+	w.c = &c;
+	w.bots = bots;
+	w.n = n;
+	w.cost = &cost;
+	for (int i = 0; i < SAB_MAX_PLAYERS; i++)
+		if (c.own[i] && i >= n) {
+			fprintf(stderr, "saboteur play: --bot-time names bot %d, "
+			    "but there %s %d\n", i + 1, n == 1 ? "is" : "are", n);
+			return EXIT_USAGE;
+		}
 	c.mo.progress = c.quiet || c.mo.games == 1 ? NULL : stderr;
 	/* Read before any bot starts, the seed is then hidden from them. */
 	if (o[O_SEED].value != NULL)
@@ -762,7 +964,6 @@ static int cmd_play(int argc, char **argv)
 		for (int i = 0; i < n; i++)
 			set[i] = &bots[i].p;
 		proc_stop_all(set, n, 0);
-		free(res);
 		return rc;
 	}
 	/* The games start only when every bot's program ran. */
@@ -778,24 +979,21 @@ static int cmd_play(int argc, char **argv)
 		    " plays this match again)\n", c.mo.seed, c.mo.seed);
 		fflush(stdout);
 	}
-	if (rc == MATCH_DONE && ran)
-		rc = match_games(&c.mo, bots, n, res, &played, &cost, err,
+	if (rc == MATCH_DONE && ran) {
+		match_hooks h = { restart_failed, game_done, &w };
+		rc = match_games(&c.mo, bots, n, &h, &played, &cost, err,
 		    sizeof err);
-	else
+	} else {
 		match_finish(&c.mo, bots, n, &cost);
-	if (!c.quiet)
-		for (int g = 0; g < played; g++)
-			print_game(&c, bots, n, &res[g], g);
+	}
 	if (ran)
-		print_summary(&c, bots, n, res, played, &cost);
+		print_summary(&c, bots, n, &w, played, &cost);
 	for (int i = 0; i < n; i++) {
 		if (bots[i].transcript)
 			fclose(bots[i].transcript);
 		proc_free(&bots[i].p);
 		split_free(bots[i].argv);
 	}
-	free(cost.gaps);
-	free(res);
 	split_free(c.env);
 	config_free(&c.cfg);
 	sandbox_free(&c.sb);

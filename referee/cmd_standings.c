@@ -1,17 +1,23 @@
 /* cmd_standings.c: "saboteur standings" prints the standings of one or more
  * results folders of a tournament. */
 #include <stdio.h>
+#include <string.h>
 
 #include "cli.h"
+#include "shards.h"
 #include "standings.h"
+#include "stats.h"
 
-enum { O_FORMAT, O_BY_ROLE, O_NOPTS };
+enum { O_FORMAT, O_BY_ROLE, O_PAIRS, O_NOPTS };
 
 static const opt standings_opts[O_NOPTS + 1] = {
 	[O_FORMAT] = { "format", "table|yaml|csv", "how to print them "
 	    "(default table)", 0, NULL },
 	[O_BY_ROLE] = { "by-role", NULL, "per bot and role: rounds played, "
 	    "won, gold", 0, NULL },
+	[O_PAIRS] = { "head-to-head", NULL, "after the table: how often each "
+	    "bot had more gold than each other, and the likelihood that each "
+	    "is better than the next", 0, NULL },
 	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
 };
 
@@ -20,8 +26,39 @@ static int cmd_standings(int argc, char **argv);
 const cli_command cli_standings = { "standings", cmd_standings,
 	"print the standings of tournament results folders", "DIR...",
 	"Folders of one tournament (shards, copies) are merged: a game in two "
-	"counts\nonce.  What each figure means: man 5 saboteur-tournament.\n",
+	"counts\nonce; a folder of shard folders stands for them.  It says "
+	"which shards and\nhow many games are missing.  What each figure "
+	"means: man 5 saboteur-tournament.\n",
 	standings_opts };
+
+/*
+ * Loads the standings of the folders the names stand for (see
+ * shards_expand()) and says on stderr how much of the schedule they hold
+ * when something is missing or they are shards.  Returns 0, or -1 with a
+ * message in err.
+ */
+static int load(standings *st, const char *const *names, int n, char *err,
+    size_t errlen)
+{
+	char **dirs = NULL, line[1024];
+	int ndirs = 0, rc;
+
+	standings_init(st);
+	if (shards_expand(names, n, &dirs, &ndirs, err, errlen) != 0)
+		return -1;
+	standings_free(st);
+	rc = standings_load(st, (const char *const *)dirs, ndirs, cli_warn,
+	    NULL, err, errlen);
+	if (rc == 0 && st->games > 0) {
+		rc = shards_coverage(st, (const char *const *)dirs, ndirs,
+		    cli_warn, NULL, line, sizeof line, err, errlen);
+		if (rc > 0)
+			fprintf(stderr, "saboteur standings: %s\n", line);
+		rc = rc < 0 ? -1 : 0;
+	}
+	shards_free(dirs, ndirs);
+	return rc;
+}
 
 static int cmd_standings(int argc, char **argv)
 {
@@ -39,14 +76,21 @@ static int cmd_standings(int argc, char **argv)
 		    "folders\n");
 		return EXIT_USAGE;
 	}
+	if (o[O_PAIRS].value != NULL && (o[O_BY_ROLE].value != NULL ||
+	    (o[O_FORMAT].value != NULL && strcmp(o[O_FORMAT].value,
+	    "table") != 0))) {
+		fprintf(stderr, "saboteur standings: --head-to-head goes with "
+		    "the table of the standings, not --by-role or another "
+		    "--format\n");
+		return EXIT_USAGE;
+	}
 	if (o[O_FORMAT].value != NULL &&
 	    standings_parse_format(o[O_FORMAT].value, &format) != 0) {
 		fprintf(stderr, "saboteur standings: --format is table, yaml or "
 		    "csv, not \"%s\"\n", o[O_FORMAT].value);
 		return EXIT_USAGE;
 	}
-	rc = standings_load(&st, (const char *const *)pos, n, cli_warn, NULL, err,
-	    sizeof err);
+	rc = load(&st, (const char *const *)pos, n, err, sizeof err);
 	if (rc != 0) {
 		fprintf(stderr, "saboteur standings: %s\n", err);
 	} else if (st.games == 0) {
@@ -58,7 +102,9 @@ static int cmd_standings(int argc, char **argv)
 	}
 	else if ((o[O_BY_ROLE].value != NULL ?
 	    standings_print_roles(stdout, &st, format) :
-	    standings_print(stdout, &st, format)) != 0 || fflush(stdout)) {
+	    standings_print(stdout, &st, format)) != 0 ||
+	    (o[O_PAIRS].value != NULL && stats_print_pairs(stdout, &st) != 0) ||
+	    fflush(stdout)) {
 		perror("saboteur standings: stdout");
 		rc = -2;
 	}

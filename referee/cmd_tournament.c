@@ -16,7 +16,8 @@
 #include "standings.h"
 #include "tournament.h"
 
-enum { O_J, O_JOBS, O_SHARD, O_OUT, O_QUIET, O_SANDBOX, O_NOPTS };
+enum { O_J, O_JOBS, O_SHARD, O_OUT, O_QUIET, O_SANDBOX, O_EVERY, O_AFFINITY,
+	O_NOPTS };
 
 static const opt tournament_opts[O_NOPTS + 1] = {
 	[O_J] = { "j", "N", NULL, 0, NULL },
@@ -30,6 +31,11 @@ static const opt tournament_opts[O_NOPTS + 1] = {
 	    NULL },
 	[O_SANDBOX] = { "sandbox", "auto|on|off", CLI_SANDBOX_HELP, 0,
 	    NULL },
+	[O_EVERY] = { "standings-every", "N", "print the standings, the "
+	    "head-to-head table and the sequential test every N games", 0,
+	    NULL },
+	[O_AFFINITY] = { "affinity", NULL, "pin the games at once to CPUs of "
+	    "their own, bots and all", 0, NULL },
 	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
 };
 
@@ -122,6 +128,13 @@ static int load(opt *o, const char *file, tconfig *cfg, sab_ruleset *rs,
 		fprintf(stderr, "saboteur tournament: %s\n", err);
 		return EXIT_USAGE;
 	}
+	if (n > 1 && cfg->sequential) {
+		fprintf(stderr, "saboteur tournament: %s:%d:%d: "
+		    "schedule.sequential: a sequential test needs every game, "
+		    "not a shard of them: run without --shard\n", cfg->source,
+		    cfg->schedule_at.line, cfg->schedule_at.column);
+		return EXIT_USAGE;
+	}
 	schedule_shard(sch, i, n);
 	return EXIT_OK;
 }
@@ -139,6 +152,11 @@ static int open_dir(tournament *t, const sab_ruleset *rs, char *err,
 	fp = sab_fnv1a(fp, &h, sizeof h);
 	if (journal_roles_of(&roles, rs, err, errlen) != 0)
 		return EXIT_CONFIG;
+	if (t->live != NULL) {
+		t->live->config = fp;
+		t->live->have_config = 1;
+		t->live->roles = roles;
+	}
 	char why[900];
 	/* Like the other mistakes about the results folder, exit 3; the
 	 * message is cut short rather than lost when it is long. */
@@ -147,8 +165,8 @@ static int open_dir(tournament *t, const sab_ruleset *rs, char *err,
 		    "another folder", why);
 		return EXIT_CONFIG;
 	}
-	if (journal_open(&t->j, t->dir, fp, t->sch->shard,
-	    t->sch->nshards, &roles, &v, err, errlen) != 0)
+	if (journal_open_sized(&t->j, t->dir, fp, t->sch->shard,
+	    t->sch->nshards, t->sch->total, &roles, &v, err, errlen) != 0)
 		return EXIT_CONFIG;
 	if (make_dir(t->dir, "replays") != 0 || make_dir(t->dir, "logs") != 0)
 		return EXIT_CONFIG;
@@ -200,6 +218,7 @@ static int run(opt *o, const char *file, tconfig *cfg, sab_ruleset *rs,
     schedule *sch)
 {
 	tournament t;
+	standings live;
 	char err[1024];
 	int rc;
 
@@ -209,12 +228,24 @@ static int run(opt *o, const char *file, tconfig *cfg, sab_ruleset *rs,
 	t.dir = o[O_OUT].value ? o[O_OUT].value : cfg->output;
 	t.progress = o[O_QUIET].value ? NULL : stderr;
 	t.tty = isatty(STDERR_FILENO) && !o[O_QUIET].value;
+	t.affinity = o[O_AFFINITY].value != NULL;
 	if ((t.jobs = jobs(o, cfg)) < 0)
 		return EXIT_USAGE;
+	if (o[O_EVERY].value != NULL) {
+		long long every;
+		if (cli_number("tournament", "standings-every",
+		    o[O_EVERY].value, 1, TCONFIG_MAX_GAMES, &every) != 0)
+			return EXIT_USAGE;
+		t.every = (long)every;
+		standings_init(&live);
+		t.live = &live;
+	}
 	if ((rc = check_bots(cfg)) != EXIT_OK ||
 	    (rc = seal(o, cfg, &t)) != EXIT_OK)
 		return rc;
 	if (tournament_init(&t, cfg) != 0 || proc_signals_init() != 0) {
+		if (t.live != NULL)
+			standings_free(t.live);
 		fprintf(stderr, "saboteur tournament: out of memory\n");
 		return EXIT_INTERNAL;
 	}
@@ -223,11 +254,13 @@ static int run(opt *o, const char *file, tconfig *cfg, sab_ruleset *rs,
 		if (err[0])
 			fprintf(stderr, "saboteur tournament: %s\n", err);
 		tournament_free(&t);
+		if (t.live != NULL)
+			standings_free(t.live);
 		return rc;
 	}
 	if (t.progress != NULL) {
-		fprintf(stderr, "tournament %s: %ld games", cfg->name,
-		    schedule_size(sch));
+		fprintf(stderr, "tournament %s: %s%ld games", cfg->name,
+		    cfg->sequential ? "at most " : "", schedule_size(sch));
 		if (sch->nshards > 1)
 			fprintf(stderr, " (shard %d/%d)", sch->shard,
 			    sch->nshards);
@@ -239,7 +272,11 @@ static int run(opt *o, const char *file, tconfig *cfg, sab_ruleset *rs,
 	}
 	rc = tournament_run(&t);
 	journal_close(t.j);
+	if (rc == EXIT_OK && t.seq != NULL)
+		tournament_print_test(&t, stdout);
 	tournament_free(&t);
+	if (t.live != NULL)
+		standings_free(t.live);
 	if (rc == EXIT_INTERRUPTED)
 		fprintf(stderr, "saboteur tournament: stopped; the games finished "
 		    "are in %s/journal.txt, and the same command resumes\n",

@@ -21,7 +21,9 @@ static const cli_command cli_version = { "version", cmd_version,
 
 static const cli_command *const commands[] = {
 	&cli_help_cmd, &cli_play, &cli_tournament, &cli_standings, &cli_verify,
-	&cli_export, &cli_view, &cli_rules, &cli_selfplay, &cli_bench,
+	&cli_export, &cli_view, &cli_html, &cli_report, &cli_rules,
+	&cli_selfplay,
+	&cli_bench,
 	&cli_version, NULL
 };
 

@@ -471,7 +471,7 @@ static int over(const view_table *t)
 }
 
 /* The seat asked at the table's step, or -1. */
-static int actor(const view *v, const view_table *t)
+int render_actor(const view *v, const view_table *t)
 {
 	return t->step >= 0 && t->step < v->nsteps ?
 	    v->steps[t->step].actor : -1;
@@ -607,8 +607,9 @@ static void header_position(render_buf *b, const view *v,
 	    sab_seen_deck(&t->seen, v->rs));
 	if (over(t))
 		field_set(&fs[n++], 7, NULL, "game over");
-	else if (actor(v, t) >= 0)
-		field_set(&fs[n++], 7, NULL, "seat %d to play", actor(v, t));
+	else if (render_actor(v, t) >= 0)
+		field_set(&fs[n++], 7, NULL, "seat %d to play",
+		    render_actor(v, t));
 	who_text(v, t->persp, who, sizeof who);
 	if (t->persp >= 0)
 		snprintf(seat_only, sizeof seat_only, "view: seat %d", t->persp);
@@ -741,30 +742,38 @@ static void clean_copy(char *out, size_t len, const char *s)
 	(void)proto_escape(out, len, s, strlen(s), 0);
 }
 
+void render_seat_fields(const view *v, const view_table *t, int k,
+    render_seat *out)
+{
+	out->mark = over(t) ? ((t->seen.winners & (1u << k)) ? '*' : ' ') :
+	    render_actor(v, t) == k ? '>' : ' ';
+	out->role = role_text(v, t->seen.role[k]);
+	tools_text(v, t, k, out->tools);
+	gold_text(v, t, k, out->gold, sizeof out->gold);
+}
+
 static void player_row(render_buf *b, const view *v, const view_table *t,
     int k, const render_style *st)
 {
 	const view_seat *s = &t->seat[k];
 	uint8_t role = t->seen.role[k];
 	const char *rsgr = role_sgr(v, role);
-	char tools[6], gold[16], name[13];
+	char name[13];
 	const char *tools_sgr;
+	render_seat f;
 
-	tools_text(v, t, k, tools);
-	tools_sgr = tools_none(tools) ? NULL : C_BAD;
-	gold_text(v, t, k, gold, sizeof gold);
+	render_seat_fields(v, t, k, &f);
+	tools_sgr = tools_none(f.tools) ? NULL : C_BAD;
 	clean_copy(name, sizeof name, v->f->seat[k].name);
-	render_printf(b, "%s %4d  %-12s ", over(t) ?
-	    ((t->seen.winners & (1u << k)) ? "*" : " ") :
-	    actor(v, t) == k ? ">" : " ", k, name);
+	render_printf(b, "%c %4d  %-12s ", f.mark, k, name);
 	paint(b, st, rsgr);
-	render_printf(b, "%-*s", role_width(v), role_text(v, role));
+	render_printf(b, "%-*s", role_width(v), f.role);
 	unpaint(b, st, rsgr);
 	render_printf(b, " ");
 	paint(b, st, tools_sgr);
-	render_printf(b, "%s", tools);
+	render_printf(b, "%s", f.tools);
 	unpaint(b, st, tools_sgr);
-	render_printf(b, "  %4d  %-6s %8lld ", t->seen.nhand[k], gold,
+	render_printf(b, "  %4d  %-6s %8lld ", t->seen.nhand[k], f.gold,
 	    (long long)s->bank_ms);
 	if (s->used_us >= 0)
 		render_printf(b, "%8.1f  ", (double)s->used_us / 1000.0);
@@ -850,7 +859,7 @@ static void seat_entry(const view *v, const view_table *t, int k,
 	char tools[6], gold[16], name[8], clean[64], letters[3];
 	const char *role = role_text(v, t->seen.role[k]);
 	int mark = over(t) ? ((t->seen.winners & (1u << k)) ? '*' : ' ') :
-	    actor(v, t) == k ? '>' : ' ';
+	    render_actor(v, t) == k ? '>' : ' ';
 
 	tools_text(v, t, k, tools);
 	gold_text(v, t, k, gold, sizeof gold);
@@ -1007,7 +1016,7 @@ int render_legend(render_buf *b, const view *v, const render_style *st)
  * perspective knows it: the direction of play when reversed, a card
  * waiting for reactions, a seat asked to react or to take a treasure
  * trove's card.  Empty in the base game. */
-static void step_state(const view *v, const view_table *t, char *buf,
+void render_step_state(const view *v, const view_table *t, char *buf,
     size_t len)
 {
 	const sab_seen *s = &t->seen;
@@ -1043,7 +1052,7 @@ int render_step(render_buf *b, const view *v, const view_table *t,
     const render_style *st)
 {
 	char text[1024];
-	int a = actor(v, t);
+	int a = render_actor(v, t);
 	int fail = t->step >= 0 && (v->steps[t->step].flags & VIEW_FAILURE);
 
 	view_describe(v, t->step, t->persp, text, sizeof text);
@@ -1051,7 +1060,7 @@ int render_step(render_buf *b, const view *v, const view_table *t,
 	paint(b, st, fail ? C_BAD : C_HEAD);
 	render_text(b, text, 300);
 	unpaint(b, st, fail ? C_BAD : C_HEAD);
-	step_state(v, t, text, sizeof text);
+	render_step_state(v, t, text, sizeof text);
 	if (text[0] != '\0') {
 		render_printf(b, " [");
 		render_text(b, text, 200);

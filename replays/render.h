@@ -87,6 +87,29 @@ int render_players_compact(render_buf *b, const view *v, const view_table *t,
  * ruleset of v (NULL: the base game's marks). */
 int render_legend(render_buf *b, const view *v, const render_style *st);
 
+/* The fields of one seat's row in the players' table, as
+ * render_players() prints them; the game page (saboteur html) shows the
+ * same words. */
+typedef struct render_seat {
+	char mark;              /* '>' the seat to play, '*' a winner, ' ' */
+	const char *role;       /* the role's name, "?" unknown, "-" none */
+	char tools[6];          /* "P--": broken tools; then T X in front */
+	char gold[16];          /* "3", "3+1?" or "?+2" */
+} render_seat;
+
+/* Fills *out with seat k's fields at table t. */
+void render_seat_fields(const view *v, const view_table *t, int k,
+    render_seat *out);
+
+/* The seat asked at the table's step, or -1. */
+int render_actor(const view *v, const view_table *t);
+
+/* What the World Championship cards leave open at t (the direction when
+ * reversed, a pending card, a seat asked to react or take), in words, or
+ * an empty string; never more than len bytes. */
+void render_step_state(const view *v, const view_table *t, char *buf,
+    size_t len);
+
 /* The whole position: the four parts, a blank line between them. */
 int render_position(render_buf *b, const view *v, const view_table *t,
     const render_style *st);

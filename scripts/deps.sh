@@ -14,11 +14,19 @@ need_cmd="cc make"
 if [ "${1:-}" = check ]; then
 	# The tests also run bots written in Python, JavaScript and Java
 	# (the starter kits; pip installs the Python helper), look at
-	# processes, drive the replay viewer in a terminal, and seal bots off
-	# in the sandbox.
+	# processes, drive the replay viewer in a terminal, seal bots off
+	# in the sandbox, and open the game pages in headless Chromium.
 	need_pc="$need_pc check"
-	need_pkg="$need_pkg check python3 python3-pip procps tmux bubblewrap nodejs default-jdk-headless"
-	need_cmd="$need_cmd python3 pgrep tmux bwrap node javac java"
+	need_pkg="$need_pkg check python3 python3-pip procps tmux bubblewrap nodejs default-jdk-headless chromium"
+	need_cmd="$need_cmd python3 pgrep tmux bwrap node javac java chromium"
+	# As root, the scale-out tests run examples/distributed/ on real
+	# engines: two sshd on 127.0.0.1 driven by GNU parallel and rsync, and
+	# a one-node Slurm cluster (slurmctld, slurmd, munged); without root
+	# they skip, so only root needs these.
+	if [ "$(id -u)" = 0 ]; then
+		need_pkg="$need_pkg openssh-server openssh-client parallel rsync slurmctld slurmd slurm-client munge"
+		need_cmd="$need_cmd sshd ssh ssh-keygen parallel rsync unshare slurmctld slurmd sbatch munged"
+	fi
 fi
 
 missing() {
@@ -27,7 +35,7 @@ missing() {
 		pkg-config --exists "$m" || echo "$m"
 	done
 	for c in $need_cmd; do
-		command -v "$c" >/dev/null 2>&1 || echo "$c"
+		command -v "$c" >/dev/null 2>&1 || [ -x "/usr/sbin/$c" ] || echo "$c"
 	done
 	case $need_pkg in *python3-pip*)
 		python3 -m pip --version >/dev/null 2>&1 || echo "python3 -m pip";;

@@ -18,7 +18,14 @@ remove, a hands off or a freedom takes away lay there.  The mini
 expansions' too: a "dwarf" line right after its seat's discard, a "toll"
 paid for a dwarf on the table, another seat's gold shown only at a round's
 setup (Tunnel Toll's piece), and the seat's own role in mid-round right
-after a "postcard" line (or the party's other role lines).  Lines of kinds the
+after a "postcard" line (or the party's other role lines).  New Goals and
+Treasure Chests too: a "goals" choice only of goals reached at once, a
+dragon's payment hidden from the other seats, a chest's path card (marked
+":chest") opened only where a chest lies, a rockfall's "-" only there, a
+chest's offer ("trove"), choice ("chestchoice") and peek ("peekchest") only
+to the seat whose chest or map it is, another seat's role only after the
+seat's own look-role choice of it, a "hand" line after a card grabbed from
+or by the seat.  Lines of kinds the
 page does not know are refused too, except those in LATER (edge-cases.txt
 sends them, as a later version of the protocol might: a bot must ignore
 them).
@@ -36,8 +43,8 @@ NAME = re.compile(r"^[A-Za-z0-9._-]{1,32}$")
 # Path cards may carry Saboteur 2's marks: a door's colour, a ladder,
 # crystals (":crystal2" for two), in that order.
 CARD = re.compile(r"^((path|dead)-[NESW]+([+.][NESW]+)*"
-                  r"(:(blue|green))?(:ladder)?(:crystal([2-9])?)?"
-                  r"|(start|gold|stone)-[NESW]+([+.][NESW]+)*"
+                  r"(:(blue|green))?(:ladder)?(:crystal([2-9])?)?(:chest)?"
+                  r"|(start|gold|stone|sack[12]|dragon|spider)-[NESW]+([+.][NESW]+)*"
                   r"|break-(pickaxe|lantern|cart)"
                   r"|repair(-(pickaxe|lantern|cart)){1,3}"
                   r"|rockfall|map"
@@ -59,6 +66,11 @@ SEAT_ACTIONS = ("hands-off", "trapped", "freedom", "inspection",
                 "change-hats", "swap-hands")
 ON_OTHERS = ("trapped", "inspection", "swap-hands")
 TAKES = {"hands-off": "theft", "freedom": "trapped"}
+# Treasure Chests' chests, and those that ask their seat to choose a player.
+CHESTS = ("gold", "no-maps", "no-draw", "extra-draw", "push-goal",
+          "steal-card", "keep-one", "look-role", "trove", "mill")
+CHOOSERS = ("steal-card", "look-role")
+GOAL_CARDS = ("start", "gold", "stone", "sack1", "sack2", "dragon", "spider")
 
 
 class Bad(Exception):
@@ -75,8 +87,8 @@ def num(w, lo=None, hi=None):
 
 
 def card(w, in_hand=False):
-    if not CARD.match(w) or (in_hand and w.split("-")[0] in
-                             ("start", "gold", "stone")):
+    if not CARD.match(w) or (in_hand and (w.split("-")[0] in GOAL_CARDS
+                                          or w.endswith(":chest"))):
         raise Bad("%r is not a card token" % w)
     return w
 
@@ -155,6 +167,14 @@ def bot_move(words, seat_ok):
         arity(words, 4)
         num(words[2]), num(words[3])
         return [card(words[1], True)]
+    if words[0] == "choose":
+        arity(words, 2)
+        seat_ok(num(words[1]))
+        return []
+    if words[0] == "reveal":
+        arity(words, 3)
+        num(words[1]), num(words[2])
+        return []
     raise Bad("%r is not a move" % " ".join(words))
 
 
@@ -191,6 +211,11 @@ class Seat:
         self.setup = False      # a round's setup, before its first draw
         self.dwarves = set()    # (x, y) of the dwarves on the table
         self.postcard = False   # the role lines after a postcard's
+        self.chests = set()     # (x, y) of the chests face down
+        self.my_chests = []     # the seat's own chests still carried out
+        self.choices = None     # the seats its chest lets it choose among
+        self.chose = None       # the chest whose choice it was asked
+        self.goals = None       # the goals it may turn face up first
 
     def seat_ok(self, s):
         if not 0 <= s < self.players:
@@ -335,6 +360,8 @@ class Seat:
         self.hand, self.round_over = [], False
         self.front, self.victims = {}, None
         self.setup, self.dwarves = True, set()
+        self.chests, self.my_chests, self.choices = set(), [], None
+        self.goals, self.chose = None, None
 
     def l_role(self, w):
         """Every role at a round's end; before it, a seat's own role as the
@@ -353,6 +380,11 @@ class Seat:
                      ["change-hats", me])):
                 raise Bad("the seat's own role in mid-round, with no "
                           "change hats played on it")
+        elif (self.chose == "look-role" and self.choices is not None and
+              int(w[1]) in self.choices):
+            # The role of the seat its look-role chest chose: its answer.
+            self.chose, self.choices = None, None
+            self.decided(True)
         elif not self.after("played", me, "inspection", w[1]):
             raise Bad("another seat's role before the round ends (and not "
                       "right after this seat's inspection of it)")
@@ -372,7 +404,14 @@ class Seat:
         actor = int(w[1])
         if w[2] == "rockfall":
             arity(w, 6)
-            num(w[3]), num(w[4]), card(w[5])
+            cell = (num(w[3]), num(w[4]))
+            if w[5] == "-":
+                # A rockfall on a chest takes it away unopened.
+                if cell not in self.chests:
+                    raise Bad("a rockfall on nothing where no chest lies")
+                self.chests.discard(cell)
+            else:
+                card(w[5])
         elif w[2] == "diversion":
             # The moved card and the cell it left follow the move.
             arity(w, 9)
@@ -432,11 +471,96 @@ class Seat:
     def l_hand(self, w):
         """The seat's whole hand, right after a swap hands it is part of."""
         me = str(self.seat)
-        if not (self.after("played") and self.prev[2] == "swap-hands" and
-                me in (self.prev[1], self.prev[3])):
+        if not ((self.after("played") and self.prev[2] == "swap-hands" and
+                 me in (self.prev[1], self.prev[3])) or
+                (self.after("grabbed") and me in self.prev[1:3])):
             raise Bad("a hand line with no swap hands of this seat's "
                       "before it")
         self.hand = [card(c, True) for c in w[1:]]
+
+    def l_goals(self, w):
+        """New Goals: goals reached at once; their seat picks the first."""
+        if len(w) < 6 or len(w) % 2:
+            raise Bad("goals SEAT X1 Y1 X2 Y2 ...")
+        if not self.after("played", w[1]):
+            raise Bad("a goals choice not right after its seat's path card")
+        cells = [(num(w[k]), num(w[k + 1])) for k in range(2, len(w), 2)]
+        if self.own(w[1]):
+            self.goals = set(cells)
+
+    def l_paid(self, w):
+        """New Goals: a dragon's payment, 1 or 0, to its seat alone."""
+        arity(w, 3)
+        if self.own(w[1]):
+            num(w[2], 0, 1)
+        elif w[2] != "-":
+            raise Bad("another seat's payment to the dragon is shown")
+
+    def l_chest(self, w):
+        arity(w, 3)
+        if not self.setup:
+            raise Bad("a chest laid after the round's setup")
+        cell = (num(w[1]), num(w[2]))
+        if cell in self.chests:
+            raise Bad("a second chest on %d %d" % cell)
+        self.chests.add(cell)
+
+    def l_opened(self, w):
+        arity(w, 7)
+        own = self.own(w[1])
+        cell = (num(w[2]), num(w[3]))
+        if not card(w[4]).endswith(":chest"):
+            raise Bad("%s is no chest's path card" % w[4])
+        num(w[5], 0, 1)
+        if w[6] not in CHESTS:
+            raise Bad("no chest %r" % w[6])
+        if cell not in self.chests:
+            raise Bad("a chest opened where none lies")
+        self.chests.discard(cell)
+        if own:
+            # One card may open two chests, carried out in turn.
+            self.my_chests.append(w[6])
+
+    def l_milled(self, w):
+        arity(w, 3)
+        self.seat_ok(num(w[1]))
+        num(w[2], 0)
+
+    def l_chestchoice(self, w):
+        """To the seat whose chest lets it choose a player, alone."""
+        if len(w) < 3 or w[1] not in CHOOSERS:
+            raise Bad("chestchoice steal-card|look-role SEAT ...")
+        if w[1] not in self.my_chests:
+            raise Bad("a chest's choice with no %s chest of this seat's"
+                      % w[1])
+        self.choices = set(num(s) for s in w[2:])
+        for s in self.choices:
+            self.seat_ok(s)
+            if s == self.seat:
+                raise Bad("the seat may choose itself")
+        self.chose = w[1]
+        self.my_chests.remove(w[1])
+
+    def l_grabbed(self, w):
+        arity(w, 3)
+        own = self.own(w[1])
+        self.seat_ok(num(w[2]))
+        if w[1] == w[2]:
+            raise Bad("a seat grabbed its own card")
+        if own:
+            if self.choices is None or int(w[2]) not in self.choices:
+                raise Bad("a card grabbed from a seat not offered")
+            self.choices, self.chose = None, None
+            self.decided(True)
+
+    def l_peekchest(self, w):
+        """To the seat that played a map on a chest, alone."""
+        arity(w, 5)
+        num(w[1]), num(w[2])
+        if not card(w[3]).endswith(":chest") or w[4] not in CHESTS:
+            raise Bad("peekchest X Y CARD:chest CHEST")
+        if not self.after("played", str(self.seat), "map", w[1], w[2]):
+            raise Bad("a chest's peek with no map of this seat's on it")
 
     def l_passed(self, w):
         arity(w, 2)
@@ -449,15 +573,21 @@ class Seat:
     def l_reveal(self, w):
         arity(w, 5)
         num(w[1]), num(w[2]), card(w[3]), num(w[4], 0, 1)
+        if self.goals is not None:
+            # The first goal turned face up is this seat's answer.
+            self.goals = None
+            self.decided(True)
 
     def l_roundend(self, w):
         if len(w) < 5 or (len(w) > 5 and w[5] != "winners"):
             raise Bad("roundend R gold|nocards FINDER|- SIDE [winners S...]")
         num(w[1], 1)
-        if w[2] == "gold":
+        if w[2] in ("gold", "spider"):
+            # The giant spider (New Goals) ends a round as gold does.
             self.seat_ok(num(w[3]))
         elif w[2] != "nocards" or w[3] != "-":
-            raise Bad("roundend R gold FINDER SIDE or roundend R nocards - SIDE")
+            raise Bad("roundend R gold|spider FINDER SIDE or roundend R "
+                      "nocards - SIDE")
         if w[4] not in SIDES:
             raise Bad("no side %r" % w[4])
         [self.seat_ok(num(s)) for s in w[6:]]
@@ -529,9 +659,12 @@ class Seat:
         treasure trove alone, right after it."""
         if not 2 <= len(w) <= 6:
             raise Bad("trove CARD... (1 to 5 cards)")
-        if not self.after("played", str(self.seat), "treasure-trove"):
+        offer = [c for c in self.my_chests if c in ("trove", "keep-one")]
+        if offer:
+            self.my_chests.remove(offer[0])
+        elif not self.after("played", str(self.seat), "treasure-trove"):
             raise Bad("a trove line with no treasure trove of this seat's "
-                      "before it")
+                      "before it (nor a chest of its that offers cards)")
         self.trove = [card(c, True) for c in w[1:]]
 
     def l_took(self, w):
@@ -582,6 +715,12 @@ class Seat:
                          else "in"))
         if w[1] == "take" and (self.trove is None or w[2] not in self.trove):
             raise Bad("a take of %s, which the trove did not show" % w[2])
+        if w[1] == "choose" and (self.choices is None or
+                                 int(w[2]) not in self.choices):
+            raise Bad("a choice of a seat its chest did not offer")
+        if w[1] == "reveal" and (self.goals is None or
+                                 (int(w[2]), int(w[3])) not in self.goals):
+            raise Bad("a reveal of a goal not reached at once")
         if w[1] == "pick" and not self.offered:
             raise Bad("a pick listed with no gold offered")
         if w[1] == "steal" and (self.victims is None or

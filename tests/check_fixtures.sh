@@ -134,10 +134,11 @@ else
 	    "$(after '^draw 1 -$' 'played 1 diversion 1 0 0 0 1')"
 fi
 
-# The mini expansions (base-minis): the seats' lines of a match with a
-# dwarf, a toll and postcards follow the page; broken copies do not.
+# The mini expansions (base-minis, every one of them): the seats' lines of
+# a match with dwarves, tolls, postcards, chests opened, a chest's choice
+# and goals reached at once follow the page; broken copies do not.
 if [ -n "$bin" ]; then
-	if ! "$bin" play --sandbox off --quiet --ruleset base-minis --seed 4 \
+	if ! "$bin" play --sandbox off --quiet --ruleset base-minis --seed 35 \
 	    --transcripts --log-dir "$tmp/minis" "$ex/heuristic-bot" \
 	    "$ex/random-bot" "$ex/heuristic-bot" "$ex/random-bot" \
 	    "$ex/heuristic-bot" >"$tmp/minis.out" 2>&1; then
@@ -151,9 +152,11 @@ if [ -n "$bin" ]; then
 		"$checker" "$tmp"/minis[1-5].txt >"$tmp/out" 2>&1 && ok ||
 		    { no "base-minis: the seats' lines do not pass:"
 			sed 's/^/  | /' "$tmp/out"; }
-		for l in "^dwarf " "^toll " "^postcard " "^legal dwarf "; do
+		for l in "^dwarf " "^toll " "^postcard " "^legal dwarf " \
+		    "^chest " "^opened " "^chestchoice " "^legal choose " \
+		    "^goals "; do
 			grep -q -- "$l" "$tmp/minis1.txt" && ok ||
-			    no "base-minis: no \"$l\" line to seat 0 (seed 4 no longer has one)"
+			    no "base-minis: no \"$l\" line to seat 0 (seed 35 no longer has one)"
 		done
 		good=$tmp/minis1.txt
 		bad "a dwarf without its discard" "not right after its seat's" \
@@ -164,6 +167,20 @@ if [ -n "$bin" ]; then
 		    "$(after '^draw 1 -$' 'gold 1 1')"
 		bad "another seat's role after a postcard" "another seat's role" \
 		    "$(after '^postcard ' 'role 3 saboteur')"
+		bad "another seat's payment to a dragon" "another seat's payment" \
+		    "$(after '^draw 1 -$' 'paid 1 1')"
+		bad "a chest opened where none lies" "where none lies" \
+		    "$(after '^draw 1 -$' 'opened 1 9 9 path-NS:chest 0 gold')"
+		bad "another seat's chest peeked" "no map of this seat's" \
+		    "$(after '^draw 1 -$' 'peekchest 9 9 path-NS:chest gold')"
+		bad "a chest's choice with no chest" "a chest's choice with no" \
+		    "$(after '^draw 1 -$' 'chestchoice look-role 1 2')"
+		bad "a choice of a seat not offered" "did not offer" \
+		    "$(change '^legal choose ' 'legal choose 0')"
+		bad "a goals choice out of the blue" "not right after its seat's" \
+		    "$(after '^draw 1 -$' 'goals 1 8 -4 8 -2')"
+		bad "a rockfall's nothing where no chest lies" "no chest lies" \
+		    "$(after '^draw 1 -$' 'played 1 rockfall 9 9 -')"
 	fi
 fi
 

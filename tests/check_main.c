@@ -40,6 +40,7 @@ int main(void)
 	srunner_add_suite(sr, schedule_suite());
 	srunner_add_suite(sr, journal_suite());
 	srunner_add_suite(sr, standings_suite());
+	srunner_add_suite(sr, stats_suite());
 	srunner_add_suite(sr, view_suite());
 	srunner_add_suite(sr, reader_suite());
 	srunner_add_suite(sr, audit_suite());
@@ -54,6 +55,7 @@ int main(void)
 	srunner_add_suite(sr, wc_props_suite());
 	srunner_add_suite(sr, wc_variants_suite());
 	srunner_add_suite(sr, minis_suite());
+	srunner_add_suite(sr, page_suite());
 	srunner_add_suite(sr, goals_suite());
 	srunner_add_suite(sr, chests_suite());
 	srunner_run_all(sr, CK_NORMAL);

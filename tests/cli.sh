@@ -273,10 +273,15 @@ case_ view-set-up-as-4 0 view --at 0 --as 4 --ascii "$rp"
 # Decision 134 ends round 2 with no cards left: its round, not the next deal.
 case_ view-at-134-ends-a-round 0 view --at 134 --as all --ascii "$rp"
 case_ view-end-all 0 view --as all --ascii "$rp"
-# The mini expansions: two dwarves (D), the costume reached (C) by seat 3,
-# which alone sees its new role; the step line of the costume's turn.
-case_ view-minis-dwarves-as-3 0 view --at 16 --as 3 --ascii tests/fixtures/replays/base-minis-5p.sabr.gz
-case_ view-minis-costume-all 0 view --at 13 --as all --ascii tests/fixtures/replays/base-minis-5p.sabr.gz
+# The mini expansions: two dwarves (D), both postcards (C, P), a chest face
+# down (?) and the five goal places, seat 4 just after paying a toll to seat
+# 0's dwarf; the costume reached (C) by seat 1, which alone learns its new
+# role, every hidden card shown; a chest's look at a role, which only the
+# seat that opened it (3) sees.
+case_ view-minis-dwarves-as-4 0 view --at 55 --as 4 --ascii tests/fixtures/replays/base-minis-5p.sabr.gz
+case_ view-minis-costume-all 0 view --at 91 --as all --ascii tests/fixtures/replays/base-minis-5p.sabr.gz
+case_ view-minis-chest-as-3 0 view --at 156 --as 3 --ascii tests/fixtures/replays/base-minis-5p.sabr.gz
+case_ view-minis-chest-public 0 view --at 156 --as public --ascii tests/fixtures/replays/base-minis-5p.sabr.gz
 # Treasure Chests' push-goal: seat 4 pushed the goal at 8 -2 to 9 -2,
 # where the board now shows it face down.
 case_ view-chests-pushed-goal 0 view --at 76 --ascii tests/fixtures/replays/treasure-chests-push-5p.sabr.gz
@@ -374,6 +379,34 @@ case_ standings-no-games 3 standings "$tmp/nogames"
 case_ standings-no-dir 2 standings
 case_ standings-bad-format 2 standings --format xml tests
 case_ standings-no-journal 3 standings tests/fixtures
+# Standings over shard folders: a folder of shard folders stands for them,
+# and stderr says which shards and how many games are missing.  The
+# thinking times are set to one value, so that the tables do not vary.
+sh=$tmp/shards
+for i in 1 2 3 4; do
+	(cd "$here/.." && "$bin" tournament --quiet --shard $i/4 \
+	    --out "$sh/shard-$i-of-4" "$tf/shards.yaml") >"$tmp/t.out" 2>&1 ||
+	    cat "$tmp/t.out"
+	sed -i 's/ think-us=[0-9,]* / think-us=3000,3000,3000 /' \
+	    "$sh/shard-$i-of-4/journal.txt"
+done
+(cd "$here/.." && "$bin" tournament --quiet --shard 1/2 \
+    --out "$tmp/half-1-of-2" "$tf/shards.yaml") >"$tmp/t.out" 2>&1 ||
+    cat "$tmp/t.out"
+sed -i 's/ think-us=[0-9,]* / think-us=3000,3000,3000 /' \
+    "$tmp/half-1-of-2/journal.txt"
+check standings-shards-header grep -q '^saboteur-journal 1 config=[0-9a-f]* shard=2/4 schedule=12 roles=' \
+    "$sh/shard-2-of-4/journal.txt"
+case_ standings-shards-all 0 standings "$sh"
+case_ standings-shards-listed 0 standings "$sh/shard-3-of-4" "$sh/shard-1-of-4"
+mv "$sh/shard-4-of-4" "$tmp/shard-4-of-4"
+case_ standings-shards-missing 0 standings "$sh"
+# Shard 2/4 holds games 1, 5 and 9 (in the order they finished): game 9
+# goes, as if its run had stopped before it.
+sed -i '/^game 9 /d' "$sh/shard-2-of-4/journal.txt"
+case_ standings-shards-unfinished 0 standings --format csv "$sh"
+case_ standings-shards-mixed 0 standings --format csv "$sh" "$tmp/half-1-of-2"
+case_ standings-shards-one 0 standings --format csv "$tmp/half-1-of-2"
 (cd "$here/.." && "$bin" view --ascii "$rp") >"$tmp/va" 2>&1
 (cd "$here/.." && NO_COLOR=1 "$bin" view "$rp") >"$tmp/vb" 2>&1
 check view-no-color-is-ascii cmp -s "$tmp/va" "$tmp/vb"

@@ -601,39 +601,58 @@ sab2_secrets() {
 # called 1.3, when every seat was asked, does not verify; a match where
 # every bot asks verifies as 1.3 too, with the same exports.
 # The mini expansions: the example bots (the C ones with BOTLIB_CHECK, the
-# helpers' state bots) in base-minis and saboteur2-minis, every decision
-# answered legally by the bot itself, nothing on any stderr; a dwarf put in
-# play, a toll paid and a postcard reached; the replay verifies, each seat's
-# export is what its bot received, and no transcript shows another seat's
-# secret (a planted one is caught).  Then each mini expansion alone, by its
-# example ruleset file, with the C bots.
+# helpers' state bots) in base-minis and saboteur2-minis, which hold every
+# mini expansion, every decision answered legally by the bot itself,
+# nothing on any stderr; a dwarf put in play, a toll paid, a postcard
+# reached, chests laid and opened, a chest's choice answered, goals reached
+# at once and the first chosen; the replay verifies, each seat's export is
+# what its bot received, and no transcript shows another seat's secret (a
+# planted one is caught).  The same with the special cards too (the
+# ruleset file base-wc-minis: every module of the base box at once), where
+# the C bots, which read a file ruleset as base and so cannot check their
+# table against the special cards, play without BOTLIB_CHECK; special cards
+# played besides.  Then each mini expansion alone, by its example ruleset
+# file, with the C bots.
 minis_matches() {
 	mpy="python3 $top/tests/bots/state_bot.py $tag"
 	mjs="$mpy"
 	[ -n "$js" ] && mjs="node $top/tests/bots/state_bot.js $tag"
 	h="$ex/heuristic-bot $tag" r="$ex/random-bot $tag"
-	"$bin" play --sandbox off --quiet --ruleset base-minis --seed 4 $limits \
+	"$bin" play --sandbox off --quiet --ruleset base-minis --seed 25 $limits \
 	    --bot-env BOTLIB_CHECK=1 --transcripts --log-dir "$tmp/minis-base-minis" \
 	    --replay "$tmp/minis-base-minis/g.sabr.gz" "$h" "$mpy" "$r" "$mjs" \
 	    "$h" >"$tmp/minis-base-minis.out" 2>&1
-	"$bin" play --sandbox off --quiet --ruleset saboteur2-minis --seed 2 \
+	"$bin" play --sandbox off --quiet --ruleset saboteur2-minis --seed 16 \
 	    $limits --bot-env BOTLIB_CHECK=1 --transcripts \
 	    --log-dir "$tmp/minis-saboteur2-minis" \
 	    --replay "$tmp/minis-saboteur2-minis/g.sabr.gz" "$h" "$mpy" "$r" \
 	    "$mjs" "$h" "$r" >"$tmp/minis-saboteur2-minis.out" 2>&1
-	for spec in "base-minis 5" "saboteur2-minis 6"; do
+	"$bin" play --sandbox off --quiet --seed 20 $limits \
+	    --ruleset "$here/fixtures/rulesets/base-wc-minis.yaml" --transcripts \
+	    --log-dir "$tmp/minis-base-wc-minis" \
+	    --replay "$tmp/minis-base-wc-minis/g.sabr.gz" "$h" "$mpy" "$r" \
+	    "$mjs" "$h" >"$tmp/minis-base-wc-minis.out" 2>&1
+	for spec in "base-minis 5" "saboteur2-minis 6" "base-wc-minis 5"; do
 		set -- $spec
 		name=$1 n=$2 d=$tmp/minis-$1
 		k=$(awk '$1 ~ /^[1-9]:[^:]*$/ && NF >= 8 && $4 == "ok" &&
 		    $7 == 0 && $8 == 0' "$d.out" | wc -l)
 		[ "$k" = "$n" ] && ok || { no "$name example bots"
 			sed 's/^/  | /' "$d.out"; }
-		cat "$d"/*.stderr 2>/dev/null >"$d.err"
+		# A file ruleset is read as base by the C bots, which say so.
+		cat "$d"/*.stderr 2>/dev/null | grep -v "is not built in" >"$d.err"
 		[ -s "$d.err" ] && { no "$name: a bot's state drifted"
 			head -3 "$d.err" | sed 's/^/  | /'; } || ok
 		cat "$d"/*.transcript >"$d.all"
 		for want in "-> dwarf " "<- toll " "<- postcard " \
-		    "<- laid 4 -2 costume-NESW 0"; do
+		    "<- laid 4 -2 costume-NESW 0" "<- chest " "<- opened " \
+		    "<- chestchoice " "-> choose " "<- goals " "-> reveal "; do
+			grep -q -- "$want" "$d.all" && ok ||
+			    no "$name: no \"$want\" (its seed no longer has one)"
+		done
+		[ "$name" = base-wc-minis ] && for want in "-> play goal-swap " \
+		    "-> play diversion " "-> play change-direction" \
+		    "-> play treasure-trove"; do
 			grep -q -- "$want" "$d.all" && ok ||
 			    no "$name: no \"$want\" (its seed no longer has one)"
 		done
@@ -1054,6 +1073,80 @@ if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 	wc_react
 	minis_matches
 fi
+
+# What chess referees' users expect of a match.  A bot that crashes is
+# started again for the next game (a stderr log per start), and the
+# summary says so; the others play on.
+"$bin" play --sandbox off --quiet --seed 3 --games 3 $limits --log-dir "$tmp/re" \
+    "$bad good $tag" "$bad crash-mid $tag" "$bad good $tag" >"$tmp/re.out" 2>&1
+[ $? = 0 ] && ok || { no "restart: exit $?"; sed 's/^/  | /' "$tmp/re.out"; }
+[ -e "$tmp/re/2-badbot.py.stderr" ] && [ -e "$tmp/re/2-badbot.py.2.stderr" ] && [ -e "$tmp/re/2-badbot.py.3.stderr" ] &&
+    [ ! -e "$tmp/re/1-badbot.py.2.stderr" ] && ok ||
+    { no "restart: not one stderr log per start"; ls "$tmp/re"; }
+grep -q "^2:crash-mid  *[0-9]*  *[0-9]* restarted" "$tmp/re.out" ||
+    grep -q "^2:crash-mid  *[0-9]*  *[0-9]* crash" "$tmp/re.out" && ok ||
+    { no "restart: the crashing bot's status"; sed 's/^/  | /' "$tmp/re.out"; }
+grep -q "^  2:crash-mid: started again after 2 failures; the last, crash in game 2: killed by SIGSEGV at decision [0-9]* of game 2$" \
+    "$tmp/re.out" && ok || { no "restart: the summary does not say it"; sed 's/^/  | /' "$tmp/re.out"; }
+leftovers restart
+# --debug echoes each line to and from each bot on stderr, as the
+# transcripts would hold it; stdout is as without it.
+"$bin" play --sandbox off --quiet --seed 9 --ruleset course --debug $limits \
+    --log-dir "$tmp/dbg" "$bad good $tag" "$bad good $tag" \
+    >"$tmp/dbg.out" 2>"$tmp/dbg.err"
+grep -q "^ *[0-9.]* 1-badbot.py <- saboteur 1$" "$tmp/dbg.err" &&
+    grep -q "^ *[0-9.]* 2-badbot.py -> bot " "$tmp/dbg.err" &&
+    grep -q "^ *[0-9.]* 2-badbot.py -> play " "$tmp/dbg.err" && ok ||
+    { no "--debug: no echo of the protocol"; head -5 "$tmp/dbg.err"; }
+"$bin" play --sandbox off --quiet --seed 9 --ruleset course $limits \
+    --log-dir "$tmp/dbg2" "$bad good $tag" "$bad good $tag" >"$tmp/dbg2.out" 2>&1
+[ "$(grep -v referee: "$tmp/dbg.out" | awk '{print $1,$2,$3}')" = \
+    "$(grep -v referee: "$tmp/dbg2.out" | awk '{print $1,$2,$3}')" ] && ok ||
+    no "--debug changed the games"
+# --bot-time: bot 2 has its own clock, which the replay records, and
+# which its requests carry; the other keeps the match's.
+"$bin" play --sandbox off --quiet --seed 9 --ruleset course $limits \
+    --bot-time '2:30000/90000' --transcripts --replay "$tmp/bt.sabr.gz" \
+    --log-dir "$tmp/bt" "$bad good $tag" "$bad good $tag" >"$tmp/bt.out" 2>&1
+zcat "$tmp/bt.sabr.gz" | grep -q "^seatclock 1 move=30000 bank=90000$" &&
+    ! zcat "$tmp/bt.sabr.gz" | grep -q "^seatclock 0 " && ok ||
+    no "--bot-time: the replay's seat clocks"
+"$bin" verify --quiet "$tmp/bt.sabr.gz" >/dev/null 2>&1 && ok ||
+    no "--bot-time: the replay does not verify"
+grep -q "<- turn [0-9]* 30000 90000$" "$tmp/bt"/2-*.transcript &&
+    grep -q "<- turn [0-9]* 20000 60000$" "$tmp/bt"/1-*.transcript &&
+    ! grep -q "<- turn [0-9]* 30000 " "$tmp/bt"/1-*.transcript && ok ||
+    no "--bot-time: the requests do not carry bot 2's own clock"
+# A --config entry's move-ms and bank-ms, and --bot-time over them.
+printf 'bots:\n  own:\n    command: %s good %s\n    move-ms: 25000\n    bank-ms: 70000\n' \
+    "$bad" "$tag" >"$tmp/own.yaml"
+"$bin" play --sandbox off --quiet --seed 9 --ruleset course $limits \
+    --config "$tmp/own.yaml" --bot-time '2:26000' --replay "$tmp/own.sabr.gz" \
+    --log-dir "$tmp/own" own own >"$tmp/own.out" 2>&1
+zcat "$tmp/own.sabr.gz" | grep -q "^seatclock 0 move=25000 bank=70000$" &&
+    zcat "$tmp/own.sabr.gz" | grep -q "^seatclock 1 move=26000 bank=70000$" &&
+    ok || { no "--config move-ms and --bot-time"; zcat "$tmp/own.sabr.gz" | grep seatclock; }
+"$bin" play --sandbox off --bot-time '3:100' --ruleset course a b >"$tmp/bt3.out" 2>&1
+[ $? = 2 ] && grep -q "bot-time names bot 3, but there are 2" "$tmp/bt3.out" && ok ||
+    no "--bot-time of a bot that is not there"
+# --affinity: the bots run on the CPUs given, as the kernel says to each
+# of them (/proc/self/status); a CPU this machine does not have is refused
+# before the match, with exec's step named.
+cpu=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*\([0-9]*\).*/\1/p' /proc/self/status)
+"$bin" play --sandbox off --quiet --seed 3 --affinity "$cpu" $limits \
+    --log-dir "$tmp/aff" "$bad cpus $tag" "$bad cpus $tag" "$bad cpus $tag" \
+    >"$tmp/aff.out" 2>&1
+[ "$(cat "$tmp/aff"/*.stderr | sort -u)" = "cpus $cpu" ] && ok ||
+    { no "--affinity $cpu: the bots run elsewhere"; cat "$tmp/aff"/*.stderr; }
+"$bin" play --sandbox off --quiet --seed 3 --affinity 1023 $limits \
+    --log-dir "$tmp/aff2" "$bad cpus $tag" "$bad cpus $tag" "$bad cpus $tag" \
+    >"$tmp/aff2.out" 2>&1
+[ $? = 2 ] && grep -q "cannot run python3: sched_setaffinity: Invalid argument" \
+    "$tmp/aff2.out" && ok || { no "--affinity 1023"; cat "$tmp/aff2.out"; }
+"$bin" play --sandbox off --affinity 2-1 a b c >"$tmp/aff3.out" 2>&1
+[ $? = 2 ] && grep -q "is not a CPU list such as 0-3,6" "$tmp/aff3.out" && ok ||
+    { no "--affinity 2-1"; cat "$tmp/aff3.out"; }
+leftovers play-options
 
 echo "e2e: $pass passed, $fail failed"
 [ "$fail" = 0 ]

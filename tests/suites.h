@@ -21,6 +21,7 @@ Suite *tconfig_suite(void);
 Suite *schedule_suite(void);
 Suite *journal_suite(void);
 Suite *standings_suite(void);
+Suite *stats_suite(void);
 Suite *view_suite(void);
 Suite *reader_suite(void);
 Suite *audit_suite(void);
@@ -35,6 +36,7 @@ Suite *wc_suite(void);
 Suite *wc_props_suite(void);
 Suite *wc_variants_suite(void);
 Suite *minis_suite(void);
+Suite *page_suite(void);
 Suite *goals_suite(void);
 Suite *chests_suite(void);
 

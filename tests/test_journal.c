@@ -745,6 +745,55 @@ START_TEST(damaged_journals_are_named)
 }
 END_TEST
 
+/* A header written by a run that knows its schedule's size says so, and
+ * reads back; a header without it reads as 0, and a bad size is refused. */
+START_TEST(header_holds_the_schedule_size)
+{
+	place p;
+	journal_header h;
+	journal *j;
+	char want[512], *text;
+
+	place_make(&p);
+	ck_assert_msg(journal_open_sized(&j, p.dir, 5, 2, 4, 60, base(), NULL,
+	    err, sizeof err) == 0, "%s", err);
+	journal_close(j);
+	text = slurp(p.file);
+	ck_assert_str_eq(text, "saboteur-journal 1 config=0000000000000005 "
+	    "shard=2/4 schedule=60 roles=m:miner,s:saboteur\n");
+	free(text);
+	ck_assert_int_eq(journal_read_header(p.dir, &h, err, sizeof err), 0);
+	ck_assert_int_eq(h.schedule, 60);
+	ck_assert_int_eq(h.shard, 2);
+	ck_assert_int_eq(h.nshards, 4);
+	ck_assert_int_eq(h.roles.n, 3);
+	/* Resumed by a run that does not say: the header stays. */
+	j = open_ok(&p, 5, 2, 4, NULL);
+	journal_close(j);
+	ck_assert_int_eq(journal_read_header(p.dir, &h, err, sizeof err), 0);
+	ck_assert_int_eq(h.schedule, 60);
+
+	ck_assert_int_eq(truncate(p.file, 0), 0);
+	append_raw(p.file, "saboteur-journal 1 config=5 shard=1/1 roles=-\n");
+	ck_assert_int_eq(journal_read_header(p.dir, &h, err, sizeof err), 0);
+	ck_assert_int_eq(h.schedule, 0);
+	const char *bad[] = { "schedule=0 roles=-", "schedule=-3 roles=-",
+		"schedule=12x roles=-", "schedule= roles=-",
+		"schedule=99999999999999999999 roles=-" };
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		ck_assert_int_eq(truncate(p.file, 0), 0);
+		append_raw(p.file, "saboteur-journal 1 config=5 shard=1/1 ");
+		append_raw(p.file, bad[i]);
+		append_raw(p.file, "\n");
+		ck_assert_int_eq(journal_read_header(p.dir, &h, err, sizeof err),
+		    -1);
+		snprintf(want, sizeof want, "%s:1: bad journal header", p.file);
+		ck_assert_str_eq(err, want);
+	}
+	place_remove(&p);
+}
+END_TEST
+
 /* Two games as an earlier version wrote them: its header has no roles. */
 static const char old_journal[] =
     "saboteur-journal 1 config=0000000000000009 shard=1/1\n"
@@ -851,6 +900,7 @@ Suite *journal_suite(void)
 	tcase_add_test(files, resume_refuses_another_tournament);
 	tcase_add_test(files, damaged_journals_are_named);
 	tcase_add_test(files, old_journal_reads_and_resumes);
+	tcase_add_test(files, header_holds_the_schedule_size);
 	suite_add_tcase(s, lines);
 	suite_add_tcase(s, files);
 	return s;

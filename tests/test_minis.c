@@ -1,4 +1,4 @@
-/* test_minis.c: the mini expansions Tunnel Toll, Costume Department and Tunnel Party, played in real games of base-minis and saboteur2-minis, each test from a sentence of the rulebook's "Saboteur Mini Expansions" section (seed 004) or a decision of saboteur-rules(5). */
+/* test_minis.c: the mini expansions Tunnel Toll, Costume Department and Tunnel Party, played in real games of base-minis and saboteur2-minis (their chests taken off the table: test_chests.c tests them), each test from a sentence of the rulebook's "Saboteur Mini Expansions" section (seed 004) or a decision of saboteur-rules(5). */
 #include <check.h>
 #include <string.h>
 
@@ -21,6 +21,18 @@ static sab_events ev;
 static const sab_ruleset *base(void)
 {
 	return t_ruleset("base-minis");
+}
+
+/* A game of rs (base-minis or saboteur2-minis, which hold every mini
+ * expansion) as t_game deals it, with the chests the setup laid taken off
+ * the table: the positions below lay tunnels where a chest may lie, and a
+ * chest opened on the way would change the turn under test.  The five
+ * goal places and the chests' rules are New Goals' and Treasure Chests'
+ * own suites' (test_goals.c, test_chests.c). */
+static void minis_game(const sab_ruleset *rs, uint64_t seed, sab_events *e)
+{
+	t_game(&g, rs, 5, seed, e);
+	g.nchests = 0;
 }
 
 static sab_move dwarf(const char *card, int x, int y)
@@ -58,7 +70,7 @@ static void tunnel(void)
  * and everyone sees it taken) */
 START_TEST(toll_each_player_takes_one_gold_piece_at_setup)
 {
-	t_game(&g, base(), 5, 1, &ev);
+	minis_game(base(), 1, &ev);
 	for (int s = 0; s < 5; s++)
 		ck_assert_int_eq(g.gold[s], 1);
 	ck_assert_int_eq(t_count(&ev, SAB_EV_GOLD), 5);
@@ -90,7 +102,7 @@ START_TEST(toll_dwarf_discards_face_down_without_a_draw)
 	int deck;
 	sab_event v;
 
-	t_game(&g, base(), 5, 2, NULL);
+	minis_game(base(), 2, NULL);
 	t_hand(&g, 0, "map", "cross", "rockfall", NULL);
 	deck = g.ndeck;
 	m = dwarf("map", 1, 0);
@@ -119,7 +131,7 @@ START_TEST(toll_dwarf_goes_only_on_an_open_end)
 {
 	sab_move m;
 
-	t_game(&g, base(), 5, 3, NULL);
+	minis_game(base(), 3, NULL);
 	t_hand(&g, 0, "map", "cross", NULL);
 	m = dwarf("map", 2, 0);         /* not next to the tunnel */
 	ck_assert(!t_legal(&g, &m));
@@ -147,7 +159,7 @@ START_TEST(toll_each_dwarf_once_a_round)
 {
 	sab_move m;
 
-	t_game(&g, base(), 5, 4, NULL);
+	minis_game(base(), 4, NULL);
 	t_hand(&g, 0, "map", "cross", NULL);
 	t_apply(&g, (m = dwarf("map", 1, 0), &m), NULL);
 	t_hand(&g, 1, "map", "cross", NULL);
@@ -175,7 +187,7 @@ START_TEST(toll_a_path_card_on_a_dwarf_pays_its_owner)
 	sab_move m;
 	const sab_event *e;
 
-	t_game(&g, base(), 5, 5, NULL);
+	minis_game(base(), 5, NULL);
 	t_hand(&g, 0, "map", "cross", NULL);
 	t_apply(&g, (m = dwarf("map", 1, 0), &m), NULL);
 	t_hand(&g, 1, "cross", "map", NULL);
@@ -200,7 +212,7 @@ START_TEST(toll_a_seat_without_gold_cannot_pass_a_dwarf)
 {
 	sab_move m;
 
-	t_game(&g, base(), 5, 6, NULL);
+	minis_game(base(), 6, NULL);
 	t_hand(&g, 0, "map", "cross", NULL);
 	t_apply(&g, (m = dwarf("map", 1, 0), &m), NULL);
 	g.gold[1] = 0;
@@ -221,7 +233,7 @@ START_TEST(toll_gold_won_pays_from_round_two)
 {
 	sab_move m;
 
-	t_game(&g, base(), 5, 7, NULL);
+	minis_game(base(), 7, NULL);
 	g.round = 2;
 	g.gold[1] = 3;          /* the piece spent, three nuggets won */
 	t_hand(&g, 0, "map", "cross", NULL);
@@ -239,7 +251,7 @@ START_TEST(toll_a_rockfall_cannot_remove_a_dwarf)
 {
 	sab_move m;
 
-	t_game(&g, base(), 5, 8, NULL);
+	minis_game(base(), 8, NULL);
 	t_hand(&g, 0, "map", "cross", NULL);
 	t_apply(&g, (m = dwarf("map", 1, 0), &m), NULL);
 	t_hand(&g, 1, "rockfall", "map", NULL);
@@ -285,7 +297,7 @@ START_TEST(toll_dwarves_fold_into_the_hash)
 	static sab_game a;
 	sab_move m;
 
-	t_game(&g, base(), 5, 10, NULL);
+	minis_game(base(), 10, NULL);
 	t_hand(&g, 0, "map", "cross", NULL);
 	a = g;
 	t_apply(&g, (m = dwarf("map", 1, 0), &m), NULL);
@@ -314,7 +326,7 @@ START_TEST(toll_protocol_lines)
 	ck_assert_int_eq(proto_parse(&pc, "dwarf map 1", 11, &m, name,
 	    &feat, err, sizeof err), PROTO_BAD);
 	ck_assert(strstr(err, "dwarf wants") != NULL);
-	t_game(&g, base(), 5, 11, NULL);
+	minis_game(base(), 11, NULL);
 	t_hand(&g, 0, "map", "cross", NULL);
 	t_apply(&g, (m = dwarf("map", 1, 0), &m), &ev);
 	ck_assert_int_gt(proto_event(&pc, find(SAB_EV_PASS), 0, 5, buf,
@@ -341,7 +353,7 @@ START_TEST(toll_seen_follows_the_dwarves)
 	sab_move m;
 
 	sab_seen_init(&s, base(), 5, 2);
-	t_game(&g, base(), 5, 12, &ev);
+	minis_game(base(), 12, &ev);
 	for (int i = 0; i < ev.n; i++)
 		sab_seen_tell(&s, base(), &ev.ev[i]);
 	ck_assert_int_eq(s.gold[0], 1);         /* in the open */
@@ -367,7 +379,7 @@ END_TEST
  * (decision: face up at 4 -2 and 4 2, open on every side). */
 START_TEST(postcards_lie_face_up_at_setup)
 {
-	t_game(&g, base(), 5, 13, &ev);
+	minis_game(base(), 13, &ev);
 	ck_assert_int_eq(t_count(&ev, SAB_EV_LAID), 2);
 	ck_assert_int_eq(SAB_CELL_DEF(sab_board_get(&g.board, 4, -2)),
 	    t_def(g.rs, "costume-department"));
@@ -390,7 +402,7 @@ START_TEST(costume_first_connector_swaps_with_the_card_set_aside)
 	uint8_t old, spare;
 	const sab_event *e;
 
-	t_game(&g, base(), 5, 14, NULL);
+	minis_game(base(), 14, NULL);
 	tunnel();
 	t_place(&g, "cross", 4, 0, 0);
 	old = g.role[0];
@@ -430,7 +442,7 @@ START_TEST(costume_saboteur2_draws_the_top_of_the_dwarf_pile)
 	sab_move m;
 	uint8_t old, top;
 
-	t_game(&g, t_ruleset("saboteur2-minis"), 5, 15, NULL);
+	minis_game(t_ruleset("saboteur2-minis"), 15, NULL);
 	tunnel();
 	t_place(&g, "cross", 4, 0, 0);
 	old = g.role[0];
@@ -456,7 +468,7 @@ START_TEST(party_deals_every_dwarf_card_again)
 
 	/* Seeds until the shuffle moves a card (it may leave all). */
 	for (uint64_t seed = 16; !changed && seed < 60; seed++) {
-		t_game(&g, base(), 5, seed, &ev);
+		minis_game(base(), seed, &ev);
 		sab_seen_init(&s, base(), 5, 1);
 		for (int i = 0; i < ev.n; i++)
 			sab_seen_tell(&s, base(), &ev.ev[i]);

@@ -712,6 +712,48 @@ START_TEST(describe_before_start)
 }
 END_TEST
 
+/* CPU lists read and written as Linux writes them, and a child pinned to
+ * one CPU of the referee's is told so by the kernel (its own
+ * /proc/self/status); a list with a bad piece is refused. */
+START_TEST(cpu_lists_and_pinning)
+{
+	static const char *const bad[] = { "", "a", "1-", "-1", "3-1", "1,,2",
+		"1,", "1 ", "+1", "1024", "0x1" };
+	char *argv[] = { "/bin/sh", "-c", "sed -n 's/^Cpus_allowed_list:[[:space:]]"
+	    "*//p' /proc/self/status", NULL };
+	proc_spec spec = { .argv = argv, .max_line = 1000 };
+	proc_cpus c, own;
+	char err[256], buf[64];
+	proc p;
+
+	ck_assert_int_eq(proc_cpus_parse("0-3,6,8-9", &c, err, sizeof err), 7);
+	proc_cpus_format(&c, buf, sizeof buf);
+	ck_assert_str_eq(buf, "0-3,6,8-9");
+	ck_assert_int_eq(proc_cpus_parse("5,1,2,1", &c, err, sizeof err), 3);
+	proc_cpus_format(&c, buf, sizeof buf);
+	ck_assert_str_eq(buf, "1-2,5");
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+		ck_assert_msg(proc_cpus_parse(bad[i], &c, err, sizeof err) == -1,
+		    "\"%s\" accepted", bad[i]);
+	ck_assert_ptr_nonnull(strstr(err, "is not a CPU list such as 0-3,6"));
+	/* The last CPU the referee may use, alone. */
+	ck_assert_int_gt(proc_cpus_own(&own), 0);
+	int last = -1;
+	for (int i = 0; i < PROC_MAX_CPUS; i++)
+		if (own.bits[i / 64] >> (i % 64) & 1)
+			last = i;
+	memset(&c, 0, sizeof c);
+	c.bits[last / 64] |= 1ULL << (last % 64);
+	spec.cpus = &c;
+	ck_assert_msg(proc_spawn(&p, &spec, err, sizeof err) == 0, "%s", err);
+	snprintf(buf, sizeof buf, "%d", last);
+	expect_line(&p, buf);
+	stop_one(&p, 100 * MS);
+	proc_free(&p);
+	no_children();
+}
+END_TEST
+
 Suite *proc_suite(void)
 {
 	Suite *s = suite_create("proc");
@@ -725,6 +767,7 @@ Suite *proc_suite(void)
 	tcase_add_test(tc, max_line_is_exact);
 	tcase_add_test(tc, many_lines_keep_their_order);
 	tcase_add_test(tc, cwd_and_env);
+	tcase_add_test(tc, cpu_lists_and_pinning);
 	tcase_add_test(tc, only_stdio_is_inherited);
 	tcase_add_test(tc, silent_bot_times_out_at_the_deadline);
 	tcase_add_test(tc, unread_stdin_never_blocks);

@@ -526,6 +526,7 @@ END_TEST
 typedef struct secrets {
 	int multi_pass, inspect, hand, new_hat, choices;
 	int dwarf_discard, postcard_role;       /* the mini expansions' */
+	int paid, chest_peek, chest_ask, chest_trove, grab;
 } secrets;
 
 static void secrets_count(secrets *k, const sab_events *ev, int i)
@@ -542,6 +543,16 @@ static void secrets_count(secrets *k, const sab_events *ev, int i)
 	 * a postcard gave a seat. */
 	k->dwarf_discard += e->type == SAB_EV_PASS && i + 1 < ev->n &&
 	    ev->ev[i + 1].type == SAB_EV_DWARF;
+	/* New Goals' dragon paid; Treasure Chests' map on a chest, choice of
+	 * a seat, cards offered (keep-one, trove) and a card grabbed (each
+	 * of the two is sent its hand). */
+	k->paid += e->type == SAB_EV_PAID;
+	k->chest_peek += e->type == SAB_EV_PEEK && e->goal == SAB_GOAL_CHEST;
+	k->chest_ask += e->type == SAB_EV_CHEST_ASK;
+	k->chest_trove += e->type == SAB_EV_TROVE && i > 0 &&
+	    (ev->ev[i - 1].type == SAB_EV_OPEN ||
+	    ev->ev[i - 1].type == SAB_EV_MILL);
+	k->grab += e->type == SAB_EV_GRAB;
 	if (e->type == SAB_EV_ROLE) {
 		int j = i - 1;
 		while (j >= 0 && ev->ev[j].type == SAB_EV_ROLE)
@@ -564,13 +575,15 @@ static void check_line(const sab_event *e, int s, const char *buf,
 	REQUIRE(e->vis != SAB_VIS_SEAT, "seat %d sees %s: %s", s,
 	    sab_event_name(e->type), buf);
 	REQUIRE(strncmp(buf, "peek", 4) && strncmp(buf, "offer", 5) &&
-	    strncmp(buf, "hand", 4) && strncmp(buf, "victims", 7),
+	    strncmp(buf, "hand", 4) && strncmp(buf, "victims", 7) &&
+	    strncmp(buf, "trove", 5) && strncmp(buf, "chestchoice", 11),
 	    "seat %d sees: %s", s, buf);
 	if (sscanf(buf, "%15s %d %n", tokn, &other, &at) != 2)
 		return;
 	/* Every card of a draw, of a pass (1 to 3 in Saboteur 2) and every
 	 * gold amount is "-". */
 	if (!strcmp(tokn, "draw") || !strcmp(tokn, "discarded") ||
+	    !strcmp(tokn, "paid") ||
 	    (!strcmp(tokn, "gold") && !(e->type == SAB_EV_GOLD &&
 	    e->vis == SAB_VIS_ALL && pc.rs->toll_gold)))
 		for (const char *p = buf + at; *p; p++)
@@ -674,9 +687,12 @@ END_TEST
 /*
  * The mini expansions' secrets: Tunnel Toll's card discarded "face down"
  * for a dwarf, and the dwarf card the Costume Department or the Tunnel
- * Party gives a seat ("each player may look at their own card"), alone
- * and with Saboteur 2; the games met both.  (The gold each seat takes at
- * setup is public.)
+ * Party gives a seat ("each player may look at their own card"); what a
+ * dragon took from a seat (gold is private); a chest looked at with a map,
+ * the seats a chest lets its opener choose among, the cards it offers and
+ * the card grabbed from a hand; in base-minis and saboteur2-minis, which
+ * hold every mini expansion; the games met each.  (The gold each seat
+ * takes at setup is public.)
  */
 START_TEST(mini_expansions_lines_leak_no_secret)
 {
@@ -687,6 +703,11 @@ START_TEST(mini_expansions_lines_leak_no_secret)
 	no_leaks("saboteur2-minis", 6, 20, &k);
 	ck_assert_int_gt(k.dwarf_discard, 0);
 	ck_assert_int_gt(k.postcard_role, 0);
+	ck_assert_int_gt(k.paid, 0);
+	ck_assert_int_gt(k.chest_peek, 0);
+	ck_assert_int_gt(k.chest_ask, 0);
+	ck_assert_int_gt(k.chest_trove, 0);
+	ck_assert_int_gt(k.grab, 0);
 }
 END_TEST
 

@@ -389,6 +389,55 @@ START_TEST(shard_argument_is_checked)
 }
 END_TEST
 
+/*
+ * Duplicate deals: the games of a block share the seed of its first game,
+ * blocks differ, and within a block each bot of the line-up sits in each
+ * seat once, so each is dealt every seat's cards once; the line-ups are
+ * those of the schedule without duplicate deals.
+ */
+START_TEST(duplicate_deals_share_a_seed_per_block)
+{
+	schedule plain, dup;
+	tconfig t = cfg(TCONFIG_GAUNTLET, 6, 4, 2, 0, 2, 77);
+
+	make(&plain, t);
+	t.duplicate = 1;
+	make(&dup, t);
+	ck_assert_int_eq(dup.total, plain.total);
+	for (long b = 0; b < dup.total / 4; b++) {
+		long seat[6][SAB_MAX_PLAYERS];
+		sched_game g, p;
+
+		memset(seat, 0, sizeof seat);
+		for (int r = 0; r < 4; r++) {
+			ck_assert_int_eq(schedule_game(&dup, b * 4 + r, &g), 0);
+			ck_assert_int_eq(schedule_game(&plain, b * 4 + r, &p), 0);
+			ck_assert_uint_eq(g.seed, sab_seed_game(77,
+			    (uint64_t)(b * 4)));
+			ck_assert_mem_eq(g.bot, p.bot, sizeof g.bot);
+			for (int s = 0; s < 4; s++)
+				seat[g.bot[s]][s]++;
+		}
+		for (int k = 0; k < 6; k++) {
+			long total = 0;
+			for (int s = 0; s < 4; s++) {
+				ck_assert(seat[k][s] <= 1);
+				total += seat[k][s];
+			}
+			ck_assert(total == 0 || total == 4);
+		}
+		if (b > 0) {
+			sched_game prev;
+			ck_assert_int_eq(schedule_game(&dup, b * 4 - 1, &prev),
+			    0);
+			ck_assert_uint_ne(prev.seed, g.seed);
+		}
+	}
+	schedule_free(&plain);
+	schedule_free(&dup);
+}
+END_TEST
+
 Suite *schedule_suite(void)
 {
 	Suite *s = suite_create("schedule");
@@ -402,6 +451,7 @@ Suite *schedule_suite(void)
 	tcase_add_test(tc, shards_partition_the_games);
 	tcase_add_test(tc, too_many_games_is_refused);
 	tcase_add_test(tc, shard_argument_is_checked);
+	tcase_add_test(tc, duplicate_deals_share_a_seed_per_block);
 	suite_add_tcase(s, tc);
 	return s;
 }

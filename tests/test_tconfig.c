@@ -347,6 +347,17 @@ START_TEST(hash_follows_the_meaning)
 	/* rounds: 1 is the default: saying it changes nothing. */
 	ck_assert(h == hash_changed(dir, "players: 3\n",
 	    "players: 3\nschedule: {kind: round-robin, rounds: 1}\n"));
+	/* Duplicate deals change every deal; off, the hash is as before. */
+	ck_assert(h != hash_changed(dir, "players: 3\n",
+	    "players: 3\nschedule: {duplicate: true}\n"));
+	ck_assert(h == hash_changed(dir, "players: 3\n",
+	    "players: 3\nschedule: {duplicate: false}\n"));
+	/* The sequential test says when to stop, not what a game is. */
+	uint64_t g = hash_changed(dir, "players: 3\n", "players: 3\nschedule: "
+	    "{kind: gauntlet, challenger: b}\n");
+	ck_assert(g == hash_changed(dir, "players: 3\n", "players: 3\n"
+	    "schedule: {kind: gauntlet, challenger: b, sequential: {margin: "
+	    "0.5, alpha: 0.01}}\n"));
 	tmpdir_remove(dir);
 }
 END_TEST

@@ -1,4 +1,4 @@
-/* test_wc_props.c: seeded random games of base-wc (3, 5, 10 players), saboteur2-wc (2, 6, 12) and base-wc-greedy (5), every special card in the deck; of the mini expansions (base-minis, saboteur2-minis, and both with the special cards); and of New Goals alone and with them (new-goals 4, saboteur2-goals 6, base-wc-goals 5, saboteur2-wc-goals 7): cards conserved (a pending card and a held treasure trove counted), gold conserved (tolls included), the listed moves equal to the checker's verdicts in every phase (play, a pathfinder's next card, react, take, a dwarf put in play, a goal's order, a chest's player), and seed plus moves replaying exactly. */
+/* test_wc_props.c: seeded random games of base-wc (3, 5, 10 players), saboteur2-wc (2, 6, 12) and base-wc-greedy (5), every special card in the deck; of every mini expansion at once (base-minis, saboteur2-minis, and both with the special cards); and of New Goals alone and with them (new-goals 4, saboteur2-goals 6, base-wc-goals 5, saboteur2-wc-goals 7): cards conserved (a pending card and a held treasure trove counted), gold conserved (tolls included), the listed moves equal to the checker's verdicts in every phase (play, a pathfinder's next card, react, take, a dwarf put in play, a goal's order, a chest's player), and seed plus moves replaying exactly. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,38 +36,17 @@ static const struct { const char *rs; int players; } combos[] = {
 	{ "tests/fixtures/rulesets/saboteur2-wc-goals-chests.yaml", 8 },
 };
 
-/* The mini expansions, alone with the base game and Saboteur 2, and with
- * the special cards. */
+/* Every mini expansion at once (the built-ins base-minis and
+ * saboteur2-minis), with the base game and Saboteur 2, and with the
+ * special cards (ruleset files of the same data over base-wc and
+ * saboteur2-wc). */
 static const struct { const char *rs; int players; } minis_combos[] = {
 	{ "base-minis", 3 }, { "base-minis", 5 }, { "base-minis", 10 },
 	{ "saboteur2-minis", 2 }, { "saboteur2-minis", 6 },
 	{ "saboteur2-minis", 12 },
-	{ "base-wc-minis", 5 }, { "saboteur2-wc-minis", 6 },
+	{ "tests/fixtures/rulesets/base-wc-minis.yaml", 5 },
+	{ "tests/fixtures/rulesets/saboteur2-wc-minis.yaml", 6 },
 };
-
-/* The mini expansions' sections, as the built-ins have them. */
-#define MINIS_YAML \
-	"toll: {dwarves: 2, gold: 1}\n" \
-	"postcards:\n" \
-	"  - {name: costume-department, type: costume, at: [4, -2], " \
-	"edges: NESW}\n" \
-	"  - {name: tunnel-party, type: party, at: [4, 2], edges: NESW}\n"
-
-/* A ruleset of the combinations by name: built in, or the special cards'
- * with the mini expansions. */
-static const sab_ruleset *combo_ruleset(const char *name)
-{
-	if (strcmp(name, "base-wc-minis") == 0)
-		return t_ruleset_text(name, "extends: base-wc\n"
-		    "name: base-wc-minis\n"
-		    "modules: [base, wc, toll, costume, party]\n" MINIS_YAML);
-	if (strcmp(name, "saboteur2-wc-minis") == 0)
-		return t_ruleset_text(name, "extends: saboteur2-wc\n"
-		    "name: saboteur2-wc-minis\n"
-		    "modules: [base, sab2, wc, toll, costume, party]\n"
-		    MINIS_YAML);
-	return t_ruleset(name);
-}
 
 /* Games per player count: SAB_TEST_GAMES (the property suite's knob)
  * scaled down, as a Saboteur 2 game is three long rounds. */
@@ -763,13 +742,17 @@ START_TEST(wc_games_keep_their_invariants)
 END_TEST
 
 /* The mini expansions: the same invariants; the games put dwarves in
- * play, paid tolls and reached both postcards. */
+ * play, paid tolls, reached both postcards, turned goals face up, took
+ * chests and (in the default number of games) chose a goal's order and a
+ * chest's player; with the special cards, their decisions too. */
 START_TEST(minis_games_keep_their_invariants)
 {
-	const sab_ruleset *rs = combo_ruleset(minis_combos[_i].rs);
+	const sab_ruleset *rs = t_ruleset(minis_combos[_i].rs);
 
 	verdicts = 0;
 	dwarves_put = tolls_paid = costumes = parties = 0;
+	memset(phases, 0, sizeof phases);
+	substeps = reveals = opened = 0;
 	/* Enough games that both postcards are reached by chance (at 3
 	 * players a round is short), also in the sanitizer's run. */
 	many_games(rs, minis_combos[_i].players, games_wanted() > 25 ?
@@ -778,6 +761,17 @@ START_TEST(minis_games_keep_their_invariants)
 	REQUIRE(dwarves_put > 0 && tolls_paid > 0 && costumes > 0 &&
 	    parties > 0, "dwarves %d, tolls %d, costume %d, party %d",
 	    dwarves_put, tolls_paid, costumes, parties);
+	REQUIRE(reveals > 0 && opened > 0, "no goal turned face up (%d) or "
+	    "no chest taken (%d)", reveals, opened);
+	REQUIRE(games_wanted() < 50 || (phases[SAB_PHASE_ORDER] &&
+	    phases[SAB_PHASE_CHEST]), "no choice of a goal's order (%d) or "
+	    "of a chest's player (%d)", phases[SAB_PHASE_ORDER],
+	    phases[SAB_PHASE_CHEST]);
+	if (rs->reactions)
+		REQUIRE(phases[SAB_PHASE_REACT] && phases[SAB_PHASE_TAKE] &&
+		    substeps, "no react (%d), take (%d) or pathfinder's (%d) "
+		    "decision met", phases[SAB_PHASE_REACT],
+		    phases[SAB_PHASE_TAKE], substeps);
 }
 END_TEST
 
@@ -817,7 +811,7 @@ END_TEST
 
 START_TEST(minis_seed_and_moves_reproduce_the_game)
 {
-	reproduce(combo_ruleset(minis_combos[_i].rs),
+	reproduce(t_ruleset(minis_combos[_i].rs),
 	    minis_combos[_i].players);
 }
 END_TEST

@@ -7,6 +7,9 @@
 # tournament giving the same standings with -j 1 and -j 2, a second run on
 # the same folder refused, SIGTERM leaving nothing behind, a twelve-player
 # Saboteur 2 tournament killed, resumed, verified and standing per role,
+# duplicate deals (one deal per block, intervals by deal, narrower), the
+# sequential test on the example bots (stopping, resuming, worse), live
+# standings and head to head, --affinity (CPUs of their own per worker),
 # and bad files refused with their place named.
 #
 # Usage: tests/tournament.sh PATH/TO/saboteur
@@ -406,6 +409,152 @@ if bad or len(rows) != 72 or got != want:
     sys.exit(1)
 PY
     no "saboteur2: the journal's rounds or the standings per role are wrong"
+
+# 6d. Duplicate deals: the rotations of a line-up are dealt the same cards
+# (the journal shows one seed and every round's roles by seat the same in
+# every game of a block of four), the standings count by deal, and the
+# heuristic bot's interval is narrower than in the same gauntlet without
+# them; the head-to-head table and the likelihood of superiority follow.
+for d in false true; do
+	cat >"$tmp/dup-$d.yaml" <<YAML
+players: 4
+seed: 3
+schedule: {kind: gauntlet, challenger: heuristic, games: 160, duplicate: $d}
+bots:
+  - {name: heuristic, command: build/examples/heuristic-bot $tag}
+  - {name: r1, command: build/examples/random-bot $tag}
+  - {name: r2, command: build/examples/random-bot $tag}
+  - {name: r3, command: build/examples/random-bot $tag}
+  - {name: r4, command: build/examples/random-bot $tag}
+YAML
+	"$bin" tournament --sandbox off --quiet -j 2 --out "$tmp/dup-$d" \
+	    "$tmp/dup-$d.yaml" >"$tmp/dup-$d.out" 2>&1 ||
+	    { no "duplicate: $d: the tournament failed"; cat "$tmp/dup-$d.out"; }
+	"$bin" standings --head-to-head "$tmp/dup-$d" >"$tmp/dup-$d.st" 2>&1 ||
+	    no "duplicate: $d: standings --head-to-head failed"
+done
+python3 - "$tmp/dup-true/journal.txt" "$tmp/dup-false/journal.txt" <<'PY' &&
+import sys
+def blocks(path):
+    b = {}
+    for line in open(path):
+        if not line.startswith("game "):
+            continue
+        f = line.split()
+        kv = dict(x.split("=", 1) for x in f[2:])
+        b.setdefault(int(f[1]) // 4, []).append((kv["seed"], kv["roles"]))
+    return b
+dup, plain = blocks(sys.argv[1]), blocks(sys.argv[2])
+assert len(dup) == 40 and all(len(g) == 4 for g in dup.values()), len(dup)
+for k, g in dup.items():
+    assert len(set(g)) == 1, ("block", k, g)
+assert len({g[0][0] for g in dup.values()}) == 40
+assert all(len({s for s, _ in g}) == 4 for g in plain.values())
+PY
+    ok || no "duplicate deals: a block's games differ in seed or roles"
+grep -q "^160 games, tournament [0-9a-f]*, 40 deals (intervals by deal)$" \
+    "$tmp/dup-true.st" && ok || { no "duplicate: standings not by deal"; cat "$tmp/dup-true.st"; }
+grep -q "deals" "$tmp/dup-false.st" && no "standings by deal without duplicate deals" || ok
+"$bin" standings --format yaml "$tmp/dup-true" | sed -n 3p | grep -qx "deals: 40" &&
+    ! "$bin" standings --format yaml "$tmp/dup-false" | grep -q "^deals:" && ok ||
+    no "standings --format yaml: deals"
+width() { awk '$1 ~ /^[0-9]+$/ && $2 == "heuristic" { gsub(/[][,]/, " "); print $8 - $7 }' "$1"; }
+w1=$(width "$tmp/dup-false.st")
+w2=$(width "$tmp/dup-true.st")
+echo "$w1 $w2" | awk '{ if ($2 > 0 && $2 < $1) exit 0; exit 1 }' && ok ||
+    no "duplicate deals: the interval is $w2 wide, without them $w1"
+grep -q "^head to head: how often" "$tmp/dup-true.st" &&
+    grep -q "^  heuristic over \|over r[1-4]: [0-9.]*% (ahead in" "$tmp/dup-true.st" &&
+    ok || { no "standings --head-to-head"; cat "$tmp/dup-true.st"; }
+"$bin" standings --head-to-head --format csv "$tmp/dup-true" >/dev/null 2>&1
+[ $? = 2 ] && ok || no "--head-to-head with --format csv accepted"
+
+# 6e. Sequential stopping, on the example bots: the heuristic bot against
+# random bots stops long before the schedule's 4000 games with one of the
+# three answers, the games finished meanwhile journaled; the same command
+# resumes to the same answer without a game more; a random challenger
+# against heuristic bots is found worse; --standings-every prints the
+# standings, head to head and the test as it goes; --shard is refused.
+sed "s|build/examples/\([a-z-]*\)|build/examples/\1 $tag|" \
+    examples/tournament-sequential.yaml >"$tmp/seq.yaml"
+"$bin" tournament --sandbox off -j 2 --standings-every 20 --out "$tmp/seq" \
+    "$tmp/seq.yaml" >"$tmp/seq.out" 2>"$tmp/seq.err" ||
+    { no "sequential: the tournament failed"; cat "$tmp/seq.err"; }
+line=$(grep "^sequential test after [0-9]* games ([0-9]* deals): heuristic against the others: \(better\|worse\|no difference bigger than the margin\) (margin 0.1 gold a game, alpha 0.05, beta 0.05): mean difference" "$tmp/seq.out" | tail -1)
+[ -n "$line" ] && ok || { no "sequential: no decision"; cat "$tmp/seq.out"; }
+at=$(echo "$line" | sed 's/^sequential test after \([0-9]*\) games.*/\1/')
+n=$(grep -c '^game ' "$tmp/seq/journal.txt")
+[ -n "$at" ] && [ "$at" -ge 20 ] && [ "$n" -ge "$at" ] && [ "$n" -le $((at + 2)) ] &&
+    [ "$n" -lt 4000 ] && ok ||
+    no "sequential: decided after $at games, $n in the journal"
+grep -q "^standings after 20 of 4000 games$" "$tmp/seq.out" &&
+    grep -q "^head to head: how often" "$tmp/seq.out" &&
+    grep -q "^sequential test after 20 games ([0-9]* deals): heuristic against the others: undecided" "$tmp/seq.out" &&
+    ok || no "--standings-every: no standings, head to head or test after 20 games"
+"$bin" tournament --sandbox off -j 2 --out "$tmp/seq" --quiet \
+    "$tmp/seq.yaml" >"$tmp/seq2.out" 2>&1 || no "sequential: resuming failed"
+[ "$(grep -c '^game ' "$tmp/seq/journal.txt")" = "$n" ] &&
+    [ "$(cat "$tmp/seq2.out")" = "$line" ] && ok ||
+    { no "sequential: the resumed run differs"; cat "$tmp/seq2.out"; }
+cat >"$tmp/worse.yaml" <<YAML
+players: 4
+seed: 5
+schedule: {kind: gauntlet, challenger: random, games: 4000, sequential: {margin: 0.25}}
+bots:
+  - {name: random, command: build/examples/random-bot $tag}
+  - {name: h1, command: build/examples/heuristic-bot $tag}
+  - {name: h2, command: build/examples/heuristic-bot $tag}
+  - {name: h3, command: build/examples/heuristic-bot $tag}
+YAML
+"$bin" tournament --sandbox off -j 2 --quiet --out "$tmp/worse" \
+    "$tmp/worse.yaml" >"$tmp/worse.out" 2>&1
+grep -q "^sequential test after [0-9]* games: random against the others: worse " \
+    "$tmp/worse.out" && ok || { no "sequential: a worse challenger"; cat "$tmp/worse.out"; }
+"$bin" tournament --sandbox off --shard 1/2 --out "$tmp/seq-shard" \
+    "$tmp/seq.yaml" >"$tmp/seq-shard.out" 2>&1
+[ $? = 2 ] && grep -q "seq.yaml:[0-9]*:[0-9]*: schedule.sequential: a sequential test needs every game" \
+    "$tmp/seq-shard.out" && ok || { no "sequential with --shard"; cat "$tmp/seq-shard.out"; }
+
+# 6f. --affinity: the games at once are pinned to CPUs of their own, and
+# their bots with them: every bot of worker 1 reports one CPU list
+# (/proc/self/status), every bot of worker 2 another, without a CPU in
+# common when the machine lets the referee use two or more.
+cat >"$tmp/aff.yaml" <<YAML
+players: 3
+seed: 2
+schedule: {games: 12}
+bots:
+  - {name: a, command: python3 tests/bots/badbot.py cpus $tag}
+  - {name: b, command: python3 tests/bots/badbot.py cpus $tag}
+  - {name: c, command: python3 tests/bots/badbot.py cpus $tag}
+  - {name: d, command: python3 tests/bots/badbot.py cpus $tag}
+YAML
+"$bin" tournament --sandbox off --quiet -j 2 --affinity --out "$tmp/aff" \
+    "$tmp/aff.yaml" >"$tmp/aff.out" 2>&1 || { no "--affinity: the tournament failed"; cat "$tmp/aff.out"; }
+own=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status)
+python3 - "$tmp/aff/logs" "$own" <<'PY' && ok || no "--affinity: the workers' bots share CPUs"
+import glob, os, re, sys
+def cpus(text):
+    out = set()
+    for part in text.split(","):
+        lo, _, hi = part.partition("-")
+        out |= set(range(int(lo), int(hi or lo) + 1))
+    return out
+own = cpus(sys.argv[2])
+seen = {}
+for path in glob.glob(os.path.join(sys.argv[1], "*.w*.*.stderr")):
+    worker = re.search(r"\.w(\d+)\.\d+\.stderr$", path).group(1)
+    for line in open(path):
+        if line.startswith("cpus "):
+            seen.setdefault(worker, set()).add(line.split()[1])
+assert set(seen) == {"1", "2"}, seen
+for w, lists in seen.items():
+    assert len(lists) == 1, (w, lists)
+one, two = (cpus(next(iter(seen[w]))) for w in ("1", "2"))
+assert one <= own and two <= own, (one, two, own)
+if len(own) >= 2:
+    assert not one & two, (one, two)
+PY
 
 # 7. Bad files and arguments: refused with the place named.
 printf 'players: 3\nbots:\n  - name: a\n    comand: x\n' >"$tmp/bad.yaml"

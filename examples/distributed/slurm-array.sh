@@ -1,25 +1,134 @@
 #!/bin/sh
-# slurm-array.sh: one tournament as a Slurm job array, one shard per task.
+# slurm-array.sh: one tournament as a Slurm job array, one shard per task,
+# and a merge job that prints the standings once every task has ended well.
 #
-#   sbatch --array=1-16 examples/distributed/slurm-array.sh examples/tournament.yaml
+# Submit (from any folder; prints the job ids):
 #
-# Task I of N runs shard I/N of the schedule into results-shard-I (on the
-# shared file system the cluster mounts).  A task that is preempted or fails
-# can be submitted again (sbatch --array=7 ...): it resumes its shard from
-# its journal.  When every task is done, merge the shards anywhere:
+#   examples/distributed/slurm-array.sh [-o OUT] [-c CPUS] SHARDS TOURNAMENT.yaml [SBATCH-OPTION...]
+#   e.g. examples/distributed/slurm-array.sh 16 examples/tournament.yaml --time=02:00:00
 #
-#   build/saboteur standings results-shard-*
+# submits "sbatch --array=1-SHARDS" of this script (task I runs shard I of
+# SHARDS into OUT/shard-I-of-SHARDS, its output appended to
+# OUT/slurm-shard-I.out), then "sbatch --dependency=afterok:ARRAY" of
+# "saboteur standings OUT" (its output in OUT/merge-JOB.out), which runs
+# when every task has ended well.  OUT defaults to the file's name and
+# -results in the current folder; it must be on a file system every node
+# mounts, and so must this checkout (built with make), whose paths the
+# tournament file's bots and ruleset are relative to.  Each task asks for
+# CPUS cores (-c, default 1) and plays that many games at once.
 #
-# The settings below are examples: one task uses -j games at once, so ask
-# for that many cores.
-#SBATCH --job-name=saboteur-tournament
-#SBATCH --cpus-per-task=4
-#SBATCH --time=02:00:00
-#SBATCH --output=slurm-%A_%a.out
+# A task: the same script under sbatch, with the shard count as argument:
+#
+#   sbatch --array=1-SHARDS slurm-array.sh SHARDS TOURNAMENT.yaml [OUT]
+#
+# The task index must be a shard of SHARDS (1 to SHARDS), or the task
+# fails saying so.  A task that failed, was cancelled or preempted runs
+# again from its journal, never counting a game twice:
+#
+#   sbatch --array=7 --open-mode=append --output=OUT/slurm-shard-%a.out \
+#       examples/distributed/slurm-array.sh 16 TOURNAMENT.yaml OUT
+#                                  (one task again, e.g. the 7th of 16)
+#   scontrol requeue ARRAY_7       (the same task again, same job id)
+#   examples/distributed/slurm-array.sh 16 TOURNAMENT.yaml
+#                                  (the whole array again: the shards that
+#                                   were finished end at once)
+#
+# then merge when they are done:  build/saboteur standings OUT,  which says
+# which shards and games are missing, if any.  Keep SHARDS and OUT the
+# same when you submit again.  A task stopped by scancel or a time limit
+# gets SIGTERM, which saboteur turns into a clean stop (the games being
+# played are played again when the task resumes).
+#
+# tests/slurm.sh runs this on a one-node cluster (slurmctld, slurmd and
+# munge started by the test).
 set -eu
-file=${1:?usage: sbatch --array=1-N slurm-array.sh TOURNAMENT.yaml}
-i=${SLURM_ARRAY_TASK_ID:?run me with sbatch --array=1-N}
-n=${SLURM_ARRAY_TASK_COUNT:?run me with sbatch --array=1-N}
-cd "${SLURM_SUBMIT_DIR:-.}"
-exec build/saboteur tournament --quiet -j "${SLURM_CPUS_PER_TASK:-1}" \
-    --shard "$i/$n" --out "results-shard-$i" "$file"
+
+die() {
+	echo "slurm-array.sh: $*" >&2
+	exit 2
+}
+number() {   # number NAME VALUE: a whole number from 1 to 1000000
+	case $2 in '' | *[!0-9]* | 0*) die "$1 is a whole number from 1, not \"$2\"";; esac
+	[ "${#2}" -le 7 ] && [ "$2" -le 1000000 ] || die "$1 is at most 1000000"
+}
+# absolute PATH: PATH from the folder the command was given in.
+absolute() {
+	case $1 in
+	/*) echo "$1";;
+	*) echo "${SLURM_SUBMIT_DIR:-$PWD}/$1";;
+	esac
+}
+# default_out FILE: the file's name without .yaml, then -results.
+default_out() {
+	b=$(basename "$1")
+	b=${b%.yaml}
+	absolute "${b%.yml}-results"
+}
+
+# --- A task of the array: shard SLURM_ARRAY_TASK_ID of SHARDS.
+if [ -n "${SLURM_ARRAY_TASK_ID:-}" ]; then
+	[ $# -ge 2 ] || die "usage: sbatch --array=1-SHARDS slurm-array.sh SHARDS TOURNAMENT.yaml [OUT]"
+	n=$1
+	number SHARDS "$n"
+	i=$SLURM_ARRAY_TASK_ID
+	[ "$i" -ge 1 ] && [ "$i" -le "$n" ] ||
+	    die "task $i is not a shard of $n: submit --array within 1-$n"
+	file=$(absolute "$2")
+	out=$(absolute "${3:-$(default_out "$2")}")
+	# The checkout: as submitted by this script, else where sbatch was
+	# given this script (Slurm runs a copy of it from its spool folder).
+	top=${SAB_TOP:-}
+	if [ -z "$top" ]; then
+		cmd=$(scontrol show job "$SLURM_JOB_ID" 2>/dev/null |
+		    sed -n 's/^ *Command=\([^ ]*\).*/\1/p' | head -1)
+		[ -n "$cmd" ] && top=$(cd "$(dirname "$cmd")/../.." && pwd)
+	fi
+	[ -n "$top" ] && [ -x "$top/build/saboteur" ] ||
+	    die "cannot find the checkout's build/saboteur (\"$top\"): set SAB_TOP"
+	mkdir -p "$out"
+	cd "$top"
+	echo "slurm-array.sh: job ${SLURM_ARRAY_JOB_ID:-?}_$i on $(hostname):" \
+	    "shard $i/$n into $out/shard-$i-of-$n"
+	exec "$top/build/saboteur" tournament --quiet -j "${SLURM_CPUS_PER_TASK:-1}" \
+	    --shard "$i/$n" --out "$out/shard-$i-of-$n" "$file"
+fi
+[ -z "${SLURM_JOB_ID:-}" ] ||
+    die "run me with sbatch --array=1-SHARDS (this job has no array index)"
+
+# --- Submitting the array and the merge job.
+out='' cpus=1
+while getopts o:c: opt; do
+	case $opt in
+	o) out=$OPTARG;;
+	c) number -c "$OPTARG"; cpus=$OPTARG;;
+	*) die "usage: slurm-array.sh [-o OUT] [-c CPUS] SHARDS TOURNAMENT.yaml [SBATCH-OPTION...]";;
+	esac
+done
+shift $((OPTIND - 1))
+[ $# -ge 2 ] || die "usage: slurm-array.sh [-o OUT] [-c CPUS] SHARDS TOURNAMENT.yaml [SBATCH-OPTION...]"
+n=$1
+number SHARDS "$n"
+[ -f "$2" ] || die "$2: no such tournament file"
+file=$(absolute "$2")
+shift 2
+out=$(absolute "${out:-$(default_out "$file")}")
+top=$(cd "$(dirname "$0")/../.." && pwd)
+me=$top/examples/distributed/slurm-array.sh
+[ -x "$top/build/saboteur" ] || die "$top/build/saboteur is missing: run make there"
+command -v sbatch >/dev/null 2>&1 || die "sbatch is missing: is this a Slurm login node?"
+mkdir -p "$out"
+
+# --open-mode=append: a task run again (requeued, or submitted again alone)
+# adds to its shard's output instead of wiping what the earlier run said.
+array=$(sbatch --parsable --array="1-$n" --job-name="saboteur-$(basename "$out")" \
+    --cpus-per-task="$cpus" --chdir="$top" --open-mode=append \
+    --output="$out/slurm-shard-%a.out" --export="ALL,SAB_TOP=$top" "$@" \
+    "$me" "$n" "$file" "$out")
+array=${array%%;*}
+merge=$(sbatch --parsable --dependency="afterok:$array" --kill-on-invalid-dep=yes \
+    --job-name="saboteur-$(basename "$out")-merge" --chdir="$top" \
+    --open-mode=append --output="$out/merge-%j.out" \
+    --wrap="exec '$top/build/saboteur' standings '$out'")
+merge=${merge%%;*}
+echo "array job $array: shards 1-$n of $file into $out/shard-I-of-$n"
+echo "merge job $merge: the standings in $out/merge-$merge.out once every task ended well"

@@ -18,7 +18,7 @@
 // round's end) and prints its answer.  Lines it does not know are ignored,
 // as the protocol asks (saboteur-protocol(7)).  The state follows the base
 // game, Saboteur 2 (ruleset "saboteur2"), the World Championship's
-// special cards ("base-wc", "saboteur2-wc") and the mini expansions
+// special cards ("base-wc", "saboteur2-wc") and every mini expansion
 // ("base-minis", "saboteur2-minis"), as in the Python helper:
 //
 //   seat, players, ruleset   our seat, the player count, the ruleset name

@@ -46,7 +46,7 @@ static void transcript(bot *b, const char *dir, const char *text, size_t len)
 	char small[1024], *buf = small;
 	size_t need;
 
-	if (b->transcript == NULL)
+	if (b->transcript == NULL && b->debug == NULL)
 		return;
 	need = proto_escape(small, sizeof small, text, len, 0);
 	if (need >= sizeof small) {
@@ -54,8 +54,14 @@ static void transcript(bot *b, const char *dir, const char *text, size_t len)
 			return;
 		(void)proto_escape(buf, need + 1, text, len, 0);
 	}
-	fprintf(b->transcript, "%10.6f %s %s %s\n",
-	    (double)(proc_now() - b->t0) * 1e-9, b->label, dir, buf);
+	double t = (double)(proc_now() - b->t0) * 1e-9;
+	if (b->transcript != NULL)
+		fprintf(b->transcript, "%10.6f %s %s %s\n", t, b->label, dir, buf);
+	/* The echo of play --debug: the same line, written at once. */
+	if (b->debug != NULL) {
+		fprintf(b->debug, "%10.6f %s %s %s\n", t, b->label, dir, buf);
+		fflush(b->debug);
+	}
 	if (buf != small)
 		free(buf);
 }

@@ -49,6 +49,8 @@ typedef struct bot {
 	int sandboxed;          /* 1: p is bwrap, which reports a signal that
 	                           killed the bot as exit 128 + the signal */
 	FILE *transcript;       /* NULL: none */
+	FILE *debug;            /* the transcript's lines echoed here too
+	                           (play --debug: stderr), or NULL */
 	int seat;               /* its seat in the current game */
 	int64_t t0;             /* the match's start, for transcript times */
 

@@ -141,7 +141,8 @@ int config_load_box(const sab_yaml *y, const sab_yaml_field *f,
 /* ------------------------------------------------------------------ */
 /* The configuration */
 
-enum { B_COMMAND, B_CWD, B_ENV, B_BOX, B_N = B_BOX + CONFIG_BOX_KEYS - 1 };
+enum { B_COMMAND, B_CWD, B_ENV, B_MOVE, B_BANK, B_BOX,
+	B_N = B_BOX + CONFIG_BOX_KEYS - 1 };
 
 /* A copy of text of 1 to TEXT_MAX bytes, into *out. */
 static int load_text(const sab_yaml *y, const sab_yaml_node *n,
@@ -176,7 +177,8 @@ static int load_bot(const sab_yaml *y, const sab_yaml_node *map,
     const char *place, config_bot *b)
 {
 	sab_yaml_field f[B_N] = { SAB_YAML_FIELD("command"),
-	    SAB_YAML_FIELD("cwd"), SAB_YAML_FIELD("env") };
+	    SAB_YAML_FIELD("cwd"), SAB_YAML_FIELD("env"),
+	    SAB_YAML_FIELD("move-ms"), SAB_YAML_FIELD("bank-ms") };
 	char sub[SAB_YAML_PLACE];
 
 	for (int k = 1; k < CONFIG_BOX_KEYS; k++)
@@ -194,6 +196,17 @@ static int load_bot(const sab_yaml *y, const sab_yaml_node *map,
 	if (f[B_ENV].val && (sab_yaml_path_key(y, f[B_ENV].at, sub, place,
 	    "env") != 0 || config_load_env(y, f[B_ENV].val, sub, b) != 0))
 		return -1;
+	/* Its own time control, as a tournament file's bots have. */
+	if (f[B_MOVE].val && (sab_yaml_path_key(y, f[B_MOVE].at, sub, place,
+	    "move-ms") != 0 || sab_yaml_int(y, f[B_MOVE].val, sub, 1, 86400000,
+	    &b->move_ms) != 0))
+		return -1;
+	if (f[B_BANK].val && (sab_yaml_path_key(y, f[B_BANK].at, sub, place,
+	    "bank-ms") != 0 || sab_yaml_int(y, f[B_BANK].val, sub, 0, 86400000,
+	    &b->bank_ms) != 0))
+		return -1;
+	b->clock = (f[B_MOVE].val ? CONFIG_OWN_MOVE : 0) |
+	    (f[B_BANK].val ? CONFIG_OWN_BANK : 0);
 	return config_load_box(y, f + B_BOX, place, 0, &b->box);
 }
 

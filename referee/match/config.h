@@ -18,7 +18,14 @@ typedef struct config_bot {
 	char *cwd;              /* NULL: the referee's (or --bot-cwd) */
 	char *env[CONFIG_MAX_ENV + 1];  /* "NAME=VALUE", NULL-terminated */
 	sandbox_settings box;   /* its own sandbox keys (network, memory-mb...) */
+	int clock;              /* CONFIG_OWN_*: which of the two below it
+	                           gives (a --config file's move-ms, bank-ms;
+	                           a tournament file's bots keep theirs in
+	                           tconfig_bot) */
+	int64_t move_ms, bank_ms;
 } config_bot;
+
+enum { CONFIG_OWN_MOVE = 1, CONFIG_OWN_BANK = 2 };
 
 typedef struct config {
 	sandbox_settings box;   /* the file's "sandbox" mapping */
@@ -37,6 +44,8 @@ typedef struct config {
  *       cwd: bots/deep
  *       env: {MODEL: small, THREADS: "1"}
  *       memory-mb: 4096
+ *       move-ms: 5000         # its own time control
+ *       bank-ms: 30000
  *   sandbox:
  *     mode: on
  *     network: false

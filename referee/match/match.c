@@ -312,15 +312,7 @@ static void note_gap(run *r)
 
 	if (r->last_reply == 0)
 		return;
-	if (c->ngaps == c->capgaps) {
-		int cap = c->capgaps ? 2 * c->capgaps : 1024;
-		int64_t *g = realloc(c->gaps, (size_t)cap * sizeof *g);
-		if (g == NULL)
-			return;
-		c->gaps = g;
-		c->capgaps = cap;
-	}
-	c->gaps[c->ngaps++] = proc_now() - r->last_reply;
+	hist_add(&c->gaps, proc_now() - r->last_reply);
 	/* Only the request right after a reply counts: after a timeout there
 	 * is no reply to measure from. */
 	r->last_reply = 0;
@@ -613,14 +605,19 @@ void match_finish(const match_opts *o, bot *bots, int n, match_cost *cost)
 	proc_stop_all(set, k, o->clock.grace + 500 * NS_PER_MS);
 }
 
-int match_games(const match_opts *o, bot *bots, int n, game_result *results,
+int match_games(const match_opts *o, bot *bots, int n, const match_hooks *h,
     int *played, match_cost *cost, char *err, size_t errlen)
 {
 	double cpu0 = cpu_seconds();
 	int64_t w0 = proc_now();
 	int rc = MATCH_DONE;
+	game_result *res = malloc(sizeof *res);
 
 	*played = 0;
+	if (res == NULL) {
+		snprintf(err, errlen, "out of memory");
+		rc = MATCH_FAILED;
+	}
 	for (int gi = 0; rc == MATCH_DONE && gi < o->games; gi++) {
 		match_game g = { gi + 1, sab_seed_game(o->seed, (uint64_t)gi), n, { 0 },
 		    o->replay };
@@ -629,13 +626,20 @@ int match_games(const match_opts *o, bot *bots, int n, game_result *results,
 		/* Seats rotate by one each game: every bot plays every seat. */
 		for (int s = 0; s < n; s++)
 			g.bot_of[s] = (s + gi) % n;
-		rc = match_play(o, bots, n, &g, &results[gi], cost, err, errlen);
+		if (h != NULL && h->before != NULL)
+			rc = h->before(h->arg, gi, bots, n, err, errlen);
 		if (rc == MATCH_DONE)
-			(*played)++;
-		if (o->progress && rc == MATCH_DONE)
+			rc = match_play(o, bots, n, &g, res, cost, err, errlen);
+		if (rc != MATCH_DONE)
+			break;
+		(*played)++;
+		if (h != NULL && h->after != NULL)
+			h->after(h->arg, gi, res);
+		if (o->progress)
 			fprintf(o->progress, "game %d of %d played\n", gi + 1,
 			    o->games);
 	}
+	free(res);
 	match_finish(o, bots, n, cost);
 	cost->cpu_seconds = cpu_seconds() - cpu0;
 	cost->wall_seconds = (double)(proc_now() - w0) * 1e-9;

@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "bot.h"
+#include "hist.h"
 #include "protocol.h"
 
 /* The most bots one table holds (a tournament worker keeps every bot of
@@ -61,8 +62,8 @@ typedef struct game_result {
 typedef struct match_cost {
 	uint64_t messages;      /* lines sent and received */
 	double cpu_seconds;     /* the referee's CPU time (user + system) */
-	int64_t *gaps;          /* ns from a reply's newline to the next request */
-	int ngaps, capgaps;
+	hist gaps;              /* ns from a reply's newline to the next
+	                           request, in fixed space (hist.h) */
 	double wall_seconds;
 } match_cost;
 
@@ -102,16 +103,30 @@ int match_play(const match_opts *o, bot *bots, int nbots,
 /* Says "quit" to bots[0..n) and stops them all. */
 void match_finish(const match_opts *o, bot *bots, int n, match_cost *cost);
 
+/* What match_games() calls around each game; either may be NULL. */
+typedef struct match_hooks {
+	/* Before game gi (from 0): may restart bots that failed.  Returns
+	 * MATCH_DONE, or MATCH_FAILED with a message in err. */
+	int (*before)(void *arg, int gi, bot *bots, int n, char *err,
+	    size_t errlen);
+	/* After game gi was played, with its result (valid during the call
+	 * only: nothing of a game is kept, so a match takes the same memory
+	 * however many games it plays). */
+	void (*after)(void *arg, int gi, const game_result *res);
+	void *arg;
+} match_hooks;
+
 /*
  * Plays o->games games between the n bots (one per seat; seats rotate by
  * one each game so every bot plays every seat; with o->one_game, the one
  * game of seed o->seed with the bots in the order given), which must have been
  * started with bot_start() and greeted with match_handshake() (the caller
- * may look at how each bot came through first).  Fills results[0 .. games)
- * and *cost (its times are those of the games), and returns how many games
- * were completed through *played.  Stops every bot before it returns.
+ * may look at how each bot came through first).  Calls the hooks around
+ * each game, fills *cost (its times are those of the games), and returns
+ * how many games were completed through *played.  Stops every bot before
+ * it returns.
  */
-int match_games(const match_opts *o, bot *bots, int n, game_result *results,
+int match_games(const match_opts *o, bot *bots, int n, const match_hooks *h,
     int *played, match_cost *cost, char *err, size_t errlen);
 
 #endif

@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -93,9 +94,91 @@ typedef struct child_plan {
 	int maxfd;              /* close_range(2)'s fallback closes below this */
 	proc_limits limits;     /* all 0: none */
 	uint64_t user_procs;    /* processes the user ran at the spawn */
+	int pin;                /* 1: run on cpus only */
+	cpu_set_t cpus;
 } child_plan;
 
 /* ---- small helpers ---------------------------------------------------- */
+
+int proc_cpus_parse(const char *s, proc_cpus *c, char *err, size_t errlen)
+{
+	const char *p = s;
+	int n = 0;
+
+	memset(c, 0, sizeof *c);
+	while (*p != '\0') {
+		char *end;
+		long lo = strtol(p, &end, 10), hi;
+		if (end == p || *p == '-' || *p == '+' || lo < 0 ||
+		    lo >= PROC_MAX_CPUS)
+			goto bad;
+		hi = lo;
+		p = end;
+		if (*p == '-') {
+			hi = strtol(p + 1, &end, 10);
+			if (end == p + 1 || p[1] == '-' || p[1] == '+' || hi < lo ||
+			    hi >= PROC_MAX_CPUS)
+				goto bad;
+			p = end;
+		}
+		for (long i = lo; i <= hi; i++)
+			if (!(c->bits[i / 64] >> (i % 64) & 1)) {
+				c->bits[i / 64] |= 1ULL << (i % 64);
+				n++;
+			}
+		if (*p == ',' && p[1] != '\0')
+			p++;
+		else if (*p != '\0')
+			goto bad;
+	}
+	if (n > 0)
+		return n;
+bad:
+	sab_say(err, errlen, "\"%s\" is not a CPU list such as 0-3,6 (CPUs "
+	    "numbered from 0 to %d)", s, PROC_MAX_CPUS - 1);
+	return -1;
+}
+
+int proc_cpus_own(proc_cpus *c)
+{
+	cpu_set_t set;
+	int n = 0;
+
+	memset(c, 0, sizeof *c);
+	if (sched_getaffinity(0, sizeof set, &set) < 0)
+		return -1;
+	for (int i = 0; i < PROC_MAX_CPUS && i < CPU_SETSIZE; i++)
+		if (CPU_ISSET(i, &set)) {
+			c->bits[i / 64] |= 1ULL << (i % 64);
+			n++;
+		}
+	return n;
+}
+
+void proc_cpus_format(const proc_cpus *c, char *buf, size_t len)
+{
+	size_t k = 0;
+
+	if (len == 0)
+		return;
+	buf[0] = '\0';
+	for (int i = 0; i < PROC_MAX_CPUS; i++) {
+		int j = i, w;
+		if (!(c->bits[i / 64] >> (i % 64) & 1))
+			continue;
+		while (j + 1 < PROC_MAX_CPUS && (c->bits[(j + 1) / 64] >>
+		    ((j + 1) % 64) & 1))
+			j++;
+		w = j > i ? snprintf(buf + k, len - k, "%s%d-%d", k ? "," : "",
+		    i, j) : snprintf(buf + k, len - k, "%s%d", k ? "," : "", i);
+		if (w < 0 || (size_t)w >= len - k) {
+			buf[k] = '\0';         /* cut at a whole entry */
+			return;
+		}
+		k += (size_t)w;
+		i = j;
+	}
+}
 
 int64_t proc_now(void)
 {
@@ -391,6 +474,8 @@ static _Noreturn void child_run(const child_plan *c)
 		child_fail(c->err, argv0, "signals");
 	if (child_limits(c) < 0)
 		child_fail(c->err, argv0, "setrlimit");
+	if (c->pin && sched_setaffinity(0, sizeof c->cpus, &c->cpus) < 0)
+		child_fail(c->err, argv0, "sched_setaffinity");
 	if (dup2(c->in, 0) < 0 || dup2(c->out, 1) < 0 || dup2(c->err, 2) < 0)
 		child_fail(c->err, argv0, "dup2");
 	child_close_fds(c->maxfd);
@@ -608,6 +693,15 @@ static int spawn_prepare(proc *p, const proc_spec *spec, child_plan *c,
 	c->cwd = spec->cwd;
 	c->parent = getpid();
 	c->maxfd = open_max();
+	if (spec->cpus != NULL) {
+		/* Made here, in the parent: the CPU_ macros are no business of
+		 * the child between fork and exec. */
+		c->pin = 1;
+		CPU_ZERO(&c->cpus);
+		for (int i = 0; i < PROC_MAX_CPUS && i < CPU_SETSIZE; i++)
+			if (spec->cpus->bits[i / 64] >> (i % 64) & 1)
+				CPU_SET(i, &c->cpus);
+	}
 	if (spec->limits != NULL) {
 		c->limits = *spec->limits;
 		if (c->limits.procs > 0)

@@ -22,6 +22,26 @@ typedef struct proc_limits {
 	uint64_t cpu;           /* seconds of CPU time (RLIMIT_CPU) */
 } proc_limits;
 
+/* A set of CPUs: cpu i is bit i % 64 of bits[i / 64]. */
+#define PROC_MAX_CPUS 1024
+typedef struct proc_cpus {
+	uint64_t bits[PROC_MAX_CPUS / 64];
+} proc_cpus;
+
+/*
+ * Parses a CPU list as Linux writes one ("0-3,6", the form of
+ * /proc/self/status's Cpus_allowed_list) into *c.  Returns the number of
+ * CPUs, or -1 with the reason in err.
+ */
+int proc_cpus_parse(const char *s, proc_cpus *c, char *err, size_t errlen);
+
+/* The CPUs this process may run on (sched_getaffinity(2)); returns how
+ * many, or -1 when it cannot tell. */
+int proc_cpus_own(proc_cpus *c);
+
+/* Writes c as a CPU list ("0-3,6") into buf. */
+void proc_cpus_format(const proc_cpus *c, char *buf, size_t len);
+
 typedef struct proc_spec {
 	char *const *argv;      /* NULL-terminated; argv[0] searched in PATH */
 	const char *cwd;        /* working directory, NULL: the referee's */
@@ -34,6 +54,9 @@ typedef struct proc_spec {
 	int merge_stderr;       /* 1: stderr goes to the stdout pipe */
 	int wrapped;            /* 1: argv runs the bot under an init of its
 	                           own (bwrap), whose account is the bot's */
+	const proc_cpus *cpus;  /* pinned to these CPUs (sched_setaffinity(2)
+	                           in the child before exec, inherited by all
+	                           it starts), or NULL: the referee's */
 } proc_spec;
 
 /* Where a process is: these can arrive in any order (end of file before

@@ -24,6 +24,7 @@ struct journal {
 	char *dir;
 	char path[4096];        /* DIR/journal.txt */
 	journal_roles roles;    /* its header's */
+	long schedule;          /* a new header's schedule=, or 0 */
 	int fd;                 /* the journal, appended */
 	int lock_fd;            /* DIR/lock, held with flock */
 	off_t size;             /* the bytes of whole lines in the file */
@@ -632,15 +633,19 @@ int journal_parse(const char *line, const journal_roles *roles,
 /* The header, its role list as "roles=m:miner,s:saboteur" (value 0, none,
  * goes without saying; "roles=-" when there is no other). */
 static int header_format(char *buf, size_t len, uint64_t fp, int shard,
-    int nshards, const journal_roles *roles)
+    int nshards, long schedule, const journal_roles *roles)
 {
 	sab_strbuf o;
 
 	sab_strbuf_init(&o, buf, len);
 
 	(void)sab_strbuf_printf(&o, "%s %d config=%016" PRIx64
-	    " shard=%d/%d roles=%s", MAGIC,
-	    JOURNAL_VERSION, fp, shard, nshards, roles->n > 1 ? "" : "-");
+	    " shard=%d/%d", MAGIC, JOURNAL_VERSION, fp, shard, nshards);
+	/* The whole schedule's size lets standings over shards say how many
+	 * games are missing; a journal of an earlier version has none. */
+	if (schedule > 0)
+		(void)sab_strbuf_printf(&o, " schedule=%ld", schedule);
+	(void)sab_strbuf_printf(&o, " roles=%s", roles->n > 1 ? "" : "-");
 	for (int i = 1; i < roles->n; i++)
 		(void)sab_strbuf_printf(&o, "%s%c:%s", i > 1 ? "," : "", roles->letter[i],
 		    roles->name[i]);
@@ -668,6 +673,24 @@ static int roles_parse(const char *text, journal_roles *r)
 	return n < 1 ? -1 : 0;
 }
 
+/* The value of a header's "schedule=": a count of games, 1 to
+ * JOURNAL_MAX_INDEX; *end moves past it. */
+static int schedule_parse(const char *text, long *schedule, int *end)
+{
+	char *stop;
+	long n;
+
+	if (!(*text >= '1' && *text <= '9'))
+		return -1;
+	errno = 0;
+	n = strtol(text, &stop, 10);
+	if (errno != 0 || n > JOURNAL_MAX_INDEX || (*stop != ' ' && *stop != '\0'))
+		return -1;
+	*schedule = n;
+	*end += 10 + (int)(stop - text);
+	return 0;
+}
+
 static int header_parse(const char *line, journal_header *h, const char *path,
     char *err, size_t errlen)
 {
@@ -677,6 +700,9 @@ static int header_parse(const char *line, journal_header *h, const char *path,
 	memset(h, 0, sizeof *h);
 	k = sscanf(line, "%31s %d config=%16" SCNx64 " shard=%d/%d%n", magic,
 	    &h->version, &h->config, &h->shard, &h->nshards, &end);
+	if (k == 5 && end > 0 && strncmp(line + end, " schedule=", 10) == 0 &&
+	    schedule_parse(line + end + 10, &h->schedule, &end) != 0)
+		return sab_fail(err, errlen, "%s:1: bad journal header", path);
 	if (k < 2 || strcmp(magic, MAGIC) != 0)
 		return sab_fail(err, errlen, "%s:1: not a saboteur journal (the "
 		    "first line should begin \"%s\")", path, MAGIC);
@@ -996,7 +1022,8 @@ static int start_file(journal *j, uint64_t fp, int shard, int nshards,
     char *err, size_t errlen)
 {
 	char head[JOURNAL_LINE_MAX];
-	int n = header_format(head, sizeof head, fp, shard, nshards, &j->roles);
+	int n = header_format(head, sizeof head, fp, shard, nshards,
+	    j->schedule, &j->roles);
 
 	if (ftruncate(j->fd, 0) != 0 || n < 0 ||
 	    write_all(j->fd, head, (size_t)n) != 0 || fsync(j->fd) != 0)
@@ -1044,6 +1071,14 @@ int journal_open(journal **jp, const char *dir, uint64_t fp, int shard,
     int nshards, const journal_roles *roles, const journal_visit *v,
     char *err, size_t errlen)
 {
+	return journal_open_sized(jp, dir, fp, shard, nshards, 0, roles, v,
+	    err, errlen);
+}
+
+int journal_open_sized(journal **jp, const char *dir, uint64_t fp,
+    int shard, int nshards, long schedule, const journal_roles *roles,
+    const journal_visit *v, char *err, size_t errlen)
+{
 	journal *j = calloc(1, sizeof *j);
 	struct stat st;
 
@@ -1053,6 +1088,7 @@ int journal_open(journal **jp, const char *dir, uint64_t fp, int shard,
 		return sab_fail(err, errlen, "out of memory");
 	}
 	j->roles = *roles;
+	j->schedule = schedule;
 	j->fd = j->lock_fd = -1;
 	/* The folder and its files are the user's alone: replays and logs
 	 * hold every hidden card.  A folder that exists is left as it is. */

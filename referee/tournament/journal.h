@@ -82,6 +82,9 @@ typedef struct journal_header {
 	int version;
 	uint64_t config;        /* tconfig_hash() of the tournament file */
 	int shard, nshards;
+	long schedule;          /* games in the whole schedule (not only
+	                           this shard), or 0 when the header does not
+	                           say (earlier versions) */
 	journal_roles roles;    /* what the role values of its games mean */
 } journal_header;
 
@@ -177,6 +180,16 @@ typedef struct journal journal;
 int journal_open(journal **jp, const char *dir, uint64_t fp, int shard,
     int nshards, const journal_roles *roles, const journal_visit *v,
     char *err, size_t errlen);
+
+/*
+ * journal_open() for a run that knows its whole schedule's size: a new
+ * journal's header records it as "schedule=N" (0 writes none, as
+ * journal_open() does), so that standings over shards can count the
+ * games missing.  A journal being resumed keeps its header.
+ */
+int journal_open_sized(journal **jp, const char *dir, uint64_t fp,
+    int shard, int nshards, long schedule, const journal_roles *roles,
+    const journal_visit *v, char *err, size_t errlen);
 
 /* The role list of the open journal (its header's). */
 const journal_roles *journal_role_list(const journal *j);

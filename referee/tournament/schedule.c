@@ -182,6 +182,7 @@ int schedule_make(schedule *s, const tconfig *t, char *err, size_t errlen)
 	s->nbots = t->nbots;
 	s->challenger = t->kind == TCONFIG_GAUNTLET ? t->challenger : -1;
 	s->seed = t->seed;
+	s->duplicate = t->duplicate;
 	s->shard = s->nshards = 1;
 	if (t->players < 2 || t->players > SAB_MAX_PLAYERS ||
 	    t->nbots < t->players || (t->games <= 0 && t->rounds <= 0) ||
@@ -222,7 +223,7 @@ int schedule_game(const schedule *s, long index, sched_game *g)
 	group_bots(s, c, permute(block, s->groups, cycle_key(s, c)), base);
 	memset(g, 0, sizeof *g);
 	g->index = index;
-	g->seed = sab_seed_game(s->seed, i);
+	g->seed = sab_seed_game(s->seed, s->duplicate ? i - (uint64_t)r : i);
 	g->players = s->players;
 	for (int seat = 0; seat < s->players; seat++)
 		g->bot[seat] = base[(seat + r) % s->players];

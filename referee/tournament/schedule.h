@@ -31,7 +31,10 @@
  * the same sequence (whole cycles and then part of one).  Every shuffle is
  * a function of the master seed, so the schedule is the same on every
  * machine, and a game's seed is sab_seed_game(master, index): the same
- * whatever the concurrency, the order of play or the sharding.
+ * whatever the concurrency, the order of play or the sharding.  With
+ * duplicate deals (schedule.duplicate), every game of a block takes the
+ * seed of the block's first game: the same line-up is dealt the same
+ * cards in each of its rotations, so each bot plays each hand once.
  */
 typedef struct schedule {
 	int kind;               /* enum tconfig_kind */
@@ -39,6 +42,8 @@ typedef struct schedule {
 	int nbots;
 	int challenger;         /* gauntlet: its bot index; else -1 */
 	uint64_t seed;          /* the master seed */
+	int duplicate;          /* duplicate deals: every rotation of a block
+	                           gets its first game's seed, so its deal */
 	uint64_t groups;        /* groups per cycle */
 	uint64_t cycle;         /* games per cycle: groups * players */
 	long total;             /* games in the whole schedule */
@@ -50,7 +55,8 @@ typedef struct schedule {
 /* One game of the schedule. */
 typedef struct sched_game {
 	long index;             /* from 0, in the whole schedule */
-	uint64_t seed;          /* sab_seed_game(master, index) */
+	uint64_t seed;          /* sab_seed_game(master, index), or with
+	                           duplicate deals of the block's first index */
 	int players;
 	int bot[SAB_MAX_PLAYERS];       /* the bot (index in the file) at each
 	                                   seat; 0 beyond players */

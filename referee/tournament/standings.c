@@ -11,6 +11,7 @@
 #include "hash.h"
 #include "say.h"
 #include "standings.h"
+#include "stats.h"
 
 #define MM_ITER 1000            /* MM steps before Newton's */
 #define NEWTON_ITER 100
@@ -32,6 +33,8 @@ struct standings_acc {
 void standings_init(standings *st)
 {
 	memset(st, 0, sizeof *st);
+	/* Without memory it stays NULL: standings_add() says so. */
+	st->deals = calloc(1, sizeof *st->deals);
 	journal_roles_base(&st->roles);
 }
 
@@ -169,6 +172,12 @@ int standings_add(standings *st, const journal_game *g, char *err,
 		if ((who[s] = bot_number(st, g->seat[s].bot)) < 0)
 			return sab_fail(err, errlen, "out of memory");
 	st->games++;
+	int gold[SAB_MAX_PLAYERS];
+	for (int s = 0; s < g->players; s++)
+		gold[s] = g->seat[s].gold;
+	if (st->deals == NULL ||
+	    stats_deals_add(st->deals, g->seed, who, gold, g->players) != 0)
+		return sab_fail(err, errlen, "out of memory");
 	for (int s = 0; s < g->players; s++) {
 		count_seat(&st->acc[who[s]], g, s);
 		for (int t = 0; t < g->players; t++) {
@@ -269,28 +278,6 @@ int standings_add_dir(standings *st, const char *dir, journal_warn_fn *warn,
 /* ------------------------------------------------------------------ */
 /* Figures */
 
-/*
- * The 0.975 quantile of Student's t with df degrees of freedom: a table
- * to 30, then the Cornish-Fisher expansion (Abramowitz and Stegun
- * 26.7.5), within 1e-4 of the exact value from there on.
- */
-static double t975(long df)
-{
-	static const double table[31] = { 0, 12.7062, 4.3027, 3.1824, 2.7764,
-		2.5706, 2.4469, 2.3646, 2.3060, 2.2622, 2.2281, 2.2010, 2.1788,
-		2.1604, 2.1448, 2.1314, 2.1199, 2.1098, 2.1009, 2.0930, 2.0860,
-		2.0796, 2.0739, 2.0687, 2.0639, 2.0595, 2.0555, 2.0518, 2.0484,
-		2.0452, 2.0423 };
-	const double z = 1.959963984540054, v = (double)df;
-	double z3 = z * z * z, z5 = z3 * z * z, z7 = z5 * z * z;
-
-	if (df <= 30)
-		return table[df];
-	return z + (z3 + z) / (4 * v) +
-	    (5 * z5 + 16 * z3 + 3 * z) / (96 * v * v) +
-	    (3 * z7 + 19 * z5 + 17 * z3 - 15 * z) / (384 * v * v * v);
-}
-
 static double ratio(double a, long b)
 {
 	return b > 0 ? a / (double)b : NAN;
@@ -309,7 +296,7 @@ static void fill_row(standing *r, const struct standings_acc *a)
 		double n = (double)a->games;
 		double ss = (double)(a->gold_sq * a->games - a->gold * a->gold);
 		double s = sqrt(ss / (n * (n - 1)));
-		double half = t975(a->games - 1) * s / sqrt(n);
+		double half = stats_t975(a->games - 1) * s / sqrt(n);
 		r->ci_low = r->mean_gold - half;
 		r->ci_high = r->mean_gold + half;
 	}
@@ -596,6 +583,17 @@ int standings_finish(standings *st, char *err, size_t errlen)
 	st->rows = rows;
 	for (int i = 0; i < st->nbots; i++)
 		fill_row(&rows[i], &st->acc[i]);
+	/* Duplicate deals: a deal's games are not independent, the deals
+	 * are (stats_deals_half()). */
+	st->paired_deals = st->deals != NULL && st->deals->repeated > 0 ?
+	    st->deals->deals : 0;
+	for (int i = 0; i < st->nbots && st->paired_deals; i++) {
+		long k;
+		double half = stats_deals_half(st->deals, i, rows[i].mean_gold,
+		    rows[i].games, &k);
+		rows[i].ci_low = rows[i].mean_gold - half;
+		rows[i].ci_high = rows[i].mean_gold + half;
+	}
 	qsort(rows, (size_t)st->nbots, sizeof *rows, by_name);
 	if (rate(st, err, errlen) != 0)
 		return -1;
@@ -665,8 +663,11 @@ static void print_table(FILE *f, const standings *st)
 	for (int i = 0; i < st->nbots; i++)
 		if ((int)strlen(st->rows[i].name) > w)
 			w = (int)strlen(st->rows[i].name);
-	fprintf(f, "%ld game%s, tournament %016" PRIx64 "\n", st->games,
+	fprintf(f, "%ld game%s, tournament %016" PRIx64, st->games,
 	    st->games == 1 ? "" : "s", st->config);
+	if (st->paired_deals > 0)
+		fprintf(f, ", %ld deals (intervals by deal)", st->paired_deals);
+	fputc('\n', f);
 	fprintf(f, "rank  %-*s  rating  games    gold  mean gold (95%% CI)  "
 	    " win%%", w, "bot");
 	for (int k = 1; k < roles->n; k++) {
@@ -700,8 +701,12 @@ static void print_table(FILE *f, const standings *st)
 
 static void print_yaml(FILE *f, const standings *st)
 {
-	fprintf(f, "config: \"%016" PRIx64 "\"\ngames: %ld\nbots:%s\n",
-	    st->config, st->games, st->nbots == 0 ? " []" : "");
+	fprintf(f, "config: \"%016" PRIx64 "\"\ngames: %ld\n", st->config,
+	    st->games);
+	/* Only with duplicate deals, so other files read as before. */
+	if (st->paired_deals > 0)
+		fprintf(f, "deals: %ld\n", st->paired_deals);
+	fprintf(f, "bots:%s\n", st->nbots == 0 ? " []" : "");
 	for (int i = 0; i < st->nbots; i++) {
 		const standing *r = &st->rows[i];
 
@@ -857,6 +862,16 @@ int standings_print_roles(FILE *f, const standings *st, int format)
 	return ferror(f) ? -1 : 0;
 }
 
+void standings_pair(const standings *st, int i, int j, double *ahead,
+    double *behind)
+{
+	int a = st->slot[find_slot(st, st->rows[i].name)] - 1;
+	int b = st->slot[find_slot(st, st->rows[j].name)] - 1;
+
+	*ahead = (double)st->win2[(size_t)a * (size_t)st->cap + (size_t)b] / 2;
+	*behind = (double)st->win2[(size_t)b * (size_t)st->cap + (size_t)a] / 2;
+}
+
 void standings_free(standings *st)
 {
 	if (st == NULL)
@@ -866,6 +881,9 @@ void standings_free(standings *st)
 	free(st->win2);
 	free(st->slot);
 	journal_set_free(&st->seen);
+	if (st->deals != NULL)
+		stats_deals_free(st->deals);
+	free(st->deals);
 	free(st->first_dir);
 	memset(st, 0, sizeof *st);
 }

@@ -56,6 +56,9 @@ typedef struct standings {
 	int have_config;        /* a journal header was read */
 	long games;             /* distinct games counted */
 	long duplicates;        /* games seen again, not counted */
+	long paired_deals;      /* after standings_finish(): the deals, when
+	                           some deal was played more than once
+	                           (duplicate deals), else 0 */
 	int nbots;
 	standing *rows;         /* nbots rows after standings_finish(),
 	                           best first */
@@ -70,6 +73,7 @@ typedef struct standings {
 	int *slot;                      /* name hash table: bot number + 1 */
 	int nslot;
 	journal_set seen;               /* game indices counted */
+	struct stats_deals *deals;      /* gold by deal (stats.h) */
 	char *first_dir;                /* the folder the config came from */
 } standings;
 
@@ -109,7 +113,10 @@ int standings_add_dir(standings *st, const char *dir, journal_warn_fn *warn,
  * Mean gold's interval is mean +- t * s / sqrt(n), with s the sample
  * standard deviation (n - 1 in its denominator) and t the 0.975 quantile
  * of Student's t distribution with n - 1 degrees of freedom (exact table
- * to 30, then the Cornish-Fisher expansion, good to 1e-4).
+ * to 30, then the Cornish-Fisher expansion, good to 1e-4).  When some
+ * deal (a game's seed) was played more than once, as with duplicate
+ * deals, each deal counts as one observation instead: see
+ * stats_deals_half(), and paired_deals.
  *
  * The rating is a Bradley-Terry model fitted by maximum likelihood with
  * the MM algorithm (Hunter 2004), finished by Newton's method where MM
@@ -155,6 +162,12 @@ int standings_print(FILE *f, const standings *st, int format);
  * Returns 0, or -1 when writing failed (ferror(f)).
  */
 int standings_print_roles(FILE *f, const standings *st, int format);
+
+/* After standings_finish(): the games in which the bot of row i had more
+ * gold than the bot of row j (*ahead) and fewer (*behind), a tie counted
+ * as half in each. */
+void standings_pair(const standings *st, int i, int j, double *ahead,
+    double *behind);
 
 /* Frees what the standings hold; a zeroed or initialised one is fine. */
 void standings_free(standings *st);

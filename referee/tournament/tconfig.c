@@ -191,7 +191,8 @@ static int load_bots(const sab_yaml *y, const sab_yaml_node *seq, tconfig *t)
 	return 0;
 }
 
-enum { S_KIND, S_ROUNDS, S_GAMES, S_CHALLENGER, S_N };
+enum { S_KIND, S_ROUNDS, S_GAMES, S_CHALLENGER, S_DUPLICATE, S_SEQUENTIAL,
+	S_N };
 
 /* 1 when a is written after b. */
 static int later(sab_yaml_mark a, sab_yaml_mark b)
@@ -267,6 +268,53 @@ static int load_lineups(const sab_yaml *y, const sab_yaml_node *map,
 	return 0;
 }
 
+/* A number in (lo, hi) for the sequential test. */
+static int real_in(const sab_yaml *y, const sab_yaml_node *n,
+    const char *place, double lo, double hi, double *out)
+{
+	char q[SAB_YAML_QUOTE], *end;
+	size_t len;
+	const char *v = sab_yaml_scalar(n, &len);
+
+	if (v == NULL || len == 0 || len > 30)
+		return sab_yaml_fail(y, n, place, "expected a number between %.15g "
+		    "and %.15g, found %s", lo, hi, v != NULL ?
+		    sab_yaml_quote(v, len, q) : sab_yaml_kind_name(n));
+	errno = 0;
+	*out = strtod(v, &end);
+	if (end != v + len || errno != 0 || !(*out > lo && *out < hi))
+		return sab_yaml_fail(y, n, place, "expected a number between %.15g "
+		    "and %.15g (both left out), found %s", lo, hi,
+		    sab_yaml_quote(v, len, q));
+	return 0;
+}
+
+/* schedule.sequential: margin (required), alpha and beta. */
+static int load_sequential(const sab_yaml *y, const sab_yaml_node *map,
+    tconfig *t)
+{
+	enum { Q_MARGIN, Q_ALPHA, Q_BETA, Q_N };
+	sab_yaml_field f[Q_N] = { SAB_YAML_FIELD("margin"),
+		SAB_YAML_FIELD("alpha"), SAB_YAML_FIELD("beta") };
+
+	if (sab_yaml_fields(y, map, "schedule.sequential", f, Q_N) != 0)
+		return -1;
+	if (f[Q_MARGIN].val == NULL)
+		return sab_yaml_fail(y, map, "schedule.sequential", "missing key "
+		    "\"margin\" (the difference in gold a game worth "
+		    "finding)");
+	t->sequential = 1;
+	t->seq_alpha = t->seq_beta = 0.05;
+	if (real_in(y, f[Q_MARGIN].val, "schedule.sequential.margin", 0, 1e6,
+	    &t->seq_margin) != 0 ||
+	    (f[Q_ALPHA].val && real_in(y, f[Q_ALPHA].val,
+	    "schedule.sequential.alpha", 0, 0.5, &t->seq_alpha) != 0) ||
+	    (f[Q_BETA].val && real_in(y, f[Q_BETA].val,
+	    "schedule.sequential.beta", 0, 0.5, &t->seq_beta) != 0))
+		return -1;
+	return 0;
+}
+
 /* The schedule section (which may be absent: map NULL), read after the
  * bots, whose names the challenger must be one of. */
 static int load_schedule(const sab_yaml *y, const sab_yaml_node *map,
@@ -275,7 +323,8 @@ static int load_schedule(const sab_yaml *y, const sab_yaml_node *map,
 	static const char *const kinds[] = { "round-robin", "gauntlet" };
 	sab_yaml_field f[S_N] = { SAB_YAML_FIELD("kind"),
 		SAB_YAML_FIELD("rounds"), SAB_YAML_FIELD("games"),
-		SAB_YAML_FIELD("challenger") };
+		SAB_YAML_FIELD("challenger"), SAB_YAML_FIELD("duplicate"),
+		SAB_YAML_FIELD("sequential") };
 	size_t kind;
 
 	if (map != NULL && sab_yaml_fields(y, map, "schedule", f, S_N) != 0)
@@ -288,7 +337,18 @@ static int load_schedule(const sab_yaml *y, const sab_yaml_node *map,
 	}
 	if (load_length(y, map, bots_at, f, t) != 0)
 		return -1;
-	return load_lineups(y, map, bots_at, f, t);
+	if (f[S_DUPLICATE].val && sab_yaml_bool(y, f[S_DUPLICATE].val,
+	    "schedule.duplicate", &t->duplicate) != 0)
+		return -1;
+	if (load_lineups(y, map, bots_at, f, t) != 0)
+		return -1;
+	if (f[S_SEQUENTIAL].val == NULL)
+		return 0;
+	if (t->kind != TCONFIG_GAUNTLET)
+		return sab_yaml_fail_mark(y, f[S_SEQUENTIAL].at,
+		    "schedule.sequential", "only a gauntlet (a challenger "
+		    "against the others) has a sequential test");
+	return load_sequential(y, f[S_SEQUENTIAL].val, t);
 }
 
 /* ------------------------------------------------------------------ */
@@ -533,6 +593,12 @@ uint64_t tconfig_hash(const tconfig *t)
 		h = hash_u64(h, (uint64_t)t->bots[i].move_ms);
 		h = hash_u64(h, (uint64_t)t->bots[i].bank_ms);
 	}
+	/* Duplicate deals change every game's deal: only when on, so that
+	 * the hash of a file without them is what it was.  The sequential
+	 * test is not hashed: it says when to stop, not what a game is, so a
+	 * run may be resumed with another margin or error rates. */
+	if (t->duplicate)
+		h = hash_text(h, "duplicate");
 	/* The sandbox's settings, only when the file gives some, so that the
 	 * hash of a file without them is what it was before they existed. */
 	for (int i = -1; i < t->nbots; i++) {

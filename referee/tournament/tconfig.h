@@ -40,7 +40,8 @@ typedef struct tconfig_bot {
  *   ruleset       "base"
  *   players       (required) 2 to 12; the ruleset may allow fewer
  *   seed          1 (the master seed, 0 to 2^64 - 1)
- *   schedule      kind round-robin, rounds 1; games 0 means "rounds"
+ *   schedule      kind round-robin, rounds 1; games 0 means "rounds";
+ *                 duplicate false; no sequential test
  *   time          move-ms 1000, bank-ms 10000, handshake-ms 10000,
  *                 grace-ms 50 (as saboteur play)
  *   failures      tries 3, max-line 4096, max-output 65536,
@@ -68,6 +69,11 @@ typedef struct tconfig {
 	long rounds;            /* cycles of the schedule; 0 when games is set */
 	long games;             /* games of the schedule; 0 when rounds is set */
 	int challenger;         /* a bot index for a gauntlet, else -1 */
+	int duplicate;          /* schedule.duplicate: the rotations of a
+	                           line-up share their deal */
+	int sequential;         /* schedule.sequential is given (gauntlet) */
+	double seq_margin;      /* its margin: gold a game (required) */
+	double seq_alpha, seq_beta; /* its error rates (default 0.05) */
 	int64_t move_ms, bank_ms, handshake_ms, grace_ms;
 	int tries;              /* replies a bot may give for one decision */
 	int64_t max_line;       /* bytes in one line from a bot */

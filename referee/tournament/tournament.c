@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +37,7 @@ typedef struct conductor {
 	long played;            /* games this run played */
 	int64_t last_progress;
 	char self[PATH_MAX];
+	proc_cpus pin[MAX_JOBS];        /* --affinity: worker k's CPUs */
 } conductor;
 
 int tournament_init(tournament *t, const tconfig *cfg)
@@ -47,6 +49,12 @@ int tournament_init(tournament *t, const tconfig *cfg)
 	t->gold = calloc(n, sizeof *t->gold);
 	t->dq = calloc(n, sizeof *t->dq);
 	t->cfg = cfg;
+	if (cfg->sequential) {
+		if ((t->seq = malloc(sizeof *t->seq)) == NULL)
+			return -1;
+		stats_sprt_init(t->seq, cfg->seq_margin, cfg->seq_alpha,
+		    cfg->seq_beta);
+	}
 	return t->games && t->failures && t->gold && t->dq ? 0 : -1;
 }
 
@@ -56,6 +64,69 @@ void tournament_free(tournament *t)
 	free(t->failures);
 	free(t->gold);
 	free(t->dq);
+	free(t->seq);
+	stats_units_free(&t->units);
+}
+
+/*
+ * Gives the sequential test what game g says of the challenger: its gold
+ * less the mean gold of the other seats, alone or, with duplicate deals,
+ * as part of its deal's mean once the deal's games are all in.
+ */
+static int test_game(tournament *t, const journal_game *g, char *err,
+    size_t errlen)
+{
+	const tconfig *c = t->cfg;
+	const char *name = c->bots[c->challenger].cb.name;
+	double mine = 0, others = 0, x, unit;
+	int seat = -1;
+
+	for (int s = 0; s < g->players; s++)
+		if (seat < 0 && strcmp(g->seat[s].bot, name) == 0) {
+			seat = s;
+			mine = g->seat[s].gold;
+		} else {
+			others += g->seat[s].gold;
+		}
+	if (seat < 0 || g->players < 2)
+		return sab_fail(err, errlen, "game %ld: the challenger %s does "
+		    "not play it", g->index, name);
+	x = mine - others / (g->players - 1);
+	if (c->duplicate) {
+		/* The deal of game i is its block: i / players (schedule.h),
+		 * the last one maybe short. */
+		long key = g->index / g->players, total = t->sch->total;
+		long size = total - key * g->players;
+		int k = stats_units_add(&t->units, key, (int)(size < g->players ?
+		    size : g->players), x, &unit);
+		if (k < 0)
+			return sab_fail(err, errlen, "out of memory");
+		if (k == 0)
+			return 0;
+		x = unit;
+	}
+	if (stats_sprt_add(t->seq, x) != STATS_UNDECIDED && t->seq_games == 0)
+		t->seq_games = t->counted;
+	return 0;
+}
+
+void tournament_print_test(const tournament *t, FILE *f)
+{
+	const stats_sprt *q = t->seq;
+	double half, mean = stats_sprt_mean(q, &half);
+
+	fprintf(f, "sequential test after %ld games", q->decision ==
+	    STATS_UNDECIDED ? t->counted : t->seq_games);
+	if (t->cfg->duplicate)
+		fprintf(f, " (%ld deals)", q->n);
+	fprintf(f, ": %s against the others: %s (margin %g gold a game, "
+	    "alpha %g, beta %g)", t->cfg->bots[t->cfg->challenger].cb.name,
+	    stats_sprt_word(q->decision), q->margin, q->alpha, q->beta);
+	fprintf(f, ": mean difference %.2f", mean);
+	if (!isnan(half))
+		fprintf(f, " [%.2f, %.2f]", mean - half, mean + half);
+	fprintf(f, ", LLR+ %.2f, LLR- %.2f, bounds %.2f and %.2f\n",
+	    q->llr_plus, q->llr_minus, q->lower, q->upper);
 }
 
 /* A status that counts towards disqualification. */
@@ -94,6 +165,11 @@ int tournament_count(void *arg, const journal_game *g, char *err,
 			    journal_status_name(js->status), g->index);
 		}
 	}
+	t->counted++;
+	if (t->seq != NULL && test_game(t, g, err, errlen) != 0)
+		return -1;
+	if (t->live != NULL && standings_add(t->live, g, err, errlen) < 0)
+		return -1;
 	return 0;
 }
 
@@ -112,7 +188,8 @@ static int spawn_worker(conductor *c, int k, char *err, size_t errlen)
 		return -1;
 	}
 	proc_spec spec = { .argv = argv, .stderr_path = log,
-	    .max_line = JOURNAL_LINE_MAX + 64, .max_stderr = 16u << 20 };
+	    .max_line = JOURNAL_LINE_MAX + 64, .max_stderr = 16u << 20,
+	    .cpus = c->t->affinity ? &c->pin[k] : NULL };
 	memset(&c->w[k], 0, sizeof c->w[k]);
 	if (proc_spawn(&c->w[k], &spec, err, errlen) != 0)
 		return -1;
@@ -128,6 +205,9 @@ static long next_game(conductor *c, sched_game *g)
 	const tournament *t = c->t;
 	long n = schedule_size(t->sch);
 
+	/* The sequential test decided: no more games. */
+	if (t->seq != NULL && t->seq->decision != STATS_UNDECIDED)
+		return -1;
 	while (c->nrequeued > 0) {
 		long k = c->requeued[--c->nrequeued];
 		if (schedule_nth(t->sch, k, g) == 0)
@@ -203,8 +283,40 @@ static void show_progress(conductor *c, int force)
 		fprintf(t->progress, ", leader %s (%.2f gold a game)",
 		    t->cfg->bots[lead].cb.name,
 		    (double)t->gold[lead] / (double)t->games[lead]);
+	if (t->seq != NULL && t->seq->decision != STATS_UNDECIDED)
+		fprintf(t->progress, ", sequential test: %s",
+		    stats_sprt_word(t->seq->decision));
 	fputs(t->tty ? "" : "\n", t->progress);
 	fflush(t->progress);
+}
+
+/* The standings so far on stdout, with the head-to-head table and the
+ * sequential test's state (--standings-every). */
+static int show_live(conductor *c)
+{
+	tournament *t = c->t;
+	char err[256];
+
+	if (standings_finish(t->live, err, sizeof err) != 0) {
+		fprintf(stderr, "saboteur tournament: %s\n", err);
+		return EXIT_INTERNAL;
+	}
+	if (t->tty)
+		fputs("\r\033[K", t->progress);
+	printf("standings after %ld of %ld games\n", c->done, c->total);
+	if (standings_print(stdout, t->live, STANDINGS_TABLE) != 0 ||
+	    stats_print_pairs(stdout, t->live) != 0) {
+		perror("saboteur tournament: stdout");
+		return EXIT_INTERNAL;
+	}
+	if (t->seq != NULL)
+		tournament_print_test(t, stdout);
+	putchar('\n');
+	if (fflush(stdout) != 0) {
+		perror("saboteur tournament: stdout");
+		return EXIT_INTERNAL;
+	}
+	return EXIT_OK;
 }
 
 /* ---- the run ------------------------------------------------------------ */
@@ -234,6 +346,8 @@ static int heard(conductor *c, int k, char *line)
 	c->done++;
 	c->played++;
 	show_progress(c, 0);
+	if (t->live != NULL && t->every > 0 && c->done % t->every == 0)
+		return show_live(c);
 	return EXIT_OK;
 }
 
@@ -310,6 +424,41 @@ static void stop_workers(conductor *c, int64_t grace)
 			proc_free(&c->w[k]);
 }
 
+/*
+ * --affinity: shares out the CPUs the referee may use among the workers,
+ * in order, so that games at once never share a core: with C CPUs and J
+ * workers, worker k gets CPUs k C / J to (k + 1) C / J - 1 of them, or,
+ * when there are more workers than CPUs, CPU k mod C (said once).  A
+ * worker's bots inherit its CPUs.  Returns 0, or -1 when the CPUs cannot
+ * be known.
+ */
+static int share_cpus(conductor *c)
+{
+	int cpu[PROC_MAX_CPUS], ncpu = 0, j = c->nworkers;
+	proc_cpus own;
+
+	if (proc_cpus_own(&own) <= 0) {
+		fprintf(stderr, "saboteur tournament: --affinity: cannot tell "
+		    "which CPUs this process may use: %s\n", strerror(errno));
+		return -1;
+	}
+	for (int i = 0; i < PROC_MAX_CPUS; i++)
+		if (own.bits[i / 64] >> (i % 64) & 1)
+			cpu[ncpu++] = i;
+	if (j > ncpu)
+		fprintf(stderr, "saboteur tournament: --affinity: %d games at "
+		    "once on %d CPU%s: games share CPUs\n", j, ncpu,
+		    ncpu == 1 ? "" : "s");
+	for (int k = 0; k < j; k++) {
+		int lo = j > ncpu ? k % ncpu : k * ncpu / j;
+		int hi = j > ncpu ? lo + 1 : (k + 1) * ncpu / j;
+		memset(&c->pin[k], 0, sizeof c->pin[k]);
+		for (int i = lo; i < hi; i++)
+			c->pin[k].bits[cpu[i] / 64] |= 1ULL << (cpu[i] % 64);
+	}
+	return 0;
+}
+
 static int start(conductor *c)
 {
 	char err[512];
@@ -321,6 +470,8 @@ static int start(conductor *c)
 		return EXIT_INTERNAL;
 	}
 	c->self[n] = '\0';
+	if (c->t->affinity && share_cpus(c) != 0)
+		return EXIT_INTERNAL;
 	for (int k = 0; k < c->nworkers; k++)
 		if (spawn_worker(c, k, err, sizeof err) != 0) {
 			fprintf(stderr, "saboteur tournament: %s\n", err);

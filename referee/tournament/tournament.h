@@ -7,6 +7,8 @@
 
 #include "journal.h"
 #include "schedule.h"
+#include "standings.h"
+#include "stats.h"
 #include "tconfig.h"
 
 typedef struct tournament {
@@ -20,14 +22,30 @@ typedef struct tournament {
 	FILE *progress;         /* where the progress goes (stderr) */
 	int tty;                /* progress is a terminal: one line redrawn */
 	int sandbox;            /* bots sealed off (see sandbox_init()) */
+	int affinity;           /* --affinity: each worker, and so its bots,
+	                           pinned to CPUs of its own */
 
 	/* Tallies by bot (tournament_init() makes them). */
 	long *games, *failures;
 	int64_t *gold;
 	int *dq;                /* disqualified */
+	long counted;           /* games counted, resumed ones included */
+
+	/* A gauntlet's sequential test (schedule.sequential): made by
+	 * tournament_init(), else NULL.  Once it decides, no game is handed
+	 * out; seq_games is how many games were counted then. */
+	stats_sprt *seq;
+	stats_units units;      /* with duplicate deals: deals still open */
+	long seq_games;
+
+	/* Standings printed to stdout every `every` games (0: never), fed
+	 * as games are counted; the caller makes them (or leaves NULL). */
+	standings *live;
+	long every;
 } tournament;
 
-/* Makes the tallies for cfg's bots; -1 when out of memory. */
+/* Makes the tallies for cfg's bots, and the sequential test when cfg has
+ * one; -1 when out of memory. */
 int tournament_init(tournament *t, const tconfig *cfg);
 
 /* Counts a finished game in the tallies (disqualifying a bot whose
@@ -35,6 +53,10 @@ int tournament_init(tournament *t, const tconfig *cfg);
  * the tournament as its argument. */
 int tournament_count(void *t, const journal_game *g, char *err,
     size_t errlen);
+
+/* Writes the sequential test's state as one paragraph to f ("sequential
+ * test: the challenger NAME is better ..."). */
+void tournament_print_test(const tournament *t, FILE *f);
 
 /* Frees the tallies. */
 void tournament_free(tournament *t);

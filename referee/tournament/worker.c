@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "cli.h"
 #include "journal.h"
@@ -350,17 +351,24 @@ int cmd_tournament_worker(int argc, char **argv)
 	rc = setup(&w, argv[1]);
 	if (rc == EXIT_OK)
 		rc = seal(&w, argv[1], argv[4]);
+	long games = 0;
 	while (rc == EXIT_OK && getline(&line, &cap, stdin) > 0) {
 		line[strcspn(line, "\n")] = '\0';
 		rc = play(&w, line);
+		games += rc == EXIT_OK;
 	}
+	/* In its log: what it played and its own peak memory, which does
+	 * not grow with the games (it keeps none of them). */
+	struct rusage ru;
+	if (getrusage(RUSAGE_SELF, &ru) == 0)
+		fprintf(stderr, "worker %d: %ld games, peak memory %ld kB\n",
+		    w.k, games, ru.ru_maxrss);
 	free(line);
 	finish(&w);
 	free(w.bots);
 	free(w.starts);
 	free(w.stale);
 	free(w.rules_text);
-	free(w.cost.gaps);
 	tconfig_free(&w.cfg);
 	sandbox_free(&w.sb);
 	return rc;

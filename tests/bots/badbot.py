@@ -59,6 +59,14 @@ def main():
         spy()
     if MODE == "crash-start":
         sys.exit(3)
+    if MODE == "cpus":
+        # The CPUs it may run on, as the kernel says, for the tests of
+        # --affinity; then it plays as "good".
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("Cpus_allowed_list:"):
+                    sys.stderr.write("cpus %s\n" % line.split()[1])
+        sys.stderr.flush()
     if MODE == "fork-holder":
         # A child that keeps stdin, stdout and stderr open, long after.
         if os.fork() == 0:

@@ -23,8 +23,9 @@ hats, swap hands, multi-card discards, thefts, gold in pieces) and the World
 Championship's special cards (rulesets "base-wc", "saboteur2-wc": a card
 waiting for a veto, our reaction, the treasure trove's take, goal swaps,
 diversions, changes of direction) and the mini expansions (rulesets
-"base-minis", "saboteur2-minis": Tunnel Toll's dwarves and tolls, the
-postcards laid at setup and the new dwarf card one gives us).
+"base-minis", "saboteur2-minis", which hold every one: Tunnel Toll's dwarves
+and tolls, the postcards laid at setup and the new dwarf card one gives us,
+New Goals' goal places and order, Treasure Chests' chests and choices).
 
 State, reset by each "game" (and the round part by each "round"):
     seat, players, ruleset       our seat, the player count, the ruleset name

@@ -1,0 +1,694 @@
+/* page.c: a replay as one HTML page.  Each perspective's positions come
+ * from the view model (view.c, seen.c) as sets of named items -- a board
+ * cell, a seat's role, the step in words -- and the page holds, per step,
+ * only the items that changed, through tables of the strings used. */
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "page.h"
+
+/* ---- a table of strings ------------------------------------------------ */
+
+/* Strings kept once each, numbered in the order they came. */
+typedef struct strtab {
+	char **s;
+	int n, cap;
+	int *slot;              /* open addressing: an index, or -1 */
+	int nslot;              /* a power of two, more than twice n */
+	int failed;
+} strtab;
+
+static uint32_t hash_bytes(const char *s, size_t n)
+{
+	uint32_t h = 2166136261u;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h;
+}
+
+static void strtab_free(strtab *t)
+{
+	for (int i = 0; i < t->n; i++)
+		free(t->s[i]);
+	free(t->s);
+	free(t->slot);
+	memset(t, 0, sizeof *t);
+}
+
+static int strtab_rehash(strtab *t)
+{
+	int nslot = t->nslot ? t->nslot * 2 : 1024;
+	int *slot = malloc((size_t)nslot * sizeof *slot);
+
+	if (slot == NULL)
+		return -1;
+	for (int i = 0; i < nslot; i++)
+		slot[i] = -1;
+	for (int i = 0; i < t->n; i++) {
+		uint32_t h = hash_bytes(t->s[i], strlen(t->s[i]));
+		int j = (int)(h & (uint32_t)(nslot - 1));
+		while (slot[j] >= 0)
+			j = (j + 1) & (nslot - 1);
+		slot[j] = i;
+	}
+	free(t->slot);
+	t->slot = slot;
+	t->nslot = nslot;
+	return 0;
+}
+
+/* Returns the number of s (adding it when new), or -1 when out of memory. */
+static int strtab_add(strtab *t, const char *s)
+{
+	size_t n = strlen(s);
+	uint32_t h = hash_bytes(s, n);
+	int j;
+
+	if (t->failed)
+		return -1;
+	if (2 * (t->n + 1) >= t->nslot && strtab_rehash(t) != 0)
+		goto oom;
+	j = (int)(h & (uint32_t)(t->nslot - 1));
+	while (t->slot[j] >= 0) {
+		if (strcmp(t->s[t->slot[j]], s) == 0)
+			return t->slot[j];
+		j = (j + 1) & (t->nslot - 1);
+	}
+	if (t->n == t->cap) {
+		int cap = t->cap ? t->cap * 2 : 256;
+		char **ns = realloc(t->s, (size_t)cap * sizeof *ns);
+		if (ns == NULL)
+			goto oom;
+		t->s = ns;
+		t->cap = cap;
+	}
+	if ((t->s[t->n] = malloc(n + 1)) == NULL)
+		goto oom;
+	memcpy(t->s[t->n], s, n + 1);
+	t->slot[j] = t->n;
+	return t->n++;
+oom:
+	t->failed = 1;
+	return -1;
+}
+
+/* ---- the positions as items -------------------------------------------- */
+
+/* The page being made: the tables, and the items of the position before
+ * and of the one being built. */
+typedef struct pager {
+	const view *v;
+	strtab keys, vals, diffs;
+	int *cur, *next;        /* per key: a value's number, or -1 */
+	int cap;
+	render_buf tmp;
+	int failed;
+	/* The board's items of the last position, kept while its cards,
+	 * their reach and the goals known stay the same (most steps). */
+	int board_valid;
+	uint8_t board_cell[SAB_GRID * SAB_GRID];
+	uint8_t board_reach[SAB_GRID * SAB_GRID];
+	uint8_t board_goals[SAB_MAX_GOALS];
+	int *board_items;       /* key, value, key, value ... */
+	int nboard, board_cap;
+	int recording;          /* item() adds to board_items */
+} pager;
+
+static void item(pager *p, const char *key, const char *val)
+{
+	int k = strtab_add(&p->keys, key);
+	int x = strtab_add(&p->vals, val);
+
+	if (k < 0 || x < 0) {
+		p->failed = 1;
+		return;
+	}
+	if (k >= p->cap) {
+		int cap = p->cap ? p->cap * 2 : 512;
+		int *c, *n;
+		while (cap <= k)
+			cap *= 2;
+		c = realloc(p->cur, (size_t)cap * sizeof *c);
+		if (c != NULL)
+			p->cur = c;
+		n = realloc(p->next, (size_t)cap * sizeof *n);
+		if (n != NULL)
+			p->next = n;
+		if (c == NULL || n == NULL) {
+			p->failed = 1;
+			return;
+		}
+		for (int i = p->cap; i < cap; i++)
+			p->cur[i] = p->next[i] = -1;
+		p->cap = cap;
+	}
+	p->next[k] = x;
+	if (p->recording) {
+		if (p->nboard + 2 > p->board_cap) {
+			int cap = p->board_cap ? p->board_cap * 2 : 1024;
+			int *n = realloc(p->board_items, (size_t)cap * sizeof *n);
+			if (n == NULL) {
+				p->failed = 1;
+				return;
+			}
+			p->board_items = n;
+			p->board_cap = cap;
+		}
+		p->board_items[p->nboard++] = k;
+		p->board_items[p->nboard++] = x;
+	}
+}
+
+static void itemf(pager *p, const char *key, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void itemf(pager *p, const char *key, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	/* Every caller's words fit; a cut one would only be shorter. */
+	if (n < 0)
+		buf[0] = '\0';
+	item(p, key, buf);
+}
+
+/* Text from a bot or a file, made safe as the terminal shows it
+ * (render_text: proto_escape, at most max bytes). */
+static void item_text(pager *p, const char *key, const char *s, size_t max)
+{
+	p->tmp.len = 0;
+	if (p->tmp.s)
+		p->tmp.s[0] = '\0';
+	render_text(&p->tmp, s, max);
+	if (p->tmp.failed) {
+		p->failed = 1;
+		return;
+	}
+	item(p, key, p->tmp.s ? p->tmp.s : "");
+}
+
+/* The goal place at (x, y) as the table knows it (a push-goal chest may
+ * have moved one), or -1. */
+static int goal_at(const sab_ruleset *rs, const sab_seen *s, int x, int y)
+{
+	for (int k = 0; k < rs->ngoals && k < SAB_MAX_GOALS; k++)
+		if (s->goal_x[k] == x && s->goal_y[k] == y)
+			return k;
+	return -1;
+}
+
+/*
+ * A cell as "kind;arms;stubs;classes;text;label": its kind (start, goal,
+ * back for a goal face down, path, dead, bridge, void off the board), the
+ * open edges and those not joined to its centre (N E S W bits), words
+ * for what else it carries (reach, known-gold, door-blue, ladder,
+ * crystals-2, ...), a few characters to draw in its centre, and its card
+ * in words.  The page draws any kind it does not know as a card with its
+ * text and label, so a new board object needs only a new kind word here.
+ */
+static int cell_value(const view *v, const view_table *t, int x, int y,
+    char *out, size_t len)
+{
+	const sab_ruleset *rs = v->rs;
+	uint8_t c = sab_board_get(&t->seen.board, x, y);
+	const sab_card *card;
+	const char *kind;
+	char cls[80] = "";
+	int rot, joined = 0, n;
+
+	if (c == SAB_CELL_HIDDEN) {
+		int g = goal_at(rs, &t->seen, x, y);
+		uint8_t k = g >= 0 ? t->seen.goal_known[g] : SAB_NO_CARD;
+		int known = k < rs->ndefs;
+		n = snprintf(out, len, "back;0;0;%s;%s;%s", !known ? "" :
+		    rs->defs[k].gold ? "known-gold" : "known-stone",
+		    !known ? "?" : rs->defs[k].gold ? "g" : "r",
+		    known ? v->pc.tok[k] : "face down");
+		return n > 0 && (size_t)n < len;
+	}
+	if (c == SAB_CELL_EMPTY) {
+		if (sab_board_inside(rs, x, y))
+			return 0;
+		return snprintf(out, len, "void;0;0;;;") > 0;
+	}
+	card = &rs->defs[SAB_CELL_DEF(c)];
+	rot = SAB_CELL_ROT(c);
+	for (int d = 0; d < 4; d++)
+		if (card->rot_group[rot][d])
+			joined |= 1 << d;
+	if (card->type == SAB_CARD_START)
+		kind = "start";
+	else if (card->type == SAB_CARD_GOAL)
+		kind = "goal";
+	else if (joined == 0)
+		kind = "dead";
+	else
+		kind = card->groups[0] && card->groups[1] ? "bridge" : "path";
+	if (card->type == SAB_CARD_GOAL)
+		strcat(cls, card->gold ? " gold" : " stone");
+	else if (joined && card->type != SAB_CARD_START &&
+	    t->seen.board.reach[sab_board_index(x, y)])
+		strcat(cls, " reach");
+	if (card->door == 1 || card->door == 2)
+		strcat(cls, card->door == 1 ? " door-blue" : " door-green");
+	if (card->ladder)
+		strcat(cls, " ladder");
+	if (card->crystals) {
+		size_t l = strlen(cls);
+		snprintf(cls + l, sizeof cls - l, " crystals-%d",
+		    card->crystals);
+	}
+	n = snprintf(out, len, "%s;%d;%d;%s;%s;%s", kind,
+	    card->rot_edges[rot], card->rot_edges[rot] & ~joined,
+	    cls[0] ? cls + 1 : "", card->type == SAB_CARD_START ? "S" :
+	    card->type == SAB_CARD_GOAL ? (card->gold ? "G" : "R") : "",
+	    v->pc.tok[SAB_CELL_DEF(c)]);
+	return n > 0 && (size_t)n < len;
+}
+
+/* Whether the board's items would be those of the last position. */
+static int board_same(pager *p, const view_table *t)
+{
+	const sab_board *b = &t->seen.board;
+	int same = p->board_valid &&
+	    memcmp(p->board_cell, b->cell, sizeof b->cell) == 0 &&
+	    memcmp(p->board_reach, b->reach, sizeof b->reach) == 0 &&
+	    memcmp(p->board_goals, t->seen.goal_known,
+	    sizeof p->board_goals) == 0;
+
+	if (!same) {
+		memcpy(p->board_cell, b->cell, sizeof b->cell);
+		memcpy(p->board_reach, b->reach, sizeof b->reach);
+		memcpy(p->board_goals, t->seen.goal_known,
+		    sizeof p->board_goals);
+	}
+	return same;
+}
+
+static void items_board_all(pager *p, const view_table *t);
+
+static void items_board(pager *p, const view_table *t)
+{
+	if (board_same(p, t)) {
+		for (int i = 0; i < p->nboard; i += 2)
+			p->next[p->board_items[i]] = p->board_items[i + 1];
+	} else {
+		p->nboard = 0;
+		p->recording = 1;
+		items_board_all(p, t);
+		p->recording = 0;
+		p->board_valid = !p->failed;
+	}
+	/* The mark moves with every card played, not only when one lies. */
+	if (t->marked)
+		itemf(p, "mk", "%d,%d", t->mark_x, t->mark_y);
+}
+
+/* The board's extent and cells, kept in board_items as they are set. */
+static void items_board_all(pager *p, const view_table *t)
+{
+	const view *v = p->v;
+	render_window w;
+	char key[32], val[256];
+
+	render_board_extent(v, t, &w);
+	itemf(p, "ext", "%d %d %d %d", w.x0, w.x1, w.y0, w.y1);
+	for (int y = w.y0; y <= w.y1; y++)
+		for (int x = w.x0; x <= w.x1; x++)
+			if (cell_value(v, t, x, y, val, sizeof val)) {
+				snprintf(key, sizeof key, "c%d,%d", x, y);
+				item(p, key, val);
+			}
+}
+
+/* What this perspective knows of seat k's hand and of the goals it
+ * looked at, as the players' table of saboteur view says it. */
+static void items_known(pager *p, const view_table *t, int k)
+{
+	const sab_seen *s = &t->seen;
+	const sab_ruleset *rs = p->v->rs;
+	char key[16], buf[SAB_MAX_HAND * (PROTO_TOKEN_MAX + 1) + 1];
+	size_t n = 0;
+	int known = 0;
+
+	for (int i = 0; i < s->nhand[k]; i++)
+		known += s->hand[k][i] != SAB_NO_CARD;
+	buf[0] = '\0';
+	for (int i = 0; known && i < s->nhand[k] && n < sizeof buf; i++)
+		n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s",
+		    i ? " " : "", s->hand[k][i] < rs->ndefs ?
+		    p->v->pc.tok[s->hand[k][i]] : "?");
+	snprintf(key, sizeof key, "p%dk", k);
+	item(p, key, buf);
+	n = 0;
+	buf[0] = '\0';
+	for (int g = 0; g < rs->ngoals && g < SAB_MAX_GOALS; g++) {
+		if (!(s->peeked[k] & (1u << g)) || n >= sizeof buf)
+			continue;
+		n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%d %d (%s)",
+		    n ? ", " : "", s->goal_x[g], s->goal_y[g],
+		    s->peek[k][g] < rs->ndefs ? p->v->pc.tok[s->peek[k][g]] :
+		    "?");
+	}
+	snprintf(key, sizeof key, "p%dp", k);
+	item(p, key, buf);
+	n = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < s->nfront[k] && n < sizeof buf; i++)
+		n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%s",
+		    i ? " " : "", s->front[k][i] < rs->ndefs ?
+		    p->v->pc.tok[s->front[k][i]] : "?");
+	snprintf(key, sizeof key, "p%df", k);
+	item(p, key, buf);
+}
+
+static void items_seat(pager *p, const view_table *t, int k)
+{
+	const view_seat *s = &t->seat[k];
+	render_seat f;
+	char key[16];
+
+	render_seat_fields(p->v, t, k, &f);
+#define SEATKEY(c) (snprintf(key, sizeof key, "p%d%c", k, (c)), key)
+	itemf(p, SEATKEY('w'), "%c", f.mark == ' ' ? '-' : f.mark);
+	item(p, SEATKEY('r'), f.role);
+	item(p, SEATKEY('t'), f.tools);
+	itemf(p, SEATKEY('h'), "%d", t->seen.nhand[k]);
+	item(p, SEATKEY('g'), f.gold);
+	itemf(p, SEATKEY('b'), "%lld", (long long)s->bank_ms);
+	if (s->used_us >= 0)
+		itemf(p, SEATKEY('m'), "%.1f", (double)s->used_us / 1000.0);
+	else
+		item(p, SEATKEY('m'), "-");
+	item_text(p, SEATKEY('s'), s->status ? s->status : "ok", 48);
+#undef SEATKEY
+	items_known(p, t, k);
+}
+
+static void items_step(pager *p, const view_table *t)
+{
+	const view *v = p->v;
+	char text[1024];
+	int a = render_actor(v, t);
+
+	itemf(p, "rd", "%d", t->round);
+	itemf(p, "dc", "%d", t->decision);
+	itemf(p, "dk", "%d", sab_seen_deck(&t->seen, v->rs));
+	if (t->seen.phase == SAB_PHASE_OVER)
+		item(p, "ov", "1");
+	if (a >= 0)
+		itemf(p, "ac", "%d", a);
+	view_describe(v, t->step, t->persp, text, sizeof text);
+	item_text(p, "now", text, 300);
+	render_step_state(v, t, text, sizeof text);
+	if (text[0] != '\0')
+		item_text(p, "ss", text, 200);
+	if (a >= 0 && t->seat[a].line != NULL &&
+	    t->seat[a].line_decision == t->decision)
+		item_text(p, "rp", t->seat[a].line, 200);
+	if (a >= 0 && t->seat[a].note != NULL)
+		item_text(p, "nt", t->seat[a].note, 200);
+}
+
+static void items_all(pager *p, const view_table *t)
+{
+	for (int i = 0; i < p->cap; i++)
+		p->next[i] = -1;
+	items_step(p, t);
+	items_board(p, t);
+	for (int k = 0; k < t->nseats; k++)
+		items_seat(p, t, k);
+}
+
+/* Digits of base 36: short numbers that need no quotes or escapes. */
+static void put36(render_buf *b, int n)
+{
+	char d[16];
+	int i = 0;
+
+	do {
+		d[i++] = "0123456789abcdefghijklmnopqrstuvwxyz"[n % 36];
+		n /= 36;
+	} while (n > 0);
+	while (i > 0)
+		render_printf(b, "%c", d[--i]);
+}
+
+/* The items that changed since the last position, as "K.V K.V K." (a
+ * key's number, a dot and its new value's number, or none: gone), kept
+ * once in the table of changes; returns its number, or -1. */
+static int diff_take(pager *p)
+{
+	render_buf d = { NULL, 0, 0, 0 };
+	int id;
+
+	render_printf(&d, "%s", "");
+	for (int i = 0; i < p->keys.n; i++) {
+		if (p->cur[i] == p->next[i])
+			continue;
+		if (d.len > 0)
+			render_printf(&d, " ");
+		put36(&d, i);
+		render_printf(&d, ".");
+		if (p->next[i] >= 0)
+			put36(&d, p->next[i]);
+		p->cur[i] = p->next[i];
+	}
+	id = d.failed ? -1 : strtab_add(&p->diffs, d.s);
+	render_buf_free(&d);
+	if (id < 0)
+		p->failed = 1;
+	return id;
+}
+
+/* ---- writing ----------------------------------------------------------- */
+
+void page_json_string(render_buf *b, const char *s)
+{
+	if (s == NULL) {
+		render_printf(b, "null");
+		return;
+	}
+	render_printf(b, "\"");
+	for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+		if (*c == '"' || *c == '\\')
+			render_printf(b, "\\%c", *c);
+		else if (*c < 0x20 || *c >= 0x7f || *c == '<' || *c == '>' ||
+		    *c == '&')
+			render_printf(b, "\\u%04x", *c);
+		else
+			render_printf(b, "%c", *c);
+	}
+	render_printf(b, "\"");
+}
+
+void page_html_text(render_buf *b, const char *s)
+{
+	for (const char *c = s; *c; c++) {
+		switch (*c) {
+		case '<':
+			render_printf(b, "&lt;");
+			break;
+		case '>':
+			render_printf(b, "&gt;");
+			break;
+		case '&':
+			render_printf(b, "&amp;");
+			break;
+		case '"':
+			render_printf(b, "&quot;");
+			break;
+		default:
+			render_printf(b, "%c", *c);
+			break;
+		}
+	}
+}
+
+static void json_table(render_buf *b, const char *name, const strtab *t)
+{
+	render_printf(b, ",\n\"%s\":[", name);
+	for (int i = 0; i < t->n; i++) {
+		if (i)
+			render_printf(b, ",");
+		page_json_string(b, t->s[i]);
+	}
+	render_printf(b, "]");
+}
+
+/* The steps' marks, decisions, rounds and seats asked: the same for every
+ * perspective (the page moves by them), one array each. */
+static void json_steps(render_buf *b, const view *v)
+{
+	static const char *const name[4] = { "flags", "decision", "round",
+	    "actor" };
+	int *ds;
+	size_t nd;
+
+	for (int a = 0; a < 4; a++) {
+		render_printf(b, ",\n\"%s\":[", name[a]);
+		for (int i = 0; i < v->nsteps; i++) {
+			const view_step *s = &v->steps[i];
+			render_printf(b, "%s%d", i ? "," : "", a == 0 ? s->flags :
+			    a == 1 ? s->decision : a == 2 ? s->round : s->actor);
+		}
+		render_printf(b, "]");
+	}
+	/* Each decision's last step, as saboteur view --at finds it. */
+	render_printf(b, ",\n\"decisionStep\":[");
+	nd = v->decisions > 0 ? (size_t)v->decisions + 1 : 1;
+	if ((ds = malloc(nd * sizeof *ds)) == NULL) {
+		b->failed = 1;
+		return;
+	}
+	for (size_t d = 0; d < nd; d++)
+		ds[d] = -1;
+	for (int i = v->nsteps - 1; i >= 0; i--)
+		if ((v->steps[i].flags & VIEW_TURN_END) &&
+		    v->steps[i].decision <= v->decisions)
+			ds[v->steps[i].decision] = i;
+	if (ds[0] < 0)
+		ds[0] = view_decision_step(v, 0);
+	for (size_t d = 0; d < nd; d++)
+		render_printf(b, "%s%d", d ? "," : "", ds[d]);
+	render_printf(b, "]");
+	free(ds);
+}
+
+static void json_head(render_buf *b, const view *v, const page_opts *o)
+{
+	const replay_file *f = v->f;
+
+	render_printf(b, "{\"format\":1,\"game\":%d,\"botsGame\":%d,"
+	    "\"ruleset\":", v->number, f->game);
+	page_json_string(b, f->ruleset);
+	render_printf(b, ",\"seed\":\"%llu\",\"start\":",
+	    (unsigned long long)f->seed);
+	page_json_string(b, f->start);
+	render_printf(b, ",\"replay\":");
+	page_json_string(b, o->replay);
+	render_printf(b, ",\"back\":");
+	page_json_string(b, o->back);
+	render_printf(b, ",\"moveMs\":%lld,\"bankMs\":%lld,\"decisions\":%d,"
+	    "\"steps\":%d,\"ok\":%d,\"problem\":", (long long)f->move_ms,
+	    (long long)f->bank_ms, v->decisions, v->nsteps, v->ok);
+	page_json_string(b, v->ok ? NULL : v->problem);
+	render_printf(b, ",\n\"names\":[");
+	for (int k = 0; k < f->nseats; k++) {
+		char clean[256];
+		(void)proto_escape(clean, sizeof clean, f->seat[k].name,
+		    strlen(f->seat[k].name), 0);
+		render_printf(b, "%s", k ? "," : "");
+		page_json_string(b, clean);
+	}
+	render_printf(b, "],\n\"seatMoveMs\":[");
+	for (int k = 0; k < f->nseats; k++)
+		render_printf(b, "%s%lld", k ? "," : "",
+		    (long long)f->seat[k].move_ms);
+	render_printf(b, "]");
+	json_steps(b, v);
+}
+
+/* One perspective: its name, the steps it is told of, and its positions
+ * as changes (the first from nothing, then one per step). */
+static int json_persp(render_buf *b, pager *p, int persp, view_table *t,
+    int first)
+{
+	const view *v = p->v;
+	char name[200], raw[160];
+
+	view_persp_name(v, persp, raw, sizeof raw);
+	(void)proto_escape(name, sizeof name, raw, strlen(raw), 0);
+	render_printf(b, "%s\n{\"id\":\"%s\",\"seat\":%d,\"name\":",
+	    first ? "" : ",", persp == VIEW_FULL ? "all" :
+	    persp == VIEW_PUBLIC ? "public" : "seat", persp);
+	page_json_string(b, name);
+	render_printf(b, ",\"visible\":\"");
+	for (int i = 0; i < v->nsteps; i++)
+		render_printf(b, "%c", view_step_visible(v, i, persp) ? '1' :
+		    '0');
+	render_printf(b, "\",\"changes\":\"");
+	for (int i = 0; i < p->cap; i++)
+		p->cur[i] = -1;
+	p->board_valid = 0;
+	view_table_reset(v, persp, t);
+	for (int i = -1; i < v->nsteps && !p->failed; i++) {
+		if (i >= 0)
+			view_table_apply(v, i, t);
+		items_all(p, t);
+		if (i >= 0)
+			render_printf(b, ",");
+		put36(b, diff_take(p));
+	}
+	render_printf(b, "\"}");
+	return p->failed || b->failed ? -1 : 0;
+}
+
+static int json_data(render_buf *b, const view *v, const page_opts *o)
+{
+	pager p;
+	view_table *t = malloc(sizeof *t);
+	int rc = 0, first = 1;
+
+	memset(&p, 0, sizeof p);
+	p.v = v;
+	if (t == NULL)
+		return -1;
+	json_head(b, v, o);
+	render_printf(b, ",\n\"persps\":[");
+	if (o->persp == PAGE_EVERY) {
+		rc |= json_persp(b, &p, VIEW_FULL, t, first);
+		rc |= json_persp(b, &p, VIEW_PUBLIC, t, 0);
+		for (int k = 0; k < v->f->nseats; k++)
+			rc |= json_persp(b, &p, k, t, 0);
+	} else {
+		rc |= json_persp(b, &p, o->persp, t, first);
+	}
+	render_printf(b, "]");
+	json_table(b, "keys", &p.keys);
+	json_table(b, "values", &p.vals);
+	json_table(b, "changes", &p.diffs);
+	render_printf(b, "}\n");
+	strtab_free(&p.keys);
+	strtab_free(&p.vals);
+	strtab_free(&p.diffs);
+	free(p.cur);
+	free(p.next);
+	free(p.board_items);
+	render_buf_free(&p.tmp);
+	free(t);
+	return rc != 0 || b->failed ? -1 : 0;
+}
+
+int page_build(render_buf *b, const view *v, const page_opts *o)
+{
+	char title[300];
+
+	snprintf(title, sizeof title, "Saboteur: game %d, %s, %d players%s",
+	    v->number, v->f->ruleset, v->f->nseats,
+	    o->persp == VIEW_PUBLIC ? " (public)" : "");
+	render_printf(b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+	    "<meta charset=\"utf-8\">\n<meta name=\"viewport\" "
+	    "content=\"width=device-width, initial-scale=1\">\n"
+	    "<meta name=\"generator\" content=\"saboteur %s\">\n<title>",
+	    SAB_VERSION);
+	page_html_text(b, title);
+	render_printf(b, "</title>\n<style>\n%s</style>\n</head>\n<body>\n"
+	    "<div id=\"app\"><noscript>This replay is drawn by a script: "
+	    "allow scripts for this file.</noscript></div>\n"
+	    "<script type=\"application/json\" id=\"game\">\n",
+	    page_viewer_css);
+	if (json_data(b, v, o) != 0)
+		return -1;
+	render_printf(b, "</script>\n<script>\n%s</script>\n</body>\n"
+	    "</html>\n", page_viewer_js);
+	return b->failed ? -1 : 0;
+}

@@ -1,0 +1,223 @@
+#!/bin/sh
+# html.sh: game pages (saboteur html) opened in real headless Chromium:
+# pages of the committed replays of every ruleset and of fresh games of the
+# C example bots under every built-in ruleset, at many positions and
+# perspectives chosen by the link's fragment, compared with what saboteur
+# view prints for the same position (tests/html_check.js), with no script
+# error; pages that hold one perspective searched for every hand and goal
+# card it may not know; a replay cut short, a huge game and a replay with
+# every kind of bot failure; bad command lines refused.  Screenshots go to
+# the folder beside the program (html-shots/) for people to look at.
+#
+# Usage: tests/html.sh PATH/TO/saboteur
+set -u
+bin=${1:?usage: tests/html.sh PATH/TO/saboteur}
+bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/.." && pwd)
+shots=$(dirname "$bin")/html-shots
+tmp=$(mktemp -d)
+tag="html-tag-$$"
+trap 'rm -rf "$tmp"' EXIT INT TERM
+cd "$top" || exit 1
+. "$here/checks.sh"
+mkdir -p "$shots"
+fx=tests/fixtures/replays
+bots=$(dirname "$bin")/examples
+
+# page NAME REPLAY [ARGS...]: writes NAME.html of REPLAY; exit 0 wanted.
+page() {
+	name=$1
+	replay=$2
+	shift 2
+	"$bin" html "$@" -o "$tmp/$name.html" "$replay" 2>"$tmp/$name.err" &&
+	    ok || { no "html $name: exit $?"; sed 's/^/  | /' "$tmp/$name.err"; }
+}
+
+# decisions REPLAY: the last decision saboteur view can show.
+decisions() {
+	"$bin" view --at 1000000 "$1" 2>&1 | sed -n 's/.*has decisions 0 to \([0-9]*\).*/\1/p'
+}
+
+# positions NAME REPLAY SEATS: lines for html_check.js: the set-up, the
+# first decision, two in the middle and the end, each from another view.
+positions() {
+	n=$(decisions "$2")
+	[ -n "$n" ] || { no "$1: cannot count its decisions"; return; }
+	last=$(( $3 - 1 ))
+	echo "$tmp/$1.html $2 d=0 all"
+	echo "$tmp/$1.html $2 d=1 public"
+	echo "$tmp/$1.html $2 d=$(( n / 3 )) 0 $1-seat0.png"
+	echo "$tmp/$1.html $2 d=$(( n / 2 )) all $1.png"
+	echo "$tmp/$1.html $2 d=$(( 2 * n / 3 )) $last"
+	echo "$tmp/$1.html $2 d=$n public"
+	echo "$tmp/$1.html $2 last all"
+}
+
+: >"$tmp/checks.txt"
+# 1. Every committed replay: every ruleset they hold (base, classic,
+# course, Saboteur 2, the World Championship cards, files of their own).
+for f in $fx/*.sabr.gz; do
+	name=$(basename "$f" .sabr.gz)
+	seats=$(zcat "$f" 2>/dev/null | grep -c '^seat ')
+	case $name in
+	base-5p-cut)
+		# Cut short: the page is written, says where it stops, and
+		# the exit code says so, as saboteur view's does.
+		"$bin" html -o "$tmp/$name.html" "$f" 2>"$tmp/$name.err"
+		rc=$?
+		[ $rc = 1 ] && ok || no "html of a replay cut short: exit $rc, want 1"
+		grep -q 'stops before the end' "$tmp/$name.err" && ok ||
+		    no "html of a replay cut short: no word of where it stops"
+		grep -q '"ok":0,"problem":"line ' "$tmp/$name.html" && ok ||
+		    no "the page of a replay cut short does not say where it stops"
+		;;
+	*)
+		page "$name" "$f"
+		;;
+	esac
+	positions "$name" "$f" "$seats" >>"$tmp/checks.txt"
+done
+# Each decision where a seat failed, in the replay with every kind of
+# failure, from the public view and every seat's; the keys that step by
+# failure, decision and round.
+for p in public 0 1 2 3 4 all; do
+	echo "$tmp/base-5p-failures.html $fx/base-5p-failures.sabr.gz failures $p"
+done >>"$tmp/checks.txt"
+echo "$tmp/base-5p-failures.html $fx/base-5p-failures.sabr.gz keys all" >>"$tmp/checks.txt"
+echo "$tmp/saboteur2-6p.html $fx/saboteur2-6p.sabr.gz keys 3" >>"$tmp/checks.txt"
+
+# 2. Fresh games of the C example bots under every built-in ruleset.
+for rs in $("$bin" rules --list | awk 'NR > 1 && NF { print $1 } /^$/ { exit }'); do
+	case $rs in course) seats=2 ;; saboteur2*) seats=6 ;; *) seats=5 ;; esac
+	set --
+	i=0
+	while [ $i -lt $seats ]; do
+		if [ $((i % 2)) = 0 ]; then set -- "$@" "$bots/random-bot"; else set -- "$@" "$bots/heuristic-bot"; fi
+		i=$((i + 1))
+	done
+	"$bin" play --sandbox off --quiet --seed 7 --ruleset "$rs" \
+	    --log-dir "$tmp/logs-$rs" --replay "$tmp/play-$rs.sabr.gz" "$@" >"$tmp/play-$rs.out" 2>&1 &&
+	    ok || { no "play $rs: exit $?"; sed 's/^/  | /' "$tmp/play-$rs.out"; continue; }
+	page "play-$rs" "$tmp/play-$rs.sabr.gz"
+	positions "play-$rs" "$tmp/play-$rs.sabr.gz" "$seats" >>"$tmp/checks.txt"
+done
+
+# 3. In the browser: every position above against saboteur view.
+node "$here/html_check.js" "$bin" "$shots" "$tmp/checks.txt" >"$tmp/check.out" 2>&1 &&
+    ok || no "pages differ from saboteur view, or the browser failed:"
+sed 's/^/  | /' "$tmp/check.out"
+# A page that shows something else must fail: the same checks on a page
+# whose game is another one.
+echo "$tmp/base-3p.html $fx/base-3p-old-reasons.sabr.gz d=20 all" >"$tmp/wrong.txt"
+node "$here/html_check.js" "$bin" "$tmp" "$tmp/wrong.txt" >"$tmp/wrong.out" 2>&1 &&
+    no "a page of another game passed as this one's" || ok
+
+# 4. One perspective's page holds nothing more than it knew.
+for c in "base-5p-failures public" "base-5p-failures 2" "saboteur2-6p public" \
+    "saboteur2-6p 4" "base-wc-view public" "base-wc-view 1" "course-2p 0"; do
+	set -- $c
+	page "$1-as-$2" "$fx/$1.sabr.gz" --as "$2"
+	node "$here/html_check.js" --leaks "$bin" "$fx/$1.sabr.gz" "$tmp/$1.html" \
+	    "$tmp/$1-as-$2.html" "$2" >"$tmp/leak.out" 2>&1 && ok ||
+	    no "the page of $1 as $2 holds more than it may know:"
+	sed 's/^/  | /' "$tmp/leak.out"
+done
+# The check finds what it looks for: the page of every perspective holds
+# every hand, so it fails as seat 2's.
+node "$here/html_check.js" --leaks "$bin" "$fx/base-5p-failures.sabr.gz" \
+    "$tmp/base-5p-failures.html" "$tmp/base-5p-failures.html" 2 >/dev/null 2>&1 &&
+    no "the leak check passed the page of every perspective as seat 2's" || ok
+
+# 5. Bad command lines.
+refuse() {
+	want=$1
+	shift
+	"$bin" html "$@" >"$tmp/bad.out" 2>&1
+	rc=$?
+	[ $rc = "$want" ] && ok || { no "html $*: exit $rc, want $want"; sed 's/^/  | /' "$tmp/bad.out"; }
+}
+refuse 2 --as 7 -o "$tmp/x.html" $fx/course-2p.sabr.gz
+refuse 2 --as seven $fx/course-2p.sabr.gz
+refuse 2
+refuse 1 -o "$tmp/x.html" "$tmp/no-such-replay.sabr.gz"
+refuse 4 -o "$tmp/no-such-dir/x.html" $fx/course-2p.sabr.gz
+[ ! -e "$tmp/x.html" ] && ok || no "a refused command wrote a page"
+# Without -o the page goes beside the replay, named after it.
+cp $fx/course-2p.sabr.gz "$tmp/beside.sabr.gz"
+"$bin" html "$tmp/beside.sabr.gz" && [ -s "$tmp/beside.html" ] && ok ||
+    no "html without -o: no beside.html"
+
+# 7. A tournament's report, of two shards merged: its standings are
+# saboteur standings', its links lead to files, its game pages (every
+# game with a failure and the last 50; every game with --all) open
+# without an error and link back.
+cat >"$tmp/t.yaml" <<YAML
+name: report
+players: 3
+seed: 11
+schedule:
+  kind: round-robin
+  rounds: 5
+time:
+  move-ms: 20000
+  bank-ms: 60000
+  handshake-ms: 60000
+failures:
+  disqualify-after: 0
+bots:
+  - name: heuristic
+    command: $bots/heuristic-bot $tag
+  - name: first
+    command: $bots/random-bot $tag
+    env: {BOT_SEED: "5"}
+  - name: second
+    command: $bots/random-bot $tag
+  - name: crasher
+    command: python3 tests/bots/badbot.py crash-mid $tag
+YAML
+for s in 1 2; do
+	"$bin" tournament --sandbox off --quiet -j 2 --shard $s/2 --out "$tmp/t$s" \
+	    "$tmp/t.yaml" >"$tmp/t$s.out" 2>&1 && ok ||
+	    { no "tournament shard $s: exit $?"; sed 's/^/  | /' "$tmp/t$s.out"; }
+done
+"$bin" standings --format csv "$tmp/t1" "$tmp/t2" >"$tmp/st.csv" 2>/dev/null
+"$bin" report --quiet -o "$tmp/report" "$tmp/t1" "$tmp/t2" 2>"$tmp/report.err" &&
+    ok || { no "report: exit $?"; sed 's/^/  | /' "$tmp/report.err"; }
+# The pages wanted: games with a failure, and the last 50 of the 60.
+want=$(cat "$tmp/t1/journal.txt" "$tmp/t2/journal.txt" | awk '$1 == "game" {
+	f = 0
+	for (i = 3; i <= NF; i++) {
+		split($i, kv, "=")
+		if (kv[1] == "status" && kv[2] !~ /^ok(,ok)*$/) f = 1
+		if ((kv[1] == "illegal" || kv[1] == "defaults" || kv[1] == "timeouts") && kv[2] !~ /^0(,0)*$/) f = 1
+	}
+	if (f || $2 >= 10) n++
+} END { print n }')
+have=$(ls "$tmp/report/games" | wc -l)
+[ "$have" = "$want" ] && [ "$want" -gt 50 ] && [ "$want" -lt 60 ] && ok ||
+    no "report: $have game pages, want $want (failures and the last 50 of 60)"
+node "$here/html_check.js" --report "$tmp/report/index.html" "$tmp/st.csv" "$want" \
+    >"$tmp/rcheck.out" 2>&1 && ok || no "the report in the browser:"
+sed 's/^/  | /' "$tmp/rcheck.out"
+"$bin" report --quiet --all -o "$tmp/report-all" "$tmp/t1" "$tmp/t2" 2>/dev/null &&
+    [ "$(ls "$tmp/report-all/games" | wc -l)" = 60 ] && ok ||
+    no "report --all: not a page for each of the 60 games"
+"$bin" report -o "$tmp/r2" "$tmp/t1" $fx >/dev/null 2>&1
+[ $? = 3 ] && ok || no "report of a folder that holds no journal: not exit 3"
+"$bin" report "$tmp/t1" >/dev/null 2>&1
+[ $? = 2 ] && ok || no "report without -o: not exit 2"
+
+# The page's link to its replay is the path from the page's folder.
+mkdir -p "$tmp/sub/deeper"
+"$bin" html -o "$tmp/sub/deeper/c.html" $fx/course-2p.sabr.gz &&
+    link=$(sed -n 's/.*"replay":"\([^"]*\)".*/\1/p' "$tmp/sub/deeper/c.html") &&
+    cmp -s "$tmp/sub/deeper/$link" $fx/course-2p.sabr.gz && ok ||
+    no "the page's link to its replay leads elsewhere: ${link:-none}"
+
+# 6. A 5-player base game's page is small.
+size=$(wc -c <"$tmp/base-5p-failures.html")
+[ "$size" -lt 409600 ] && ok || no "the 5-player base game's page is $size bytes, over 400 KB"
+
+echo "html: $pass passed, $fail failed (screenshots in $shots)"
+[ "$fail" = 0 ]
