@@ -22,10 +22,18 @@ int proto_card_token(const sab_card *c, char *buf, size_t size)
 	return k->token(c, buf, size);
 }
 
+void proto_cards_follow(proto_cards *pc, const sab_game *g)
+{
+	memcpy(pc->goal_x, g->goal_x, sizeof pc->goal_x);
+	memcpy(pc->goal_y, g->goal_y, sizeof pc->goal_y);
+}
+
 int proto_cards_init(proto_cards *pc, const sab_ruleset *rs, char *err,
     size_t errlen)
 {
 	pc->rs = rs;
+	memcpy(pc->goal_x, rs->goal_x, sizeof pc->goal_x);
+	memcpy(pc->goal_y, rs->goal_y, sizeof pc->goal_y);
 	for (int i = 0; i < rs->ndefs; i++) {
 		/* The longest token, "repair-pickaxe-lantern-cart", has 27
 		 * characters: every token fits. */
@@ -213,7 +221,6 @@ static void put_card(line *l, const proto_cards *pc, uint8_t card)
 static inline void put_args(line *l, const proto_cards *pc, const sab_move *m,
     const sab_event *e)
 {
-	const sab_ruleset *rs = pc->rs;
 	const sab_kind *k = pc->kind[m->card];
 
 	for (int i = 0; k != NULL && i < SAB_MAX_ARGS; i++) {
@@ -241,17 +248,19 @@ static inline void put_args(line *l, const proto_cards *pc, const sab_move *m,
 				put_wi(l, m->y);
 				break;
 			}
-			put_wi(l, rs->goal_x[m->goal]);
-			put_wi(l, rs->goal_y[m->goal]);
+			put_wi(l, pc->goal_x[m->goal < SAB_MAX_GOALS ?
+			    m->goal : 0]);
+			put_wi(l, pc->goal_y[m->goal < SAB_MAX_GOALS ?
+			    m->goal : 0]);
 			break;
 		case SAB_ARG_REMOVED:
 			if (e != NULL)
 				put_card(l, pc, e->removed);
 			break;
 		case SAB_ARG_GOAL2:
-			put_wi(l, rs->goal_x[m->goal2 < SAB_MAX_GOALS ?
+			put_wi(l, pc->goal_x[m->goal2 < SAB_MAX_GOALS ?
 			    m->goal2 : 0]);
-			put_wi(l, rs->goal_y[m->goal2 < SAB_MAX_GOALS ?
+			put_wi(l, pc->goal_y[m->goal2 < SAB_MAX_GOALS ?
 			    m->goal2 : 0]);
 			break;
 		case SAB_ARG_FROM:
@@ -364,8 +373,8 @@ static void put_event(line *l, const proto_cards *pc, const sab_event *v,
 			break;
 		}
 		put_s(l, "peek");
-		put_wi(l, rs->goal_x[v->goal]);
-		put_wi(l, rs->goal_y[v->goal]);
+		put_wi(l, pc->goal_x[v->goal < SAB_MAX_GOALS ? v->goal : 0]);
+		put_wi(l, pc->goal_y[v->goal < SAB_MAX_GOALS ? v->goal : 0]);
 		put_tok(l, pc, v->card);
 		break;
 	case SAB_EV_PASS:
@@ -497,8 +506,8 @@ static void put_event(line *l, const proto_cards *pc, const sab_event *v,
 		put_wi(l, v->seat);
 		for (int k = 0; k < rs->ngoals; k++)
 			if (v->mask >> k & 1) {
-				put_wi(l, rs->goal_x[k]);
-				put_wi(l, rs->goal_y[k]);
+				put_wi(l, pc->goal_x[k]);
+				put_wi(l, pc->goal_y[k]);
 			}
 		break;
 	case SAB_EV_CHEST:
@@ -525,7 +534,24 @@ static void put_event(line *l, const proto_cards *pc, const sab_event *v,
 		put_s(l, "chestchoice");
 		put_ws(l, sab_chest_words[v->value < SAB_CHEST_KINDS ?
 		    v->value : 0]);
+		if (v->value == SAB_CHEST_PUSH_GOAL) {
+			/* The face-down goals that may go, by their X Y. */
+			for (int k = 0; k < rs->ngoals; k++)
+				if (v->mask >> k & 1) {
+					put_wi(l, pc->goal_x[k]);
+					put_wi(l, pc->goal_y[k]);
+				}
+			break;
+		}
 		put_seats(l, v->mask);
+		break;
+	case SAB_EV_PUSH:
+		put_s(l, "pushed");
+		put_wi(l, v->seat);
+		put_wi(l, v->vals[0]);
+		put_wi(l, v->vals[1]);
+		put_wi(l, v->x);
+		put_wi(l, v->y);
 		break;
 	case SAB_EV_GRAB:
 		put_s(l, "grabbed");
@@ -606,11 +632,12 @@ int proto_move(const proto_cards *pc, const sab_move *m, char *buf,
 		put_wi(&l, m->target);
 		return done(&l);
 	case SAB_MOVE_REVEAL:
-		put_s(&l, "reveal");
+	case SAB_MOVE_PUSH:
+		put_s(&l, m->kind == SAB_MOVE_PUSH ? "push" : "reveal");
 		put_wi(&l, m->goal < pc->rs->ngoals ?
-		    pc->rs->goal_x[m->goal] : 0);
+		    pc->goal_x[m->goal] : 0);
 		put_wi(&l, m->goal < pc->rs->ngoals ?
-		    pc->rs->goal_y[m->goal] : 0);
+		    pc->goal_y[m->goal] : 0);
 		return done(&l);
 	default:
 		break;
@@ -781,6 +808,12 @@ void proto_default_move(const sab_game *g, sab_move *m)
 		while (m->target < g->nplayers &&
 		    !(g->choices & (1u << m->target)))
 			m->target++;
+	} else if (g->phase == SAB_PHASE_CHEST &&
+	    g->chest_asks == SAB_CHEST_PUSH_GOAL + 1) {
+		m->kind = SAB_MOVE_PUSH;        /* the first goal place */
+		while (m->goal < g->rs->ngoals &&
+		    !(g->chest_choices >> m->goal & 1))
+			m->goal++;
 	} else if (g->phase == SAB_PHASE_CHEST) {
 		m->kind = SAB_MOVE_SEAT;        /* the first seat */
 		while (m->target < g->nplayers &&
@@ -920,10 +953,11 @@ static int parse_xy(const words *w, int i, sab_move *m)
 	return 0;
 }
 
-static int goal_at(const sab_ruleset *rs, int x, int y)
+/* The goal place at (x, y) now (pc follows the game's pushes). */
+static int goal_at(const proto_cards *pc, int x, int y)
 {
-	for (int g = 0; g < rs->ngoals; g++)
-		if (rs->goal_x[g] == x && rs->goal_y[g] == y)
+	for (int g = 0; g < pc->rs->ngoals && g < SAB_MAX_GOALS; g++)
+		if (pc->goal_x[g] == x && pc->goal_y[g] == y)
 			return g;
 	return -1;
 }
@@ -977,7 +1011,7 @@ static int parse_args(const proto_cards *pc, const words *w, sab_move *m,
 		case SAB_ARG_GOAL:
 			ok = !parse_xy(w, at, m);
 			at += 2;
-			goal = ok ? goal_at(pc->rs, m->x, m->y) : -1;
+			goal = ok ? goal_at(pc, m->x, m->y) : -1;
 			break;
 		case SAB_ARG_CARD_TOOL:
 			m->tool = c->tools;
@@ -985,7 +1019,7 @@ static int parse_args(const proto_cards *pc, const words *w, sab_move *m,
 		case SAB_ARG_GOAL2:
 			ok = !number(w, at, -128, 127, &v) &&
 			    !number(w, at + 1, -128, 127, &v2);
-			goal2 = ok ? goal_at(pc->rs, (int)v, (int)v2) : -1;
+			goal2 = ok ? goal_at(pc, (int)v, (int)v2) : -1;
 			at += 2;
 			break;
 		default:        /* SAB_ARG_REMOVED, _FROM: events only */
@@ -1191,15 +1225,16 @@ static int parse_line(const proto_cards *pc, const char *s, size_t len,
 		m->target = (uint8_t)v;
 		return PROTO_MOVE;
 	}
-	if (word_is(&w, 0, "reveal")) {
-		int k;
+	if (word_is(&w, 0, "reveal") || word_is(&w, 0, "push")) {
+		int k, push = word_is(&w, 0, "push");
 		if (w.n != 3 || parse_xy(&w, 1, m))
-			return bad(why, whylen, "reveal wants a goal's X Y");
-		k = goal_at(pc->rs, m->x, m->y);
+			return bad(why, whylen, "%s wants a goal's X Y",
+			    push ? "push" : "reveal");
+		k = goal_at(pc, m->x, m->y);
 		if (k < 0)
 			return bad(why, whylen, "there is no goal at (%d,%d)",
 			    m->x, m->y);
-		m->kind = SAB_MOVE_REVEAL;
+		m->kind = push ? SAB_MOVE_PUSH : SAB_MOVE_REVEAL;
 		m->goal = (uint8_t)k;
 		m->x = m->y = 0;
 		return PROTO_MOVE;

@@ -153,6 +153,10 @@ typedef struct proto_cards {
 	char tok[SAB_MAX_DEFS][PROTO_TOKEN_MAX];
 	uint8_t len[SAB_MAX_DEFS];      /* each token's length */
 	const sab_kind *kind[SAB_MAX_DEFS]; /* each card's kind, found once */
+	/* Where each goal place lies in the game the lines are about: the
+	 * ruleset's cells until a push-goal chest moves one (Treasure
+	 * Chests); proto_cards_follow() keeps them. */
+	int8_t goal_x[SAB_MAX_GOALS], goal_y[SAB_MAX_GOALS];
 } proto_cards;
 
 /*
@@ -162,6 +166,15 @@ typedef struct proto_cards {
  */
 int proto_cards_init(proto_cards *pc, const sab_ruleset *rs, char *err,
     size_t errlen);
+
+/*
+ * Takes the goal places' cells of g into pc, so that the lines about g
+ * (a map's goal, a peek, a goal's choice) and the replies read (a goal's
+ * X Y) name the cells the goals lie on now.  Call it after every
+ * sab_game_apply() and sab_game_new() of a game that may push goals;
+ * other games keep the ruleset's cells.
+ */
+void proto_cards_follow(proto_cards *pc, const sab_game *g);
 
 /*
  * Writes the token of card c ("path-NES", "break-pickaxe") into buf (size

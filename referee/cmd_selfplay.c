@@ -28,7 +28,7 @@ static const char *card_name(const void *ctx, uint8_t def)
 /* A play in its card kind's words (rules/base/cards.c), or a pass. */
 static void show_play(FILE *f, const sab_ruleset *rs, const sab_event *e)
 {
-	sab_words w = { SAB_WORDS_TRACE, card_name, rs };
+	sab_words w = { SAB_WORDS_TRACE, card_name, rs, NULL, NULL };
 	const sab_kind *k = e->card < rs->ndefs ?
 	    sab_kind_of(rs->defs[e->card].type) : NULL;
 	char buf[256];
@@ -50,7 +50,7 @@ static void show_play(FILE *f, const sab_ruleset *rs, const sab_event *e)
  * the words rules/words.c gives them. */
 static void show_event(FILE *f, const sab_ruleset *rs, const sab_event *e)
 {
-	sab_words w = { SAB_WORDS_TRACE, card_name, rs };
+	sab_words w = { SAB_WORDS_TRACE, card_name, rs, NULL, NULL };
 	char buf[512];
 
 	if (sab_event_words(rs, e, &w, buf, sizeof buf) >= 0) {

@@ -469,6 +469,7 @@ static int decision(walk *w)
 		    r->text, seat, want);
 	w->ev.n = 0;
 	sab_game_apply(&w->g, &m, &w->rng, &w->ev);
+	proto_cards_follow(&w->pc, &w->g);
 	if (events(w) != 0 || (r = expect(w, REPLAY_MOVE, "the move")) == NULL)
 		return -1;
 	heard(w, r, NULL);

@@ -149,10 +149,12 @@ typedef struct look {
 	                           '2' to '9'), or 0 */
 } look;
 
-static int goal_at(const sab_ruleset *rs, int x, int y)
+/* The goal place at (x, y) as the table knows it (a push-goal chest may
+ * have moved one), or -1. */
+static int goal_at(const sab_ruleset *rs, const sab_seen *s, int x, int y)
 {
-	for (int k = 0; k < rs->ngoals; k++)
-		if (rs->goal_x[k] == x && rs->goal_y[k] == y)
+	for (int k = 0; k < rs->ngoals && k < SAB_MAX_GOALS; k++)
+		if (s->goal_x[k] == x && s->goal_y[k] == y)
 			return k;
 	return -1;
 }
@@ -160,7 +162,7 @@ static int goal_at(const sab_ruleset *rs, int x, int y)
 static void look_goal_back(const view *v, const view_table *t, int x, int y,
     look *lk)
 {
-	int k = goal_at(v->rs, x, y);
+	int k = goal_at(v->rs, &t->seen, x, y);
 	uint8_t c = k >= 0 ? t->seen.goal_known[k] : SAB_NO_CARD;
 
 	lk->back = 1;
@@ -327,6 +329,14 @@ void render_board_extent(const view *v, const view_table *t,
 		x1 = rs->goal_x[k] > x1 ? rs->goal_x[k] : x1;
 		y0 = rs->goal_y[k] < y0 ? rs->goal_y[k] : y0;
 		y1 = rs->goal_y[k] > y1 ? rs->goal_y[k] : y1;
+	}
+	/* A goal a chest pushed further away. */
+	for (int k = 0; k < rs->ngoals && k < SAB_MAX_GOALS; k++) {
+		int x = t->seen.goal_x[k], y = t->seen.goal_y[k];
+		x0 = x < x0 ? x : x0;
+		x1 = x > x1 ? x : x1;
+		y0 = y < y0 ? y : y0;
+		y1 = y > y1 ? y : y1;
 	}
 	for (int i = 0; i < t->seen.board.nplaced; i++) {
 		int x = sab_board_x(t->seen.board.placed[i]);
@@ -800,8 +810,8 @@ static void known_row(render_buf *b, const view *v, const view_table *t,
 	for (int g = 0, n = 0; g < rs->ngoals && g < SAB_MAX_GOALS; g++) {
 		if (!(s->peeked[k] & (1u << g)))
 			continue;
-		render_printf(b, "%s %d %d (%s)", n++ ? "," : "", rs->goal_x[g],
-		    rs->goal_y[g], peek[g] < rs->ndefs ?
+		render_printf(b, "%s %d %d (%s)", n++ ? "," : "", s->goal_x[g],
+		    s->goal_y[g], peek[g] < rs->ndefs ?
 		    v->pc.tok[peek[g]] : "?");
 	}
 	end_line(b);

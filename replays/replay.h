@@ -64,6 +64,10 @@ replay_writer *replay_create(const char *path, const replay_header *h,
  * left it: it is then just after the deal. */
 void replay_round(replay_writer *w, const sab_game *g);
 
+/* Takes where g's goal places lie now (proto_cards_follow()): call it
+ * before the events of each call of the rules. */
+void replay_follow(replay_writer *w, const sab_game *g);
+
 /* One event, with who may see it, written as the seat that sees it all
  * would receive it.  Give every event, in order: those without a protocol
  * line (the game's start) are skipped here. */

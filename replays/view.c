@@ -79,6 +79,7 @@ static void bot_verdict(loader *ld, view_step *s, const sab_game *g)
 		ld->nomem = 1;
 		return;
 	}
+	proto_cards_follow(&ld->v->pc, g);
 	legal = proto_judge(&ld->v->pc, g, said, len,
 	    replay_reasons(ld->v->f), &m, why, sizeof why);
 	free(said);
@@ -465,14 +466,37 @@ static const char *card_tok_of(const void *ctx, uint8_t c)
 	return card_tok(ctx, c);
 }
 
+/* Where the goal places lie at step i: the ruleset's cells, moved by the
+ * pushes of a push-goal chest since the round's start (Treasure
+ * Chests). */
+static void goals_at(const view *v, int i, int8_t *gx, int8_t *gy)
+{
+	int j = i;
+
+	memcpy(gx, v->rs->goal_x, SAB_MAX_GOALS);
+	memcpy(gy, v->rs->goal_y, SAB_MAX_GOALS);
+	while (j > 0 && !(v->steps[j].rec->kind == REPLAY_EV &&
+	    v->steps[j].ev.type == SAB_EV_ROUND_START))
+		j--;
+	for (; j < i && j < v->nsteps; j++) {
+		const sab_event *e = &v->steps[j].ev;
+		if (v->steps[j].rec->kind == REPLAY_EV &&
+		    e->type == SAB_EV_PUSH && e->goal < SAB_MAX_GOALS) {
+			gx[e->goal] = e->x;
+			gy[e->goal] = e->y;
+		}
+	}
+}
+
 /* A play in its card kind's words (rules/base/cards.c); a peek or a pass
  * in the viewer's own. */
-static void say_play(const view *v, sab_strbuf *w, const sab_event *e)
+static void say_play(const view *v, sab_strbuf *w, const sab_event *e,
+    const int8_t *gx, const int8_t *gy)
 {
 	const sab_ruleset *rs = v->rs;
 	const sab_kind *k = e->card < rs->ndefs ?
 	    sab_kind_of(rs->defs[e->card].type) : NULL;
-	sab_words words = { SAB_WORDS_STEP, card_tok_of, v };
+	sab_words words = { SAB_WORDS_STEP, card_tok_of, v, gx, gy };
 	char buf[256];
 
 	if (e->type != SAB_EV_PEEK && e->type != SAB_EV_PASS && k != NULL &&
@@ -490,8 +514,8 @@ static void say_play(const view *v, sab_strbuf *w, const sab_event *e)
 			    sab_chest_words[e->value] : "?", e->x, e->y);
 		else if (e->goal < rs->ngoals)
 			sab_strbuf_printf(w, "seat %d sees %s at %d %d",
-			    e->seat, card_tok(v, e->card), rs->goal_x[e->goal],
-			    rs->goal_y[e->goal]);
+			    e->seat, card_tok(v, e->card), gx[e->goal],
+			    gy[e->goal]);
 		break;
 	default:
 		if (e->vis == SAB_VIS_ALL)
@@ -537,9 +561,10 @@ static void say_gold(sab_strbuf *w, const sab_event *e)
 }
 
 /* The expansions' events in the words rules/words.c gives them. */
-static int say_expansion(const view *v, sab_strbuf *w, const sab_event *e)
+static int say_expansion(const view *v, sab_strbuf *w, const sab_event *e,
+    const int8_t *gx, const int8_t *gy)
 {
-	sab_words words = { SAB_WORDS_STEP, card_tok_of, v };
+	sab_words words = { SAB_WORDS_STEP, card_tok_of, v, gx, gy };
 	char buf[512];
 
 	if (sab_event_words(v->rs, e, &words, buf, sizeof buf) < 0)
@@ -567,9 +592,10 @@ static int new_hat(const view *v, int i, const sab_event *e)
 	    prev->rec->kind == REPLAY_EV && prev->ev.type == SAB_EV_PLAY;
 }
 
-static void say_event(const view *v, sab_strbuf *w, const sab_event *e)
+static void say_event(const view *v, sab_strbuf *w, const sab_event *e,
+    const int8_t *gx, const int8_t *gy)
 {
-	if (say_expansion(v, w, e))
+	if (say_expansion(v, w, e, gx, gy))
 		return;
 	switch (e->type) {
 	case SAB_EV_GAME_START:
@@ -605,7 +631,7 @@ static void say_event(const view *v, sab_strbuf *w, const sab_event *e)
 		say_gold(w, e);
 		break;
 	default:
-		say_play(v, w, e);
+		say_play(v, w, e, gx, gy);
 		break;
 	}
 }
@@ -713,8 +739,11 @@ void view_describe(const view *v, int i, int persp, char *buf, size_t len)
 	if (new_hat(v, i, &e))
 		sab_strbuf_printf(&w, "seat %d changes hats: now a %s", e.seat,
 		    role_words(v, e.value));
-	else
-		say_event(v, &w, &e);
+	else {
+		int8_t gx[SAB_MAX_GOALS], gy[SAB_MAX_GOALS];
+		goals_at(v, i, gx, gy);
+		say_event(v, &w, &e, gx, gy);
+	}
 }
 
 void view_persp_name(const view *v, int persp, char *buf, size_t len)

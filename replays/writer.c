@@ -22,6 +22,9 @@ struct replay_writer {
 	char *path;             /* the complete file's name */
 	char *part;             /* PATH.part, the name while it is written */
 	proto_cards pc;         /* a copy: the caller's may not outlive us */
+	/* Where the goals lay before the last call of the rules (a move
+	 * names a goal where it was when it was made: a push moves it). */
+	int8_t before_x[SAB_MAX_GOALS], before_y[SAB_MAX_GOALS];
 	int nplayers;
 	int turns;              /* replay_turn() calls so far */
 	int failed;             /* a write failed: the rest is not written */
@@ -307,6 +310,8 @@ replay_writer *replay_create(const char *path, const replay_header *h,
 	memcpy(w->part, path, n);
 	memcpy(w->part + n, ".part", sizeof ".part");
 	w->pc = *h->pc;
+	memcpy(w->before_x, w->pc.goal_x, sizeof w->before_x);
+	memcpy(w->before_y, w->pc.goal_y, sizeof w->before_y);
 	w->nplayers = h->nseats;
 	if (open_part(w) == 0) {
 		write_header(w, h);
@@ -388,6 +393,13 @@ void replay_round(replay_writer *w, const sab_game *g)
 	if (rc < 0)
 		fail(w, "%s: round %d's hidden state longer than %d bytes a "
 		    "record", w->part, g->round, REPLAY_TEXT_MAX);
+}
+
+void replay_follow(replay_writer *w, const sab_game *g)
+{
+	memcpy(w->before_x, w->pc.goal_x, sizeof w->before_x);
+	memcpy(w->before_y, w->pc.goal_y, sizeof w->before_y);
+	proto_cards_follow(&w->pc, g);
 }
 
 void replay_event(replay_writer *w, const sab_event *e)
@@ -480,9 +492,18 @@ void replay_turn(replay_writer *w, int seat, const sab_move *m,
     const sab_game *g)
 {
 	char mv[128];
+	int8_t now_x[SAB_MAX_GOALS], now_y[SAB_MAX_GOALS];
+	int n;
 
 	w->turns++;
-	if (proto_move(&w->pc, m, mv, sizeof mv) < 0)
+	memcpy(now_x, w->pc.goal_x, sizeof now_x);
+	memcpy(now_y, w->pc.goal_y, sizeof now_y);
+	memcpy(w->pc.goal_x, w->before_x, sizeof now_x);
+	memcpy(w->pc.goal_y, w->before_y, sizeof now_y);
+	n = proto_move(&w->pc, m, mv, sizeof mv);
+	memcpy(w->pc.goal_x, now_x, sizeof now_x);
+	memcpy(w->pc.goal_y, now_y, sizeof now_y);
+	if (n < 0)
 		fail(w, "%s: a move longer than %zu bytes", w->part, sizeof mv);
 	else
 		putf(w, "move %d %s\n", seat, mv);

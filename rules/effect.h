@@ -59,7 +59,18 @@ typedef struct sab_words {
 	uint8_t style;          /* enum sab_words_style */
 	const char *(*card)(const void *ctx, uint8_t def);
 	const void *ctx;
+	/* Where each goal place lies now (Treasure Chests may push one);
+	 * NULL: the ruleset's cells. */
+	const int8_t *goal_x, *goal_y;
 } sab_words;
+
+/* The cell goal place k lies on in w's words: w's, else the ruleset's. */
+static inline void sab_words_goal(const sab_ruleset *rs, const sab_words *w,
+    int k, int *x, int *y)
+{
+	*x = w != NULL && w->goal_x != NULL ? w->goal_x[k] : rs->goal_x[k];
+	*y = w != NULL && w->goal_y != NULL ? w->goal_y[k] : rs->goal_y[k];
+}
 
 typedef struct sab_kind {
 	const char *word;       /* its ruleset word and name: "sabotage" */

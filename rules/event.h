@@ -80,6 +80,8 @@ enum sab_event_type {
 	                           chest `value` */
 	SAB_EV_GRAB,            /* seat takes a card from target's hand
 	                           (which: each is sent its SAB_EV_HAND) */
+	SAB_EV_PUSH,            /* seat pushes face-down goal place `goal`
+	                           from (vals[0], vals[1]) to (x, y) */
 	SAB_EV_TYPES
 };
 

@@ -102,6 +102,9 @@ static void round_start(sab_game *g, int first, sab_rng *rng,
 	memcpy(g->goal_def, rs->goal_defs, sizeof g->goal_def);
 	sab_rng_shuffle(rng, g->goal_def, rs->ngoals);
 	g->goal_open = 0;
+	memcpy(g->goal_x, rs->goal_x, sizeof g->goal_x);
+	memcpy(g->goal_y, rs->goal_y, sizeof g->goal_y);
+	g->goals_pushed = 0;
 	sab_board_reset(&g->board, rs);
 	fill_deck(g, rng);
 	/* "Put aside the top 10 cards of the deck: You won't need them
@@ -416,9 +419,10 @@ int sab_game_check_as(const sab_game *g, const sab_move *m,
 		return sab_goals_check(g, m, why, whylen);
 	if (g->phase == SAB_PHASE_CHEST)
 		return sab_chests_check(g, m, why, whylen);
-	if (m->kind == SAB_MOVE_REVEAL || m->kind == SAB_MOVE_SEAT) {
+	if (m->kind == SAB_MOVE_REVEAL || m->kind == SAB_MOVE_SEAT ||
+	    m->kind == SAB_MOVE_PUSH) {
 		sab_say(why, whylen, "there is no %s to choose now",
-		    m->kind == SAB_MOVE_REVEAL ? "goal" : "player");
+		    m->kind == SAB_MOVE_SEAT ? "player" : "goal");
 		return 0;
 	}
 	if (m->kind == SAB_MOVE_ALLOW || m->kind == SAB_MOVE_TAKE) {
@@ -725,8 +729,8 @@ static int reveal_goals(sab_game *g, sab_events *ev)
 		again = 0;
 		for (int k = 0; k < rs->ngoals; k++) {
 			if ((g->goal_open & (1u << k)) ||
-			    !sab_board_goal_reached(&g->board, rs->goal_x[k],
-			    rs->goal_y[k]))
+			    !sab_board_goal_reached(&g->board, g->goal_x[k],
+			    g->goal_y[k]))
 				continue;
 			gold |= sab_table_reveal_goal(g, k, ev);
 			again = 1;
@@ -1291,7 +1295,7 @@ int sab_move_equal(const sab_ruleset *rs, const sab_move *a,
 		return a->card == b->card;
 	if (a->kind == SAB_MOVE_DWARF)
 		return a->card == b->card && a->x == b->x && a->y == b->y;
-	if (a->kind == SAB_MOVE_REVEAL)
+	if (a->kind == SAB_MOVE_REVEAL || a->kind == SAB_MOVE_PUSH)
 		return a->goal == b->goal;
 	if (a->kind == SAB_MOVE_SEAT)
 		return a->target == b->target;

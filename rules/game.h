@@ -74,6 +74,9 @@ enum sab_move_kind {
 	/* Treasure chests (rules/minis/chests.c). */
 	SAB_MOVE_SEAT,          /* chooses seat target for a chest
 	                           (SAB_PHASE_CHEST) */
+	SAB_MOVE_PUSH,          /* pushes goal place `goal` one cell
+	                           further from the start (SAB_PHASE_CHEST,
+	                           a push-goal chest) */
 	SAB_MOVE_KINDS
 };
 
@@ -255,6 +258,12 @@ typedef struct sab_game {
 	uint8_t chest_nomaps;
 	uint8_t chest_asks;
 	uint16_t chest_choices;
+	/* The cell each goal place lies on this round: the ruleset's, set
+	 * at each round's setup, until a push-goal chest pushes it one cell
+	 * further from the start (bit k of goals_pushed: place k moved).
+	 * Every game keeps them; the hash folds them only once one moved. */
+	int8_t goal_x[SAB_MAX_GOALS], goal_y[SAB_MAX_GOALS];
+	uint8_t goals_pushed;
 
 	/* Last, so that a new game need not clear the team reach layers at
 	 * the board's end (sab_board_reset() clears those a ruleset uses). */

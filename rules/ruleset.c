@@ -1659,11 +1659,6 @@ static int check_chests(const struct ctx *c, const sab_ruleset *rs)
 	if (rs->chests_per_round == 0)
 		return fail(c, LINE(c, modules), "modules", "module chests "
 		    "needs a chests section");
-	/* The chest that pushes a goal further away is not played yet:
-	 * refused rather than played as something else. */
-	if (rs->chest_count[SAB_CHEST_PUSH_GOAL] > 0)
-		return fail(c, LINE(c, modules), "chests", "push-goal chests "
-		    "are not played yet: give push-goal 0 (saboteur-rules(5))");
 	if (chests < rs->chests_per_round || paths < rs->chests_per_round)
 		return fail(c, LINE(c, modules), "chests", "%d chests and %d "
 		    "path cards for %d a round", chests, paths,

@@ -38,6 +38,8 @@ void sab_seen_init(sab_seen *s, const sab_ruleset *rs, int nplayers,
 		s->toll_cell[d] = SAB_NO_CELL;
 		s->toll_owner[d] = SAB_NO_SEAT;
 	}
+	memcpy(s->goal_x, rs->goal_x, sizeof s->goal_x);
+	memcpy(s->goal_y, rs->goal_y, sizeof s->goal_y);
 	sab_board_reset(&s->board, rs);
 }
 
@@ -72,6 +74,8 @@ static void round_start(sab_seen *s, const sab_ruleset *rs,
 		s->toll_cell[d] = SAB_NO_CELL;
 		s->toll_owner[d] = SAB_NO_SEAT;
 	}
+	memcpy(s->goal_x, rs->goal_x, sizeof s->goal_x);
+	memcpy(s->goal_y, rs->goal_y, sizeof s->goal_y);
 	sab_board_reset(&s->board, rs);
 }
 
@@ -504,6 +508,16 @@ void sab_seen_apply(sab_seen *s, const sab_ruleset *rs, const sab_event *e)
 		break;
 	case SAB_EV_GRAB:
 		grab(s, e);
+		s->phase = SAB_PHASE_PLAY;
+		break;
+	case SAB_EV_PUSH:
+		if (e->goal < rs->ngoals && e->goal < SAB_MAX_GOALS) {
+			(void)sab_board_remove(&s->board, rs, e->vals[0],
+			    e->vals[1]);
+			sab_board_hide(&s->board, rs, e->x, e->y);
+			s->goal_x[e->goal] = e->x;
+			s->goal_y[e->goal] = e->y;
+		}
 		s->phase = SAB_PHASE_PLAY;
 		break;
 	default:                /* the game's start: nothing to know yet */

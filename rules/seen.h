@@ -83,6 +83,9 @@ typedef struct sab_seen {
 	/* Treasure Chests: the take to come is a chest's (keep-one,
 	 * trove), from the discard pile. */
 	uint8_t chest_take;
+	/* Where each goal place lies this round: the ruleset's cells until
+	 * a push-goal chest pushes one (public). */
+	int8_t goal_x[SAB_MAX_GOALS], goal_y[SAB_MAX_GOALS];
 
 	sab_board board;
 } sab_seen;

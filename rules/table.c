@@ -69,8 +69,8 @@ int sab_table_check_seat(const sab_game *g, int target, char *why,
 int sab_table_reveal_goal(sab_game *g, int k, sab_events *ev)
 {
 	const sab_ruleset *rs = g->rs;
-	uint8_t rot = sab_board_reveal(&g->board, rs, rs->goal_x[k],
-	    rs->goal_y[k], g->goal_def[k]);
+	uint8_t rot = sab_board_reveal(&g->board, rs, g->goal_x[k],
+	    g->goal_y[k], g->goal_def[k]);
 
 	g->goal_open |= (uint8_t)(1u << k);
 	if (ev) {
@@ -79,8 +79,8 @@ int sab_table_reveal_goal(sab_game *g, int k, sab_events *ev)
 		e.goal = (uint8_t)k;
 		e.card = g->goal_def[k];
 		e.rot = rot;
-		e.x = rs->goal_x[k];
-		e.y = rs->goal_y[k];
+		e.x = g->goal_x[k];
+		e.y = g->goal_y[k];
 		sab_table_emit(ev, &e);
 	}
 	return rs->defs[g->goal_def[k]].gold;

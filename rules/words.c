@@ -93,11 +93,14 @@ static void say_place(sab_strbuf *b, const sab_words *w, int x, int y)
 static void say_goal(sab_strbuf *b, const sab_ruleset *rs,
     const sab_words *w, int goal)
 {
-	if (w->style == SAB_WORDS_TRACE || goal >= rs->ngoals)
+	int x, y;
+
+	if (w->style == SAB_WORDS_TRACE || goal >= rs->ngoals) {
 		sab_strbuf_printf(b, "goal %d", goal);
-	else
-		sab_strbuf_printf(b, "the goal at %d %d", rs->goal_x[goal],
-		    rs->goal_y[goal]);
+		return;
+	}
+	sab_words_goal(rs, w, goal, &x, &y);
+	sab_strbuf_printf(b, "the goal at %d %d", x, y);
 }
 
 /*
@@ -275,6 +278,13 @@ int sab_event_words(const sab_ruleset *rs, const sab_event *e,
 				say_goal(&b, rs, w, k);
 			}
 		break;
+	case SAB_EV_PUSH:
+		sab_strbuf_printf(&b, "seat %d pushes the face-down goal at ",
+		    e->seat);
+		say_place(&b, w, e->vals[0], e->vals[1]);
+		sab_strbuf_printf(&b, " one further, to ");
+		say_place(&b, w, e->x, e->y);
+		break;
 	case SAB_EV_CHEST:
 		sab_strbuf_printf(&b, "a treasure chest lies face down at ");
 		say_place(&b, w, e->x, e->y);
@@ -291,6 +301,17 @@ int sab_event_words(const sab_ruleset *rs, const sab_event *e,
 		    "the discard pile", e->n);
 		break;
 	case SAB_EV_CHEST_ASK:
+		if (e->value == SAB_CHEST_PUSH_GOAL) {
+			sab_strbuf_printf(&b, "seat %d chooses a face-down goal "
+			    "to push further away:", e->seat);
+			for (int k = 0, n = 0; k < rs->ngoals; k++)
+				if (e->mask >> k & 1) {
+					sab_strbuf_printf(&b, "%s ", n++ ?
+					    " or" : "");
+					say_goal(&b, rs, w, k);
+				}
+			break;
+		}
 		sab_strbuf_printf(&b, "seat %d chooses a player for its %s "
 		    "chest (seats", e->seat, e->value < SAB_CHEST_KINDS ?
 		    sab_chest_words[e->value] : "?");

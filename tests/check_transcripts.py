@@ -16,7 +16,8 @@ New Goals' too: what another seat paid a dragon ("paid S -"), 1 or none.
 Treasure Chests' too: the cards a chest offers ("trove") to its taker
 alone, a role only after the seat's own look-role choice, a hand only to
 the two seats of a card taken ("grabbed"), a chest's peek ("peekchest")
-only after the seat's own map on it.
+only after the seat's own map on it, a chest's choice ("chestchoice":
+players, goals to push) to its taker alone.
 
 Usage: check_transcripts.py TRANSCRIPT...
 """
@@ -36,6 +37,8 @@ def check(path):
     react_open = None       # the line of a "react" whose turn is due
     setup = False           # a round's setup, before its deal
     my_chest = None         # the effect of the chest this seat took last
+    my_chests = []          # the effects of this seat's chests not yet
+                            # resolved (two may be taken at once)
     my_look = False         # this seat chooses whose role to look at
     grabbed = 0             # hands still due after a card was taken
     for n, raw in enumerate(open(path, encoding="utf-8", errors="replace"), 1):
@@ -54,6 +57,7 @@ def check(path):
             continue
         if kind == "round":
             round_over = False
+            my_chests = []
             setup = True            # until the deal's first draw
         if kind == "draw":
             setup = False
@@ -77,8 +81,15 @@ def check(path):
             react_open = "line %d" % n
             if not asked_react:
                 leak("a reaction request it did not ask for")
-        if kind == "trove" and not my_trove:
-            leak("a trove of a treasure trove it did not play")
+        if kind == "trove":
+            # A keep-one or trove chest of ours, maybe taken with another.
+            for c in ("keep-one", "trove"):
+                if c in my_chests:
+                    my_chests.remove(c)
+                    break
+            else:
+                if not my_trove:
+                    leak("a trove of a treasure trove it did not play")
         my_trove = kind == "played" and words[1:3] == [str(seat),
                                                         "treasure-trove"]
         # Treasure Chests: a chest of ours that offers cards (keep-one
@@ -88,8 +99,14 @@ def check(path):
         if kind == "opened" and len(words) >= 7 and int(words[1]) == seat:
             my_trove = words[6] in ("keep-one", "trove")
             my_chest = words[6]
+            my_chests.append(words[6])
         if kind == "milled" and my_chest == "keep-one":
             my_trove = True
+        if kind == "chestchoice":
+            if words[1] in my_chests:
+                my_chests.remove(words[1])
+            else:
+                leak("the choice of a chest it did not take")
         if kind == "chestchoice" and words[1] == "look-role":
             my_look = True
         if kind == "grabbed" and len(words) >= 3:

@@ -282,6 +282,9 @@ case_ view-minis-dwarves-as-4 0 view --at 55 --as 4 --ascii tests/fixtures/repla
 case_ view-minis-costume-all 0 view --at 91 --as all --ascii tests/fixtures/replays/base-minis-5p.sabr.gz
 case_ view-minis-chest-as-3 0 view --at 156 --as 3 --ascii tests/fixtures/replays/base-minis-5p.sabr.gz
 case_ view-minis-chest-public 0 view --at 156 --as public --ascii tests/fixtures/replays/base-minis-5p.sabr.gz
+# Treasure Chests' push-goal: seat 4 pushed the goal at 8 -2 to 9 -2,
+# where the board now shows it face down.
+case_ view-chests-pushed-goal 0 view --at 76 --ascii tests/fixtures/replays/treasure-chests-push-5p.sabr.gz
 case_ view-cut 1 view --ascii tests/fixtures/replays/base-5p-cut.sabr.gz
 case_ view-missing 1 view tests/fixtures/replays/nosuch.sabr.gz
 case_ view-bad-as 2 view --as seven "$rp"

@@ -920,12 +920,55 @@ if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 	python3 "$here/check_transcripts.py" "$tmp/tc-planted.transcript" \
 	    >/dev/null 2>&1 && no "treasure-chests: check_transcripts.py misses a planted hand" || ok
 	leftovers treasure-chests
+	# The tenth chest, push-goal: seed 5 pushes face-down goals (a seat
+	# chooses among them, "push X Y"; every seat sees "pushed"); botlib
+	# follows the goals (BOTLIB_CHECK), the replay verifies, each seat's
+	# export is what its bot received, and no secret leaks.
+	"$bin" play --sandbox off --quiet --seed 5 $limits \
+	    --ruleset "$top/examples/rulesets/treasure-chests.yaml" \
+	    --bot-env BOTLIB_CHECK=1 --transcripts --log-dir "$tmp/tp" \
+	    --replay "$tmp/tp.sabr.gz" "${g5%|*}" "${g5#*|}" "${g5%|*}" \
+	    "${g5#*|}" "${g5%|*}" >"$tmp/tp.out" 2>&1
+	n=$(awk '$1 ~ /^[1-5]:[^:]*$/ && NF >= 8 && $4 == "ok" && $7 == 0 &&
+	    $8 == 0' "$tmp/tp.out" | wc -l)
+	[ "$n" = 5 ] && ok || { no "push-goal C bots"; sed 's/^/  | /' "$tmp/tp.out"; }
+	cat "$tmp/tp"/*.stderr 2>/dev/null | grep -v 'is not built in' >"$tmp/tp.err"
+	[ -s "$tmp/tp.err" ] && { no "push-goal: botlib's table drifted"
+		head -3 "$tmp/tp.err" | sed 's/^/  | /'; } || ok
+	cat "$tmp/tp"/*.transcript >"$tmp/tp.all"
+	for line in "<- chestchoice push-goal( -?[0-9]+ -?[0-9]+)+\$" "-> push " \
+	    "<- pushed [0-9]+ -?[0-9]+ -?[0-9]+ -?[0-9]+ -?[0-9]+\$"; do
+		grep -Eq -- "$line" "$tmp/tp.all" && ok ||
+		    no "push-goal: no \"$line\" (seed 5 no longer has it)"
+	done
+	"$bin" verify --quiet "$tmp/tp.sabr.gz" >/dev/null 2>&1 && ok ||
+	    no "push-goal: the replay does not verify"
+	for k in 1 2 3 4 5; do
+		"$bin" export --as $((k - 1)) "$tmp/tp.sabr.gz" >"$tmp/tp.export" 2>&1
+		received "$(ls "$tmp/tp/$k"-*.transcript)" >"$tmp/tp.want"
+		cmp -s "$tmp/tp.want" "$tmp/tp.export" && ok ||
+		    no "push-goal: export --as $((k - 1)) differs from what bot $k received"
+	done
+	python3 "$here/check_transcripts.py" "$tmp/tp"/*.transcript && ok ||
+	    no "push-goal transcripts leak secrets"
+	# Planted: the taker's choice of goals in another seat's transcript.
+	k=$(grep -l -- '<- chestchoice push-goal' "$tmp/tp"/*.transcript | head -1)
+	for f in "$tmp/tp"/*.transcript; do
+		[ "$f" = "$k" ] && continue
+		sed '0,/<- pushed /s/\(.*<- pushed .*\)/\1\n  0.0 x <- chestchoice push-goal 8 0 8 2/' \
+		    "$f" >"$tmp/tp-planted.transcript"
+		break
+	done
+	python3 "$here/check_transcripts.py" "$tmp/tp-planted.transcript" \
+	    >/dev/null 2>&1 && no "push-goal: check_transcripts.py misses a planted choice" || ok
+	leftovers push-goal
 	# The Python and JavaScript helpers under Treasure Chests, through
 	# the state bots (their state checked against the legal moves at
-	# every decision): seed 21 has the Python state bot choose a player
-	# for a chest, seed 3 the JavaScript one.
-	for spec in 21:4 3:5; do
-		seed=${spec%:*} k=${spec#*:}
+	# every decision): seed 9 has both state bots choose a player for a
+	# chest; seed 15 has the Python one push a goal, seed 10 the
+	# JavaScript one (their goal places then follow the "pushed" line).
+	for spec in 9:4:choose 9:5:choose 15:4:push 10:5:push; do
+		seed=${spec%%:*} k=${spec#*:} word=${k#*:} k=${k%%:*}
 		[ "$k" = 5 ] && [ -z "$js" ] && continue
 		"$bin" play --sandbox off --quiet --seed "$seed" $limits \
 		    --ruleset "$top/examples/rulesets/treasure-chests.yaml" \
@@ -940,8 +983,9 @@ if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 		    $8 == 0' "$tmp/tcs.out" | wc -l)
 		[ "$n" = 5 ] && ok ||
 		    { no "treasure-chests helpers, seed $seed"; sed 's/^/  | /' "$tmp/tcs.out"; }
-		grep -q -- '-> choose ' "$tmp/tcs$seed/$k"-*.transcript && ok ||
-		    no "treasure-chests: state bot $k never chose (seed $seed no longer asks)"
+		grep -q -- "-> $word " "$tmp/tcs$seed/$k"-*.transcript && ok ||
+		    no "treasure-chests: state bot $k never answered $word (seed $seed no longer asks)"
+		rm -rf "$tmp/tcs$seed"
 	done
 	leftovers treasure-chests-helpers
 	# The variants (issue 13): the tournament at 5 players (seed 8: a

@@ -7,6 +7,7 @@
 #include "suites.h"
 #include "../rules/effect.h"
 #include "../rules/minis/chests.h"
+#include "../protocol/protocol.h"
 
 /*
  * Each test clears the chests the round laid and lays its own: chest 0
@@ -89,6 +90,7 @@ END_TEST
 START_TEST(setup_lays_four_chests_apart)
 {
 	const sab_ruleset *rs = t_ruleset_file(BASE);
+	int pushes = 0;
 
 	for (uint64_t seed = 1; seed <= 50; seed++) {
 		uint16_t kinds = 0;
@@ -101,8 +103,8 @@ START_TEST(setup_lays_four_chests_apart)
 			    SAB_CELL_HIDDEN);
 			ck_assert(x >= 2 && x <= 6 && y >= -3 && y <= 3);
 			ck_assert(rs->defs[g.chest_path[i]].chest);
-			ck_assert_int_ne(g.chest_kind[i], SAB_CHEST_PUSH_GOAL);
 			kinds |= (uint16_t)(1u << g.chest_kind[i]);
+			pushes += g.chest_kind[i] == SAB_CHEST_PUSH_GOAL;
 			for (int j = 0; j < i; j++) {
 				int d = abs(x - sab_board_x(g.chest_cell[j])) +
 				    abs(y - sab_board_y(g.chest_cell[j]));
@@ -114,6 +116,8 @@ START_TEST(setup_lays_four_chests_apart)
 		/* One chest of each effect: four different ones. */
 		ck_assert_int_eq(__builtin_popcount(kinds), 4);
 	}
+	/* The tenth chest, push-goal, is laid too. */
+	ck_assert_int_gt(pushes, 0);
 }
 END_TEST
 
@@ -307,6 +311,118 @@ START_TEST(look_role_chest_shows_one_role_to_the_taker)
 }
 END_TEST
 
+/* "Push 1 face-down goal card 1 space further away from the start card."
+ * Three face-down goals can go: the taker chooses one (alone asked), and
+ * every seat sees it go one cell east; the protocol names it by the cell
+ * it lies on now. */
+START_TEST(push_goal_chest_pushes_a_chosen_goal_one_further)
+{
+	static proto_cards pc;
+	sab_move list[SAB_MAX_MOVES], m;
+	char line[PROTO_LINE_MAX], err[128];
+	const sab_event *e;
+	sab_event v;
+	uint64_t before;
+	uint8_t def;
+
+	game(BASE, SAB_CHEST_PUSH_GOAL);
+	ck_assert_int_eq(proto_cards_init(&pc, g.rs, err, sizeof err), 0);
+	reach();
+	ck_assert_int_eq(g.phase, SAB_PHASE_CHEST);
+	e = find(SAB_EV_CHEST_ASK);
+	ck_assert_ptr_nonnull(e);
+	ck_assert_int_eq(e->vis, SAB_VIS_SEAT);
+	ck_assert_int_eq(sab_event_view(e, 3, &v), 0);
+	ck_assert_int_gt(proto_event(&pc, e, 0, 5, line, sizeof line), 0);
+	ck_assert_str_eq(line, "chestchoice push-goal 8 -2 8 0 8 2");
+	ck_assert_int_eq(sab_game_moves(&g, list), 3);
+	ck_assert_int_eq(t_legal(&g, &(sab_move){ .kind = SAB_MOVE_SEAT,
+	    .target = 2 }), 0);
+	ck_assert_int_eq(proto_parse(&pc, "push 8 0", 8, &m, NULL, NULL,
+	    NULL, 0), PROTO_MOVE);
+	ck_assert_int_eq(m.kind, SAB_MOVE_PUSH);
+	ck_assert_int_eq(m.goal, 1);
+	before = sab_game_hash(&g);
+	def = g.goal_def[1];
+	t_apply(&g, &m, &ev);
+	ck_assert_int_eq(g.goal_x[1], 9);
+	ck_assert_int_eq(g.goal_y[1], 0);
+	ck_assert_int_eq(g.goal_def[1], def);   /* the same card, moved */
+	ck_assert_int_eq(sab_board_get(&g.board, 8, 0), SAB_CELL_EMPTY);
+	ck_assert_int_eq(sab_board_get(&g.board, 9, 0), SAB_CELL_HIDDEN);
+	ck_assert_int_ne(sab_game_hash(&g), before);
+	e = find(SAB_EV_PUSH);
+	ck_assert_ptr_nonnull(e);
+	ck_assert_int_eq(e->vis, SAB_VIS_ALL);
+	ck_assert_int_eq(sab_event_view(e, 3, &v), 1);
+	ck_assert_int_gt(proto_event(&pc, e, 3, 5, line, sizeof line), 0);
+	ck_assert_str_eq(line, "pushed 0 8 0 9 0");
+	ck_assert_int_eq(g.to_act, 1);
+	ck_assert_int_eq(g.phase, SAB_PHASE_PLAY);
+	/* A map names the goal by its new cell, and a card may not go on
+	 * it. */
+	proto_cards_follow(&pc, &g);
+	ck_assert_int_eq(proto_parse(&pc, "play map 9 0", 12, &m, NULL, NULL,
+	    NULL, 0), PROTO_MOVE);
+	ck_assert_int_eq(m.goal, 1);
+	ck_assert_int_eq(proto_parse(&pc, "play map 8 0", 12, &m, NULL, NULL,
+	    NULL, 0), PROTO_MOVE);          /* read as a chest's place */
+	ck_assert_int_eq(t_legal(&g, &m), 0);
+	m = t_path(g.rs, "cross", 9, 0, 0);
+	ck_assert_int_eq(t_legal(&g, &m), 0);
+}
+END_TEST
+
+/* A goal goes only to an empty cell of the board that no tunnel from the
+ * start reaches (saboteur-rules(5), "Treasure Chests: decisions"); one
+ * goal that can go goes without asking; none: the chest does nothing. */
+START_TEST(push_goal_chest_skips_goals_that_cannot_go)
+{
+	game(BASE, SAB_CHEST_PUSH_GOAL);
+	t_place(&g, "cross", 9, -2, 0);         /* a card on the way */
+	g.goal_open |= 1u << 1;                 /* face up: not pushed */
+	reach();
+	ck_assert_int_eq(g.phase, SAB_PHASE_PLAY);
+	ck_assert_ptr_null(find(SAB_EV_CHEST_ASK));
+	ck_assert_ptr_nonnull(find(SAB_EV_PUSH));
+	ck_assert_int_eq(g.goals_pushed, 1u << 2);
+	ck_assert_int_eq(g.goal_x[2], 9);
+	ck_assert_int_eq(g.goal_x[0], 8);
+	ck_assert_int_eq(g.goal_x[1], 8);
+
+	/* Nothing left to push: the next round lays the goals back. */
+	game(BASE, SAB_CHEST_PUSH_GOAL);
+	t_place(&g, "cross", 9, -2, 0);
+	t_place(&g, "cross", 9, 0, 0);
+	t_place(&g, "cross", 9, 2, 0);
+	reach();
+	ck_assert_ptr_null(find(SAB_EV_PUSH));
+	ck_assert_int_eq(g.goals_pushed, 0);
+	ck_assert_int_eq(g.phase, SAB_PHASE_PLAY);
+}
+END_TEST
+
+/* A push never reaches a goal: the cell beyond one that a tunnel from the
+ * start opens onto is not a place to push it to. */
+START_TEST(push_goal_never_lands_on_an_open_tunnel)
+{
+	game(BASE, SAB_CHEST_PUSH_GOAL);
+	/* A tunnel from the start north to (0,1), then east to (7,1): the
+	 * goal at (8,0) may go to (9,0). */
+	t_place(&g, "cross", 0, 1, 0);
+	for (int x = 1; x <= 5; x++)
+		t_place(&g, "tee-new", x, 1, 0);
+	t_place(&g, "cross", 6, 1, 0);
+	t_place(&g, "cross", 7, 1, 0);
+	ck_assert_int_ne(sab_chests_pushable(&g) & 2, 0);
+	/* On to (9,1), open south onto (9,0): not there. */
+	t_place(&g, "cross", 8, 1, 0);
+	t_place(&g, "tee-nse", 9, 1, 1);        /* N, S, W */
+	ck_assert(sab_board_connected(&g.board, 9, 1));
+	ck_assert_int_eq(sab_chests_pushable(&g) & 2, 0);
+}
+END_TEST
+
 /* "Shuffle the discard pile. Draw the top 5 cards from it and take 1 of
  * them in your hand. If there are less than 5 cards in the discard pile,
  * you only draw the available ones. At the end of your turn, you don't
@@ -456,9 +572,7 @@ START_TEST(rulesets_check_the_chests_section)
 	ck_assert_msg(strstr(err, "t:4:3: chests: a chests section needs "
 	    "module chests") != NULL, "%s", err);
 	ck_assert_int_eq(sab_ruleset_parse(&rs, push, strlen(push), "t",
-	    err, sizeof err), -1);
-	ck_assert_msg(strstr(err, "push-goal chests are not played yet") !=
-	    NULL, "%s", err);
+	    err, sizeof err), 0);       /* push-goal is played */
 	ck_assert_int_eq(sab_ruleset_parse(&rs, few, strlen(few), "t",
 	    err, sizeof err), -1);
 	ck_assert_msg(strstr(err, "3 chests and 7 path cards for 4") != NULL,
@@ -482,6 +596,9 @@ Suite *chests_suite(void)
 	tcase_add_test(tc, look_role_chest_shows_one_role_to_the_taker);
 	tcase_add_test(tc, trove_chest_takes_one_of_the_shuffled_discards);
 	tcase_add_test(tc, mill_chest_discards_five_from_the_deck);
+	tcase_add_test(tc, push_goal_chest_pushes_a_chosen_goal_one_further);
+	tcase_add_test(tc, push_goal_chest_skips_goals_that_cannot_go);
+	tcase_add_test(tc, push_goal_never_lands_on_an_open_tunnel);
 	tcase_add_test(tc, rockfall_removes_a_face_down_chest);
 	tcase_add_test(tc, map_peeks_at_a_chest_in_secret);
 	tcase_add_test(tc, chests_play_with_saboteur2);

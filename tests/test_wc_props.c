@@ -67,7 +67,8 @@ static int head[SAB_MAX_DEFS + 2], next_of[SAB_MAX_MOVES];
 static int bucket(const sab_move *m)
 {
 	if (m->kind == SAB_MOVE_CHOOSE || m->kind == SAB_MOVE_ALLOW ||
-	    m->kind == SAB_MOVE_REVEAL || m->kind == SAB_MOVE_SEAT)
+	    m->kind == SAB_MOVE_REVEAL || m->kind == SAB_MOVE_SEAT ||
+	    m->kind == SAB_MOVE_PUSH)
 		return SAB_MAX_DEFS;
 	if (m->kind == SAB_MOVE_PICK_GOLD)
 		return SAB_MAX_DEFS + 1;
@@ -333,6 +334,9 @@ static void sweep(const sab_game *g)
 		m.kind = SAB_MOVE_REVEAL;
 		m.goal = (uint8_t)k;
 		agree(g, m);
+		/* Treasure Chests: the same place to push further away. */
+		m.kind = SAB_MOVE_PUSH;
+		agree(g, m);
 	}
 	/* A reaction's allow, and every card taken from the pile. */
 	memset(&m, 0, sizeof m);
@@ -566,6 +570,40 @@ static sab_events ev;
 static int phases[SAB_PHASE_CHEST + 1];      /* the phases met */
 static int reveals;                             /* goals turned face up */
 static int opened;                              /* chests taken */
+static int pushes;                              /* goals pushed */
+
+/* Treasure Chests' push-goal: every goal place lies on its own cell, a
+ * face-down one under a face-down card there; a place left where the
+ * ruleset put it unless a chest pushed it, and then further from the
+ * start. */
+static void check_goals(const sab_game *g)
+{
+	const sab_ruleset *rs = g->rs;
+
+	for (int k = 0; k < rs->ngoals; k++) {
+		int x = g->goal_x[k], y = g->goal_y[k];
+		int d0 = abs(rs->goal_x[k] - rs->start_x) +
+		    abs(rs->goal_y[k] - rs->start_y);
+		int d = abs(x - rs->start_x) + abs(y - rs->start_y);
+		if (g->goal_open >> k & 1)
+			REQUIRE(sab_board_get(&g->board, x, y) !=
+			    SAB_CELL_HIDDEN, "face-up goal %d at (%d,%d) is "
+			    "face down", k, x, y);
+		else
+			REQUIRE(sab_board_get(&g->board, x, y) ==
+			    SAB_CELL_HIDDEN, "goal %d at (%d,%d) is not face "
+			    "down", k, x, y);
+		if (g->goals_pushed >> k & 1)
+			REQUIRE(d > d0, "pushed goal %d at (%d,%d) is no "
+			    "further away", k, x, y);
+		else
+			REQUIRE(x == rs->goal_x[k] && y == rs->goal_y[k],
+			    "goal %d moved without a push", k);
+		for (int j = 0; j < k; j++)
+			REQUIRE(x != g->goal_x[j] || y != g->goal_y[j],
+			    "goals %d and %d share (%d,%d)", j, k, x, y);
+	}
+}
 static int substeps;                            /* a pathfinder's turn met */
 
 /*
@@ -644,6 +682,9 @@ static int play_game(sab_game *g, const sab_ruleset *rs, int players,
 			phases[g->phase] = 1;
 			reveals += t_count(&ev, SAB_EV_REVEAL);
 			opened += t_count(&ev, SAB_EV_OPEN);
+			pushes += t_count(&ev, SAB_EV_PUSH);
+			if (g->phase != SAB_PHASE_OVER)
+				check_goals(g);
 			substeps |= g->substep > 0;
 		}
 		REQUIRE(n < 5000, "the game does not end");
@@ -671,7 +712,12 @@ START_TEST(wc_games_keep_their_invariants)
 	substeps = 0;
 	reveals = 0;
 	opened = 0;
+	pushes = 0;
 	many_games(rs, combos[_i].players, games_wanted(), 4);
+	/* A push-goal chest pushed goals further away (within the default
+	 * 50 games). */
+	REQUIRE(rs->chest_count[SAB_CHEST_PUSH_GOAL] == 0 || pushes > 0 ||
+	    games_wanted() < 50, "no goal pushed");
 	/* Treasure Chests' games took chests, and a chest asked for a
 	 * player. */
 	REQUIRE(rs->chests_per_round == 0 || (opened > 0 &&

@@ -81,10 +81,30 @@ static int card_of(const char *tok)
 
 int bot_goal_at(const botstate *s, int x, int y)
 {
-	for (int g = 0; g < s->rs.ngoals; g++)
-		if (s->rs.goal_x[g] == x && s->rs.goal_y[g] == y)
+	for (int g = 0; g < s->rs.ngoals && g < SAB_MAX_GOALS; g++)
+		if (bot_goal_x(s, g) == x && bot_goal_y(s, g) == y)
 			return g;
 	return -1;
+}
+
+int bot_goal_x(const botstate *s, int g)
+{
+	return s->table.round > 0 ? s->table.goal_x[g] : s->rs.goal_x[g];
+}
+
+int bot_goal_y(const botstate *s, int g)
+{
+	return s->table.round > 0 ? s->table.goal_y[g] : s->rs.goal_y[g];
+}
+
+/* The protocol's parser names goals by the cells they lie on now (a
+ * push-goal chest moves one): it follows the table. */
+static void follow_goals(void)
+{
+	for (int g = 0; g < SAB_MAX_GOALS; g++) {
+		st.cards.goal_x[g] = (int8_t)bot_goal_x(&st, g);
+		st.cards.goal_y[g] = (int8_t)bot_goal_y(&st, g);
+	}
 }
 
 int bot_goal_card(const botstate *s, int g)
@@ -164,6 +184,8 @@ int bot_move_type(const botstate *s, const sab_move *m)
 		return BOT_REVEAL;
 	if (m->kind == SAB_MOVE_SEAT)
 		return BOT_CHOOSE;
+	if (m->kind == SAB_MOVE_PUSH)
+		return BOT_PUSH;
 	if (m->kind != SAB_MOVE_PLAY || bot_card(s, m->card) == NULL)
 		return BOT_DISCARD;
 	return s->rs.defs[m->card].type;
@@ -313,6 +335,7 @@ static void on_place(const words *w, int is_goal)
 		st.rs.goal_x[st.rs.ngoals] = (int8_t)x;
 		st.rs.goal_y[st.rs.ngoals++] = (int8_t)y;
 	}
+	follow_goals();
 }
 
 /* round R FIRST DECK: a fresh table, empty hands, roles to be dealt. */
@@ -332,7 +355,9 @@ static void on_round(const words *w)
 	st.ntrove = 0;
 	st.has_last_path = 0;
 	st.dwarves_used = 0;
+	st.push_choices = 0;
 	tell(&e);
+	follow_goals();
 }
 
 /* The value of role word `word`, or -1.  A word the ruleset we read does
@@ -997,9 +1022,37 @@ static void on_chest_line(const words *w)
 		for (int k = 0; w->n > 1 && k < SAB_CHEST_KINDS; k++)
 			if (strcmp(w->w[1], sab_chest_words[k]) == 0)
 				e.value = (uint8_t)k;
-		for (int i = 2; i < w->n; i++)
-			if (seat_word(w, i, &s) == 0)
-				e.mask |= (uint16_t)(1u << s);
+		if (e.value == SAB_CHEST_PUSH_GOAL) {
+			/* chestchoice push-goal X Y X Y...: the face-down
+			 * goals we may push further away. */
+			for (int i = 2; i + 1 < w->n; i += 2)
+				if (cell_words(w, i, &x, &y) == 0 &&
+				    (t = bot_goal_at(&st, x, y)) >= 0)
+					e.mask |= (uint16_t)(1u << t);
+			st.push_choices = e.mask;
+		} else {
+			for (int i = 2; i < w->n; i++)
+				if (seat_word(w, i, &s) == 0)
+					e.mask |= (uint16_t)(1u << s);
+		}
+	} else if (strcmp(w->w[0], "pushed") == 0) {
+		/* pushed SEAT X0 Y0 X Y: a goal went one cell further. */
+		int x0, y0, g;
+		if (seat_word(w, 1, &s) || cell_words(w, 2, &x0, &y0) ||
+		    cell_words(w, 4, &x, &y) ||
+		    (g = bot_goal_at(&st, x0, y0)) < 0 ||
+		    sab_board_get(&st.table.board, x, y) != SAB_CELL_EMPTY)
+			return;
+		e = event_new(SAB_EV_PUSH, SAB_VIS_ALL, s);
+		e.goal = (uint8_t)g;
+		e.x = (int8_t)x;
+		e.y = (int8_t)y;
+		e.vals[0] = (int16_t)x0;
+		e.vals[1] = (int16_t)y0;
+		st.push_choices = 0;
+		tell(&e);
+		follow_goals();
+		return;
 	} else {
 		if (seat_word(w, 1, &s) || seat_word(w, 2, &t))
 			return;
@@ -1221,8 +1274,15 @@ static const char *fallback(void)
 	for (int g = 0; t->phase == SAB_PHASE_ORDER && g < st.rs.ngoals; g++) {
 		if (!(t->goal_choices >> g & 1))
 			continue;
-		snprintf(buf, sizeof buf, "reveal %d %d", st.rs.goal_x[g],
-		    st.rs.goal_y[g]);
+		snprintf(buf, sizeof buf, "reveal %d %d", bot_goal_x(&st, g),
+		    bot_goal_y(&st, g));
+		return buf;
+	}
+	for (int g = 0; t->phase == SAB_PHASE_CHEST && g < st.rs.ngoals; g++) {
+		if (!(st.push_choices >> g & 1))
+			continue;
+		snprintf(buf, sizeof buf, "push %d %d", bot_goal_x(&st, g),
+		    bot_goal_y(&st, g));
 		return buf;
 	}
 	for (int i = 0; i < t->noffer; i++)
@@ -1284,6 +1344,9 @@ static int table_allows(const sab_move *m)
 		return st.table.goal_choices >> m->goal & 1;
 	if (m->kind == SAB_MOVE_SEAT)
 		return st.table.phase == SAB_PHASE_CHEST;
+	if (m->kind == SAB_MOVE_PUSH)
+		return st.table.phase == SAB_PHASE_CHEST &&
+		    (st.push_choices >> m->goal & 1);
 	if (m->kind == SAB_MOVE_TAKE) {
 		for (int i = 0; i < st.ntrove; i++)
 			if (st.trove[i] == m->card)
@@ -1458,7 +1521,7 @@ static int handle(char *line, const char *name, bot_choose_fn *choose,
 		on_goals(&w);
 	} else if (strcmp(k, "chest") == 0 || strcmp(k, "opened") == 0 ||
 	    strcmp(k, "milled") == 0 || strcmp(k, "chestchoice") == 0 ||
-	    strcmp(k, "grabbed") == 0) {
+	    strcmp(k, "grabbed") == 0 || strcmp(k, "pushed") == 0) {
 		on_chest_line(&w);
 	} else if (strcmp(k, "paid") == 0) {
 		on_paid(&w);

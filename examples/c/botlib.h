@@ -86,6 +86,9 @@ typedef struct botstate {
 	int gold_guess[SAB_MAX_PLAYERS];
 	/* The seats we may rob, from a "victims" line, until we have. */
 	uint16_t victims;
+	/* Treasure Chests: the goals we may push further away (bit g),
+	 * from a "chestchoice push-goal" line, until one is pushed. */
+	uint16_t push_choices;
 
 	/* The decision being asked for ("turn N MOVE_MS BANK_MS"). */
 	int turn, move_ms, bank_ms;
@@ -146,8 +149,12 @@ int bot_run(const char *name, bot_choose_fn *choose, bot_seen_fn *seen);
  * documented default), which costs a referee nothing. */
 extern int bot_react;
 
-/* Returns the goal place at (x, y), or -1. */
+/* Returns the goal place at (x, y), or -1; the cell goal place g lies on
+ * now (the setup's "goal" line, until a push-goal chest moves it:
+ * "pushed"). */
 int bot_goal_at(const botstate *s, int x, int y);
+int bot_goal_x(const botstate *s, int g);
+int bot_goal_y(const botstate *s, int g);
 
 /* Returns the card known to lie on goal place g (a peek or a reveal showed
  * it), or -1. */
@@ -177,10 +184,11 @@ const char *bot_role_word(const botstate *s, int seat);
  * the pending card: "allow"), BOT_TAKE (a card of a treasure trove:
  * "take CARD"), BOT_DWARF (Tunnel Toll: "dwarf CARD X Y", discard CARD
  * to put a dwarf on X Y, no draw), BOT_REVEAL (New Goals: the goal to
- * turn face up first of two reached at once: "reveal X Y") or BOT_CHOOSE
- * (Treasure Chests: a player for a chest, "choose SEAT"). */
+ * turn face up first of two reached at once: "reveal X Y"), BOT_CHOOSE
+ * (Treasure Chests: a player for a chest, "choose SEAT") or BOT_PUSH
+ * (Treasure Chests: a face-down goal to push further away, "push X Y"). */
 enum { BOT_DISCARD = 100, BOT_PICK, BOT_REMOVE, BOT_STEAL, BOT_ALLOW,
-	BOT_TAKE, BOT_DWARF, BOT_REVEAL, BOT_CHOOSE };
+	BOT_TAKE, BOT_DWARF, BOT_REVEAL, BOT_CHOOSE, BOT_PUSH };
 int bot_move_type(const botstate *s, const sab_move *m);
 
 /* Tunnel toll: the seat whose dwarf stands on (x, y) (a path card there

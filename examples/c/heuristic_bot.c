@@ -124,8 +124,8 @@ static int distance(const sab_board *b, const sab_ruleset *rs, int gx, int gy)
 
 static int goal_distance(const botstate *s, int g)
 {
-	return distance(&s->table.board, &s->rs, s->rs.goal_x[g],
-	    s->rs.goal_y[g]);
+	return distance(&s->table.board, &s->rs, bot_goal_x(s, g),
+	    bot_goal_y(s, g));
 }
 
 /* The goal we believe holds the gold: one a peek or a reveal showed, the
@@ -183,7 +183,7 @@ static int distance_after(const botstate *s, const sab_move *m, int g)
 		sab_board_place(&b, &s->rs, m->x, m->y, (uint8_t)moved,
 		    m->rot);
 	}
-	return distance(&b, &s->rs, s->rs.goal_x[g], s->rs.goal_y[g]);
+	return distance(&b, &s->rs, bot_goal_x(s, g), bot_goal_y(s, g));
 }
 
 /* Returns 1 when we hope the gold is reached: our own tools and freedom
@@ -318,7 +318,7 @@ static int score_table(const botstate *s, const stance *st,
     const sab_move *m, int g, int before)
 {
 	int after = distance_after(s, m, g), dead = bot_is_dead_end(s, m->card);
-	int near = abs(m->x - s->rs.goal_x[g]) + abs(m->y - s->rs.goal_y[g]);
+	int near = abs(m->x - bot_goal_x(s, g)) + abs(m->y - bot_goal_y(s, g));
 	int path = bot_move_type(s, m) == SAB_CARD_PATH;
 	const sab_card *c = bot_card(s, m->card);
 
@@ -376,7 +376,7 @@ static int toll_cost(const botstate *s, const sab_move *m)
 static int score_dwarf(const botstate *s, const stance *st,
     const sab_move *m, int g, int sure, int before)
 {
-	int near = abs(m->x - s->rs.goal_x[g]) + abs(m->y - s->rs.goal_y[g]);
+	int near = abs(m->x - bot_goal_x(s, g)) + abs(m->y - bot_goal_y(s, g));
 
 	if (st->kind != BLOCKER || near > before + 1)
 		return NEVER;
@@ -621,6 +621,23 @@ static int score_reveal(const botstate *s, const stance *st,
 	return c->effect == SAB_GOAL_SACK ? 50 : 40;
 }
 
+/* Treasure Chests: which face-down goal goes one cell further away.  A
+ * miner pushes a goal it knows holds no gold, else one other than the
+ * goal it digs for; a blocker the goal the tunnels are nearest (the one
+ * it believes the miners dig for). */
+static int score_push(const botstate *s, const stance *st,
+    const sab_move *m, int g)
+{
+	int def = bot_goal_card(s, m->goal);
+	const sab_card *c = def >= 0 ? &s->rs.defs[def] : NULL;
+
+	if (st->kind == BLOCKER)
+		return m->goal == g ? 60 : 30;
+	if (c != NULL)
+		return c->gold ? 10 : 60;
+	return m->goal == g ? 20 : 40;
+}
+
 /* The score of one legal move for us; the highest is played. */
 static int score(const botstate *s, const stance *st, const sab_move *m,
     int g, int sure, int before)
@@ -641,6 +658,8 @@ static int score(const botstate *s, const stance *st, const sab_move *m,
 		return keep_value(s, st, m->card, sure);
 	case BOT_REVEAL:
 		return score_reveal(s, st, m);
+	case BOT_PUSH:
+		return score_push(s, st, m, g);
 	case BOT_CHOOSE:
 		/* Treasure Chests: a player whose role we do not know (to
 		 * look at it), with the most cards (to take one). */

@@ -31,6 +31,8 @@
 //                            picks an element with it
 //   names                    Map seat -> bot name
 //   start, goals             [x, y] of the start card; list of goal places
+//                            this round (a push-goal chest moves one:
+//                            "pushed" line; each round lays them back)
 //   round, deck              round number; cards left in the draw pile
 //   role                     "miner", "saboteur", or null; in saboteur2
 //                            "blue-miner", "green-miner", "boss", "profiteer",
@@ -57,6 +59,9 @@
 //                            reply "steal SEAT" (a legal line)
 //   chests                   Treasure Chests: the "x,y" cells of the
 //                            face-down chests ("chest" lines)
+//   pushChoices              the face-down goals [x, y] we may push one
+//                            further ("chestchoice push-goal" line): reply
+//                            "push X Y" (a legal line)
 //   chestChoices             the seats we may choose for our chest
 //                            ("chestchoice" line): reply "choose SEAT"
 //   goalOrder                New Goals: the goals [x, y] we reached at once
@@ -143,7 +148,8 @@ const WC_PLAIN = { veto: "veto", "treasure-trove": "trove",
 // Championship adds "allow" (no veto), "take" (a card of our treasure trove),
 // "veto", "swap" (a goal swap: goals [[x1, y1], [x2, y2]], rot 1 to swap),
 // "trove", "direction", "pathfinder" and "diversion" (x, y, rot: where the
-// last path card goes).
+// last path card goes).  Treasure Chests adds "choose" (target: a player
+// for a chest) and "push" (x, y: the face-down goal to push further away).
 function parseMove(line) {
   const w = line.split(/\s+/);
   const m = { line, kind: "other", card: null, cards: [], front: null, x: null,
@@ -166,6 +172,8 @@ function parseMove(line) {
       x: num(w[2]), y: num(w[3]) });
   } else if (w[0] === "choose" && w.length >= 2) {   // Treasure Chests
     Object.assign(m, { kind: "choose", target: num(w[1]) });
+  } else if (w[0] === "push" && w.length >= 3) {     // Treasure Chests
+    Object.assign(m, { kind: "push", x: num(w[1]), y: num(w[2]) });
   } else if (w[0] === "reveal" && w.length >= 3) {   // New Goals
     Object.assign(m, { kind: "reveal", x: num(w[1]), y: num(w[2]) });
   } else if (w[0] === "play" && w.length >= 2) {
@@ -269,6 +277,7 @@ class Bot {
     this.result = null;
     this.start = [0, 0];
     this.goals = [];
+    this.setupGoals = [];
     this.newRound();
     this.lastAnswer = null;
     this.answered = true;   // the legal list belongs to an answered decision
@@ -285,6 +294,7 @@ class Bot {
     this.goalOrder = [];
     this.chests = new Set();
     this.chestChoices = [];
+    this.pushChoices = [];
     this.board = new Map();
     this.turned = new Set();
     this.goalCards = new Map();
@@ -391,9 +401,11 @@ class Bot {
     } else if (kind === "start" && n >= 3) {
       this.start = [Number(w[1]), Number(w[2])];
     } else if (kind === "goal" && n >= 3) {
-      this.goals.push([Number(w[1]), Number(w[2])]);
+      this.setupGoals.push([Number(w[1]), Number(w[2])]);
+      this.goals = this.setupGoals.map((g) => g.slice());
     } else if (kind === "round" && n >= 4) {
       this.newRound();
+      this.goals = this.setupGoals.map((g) => g.slice());
       this.round = Number(w[1]);
       this.deck = Number(w[3]);
       this.dealing = true;
@@ -469,8 +481,25 @@ class Bot {
       this.chests.delete(cell);
       this.board.set(cell, w[4]);
       if (w[5] === "1") this.turned.add(cell);
+    } else if (kind === "chestchoice" && n >= 2 && w[1] === "push-goal") {
+      // The face-down goals we may push one further, by X Y.
+      this.pushChoices = [];
+      for (let i = 2; i + 1 < n; i += 2)
+        this.pushChoices.push([Number(w[i]), Number(w[i + 1])]);
     } else if (kind === "chestchoice" && n >= 2) {
       this.chestChoices = w.slice(2).map(Number);
+    } else if (kind === "pushed" && n >= 6) {
+      // pushed SEAT X0 Y0 X Y: a face-down goal went one further.
+      const from = w[2] + "," + w[3], to = w[4] + "," + w[5];
+      this.goals = this.goals.map((g) => g.join(",") === from ?
+        [Number(w[4]), Number(w[5])] : g);
+      this.board.delete(from);
+      this.board.set(to, "-");
+      if (this.goalCards.has(from)) {
+        this.goalCards.set(to, this.goalCards.get(from));
+        this.goalCards.delete(from);
+      }
+      this.pushChoices = [];
     } else if (kind === "grabbed") {
       this.chestChoices = [];
     } else if (kind === "paid" && n >= 3 && w[2] !== "-") {
@@ -543,12 +572,14 @@ class Bot {
       else if (this.victims.length) move = "steal " + this.victims[0];
       else if (this.goalOrder.length) move = "reveal " + this.goalOrder[0].join(" ");
       else if (this.chestChoices.length) move = "choose " + this.chestChoices[0];
+      else if (this.pushChoices.length) move = "push " + this.pushChoices[0].join(" ");
       else if (this.hand.length) move = "discard " + this.hand[0];
       else move = "note nothing to play";
     }
     move = String(move).trim().split(/\r?\n/)[0];     // one line, whatever came
     this.lastAnswer = move;
     if (move.startsWith("choose ")) this.chestChoices = [];   // a chest's choice is made
+    if (move.startsWith("push ")) this.pushChoices = [];
     this.answered = true;
     this.send(move);
   }

@@ -199,10 +199,12 @@ static void item_text(pager *p, const char *key, const char *s, size_t max)
 	item(p, key, p->tmp.s ? p->tmp.s : "");
 }
 
-static int goal_at(const sab_ruleset *rs, int x, int y)
+/* The goal place at (x, y) as the table knows it (a push-goal chest may
+ * have moved one), or -1. */
+static int goal_at(const sab_ruleset *rs, const sab_seen *s, int x, int y)
 {
-	for (int k = 0; k < rs->ngoals; k++)
-		if (rs->goal_x[k] == x && rs->goal_y[k] == y)
+	for (int k = 0; k < rs->ngoals && k < SAB_MAX_GOALS; k++)
+		if (s->goal_x[k] == x && s->goal_y[k] == y)
 			return k;
 	return -1;
 }
@@ -273,7 +275,7 @@ static int cell_value(const view *v, const view_table *t,
 	int rot, joined = 0, n;
 
 	if (c == SAB_CELL_HIDDEN) {
-		int g = goal_at(rs, x, y);
+		int g = goal_at(rs, &t->seen, x, y);
 		uint8_t k = g >= 0 ? t->seen.goal_known[g] : SAB_NO_CARD;
 		int known = k < rs->ndefs;
 		/* Not a goal place: Treasure Chests' path card over a chest,
@@ -429,7 +431,7 @@ static void items_known(pager *p, const view_table *t, int k)
 		if (!(s->peeked[k] & (1u << g)) || n >= sizeof buf)
 			continue;
 		n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%d %d (%s)",
-		    n ? ", " : "", rs->goal_x[g], rs->goal_y[g],
+		    n ? ", " : "", s->goal_x[g], s->goal_y[g],
 		    s->peek[k][g] < rs->ndefs ? p->v->pc.tok[s->peek[k][g]] :
 		    "?");
 	}

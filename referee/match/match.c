@@ -27,6 +27,7 @@ typedef struct run {
 	/* The game being played. */
 	const match_game *spec;
 	sab_game g;
+	proto_cards pc;         /* o->pc, following g's goal places */
 	sab_events ev;
 	sab_rng rng;
 	int seat_bot[SAB_MAX_PLAYERS];
@@ -116,7 +117,7 @@ static void handshake_one(run *r, bot *b, int64_t deadline)
 	/* Kept as the replay records text (saboteur-replay(5)); a reply cut
 	 * to fit is still the bot's, and only the features are read from it. */
 	(void)proto_escape(b->hello, sizeof b->hello, line, len, 1);
-	if (proto_parse(r->o->pc, line, len, &m, name, &feat, why,
+	if (proto_parse(&r->pc, line, len, &m, name, &feat, why,
 	    sizeof why) != PROTO_HELLO) {
 		(void)proto_escape(shown, sizeof shown, line, len > 40 ? 40 : len,
 		    0);
@@ -176,7 +177,7 @@ static void send_setup(run *r)
 		names[k] = at(r, k)->name;
 		features[k] = at(r, k)->features;
 	}
-	session_start(&r->ss, r->o->pc, r->n, features, tell, r);
+	session_start(&r->ss, &r->pc, r->n, features, tell, r);
 	session_setup(&r->ss, r->spec->number, r->spec->seed, names);
 }
 
@@ -239,6 +240,11 @@ static int dispatch(run *r, char *err, size_t errlen)
 		    r->spec->number, SAB_MAX_EVENTS, r->res->seed);
 		return -1;
 	}
+	/* A push-goal chest may have moved a goal: the lines name the
+	 * cells the goals lie on now. */
+	proto_cards_follow(&r->pc, &r->g);
+	if (r->rw != NULL)
+		replay_follow(r->rw, &r->g);
 	for (int i = 0; i < r->ev.n; i++) {
 		const sab_event *e = &r->ev.ev[i];
 		note_event(r, e);
@@ -291,7 +297,7 @@ static int read_reply(run *r, bot *b, int64_t deadline, const char *what,
 	if (r->rw != NULL)
 		replay_bot_line(r->rw, b->seat, line, len, t - b->p.t_written,
 		    b->bank_left);
-	k = proto_judge(r->o->pc, &r->g, line, len, PROTO_REASONS_TOKENS, m,
+	k = proto_judge(&r->pc, &r->g, line, len, PROTO_REASONS_TOKENS, m,
 	    why, whylen);
 	if (k == 0)
 		bot_note_refusal(b, line, len, why);
@@ -518,6 +524,7 @@ static run *run_new(const match_opts *o, bot *bots, int nbots,
 	if (r == NULL)
 		return NULL;
 	r->o = o;
+	r->pc = *o->pc;
 	r->bots = bots;
 	r->nbots = nbots;
 	r->cost = cost;

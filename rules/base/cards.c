@@ -141,6 +141,14 @@ static int path_check(const sab_game *g, const sab_move *m,
 		    m->rot);
 		return 0;
 	}
+	/* A goal a chest pushed lies where the ruleset put none. */
+	for (int k = 0; g->goals_pushed && k < g->rs->ngoals; k++)
+		if (g->goal_x[k] == m->x && g->goal_y[k] == m->y &&
+		    !(g->goal_open >> k & 1)) {
+			sab_say(why, whylen, "(%d,%d) holds a face-down goal "
+			    "card", m->x, m->y);
+			return 0;
+		}
 	if (!sab_board_fits_as(&g->board, g->rs, m->x, m->y, m->card, m->rot,
 	    words, why, whylen))
 		return 0;
@@ -663,8 +671,10 @@ static int map_say(const sab_ruleset *rs, const sab_event *e,
 		    e->goal);
 	if (e->goal >= rs->ngoals)
 		return snprintf(buf, size, "%s", "");
+	int x, y;
+	sab_words_goal(rs, w, e->goal, &x, &y);
 	return snprintf(buf, size, "seat %d looks at the goal at %d %d with a "
-	    "map", e->seat, rs->goal_x[e->goal], rs->goal_y[e->goal]);
+	    "map", e->seat, x, y);
 }
 
 /* Everyone learns which goal was looked at; what lies there is the peek,

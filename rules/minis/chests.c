@@ -222,6 +222,93 @@ static int ask(sab_game *g, int k, uint16_t mask, sab_events *ev)
 	return 1;
 }
 
+/* ---- pushing a goal ---------------------------------------------------- */
+
+/*
+ * "Push 1 face-down goal card 1 space further away from the start card."
+ * Further away: one cell on from the goal along the axis on which it lies
+ * farther from the start (x on a tie), away from the start: the base
+ * game's goals go one cell east.  A goal goes only to a cell of the board
+ * that is empty (no card, no goal, no chest's card, no dwarf) and that no
+ * tunnel from the start reaches: a push never reaches a goal
+ * (saboteur-rules(5), "Treasure Chests: decisions").
+ */
+static void push_cell(const sab_game *g, int k, int *x, int *y)
+{
+	int dx = g->goal_x[k] - g->rs->start_x;
+	int dy = g->goal_y[k] - g->rs->start_y;
+	int ax = dx < 0 ? -dx : dx, ay = dy < 0 ? -dy : dy;
+
+	*x = g->goal_x[k];
+	*y = g->goal_y[k];
+	if (ax >= ay)
+		*x += dx < 0 ? -1 : 1;
+	else
+		*y += dy < 0 ? -1 : 1;
+}
+
+int sab_chests_pushable(const sab_game *g)
+{
+	const sab_ruleset *rs = g->rs;
+	int mask = 0;
+
+	for (int k = 0; k < rs->ngoals && k < SAB_MAX_GOALS; k++) {
+		int x, y, dwarf = 0;
+		if (g->goal_open >> k & 1)
+			continue;
+		push_cell(g, k, &x, &y);
+		if (!sab_board_inside(rs, x, y) ||
+		    sab_board_get(&g->board, x, y) != SAB_CELL_EMPTY ||
+		    sab_board_goal_reached(&g->board, x, y))
+			continue;
+		for (int d = 0; d < rs->toll_dwarves && d <
+		    SAB_MAX_TOLL_DWARVES; d++)
+			dwarf |= g->toll_cell[d] == sab_board_index(x, y);
+		if (!dwarf)
+			mask |= 1 << k;
+	}
+	return mask;
+}
+
+/* Moves goal place k one cell on, face down; public. */
+static void push(sab_game *g, int k, sab_events *ev)
+{
+	int ox = g->goal_x[k], oy = g->goal_y[k], x, y;
+
+	push_cell(g, k, &x, &y);
+	(void)sab_board_remove(&g->board, g->rs, ox, oy);
+	sab_board_hide(&g->board, g->rs, x, y);
+	g->goal_x[k] = (int8_t)x;
+	g->goal_y[k] = (int8_t)y;
+	g->goals_pushed |= (uint8_t)(1u << k);
+	if (ev) {
+		sab_event e = sab_event_new(SAB_EV_PUSH, SAB_VIS_ALL,
+		    g->to_act);
+		e.goal = (uint8_t)k;
+		e.x = (int8_t)x;
+		e.y = (int8_t)y;
+		e.vals[0] = (int16_t)ox;
+		e.vals[1] = (int16_t)oy;
+		sab_table_emit(ev, &e);
+	}
+}
+
+/* The seat chooses which goal to push when two or more can go; one goes
+ * without asking; none: the chest does nothing. */
+static int push_goal(sab_game *g, int k, sab_events *ev)
+{
+	int mask = sab_chests_pushable(g), one = 0;
+
+	if (mask == 0)
+		return 0;
+	if ((mask & (mask - 1)) != 0)
+		return ask(g, k, (uint16_t)mask, ev);
+	while (!(mask >> one & 1))
+		one++;
+	push(g, one, ev);
+	return 0;
+}
+
 /* Carries out chest k for the seat to act; 1 when a decision waits. */
 static int effect(sab_game *g, int k, sab_rng *rng, sab_events *ev)
 {
@@ -273,8 +360,10 @@ static int effect(sab_game *g, int k, sab_rng *rng, sab_events *ev)
 	                            down." */
 		(void)mill(g, 5, ev);
 		return 0;
-	default:                 /* SAB_CHEST_PUSH_GOAL: not played yet; the
-	                            ruleset check refuses it */
+	case SAB_CHEST_PUSH_GOAL: /* "Push 1 face-down goal card 1 space
+	                            further away from the start card." */
+		return push_goal(g, k, ev);
+	default:
 		return 0;
 	}
 }
@@ -295,6 +384,20 @@ int sab_chests_resolve(sab_game *g, sab_rng *rng, sab_events *ev)
 int sab_chests_check(const sab_game *g, const sab_move *m, char *why,
     size_t whylen)
 {
+	if (g->chest_asks == SAB_CHEST_PUSH_GOAL + 1) {
+		if (m->kind != SAB_MOVE_PUSH) {
+			sab_say(why, whylen, "choose a face-down goal to push "
+			    "further away");
+			return 0;
+		}
+		if (m->goal >= g->rs->ngoals ||
+		    !(g->chest_choices >> m->goal & 1)) {
+			sab_say(why, whylen, "goal %d cannot be pushed",
+			    m->goal);
+			return 0;
+		}
+		return 1;
+	}
 	if (m->kind != SAB_MOVE_SEAT) {
 		sab_say(why, whylen, "choose a player for your treasure chest");
 		return 0;
@@ -309,6 +412,15 @@ int sab_chests_check(const sab_game *g, const sab_move *m, char *why,
 int sab_chests_moves(const sab_game *g, sab_move *out)
 {
 	int n = 0;
+
+	if (g->chest_asks == SAB_CHEST_PUSH_GOAL + 1) {
+		for (int k = 0; k < g->rs->ngoals; k++)
+			if (g->chest_choices >> k & 1) {
+				out[n] = sab_table_move(SAB_MOVE_PUSH, 0);
+				out[n++].goal = (uint8_t)k;
+			}
+		return n;
+	}
 
 	for (int s = 0; s < g->nplayers; s++)
 		if (g->chest_choices >> s & 1) {
@@ -337,6 +449,10 @@ void sab_chests_chosen(sab_game *g, const sab_move *m, sab_rng *rng,
 	g->phase = SAB_PHASE_PLAY;
 	g->chest_asks = 0;
 	g->chest_choices = 0;
+	if (k == SAB_CHEST_PUSH_GOAL) {
+		push(g, m->goal, ev);
+		return;
+	}
 	if (k == SAB_CHEST_LOOK_ROLE) {
 		if (ev) {
 			sab_event e = sab_event_new(SAB_EV_INSPECT,
@@ -388,7 +504,20 @@ static uint64_t hash(uint64_t h, const sab_game *g)
 		b[n++] = g->chest_path[i];
 		b[n++] = g->chest_kind[i];
 	}
-	return sab_fnv1a(h, b, n);
+	h = sab_fnv1a(h, b, n);
+	/* The goals' cells, once a chest pushed one: every older game
+	 * hashes as it did. */
+	if (g->goals_pushed) {
+		uint8_t c[1 + 2 * SAB_MAX_GOALS];
+		size_t m = 0;
+		c[m++] = g->goals_pushed;
+		for (int k = 0; k < g->rs->ngoals && k < SAB_MAX_GOALS; k++) {
+			c[m++] = (uint8_t)g->goal_x[k];
+			c[m++] = (uint8_t)g->goal_y[k];
+		}
+		h = sab_fnv1a(h, c, m);
+	}
+	return h;
 }
 
 const sab_module sab_module_chests = {

@@ -22,7 +22,8 @@ int sab_chests_uncover(sab_game *g, sab_events *ev);
  */
 int sab_chests_resolve(sab_game *g, sab_rng *rng, sab_events *ev);
 
-/* SAB_PHASE_CHEST: whether m chooses a seat of g->chest_choices (1, or 0
+/* SAB_PHASE_CHEST: whether m chooses a seat of g->chest_choices (a
+ * push-goal chest: a goal place of them, SAB_MOVE_PUSH) (1, or 0
  * with the reason); the choices as moves into out (room for
  * SAB_MAX_PLAYERS), returning how many; the choice carried out (the
  * phase back to SAB_PHASE_PLAY; the turn then resolves the chests left). */
@@ -31,6 +32,10 @@ int sab_chests_check(const sab_game *g, const sab_move *m, char *why,
 int sab_chests_moves(const sab_game *g, sab_move *out);
 void sab_chests_chosen(sab_game *g, const sab_move *m, sab_rng *rng,
     sab_events *ev);
+
+/* The face-down goal places a push-goal chest may push now (bit k:
+ * place k): saboteur-rules(5) says where a push goes and when it cannot. */
+int sab_chests_pushable(const sab_game *g);
 
 /* The chest under the face-down card at (x, y), or -1. */
 int sab_chests_at(const sab_game *g, int x, int y);

@@ -42,7 +42,7 @@ static uint8_t reached(const sab_game *g)
 
 	for (int k = 0; k < rs->ngoals; k++)
 		if (!(g->goal_open >> k & 1) && sab_board_goal_reached(
-		    &g->board, rs->goal_x[k], rs->goal_y[k]))
+		    &g->board, g->goal_x[k], g->goal_y[k]))
 			mask |= (uint8_t)(1u << k);
 	return mask;
 }

@@ -75,7 +75,7 @@ void sab2_round_facts(const sab_game *g, sab2_round *r)
 	 * of the other colour is a wall to a team's reach (board.c); blue is
 	 * door colour 1, green 2. */
 	if (r->connected && k >= 0) {
-		int x = rs->goal_x[k], y = rs->goal_y[k];
+		int x = g->goal_x[k], y = g->goal_y[k];
 		r->open_blue = rs->nteams < 1 ||
 		    sab_board_team_reached(&g->board, rs, 1, x, y) != 0;
 		r->open_green = rs->nteams < 2 ||

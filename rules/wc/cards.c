@@ -156,16 +156,18 @@ static void swap_learn(sab_seen *s, const sab_ruleset *rs,
 static int swap_say(const sab_ruleset *rs, const sab_event *e,
     const sab_words *w, char *buf, size_t size)
 {
-	(void)w;
+	int ax, ay, bx, by;
+
 	if (e->goal >= rs->ngoals || e->value >= rs->ngoals)
 		return snprintf(buf, size, "seat %d swaps goals", e->seat);
 	if (w->style == SAB_WORDS_TRACE)
 		return snprintf(buf, size, "seat %d takes goals %d and %d and "
 		    "%s", e->seat, e->goal, e->value, e->rot ? "swaps them" :
 		    "puts them back as they were");
+	sab_words_goal(rs, w, e->goal, &ax, &ay);
+	sab_words_goal(rs, w, e->value, &bx, &by);
 	return snprintf(buf, size, "seat %d takes the goals at %d %d and %d %d "
-	    "and %s", e->seat, rs->goal_x[e->goal], rs->goal_y[e->goal],
-	    rs->goal_x[e->value], rs->goal_y[e->value],
+	    "and %s", e->seat, ax, ay, bx, by,
 	    e->rot ? "swaps them" : "puts them back as they were");
 }
 

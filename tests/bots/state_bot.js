@@ -54,6 +54,16 @@ class StateBot extends Bot {
         fail(this, `chooses of ${chooses}, chest choices ${this.chestChoices}`);
       return;
     }
+    // Treasure Chests: a goal to push, exactly the face-down goals we were
+    // told, each on a goal place we know.
+    const pushes = moves.filter((m) => m.kind === "push").map((m) => m.x + "," + m.y);
+    if (pushes.length || this.pushChoices.length) {
+      const places = this.goals.map((g) => g.join(","));
+      if (!same(pushes, this.pushChoices.map((g) => g.join(","))) ||
+          pushes.length !== moves.length || pushes.some((p) => !places.includes(p)))
+        fail(this, `pushes of ${pushes}, push choices ${this.pushChoices}, goals ${places}`);
+      return;
+    }
     const reveals = moves.filter((m) => m.kind === "reveal").map((m) => m.x + "," + m.y);
     if (reveals.length || this.goalOrder.length) {
       if (!same(reveals, this.goalOrder.map((g) => g.join(","))) ||

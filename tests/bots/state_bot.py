@@ -54,6 +54,16 @@ class StateBot(Bot):
                 self.fail("chooses of %s, chest choices %s"
                           % (chooses, self.chest_choices))
             return
+        # Treasure Chests: a goal to push, exactly the face-down goals we
+        # were told, each on a goal place we know.
+        pushes = [(m.x, m.y) for m in moves if m.kind == "push"]
+        if pushes or self.push_choices:
+            if set(pushes) != set(self.push_choices) or \
+                    len(pushes) != len(moves) or \
+                    not set(pushes) <= set(self.goals):
+                self.fail("pushes of %s, push choices %s, goals %s"
+                          % (pushes, self.push_choices, self.goals))
+            return
         reveals = [(m.x, m.y) for m in moves if m.kind == "reveal"]
         if reveals or self.goal_order:
             if set(reveals) != set(self.goal_order) or \

@@ -37,6 +37,8 @@ State, reset by each "game" (and the round part by each "round"):
                                  (with the game and seat), else by the clock
     names                        {seat: bot name}
     start, goals                 (x, y) of the start card; list of goal places
+                                 this round (a push-goal chest moves one:
+                                 "pushed" line; each round lays them back)
     round, deck                  round number; cards left in the draw pile
     role                         "miner", "saboteur", or None (not dealt, or a
                                  ruleset without roles); in saboteur2
@@ -67,6 +69,9 @@ State, reset by each "game" (and the round part by each "round"):
                                  face-down chests ("chest" lines)
     chest_choices                the seats we may choose for our chest
                                  ("chestchoice" line): reply "choose SEAT"
+    push_choices                 the face-down goals (x, y) we may push one
+                                 further ("chestchoice push-goal" line):
+                                 reply "push X Y" (a legal line)
     goal_order                   New Goals: the goals (x, y) we reached at
                                  once ("goals" line): reply "reveal X Y"
                                  (a legal line) for the one to turn first
@@ -164,7 +169,8 @@ class Move:
     and "diversion" (x, y, rot: where the last path card goes); Tunnel Toll
     adds "dwarf" (card discarded, x, y where the dwarf goes); New Goals
     adds "reveal" (x, y: the goal to turn face up first of two reached at
-    once); Treasure Chests "choose" (target: a player for a chest); cards every card the move takes from the hand (1 to 3
+    once); Treasure Chests "choose" (target: a player for a chest) and
+    "push" (x, y: the face-down goal to push one further away); cards every card the move takes from the hand (1 to 3
     for a discard, 2 for a remove); front the card a remove takes away from
     in front of us; x, y, rot for a path, a rockfall or a map; target (a
     seat) for a break, a repair, an action played on a seat or a steal;
@@ -198,6 +204,8 @@ class Move:
                 self.kind, self.x, self.y = "reveal", int(w[1]), int(w[2])
             elif w[0] == "choose" and len(w) >= 2:
                 self.kind, self.target = "choose", int(w[1])
+            elif w[0] == "push" and len(w) >= 3:
+                self.kind, self.x, self.y = "push", int(w[1]), int(w[2])
             elif w[0] == "play" and len(w) >= 2:
                 self.card = c = w[1]
                 self.cards = [c]
@@ -254,7 +262,7 @@ class Bot:
         self.ruleset = None
         self.names, self.gold = {}, {}
         self.thefts, self.result = [], None
-        self.start, self.goals = (0, 0), []
+        self.start, self.goals, self.setup_goals = (0, 0), [], []
         self.new_round()
         self.last_answer = None
         self.answered = True        # the legal list belongs to an answered decision
@@ -294,7 +302,7 @@ class Bot:
         self.role, self.roles = None, {}
         self.hand, self.legal, self.offer, self.victims = [], [], [], []
         self.goal_order = []
-        self.chests, self.chest_choices = set(), []
+        self.chests, self.chest_choices, self.push_choices = set(), [], []
         self.board, self.turned, self.goal_cards = {}, set(), {}
         self.broken, self.in_front = {}, {}
         self.pending, self.reacting, self.trove, self.direction = None, False, [], 0
@@ -397,9 +405,11 @@ class Bot:
         elif kind == "start" and len(w) >= 3:
             self.start = (int(w[1]), int(w[2]))
         elif kind == "goal" and len(w) >= 3:
-            self.goals.append((int(w[1]), int(w[2])))
+            self.setup_goals.append((int(w[1]), int(w[2])))
+            self.goals = list(self.setup_goals)
         elif kind == "round" and len(w) >= 4:
             self.new_round()
+            self.goals = list(self.setup_goals)
             self.round, self.deck, self.dealing = int(w[1]), int(w[3]), True
             self.board[self.start] = "start"
             for g in self.goals:
@@ -482,8 +492,21 @@ class Bot:
             self.board[cell] = w[4]
             if w[5] == "1":
                 self.turned.add(cell)
+        elif kind == "chestchoice" and len(w) >= 2 and w[1] == "push-goal":
+            # The face-down goals we may push one further, by X Y.
+            self.push_choices = [(int(w[i]), int(w[i + 1]))
+                                 for i in range(2, len(w) - 1, 2)]
         elif kind == "chestchoice" and len(w) >= 2:
             self.chest_choices = [int(x) for x in w[2:]]
+        elif kind == "pushed" and len(w) >= 6:
+            # pushed SEAT X0 Y0 X Y: a face-down goal went one further.
+            old, new = (int(w[2]), int(w[3])), (int(w[4]), int(w[5]))
+            self.goals = [new if g == old else g for g in self.goals]
+            self.board.pop(old, None)
+            self.board[new] = "-"
+            if old in self.goal_cards:
+                self.goal_cards[new] = self.goal_cards.pop(old)
+            self.push_choices = []
         elif kind == "grabbed":
             self.chest_choices = []
         elif kind == "paid" and len(w) >= 3 and w[2] != "-":
@@ -563,6 +586,8 @@ class Bot:
                 move = "reveal %d %d" % self.goal_order[0]
             elif self.chest_choices:
                 move = "choose %d" % self.chest_choices[0]
+            elif self.push_choices:
+                move = "push %d %d" % self.push_choices[0]
             elif self.hand:
                 move = "discard " + self.hand[0]
             else:
@@ -571,6 +596,8 @@ class Bot:
         self.last_answer, self.answered = move, True
         if move.startswith("choose "):  # a chest's choice is made
             self.chest_choices = []
+        if move.startswith("push "):
+            self.push_choices = []
         self.send(move)
 
     def run(self):

@@ -67,8 +67,8 @@ static int target(const botstate *s)
 	}
 	for (int g = 0; g < s->rs.ngoals; g++)
 		if (bot_goal_card(s, g) < 0 && (best < 0 ||
-		    distance(s->rs.goal_x[g], s->rs.goal_y[g], s->rs.start_x, s->rs.start_y) <
-		    distance(s->rs.goal_x[best], s->rs.goal_y[best], s->rs.start_x, s->rs.start_y)))
+		    distance(bot_goal_x(s, g), bot_goal_y(s, g), s->rs.start_x, s->rs.start_y) <
+		    distance(bot_goal_x(s, best), bot_goal_y(s, best), s->rs.start_x, s->rs.start_y)))
 			best = g;
 	return best < 0 ? 0 : best;
 }
@@ -135,7 +135,7 @@ static int is_saboteur(const botstate *s, int seat)
  * playing scores above 0. */
 static int score(const botstate *s, const sab_move *m)
 {
-	int g = target(s), gx = s->rs.goal_x[g], gy = s->rs.goal_y[g];
+	int g = target(s), gx = bot_goal_x(s, g), gy = bot_goal_y(s, g);
 	int near = front(s, gx, gy), d = distance(m->x, m->y, gx, gy);
 	int role = bot_role(s, s->seat);
 	/* By the role's word, as every ruleset names it: Saboteur 2's role
