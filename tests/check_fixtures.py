@@ -23,7 +23,9 @@ Treasure Chests too: a "goals" choice only of goals reached at once, a
 dragon's payment hidden from the other seats, a chest's path card (marked
 ":chest") opened only where a chest lies, a rockfall's "-" only there, a
 chest's offer ("trove"), choice ("chestchoice") and peek ("peekchest") only
-to the seat whose chest or map it is, another seat's role only after the
+to the seat whose chest or map it is, a push-goal chest's "push" only of a
+goal its "chestchoice push-goal" offered, and "pushed" only of a goal one
+cell off where it lay, another seat's role only after the
 seat's own look-role choice of it, a "hand" line after a card grabbed from
 or by the seat.  Lines of kinds the
 page does not know are refused too, except those in LATER (edge-cases.txt
@@ -171,6 +173,10 @@ def bot_move(words, seat_ok):
         arity(words, 2)
         seat_ok(num(words[1]))
         return []
+    if words[0] == "push":
+        arity(words, 3)
+        num(words[1]), num(words[2])
+        return []
     if words[0] == "reveal":
         arity(words, 3)
         num(words[1]), num(words[2])
@@ -216,6 +222,7 @@ class Seat:
         self.choices = None     # the seats its chest lets it choose among
         self.chose = None       # the chest whose choice it was asked
         self.goals = None       # the goals it may turn face up first
+        self.pushable = None    # the goals its push-goal chest may push
 
     def seat_ok(self, s):
         if not 0 <= s < self.players:
@@ -361,6 +368,7 @@ class Seat:
         self.front, self.victims = {}, None
         self.setup, self.dwarves = True, set()
         self.chests, self.my_chests, self.choices = set(), [], None
+        self.pushable = None
         self.goals, self.chose = None, None
 
     def l_role(self, w):
@@ -527,7 +535,16 @@ class Seat:
         num(w[2], 0)
 
     def l_chestchoice(self, w):
-        """To the seat whose chest lets it choose a player, alone."""
+        """To the seat whose chest lets it choose a player (or a goal to
+        push), alone."""
+        if len(w) >= 6 and len(w) % 2 == 0 and w[1] == "push-goal":
+            if "push-goal" not in self.my_chests:
+                raise Bad("a chest's choice with no push-goal chest of this "
+                          "seat's")
+            self.pushable = set((num(w[k]), num(w[k + 1]))
+                                for k in range(2, len(w), 2))
+            self.my_chests.remove("push-goal")
+            return
         if len(w) < 3 or w[1] not in CHOOSERS:
             raise Bad("chestchoice steal-card|look-role SEAT ...")
         if w[1] not in self.my_chests:
@@ -540,6 +557,25 @@ class Seat:
                 raise Bad("the seat may choose itself")
         self.chose = w[1]
         self.my_chests.remove(w[1])
+
+    def l_pushed(self, w):
+        """To every seat: a push-goal chest pushed a face-down goal one
+        cell further; the seat's own push ends its choice, if it had one."""
+        arity(w, 6)
+        own = self.own(w[1])
+        x0, y0, x, y = num(w[2]), num(w[3]), num(w[4]), num(w[5])
+        if abs(x - x0) + abs(y - y0) != 1:
+            raise Bad("a goal pushed from %d %d to %d %d, not one cell"
+                      % (x0, y0, x, y))
+        if own:
+            if self.pushable is not None:
+                if (x0, y0) not in self.pushable:
+                    raise Bad("a goal pushed that the chest did not offer")
+                self.pushable = None
+                self.decided(True)
+            elif "push-goal" in self.my_chests:
+                # One goal only: pushed without asking.
+                self.my_chests.remove("push-goal")
 
     def l_grabbed(self, w):
         arity(w, 3)
@@ -718,6 +754,9 @@ class Seat:
         if w[1] == "choose" and (self.choices is None or
                                  int(w[2]) not in self.choices):
             raise Bad("a choice of a seat its chest did not offer")
+        if w[1] == "push" and (self.pushable is None or
+                               (int(w[2]), int(w[3])) not in self.pushable):
+            raise Bad("a push of a goal its chest did not offer")
         if w[1] == "reveal" and (self.goals is None or
                                  (int(w[2]), int(w[3])) not in self.goals):
             raise Bad("a reveal of a goal not reached at once")

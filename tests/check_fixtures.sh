@@ -138,7 +138,7 @@ fi
 # a match with dwarves, tolls, postcards, chests opened, a chest's choice
 # and goals reached at once follow the page; broken copies do not.
 if [ -n "$bin" ]; then
-	if ! "$bin" play --sandbox off --quiet --ruleset base-minis --seed 35 \
+	if ! "$bin" play --sandbox off --quiet --ruleset base-minis --seed 413 \
 	    --transcripts --log-dir "$tmp/minis" "$ex/heuristic-bot" \
 	    "$ex/random-bot" "$ex/heuristic-bot" "$ex/random-bot" \
 	    "$ex/heuristic-bot" >"$tmp/minis.out" 2>&1; then
@@ -156,7 +156,7 @@ if [ -n "$bin" ]; then
 		    "^chest " "^opened " "^chestchoice " "^legal choose " \
 		    "^goals "; do
 			grep -q -- "$l" "$tmp/minis1.txt" && ok ||
-			    no "base-minis: no \"$l\" line to seat 0 (seed 35 no longer has one)"
+			    no "base-minis: no \"$l\" line to seat 0 (seed 413 no longer has one)"
 		done
 		good=$tmp/minis1.txt
 		bad "a dwarf without its discard" "not right after its seat's" \
@@ -181,6 +181,10 @@ if [ -n "$bin" ]; then
 		    "$(after '^draw 1 -$' 'goals 1 8 -4 8 -2')"
 		bad "a rockfall's nothing where no chest lies" "no chest lies" \
 		    "$(after '^draw 1 -$' 'played 1 rockfall 9 9 -')"
+		bad "a push no push-goal chest offered" "did not offer" \
+		    "$(after '^draw 1 -$' 'legal push 8 0')"
+		bad "a goal pushed two cells" "not one cell" \
+		    "$(after '^draw 1 -$' 'pushed 1 8 0 10 0')"
 	fi
 fi
 

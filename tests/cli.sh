@@ -273,18 +273,15 @@ case_ view-set-up-as-4 0 view --at 0 --as 4 --ascii "$rp"
 # Decision 134 ends round 2 with no cards left: its round, not the next deal.
 case_ view-at-134-ends-a-round 0 view --at 134 --as all --ascii "$rp"
 case_ view-end-all 0 view --as all --ascii "$rp"
-# The mini expansions: two dwarves (D), both postcards (C, P), a chest face
-# down (?) and the five goal places, seat 4 just after paying a toll to seat
-# 0's dwarf; the costume reached (C) by seat 1, which alone learns its new
+# The mini expansions: a dwarf (D), both postcards (C, P), chests face
+# down (?) and the five goal places, seat 0 just after paying a toll to seat
+# 3's dwarf; the costume reached (C) by seat 1, which alone learns its new
 # role, every hidden card shown; a chest's look at a role, which only the
 # seat that opened it (3) sees.
-case_ view-minis-dwarves-as-4 0 view --at 55 --as 4 --ascii tests/fixtures/replays/base-minis-5p.sabr.gz
-case_ view-minis-costume-all 0 view --at 91 --as all --ascii tests/fixtures/replays/base-minis-5p.sabr.gz
-case_ view-minis-chest-as-3 0 view --at 156 --as 3 --ascii tests/fixtures/replays/base-minis-5p.sabr.gz
-case_ view-minis-chest-public 0 view --at 156 --as public --ascii tests/fixtures/replays/base-minis-5p.sabr.gz
-# Treasure Chests' push-goal: seat 4 pushed the goal at 8 -2 to 9 -2,
-# where the board now shows it face down.
-case_ view-chests-pushed-goal 0 view --at 76 --ascii tests/fixtures/replays/treasure-chests-push-5p.sabr.gz
+case_ view-minis-dwarves-as-0 0 view --at 124 --as 0 --ascii tests/fixtures/replays/base-minis-5p.sabr.gz
+case_ view-minis-costume-all 0 view --at 8 --as all --ascii tests/fixtures/replays/base-minis-5p.sabr.gz
+case_ view-minis-chest-as-3 0 view --at 96 --as 3 --ascii tests/fixtures/replays/base-minis-5p.sabr.gz
+case_ view-minis-chest-public 0 view --at 96 --as public --ascii tests/fixtures/replays/base-minis-5p.sabr.gz
 case_ view-cut 1 view --ascii tests/fixtures/replays/base-5p-cut.sabr.gz
 case_ view-missing 1 view tests/fixtures/replays/nosuch.sabr.gz
 case_ view-bad-as 2 view --as seven "$rp"

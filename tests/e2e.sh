@@ -605,9 +605,10 @@ sab2_secrets() {
 # mini expansion, every decision answered legally by the bot itself,
 # nothing on any stderr; a dwarf put in play, a toll paid, a postcard
 # reached, chests laid and opened, a chest's choice answered, goals reached
-# at once and the first chosen; the replay verifies, each seat's export is
-# what its bot received, and no transcript shows another seat's secret (a
-# planted one is caught).  The same with the special cards too (the
+# at once and the first chosen, a goal pushed (a push-goal chest's choice,
+# in the two built-ins); the replay verifies, each seat's export is what its
+# bot received, and no transcript shows another seat's secret (a planted
+# one is caught).  The same with the special cards too (the
 # ruleset file base-wc-minis: every module of the base box at once), where
 # the C bots, which read a file ruleset as base and so cannot check their
 # table against the special cards, play without BOTLIB_CHECK; special cards
@@ -618,11 +619,11 @@ minis_matches() {
 	mjs="$mpy"
 	[ -n "$js" ] && mjs="node $top/tests/bots/state_bot.js $tag"
 	h="$ex/heuristic-bot $tag" r="$ex/random-bot $tag"
-	"$bin" play --sandbox off --quiet --ruleset base-minis --seed 25 $limits \
+	"$bin" play --sandbox off --quiet --ruleset base-minis --seed 106 $limits \
 	    --bot-env BOTLIB_CHECK=1 --transcripts --log-dir "$tmp/minis-base-minis" \
 	    --replay "$tmp/minis-base-minis/g.sabr.gz" "$h" "$mpy" "$r" "$mjs" \
 	    "$h" >"$tmp/minis-base-minis.out" 2>&1
-	"$bin" play --sandbox off --quiet --ruleset saboteur2-minis --seed 16 \
+	"$bin" play --sandbox off --quiet --ruleset saboteur2-minis --seed 120 \
 	    $limits --bot-env BOTLIB_CHECK=1 --transcripts \
 	    --log-dir "$tmp/minis-saboteur2-minis" \
 	    --replay "$tmp/minis-saboteur2-minis/g.sabr.gz" "$h" "$mpy" "$r" \
@@ -647,6 +648,11 @@ minis_matches() {
 		for want in "-> dwarf " "<- toll " "<- postcard " \
 		    "<- laid 4 -2 costume-NESW 0" "<- chest " "<- opened " \
 		    "<- chestchoice " "-> choose " "<- goals " "-> reveal "; do
+			grep -q -- "$want" "$d.all" && ok ||
+			    no "$name: no \"$want\" (its seed no longer has one)"
+		done
+		[ "$name" != base-wc-minis ] && for want in "-> push " \
+		    "<- pushed "; do
 			grep -q -- "$want" "$d.all" && ok ||
 			    no "$name: no \"$want\" (its seed no longer has one)"
 		done

@@ -410,8 +410,8 @@ t send-keys -t view q
 # The mini expansions (base-minis, the committed game): both postcards lie
 # on the board from the set-up (C and P); seat 0's dwarf (D) stands where it
 # was put, its discarded card hidden from the public; the legend names
-# them; seat 4 pays the toll in words; seat 1, who connects the Tunnel
-# Party, is told its new dwarf card.
+# them; seat 1 pays the toll for seat 2's dwarf in words; seat 3, who
+# connects the Tunnel Party, is told its new dwarf card.
 minis=$top/tests/fixtures/replays/base-minis-5p.sabr.gz
 # seek NAME PATTERN KEY: presses KEY one step at a time (each press waits
 # for the step shown to change) until PATTERN shows, 20 presses at most.
@@ -440,20 +440,20 @@ quiet=0
 # Box-drawing lines on a UTF-8 terminal, ASCII ones otherwise.
 press minis-costume-laid "^ *-2 .*(─C─|--C--)" g 1 Enter
 wait_for minis-party-laid "^ *2 .*(─P─|--P--)"
-press minis-dwarf-hidden "now: seat 0's move: dwarf - 5 1" g 4 1 Enter
-go_to minis-before-the-dwarf "decision 40/" g 4 0 Enter
-seek minis-dwarf-in-words "now: seat 0 puts a dwarf on 5 1 \(no draw\)" Right
-press minis-dwarf-on-board "^ *1 .* D +[·.] " Right
+press minis-dwarf-hidden "now: seat 0's move: dwarf - 4 -1" g 9 2 Enter
+go_to minis-before-the-dwarf "decision 91/" g 9 1 Enter
+seek minis-dwarf-in-words "now: seat 0 puts a dwarf on 4 -1 \(no draw\)" Right
+press minis-dwarf-on-board "^ *-1 .* D " Right
 press minis-legend-dwarf "D +a dwarf \(Tunnel Toll\)" '?'
 wait_for minis-legend-postcards "C P +a postcard: the Costume Department"
 go_to minis-legend-closes "q quit" x
-go_to minis-before-the-toll "decision 54/" g 5 4 Enter
-seek minis-toll-in-words "now: seat 4 pays seat 0 1 gold for the dwarf on 5 1" \
+go_to minis-before-the-toll "decision 66/" g 6 6 Enter
+seek minis-toll-in-words "now: seat 1 pays seat 2 1 gold for the dwarf on 1 0" \
     Right
-go_to minis-before-the-party "decision 11/" g 1 1 Enter
-seek minis-party-in-words "now: seat 1 connects party-NESW at 4 2" Right
-press minis-as-seat-1 "view: seat 1" s 1 Enter
-seek minis-new-role-to-the-seat "now: seat 1 is a gold miner" Right
+go_to minis-before-the-party "decision 83/" g 8 3 Enter
+seek minis-party-in-words "now: seat 3 connects party-NESW at 4 2" Right
+press minis-as-seat-3 "view: seat 3" s 3 Enter
+seek minis-new-role-to-the-seat "now: seat 3 is a gold miner" Right
 t send-keys -t view q
 
 # A terminal that cannot move its cursor gets the plain print, and why.
