@@ -774,6 +774,25 @@ static void on_took(const words *w)
 	tell(&e);
 }
 
+/* Makes the definition just filled in at st.rs.defs[st.rs.ndefs] (a card
+ * learnt from its token) part of the ruleset we read and of the protocol's
+ * card table.  Returns its index, or -1 with both as they were when the
+ * ruleset refuses it. */
+static int learn_def(void)
+{
+	char err[256];
+
+	st.rs.ndefs++;
+	if (sab_ruleset_finish(&st.rs, err, sizeof err) != 0 ||
+	    proto_cards_init(&st.cards, &st.rs, err, sizeof err) != 0) {
+		st.rs.ndefs--;
+		(void)sab_ruleset_finish(&st.rs, err, sizeof err);
+		(void)proto_cards_init(&st.cards, &st.rs, err, sizeof err);
+		return -1;
+	}
+	return st.rs.ndefs - 1;
+}
+
 /* A card laid at setup that the ruleset read does not hold (a postcard of
  * a ruleset file read as base): "WORD-EDGES" of a kind the library lays
  * (costume-NESW) joins the cards read, so the board knows its tunnels.
@@ -781,7 +800,6 @@ static void on_took(const words *w)
 static int laid_card(const char *tok)
 {
 	const char *dash = strchr(tok, '-');
-	char err[256];
 	sab_card *d;
 	int type;
 
@@ -804,14 +822,8 @@ static int laid_card(const char *tok)
 	d->type = (uint8_t)type;
 	d->groups[0] = d->edges;
 	d->count = 1;
-	st.rs.ndefs++;
-	if (sab_ruleset_finish(&st.rs, err, sizeof err) != 0 ||
-	    proto_cards_init(&st.cards, &st.rs, err, sizeof err) != 0) {
-		st.rs.ndefs--;
-		(void)sab_ruleset_finish(&st.rs, err, sizeof err);
-		(void)proto_cards_init(&st.cards, &st.rs, err, sizeof err);
+	if (learn_def() < 0)
 		return -1;
-	}
 	return card_of(tok);
 }
 
@@ -892,7 +904,6 @@ static int goal_of(const char *tok)
 	static const char *const effect[SAB_GOAL_EFFECTS] = {
 		"stone-", "sack", "dragon-", "spider-"
 	};
-	char err[128];
 	const char *dash = strrchr(tok, '-'), *p;
 	sab_card *d;
 	int def = card_of(tok), e = -1;
@@ -919,15 +930,7 @@ static int goal_of(const char *tok)
 		    *p == 'S' ? SAB_S : *p == 'W' ? SAB_W : 0;
 	d->groups[0] = d->edges;
 	d->count = 1;
-	st.rs.ndefs++;
-	if (sab_ruleset_finish(&st.rs, err, sizeof err) != 0 ||
-	    proto_cards_init(&st.cards, &st.rs, err, sizeof err) != 0) {
-		st.rs.ndefs--;
-		(void)sab_ruleset_finish(&st.rs, err, sizeof err);
-		(void)proto_cards_init(&st.cards, &st.rs, err, sizeof err);
-		return -1;
-	}
-	return st.rs.ndefs - 1;
+	return learn_def();
 }
 
 /* A Treasure Chests path card's token the ruleset we read does not know
@@ -936,7 +939,6 @@ static int goal_of(const char *tok)
  * its definition, or -1. */
 static int chest_path_of(const char *tok)
 {
-	char err[128];
 	const char *p = strchr(tok, '-');
 	sab_card *d;
 	int def = card_of(tok), dead;
@@ -958,15 +960,7 @@ static int chest_path_of(const char *tok)
 		d->edges |= *p == 'N' ? SAB_N : *p == 'E' ? SAB_E :
 		    *p == 'S' ? SAB_S : *p == 'W' ? SAB_W : 0;
 	d->groups[0] = dead ? 0 : d->edges;
-	st.rs.ndefs++;
-	if (sab_ruleset_finish(&st.rs, err, sizeof err) != 0 ||
-	    proto_cards_init(&st.cards, &st.rs, err, sizeof err) != 0) {
-		st.rs.ndefs--;
-		(void)sab_ruleset_finish(&st.rs, err, sizeof err);
-		(void)proto_cards_init(&st.cards, &st.rs, err, sizeof err);
-		return -1;
-	}
-	return st.rs.ndefs - 1;
+	return learn_def();
 }
 
 /* Adds module chests to the ruleset we read, when it lacks it. */
