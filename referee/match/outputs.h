@@ -37,4 +37,11 @@ int outputs_folder(const char *path, char *err, size_t errlen);
 int outputs_prepare(const char *log_dir, const char *replay, int games,
     int force, char *err, size_t errlen);
 
+/*
+ * How many bot logs (NAME.stderr, NAME.transcript) in log_dir are older
+ * than the file mark, which this run wrote first: files of earlier runs,
+ * which this one leaves alone.  0 when the folder cannot be read.
+ */
+int outputs_older_logs(const char *log_dir, const char *mark);
+
 #endif
