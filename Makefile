@@ -10,6 +10,12 @@ INCDIR    = $(PREFIX)/include/saboteur
 DATADIR   = $(PREFIX)/share/saboteur
 MANDIR    = $(PREFIX)/share/man
 
+# Every core builds, unless -j says otherwise (and not while cleaning,
+# which must not race the build).
+ifeq ($(filter -j% j%,$(MAKEFLAGS))$(filter clean,$(MAKECMDGOALS)),)
+MAKEFLAGS += -j$(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
+endif
+
 CC       ?= cc
 PKG      ?= pkg-config
 WARN      = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
@@ -173,27 +179,51 @@ $(B)/asan/run-tests: $(ASAN_TEST) $(ASAN_REF) $(ASAN_RULES)
 	$(CC) $(SANITIZE) -o $@ $^ $(YAML_LIBS) $(ZLIB_LIBS) $(CHECK_LIBS) \
 	    $(CURSES_LIBS) -lm
 
-# SAB_TEST_GAMES scales the property test; the sanitizer run plays fewer games.
+# ---- make check -------------------------------------------------------
+# The test suites, one a line, 'NAME=COMMAND': add a suite with one line in
+# CHECK_SUITES (make check: the whole program, in minutes) or FULL_SUITES
+# (make check-full adds them: the long soaks).  tests/run-suites.sh runs
+# them side by side from this folder, as many at once as the machine has
+# cores (CHECK_JOBS=N to choose), the longest of the last run first, each
+# with its output in $(B)/check-logs/NAME.log; it prints each suite's
+# verdict, last line and time as it ends, the whole log of one that
+# fails, and the total.  A suite must pass alone and beside any other:
+# it writes only into its own mktemp -d folders (tests/unchanged.sh
+# checks the tree afterwards), starts its own servers on ports it is
+# given or finds free, and looks for leftover processes by a tag of its
+# own (tests/checks.sh); it may rely on everything CHECK_BUILT builds.
+# SAB_TEST_GAMES scales the property test: the sanitizer run plays fewer.
+CHECK_SUITES = \
+	'unit-asan=SAB_TEST_GAMES=500 ASAN_OPTIONS=detect_leaks=1 $(B)/asan/run-tests' \
+	'cli=tests/cli.sh $(B)/saboteur' \
+	'e2e=tests/e2e.sh $(B)/saboteur' \
+	'view=tests/view_tmux.sh $(B)/saboteur' \
+	'tournament=tests/tournament.sh $(B)/saboteur' \
+	'ssh=tests/parallel_ssh.sh $(B)/saboteur' \
+	'slurm=tests/slurm.sh $(B)/saboteur' \
+	'hostile=tests/hostile.sh $(B)/saboteur' \
+	'guards=tests/guards.sh $(B)/saboteur' \
+	'new-card=tests/new_card.sh' \
+	'html=tests/html.sh $(B)/saboteur' \
+	'bots=$(MAKE) -s check-bots' \
+	'starters=$(MAKE) -s check-starters' \
+	'install=tests/install.sh'
+FULL_SUITES = \
+	'unit=$(B)/run-tests'
+CHECK_BUILT = $(B)/asan/run-tests $(B)/saboteur bots
+FULL_BUILT  = $(CHECK_BUILT) $(B)/run-tests
+
+.PHONY: check-full
 # Tests write only into temporary folders: the last step fails if the
 # source tree changed after the stamp the first one makes.
-check: deps-check $(B)/run-tests $(B)/asan/run-tests $(B)/saboteur bots
-	touch $(B)/check-started
-	$(B)/run-tests
-	SAB_TEST_GAMES=500 ASAN_OPTIONS=detect_leaks=1 $(B)/asan/run-tests
-	tests/cli.sh $(B)/saboteur
-	tests/e2e.sh $(B)/saboteur
-	tests/view_tmux.sh $(B)/saboteur
-	tests/tournament.sh $(B)/saboteur
-	tests/parallel_ssh.sh $(B)/saboteur
-	tests/slurm.sh $(B)/saboteur
-	tests/hostile.sh $(B)/saboteur
-	tests/guards.sh $(B)/saboteur
-	tests/new_card.sh
-	tests/html.sh $(B)/saboteur
-	$(MAKE) -s check-bots
-	$(MAKE) -s check-starters
-	tests/install.sh
-	tests/unchanged.sh $(B)/check-started $(B)
+check: deps-check $(CHECK_BUILT)
+	@touch $(B)/check-started
+	@tests/run-suites.sh -l $(B)/check-logs $(CHECK_SUITES)
+	@tests/unchanged.sh $(B)/check-started $(B)
+check-full: deps-check $(FULL_BUILT)
+	@touch $(B)/check-started
+	@tests/run-suites.sh -l $(B)/check-logs $(CHECK_SUITES) $(FULL_SUITES)
+	@tests/unchanged.sh $(B)/check-started $(B)
 test: check
 
 # make check as on a slow, busy machine: a python3 that starts 2 s late,

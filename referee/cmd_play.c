@@ -138,7 +138,9 @@ typedef struct play_cfg {
 	proc_cpus cpus;
 	char **cmds;            /* the BOT arguments, for restarts */
 	int starts[SAB_MAX_PLAYERS];    /* times each bot was started */
-	char first_log[4096];   /* the first file this run wrote in log_dir */
+	struct timespec logs_from;      /* when the first file this run
+	                                   made in log_dir was made, on the
+	                                   file system's clock */
 } play_cfg;
 
 static int number_opt(opt *o, int i, long long lo, long long hi,
@@ -633,6 +635,17 @@ static void own_clock(const play_cfg *c, bot *b, const config_bot *cb)
 	b->bank_limit = bank;
 }
 
+/* The first file this run makes in the log folder marks its start: its
+ * change time, before any bot writes, as the file system's clock gave it
+ * (which may lag the process's).  Unknown (0), no log is older. */
+static void mark_logs(play_cfg *c, const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) == 0)
+		c->logs_from = st.st_ctim;
+}
+
 /* Splits and starts every bot; returns an exit code.  A BOT that names a
  * bot of --config runs that bot's command, in its folder, with its
  * environment. */
@@ -676,17 +689,13 @@ static int start_bots(play_cfg *c, char **cmds, int n, bot *bots,
 		if (c->transcripts && open_log(c, stem, "transcript", path,
 		    sizeof path, &b->transcript) != 0)
 			return EXIT_CONFIG;
-		/* The first file this run makes marks its start (open_log()
-		 * made its name fit). */
 		if (i == 0 && c->transcripts)
-			(void)snprintf(c->first_log, sizeof c->first_log, "%s",
-			    path);
+			mark_logs(c, path);
 		/* The stderr log's name (proc_spawn() opens it). */
 		if (open_log(c, stem, "stderr", path, sizeof path, NULL) != 0)
 			return EXIT_CONFIG;
 		if (i == 0 && !c->transcripts)
-			(void)snprintf(c->first_log, sizeof c->first_log, "%s",
-			    path);
+			mark_logs(c, path);
 		const config_bot *cb = config_find(&c->cfg, cmds[i]);
 		if ((rc = spawn_bot(c, b, cb, path, bot_env(c, cb, env, 64))) !=
 		    EXIT_OK)
@@ -923,7 +932,7 @@ static void print_summary(const play_cfg *c, const bot *bots, int n,
 	    (double)hist_quantile(&cost->gaps, 0.5) * 1e-3, peak, c->log_dir);
 	/* The folder is shared by every run that names it: say which of
 	 * its bot logs are not this match's. */
-	int older = outputs_older_logs(c->log_dir, c->first_log);
+	int older = outputs_older_logs(c->log_dir, &c->logs_from);
 	if (older > 0)
 		printf("note: %s/ also holds %d bot log%s of earlier runs, "
 		    "older than this match's (give each match its own "

@@ -241,16 +241,47 @@ cannot_start() {
 	    ok || no "$name: a replay was written"
 	leftovers "$name"
 }
-# Found before any bot starts.
-cannot_start no-such-program "$here/bots/no-such-program $tag" \
+# Found before any bot starts: exec's reason, or what the program's first
+# bytes say (the kernel's reading of its #! line).
+cannot_start no-such-program "$(q "$here/bots/no-such-program") $tag" \
     "cannot run $here/bots/no-such-program: No such file or directory"
-cannot_start a-folder "$here/bots $tag" "cannot run $here/bots: Permission denied"
-# Its program is there, its interpreter is not: exec fails in the bot's
-# process, which exits 127 with the reason in its stderr log.
-cannot_start bad-interpreter "$top/tests/fixtures/bots/bad-interpreter $tag" \
-    "cannot run $top/tests/fixtures/bots/bad-interpreter: No such file or directory"
-grep -q "^cannot run" "$tmp/bad-interpreter"/2-*.stderr 2>/dev/null && ok ||
-    no "bad-interpreter: no \"cannot run\" in its stderr log"
+cannot_start a-folder "$(q "$here/bots") $tag" "cannot run $here/bots: Permission denied"
+cannot_start bad-interpreter "$(q "$top/tests/fixtures/bots/bad-interpreter") $tag" \
+    "cannot run $top/tests/fixtures/bots/bad-interpreter: its #! line names /no/such/interpreter, which does not exist"
+mkdir "$tmp/bots"
+nosuch=no-such-interpreter-$$
+printf '#!/usr/bin/env %s\nprint("bot x moves")\n' "$nosuch" >"$tmp/bots/env.py"
+printf 'import sys\nprint("bot x moves")\n' >"$tmp/bots/no-line.py"
+printf '#!/bin/sh\necho bot x moves\n' >"$tmp/bots/not-executable.sh"
+chmod 755 "$tmp/bots/env.py" "$tmp/bots/no-line.py"
+chmod 644 "$tmp/bots/not-executable.sh"
+cannot_start env-interpreter "$tmp/bots/env.py $tag" \
+    "cannot run $tmp/bots/env.py: its #! line runs $nosuch through env, and there is no $nosuch in the PATH"
+cannot_start no-interpreter-line "$tmp/bots/no-line.py $tag" \
+    "cannot run $tmp/bots/no-line.py: it is not a program, and no #! line names its interpreter: begin it with one (such as #!/usr/bin/env python3), or put the interpreter first in the command (python3 $tmp/bots/no-line.py)"
+cannot_start not-executable "$tmp/bots/not-executable.sh $tag" \
+    "cannot run $tmp/bots/not-executable.sh: Permission denied"
+# A program for another machine: the example bot, its ELF header's machine
+# changed (bytes 18 and 19: e_machine) to one this is not.
+cp "$top/build/examples/random-bot" "$tmp/bots/other-machine"
+m=$(od -An -tu1 -j18 -N1 "$tmp/bots/other-machine" | tr -d ' ')
+printf "\\$(printf %03o $(( m == 40 ? 62 : 40 )))\\000" |
+    dd of="$tmp/bots/other-machine" bs=1 seek=18 conv=notrunc 2>/dev/null
+cannot_start other-machine "$tmp/bots/other-machine $tag" \
+    "cannot run $tmp/bots/other-machine: Exec format error (a program for another kind of machine)"
+# Its program runs, but gives up with 127 as a shell does for a command it
+# cannot find: the first line of its stderr log says why, after the
+# handshake, and the match stops before its first game.
+printf '#!/bin/sh\nexec /no/such/program-%s\n' $$ >"$tmp/bots/gives-up.sh"
+chmod 755 "$tmp/bots/gives-up.sh"
+play gives-up "$bad good $tag" "$tmp/bots/gives-up.sh $tag" "$bad good $tag"
+rc=$(cat "$tmp/gives-up.rc")
+[ "$rc" = 2 ] && ok || no "gives-up: exit $rc, want 2"
+grep -q "^saboteur play: bot 2 \"$tmp/bots/gives-up.sh $tag\": cannot run $tmp/bots/gives-up.sh: .*/no/such/program-$$" \
+    "$tmp/gives-up.out" && ok || { no "gives-up: its reason was not said"
+	sed 's/^/  | /' "$tmp/gives-up.out"; }
+grep -q "^bot " "$tmp/gives-up.out" && no "gives-up: a summary was printed" || ok
+leftovers gives-up
 # The stderr flood is capped, not lost: the log exists and is bounded.
 size=$(cat "$tmp/stderr-flood"/2-*.stderr | wc -c)
 [ "$size" -gt 1000000 ] && [ "$size" -le 16777216 ] && ok ||

@@ -209,17 +209,15 @@ static int ends_with(const char *name, const char *end)
 	return n > e && strcmp(name + n - e, end) == 0;
 }
 
-int outputs_older_logs(const char *log_dir, const char *mark)
+int outputs_older_logs(const char *log_dir, const struct timespec *since)
 {
 	char path[4096];
-	struct stat m, st;
+	struct stat st;
 	struct dirent *e;
-	DIR *d;
+	DIR *d = opendir(log_dir);
 	int n = 0;
 
-	/* The file system's own clock, which may lag the process's by a
-	 * tick: the first file this run made marks its start. */
-	if (stat(mark, &m) != 0 || (d = opendir(log_dir)) == NULL)
+	if (d == NULL)
 		return 0;
 	while ((e = readdir(d)) != NULL) {
 		if (!ends_with(e->d_name, ".stderr") &&
@@ -230,9 +228,9 @@ int outputs_older_logs(const char *log_dir, const char *mark)
 		if (w < 0 || (size_t)w >= sizeof path ||
 		    lstat(path, &st) != 0 || !S_ISREG(st.st_mode))
 			continue;
-		if (st.st_ctim.tv_sec < m.st_ctim.tv_sec ||
-		    (st.st_ctim.tv_sec == m.st_ctim.tv_sec &&
-		    st.st_ctim.tv_nsec < m.st_ctim.tv_nsec))
+		if (st.st_ctim.tv_sec < since->tv_sec ||
+		    (st.st_ctim.tv_sec == since->tv_sec &&
+		    st.st_ctim.tv_nsec < since->tv_nsec))
 			n++;
 	}
 	(void)closedir(d);      /* read only */

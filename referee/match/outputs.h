@@ -4,6 +4,7 @@
 #define SAB_OUTPUTS_H
 
 #include <stddef.h>
+#include <time.h>
 
 /*
  * Checks a --replay name: a file name in which each printf conversion of
@@ -38,10 +39,12 @@ int outputs_prepare(const char *log_dir, const char *replay, int games,
     int force, char *err, size_t errlen);
 
 /*
- * How many bot logs (NAME.stderr, NAME.transcript) in log_dir are older
- * than the file mark, which this run wrote first: files of earlier runs,
- * which this one leaves alone.  0 when the folder cannot be read.
+ * How many bot logs (NAME.stderr, NAME.transcript) in log_dir were last
+ * changed before since, the change time of the first file this run made
+ * there (the file system's clock, which may lag the process's by a tick):
+ * files of earlier runs, which this one leaves alone.  0 when the folder
+ * cannot be read.
  */
-int outputs_older_logs(const char *log_dir, const char *mark);
+int outputs_older_logs(const char *log_dir, const struct timespec *since);
 
 #endif

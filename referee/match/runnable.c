@@ -91,7 +91,10 @@ static int can_enter(const char *cwd)
 	return access(cwd, X_OK);
 }
 
-/* The first word of s (at most len bytes) into out (PATH_MAX bytes):
+/* A #! line's words: the kernel reads no more than its first 256 bytes. */
+#define WORD_MAX 256
+
+/* The first word of s (at most len bytes) into out (WORD_MAX bytes):
  * returns what follows it, or NULL when it is too long. */
 static const char *first_word(const char *s, size_t len, char *out)
 {
@@ -103,7 +106,7 @@ static const char *first_word(const char *s, size_t len, char *out)
 	}
 	while (n < len && s[n] != ' ' && s[n] != '\t')
 		n++;
-	if (n >= PATH_MAX)
+	if (n >= WORD_MAX)
 		return NULL;
 	memcpy(out, s, n);
 	out[n] = '\0';
@@ -150,7 +153,7 @@ static void env_program(const char *arg, size_t len, char *out)
 static int interpreter_ok(const char *line, size_t len, const char *cwd,
     char *const *env, char *err, size_t errlen)
 {
-	char interp[PATH_MAX], prog[PATH_MAX], found[PATH_MAX];
+	char interp[WORD_MAX], prog[WORD_MAX], found[PATH_MAX];
 	const char *rest = first_word(line, len, interp);
 	const char *base;
 
@@ -207,7 +210,7 @@ static int elf_kind(const unsigned char *h, size_t n, unsigned char kind[4])
 static int content_ok(const char *name, const char *path, const char *cwd,
     char *const *env, char *err, size_t errlen)
 {
-	unsigned char head[256], mine[64], k1[4], k2[4];
+	unsigned char head[WORD_MAX], mine[64], k1[4], k2[4];
 	ssize_t n;
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 
