@@ -15,10 +15,14 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
 tmp=$(mktemp -d)
 tag="e2e-tag-$$"
-bad="python3 $here/bots/badbot.py"
+ex="$top/build/examples"
 trap 'pkill -KILL -f "$tag" 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
 
 . "$here/checks.sh"
+# Paths in bot command lines are quoted (q): the checkout's path may hold
+# blanks.
+qhere=$(q "$here") qtop=$(q "$top") qex=$(q "$ex")
+bad="python3 $qhere/bots/badbot.py"
 
 # Time limits are generous: no bot may fail here because the machine is
 # slow (a python3 that takes seconds to start, a busy CI machine).  Where a
@@ -508,8 +512,8 @@ play_again() {
 	# Not --quiet: the games' seeds are printed.
 	"$bin" play --sandbox off --move-ms 60000 --bank-ms 600000 --seed 15178329099753204437 --games 2 \
 	    --log-dir "$tmp/ag" --replay "$tmp/ag-%d.sabr.gz" \
-	    "$ex/heuristic-bot $tag" "$ex/random-bot $tag" \
-	    "$ex/random-bot $tag" >"$tmp/ag.out" 2>&1
+	    "$qex/heuristic-bot $tag" "$qex/random-bot $tag" \
+	    "$qex/random-bot $tag" >"$tmp/ag.out" 2>&1
 	[ $? = 0 ] && [ -f "$tmp/ag-2.sabr.gz" ] && ok ||
 	    { no "again: the match with a seed past 2^63"; sed 's/^/  | /' "$tmp/ag.out"; }
 	# Seats that asked for "seed" got one, right after "game".
@@ -546,8 +550,8 @@ play_again() {
 	same_exports "$tmp/ag-2.sabr.gz" "$tmp/same.sabr.gz" "again, same bots"
 	# With another bot in seat 2 (it was the heuristic one): the same deal.
 	"$bin" play $ag --again "$tmp/ag-2.sabr.gz" --log-dir "$tmp/ag" \
-	    --replay "$tmp/other.sabr.gz" "$ex/random-bot $tag" \
-	    "$ex/random-bot $tag" "$ex/random-bot $tag" >"$tmp/other.out" 2>&1
+	    --replay "$tmp/other.sabr.gz" "$qex/random-bot $tag" \
+	    "$qex/random-bot $tag" "$qex/random-bot $tag" >"$tmp/other.out" 2>&1
 	deal "$tmp/other.sabr.gz" >"$tmp/d3"
 	cmp -s "$tmp/d2" "$tmp/d3" && ok || no "again: another bot got another deal"
 	zcat "$tmp/other.sabr.gz" | grep -q "^seat 2 random " && ok ||
@@ -555,18 +559,18 @@ play_again() {
 	# --game-seed with the seed printed for game 2: the same deal.
 	gs=$(sed -n 's/^game 2 (seed \([0-9]*\).*/\1/p' "$tmp/ag.out")
 	"$bin" play $ag --game-seed "$gs" --log-dir "$tmp/ag" \
-	    --replay "$tmp/gs.sabr.gz" "$ex/random-bot $tag" \
-	    "$ex/random-bot $tag" "$ex/heuristic-bot $tag" >"$tmp/gs.out" 2>&1
+	    --replay "$tmp/gs.sabr.gz" "$qex/random-bot $tag" \
+	    "$qex/random-bot $tag" "$qex/heuristic-bot $tag" >"$tmp/gs.out" 2>&1
 	deal "$tmp/gs.sabr.gz" >"$tmp/d4"
 	[ -n "$gs" ] && cmp -s "$tmp/d2" "$tmp/d4" && ok ||
 	    no "again: --game-seed $gs did not deal game 2's cards"
 	# Without --seed the match's seed is printed first, and plays it again.
-	"$bin" play --sandbox off --log-dir "$tmp/ag" "$ex/random-bot $tag" \
-	    "$ex/random-bot $tag" "$ex/random-bot $tag" >"$tmp/rs1.out" 2>&1
+	"$bin" play --sandbox off --log-dir "$tmp/ag" "$qex/random-bot $tag" \
+	    "$qex/random-bot $tag" "$qex/random-bot $tag" >"$tmp/rs1.out" 2>&1
 	ms=$(sed -n '1s/^match seed \([0-9]*\) (at random; --seed \1 plays this match again)$/\1/p' \
 	    "$tmp/rs1.out")
 	"$bin" play --sandbox off --seed "${ms:-0}" --log-dir "$tmp/ag" \
-	    "$ex/random-bot $tag" "$ex/random-bot $tag" "$ex/random-bot $tag" \
+	    "$qex/random-bot $tag" "$qex/random-bot $tag" "$qex/random-bot $tag" \
 	    >"$tmp/rs2.out" 2>&1
 	g1=$(grep "^game 1 (seed" "$tmp/rs1.out")
 	[ -n "$ms" ] && [ -n "$g1" ] && [ "$g1" = "$(grep "^game 1 (seed" "$tmp/rs2.out")" ] &&
@@ -583,7 +587,7 @@ play_again() {
 # with one planted fails the check.
 sab2_secrets() {
 	d=$tmp/sab2
-	r="$ex/random-bot $tag" h="$ex/heuristic-bot $tag"
+	r="$qex/random-bot $tag" h="$qex/heuristic-bot $tag"
 	"$bin" play --sandbox off --quiet --ruleset saboteur2 --seed 7 $limits \
 	    --transcripts --log-dir "$d" --replay "$d/g.sabr.gz" \
 	    "$r" "$h" "$r" "$h" "$r" "$h" >"$tmp/sab2.out" 2>&1 &&
@@ -646,10 +650,10 @@ sab2_secrets() {
 # played besides.  Then each mini expansion alone, by its example ruleset
 # file, with the C bots.
 minis_matches() {
-	mpy="python3 $top/tests/bots/state_bot.py $tag"
+	mpy="python3 $qtop/tests/bots/state_bot.py $tag"
 	mjs="$mpy"
-	[ -n "$js" ] && mjs="node $top/tests/bots/state_bot.js $tag"
-	h="$ex/heuristic-bot $tag" r="$ex/random-bot $tag"
+	[ -n "$js" ] && mjs="node $qtop/tests/bots/state_bot.js $tag"
+	h="$qex/heuristic-bot $tag" r="$qex/random-bot $tag"
 	"$bin" play --sandbox off --quiet --ruleset base-minis --seed 106 $limits \
 	    --bot-env BOTLIB_CHECK=1 --transcripts --log-dir "$tmp/minis-base-minis" \
 	    --replay "$tmp/minis-base-minis/g.sabr.gz" "$h" "$mpy" "$r" "$mjs" \
@@ -727,9 +731,9 @@ minis_matches() {
 		"$bin" play --sandbox off --quiet --seed 3 $limits \
 		    --ruleset "$top/examples/rulesets/$f.yaml" \
 		    --bot-env BOTLIB_CHECK=1 --transcripts --log-dir "$d" \
-		    --replay "$d.sabr.gz" "$ex/heuristic-bot $tag" \
-		    "$ex/random-bot $tag" "$ex/heuristic-bot $tag" \
-		    "$ex/random-bot $tag" "$ex/heuristic-bot $tag" >"$d.out" 2>&1
+		    --replay "$d.sabr.gz" "$qex/heuristic-bot $tag" \
+		    "$qex/random-bot $tag" "$qex/heuristic-bot $tag" \
+		    "$qex/random-bot $tag" "$qex/heuristic-bot $tag" >"$d.out" 2>&1
 		k=$(awk '$1 ~ /^[1-9]:[^:]*$/ && NF >= 8 && $4 == "ok" &&
 		    $7 == 0 && $8 == 0' "$d.out" | wc -l)
 		[ "$k" = 5 ] && ok || { no "$f alone"; sed 's/^/  | /' "$d.out"; }
@@ -751,11 +755,11 @@ minis_matches() {
 
 wc_react() {
 	d=$tmp/wc
-	q="python3 $here/bots/react_bot.py"
+	react="python3 $qhere/bots/react_bot.py"
 	"$bin" play --sandbox off --quiet --ruleset base-wc --seed 2 $limits \
 	    --transcripts --log-dir "$d" --replay "$d/g.sabr.gz" \
-	    "$q $tag" "$ex/random-bot $tag" "$q veto $tag" \
-	    "$ex/heuristic-bot $tag" "$ex/random-bot $tag" >"$tmp/wc.out" 2>&1 &&
+	    "$react $tag" "$qex/random-bot $tag" "$react veto $tag" \
+	    "$qex/heuristic-bot $tag" "$qex/random-bot $tag" >"$tmp/wc.out" 2>&1 &&
 	    "$bin" verify --quiet "$d/g.sabr.gz" >/dev/null 2>&1 && ok ||
 	    { no "base-wc: the match or its replay"; sed 's/^/  | /' "$tmp/wc.out"; }
 	for k in 1 2 3 4 5; do
@@ -782,7 +786,7 @@ wc_react() {
 	bad_replay wc-old "seat 1 was played for after 0 refused replies"
 	"$bin" play --sandbox off --quiet --ruleset base-wc --seed 2 $limits \
 	    --transcripts --log-dir "$d/all" --replay "$d/all.sabr.gz" \
-	    "$q $tag" "$q $tag" "$q veto $tag" >"$tmp/wc.out" 2>&1 || no "base-wc: all asking"
+	    "$react $tag" "$react $tag" "$react veto $tag" >"$tmp/wc.out" 2>&1 || no "base-wc: all asking"
 	zcat "$d/all.sabr.gz" | sed '1s/^sabr 1.4$/sabr 1.3/' |
 	    gzip >"$tmp/wc-all-old.sabr.gz"
 	"$bin" verify --quiet "$tmp/wc-all-old.sabr.gz" >/dev/null 2>&1 && ok ||
@@ -798,11 +802,10 @@ wc_react() {
 }
 
 # The example bots, when they are built, play a match to the end.
-ex="$top/build/examples"
 if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 	"$bin" play --sandbox off --quiet --seed 5 --games 3 $limits --log-dir "$tmp/ex" \
-	    "$ex/heuristic-bot $tag" "$ex/random-bot $tag" \
-	    "$ex/random-bot $tag" "$ex/random-bot $tag" "$ex/random-bot $tag" \
+	    "$qex/heuristic-bot $tag" "$qex/random-bot $tag" \
+	    "$qex/random-bot $tag" "$qex/random-bot $tag" "$qex/random-bot $tag" \
 	    >"$tmp/ex.out" 2>&1
 	n=$(awk '$1 ~ /^[1-5]:[^:]*$/ && NF >= 8 && $4 == "ok" && $8 == 0' \
 	    "$tmp/ex.out" | wc -l)
@@ -814,7 +817,7 @@ if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 	# set: every bot plays every decision itself and legally, the table
 	# botlib keeps never disallows a legal move (nothing on stderr), the
 	# replay verifies and each seat's export is what its bot received.
-	six="$ex/heuristic-bot $tag|$ex/random-bot $tag"
+	six="$qex/heuristic-bot $tag|$qex/random-bot $tag"
 	"$bin" play --sandbox off --quiet --ruleset saboteur2 --seed 4 $limits \
 	    --bot-env BOTLIB_CHECK=1 --transcripts --log-dir "$tmp/s2" \
 	    --replay "$tmp/s2.sabr.gz" "${six%|*}" "${six#*|}" "${six%|*}" \
@@ -840,10 +843,10 @@ if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 	leftovers saboteur2-examples
 	# Every example bot, in every language this machine has, in one match.
 	js=""
-	command -v node >/dev/null 2>&1 && js="node $top/examples/js/random_bot.js $tag"
+	command -v node >/dev/null 2>&1 && js="node $qtop/examples/js/random_bot.js $tag"
 	"$bin" play --sandbox off --quiet --seed 6 --games 2 $limits --log-dir "$tmp/all" \
-	    "$ex/heuristic-bot $tag" "$ex/random-bot $tag" \
-	    "python3 $top/examples/python/random_bot.py $tag" \
+	    "$qex/heuristic-bot $tag" "$qex/random-bot $tag" \
+	    "python3 $qtop/examples/python/random_bot.py $tag" \
 	    ${js:+"$js"} >"$tmp/all.out" 2>&1
 	[ -n "$js" ] && want=4 || want=3
 	n=$(awk '$1 ~ /^[1-5]:[^:]*$/ && NF >= 8 && $4 == "ok" && $8 == 0' \
@@ -856,10 +859,10 @@ if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 	# default, no failure; and each of those two was asked whom to rob.
 	"$bin" play --sandbox off --quiet --ruleset saboteur2 --seed 1 --games 2 \
 	    $limits --transcripts --log-dir "$tmp/all2" \
-	    "$ex/heuristic-bot $tag" "$ex/random-bot $tag" \
-	    "python3 $top/examples/python/random_bot.py $tag" \
-	    "python3 $top/tests/bots/state_bot.py $tag" \
-	    ${js:+"$js"} ${js:+"node $top/tests/bots/state_bot.js $tag"} \
+	    "$qex/heuristic-bot $tag" "$qex/random-bot $tag" \
+	    "python3 $qtop/examples/python/random_bot.py $tag" \
+	    "python3 $qtop/tests/bots/state_bot.py $tag" \
+	    ${js:+"$js"} ${js:+"node $qtop/tests/bots/state_bot.js $tag"} \
 	    >"$tmp/all2.out" 2>&1
 	[ -n "$js" ] && want=6 || want=4
 	n=$(awk '$1 ~ /^[1-6]:[^:]*$/ && NF >= 8 && $4 == "ok" && $7 == 0 &&
@@ -878,7 +881,7 @@ if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 	# replay verifies, each seat's export is what its bot received, a
 	# dragon's payment is hidden from the other seats, and a payment
 	# planted in another seat's transcript is caught.
-	g5="$ex/heuristic-bot $tag|$ex/random-bot $tag"
+	g5="$qex/heuristic-bot $tag|$qex/random-bot $tag"
 	"$bin" play --sandbox off --quiet --seed 25 $limits \
 	    --ruleset "$top/examples/rulesets/new-goals.yaml" \
 	    --bot-env BOTLIB_CHECK=1 --transcripts --log-dir "$tmp/ng" \
@@ -1010,11 +1013,11 @@ if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 		"$bin" play --sandbox off --quiet --seed "$seed" $limits \
 		    --ruleset "$top/examples/rulesets/treasure-chests.yaml" \
 		    --transcripts --log-dir "$tmp/tcs$seed" \
-		    "python3 $top/examples/python/random_bot.py $tag" \
-		    "${js:-python3 $top/examples/python/random_bot.py $tag}" \
-		    "$ex/heuristic-bot $tag" \
-		    "python3 $top/tests/bots/state_bot.py $tag" \
-		    "${js:+node $top/tests/bots/state_bot.js $tag}${js:-python3 $top/tests/bots/state_bot.py $tag}" \
+		    "python3 $qtop/examples/python/random_bot.py $tag" \
+		    "${js:-python3 $qtop/examples/python/random_bot.py $tag}" \
+		    "$qex/heuristic-bot $tag" \
+		    "python3 $qtop/tests/bots/state_bot.py $tag" \
+		    "${js:+node $qtop/tests/bots/state_bot.js $tag}${js:-python3 $qtop/tests/bots/state_bot.py $tag}" \
 		    >"$tmp/tcs.out" 2>&1
 		n=$(awk '$1 ~ /^[1-5]:[^:]*$/ && NF >= 8 && $4 == "ok" && $7 == 0 &&
 		    $8 == 0' "$tmp/tcs.out" | wc -l)
@@ -1031,16 +1034,17 @@ if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 	# bots under BOTLIB_CHECK (every decision legal and the bot's own,
 	# botlib's table never drifts), whose replay verifies and whose
 	# exports are what each bot received.
-	for v in "tournament 5 8" "tournament 9 1" \
-	    "$top/examples/rulesets/selfish-dwarf.yaml 4 2" \
-	    "$top/examples/rulesets/old-mine.yaml 4 2"; do
-		set -- $v
-		rs=$1 np=$2 seed=$3
+	# RULESET|PLAYERS|SEED (a ruleset's path may hold blanks).
+	for v in "tournament|5|8" "tournament|9|1" \
+	    "$top/examples/rulesets/selfish-dwarf.yaml|4|2" \
+	    "$top/examples/rulesets/old-mine.yaml|4|2"; do
+		rs=${v%%|*} np=${v#*|}
+		seed=${np#*|} np=${np%%|*}
 		name=variant-$(basename "$rs" .yaml)-$np
 		set --
 		for k in $(seq "$np"); do
 			[ $((k % 2)) = 1 ] && b=heuristic-bot || b=random-bot
-			set -- "$@" "$ex/$b $tag"
+			set -- "$@" "$qex/$b $tag"
 		done
 		# shellcheck disable=SC2086
 		"$bin" play --sandbox off --quiet --ruleset "$rs" --seed "$seed" \
@@ -1076,13 +1080,13 @@ if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 	# has a veto and a treasure trove's take: every decision answered
 	# legally by the bot itself, nothing on any stderr, the replay
 	# verifies and each seat's export is what its bot received.
-	wcpy="python3 $top/tests/bots/state_bot.py $tag"
+	wcpy="python3 $qtop/tests/bots/state_bot.py $tag"
 	wcjs="$wcpy"
-	[ -n "$js" ] && wcjs="node $top/tests/bots/state_bot.js $tag"
+	[ -n "$js" ] && wcjs="node $qtop/tests/bots/state_bot.js $tag"
 	"$bin" play --sandbox off --quiet --ruleset base-wc --seed 4 $limits \
 	    --bot-env BOTLIB_CHECK=1 --transcripts --log-dir "$tmp/wcx" \
-	    --replay "$tmp/wcx.sabr.gz" "$ex/heuristic-bot $tag" "$wcpy" \
-	    "$ex/random-bot $tag" "$wcjs" "$ex/heuristic-bot $tag" \
+	    --replay "$tmp/wcx.sabr.gz" "$qex/heuristic-bot $tag" "$wcpy" \
+	    "$qex/random-bot $tag" "$wcjs" "$qex/heuristic-bot $tag" \
 	    >"$tmp/wcx.out" 2>&1
 	n=$(awk '$1 ~ /^[1-5]:[^:]*$/ && NF >= 8 && $4 == "ok" && $7 == 0 &&
 	    $8 == 0' "$tmp/wcx.out" | wc -l)
