@@ -15,14 +15,15 @@ bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 tag="hostile-tag-$$"
-host="python3 $here/bots/hostile.py"
-good="$(dirname "$bin")/examples/random-bot $tag"
 listener=
 trap 'pkill -CONT -f "$tag" 2>/dev/null; pkill -KILL -f "$tag" 2>/dev/null;
     [ -n "$listener" ] && kill "$listener" 2>/dev/null; rm -rf "$tmp"' \
     EXIT INT TERM
 
 . "$here/checks.sh"
+# Paths in bot command lines are quoted (q): the checkout's may hold blanks.
+host="python3 $(q "$here/bots/hostile.py")"
+good="$(q "$(dirname "$bin")/examples/random-bot") $tag"
 
 # Limits are generous: nothing here may fail because the machine is slow.
 limits="--move-ms 20000 --bank-ms 60000 --handshake-ms 60000 --grace-ms 500"
@@ -155,10 +156,10 @@ done
 cat >"$tmp/hog.yaml" <<EOF
 bots:
   hog:
-    command: $host hog $tag
+    command: "$host hog $tag"
     memory-mb: 200
   random:
-    command: $good
+    command: "$good"
 EOF
 play on hog --config "$tmp/hog.yaml" hog random random
 expect hog 1 memory

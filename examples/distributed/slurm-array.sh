@@ -80,7 +80,15 @@ if [ -n "${SLURM_ARRAY_TASK_ID:-}" ]; then
 	top=${SAB_TOP:-}
 	if [ -z "$top" ]; then
 		cmd=$(scontrol show job "$SLURM_JOB_ID" 2>/dev/null |
-		    sed -n 's/^ *Command=\([^ ]*\).*/\1/p' | head -1)
+		    sed -n 's/^ *Command=//p' | head -1)
+		# The script's path may hold blanks, and its arguments may
+		# follow: the longest start of the line that is a file.
+		while [ -n "$cmd" ] && [ ! -f "$cmd" ]; do
+			case $cmd in
+			*" "*) cmd=${cmd% *};;
+			*) cmd=;;
+			esac
+		done
 		[ -n "$cmd" ] && top=$(cd "$(dirname "$cmd")/../.." && pwd)
 	fi
 	[ -n "$top" ] && [ -x "$top/build/saboteur" ] ||
