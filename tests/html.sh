@@ -23,7 +23,9 @@ cd "$top" || exit 1
 . "$here/checks.sh"
 mkdir -p "$shots"
 fx=tests/fixtures/replays
-bots=$(dirname "$bin")/examples
+# The example bots' folder, quoted for bot command lines (q): the
+# checkout's path may hold blanks.
+bots=$(q "$(dirname "$bin")/examples")
 
 # page NAME REPLAY [ARGS...]: writes NAME.html of REPLAY; exit 0 wanted.
 page() {
@@ -203,12 +205,12 @@ failures:
   disqualify-after: 0
 bots:
   - name: heuristic
-    command: $bots/heuristic-bot $tag
+    command: "$bots/heuristic-bot $tag"
   - name: first
-    command: $bots/random-bot $tag
+    command: "$bots/random-bot $tag"
     env: {BOT_SEED: "5"}
   - name: second
-    command: $bots/random-bot $tag
+    command: "$bots/random-bot $tag"
   - name: crasher
     command: python3 tests/bots/badbot.py crash-mid $tag
 YAML
