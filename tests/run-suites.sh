@@ -26,6 +26,13 @@ shift $((OPTIND - 1))
 case $jobs in ''|*[!0-9]*|0) echo "run-suites: -j $jobs: a number of suites, 1 or more" >&2
 	exit 2 ;; esac
 [ $# -gt 0 ] || { echo "run-suites: no suite given" >&2; exit 2; }
+# A suite may run make: with this make's variables, but not in its jobs
+# (the jobserver's descriptors are not passed on).
+if [ -n "${MAKEFLAGS:-}" ]; then
+	MAKEFLAGS=$(printf '%s\n' "$MAKEFLAGS" |
+	    sed 's/ *--jobserver-[a-z]*=[^ ]*//g; s/\(^\| \)-j[0-9]*//g')
+	export MAKEFLAGS
+fi
 mkdir -p "$logs" || exit 4
 logs=$(cd "$logs" && pwd)
 state=$(mktemp -d) || exit 4
