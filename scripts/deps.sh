@@ -18,15 +18,16 @@ pc ncursesw libncurses-dev
 cmd cc build-essential
 cmd make build-essential"
 if [ "${1:-}" = check ]; then
-	# The tests also run bots written in Python, JavaScript and Java
-	# (the starter kits), install the bot helpers as the README says
-	# (pip in a virtual environment, npm), look at processes, drive the
-	# replay viewer in a terminal, seal bots off in the sandbox
-	# (bubblewrap: without it the referee runs bots unsealed and says
-	# so, so only the tests demand it), and open the game pages in
-	# headless Chromium.
+	# The tests copy the tracked files (git), run bots written in
+	# Python, JavaScript and Java (the starter kits), install the bot
+	# helpers as the README says (pip in a virtual environment, npm),
+	# look at processes, drive the replay viewer in a terminal, seal
+	# bots off in the sandbox (bubblewrap: without it the referee runs
+	# bots unsealed and says so, so only the tests demand it), and open
+	# the game pages in headless Chromium.
 	needs="$needs
 pc check check
+cmd git git
 cmd python3 python3
 py ensurepip python3-venv
 cmd pgrep procps
