@@ -190,19 +190,21 @@ $(B)/asan/run-tests: $(ASAN_TEST) $(ASAN_REF) $(ASAN_RULES)
 	    $(CURSES_LIBS) -lm
 
 # ---- make check -------------------------------------------------------
-# The test suites, one a line, 'NAME=COMMAND': add a suite with one line in
-# CHECK_SUITES (make check: the whole program, in minutes) or FULL_SUITES
-# (the long soaks: make check-full runs both lists).  tests/run-suites.sh
-# runs them side by side from this folder, as many at once as the machine
-# has cores (CHECK_JOBS=N to choose), the longest of the last run first,
-# each with its output in $(B)/check-logs/NAME.log; it prints each suite's
-# verdict, last line and time as it ends, the whole log of one that
-# fails, and the total.  A suite must pass alone and beside any other: it
-# writes only into its own mktemp -d folders (tests/unchanged.sh checks
-# the tree afterwards), starts its servers on ports it finds free, looks
-# for leftover processes by a tag of its own (tests/checks.sh), passes
-# from any checkout path, as root or not, in any locale and umask, and
-# may rely on what CHECK_BUILT (FULL_BUILT) builds.
+# A test suite is one line 'NAME=COMMAND' in CHECK_SUITES (make check: the
+# whole program, in minutes) or FULL_SUITES (the long soaks; make
+# check-full runs both lists): to add a suite, add its line, and nothing
+# else.  tests/run-suites.sh runs them side by side from this folder,
+# twice as many at once as the machine has cores (CHECK_JOBS=N to choose),
+# the longest of the last run first, each with its output in
+# $(B)/check-logs/NAME.log; it prints each suite's verdict, last line and
+# time as it ends, the whole log of one that fails, and the total.  A
+# suite passes alone and beside any other: it writes only into its own
+# mktemp -d folders (tests/unchanged.sh checks the tree afterwards),
+# starts its servers on ports it finds free, looks for leftover processes
+# by a tag of its own (tests/checks.sh), passes from any checkout path
+# (quote paths in bot command lines: q in tests/checks.sh), as root or
+# not, in any locale and umask, and may rely on what CHECK_BUILT
+# (FULL_BUILT) builds.
 CHECK_SUITES = \
 	'unit-asan=SAB_TEST_GAMES=500 ASAN_OPTIONS=detect_leaks=1 $(B)/asan/run-tests' \
 	'cli=tests/cli.sh $(B)/saboteur' \

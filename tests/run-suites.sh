@@ -1,6 +1,8 @@
 #!/bin/sh
-# run-suites.sh: runs test suites side by side, as many at once as the
-# machine has cores (the longest first, by the times of the last run),
+# run-suites.sh: runs test suites side by side, twice as many at once as
+# the machine has cores, since many spend their time waiting (for a
+# terminal, a daemon, a bot that never answers), the longest first by the
+# times of the last run,
 # each in a session of its own with its output in a log; prints each
 # suite's verdict, its last line, its wall and CPU time as it ends, the
 # whole log of a suite that failed, and the total at the end.  The
@@ -8,11 +10,12 @@
 #
 # Usage: tests/run-suites.sh [-j N] [-l LOGDIR] NAME=COMMAND...
 #   COMMAND runs in sh -c from the current folder; it passes by exiting 0.
-#   -j N      N suites at once (default: the number of cores, or $CHECK_JOBS)
+#   -j N      N suites at once (default: $CHECK_JOBS, else twice the cores)
 #   -l DIR    the logs and the times kept for the next run's order
 #             (default: build/check-logs)
 set -u
-jobs=${CHECK_JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)}
+cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)
+jobs=${CHECK_JOBS:-$((2 * cores))}
 logs=build/check-logs
 while getopts j:l: o; do
 	case $o in
