@@ -123,6 +123,23 @@ expect_status hang hang timeout
 play_limits="--move-ms 20000 --bank-ms 60000 --handshake-ms 30000"
 expect_status hang-hello hang-hello handshake
 play_limits=
+# A bot that has sent nothing at all is told why that may be.
+grep -q '^  2:badbot.py: no "bot NAME" reply in time (it has sent nothing: does it flush its output after each line?)$' \
+    "$tmp/hang-hello.out" && ok || no "hang-hello: no hint about flushing"
+
+# A log folder that earlier runs wrote in too: the summary says how many
+# of its bot logs are theirs, not this match's (none in a new folder).
+mkdir "$tmp/shared"
+: >"$tmp/shared/2-old-bot.stderr"
+: >"$tmp/shared/2-old-bot.transcript"
+for run in 1 2; do
+	"$bin" play --sandbox off --quiet --seed 3 $limits --log-dir "$tmp/shared" \
+	    "$bad good $tag" "$bad good $tag" "$bad good $tag" \
+	    >"$tmp/shared-$run.out" 2>&1
+done
+grep -qx "note: $tmp/shared/ also holds 2 bot logs of earlier runs, older than this match's (give each match its own --log-dir to keep them apart)" \
+    "$tmp/shared-2.out" && ok || no "shared log folder: no note: $(tail -2 "$tmp/shared-2.out")"
+grep -q '^note: ' "$tmp/good.out" && no "a new log folder: a note" || ok
 
 # A bot run through env is named after its program, not after env's
 # NAME=VALUE words: in the summary (no handshake, so no name of its own)
