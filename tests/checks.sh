@@ -10,12 +10,12 @@ fail=0
 export PYTHONDONTWRITEBYTECODE=1
 
 ok() { pass=$((pass + 1)); }
+no() { echo "FAIL $*"; fail=$((fail + 1)); }
 
 # q WORD: WORD quoted for a bot's command line, which the referee splits as
 # a shell would: a path with blanks (a checkout in "my saboteur checkout")
 # stays one word.
 q() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
-no() { echo "FAIL $*"; fail=$((fail + 1)); }
 
 # private WHAT PATH...: every folder under the PATHs is 0700 and every
 # file 0600, as the referee makes what it writes (saboteur(1)).
