@@ -38,6 +38,10 @@ while [ "$i" -lt "$cores" ]; do
 	i=$((i + 1))
 done
 
+# Run from make, this is not one of its jobs: its jobserver is not ours.
+MAKEFLAGS=$(printf '%s\n' "${MAKEFLAGS:-}" |
+    sed 's/ *--jobserver-[a-z]*=[^ ]*//g; s/\(^\| \)-j[0-9]*//g')
+export MAKEFLAGS
 start=$(date +%s)
 PATH="$tmp:$PATH" make -C "$top" check "$@"
 rc=$?
