@@ -87,7 +87,9 @@ start_one() {
 finish() {
 	name=$1
 	wait "$2"
-	rc=$(cat "$state/$name.rc")
+	rc=$?
+	# The code the suite's shell wrote, unless that shell was killed.
+	[ -s "$state/$name.rc" ] && rc=$(cat "$state/$name.rc")
 	t0=$(cat "$state/$name.start")
 	wall=$(secs "$t0" "$(now)")
 	# The second line of times: the children's "XmY.YYs XmY.YYs".
@@ -121,11 +123,13 @@ while :; do
 		start_one "$line"
 	done
 	[ "$n_run" -eq 0 ] && break
-	# The first suite of the running ones that has ended; else wait a
-	# little (POSIX sh has no wait for any one child).
+	# The first suite of the running ones that has ended (its code is
+	# written, or its shell is gone, killed); else wait a little (POSIX
+	# sh has no wait for any one child).
 	ended=
 	for r in $running; do
-		if [ -e "$state/${r%:*}.rc" ]; then
+		if [ -e "$state/${r%:*}.rc" ] || ! kill -0 "${r#*:}" 2>/dev/null
+		then
 			ended=$r
 			break
 		fi
