@@ -282,6 +282,10 @@ cannot_start no-interpreter-line "$tmp/bots/no-line.py $tag" \
     "cannot run $tmp/bots/no-line.py: it is not a program, and no #! line names its interpreter: begin it with one (such as #!/usr/bin/env python3), or put the interpreter first in the command (python3 $tmp/bots/no-line.py)"
 cannot_start not-executable "$tmp/bots/not-executable.sh $tag" \
     "cannot run $tmp/bots/not-executable.sh: Permission denied"
+printf '#!/bin/sh\r\necho bot x moves\r\n' >"$tmp/bots/windows.sh"
+chmod 755 "$tmp/bots/windows.sh"
+cannot_start windows-line-ends "$tmp/bots/windows.sh $tag" \
+    "cannot run $tmp/bots/windows.sh: its #! line ends with a carriage return (Windows line ends): convert the file to Unix ones (dos2unix, or sed -i 's/\\r\$//')"
 # A program for another machine: the example bot, its ELF header's machine
 # changed (bytes 18 and 19: e_machine) to one this is not.
 cp "$top/build/examples/random-bot" "$tmp/bots/other-machine"

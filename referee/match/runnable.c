@@ -224,7 +224,15 @@ static int content_ok(const char *name, const char *path, const char *cwd,
 		size_t len = 2;
 		while (len < (size_t)n && head[len] != '\n')
 			len++;
-		/* Linux ignores a '\r' no more than any other byte: kept. */
+		/* The kernel takes a '\r' before the '\n' as part of the
+		 * interpreter's name (or its argument's): never found. */
+		if (head[len - 1] == '\r') {
+			(void)snprintf(err, errlen, "its #! line ends with a "
+			    "carriage return (Windows line ends): convert the "
+			    "file to Unix ones (dos2unix, or sed -i "
+			    "'s/\\r$//')");
+			return -1;
+		}
 		return interpreter_ok((const char *)head + 2, len - 2, cwd, env,
 		    err, errlen);
 	}
