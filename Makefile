@@ -236,11 +236,18 @@ ifeq ($(FULL),1)
 CHECK_SUITES += $(FULL_SUITES)
 CHECK_BUILT  += $(FULL_BUILT)
 endif
+# When make started, for the time make check took in all, build included.
+ifneq ($(filter check test,$(MAKECMDGOALS)),)
+CHECK_T0 := $(shell date +%s)
+endif
 .PHONY: check-full check-slow
 check: deps-check $(CHECK_BUILT)
 	@touch $(B)/check-started
 	@tests/run-suites.sh -l $(B)/check-logs $(CHECK_SUITES)
 	@tests/unchanged.sh $(B)/check-started $(B)
+	@if [ -n "$(CHECK_T0)" ]; then t=$$(($$(date +%s) - $(CHECK_T0))); \
+	    echo "make check: $$((t / 60)) min $$((t % 60)) s in all, build" \
+	    "included"; fi
 check-full:
 	scripts/check-slow.sh FULL=1
 check-slow:
