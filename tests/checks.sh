@@ -9,6 +9,11 @@ fail=0
 # bytecode there (__pycache__): tests write only into temporary folders.
 export PYTHONDONTWRITEBYTECODE=1
 
+# The tests' own tools read and sort text alike in every locale (numbers
+# with a '.', bytes in their order); what the tests run keeps the user's.
+awk() { LC_ALL=C command awk "$@"; }
+sort() { LC_ALL=C command sort "$@"; }
+
 ok() { pass=$((pass + 1)); }
 no() { echo "FAIL $*"; fail=$((fail + 1)); }
 

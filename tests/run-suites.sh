@@ -44,6 +44,8 @@ trap 'for p in $running; do kill -TERM -- "-${p#*:}" 2>/dev/null; done
     rm -rf "$state"; exit 5' INT TERM HUP
 trap 'rm -rf "$state"' EXIT
 
+# Its own arithmetic, with a '.' in every locale.
+awk() { LC_ALL=C command awk "$@"; }
 now() { date +%s.%N | cut -c1-14; }
 # secs A B: B - A, to a tenth of a second.
 secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
@@ -60,7 +62,7 @@ for s in "$@"; do
 	    "$logs/times" 2>/dev/null || echo 0)
 	[ "$t" = 0 ] && t=999999
 	printf '%s\t%s\t%s\n' "$t" "$name" "${s#*=}"
-done | sort -s -t "$(printf '\t')" -k1,1gr | cut -f2- >"$state/queue"
+done | LC_ALL=C sort -s -t "$(printf '\t')" -k1,1gr | cut -f2- >"$state/queue"
 
 total=$(wc -l <"$state/queue")
 echo "$total suites, $jobs at once, the longest first; logs in $logs/"
