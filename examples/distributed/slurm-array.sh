@@ -128,15 +128,20 @@ mkdir -p "$out"
 
 # --open-mode=append: a task run again (requeued, or submitted again alone)
 # adds to its shard's output instead of wiping what the earlier run said.
-array=$(sbatch --parsable --array="1-$n" --job-name="saboteur-$(basename "$out")" \
+# SAB_TOP goes with the rest of the environment (--export=ALL), not in
+# --export's list, whose commas a folder's name may hold.
+array=$(SAB_TOP=$top sbatch --parsable --array="1-$n" \
+    --job-name="saboteur-$(basename "$out")" \
     --cpus-per-task="$cpus" --chdir="$top" --open-mode=append \
-    --output="$out/slurm-shard-%a.out" --export="ALL,SAB_TOP=$top" "$@" \
+    --output="$out/slurm-shard-%a.out" --export=ALL "$@" \
     "$me" "$n" "$file" "$out")
 array=${array%%;*}
+# quote WORD: WORD as one word for the shell that runs --wrap.
+quote() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
 merge=$(sbatch --parsable --dependency="afterok:$array" --kill-on-invalid-dep=yes \
     --job-name="saboteur-$(basename "$out")-merge" --chdir="$top" \
     --open-mode=append --output="$out/merge-%j.out" \
-    --wrap="exec '$top/build/saboteur' standings '$out'")
+    --wrap="exec $(quote "$top/build/saboteur") standings $(quote "$out")")
 merge=${merge%%;*}
 echo "array job $array: shards 1-$n of $file into $out/shard-I-of-$n"
 echo "merge job $merge: the standings in $out/merge-$merge.out once every task ended well"
