@@ -217,8 +217,8 @@ CHECK_SUITES = \
 	'guards=tests/guards.sh $(B)/saboteur' \
 	'new-card=tests/new_card.sh' \
 	'html=tests/html.sh $(B)/saboteur' \
-	'bots=$(MAKE) -s check-bots' \
-	'starters=$(MAKE) -s check-starters' \
+	'bots=$(MAKE) -s --no-print-directory check-bots' \
+	'starters=$(MAKE) -s --no-print-directory check-starters' \
 	'install=tests/install.sh'
 # The Check suites without the sanitizers, the property test at its full
 # size (SAB_TEST_GAMES unset).

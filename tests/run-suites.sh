@@ -158,7 +158,8 @@ fi
 wall=$(secs "$start" "$(now)")
 mins() { awk -v s="$1" 'BEGIN { printf "%d min %02d s", s / 60, s % 60 }'; }
 if [ -z "$failed" ]; then
-	echo "all $total suites passed in $(mins "$wall") ($jobs at once;" \
+	[ "$total" = 1 ] && what="the suite" || what="all $total suites"
+	echo "$what passed in $(mins "$wall") ($jobs at once;" \
 	    "CPU $(mins "$cpu_all"))"
 	exit 0
 fi
