@@ -452,6 +452,54 @@ assert len({g[0][0] for g in dup.values()}) == 40
 assert all(len({s for s, _ in g}) == 4 for g in plain.values())
 PY
     ok || no "duplicate deals: a block's games differ in seed or roles"
+# Every round of every rotation, from the replays' hidden state at each
+# round's start: in rotation r the bot at seat k is the one that sat at
+# seat k+r in rotation 0, and seat k is dealt what seat k was dealt in
+# rotation 0 (hand, role, spare role, goal cards, deck), so that each bot
+# holds every seat's cards once in every round, not only in the first.
+python3 - "$tmp/dup-true" <<'PY' && ok ||
+import gzip, sys
+top = sys.argv[1]
+games = {}
+for line in open(top + "/journal.txt"):
+    if line.startswith("game "):
+        f = line.split()
+        kv = dict(x.split("=", 1) for x in f[2:])
+        games[int(f[1])] = (kv["bots"].split(","), kv["replay"])
+def deals(path):
+    rounds, cur = [], None
+    for line in gzip.open(top + "/" + path, "rt"):
+        w = line.split()
+        if w[0] == "round":
+            cur = {}
+            rounds.append(cur)
+        elif w[0] == "ev":
+            cur = None
+        elif cur is not None and w[0] in ("hand", "role"):
+            cur[w[0], int(w[1])] = w[2:]
+        elif cur is not None and w[0] in ("deck", "spare", "goalcard"):
+            cur[w[0], " ".join(w[1:3]) if w[0] == "goalcard" else 0] = w[1:]
+    return rounds
+bad = later = 0
+for first in range(0, 160, 4):
+    bots0, rep0 = games[first]
+    base = deals(rep0)
+    for r in range(1, 4):
+        bots, rep = games[first + r]
+        if bots != [bots0[(k + r) % 4] for k in range(4)]:
+            print("game %d: bots %s, game %d: %s" % (first + r, bots, first, bots0))
+            bad += 1
+        for n, (a, b) in enumerate(zip(base, deals(rep))):
+            later += n > 0
+            for key in a:
+                if a[key] != b.get(key):
+                    print("game %d round %d: %s %s, in game %d %s" %
+                          (first + r, n + 1, key, b.get(key), first, a[key]))
+                    bad += 1
+print("duplicate deals: %d later rounds compared, %d differences" % (later, bad))
+sys.exit(1 if bad or later < 100 else 0)
+PY
+    no "duplicate deals: a later round is dealt otherwise in another rotation"
 grep -q "^160 games, tournament [0-9a-f]*, 40 deals (intervals by deal)$" \
     "$tmp/dup-true.st" && ok || { no "duplicate: standings not by deal"; cat "$tmp/dup-true.st"; }
 grep -q "deals" "$tmp/dup-false.st" && no "standings by deal without duplicate deals" || ok
