@@ -500,6 +500,31 @@ print("duplicate deals: %d later rounds compared, %d differences" % (later, bad)
 sys.exit(1 if bad or later < 100 else 0)
 PY
     no "duplicate deals: a later round is dealt otherwise in another rotation"
+# A duplicate game played again alone: --again deals as its replay says,
+# --game-seed with --deal-by-seat deals its first round as the tournament
+# did, without it as the rulebook does; --again takes no --deal-by-seat.
+seed5=$(sed -n 's/^game 5 seed=\([0-9]*\) .*/\1/p' "$tmp/dup-true/journal.txt")
+round1() { gzip -dc "$1" | sed -n '/^round 1$/,/^round 2$/p' | grep '^hand '; }
+"$bin" play --sandbox off --quiet --again "$tmp/dup-true/replays/game-000005.sabr.gz" \
+    --replay "$tmp/again5.sabr.gz" >"$tmp/again5.out" 2>&1 &&
+    gzip -dc "$tmp/again5.sabr.gz" | grep -qx "deal seats" &&
+    [ "$(round1 "$tmp/again5.sabr.gz")" = "$(round1 "$tmp/dup-true/replays/game-000005.sabr.gz")" ] &&
+    ok || { no "duplicate: play --again of a duplicate game"; cat "$tmp/again5.out"; }
+for how in --deal-by-seat ""; do
+	"$bin" play --sandbox off --quiet --game-seed "$seed5" $how \
+	    --replay "$tmp/seed5.sabr.gz" --force build/examples/random-bot \
+	    build/examples/random-bot build/examples/random-bot \
+	    build/examples/random-bot >"$tmp/seed5.out" 2>&1 ||
+	    no "duplicate: play --game-seed $how failed"
+	[ "$(round1 "$tmp/seed5.sabr.gz")" = "$(round1 "$tmp/dup-true/replays/game-000005.sabr.gz")" ]
+	same=$?
+	[ "$how" = "" ] && same=$((1 - same))
+	[ $same = 0 ] && ok || no "duplicate: play --game-seed ${how:-without --deal-by-seat}: round 1 dealt otherwise than expected"
+done
+"$bin" play --again "$tmp/dup-true/replays/game-000005.sabr.gz" --deal-by-seat \
+    >"$tmp/again-deal.out" 2>&1
+[ $? = 2 ] && grep -q "deal-by-seat goes with --seed or --game-seed" "$tmp/again-deal.out" &&
+    ok || { no "play --again --deal-by-seat accepted"; cat "$tmp/again-deal.out"; }
 grep -q "^160 games, tournament [0-9a-f]*, 40 deals (intervals by deal)$" \
     "$tmp/dup-true.st" && ok || { no "duplicate: standings not by deal"; cat "$tmp/dup-true.st"; }
 grep -q "deals" "$tmp/dup-false.st" && no "standings by deal without duplicate deals" || ok
