@@ -544,22 +544,32 @@ grep -q "^head to head: how often" "$tmp/dup-true.st" &&
 
 # 6e. Sequential stopping, on the example bots: the heuristic bot against
 # random bots stops long before the schedule's 4000 games with one of the
-# three answers, the games finished meanwhile journaled; the same command
-# resumes to the same answer without a game more; a random challenger
-# against heuristic bots is found worse; --standings-every prints the
+# three answers, the games finished meanwhile journaled; it takes the
+# games in the schedule's order, so -j 1 and -j 4 stop at the same game
+# with the same figures; the same command resumes to the same answer
+# without a game more; a random challenger against heuristic bots is
+# found worse; bots that differ only in name are found no different, at
+# the test's least number of deals; --standings-every prints the
 # standings, head to head and the test as it goes; --shard is refused.
 sed "s|build/examples/\([a-z-]*\)|build/examples/\1 $tag|" \
     examples/tournament-sequential.yaml >"$tmp/seq.yaml"
-"$bin" tournament --sandbox off -j 2 --standings-every 20 --out "$tmp/seq" \
+"$bin" tournament --sandbox off -j 1 --standings-every 20 --out "$tmp/seq" \
     "$tmp/seq.yaml" >"$tmp/seq.out" 2>"$tmp/seq.err" ||
     { no "sequential: the tournament failed"; cat "$tmp/seq.err"; }
+"$bin" tournament --sandbox off -j 4 --quiet --out "$tmp/seq4" \
+    "$tmp/seq.yaml" >"$tmp/seq4.out" 2>&1 ||
+    { no "sequential -j 4: the tournament failed"; cat "$tmp/seq4.out"; }
 line=$(grep "^sequential test after [0-9]* games ([0-9]* deals): heuristic against the others: \(better\|worse\|no difference bigger than the margin\) (margin 0.1 gold a game, alpha 0.05, beta 0.05): mean difference" "$tmp/seq.out" | tail -1)
 [ -n "$line" ] && ok || { no "sequential: no decision"; cat "$tmp/seq.out"; }
 at=$(echo "$line" | sed 's/^sequential test after \([0-9]*\) games.*/\1/')
 n=$(grep -c '^game ' "$tmp/seq/journal.txt")
-[ -n "$at" ] && [ "$at" -ge 20 ] && [ "$n" -ge "$at" ] && [ "$n" -le $((at + 2)) ] &&
-    [ "$n" -lt 4000 ] && ok ||
-    no "sequential: decided after $at games, $n in the journal"
+[ -n "$at" ] && [ "$at" -ge 120 ] && [ "$n" = "$at" ] && [ "$n" -lt 1000 ] &&
+    ok || no "sequential: decided after $at games, $n in the journal"
+n4=$(grep -c '^game ' "$tmp/seq4/journal.txt")
+[ "$(cat "$tmp/seq4.out")" = "$line" ] && [ "$n4" -ge "$at" ] &&
+    [ "$n4" -le $((at + 4)) ] && ok || {
+	no "sequential: -j 4 stops otherwise than -j 1 ($n4 games journaled)"
+	echo "  -j 1: $line"; sed 's/^/  -j 4: /' "$tmp/seq4.out"; }
 grep -q "^standings after 20 of 4000 games$" "$tmp/seq.out" &&
     grep -q "^head to head: how often" "$tmp/seq.out" &&
     grep -q "^sequential test after 20 games ([0-9]* deals): heuristic against the others: undecided" "$tmp/seq.out" &&
@@ -583,6 +593,25 @@ YAML
     "$tmp/worse.yaml" >"$tmp/worse.out" 2>&1
 grep -q "^sequential test after [0-9]* games: random against the others: worse " \
     "$tmp/worse.out" && ok || { no "sequential: a worse challenger"; cat "$tmp/worse.out"; }
+# Identical bots: the same program, following the referee's seed, under
+# four names; with duplicate deals every rotation plays the same game, so
+# every deal gives the challenger exactly 0.
+cat >"$tmp/same.yaml" <<YAML
+players: 4
+seed: 9
+schedule: {kind: gauntlet, challenger: a, games: 4000, duplicate: true,
+  sequential: {margin: 0.05}}
+bots:
+  - {name: a, command: build/examples/random-bot $tag}
+  - {name: b, command: build/examples/random-bot $tag}
+  - {name: c, command: build/examples/random-bot $tag}
+  - {name: d, command: build/examples/random-bot $tag}
+  - {name: e, command: build/examples/random-bot $tag}
+YAML
+"$bin" tournament --sandbox off -j 2 --quiet --out "$tmp/same" \
+    "$tmp/same.yaml" >"$tmp/same.out" 2>&1
+grep -q "^sequential test after 120 games (30 deals): a against the others: no difference bigger than the margin (margin 0.05 gold a game, alpha 0.05, beta 0.05): mean difference 0.00, 95% interval at any stop \[0.00, 0.00\], LLR+ -[0-9.]*, LLR- -[0-9.]*, bounds -2.97 and 3.64$" \
+    "$tmp/same.out" && ok || { no "sequential: identical bots"; cat "$tmp/same.out"; }
 "$bin" tournament --sandbox off --shard 1/2 --out "$tmp/seq-shard" \
     "$tmp/seq.yaml" >"$tmp/seq-shard.out" 2>&1
 [ $? = 2 ] && grep -q "seq.yaml:[0-9]*:[0-9]*: schedule.sequential: a sequential test needs every game" \
