@@ -190,6 +190,12 @@ cmp -s "$tmp/full.csv" "$tmp/shards.csv" && ok || {
     >"$tmp/wrong-shard.out" 2>&1
 [ $? = 3 ] && grep -q "shard" "$tmp/wrong-shard.out" && ok ||
     no "a folder of shard 1/2 resumed as shard 2/2"
+# The distributed scripts make OUT/shard-I-of-N before any shard comes
+# back: with none back yet, the standings name the shards missing.
+mkdir -p "$tmp/back/shard-1-of-3" "$tmp/back/shard-2-of-3" "$tmp/back/shard-3-of-3"
+"$bin" standings "$tmp/back" >"$tmp/back.out" 2>&1
+[ $? = 3 ] && grep -qx "saboteur standings: $tmp/back holds no results yet: shards 1-3 of 3 missing (no journal.txt in $tmp/back/shard-I-of-3); merge once the shards have come back" \
+    "$tmp/back.out" && ok || { no "standings of shards none of which came back"; cat "$tmp/back.out"; }
 
 # 5. A second run on a folder in use is refused; SIGTERM stops cleanly.
 "$bin" tournament --sandbox off --quiet -j 2 --out "$tmp/busy" "$tmp/t.yaml" \

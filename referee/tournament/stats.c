@@ -52,7 +52,7 @@ int stats_print_pairs(FILE *f, const standings *st)
 		for (int j = 0; j < n; j++) {
 			double a, b;
 			char cell[16];
-			standings_pair(st, i, j, &a, &b);
+			standings_pair(st, i, j, &a, &b, NULL);
 			if (i == j || a + b == 0)
 				snprintf(cell, sizeof cell, "-");
 			else
@@ -64,13 +64,16 @@ int stats_print_pairs(FILE *f, const standings *st)
 	}
 	if (n > 1)
 		fprintf(f, "\nlikelihood of superiority, each bot over the "
-		    "next in the ranking:\n");
+		    "next in the ranking\n(ties left out, as chess leaves out "
+		    "draws):\n");
 	for (int i = 0; i + 1 < n; i++) {
-		double a, b;
-		standings_pair(st, i, i + 1, &a, &b);
-		fprintf(f, "  %s over %s: %.1f%% (ahead in %.1f, behind in "
-		    "%.1f games)\n", st->rows[i].name, st->rows[i + 1].name,
-		    100 * stats_los(a, b), a, b);
+		double a, b, t;
+		standings_pair(st, i, i + 1, &a, &b, &t);
+		a -= t / 2;
+		b -= t / 2;
+		fprintf(f, "  %s over %s: %.1f%% (ahead in %.0f, behind in "
+		    "%.0f, tied in %.0f games)\n", st->rows[i].name,
+		    st->rows[i + 1].name, 100 * stats_los(a, b), a, b, t);
 	}
 	return ferror(f) ? -1 : 0;
 }

@@ -31,8 +31,8 @@ double stats_los(double w, double l);
  * head table, row bot against column bot, the share of the games both
  * played in which the row's bot had more gold (a tie half), and then the
  * likelihood of superiority of each bot over the next in the ranking,
- * stats_los() of those counts (ties in both, which makes it cautious).
- * Returns 0, or -1 when writing failed.
+ * stats_los() of the games it was ahead and behind, the ties left out as
+ * chess leaves out draws.  Returns 0, or -1 when writing failed.
  */
 int stats_print_pairs(FILE *f, const standings *st);
 
