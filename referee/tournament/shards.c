@@ -324,3 +324,18 @@ int shards_coverage(const standings *st, const char *const *dirs, int n,
 	return rc > 0 || n > 1 || first.nshards > 1 ||
 	    (total > 0 && st->games < total);
 }
+
+long shards_schedule(const char *const *dirs, int n, char *err,
+    size_t errlen)
+{
+	journal_header h;
+	long total = 0;
+
+	for (int i = 0; i < n; i++) {
+		if (journal_read_header(dirs[i], &h, err, errlen) != 0)
+			return -1;
+		if (h.schedule > total)
+			total = h.schedule;
+	}
+	return total;
+}

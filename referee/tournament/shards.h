@@ -45,4 +45,11 @@ int shards_coverage(const standings *st, const char *const *dirs, int n,
     journal_warn_fn *warn, void *arg, char *msg, size_t len, char *err,
     size_t errlen);
 
+/* The number of games of the whole schedule, from the n folders' journal
+ * headers (the largest they give), or 0 when none gives it (journals of
+ * earlier versions).  -1 with a message in err when a header cannot be
+ * read. */
+long shards_schedule(const char *const *dirs, int n, char *err,
+    size_t errlen);
+
 #endif
