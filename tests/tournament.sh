@@ -190,6 +190,15 @@ cmp -s "$tmp/full.csv" "$tmp/shards.csv" && ok || {
     >"$tmp/wrong-shard.out" 2>&1
 [ $? = 3 ] && grep -q "shard" "$tmp/wrong-shard.out" && ok ||
     no "a folder of shard 1/2 resumed as shard 2/2"
+# --complete: the standings only once every game is in, else exit 1.
+"$bin" standings --complete "$tmp/shard1" >"$tmp/complete1.out" 2>&1
+[ $? = 1 ] && grep -qx "saboteur standings: --complete: 36 of 72 games: not every game is in" \
+    "$tmp/complete1.out" && grep -q "shard 2/2 missing" "$tmp/complete1.out" &&
+    ! grep -q "^rank" "$tmp/complete1.out" && ok ||
+    { no "standings --complete of one shard of two"; cat "$tmp/complete1.out"; }
+"$bin" standings --complete "$tmp/shard1" "$tmp/shard2" >"$tmp/complete2.out" 2>/dev/null &&
+    "$bin" standings "$tmp/shard1" "$tmp/shard2" 2>/dev/null | cmp -s - "$tmp/complete2.out" &&
+    ok || no "standings --complete of both shards"
 # The distributed scripts make OUT/shard-I-of-N before any shard comes
 # back: with none back yet, the standings name the shards missing.
 mkdir -p "$tmp/back/shard-1-of-3" "$tmp/back/shard-2-of-3" "$tmp/back/shard-3-of-3"
