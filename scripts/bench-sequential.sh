@@ -11,14 +11,14 @@
 # and how often the interval printed after the stop held the true mean.
 # With alpha = beta = 0.05 the test should say better or worse at most
 # about 2.5% of the time each when there is no difference, and miss a
-# difference of the margin at most about 5% (with RUNS 1000, a rate
-# counted has a sampling error of about 0.7 points).
+# difference of the margin at most about 5% (with RUNS 2000, a rate
+# counted has a sampling error of about 0.4 to 0.5 points).
 #
 # Usage: scripts/bench-sequential.sh BUILD_DIR [GAMES [RUNS [SEED]]]
 set -eu
 b=${1:?usage: scripts/bench-sequential.sh BUILD_DIR [GAMES [RUNS [SEED]]]}
 games=${2:-4000}
-runs=${3:-1000}
+runs=${3:-2000}
 seed=${4:-7}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
