@@ -23,22 +23,9 @@ seed=${4:-7}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 b=$(cd "$b" && pwd)
+. "$(dirname "$0")/gauntlet.sh"
 
-for d in true false; do
-	{
-		printf 'players: 5\nseed: %s\nschedule:\n  kind: gauntlet\n' "$seed"
-		printf '  challenger: heuristic\n  games: %s\n  duplicate: %s\n' \
-		    "$games" "$d"
-		printf 'bots:\n  - {name: heuristic, command: %s}\n' \
-		    "$b/examples/heuristic-bot"
-		for k in 1 2 3 4; do
-			printf '  - {name: random%s, command: %s}\n' "$k" \
-			    "$b/examples/random-bot"
-		done
-	} >"$tmp/$d.yaml"
-	"$b/saboteur" tournament --quiet --sandbox off --out "$tmp/out-$d" \
-	    "$tmp/$d.yaml" >/dev/null
-done
+gauntlet_play "$b" "$seed" "$games" "$tmp"
 
 # obs BLOCK JOURNAL: the heuristic bot's gold less the others' mean, per
 # game, averaged over blocks of BLOCK games (a deal), in schedule order.

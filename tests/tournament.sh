@@ -609,20 +609,15 @@ YAML
 grep -q "^sequential test after [0-9]* games: random against the others: worse " \
     "$tmp/worse.out" && ok || { no "sequential: a worse challenger"; cat "$tmp/worse.out"; }
 # Identical bots: the same program, following the referee's seed, under
-# four names; with duplicate deals every rotation plays the same game, so
+# five names; with duplicate deals every rotation plays the same game, so
 # every deal gives the challenger exactly 0.
-cat >"$tmp/same.yaml" <<YAML
-players: 4
-seed: 9
-schedule: {kind: gauntlet, challenger: a, games: 4000, duplicate: true,
-  sequential: {margin: 0.05}}
-bots:
-  - {name: a, command: build/examples/random-bot $tag}
-  - {name: b, command: build/examples/random-bot $tag}
-  - {name: c, command: build/examples/random-bot $tag}
-  - {name: d, command: build/examples/random-bot $tag}
-  - {name: e, command: build/examples/random-bot $tag}
-YAML
+{
+	printf 'players: 4\nseed: 9\nschedule: {kind: gauntlet, challenger: a, '
+	printf 'games: 4000, duplicate: true, sequential: {margin: 0.05}}\nbots:\n'
+	for b in a b c d e; do
+		echo "  - {name: $b, command: build/examples/random-bot $tag}"
+	done
+} >"$tmp/same.yaml"
 "$bin" tournament --sandbox off -j 2 --quiet --out "$tmp/same" \
     "$tmp/same.yaml" >"$tmp/same.out" 2>&1
 grep -q "^sequential test after 120 games (30 deals): a against the others: no difference bigger than the margin (margin 0.05 gold a game, alpha 0.05, beta 0.05): mean difference 0.00, 95% interval at any stop \[0.00, 0.00\], LLR+ -[0-9.]*, LLR- -[0-9.]*, bounds -2.97 and 3.64$" \

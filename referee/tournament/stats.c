@@ -202,33 +202,45 @@ struct stats_value {
 	long c;
 };
 
+/* p, an array of *cap elements of size bytes holding n, with room for one
+ * more: itself, or moved to twice the room (64 at first); NULL when out
+ * of memory (p stays as it was). */
+static void *room(void *p, long n, long *cap, size_t size)
+{
+	long c;
+	void *q;
+
+	if (n < *cap)
+		return p;
+	c = *cap ? 2 * *cap : 64;
+	if ((q = realloc(p, (size_t)c * size)) != NULL)
+		*cap = c;
+	return q;
+}
+
 /* Counts x among the sorted values (the same value within rounding);
  * -1 when out of memory. */
 static int count_value(stats_sprt *t, double x)
 {
-	int lo = 0, hi = t->nv;
+	long lo = 0, hi = t->nv;
 
 	while (lo < hi) {
-		int mid = (lo + hi) / 2;
+		long mid = (lo + hi) / 2;
 		if (t->v[mid].a < x)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	for (int i = lo - 1; i <= lo; i++)
+	for (long i = lo - 1; i <= lo; i++)
 		if (i >= 0 && i < t->nv &&
 		    fabs(t->v[i].a - x) <= 1e-9 * (1 + fabs(x))) {
 			t->v[i].c++;
 			return 0;
 		}
-	if (t->nv == t->capv) {
-		int cap = t->capv ? 2 * t->capv : 64;
-		struct stats_value *v = realloc(t->v, (size_t)cap * sizeof *v);
-		if (v == NULL)
-			return -1;
-		t->v = v;
-		t->capv = cap;
-	}
+	struct stats_value *v = room(t->v, t->nv, &t->capv, sizeof *v);
+	if (v == NULL)
+		return -1;
+	t->v = v;
 	memmove(&t->v[lo + 1], &t->v[lo], (size_t)(t->nv - lo) * sizeof *t->v);
 	t->v[lo] = (struct stats_value){ x, 1 };
 	t->nv++;
@@ -257,7 +269,7 @@ static double score(const stats_sprt *t, const double *pa, double s,
 	double f = 0;
 
 	*d = 0;
-	for (int i = 0; i < t->nv + 2; i++) {
+	for (long i = 0; i < t->nv + 2; i++) {
 		double a = i < t->nv ? t->v[i].a : pa[i - t->nv];
 		double c = i < t->nv ? (double)t->v[i].c : STATS_SPRT_PSEUDO;
 		double e = a - s, q = 1 + theta * e;
@@ -297,7 +309,7 @@ static double log_likelihood(const stats_sprt *t, double s, double *theta)
 		th = next;
 	}
 	*theta = th;
-	for (int i = 0; i < t->nv + 2; i++) {
+	for (long i = 0; i < t->nv + 2; i++) {
 		double a = i < t->nv ? t->v[i].a : pa[i - t->nv];
 		double c = i < t->nv ? (double)t->v[i].c : STATS_SPRT_PSEUDO;
 		l -= c * log1p(th * (a - s));
@@ -390,16 +402,12 @@ static void heap_swap(struct stats_waiting *a, struct stats_waiting *b)
 
 static int heap_push(stats_order *o, long index, double x)
 {
+	struct stats_waiting *w = room(o->w, o->nw, &o->capw, sizeof *w);
 	long i;
 
-	if (o->nw == o->capw) {
-		long cap = o->capw ? 2 * o->capw : 64;
-		struct stats_waiting *w = realloc(o->w, (size_t)cap * sizeof *w);
-		if (w == NULL)
-			return -1;
-		o->w = w;
-		o->capw = cap;
-	}
+	if (w == NULL)
+		return -1;
+	o->w = w;
 	i = o->nw++;
 	o->w[i] = (struct stats_waiting){ index, x };
 	while (i > 0 && o->w[(i - 1) / 2].index > o->w[i].index) {

@@ -136,7 +136,7 @@ typedef struct stats_sprt {
 	double sum, sumsq;
 	struct stats_value *v;  /* the distinct values seen, sorted, with
 	                           their counts */
-	int nv, capv;
+	long nv, capv;
 	double theta[3];        /* the last solutions, for 0, +-margin */
 	double llr_plus, llr_minus;
 	int settled_plus, settled_minus;
