@@ -53,8 +53,8 @@ static int load(standings *st, const char *const *names, int n,
 	standings_free(st);
 	rc = standings_load(st, (const char *const *)dirs, ndirs, cli_warn,
 	    NULL, err, errlen);
-	/* With no game yet too: the shards missing are the news. */
-	if (rc == 0) {
+	/* Shards with no game yet too: which are missing is the news. */
+	if (rc == 0 && (st->games > 0 || ndirs > 1)) {
 		rc = shards_coverage(st, (const char *const *)dirs, ndirs,
 		    cli_warn, NULL, line, sizeof line, err, errlen);
 		if (rc > 0)
