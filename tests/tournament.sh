@@ -521,13 +521,14 @@ PY
 seed5=$(sed -n 's/^game 5 seed=\([0-9]*\) .*/\1/p' "$tmp/dup-true/journal.txt")
 round1() { gzip -dc "$1" | sed -n '/^round 1$/,/^round 2$/p' | grep '^hand '; }
 "$bin" play --sandbox off --quiet --again "$tmp/dup-true/replays/game-000005.sabr.gz" \
-    --replay "$tmp/again5.sabr.gz" >"$tmp/again5.out" 2>&1 &&
+    --log-dir "$tmp/play-logs" --replay "$tmp/again5.sabr.gz" >"$tmp/again5.out" 2>&1 &&
     gzip -dc "$tmp/again5.sabr.gz" | grep -qx "deal seats" &&
     [ "$(round1 "$tmp/again5.sabr.gz")" = "$(round1 "$tmp/dup-true/replays/game-000005.sabr.gz")" ] &&
     ok || { no "duplicate: play --again of a duplicate game"; cat "$tmp/again5.out"; }
 for how in --deal-by-seat ""; do
 	"$bin" play --sandbox off --quiet --game-seed "$seed5" $how \
-	    --replay "$tmp/seed5.sabr.gz" --force build/examples/random-bot \
+	    --log-dir "$tmp/play-logs" --replay "$tmp/seed5.sabr.gz" --force \
+	    build/examples/random-bot \
 	    build/examples/random-bot build/examples/random-bot \
 	    build/examples/random-bot >"$tmp/seed5.out" 2>&1 ||
 	    no "duplicate: play --game-seed $how failed"
@@ -537,7 +538,7 @@ for how in --deal-by-seat ""; do
 	[ $same = 0 ] && ok || no "duplicate: play --game-seed ${how:-without --deal-by-seat}: round 1 dealt otherwise than expected"
 done
 "$bin" play --again "$tmp/dup-true/replays/game-000005.sabr.gz" --deal-by-seat \
-    >"$tmp/again-deal.out" 2>&1
+    --log-dir "$tmp/play-logs" >"$tmp/again-deal.out" 2>&1
 [ $? = 2 ] && grep -q "deal-by-seat goes with --seed or --game-seed" "$tmp/again-deal.out" &&
     ok || { no "play --again --deal-by-seat accepted"; cat "$tmp/again-deal.out"; }
 grep -q "^160 games, tournament [0-9a-f]*, 40 deals (intervals by deal)$" \
