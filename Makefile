@@ -202,7 +202,13 @@ test: check
 check-slow:
 	scripts/check-slow.sh
 
-bench: $(B)/saboteur bots
+# The sequential test of a gauntlet run many times on a real sample
+# (scripts/bench-sequential.sh).
+$(B)/sprt-sim: scripts/sprt_sim.c $(B)/libreferee.a $(B)/librules.a
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $< $(B)/libreferee.a \
+	    $(B)/librules.a $(YAML_LIBS) $(ZLIB_LIBS) $(CURSES_LIBS) -lm
+
+bench: $(B)/saboteur bots $(B)/sprt-sim
 	$(B)/saboteur bench
 	for p in 2 6 12; do \
 	    $(B)/saboteur bench --ruleset saboteur2 --players $$p || exit 1; done
@@ -215,6 +221,7 @@ bench: $(B)/saboteur bots
 	scripts/bench-tournament.sh $(B)
 	scripts/bench-memory.sh $(B)
 	scripts/bench-duplicate.sh $(B)
+	scripts/bench-sequential.sh $(B)
 	scripts/bench-html.sh $(B)
 
 # The README's main job: a real match between the example bots.

@@ -11,7 +11,8 @@
 /* Exit codes of the program (see saboteur(1)). */
 enum {
 	EXIT_OK = 0,
-	EXIT_FAILED = 1,        /* a replay did not verify */
+	EXIT_FAILED = 1,        /* a replay did not verify; standings
+	                           --complete: a game is missing */
 	EXIT_USAGE = 2,         /* bad command line */
 	EXIT_CONFIG = 3,        /* unreadable or malformed ruleset or configuration */
 	EXIT_INTERNAL = 4,      /* the program's own failure (out of memory, a bug) */

@@ -23,7 +23,7 @@ enum {
 	O_HANDSHAKE, O_GRACE, O_TRIES, O_MAXLINE, O_MAXOUT, O_TRANSCRIPTS,
 	O_CWD, O_ENV, O_CONFIG, O_QUIET, O_SANDBOX, O_NETWORK, O_WRITABLE,
 	O_MEMORY, O_PROCS, O_FILES, O_FSIZE, O_CPU, O_FORCE, O_BOTTIME, O_DEBUG,
-	O_AFFINITY, O_NOPTS
+	O_AFFINITY, O_DEAL_SEATS, O_NOPTS
 };
 
 /* The options of "saboteur play": its parser's table and its help. */
@@ -90,6 +90,9 @@ static const opt play_opts[O_NOPTS + 1] = {
 	    "on stderr, as it goes", 0, NULL },
 	[O_AFFINITY] = { "affinity", "CPUS", "run the bots on these CPUs only "
 	    "(such as 0-3,6)", 0, NULL },
+	[O_DEAL_SEATS] = { "deal-by-seat", NULL, "deal each round by seat, as "
+	    "a tournament with duplicate deals does: a seed deals each seat "
+	    "the same cards whoever plays", 0, NULL },
 	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
 };
 
@@ -306,12 +309,19 @@ static int configure(opt *o, play_cfg *c)
 	    number_opt(o, O_MAXLINE, 64, 1 << 24, &maxline) ||
 	    number_opt(o, O_MAXOUT, 64, 1LL << 32, &maxout))
 		return EXIT_USAGE;
+	if (c->again != NULL && o[O_DEAL_SEATS].value != NULL) {
+		fprintf(stderr, "saboteur play: --deal-by-seat goes with --seed "
+		    "or --game-seed: --again deals as its replay was dealt\n");
+		return EXIT_USAGE;
+	}
 	if ((rc = load_rules(o, c)) != EXIT_OK)
 		return rc;
 	c->mo = (match_opts){ &c->rs, &c->pc, seed, (int)games,
 	    { hs * 1000000, move * 1000000, bank * 1000000, grace * 1000000 },
 	    (int)tries, (uint64_t)maxout, NULL, o[O_REPLAY].value,
-	    "saboteur " SAB_VERSION, c->rules_text, c->rules_len, one_game };
+	    "saboteur " SAB_VERSION, c->rules_text, c->rules_len, one_game,
+	    c->again != NULL ? c->again->deal : o[O_DEAL_SEATS].value != NULL ?
+	    SAB_DEAL_SEATS : SAB_DEAL_PLAY };
 	int numbered = c->mo.replay == NULL ? 0 :
 	    outputs_replay_check(c->mo.replay, err, sizeof err);
 	if (numbered < 0) {

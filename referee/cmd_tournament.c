@@ -243,7 +243,7 @@ static int run(opt *o, const char *file, tconfig *cfg, sab_ruleset *rs,
 	if ((rc = check_bots(cfg)) != EXIT_OK ||
 	    (rc = seal(o, cfg, &t)) != EXIT_OK)
 		return rc;
-	if (tournament_init(&t, cfg) != 0 || proc_signals_init() != 0) {
+	if (tournament_init(&t, cfg, sch) != 0 || proc_signals_init() != 0) {
 		if (t.live != NULL)
 			standings_free(t.live);
 		fprintf(stderr, "saboteur tournament: out of memory\n");

@@ -610,8 +610,8 @@ static int start(walk *w, const sab_ruleset *rs)
 		return -1;
 	sab_rng_seed(&w->rng, w->f->seed);
 	w->ev.n = 0;
-	if (sab_game_new(&w->g, rs, w->f->nseats, 0, &w->rng, &w->ev, err,
-	    sizeof err) != 0)
+	if (sab_game_new_dealt(&w->g, rs, w->f->nseats, 0, w->f->deal,
+	    &w->rng, &w->ev, err, sizeof err) != 0)
 		return diverge(w, NULL, "%s", err);
 	setup_lines(w);
 	return events(w);

@@ -324,6 +324,14 @@ static int header_record(cursor *c, replay_file *f, const char *kind,
 			return say(c, "the generator \"%.60s\" is not one this "
 			    "program has", f->generator);
 		*seen |= H_SEED;
+	} else if (strcmp(kind, "deal") == 0) {
+		w = word(c);
+		if (w == NULL || strcmp(w, "seats") != 0)
+			return say(c, "the deal \"%.40s\" is not one this "
+			    "program knows (seats)", w ? w : "");
+		if (no_more(c, kind))
+			return -1;
+		f->deal = SAB_DEAL_SEATS;
 	} else if (strcmp(kind, "game") == 0) {
 		if (number(c, "the game's number", 1, 1000000000, &v) ||
 		    no_more(c, kind))
@@ -573,7 +581,7 @@ static int text_fault(const char *s, size_t len, const char **why)
 }
 
 static const char *const header_kinds[] = { "program", "ruleset", "seed",
-	"game", "start", "seat", "clock", "players", "tries", "hello",
+	"deal", "game", "start", "seat", "clock", "players", "tries", "hello",
 	"seatclock", "rules", "seatseed", NULL };
 
 /* Whether the record at s (ended by '\n' or NUL) is a header record. */

@@ -67,6 +67,9 @@ typedef struct replay_file {
 	replay_file_seat seat[SAB_MAX_PLAYERS];
 	int64_t handshake_ms, move_ms, bank_ms, grace_ms;
 	int tries;              /* 0 when the file does not say (1.0) */
+	int deal;               /* enum sab_deal: SAB_DEAL_SEATS from a "deal
+	                           seats" record (since 1.5), else
+	                           SAB_DEAL_PLAY */
 	char *rules;            /* the ruleset's text from its "rules" records
 	                           (owned), or NULL: a built-in ruleset */
 	size_t rules_len;

@@ -168,7 +168,10 @@ static void write_rules(replay_writer *w, const char *text, size_t len)
 
 static void write_header(replay_writer *w, const replay_header *h)
 {
-	putf(w, "sabr %d.%d\n", REPLAY_MAJOR, REPLAY_MINOR);
+	/* The lowest version that holds the file's records: a game dealt
+	 * by the rulebook is written as before version 1.5 existed. */
+	putf(w, "sabr %d.%d\n", REPLAY_MAJOR, h->deal == SAB_DEAL_SEATS ?
+	    REPLAY_MINOR : 4);
 	put(w, "program ", 8);
 	put_text(w, h->program && *h->program ? h->program : "-");
 	put(w, "\n", 1);
@@ -176,6 +179,10 @@ static void write_header(replay_writer *w, const replay_header *h)
 	    (unsigned long long)replay_ruleset_hash(h->rs));
 	putf(w, "seed %llu xoshiro256**/splitmix64\n",
 	    (unsigned long long)h->seed);
+	/* Version 1.5: how the seed dealt the rounds, when not by the
+	 * rulebook. */
+	if (h->deal == SAB_DEAL_SEATS)
+		putf(w, "deal seats\n");
 	putf(w, "game %d\n", h->game);
 	write_start_time(w, h->start);
 	for (int s = 0; s < h->nseats; s++) {
@@ -225,6 +232,8 @@ static int header_ok(const replay_header *h, char *err, size_t errlen)
 
 	if (h == NULL || h->rs == NULL || h->pc == NULL)
 		why = "no ruleset or card tokens";
+	else if (h->deal != SAB_DEAL_PLAY && h->deal != SAB_DEAL_SEATS)
+		why = "no such way of dealing";
 	else if (h->nseats < 1 || h->nseats > SAB_MAX_PLAYERS ||
 	    h->seats == NULL)
 		why = "no seats, or too many";

@@ -176,7 +176,7 @@ static int write_game(played *p, const sab_ruleset *rs, const char *path,
 {
 	static sab_events ev;
 	replay_header h = { "saboteur-test 0.1", rs, &pc, 1, seed, START_TIME,
-		n, seats, 5000, 1000, 30000, 200, 3, NULL, 0 };
+		n, seats, 5000, 1000, 30000, 200, 3, NULL, 0, SAB_DEAL_PLAY };
 	char err[256], part[PATH_MAX];
 	sab_rng rng, bots;
 	sab_game g;
@@ -627,7 +627,7 @@ END_TEST
 START_TEST(the_writer_reports_what_fails)
 {
 	replay_header h = { "t", t_ruleset("base"), &pc, 1, 1, START_TIME, 3,
-		seats, 1, 1, 1, 1, 1, NULL, 0 };
+		seats, 1, 1, 1, 1, 1, NULL, 0, SAB_DEAL_PLAY };
 	char path[PATH_MAX], part[PATH_MAX], err[256];
 
 	cards(t_ruleset("base"));

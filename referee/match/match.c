@@ -410,7 +410,7 @@ static int replay_start(run *r, char *err, size_t errlen)
 	    r->res->seed,
 	    time(NULL), r->n, seats, c->handshake / NS_PER_MS,
 	    c->move / NS_PER_MS, c->bank / NS_PER_MS, c->grace / NS_PER_MS,
-	    o->tries, o->rules_text, o->rules_len };
+	    o->tries, o->rules_text, o->rules_len, o->deal };
 	r->rw = replay_create(r->res->replay, &h, err, errlen);
 	return r->rw != NULL ? 0 : -1;
 }
@@ -480,8 +480,8 @@ static int play_game(run *r, char *err, size_t errlen)
 	r->ev.overflow = 0;
 	if (replay_start(r, err, errlen) != 0)
 		return MATCH_FAILED;
-	if (sab_game_new(&r->g, r->o->rs, r->n, 0, &r->rng, &r->ev, err,
-	    errlen) != 0)
+	if (sab_game_new_dealt(&r->g, r->o->rs, r->n, 0, r->o->deal, &r->rng,
+	    &r->ev, err, errlen) != 0)
 		return replay_end(r, MATCH_FAILED, err, errlen);
 	send_setup(r);
 	if (dispatch(r, err, errlen) != 0)

@@ -74,18 +74,28 @@ static int grow(standings *st)
 {
 	int cap = st->cap ? st->cap * 2 : 16;
 	struct standings_acc *acc;
-	uint64_t *w;
+	uint64_t *w, *t;
 
 	if ((acc = realloc(st->acc, (size_t)cap * sizeof *acc)) == NULL)
 		return -1;
 	st->acc = acc;
-	if ((w = calloc((size_t)cap * (size_t)cap, sizeof *w)) == NULL)
+	w = calloc((size_t)cap * (size_t)cap, sizeof *w);
+	t = calloc((size_t)cap * (size_t)cap, sizeof *t);
+	if (w == NULL || t == NULL) {
+		free(w);
+		free(t);
 		return -1;
-	for (int i = 0; i < st->nbots; i++)
+	}
+	for (int i = 0; i < st->nbots; i++) {
 		memcpy(w + (size_t)i * (size_t)cap, st->win2 + (size_t)i *
 		    (size_t)st->cap, (size_t)st->nbots * sizeof *w);
+		memcpy(t + (size_t)i * (size_t)cap, st->ties + (size_t)i *
+		    (size_t)st->cap, (size_t)st->nbots * sizeof *t);
+	}
 	free(st->win2);
+	free(st->ties);
 	st->win2 = w;
+	st->ties = t;
 	st->cap = cap;
 	return 0;
 }
@@ -186,6 +196,8 @@ int standings_add(standings *st, const journal_game *g, char *err,
 				continue;
 			st->win2[(size_t)who[s] * (size_t)st->cap +
 			    (size_t)who[t]] += a > b ? 2 : 1;
+			st->ties[(size_t)who[s] * (size_t)st->cap +
+			    (size_t)who[t]] += a == b;
 		}
 	}
 	return 1;
@@ -863,13 +875,16 @@ int standings_print_roles(FILE *f, const standings *st, int format)
 }
 
 void standings_pair(const standings *st, int i, int j, double *ahead,
-    double *behind)
+    double *behind, double *tied)
 {
 	int a = st->slot[find_slot(st, st->rows[i].name)] - 1;
 	int b = st->slot[find_slot(st, st->rows[j].name)] - 1;
 
 	*ahead = (double)st->win2[(size_t)a * (size_t)st->cap + (size_t)b] / 2;
 	*behind = (double)st->win2[(size_t)b * (size_t)st->cap + (size_t)a] / 2;
+	if (tied != NULL)
+		*tied = (double)st->ties[(size_t)a * (size_t)st->cap +
+		    (size_t)b];
 }
 
 void standings_free(standings *st)
@@ -879,6 +894,7 @@ void standings_free(standings *st)
 	free(st->rows);
 	free(st->acc);
 	free(st->win2);
+	free(st->ties);
 	free(st->slot);
 	journal_set_free(&st->seen);
 	if (st->deals != NULL)

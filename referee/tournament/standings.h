@@ -69,7 +69,9 @@ typedef struct standings {
 	/* Private. */
 	struct standings_acc *acc;      /* accumulators, by bot number */
 	int cap;                        /* bots acc and win2 have room for */
-	uint64_t *win2;                 /* cap x cap: twice i's wins over j */
+	uint64_t *win2;                 /* cap x cap: twice i's wins over j,
+	                                   a tie counting 1 */
+	uint64_t *ties;                 /* cap x cap: ties of i and j */
 	int *slot;                      /* name hash table: bot number + 1 */
 	int nslot;
 	journal_set seen;               /* game indices counted */
@@ -165,9 +167,9 @@ int standings_print_roles(FILE *f, const standings *st, int format);
 
 /* After standings_finish(): the games in which the bot of row i had more
  * gold than the bot of row j (*ahead) and fewer (*behind), a tie counted
- * as half in each. */
+ * as half in each; *tied gets the ties (NULL: not wanted). */
 void standings_pair(const standings *st, int i, int j, double *ahead,
-    double *behind);
+    double *behind, double *tied);
 
 /* Frees what the standings hold; a zeroed or initialised one is fine. */
 void standings_free(standings *st);

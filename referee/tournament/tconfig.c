@@ -596,9 +596,13 @@ uint64_t tconfig_hash(const tconfig *t)
 	/* Duplicate deals change every game's deal: only when on, so that
 	 * the hash of a file without them is what it was.  The sequential
 	 * test is not hashed: it says when to stop, not what a game is, so a
-	 * run may be resumed with another margin or error rates. */
+	 * run may be resumed with another margin or error rates.  Since
+	 * every round of a duplicate deal is dealt by seat, the word is
+	 * another: a folder of earlier duplicate games, whose later rounds
+	 * were dealt from the seat that started them, is not resumed with
+	 * games dealt otherwise. */
 	if (t->duplicate)
-		h = hash_text(h, "duplicate");
+		h = hash_text(h, "duplicate dealt by seat");
 	/* The sandbox's settings, only when the file gives some, so that the
 	 * hash of a file without them is what it was before they existed. */
 	for (int i = -1; i < t->nbots; i++) {

@@ -40,7 +40,7 @@ typedef struct conductor {
 	proc_cpus pin[MAX_JOBS];        /* --affinity: worker k's CPUs */
 } conductor;
 
-int tournament_init(tournament *t, const tconfig *cfg)
+int tournament_init(tournament *t, const tconfig *cfg, const schedule *sch)
 {
 	size_t n = (size_t)cfg->nbots;
 
@@ -49,11 +49,15 @@ int tournament_init(tournament *t, const tconfig *cfg)
 	t->gold = calloc(n, sizeof *t->gold);
 	t->dq = calloc(n, sizeof *t->dq);
 	t->cfg = cfg;
+	t->sch = sch;
 	if (cfg->sequential) {
 		if ((t->seq = malloc(sizeof *t->seq)) == NULL)
 			return -1;
 		stats_sprt_init(t->seq, cfg->seq_margin, cfg->seq_alpha,
 		    cfg->seq_beta);
+		/* A deal is a block of `players` games (schedule.h). */
+		t->order.block = cfg->duplicate ? cfg->players : 1;
+		t->order.total = sch->total;
 	}
 	return t->games && t->failures && t->gold && t->dq ? 0 : -1;
 }
@@ -64,21 +68,23 @@ void tournament_free(tournament *t)
 	free(t->failures);
 	free(t->gold);
 	free(t->dq);
+	if (t->seq != NULL)
+		stats_sprt_free(t->seq);
 	free(t->seq);
-	stats_units_free(&t->units);
+	stats_order_free(&t->order);
 }
 
 /*
  * Gives the sequential test what game g says of the challenger: its gold
- * less the mean gold of the other seats, alone or, with duplicate deals,
- * as part of its deal's mean once the deal's games are all in.
+ * less the mean gold of the other seats, taken in the schedule's order
+ * (with duplicate deals, as part of its deal's mean).
  */
 static int test_game(tournament *t, const journal_game *g, char *err,
     size_t errlen)
 {
 	const tconfig *c = t->cfg;
 	const char *name = c->bots[c->challenger].cb.name;
-	double mine = 0, others = 0, x, unit;
+	double mine = 0, others = 0;
 	int seat = -1;
 
 	for (int s = 0; s < g->players; s++)
@@ -91,22 +97,9 @@ static int test_game(tournament *t, const journal_game *g, char *err,
 	if (seat < 0 || g->players < 2)
 		return sab_fail(err, errlen, "game %ld: the challenger %s does "
 		    "not play it", g->index, name);
-	x = mine - others / (g->players - 1);
-	if (c->duplicate) {
-		/* The deal of game i is its block: i / players (schedule.h),
-		 * the last one maybe short. */
-		long key = g->index / g->players, total = t->sch->total;
-		long size = total - key * g->players;
-		int k = stats_units_add(&t->units, key, (int)(size < g->players ?
-		    size : g->players), x, &unit);
-		if (k < 0)
-			return sab_fail(err, errlen, "out of memory");
-		if (k == 0)
-			return 0;
-		x = unit;
-	}
-	if (stats_sprt_add(t->seq, x) != STATS_UNDECIDED && t->seq_games == 0)
-		t->seq_games = t->counted;
+	if (stats_order_add(&t->order, t->seq, g->index, mine - others /
+	    (g->players - 1)) != 0)
+		return sab_fail(err, errlen, "out of memory");
 	return 0;
 }
 
@@ -116,7 +109,7 @@ void tournament_print_test(const tournament *t, FILE *f)
 	double half, mean = stats_sprt_mean(q, &half);
 
 	fprintf(f, "sequential test after %ld games", q->decision ==
-	    STATS_UNDECIDED ? t->counted : t->seq_games);
+	    STATS_UNDECIDED ? t->order.next : t->order.decided_games);
 	if (t->cfg->duplicate)
 		fprintf(f, " (%ld deals)", q->n);
 	fprintf(f, ": %s against the others: %s (margin %g gold a game, "
@@ -124,7 +117,8 @@ void tournament_print_test(const tournament *t, FILE *f)
 	    stats_sprt_word(q->decision), q->margin, q->alpha, q->beta);
 	fprintf(f, ": mean difference %.2f", mean);
 	if (!isnan(half))
-		fprintf(f, " [%.2f, %.2f]", mean - half, mean + half);
+		fprintf(f, ", 95%% interval at any stop [%.2f, %.2f]",
+		    mean - half, mean + half);
 	fprintf(f, ", LLR+ %.2f, LLR- %.2f, bounds %.2f and %.2f\n",
 	    q->llr_plus, q->llr_minus, q->lower, q->upper);
 }

@@ -32,11 +32,11 @@ typedef struct tournament {
 	long counted;           /* games counted, resumed ones included */
 
 	/* A gauntlet's sequential test (schedule.sequential): made by
-	 * tournament_init(), else NULL.  Once it decides, no game is handed
-	 * out; seq_games is how many games were counted then. */
+	 * tournament_init(), else NULL.  It takes the games in the order of
+	 * the schedule (order.decided_games: how many it had taken when it
+	 * decided).  Once it decides, no game is handed out. */
 	stats_sprt *seq;
-	stats_units units;      /* with duplicate deals: deals still open */
-	long seq_games;
+	stats_order order;
 
 	/* Standings printed to stdout every `every` games (0: never), fed
 	 * as games are counted; the caller makes them (or leaves NULL). */
@@ -45,8 +45,8 @@ typedef struct tournament {
 } tournament;
 
 /* Makes the tallies for cfg's bots, and the sequential test when cfg has
- * one; -1 when out of memory. */
-int tournament_init(tournament *t, const tconfig *cfg);
+ * one, over the games of schedule sch; -1 when out of memory. */
+int tournament_init(tournament *t, const tconfig *cfg, const schedule *sch);
 
 /* Counts a finished game in the tallies (disqualifying a bot whose
  * failures reach the limit); a journal_game_fn for journal_open(), with

@@ -72,7 +72,8 @@ static int setup(worker *w, const char *file)
 	    { c->handshake_ms * NS_PER_MS, c->move_ms * NS_PER_MS,
 	    c->bank_ms * NS_PER_MS, c->grace_ms * NS_PER_MS }, c->tries,
 	    (uint64_t)c->max_output, NULL, NULL, "saboteur " SAB_VERSION,
-	    w->rules_text, w->rules_len, 0 };
+	    w->rules_text, w->rules_len, 0,
+	    c->duplicate ? SAB_DEAL_SEATS : SAB_DEAL_PLAY };
 	w->bots = calloc((size_t)c->nbots, sizeof *w->bots);
 	w->starts = calloc((size_t)c->nbots, sizeof *w->starts);
 	w->stale = calloc((size_t)c->nbots, sizeof *w->stale);
