@@ -22,7 +22,8 @@ enum {
 	O_RULESET, O_SEED, O_GAMESEED, O_AGAIN, O_GAMES, O_REPLAY, O_LOGDIR, O_MOVE, O_BANK,
 	O_HANDSHAKE, O_GRACE, O_TRIES, O_MAXLINE, O_MAXOUT, O_TRANSCRIPTS,
 	O_CWD, O_ENV, O_CONFIG, O_QUIET, O_SANDBOX, O_NETWORK, O_WRITABLE,
-	O_MEMORY, O_PROCS, O_FILES, O_FSIZE, O_CPU, O_FORCE, O_BOTTIME, O_DEBUG,
+	O_MEMORY, O_PROCS, O_FILES, O_FSIZE, O_CPU, O_DISK, O_FORCE, O_BOTTIME,
+	O_DEBUG,
 	O_AFFINITY, O_NOPTS
 };
 
@@ -81,6 +82,9 @@ static const opt play_opts[O_NOPTS + 1] = {
 	    "(default 64; 0 no limit)", 0, NULL },
 	[O_CPU] = { "bot-cpu", "SECONDS", "CPU time per bot for the whole match "
 	    "(default 0: no limit)", 0, NULL },
+	[O_DISK] = { "bot-disk", "MB", "a sealed bot's private /tmp, and how "
+	    "much its writable folder may grow (default 256; 0 no limit)", 0,
+	    NULL },
 	[O_FORCE] = { "force", NULL, "replace replays an earlier run left under "
 	    "the --replay names",
 	    0, NULL },
@@ -110,6 +114,7 @@ static const struct { int opt; const char *key; } box_opts[] = {
 	{ O_WRITABLE, "writable" }, { O_MEMORY, "memory-mb" },
 	{ O_PROCS, "processes" }, { O_FILES, "open-files" },
 	{ O_FSIZE, "file-size-mb" }, { O_CPU, "cpu-seconds" },
+	{ O_DISK, "disk-mb" },
 };
 
 typedef struct play_cfg {
@@ -486,11 +491,11 @@ static int spawn_bot(play_cfg *c, bot *b, const config_bot *cb,
 		    b->index + 1, b->command, err);
 		return EXIT_CONFIG;
 	}
-	proc_spec spec = { .argv = cmd.argv, .cwd = cwd, .env = cmd.env,
-	    .stderr_path = stderr_path, .max_line = c->max_line,
-	    .max_stderr = 16u << 20, .limits = &b->limits,
-	    .env_exact = cmd.env_exact, .wrapped = cmd.wrapped,
-	    .cpus = c->pin ? &c->cpus : NULL };
+	proc_spec spec = { .cwd = cwd, .stderr_path = stderr_path,
+	    .max_line = c->max_line, .max_stderr = 16u << 20,
+	    .limits = &b->limits, .cpus = c->pin ? &c->cpus : NULL };
+	sandbox_spec(&cmd, &spec);
+	b->guard = cmd.guard;
 	if (bot_start(b, &spec, err, sizeof err) != 0) {
 		fprintf(stderr, "saboteur play: %s\n", err);
 		rc = EXIT_INTERNAL;

@@ -150,7 +150,8 @@ static void count_seat(struct standings_acc *a, const journal_game *g, int s)
 	a->defaults += t->defaults;
 	a->crashes += t->status == BOT_CRASH || t->status == BOT_NO_START ||
 	    t->status == BOT_MEMORY || t->status == BOT_CPU ||
-	    t->status == BOT_FILE_SIZE;
+	    t->status == BOT_FILE_SIZE || t->status == BOT_PROCESSES ||
+	    t->status == BOT_DISK;
 	a->protocol += t->status == BOT_CLOSED || t->status == BOT_TOO_LONG ||
 	    t->status == BOT_FLOOD || t->status == BOT_HANDSHAKE;
 	a->disqualified |= t->status == JOURNAL_DISQUALIFIED;

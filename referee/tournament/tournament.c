@@ -135,7 +135,9 @@ static int is_failure(int status)
 	return status == BOT_CRASH || status == BOT_CLOSED ||
 	    status == BOT_TOO_LONG || status == BOT_FLOOD ||
 	    status == BOT_HANDSHAKE || status == BOT_NO_START ||
-	    status == BOT_MEMORY || status == BOT_CPU || status == BOT_FILE_SIZE;
+	    status == BOT_MEMORY || status == BOT_CPU ||
+	    status == BOT_FILE_SIZE || status == BOT_PROCESSES ||
+	    status == BOT_DISK;
 }
 
 int tournament_count(void *arg, const journal_game *g, char *err,

@@ -156,10 +156,11 @@ static int start_bot(worker *w, int i)
 		fail("bot %s: %s", t->cb.name, err);
 		return -1;
 	}
-	proc_spec spec = { .argv = cmd.argv, .cwd = t->cb.cwd, .env = cmd.env,
-	    .stderr_path = path, .max_line = (size_t)w->cfg.max_line,
-	    .max_stderr = 16u << 20, .limits = &b->limits,
-	    .env_exact = cmd.env_exact, .wrapped = cmd.wrapped };
+	proc_spec spec = { .cwd = t->cb.cwd, .stderr_path = path,
+	    .max_line = (size_t)w->cfg.max_line, .max_stderr = 16u << 20,
+	    .limits = &b->limits };
+	sandbox_spec(&cmd, &spec);
+	b->guard = cmd.guard;
 	int started = bot_start(b, &spec, err, sizeof err);
 	sandbox_cmd_free(&cmd);
 	if (started != 0) {
