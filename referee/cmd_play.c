@@ -427,8 +427,10 @@ static int hide_folder_of(play_cfg *c, const char *path, int pattern)
 		*slash = '\0';
 	else
 		strcpy(dir, slash ? "/" : ".");     /* fits: 2 bytes */
-	if (strcmp(dir, ".") != 0 &&
-	    sandbox_hide(&c->sb, dir, msg, sizeof msg) != 0) {
+	/* Replays in the referee's own folder: that folder may still be a
+	 * bot's, as long as the bot does not see its files. */
+	if (strcmp(dir, ".") == 0 ? sandbox_shield(&c->sb, dir, msg,
+	    sizeof msg) != 0 : sandbox_hide(&c->sb, dir, msg, sizeof msg) != 0) {
 		fprintf(stderr, "saboteur play: %s\n", msg);
 		return EXIT_CONFIG;
 	}
@@ -447,6 +449,11 @@ static int seal(play_cfg *c, const char *again)
 	if (sandbox_init(&c->sb, (int)mode.mode, msg, sizeof msg) != 0) {
 		fprintf(stderr, "saboteur play: %s\n", msg);
 		return EXIT_CONFIG;
+	}
+	if (c->debug) {
+		char how[512];
+		fprintf(stderr, "saboteur play: bots run %s\n",
+		    sandbox_describe(&c->sb, how, sizeof how));
 	}
 	if (msg[0])
 		fprintf(stderr, "saboteur play: %s\n", msg);
@@ -490,6 +497,11 @@ static int spawn_bot(play_cfg *c, bot *b, const config_bot *cb,
 		fprintf(stderr, "saboteur play: bot %d \"%s\": %s\n",
 		    b->index + 1, b->command, err);
 		return EXIT_CONFIG;
+	}
+	if (c->debug) {
+		fprintf(stderr, "saboteur play: bot %d \"%s\":\n", b->index + 1,
+		    b->command);
+		sandbox_show(&cmd, &set, "  ", stderr);
 	}
 	proc_spec spec = { .cwd = cwd, .stderr_path = stderr_path,
 	    .max_line = c->max_line, .max_stderr = 16u << 20,
@@ -605,6 +617,33 @@ static int bots_ran(const play_cfg *c, char **cmds, int n, const bot *bots)
 		(void)fclose(f);        /* read only: nothing to lose */
 	}
 	return ran;
+}
+
+/*
+ * Whether bwrap sealed every bot off: one it could not (a mount it could
+ * not make for that bot, say) exited 1 with bwrap's reason as the first
+ * line of its stderr log.  Says each such bot with that reason and
+ * returns 0, for play to stop before any game; 1 when all were sealed.
+ */
+static int bots_sealed(const play_cfg *c, char **cmds, int n,
+    const bot *bots)
+{
+	char stem[48], path[4096], why[512];
+	int sealed = 1;
+
+	for (int i = 0; i < n; i++) {
+		const bot *b = &bots[i];
+		if (!b->sandboxed || b->status == BOT_OK || b->p.pid <= 0)
+			continue;
+		file_stem(b->argv, i, stem, sizeof stem);
+		if (snprintf(path, sizeof path, "%s/%s.stderr", c->log_dir, stem) <
+		    (int)sizeof path && sandbox_failed(path, why, sizeof why)) {
+			fprintf(stderr, "saboteur play: bot %d \"%s\": cannot be "
+			    "sealed off: %s\n", i + 1, cmds[i], why);
+			sealed = 0;
+		}
+	}
+	return sealed;
 }
 
 /* A bot's own time control: its --config entry's, then --bot-time's;
@@ -854,9 +893,30 @@ static void game_done(void *arg, int gi, const game_result *g)
 	w->t.decisions += g->decisions;
 }
 
+/* For a bot that failed: the last line of its latest stderr log, which
+ * often says why (an exception, a module not found). */
+static void print_last_words(const play_cfg *c, const bot *b)
+{
+	char stem[48], kind[32], path[4096], line[240], shown[4 * 240];
+	int k = c->starts[b->index];
+
+	file_stem(b->argv, b->index, stem, sizeof stem);
+	if (k > 1)
+		(void)snprintf(kind, sizeof kind, "%d.stderr", k);
+	else
+		(void)snprintf(kind, sizeof kind, "stderr");
+	if (snprintf(path, sizeof path, "%s/%s.%s", c->log_dir, stem, kind) >=
+	    (int)sizeof path || outputs_last_line(path, line, sizeof line) != 0)
+		return;
+	(void)proto_escape(shown, sizeof shown, line, strlen(line), 0);
+	printf("  %s: its last stderr line: %s\n", bot_name(b), shown);
+}
+
 static void print_summary(const play_cfg *c, const bot *bots, int n,
     const watch *w, int played, const match_cost *cost)
 {
+	char how[512];
+
 	const tally *t = &w->t;
 
 	printf("\n%-24s %5s %6s %-13s %9s %8s %7s %8s\n", "bot", "wins",
@@ -878,6 +938,8 @@ static void print_summary(const play_cfg *c, const bot *bots, int n,
 			    strlen(b->detail), 0);
 			printf("  %s: %s\n", bot_name(b), shown);
 		}
+		if (b->status != BOT_OK)
+			print_last_words(c, b);
 		if (w->failures[i] > 0) {
 			char shown[4 * sizeof w->last[i]];
 			(void)proto_escape(shown, sizeof shown, w->last[i],
@@ -909,6 +971,8 @@ static void print_summary(const play_cfg *c, const bot *bots, int n,
 	    cost->messages, cost->messages ? cost->cpu_seconds * 1e6 /
 	    (double)cost->messages : 0.0,
 	    (double)hist_quantile(&cost->gaps, 0.5) * 1e-3, peak, c->log_dir);
+	/* What held the bots, so that a result played unsealed says so. */
+	printf("sandbox: %s\n", sandbox_describe(&c->sb, how, sizeof how));
 }
 
 static int cmd_play(int argc, char **argv)
@@ -971,13 +1035,15 @@ static int cmd_play(int argc, char **argv)
 		proc_stop_all(set, n, 0);
 		return rc;
 	}
-	/* The games start only when every bot's program ran. */
-	int ran = 1;
+	/* The games start only when every bot's program ran, sealed off. */
+	int ran = 1, sealed = 1;
 	rc = match_handshake(&c.mo, bots, n, &cost);
 	if (rc == MATCH_FAILED)
 		snprintf(err, sizeof err, "out of memory");
 	if (rc == MATCH_DONE)
 		ran = bots_ran(&c, cmds, n, bots);
+	if (rc == MATCH_DONE && ran)
+		ran = sealed = bots_sealed(&c, cmds, n, bots);
 	if (rc == MATCH_DONE && ran && c.random_seed) {
 		/* Said first, so that the match can be played again. */
 		printf("match seed %" PRIu64 " (at random; --seed %" PRIu64
@@ -1009,7 +1075,7 @@ static int cmd_play(int argc, char **argv)
 		return EXIT_INTERNAL;
 	}
 	if (!ran)
-		return EXIT_USAGE;
+		return sealed ? EXIT_USAGE : EXIT_CONFIG;
 	if (rc == MATCH_INTERRUPTED) {
 		/* What is kept: the games above, their replays, the logs. */
 		fprintf(stderr, "saboteur play: interrupted after %d of %d "

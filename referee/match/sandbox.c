@@ -586,11 +586,11 @@ static int hide_all(args *a, const sandbox *sb, char *err, size_t errlen)
 	for (int h = 0; h < sb->nshield; h++)
 		for (int i = 0; i < a->nbound; i++)
 			if (is_under(sb->shield[h], a->bound[i]))
-				return fail(err, errlen, "the bot would see %s, "
-				    "where the replays are written, through %s: "
-				    "give --replay a folder of its own (such as "
-				    "games/g%%d.sabr.gz), or run the bot from "
-				    "a folder of its own", sb->shield[h],
+				return fail(err, errlen, "the bot would see the "
+				    "replays written in %s (it sees %s): give "
+				    "--replay a folder of its own (such as "
+				    "games/g%%d.sabr.gz), or run the bot from a "
+				    "folder of its own", sb->shield[h],
 				    a->bound[i]);
 	for (int h = 0; h < sb->nhide; h++) {
 		const char *p = sb->hide[h];
@@ -1036,4 +1036,23 @@ void sandbox_free(sandbox *sb)
 	sb->nshield = 0;
 	sysfilter_free(&sb->filter);
 	cgroup_sys_free(&sb->cgs);
+}
+
+int sandbox_failed(const char *path, char *why, size_t len)
+{
+	char line[512];
+	FILE *f = fopen(path, "r");
+	int failed = 0;
+
+	if (f == NULL)
+		return 0;
+	if (fgets(line, sizeof line, f) != NULL &&
+	    strncmp(line, "bwrap: ", 7) == 0 &&
+	    strncmp(line, "bwrap: execvp ", 14) != 0) {
+		line[strcspn(line, "\r\n")] = '\0';
+		(void)snprintf(why, len, "%s", line);
+		failed = 1;
+	}
+	(void)fclose(f);        /* read only: nothing to lose */
+	return failed;
 }

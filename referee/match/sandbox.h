@@ -125,6 +125,14 @@ int sandbox_shield(sandbox *sb, const char *dir, char *err, size_t errlen);
  * the cgroups' folders. */
 void sandbox_free(sandbox *sb);
 
+/*
+ * 1 when the stderr log at path begins with bwrap's own complaint (a
+ * mount it could not make, say): the bot was never sealed off, and why
+ * is in why (bwrap's line).  0 otherwise, also for "bwrap: execvp ...",
+ * which says that the bot's program could not run.
+ */
+int sandbox_failed(const char *path, char *why, size_t len);
+
 /* A writable folder's quota: how much it may grow while its bot runs. */
 typedef struct sandbox_guard {
 	char dir[4096];         /* the folder, "" when the bot has none */

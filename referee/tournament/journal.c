@@ -287,7 +287,8 @@ int journal_format(const journal_game *g, const journal_roles *roles,
 	for (int s = 0; s < g->players; s++)
 		(void)sab_strbuf_printf(&o, "%s%s", s ? "," : "",
 		    journal_status_name(g->seat[s].status));
-	(void)sab_strbuf_printf(&o, " replay=%s\n", g->replay[0] ? g->replay : "-");
+	(void)sab_strbuf_printf(&o, " replay=%s%s\n", g->replay[0] ? g->replay :
+	    "-", g->unsealed ? " sandbox=off" : "");
 	if (o.cut || o.len >= JOURNAL_LINE_MAX)
 		return sab_fail(err, errlen, "game %ld: the journal line is too "
 		    "long", g->index);
@@ -364,15 +365,17 @@ static int span_i64(span s, int64_t max, int64_t *out)
  * an earlier version (rounds= where roles= and results= are now). */
 enum { L_SEED, L_BOTS, L_GOLD, L_WINNERS, L_ROLES, L_RESULTS, L_ROUNDS,
 	L_DECISIONS, L_THINK, L_ILLEGAL, L_DEFAULTS, L_TIMEOUTS, L_STATUS,
-	L_REPLAY, L_KEYS };
+	L_REPLAY, L_SANDBOX, L_KEYS };
 static const char *const line_keys[L_KEYS] = { "seed", "bots", "gold",
 	"winners", "roles", "results", "rounds", "decisions", "think-us",
-	"illegal", "defaults", "timeouts", "status", "replay" };
+	"illegal", "defaults", "timeouts", "status", "replay", "sandbox" };
 #define L_N 13                  /* fields of a line */
 #define L_N_OLD 12              /* fields of an earlier version's line */
-static const uint8_t line_fields[L_N] = { L_SEED, L_BOTS, L_GOLD,
+/* A game played unsealed adds "sandbox=off" after them: a line without
+ * it was played sealed, or by a version that did not say. */
+static const uint8_t line_fields[L_N + 1] = { L_SEED, L_BOTS, L_GOLD,
 	L_WINNERS, L_ROLES, L_RESULTS, L_DECISIONS, L_THINK, L_ILLEGAL,
-	L_DEFAULTS, L_TIMEOUTS, L_STATUS, L_REPLAY };
+	L_DEFAULTS, L_TIMEOUTS, L_STATUS, L_REPLAY, L_SANDBOX };
 static const uint8_t old_fields[L_N_OLD] = { L_SEED, L_BOTS, L_GOLD,
 	L_WINNERS, L_ROUNDS, L_DECISIONS, L_THINK, L_ILLEGAL, L_DEFAULTS,
 	L_TIMEOUTS, L_STATUS, L_REPLAY };
@@ -581,6 +584,11 @@ static int parse_field(int k, span v, const journal_roles *roles,
 		return parse_ints(v, g, offsetof(journal_seat, timeouts), 0, 0);
 	case L_STATUS:
 		return parse_status(v, g);
+	case L_SANDBOX:
+		if (!span_is(v, "off"))
+			return -1;
+		g->unsealed = 1;
+		return 0;
 	default:
 		if (v.n == 0 || v.n >= sizeof g->replay ||
 		    memchr(v.p, '\0', v.n) != NULL)
@@ -606,7 +614,7 @@ int journal_parse(const char *line, const journal_roles *roles,
 	    span_u64(words[1], JOURNAL_MAX_INDEX - 1, &index) != 0)
 		return sab_fail(err, errlen, "expected \"game INDEX ...\"");
 	g->index = (long)index;
-	if (n != L_N + 2 && n != L_N_OLD + 2)
+	if (n != L_N + 2 && n != L_N + 3 && n != L_N_OLD + 2)
 		return sab_fail(err, errlen, "game %ld: %d fields, expected %d",
 		    g->index, n - 2, L_N);
 	for (int k = 0; k < n - 2; k++) {

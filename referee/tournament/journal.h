@@ -49,6 +49,7 @@ typedef struct journal_game {
 	                           won each round (its winners here: the seats
 	                           of that role) and no payouts */
 	char replay[256];       /* the replay file, relative to DIR, or "" */
+	int unsealed;           /* 1: its bots ran unsealed (--sandbox off) */
 	journal_seat seat[SAB_MAX_PLAYERS];
 } journal_game;
 
@@ -93,7 +94,8 @@ typedef struct journal_header {
 typedef int journal_game_fn(void *arg, const journal_game *g, char *err,
     size_t errlen);
 /* Called for each problem tolerated while reading (a torn last line, a
- * game recorded twice), with a message for people. */
+ * game recorded twice, a line that does not belong), with a message for
+ * people. */
 typedef void journal_warn_fn(void *arg, const char *msg);
 
 /* What to do with a journal's contents as it is read; any may be NULL. */

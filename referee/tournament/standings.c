@@ -173,6 +173,7 @@ int standings_add(standings *st, const journal_game *g, char *err,
 		if ((who[s] = bot_number(st, g->seat[s].bot)) < 0)
 			return sab_fail(err, errlen, "out of memory");
 	st->games++;
+	st->unsealed += g->unsealed != 0;
 	int gold[SAB_MAX_PLAYERS];
 	for (int s = 0; s < g->players; s++)
 		gold[s] = g->seat[s].gold;
@@ -668,6 +669,9 @@ static void print_table(FILE *f, const standings *st)
 	    st->games == 1 ? "" : "s", st->config);
 	if (st->paired_deals > 0)
 		fprintf(f, ", %ld deals (intervals by deal)", st->paired_deals);
+	/* A result is only as good as the seal its bots were under. */
+	if (st->unsealed > 0)
+		fprintf(f, ", %ld played unsealed (--sandbox off)", st->unsealed);
 	fputc('\n', f);
 	fprintf(f, "rank  %-*s  rating  games    gold  mean gold (95%% CI)  "
 	    " win%%", w, "bot");
@@ -707,6 +711,8 @@ static void print_yaml(FILE *f, const standings *st)
 	/* Only with duplicate deals, so other files read as before. */
 	if (st->paired_deals > 0)
 		fprintf(f, "deals: %ld\n", st->paired_deals);
+	if (st->unsealed > 0)
+		fprintf(f, "unsealed: %ld\n", st->unsealed);
 	fprintf(f, "bots:%s\n", st->nbots == 0 ? " []" : "");
 	for (int i = 0; i < st->nbots; i++) {
 		const standing *r = &st->rows[i];

@@ -1,6 +1,7 @@
 /* tournament.c: the tournament's conductor: hands the schedule's games to
  * worker processes (see worker.h), journals each finished game as it comes,
  * disqualifies bots that keep failing, and shows the progress. */
+#include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -8,10 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bot.h"
 #include "cli.h"
+#include "outputs.h"
 #include "proc.h"
 #include "say.h"
 #include "tournament.h"
@@ -140,6 +143,40 @@ static int is_failure(int status)
 	    status == BOT_DISK;
 }
 
+/* The last line of the newest stderr log of bot name (its logs are
+ * logs/NAME.wK.S.stderr, one per start by worker K), into out; "" when
+ * there is none. */
+static void last_words(const tournament *t, const char *name, char *out,
+    size_t len)
+{
+	char dir[PATH_MAX], path[PATH_MAX], best[PATH_MAX] = "";
+	size_t n = strlen(name);
+	time_t newest = 0;
+	struct dirent *e;
+	DIR *d;
+
+	out[0] = '\0';
+	if (snprintf(dir, sizeof dir, "%s/logs", t->dir) >= (int)sizeof dir ||
+	    (d = opendir(dir)) == NULL)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		struct stat st;
+		size_t k = strlen(e->d_name);
+		if (strncmp(e->d_name, name, n) != 0 ||
+		    strncmp(e->d_name + n, ".w", 2) != 0 || k < 7 ||
+		    strcmp(e->d_name + k - 7, ".stderr") != 0 ||
+		    snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >=
+		    (int)sizeof path || stat(path, &st) != 0 || st.st_size == 0 ||
+		    (best[0] != '\0' && st.st_mtime < newest))
+			continue;
+		newest = st.st_mtime;
+		memcpy(best, path, sizeof best);
+	}
+	(void)closedir(d);
+	if (best[0] != '\0')
+		(void)outputs_last_line(best, out, len);
+}
+
 int tournament_count(void *arg, const journal_game *g, char *err,
     size_t errlen)
 {
@@ -159,12 +196,21 @@ int tournament_count(void *arg, const journal_game *g, char *err,
 		t->failures[b]++;
 		if (c->disqualify_after > 0 &&
 		    t->failures[b] >= c->disqualify_after) {
+			char last[200], shown[4 * sizeof last];
 			t->dq[b] = 1;
+			/* Said whatever --quiet says: a result without its
+			 * bot is worth knowing about, and why. */
 			fprintf(stderr, "%sbot %s is disqualified after %ld "
 			    "failures (the last: %s in game %ld); the referee "
 			    "plays for it from now on\n", t->tty ? "\r\033[K" : "",
 			    js->bot, t->failures[b],
 			    journal_status_name(js->status), g->index);
+			last_words(t, js->bot, last, sizeof last);
+			(void)proto_escape(shown, sizeof shown, last,
+			    strlen(last), 0);
+			if (last[0] != '\0')
+				fprintf(stderr, "  bot %s's last stderr line: %s\n",
+				    js->bot, shown);
 		}
 	}
 	t->counted++;

@@ -167,7 +167,16 @@ static int start_bot(worker *w, int i)
 		fail("bot %s: %s", t->cb.name, err);
 		return -1;
 	}
-	return match_handshake(&w->mo, b, 1, &w->cost) == MATCH_FAILED ? -1 : 0;
+	if (match_handshake(&w->mo, b, 1, &w->cost) == MATCH_FAILED)
+		return -1;
+	/* A bot bwrap could not seal off is no result but the organiser's
+	 * trouble: said, and the tournament stops. */
+	if (b->status != BOT_OK && w->sb.on && sandbox_failed(path, err,
+	    sizeof err)) {
+		fail("bot %s cannot be sealed off: %s", t->cb.name, err);
+		return -1;
+	}
+	return 0;
 }
 
 /* Makes bot i ready for a game: running and greeted (restarted when it
@@ -223,6 +232,7 @@ static void fill_journal(const worker *w, const match_game *g,
 	/* At most 39 bytes of the 256: it always fits. */
 	(void)snprintf(j->replay, sizeof j->replay,
 	    "replays/game-%06ld.sabr.gz", index);
+	j->unsealed = !w->sb.on;
 	for (int s = 0; s < g->nseats; s++) {
 		journal_seat *js = &j->seat[s];
 		int b = g->bot_of[s];
