@@ -146,7 +146,7 @@ static int open_dir(tournament *t, const sab_ruleset *rs, char *err,
 {
 	/* A ruleset file changed between runs makes another tournament. */
 	uint64_t h = replay_ruleset_hash(rs), fp = tconfig_hash(t->cfg);
-	journal_visit v = { tournament_count, cli_warn, t };
+	journal_visit v = { tournament_count, cli_warn, t, tournament_belongs };
 	journal_roles roles;
 
 	fp = sab_fnv1a(fp, &h, sizeof h);

@@ -79,7 +79,7 @@ static int read_games(report *r, char *err, size_t errlen)
 
 	for (int d = 0; d < r->o->ndirs; d++) {
 		journal_header h;
-		journal_visit v = { take_game, NULL, r };
+		journal_visit v = { take_game, NULL, r, NULL };
 		long from = r->ngames;
 		if (journal_scan(r->o->dirs[d], &h, &v, err, errlen) != 0)
 			return -1;

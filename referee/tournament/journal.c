@@ -763,7 +763,21 @@ static void warnf(const journal_visit *v, const char *fmt, ...)
 	v->warn(v->arg, msg);
 }
 
-/* One whole game line: parsed, deduplicated, handed on. */
+/* 0 when game g can be one of the journal's: its index in the header's
+ * schedule and share; else -1 with why. */
+static int belongs(const scan *sc, const journal_game *g, char *why,
+    size_t whylen)
+{
+	if (sc->h.schedule > 0 && g->index >= sc->h.schedule)
+		return sab_fail(why, whylen, "the schedule has %ld games, from 0 "
+		    "to %ld", sc->h.schedule, sc->h.schedule - 1);
+	if (sc->h.nshards > 1 && g->index % sc->h.nshards != sc->h.shard - 1)
+		return sab_fail(why, whylen, "it is not in shard %d/%d",
+		    sc->h.shard, sc->h.nshards);
+	return 0;
+}
+
+/* One whole game line: parsed, checked, deduplicated, handed on. */
 static int scan_game(scan *sc, const char *line, long lineno,
     const journal_visit *v, char *err, size_t errlen)
 {
@@ -776,6 +790,15 @@ static int scan_game(scan *sc, const char *line, long lineno,
 		(void)proto_escape(shown, sizeof shown, why, strlen(why), 0);
 		return sab_fail(err, errlen, "%s:%ld: bad journal line: %s",
 		    sc->path, lineno, shown);
+	}
+	/* A line that parses is not yet a game of this tournament: one
+	 * written by hand, or by another program, is left out, said. */
+	if (belongs(sc, &g, why, sizeof why) != 0 || (v != NULL &&
+	    v->check != NULL && v->check(v->arg, &g, why, sizeof why) != 0)) {
+		(void)proto_escape(shown, sizeof shown, why, strlen(why), 0);
+		warnf(v, "%s:%ld: game %ld is not one of this tournament's "
+		    "(%s): left out", sc->path, lineno, g.index, shown);
+		return 0;
 	}
 	switch (journal_set_add(&sc->seen, g.index)) {
 	case 1:
@@ -943,11 +966,21 @@ static void collect_warn(void *arg, const char *msg)
 		c->user->warn(c->user->arg, msg);
 }
 
+static int collect_check(void *arg, const journal_game *g, char *why,
+    size_t whylen)
+{
+	collect *c = arg;
+
+	if (c->user != NULL && c->user->check != NULL)
+		return c->user->check(c->user->arg, g, why, whylen);
+	return 0;
+}
+
 int journal_load(const char *dir, journal_header *h, journal_game **games,
     long *ngames, const journal_visit *v, char *err, size_t errlen)
 {
 	collect c = { NULL, 0, 0, v };
-	journal_visit cv = { collect_game, collect_warn, &c };
+	journal_visit cv = { collect_game, collect_warn, &c, collect_check };
 
 	*games = NULL;
 	*ngames = 0;

@@ -261,7 +261,7 @@ int standings_add_dir(standings *st, const char *dir, journal_warn_fn *warn,
     void *arg, char *err, size_t errlen)
 {
 	dir_add d = { st, 0, warn, arg };
-	journal_visit v = { add_game, add_warn, &d };
+	journal_visit v = { add_game, add_warn, &d, NULL };
 	journal_header h;
 	char msg[512];
 

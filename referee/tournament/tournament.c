@@ -221,6 +221,30 @@ int tournament_count(void *arg, const journal_game *g, char *err,
 	return 0;
 }
 
+int tournament_belongs(void *arg, const journal_game *g, char *why,
+    size_t whylen)
+{
+	const tournament *t = arg;
+	const tconfig *c = t->cfg;
+	sched_game sg;
+
+	if (schedule_game(t->sch, g->index, &sg) != 0)
+		return sab_fail(why, whylen, "the schedule has %ld games",
+		    t->sch->total);
+	if (sg.players != g->players)
+		return sab_fail(why, whylen, "%d seats, where the schedule's game "
+		    "has %d", g->players, sg.players);
+	for (int s = 0; s < g->players; s++)
+		if (strcmp(c->bots[sg.bot[s]].cb.name, g->seat[s].bot) != 0)
+			return sab_fail(why, whylen, "seat %d is %s, where the "
+			    "schedule seats %s", s, g->seat[s].bot,
+			    c->bots[sg.bot[s]].cb.name);
+	if (sg.seed != g->seed)
+		return sab_fail(why, whylen, "seed %" PRIu64 ", where the "
+		    "schedule's is %" PRIu64, g->seed, sg.seed);
+	return 0;
+}
+
 /* ---- workers ------------------------------------------------------------ */
 
 static int spawn_worker(conductor *c, int k, char *err, size_t errlen)
