@@ -269,7 +269,7 @@ static int is_note(const char *line, size_t len)
 
 /* How often the limits that only the referee can check (the CPU time of
  * a whole tree, a writable folder's size) are looked at while it waits. */
-#define WATCH_NS (200 * 1000000LL)
+#define WATCH_NS (50 * 1000000LL)
 
 /* 1 when the bot has limits bot_check_limits() must look at as it goes. */
 static int watched(const bot *b)

@@ -393,6 +393,17 @@ static int show_live(conductor *c)
 
 /* ---- the run ------------------------------------------------------------ */
 
+/* After a failure that a full disk explains: what to do about it. */
+static void disk_full_hint(const tournament *t, const char *msg)
+{
+	if (strstr(msg, strerror(ENOSPC)) == NULL &&
+	    strstr(msg, strerror(EDQUOT)) == NULL)
+		return;
+	fprintf(stderr, "saboteur tournament: the disk of %s is full: the games "
+	    "finished are in its journal; free some space, then run the same "
+	    "command to resume\n", t->dir);
+}
+
 /* A worker's line: a finished game to journal, or its failure. */
 static int heard(conductor *c, int k, char *line)
 {
@@ -403,6 +414,7 @@ static int heard(conductor *c, int k, char *line)
 	if (strncmp(line, "fail ", 5) == 0) {
 		fprintf(stderr, "%ssaboteur tournament: %s\n", t->tty ?
 		    "\r\033[K" : "", line + 5);
+		disk_full_hint(t, line);
 		return EXIT_INTERNAL;
 	}
 	if (strncmp(line, "done ", 5) != 0 ||
@@ -412,6 +424,7 @@ static int heard(conductor *c, int k, char *line)
 	    tournament_count(t, &g, err, sizeof err) != 0) {
 		fprintf(stderr, "saboteur tournament: worker %d: %s\n", k + 1,
 		    strncmp(line, "done ", 5) ? "an unexpected line" : err);
+		disk_full_hint(t, err);
 		return EXIT_INTERNAL;
 	}
 	c->busy[k] = -1;
