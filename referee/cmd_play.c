@@ -103,9 +103,16 @@ const cli_command cli_play = { "play", cmd_play,
 	"run a match between bot programs", "BOT...",
 	"Each BOT is one argument: a command line, split as a shell would but "
 	"run\nwithout one, or the name of a bot in --config.  The ruleset says "
-	"how many.\nExit status: 0 games played (whatever the bots did), 2 bad "
-	"command line\nor a bot that cannot run, 3 bad file, 4 the program's "
-	"own failure,\n5 interrupted.\n",
+	"how many.\nBots run sealed off in bwrap under a system-call filter; "
+	"memory, processes\nand CPU time hold for each bot's whole process tree "
+	"where the machine gives\nthe referee cgroups (v2 delegated to it, or "
+	"v1 pids and memory it may write\nin, usually as root), else per "
+	"process only, and processes not at all for\nroot.  The summary's last "
+	"line says which held the bots; --debug shows\nwhat each bot sees.  "
+	"man saboteur, SANDBOX, has the details.\n"
+	"Exit status: 0 games played (whatever the bots did), 2 bad "
+	"command line\nor a bot that cannot run, 3 bad file or a bot that "
+	"cannot be sealed off,\n4 the program's own failure, 5 interrupted.\n",
 	play_opts };
 
 /* The sandbox options and the keys of sandbox_settings_key() they set. */

@@ -211,6 +211,11 @@ static int seal(opt *o, const tconfig *cfg, tournament *t)
 		return EXIT_CONFIG;
 	}
 	t->sandbox = sb.on;
+	if (t->progress != NULL && (sb.on || s.mode != SANDBOX_AUTO)) {
+		char how[512];
+		fprintf(stderr, "saboteur tournament: bots run %s\n",
+		    sandbox_describe(&sb, how, sizeof how));
+	}
 	sandbox_free(&sb);
 	if (!t->sandbox && s.mode == SANDBOX_AUTO) {
 		const char *why = strncmp(msg, "warning: ", 9) == 0 ? msg + 9 : msg;
@@ -218,9 +223,6 @@ static int seal(opt *o, const tconfig *cfg, tournament *t)
 		    "unless told to: %s\n", why);
 		return EXIT_CONFIG;
 	}
-	if (!t->sandbox && t->progress != NULL)
-		fprintf(stderr, "saboteur tournament: --sandbox off: bots run "
-		    "unsealed, and the journal says so of each game\n");
 	return EXIT_OK;
 }
 

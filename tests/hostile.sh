@@ -229,13 +229,15 @@ leftovers "forger tournament"
 
 # ---- whole-tree limits, the system-call filter, no channel, loud failures --
 
-# Whether this machine gives the referee cgroups (play's summary says).
-cgroups=0
-grep -q '^sandbox: sealed.*whole-tree limits: cgroup' "$tmp/probe.out" &&
-    cgroups=1
-[ $cgroups = 1 ] || echo "hostile: no cgroups for this user here, so the" \
-    "whole-tree memory and process limits go untested:" \
-    "$(grep '^sandbox:' "$tmp/probe.out")"
+# Whether this machine gives the referee cgroups: play's summary says
+# when it has none (a referee that does not say has none to offer).
+cgroups=1
+if grep -q '^sandbox: .*whole-tree limits: none' "$tmp/probe.out"; then
+	cgroups=0
+	echo "hostile: no cgroups for this user here, so the whole-tree" \
+	    "memory and process limits go untested:" \
+	    "$(grep '^sandbox:' "$tmp/probe.out")"
+fi
 
 # refused NAME WHAT: the hostile bot's attack was refused (it says WHAT)
 # and got nowhere.

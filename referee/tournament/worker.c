@@ -107,6 +107,9 @@ static int seal(worker *w, const char *file, const char *mode)
 	if (w->sb.on && (sandbox_hide(&w->sb, w->dir, err, sizeof err) != 0 ||
 	    sandbox_hide(&w->sb, file, err, sizeof err) != 0))
 		return fail("%s", err);
+	/* In its log: what holds its bots, on this machine. */
+	fprintf(stderr, "worker %d: bots run %s\n", w->k,
+	    sandbox_describe(&w->sb, err, sizeof err));
 	return EXIT_OK;
 }
 
