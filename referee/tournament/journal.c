@@ -604,9 +604,9 @@ static int parse_field(int k, span v, const journal_roles *roles,
 int journal_parse(const char *line, const journal_roles *roles,
     journal_game *g, char *err, size_t errlen)
 {
-	span words[L_N + 3], all = { line, strlen(line) };
+	span words[L_N + 4], all = { line, strlen(line) };
 	uint64_t index;
-	int n = split(all, ' ', words, L_N + 3);
+	int n = split(all, ' ', words, L_N + 4);
 	const uint8_t *fields = n == L_N_OLD + 2 ? old_fields : line_fields;
 
 	memset(g, 0, sizeof *g);
