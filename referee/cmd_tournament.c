@@ -193,7 +193,8 @@ static int print_standings(const char *dir)
  * the file's sandbox mode.  A tournament's results stand for its bots, so
  * it runs them unsealed only when told to (mode off): auto where bwrap
  * cannot seal them is refused, saying why. */
-static int seal(opt *o, const tconfig *cfg, tournament *t)
+static int seal(opt *o, const tconfig *cfg, tournament *t, char *how,
+    size_t howlen)
 {
 	sandbox_settings s = cfg->box;
 	char msg[1024];
@@ -211,11 +212,7 @@ static int seal(opt *o, const tconfig *cfg, tournament *t)
 		return EXIT_CONFIG;
 	}
 	t->sandbox = sb.on;
-	if (t->progress != NULL && (sb.on || s.mode != SANDBOX_AUTO)) {
-		char how[512];
-		fprintf(stderr, "saboteur tournament: bots run %s\n",
-		    sandbox_describe(&sb, how, sizeof how));
-	}
+	(void)sandbox_describe(&sb, how, howlen);
 	sandbox_free(&sb);
 	if (!t->sandbox && s.mode == SANDBOX_AUTO) {
 		const char *why = strncmp(msg, "warning: ", 9) == 0 ? msg + 9 : msg;
@@ -275,7 +272,7 @@ static int run(opt *o, const char *file, tconfig *cfg, sab_ruleset *rs,
 {
 	tournament t;
 	standings live;
-	char err[1024];
+	char err[1024], how[512] = "";
 	int rc;
 
 	memset(&t, 0, sizeof t);
@@ -297,7 +294,7 @@ static int run(opt *o, const char *file, tconfig *cfg, sab_ruleset *rs,
 		t.live = &live;
 	}
 	if ((rc = check_bots(cfg)) != EXIT_OK ||
-	    (rc = seal(o, cfg, &t)) != EXIT_OK)
+	    (rc = seal(o, cfg, &t, how, sizeof how)) != EXIT_OK)
 		return rc;
 	if (tournament_init(&t, cfg) != 0 || proc_signals_init() != 0) {
 		if (t.live != NULL)
@@ -327,7 +324,7 @@ static int run(opt *o, const char *file, tconfig *cfg, sab_ruleset *rs,
 		if (t.done_before > 0)
 			fprintf(stderr, "; resuming: %d already played",
 			    t.done_before);
-		fprintf(stderr, "\n");
+		fprintf(stderr, "\nbots run %s\n", how);
 	}
 	rc = tournament_run(&t);
 	journal_close(t.j);
