@@ -20,9 +20,10 @@ typedef struct sysfilter_prog {
  * process's memory, keys, BPF, perf events, userfaultfd, mounts, new
  * namespaces, modules, kexec, ...) kill the bot with SIGSYS, so that the
  * referee can say so; calls a runtime may probe and do without (io_uring,
- * clone3, inotify, file locks, leases, directory notices) fail with an
- * error; advice that would evict the shared page cache succeeds without
- * effect.  Returns 0, or -1 with the reason in err.
+ * clone3, inotify, POSIX locks, leases, directory notices) fail with an
+ * error; flock(2), which the JVM needs to succeed, and advice that would
+ * evict the shared page cache succeed without effect.  Returns 0, or -1
+ * with the reason in err.
  */
 int sysfilter_build(sysfilter_prog *p, char *err, size_t errlen);
 
