@@ -159,7 +159,8 @@ int bot_check_limits(bot *b, const char *what)
 
 	if (b->status != BOT_OK)
 		return 0;
-	if (cgroup_usage_read(b->p.cg, &u) == 0) {
+	if (cgroup_usage_read(b->p.cg, CGROUP_MET | (l->cpu > 0 ? CGROUP_CPU :
+	    0), &u) == 0) {
 		if (u.oom_kills > 0) {
 			bot_fail(b, BOT_MEMORY, "reached its memory limit of %llu MB "
 			    "(its whole tree, /tmp included) at %s",

@@ -419,6 +419,58 @@ static int v2_init(cgroup_sys *sys)
 	return -1;
 }
 
+/* ---- seat groups whose processes were still leaving -------------------- */
+
+/* Removes the folders of seat group cg (once each: comounted controllers
+ * share one); 0, or -1 when one is still in use. */
+static int remove_dirs(const char dirs[CG_NCTL][CGROUP_PATH])
+{
+	int busy = 0;
+
+	for (int c = 0; c < CG_NCTL; c++) {
+		int shared = 0;
+		for (int k = 0; k < c; k++)
+			shared |= strcmp(dirs[k], dirs[c]) == 0;
+		if (dirs[c][0] == '\0' || shared)
+			continue;
+		if (rmdir(dirs[c]) != 0 && errno == EBUSY)
+			busy = 1;
+	}
+	return busy ? -1 : 0;
+}
+
+/* Keeps path for a later removal; without memory it is left for the
+ * next referee. */
+static void pend(cgroup_sys *sys, const char *path)
+{
+	char *copy;
+
+	if (sys->npending == sys->cappending) {
+		int cap = sys->cappending ? 2 * sys->cappending : 16;
+		char **n = realloc(sys->pending, (size_t)cap * sizeof *n);
+		if (n == NULL)
+			return;
+		sys->pending = n;
+		sys->cappending = cap;
+	}
+	if ((copy = strdup(path)) != NULL)
+		sys->pending[sys->npending++] = copy;
+}
+
+/* Removes the pending folders that emptied since. */
+static void sweep_pending(cgroup_sys *sys)
+{
+	int k = 0;
+
+	for (int i = 0; i < sys->npending; i++) {
+		if (rmdir(sys->pending[i]) != 0 && errno == EBUSY)
+			sys->pending[k++] = sys->pending[i];
+		else
+			free(sys->pending[i]);
+	}
+	sys->npending = k;
+}
+
 /* ---- the referee's ------------------------------------------------------ */
 
 void cgroup_sys_init(cgroup_sys *sys)
@@ -461,6 +513,17 @@ const char *cgroup_sys_describe(const cgroup_sys *sys, char *buf, size_t len)
 
 void cgroup_sys_free(cgroup_sys *sys)
 {
+	for (int waited = 0; sys->npending > 0 && waited < EMPTY_WAIT_MS;
+	    waited++) {
+		sweep_pending(sys);
+		if (sys->npending > 0)
+			nap_ms(1);
+	}
+	for (int i = 0; i < sys->npending; i++)
+		free(sys->pending[i]);
+	free(sys->pending);
+	sys->pending = NULL;
+	sys->npending = sys->cappending = 0;
 	for (int c = 0; c < CG_NCTL; c++) {
 		if (sys->made[c])
 			remove_tree(sys->base[c]);
@@ -515,6 +578,8 @@ cgroup *cgroup_new(cgroup_sys *sys, uint64_t memory, uint64_t procs,
 		sab_say(err, errlen, "out of memory");
 		return NULL;
 	}
+	sweep_pending(sys);
+	cg->sys = sys;
 	cg->kind = sys->kind;
 	cg->memory = memory;
 	cg->procs = procs;
@@ -570,37 +635,34 @@ void cgroup_entered(cgroup *cg)
 		}
 }
 
-int cgroup_usage_read(const cgroup *cg, cgroup_usage *u)
+int cgroup_usage_read(const cgroup *cg, int what, cgroup_usage *u)
 {
+	int v1 = cg != NULL && cg->kind == CGROUP_V1;
+	const char *mem = cg != NULL ? cg->dir[CG_MEMORY] : "";
 	long long v;
 
 	memset(u, 0, sizeof *u);
 	u->cpu_ns = -1;
 	if (cg == NULL)
 		return -1;
-	if (cg->kind == CGROUP_V1) {
-		if ((v = number(cg->dir[CG_CPU], "cpuacct.usage")) >= 0)
-			u->cpu_ns = v;
-		if ((v = number(cg->dir[CG_MEMORY],
-		    "memory.max_usage_in_bytes")) > 0)
-			u->memory_peak = (uint64_t)v;
-		if ((v = number(cg->dir[CG_MEMORY], "memory.failcnt")) > 0)
-			u->memory_hits = (long)v;
-		if ((v = keyed(cg->dir[CG_MEMORY], "memory.oom_control",
+	if (what & CGROUP_MET) {
+		if ((v = keyed(mem, v1 ? "memory.oom_control" : "memory.events",
 		    "oom_kill")) > 0)
 			u->oom_kills = (long)v;
-	} else {
-		if ((v = keyed(cg->dir[0], "cpu.stat", "usage_usec")) >= 0)
-			u->cpu_ns = v * 1000;
-		if ((v = number(cg->dir[0], "memory.peak")) > 0)
-			u->memory_peak = (uint64_t)v;
-		if ((v = keyed(cg->dir[0], "memory.events", "max")) > 0)
-			u->memory_hits = (long)v;
-		if ((v = keyed(cg->dir[0], "memory.events", "oom_kill")) > 0)
-			u->oom_kills = (long)v;
+		if ((v = keyed(cg->dir[CG_PIDS], "pids.events", "max")) > 0)
+			u->procs_refused = (long)v;
 	}
-	if ((v = keyed(cg->dir[CG_PIDS], "pids.events", "max")) > 0)
-		u->procs_refused = (long)v;
+	if ((what & CGROUP_CPU) && (v = v1 ? number(cg->dir[CG_CPU],
+	    "cpuacct.usage") : keyed(cg->dir[0], "cpu.stat", "usage_usec")) >= 0)
+		u->cpu_ns = v1 ? v : v * 1000;
+	if (what & CGROUP_PEAK) {
+		if ((v = number(mem, v1 ? "memory.max_usage_in_bytes" :
+		    "memory.peak")) > 0)
+			u->memory_peak = (uint64_t)v;
+		if ((v = v1 ? number(mem, "memory.failcnt") : keyed(mem,
+		    "memory.events", "max")) > 0)
+			u->memory_hits = (long)v;
+	}
 	return 0;
 }
 
@@ -656,21 +718,19 @@ void cgroup_free(cgroup *cg)
 	if (cg == NULL)
 		return;
 	cgroup_entered(cg);
-	for (int waited = 0; cgroup_populated(cg) == 1 &&
-	    waited < EMPTY_WAIT_MS; waited++) {
-		if (waited % 50 == 0)
-			(void)cgroup_kill(cg);
-		nap_ms(1);
-	}
-	for (int c = 0; c < CG_NCTL; c++) {
-		int shared = 0;
-		for (int k = 0; k < c; k++)
-			shared |= strcmp(cg->dir[k], cg->dir[c]) == 0;
-		if (cg->dir[c][0] == '\0' || shared)
-			continue;
-		for (int tries = 0; rmdir(cg->dir[c]) != 0 && errno == EBUSY &&
-		    tries < 100; tries++)
-			nap_ms(1);
+	/* The tree is dead or dying by now (its seat was stopped); what is
+	 * left is killed, and removed once the kernel let it go. */
+	if (cgroup_populated(cg) == 1)
+		(void)cgroup_kill(cg);
+	if (remove_dirs((const char (*)[CGROUP_PATH])cg->dir) != 0 &&
+	    cg->sys != NULL) {
+		for (int c = 0; c < CG_NCTL; c++) {
+			int shared = 0;
+			for (int k = 0; k < c; k++)
+				shared |= strcmp(cg->dir[k], cg->dir[c]) == 0;
+			if (cg->dir[c][0] != '\0' && !shared)
+				pend(cg->sys, cg->dir[c]);
+		}
 	}
 	free(cg);
 }

@@ -32,6 +32,10 @@ typedef struct cgroup_sys {
 	int made[CG_NCTL];      /* 1: cgroup_sys_init() created base[i] */
 	unsigned seq;           /* seat groups made so far */
 	char why[256];          /* CGROUP_NONE: why, for people */
+	/* Folders of seat groups whose last processes were still on their
+	 * way out when their seat stopped: removed later, not waited for. */
+	char **pending;
+	int npending, cappending;
 } cgroup_sys;
 
 /*
@@ -49,13 +53,15 @@ void cgroup_sys_init(cgroup_sys *sys);
 const char *cgroup_sys_describe(const cgroup_sys *sys, char *buf,
     size_t len);
 
-/* Removes what cgroup_sys_init() created (once every seat's group is
- * gone).  A zeroed or NONE sys is fine. */
+/* Removes what cgroup_sys_init() created, the seat groups still pending
+ * removal first (waiting a little for them to empty).  A zeroed or NONE
+ * sys is fine. */
 void cgroup_sys_free(cgroup_sys *sys);
 
 /* One seat's group: what it limits, and descriptors of its cgroup.procs
  * for the child to enter it between fork and exec. */
 typedef struct cgroup {
+	cgroup_sys *sys;        /* where it was made */
 	int kind;
 	char dir[CG_NCTL][CGROUP_PATH]; /* "" where there is none */
 	int procs_fd[CG_NCTL];  /* -1 when closed */
@@ -85,6 +91,10 @@ int cgroup_enter(const cgroup *cg);
  * child entered (or died). */
 void cgroup_entered(cgroup *cg);
 
+/* What cgroup_usage_read() reads: the limits met (cheap: what a referee
+ * asks after every game), the CPU time, the peak memory. */
+enum { CGROUP_MET = 1, CGROUP_CPU = 2, CGROUP_PEAK = 4, CGROUP_ALL = 7 };
+
 /* What a seat's tree used and met, read from its group. */
 typedef struct cgroup_usage {
 	int64_t cpu_ns;         /* CPU time of every process, dead ones too;
@@ -95,8 +105,10 @@ typedef struct cgroup_usage {
 	long procs_refused;     /* forks refused at the process limit */
 } cgroup_usage;
 
-/* Reads what cg's tree used so far.  Returns 0, or -1 when cg is NULL. */
-int cgroup_usage_read(const cgroup *cg, cgroup_usage *u);
+/* Reads what of cg's tree's usage `what` asks for (CGROUP_* bits; the
+ * rest stays 0, or -1 for the CPU time).  Returns 0, or -1 when cg is
+ * NULL. */
+int cgroup_usage_read(const cgroup *cg, int what, cgroup_usage *u);
 
 /*
  * 1 while some process of cg's tree lives, 0 once none does, -1 when it
@@ -116,9 +128,10 @@ int cgroup_watch_fd(const cgroup *cg);
  * once.  Returns how many were signalled, -1 when it cannot read them. */
 int cgroup_kill(const cgroup *cg);
 
-/* Kills what is left, waits a little for the group to empty and removes
- * it, then frees cg.  NULL is fine.  A group that will not empty is left
- * for the next referee's cgroup_sys_init(). */
+/* Kills what is left and removes the group, then frees cg.  NULL is fine.
+ * A group whose processes are still on their way out is not waited for:
+ * it is removed by a later cgroup_new() or by cgroup_sys_free() (and one
+ * that will not empty, by the next referee's cgroup_sys_init()). */
 void cgroup_free(cgroup *cg);
 
 #endif
