@@ -416,6 +416,35 @@ else
 	sed 's/^/  | /' "$tmp/t5b.out" | head
 fi
 rmdir "$nobwrap"
+
+# 8. A full results disk stops a tournament with what to do, and the same
+# command resumes it once there is room: results on a small tmpfs of its
+# own, in a mount namespace of a user namespace (where the machine lets
+# users make them; else untested).
+full=$(mktemp -d)
+sed -e "s|output: .*|output: $full/t|" -e "s|games: 6|games: 40|" \
+    "$tmp/t5.yaml" >"$tmp/full.yaml"
+if unshare -Urm true 2>/dev/null; then
+	unshare -Urm sh -c "mount -t tmpfs -o size=256k none '$full' &&
+	    '$bin' tournament --quiet -j 1 '$tmp/full.yaml'
+	    echo \$? >'$tmp/full.rc1'
+	    mount -o remount,size=64m '$full' &&
+	    '$bin' tournament -j 1 '$tmp/full.yaml'
+	    echo \$? >'$tmp/full.rc2'" >"$tmp/full.out" 2>&1
+	if [ "$(cat "$tmp/full.rc1")" != 0 ] &&
+	    grep -q "the disk of $full/t is full" "$tmp/full.out" &&
+	    [ "$(cat "$tmp/full.rc2")" = 0 ] &&
+	    grep -q '^40 games' "$tmp/full.out"; then
+		ok
+	else
+		no "full disk: want a stop that says so, then a whole resume:"
+		sed 's/^/  | /' "$tmp/full.out" | head -12
+	fi
+else
+	echo "hostile: no user namespaces for unshare here: the full results" \
+	    "disk goes untested"
+fi
+rmdir "$full"
 leftovers "the tournaments of the sealed checks"
 
 # ---- the sandbox off: what the fallback still guarantees -------------------

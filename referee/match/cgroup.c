@@ -566,7 +566,7 @@ static int set_limits(const cgroup *cg, int c, const char *dir)
 }
 
 cgroup *cgroup_new(cgroup_sys *sys, uint64_t memory, uint64_t procs,
-    char *err, size_t errlen)
+    int cpu, char *err, size_t errlen)
 {
 	char name[32], path[CGROUP_PATH + 64];
 	cgroup *cg;
@@ -588,7 +588,7 @@ cgroup *cgroup_new(cgroup_sys *sys, uint64_t memory, uint64_t procs,
 	(void)snprintf(name, sizeof name, "%u", ++sys->seq);
 	for (int c = 0; c < CG_NCTL; c++) {
 		int shared = 0;
-		if (sys->base[c][0] == '\0')
+		if (sys->base[c][0] == '\0' || (c == CG_CPU && !cpu))
 			continue;
 		for (int k = 0; k < c; k++)
 			shared |= strcmp(sys->base[k], sys->base[c]) == 0;

@@ -72,13 +72,15 @@ typedef struct cgroup {
 /*
  * Makes a new group for one seat under sys with these limits (memory in
  * bytes, counting the tmpfs pages its processes write; procs counting
- * every process and thread of the tree; 0: no limit) and swap denied.
+ * every process and thread of the tree; 0: no limit) and swap denied;
+ * with cpu, its tree's CPU time is counted too (v1 needs a cpuacct group
+ * for it, which costs a folder more to make and remove).
  * Returns a group to give to proc_spawn() (which frees it with the
  * process), or NULL with the reason in err.  NULL with "" in err when sys
  * is NONE: no group, no failure.
  */
 cgroup *cgroup_new(cgroup_sys *sys, uint64_t memory, uint64_t procs,
-    char *err, size_t errlen);
+    int cpu, char *err, size_t errlen);
 
 /*
  * Moves the calling process into cg.  For the child between fork() and

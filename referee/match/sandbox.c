@@ -669,7 +669,7 @@ static int make_cgroup(const sandbox *sb, const sandbox_settings *s,
 	    (sb->on ? BWRAP_PROCS : 0) : 0;
 
 	out->cg = cgroup_new((cgroup_sys *)&sb->cgs,
-	    (uint64_t)s->memory_mb * MB, procs, err, errlen);
+	    (uint64_t)s->memory_mb * MB, procs, s->cpu_seconds > 0, err, errlen);
 	return out->cg == NULL && err[0] != '\0' ? -1 : 0;
 }
 
