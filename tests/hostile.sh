@@ -4,9 +4,18 @@
 # a killer, a stopper and a pipe injector leave the other seats "ok", a
 # journal forger cannot reach the journal, and whatever a bot starts (a
 # new session, a new process group, a fork storm) is gone after the match,
-# after SIGTERM and after SIGKILL of the referee.  With the sandbox off the
+# after SIGTERM and after SIGKILL of the referee.  Then the seal's bounds
+# (saboteur(1), What the sandbox guarantees), one bot per way past them: a
+# full /tmp, a tree over its memory, a fork bomb as root, two bots that
+# collude, system calls no bot needs, a bot bwrap cannot seal, a bot's own
+# module, a symlinked bot, a bot in the log folder, a writable folder
+# filled, a disqualification's last words, an unsealed tournament, forged
+# journal lines and a full results disk; each is bounded by itself (it
+# stops at a cap and says FOUND), so that a referee without the bound
+# fails the test without harming the machine.  With the sandbox off the
 # suite checks what the fallback still guarantees: nothing left behind
-# after the match or SIGTERM, and a bot over its memory limit named so.
+# after the match or SIGTERM, a bot over its memory limit named so, and
+# no lock or inotify channel between two bots.
 #
 # Usage: tests/hostile.sh PATH/TO/saboteur
 set -u

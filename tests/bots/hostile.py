@@ -240,7 +240,8 @@ def forkbomb(cap):
 SHARED = [os.path.abspath(__file__), "/usr/bin/env",
           os.path.realpath(sys.executable)]
 LIBC = ctypes.CDLL(None, use_errno=True)
-MSG_KEY = 0x5AB0
+# A key of this run's own, so that runs at once do not meet.
+MSG_KEY = 0x5AB00000 | (sum(TAG.encode()) & 0xffff)
 
 
 def flock_struct(kind):
@@ -406,14 +407,17 @@ def receiver(port):
             pass
     report("TRIED", "a System V message queue")
     q = LIBC.msgget(MSG_KEY, 0)
-    buf = ctypes.create_string_buffer(64)
+    buf = ctypes.create_string_buffer(8192)
     if q >= 0 and LIBC.msgrcv(q, buf, 16, 0, 0o4000) > 0:
         report("FOUND", "a System V message queue carried the sender's word")
+    if q >= 0:
+        LIBC.msgctl(q, 0, None)         # IPC_RMID: unsealed, it would stay
     report("TRIED", "a POSIX message queue")
     LIBC.mq_open.restype = ctypes.c_int
     q = LIBC.mq_open(mq.encode(), os.O_RDONLY | os.O_NONBLOCK, 0, None)
-    if q >= 0 and LIBC.mq_receive(q, buf, 64, None) > 0:
+    if q >= 0 and LIBC.mq_receive(q, buf, 8192, None) > 0:
         report("FOUND", "a POSIX message queue carried the sender's word")
+    LIBC.mq_unlink(mq.encode())
 
 
 # ---- system calls a bot never needs ---------------------------------------
