@@ -210,19 +210,27 @@ expect shebang 1 ok
 expect shebang 2 ok
 rm -rf "$sb"
 
-# The journal forger, in a tournament: it knows where the journal is.
-cat >"$tmp/t.yaml" <<EOF
+# tfile FILE SEED GAMES OUT EXTRA NAME COMMAND: a tournament file of three
+# seats, bot NAME running COMMAND and two random bots, generous limits,
+# the line EXTRA (a top-level key, or nothing), results in OUT.
+tfile() {
+	cat >"$1" <<EOF
 players: 3
-seed: 99
-schedule: {games: 2}
+seed: $2
+schedule: {games: $3}
 time: {move-ms: 20000, bank-ms: 60000, handshake-ms: 60000, grace-ms: 500}
-sandbox: {mode: on}
-output: $tmp/t-results
+$5
+output: $4
 bots:
-  - {name: forger, command: "$host forger $tag $tmp/t-results/journal.txt"}
+  - {name: $6, command: "$7"}
   - {name: random, command: "$good"}
   - {name: random2, command: "$good"}
 EOF
+}
+
+# The journal forger, in a tournament: it knows where the journal is.
+tfile "$tmp/t.yaml" 99 2 "$tmp/t-results" "sandbox: {mode: on}" forger \
+    "$host forger $tag $tmp/t-results/journal.txt"
 "$bin" tournament --quiet -j 1 "$tmp/t.yaml" >"$tmp/t.out" 2>&1 && ok ||
     { no "forger tournament: exit $?"; sed 's/^/  | /' "$tmp/t.out"; }
 if grep -q forged "$tmp/t-results/journal.txt"; then
@@ -375,18 +383,8 @@ rm -rf "$sb"
 # is left out, said.
 printf 'import sys\nsys.stderr.write("no module named helper\\n")\nsys.exit(1)\n' \
     >"$tmp/quitter.py"
-cat >"$tmp/t9.yaml" <<EOF
-players: 3
-seed: 5
-schedule: {games: 6}
-time: {move-ms: 20000, bank-ms: 60000, handshake-ms: 60000, grace-ms: 500}
-failures: {disqualify-after: 1}
-output: $tmp/t9
-bots:
-  - {name: quitter, command: "python3 $tmp/quitter.py $tag"}
-  - {name: random, command: "$good"}
-  - {name: random2, command: "$good"}
-EOF
+tfile "$tmp/t9.yaml" 5 6 "$tmp/t9" "failures: {disqualify-after: 1}" \
+    quitter "python3 $tmp/quitter.py $tag"
 # The quitter lives in $tmp, which its sandbox may show: not the results.
 "$bin" tournament --quiet -j 1 "$tmp/t9.yaml" >"$tmp/t9.out" 2>&1 && ok ||
     { no "t9: exit $?"; sed 's/^/  | /' "$tmp/t9.out" | head; }
@@ -407,9 +405,7 @@ else
 	sed 's/^/  | /' "$tmp/t9b.out" | head
 fi
 nobwrap=$(mktemp -d)
-sed -e "s|output: .*|output: $tmp/t5|" \
-    -e "s|command: \"python3 [^\"]*\"|command: \"$good\"|" "$tmp/t9.yaml" \
-    >"$tmp/t5.yaml"
+tfile "$tmp/t5.yaml" 5 6 "$tmp/t5" "" random0 "$good"
 PATH=$nobwrap "$bin" tournament --quiet -j 1 "$tmp/t5.yaml" \
     >"$tmp/t5.out" 2>&1
 rc=$?
@@ -431,8 +427,7 @@ rmdir "$nobwrap"
 # own, in a mount namespace of a user namespace (where the machine lets
 # users make them; else untested).
 full=$(mktemp -d)
-sed -e "s|output: .*|output: $full/t|" -e "s|games: 6|games: 40|" \
-    "$tmp/t5.yaml" >"$tmp/full.yaml"
+tfile "$tmp/full.yaml" 5 40 "$full/t" "" random0 "$good"
 if unshare -Urm true 2>/dev/null; then
 	unshare -Urm sh -c "mount -t tmpfs -o size=256k none '$full' &&
 	    '$bin' tournament --quiet -j 1 '$tmp/full.yaml'

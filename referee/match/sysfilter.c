@@ -66,15 +66,18 @@ static const unsigned long clone_new[] = {
 	CLONE_NEWUSER, CLONE_NEWPID, CLONE_NEWNET
 };
 
-/* fcntl(2) commands that lock, lease or watch a file: two bots that see
- * the same file (their interpreter, say) could signal through them. */
-static const int fcntl_locks[] = {
-	F_GETLK, F_SETLK, F_SETLKW, F_OFD_GETLK, F_OFD_SETLK, F_OFD_SETLKW,
+/* fcntl(2) commands that lock, lease or watch a file, with the error
+ * each gets: two bots that see the same file (their interpreter, say)
+ * could signal through them. */
+static const struct { int cmd, err; } fcntl_denied[] = {
+	{ F_GETLK, ENOLCK }, { F_SETLK, ENOLCK }, { F_SETLKW, ENOLCK },
+	{ F_OFD_GETLK, ENOLCK }, { F_OFD_SETLK, ENOLCK },
+	{ F_OFD_SETLKW, ENOLCK },
 #if defined(F_GETLK64) && F_GETLK64 != F_GETLK
-	F_GETLK64, F_SETLK64, F_SETLKW64,
+	{ F_GETLK64, ENOLCK }, { F_SETLK64, ENOLCK }, { F_SETLKW64, ENOLCK },
 #endif
+	{ F_SETLEASE, EPERM }, { F_GETLEASE, EPERM }, { F_NOTIFY, EPERM },
 };
-static const int fcntl_watch[] = { F_SETLEASE, F_GETLEASE, F_NOTIFY };
 
 /* Adds one rule; a call this architecture lacks is no failure. */
 static int rule(scmp_filter_ctx ctx, uint32_t action, const char *name,
@@ -112,19 +115,13 @@ static int add_rules(scmp_filter_ctx ctx)
 	 * data file with it and says so on stdout when it fails, which would
 	 * break the protocol; a lock nobody else can take carries nothing. */
 	r = r ? r : rule(ctx, SCMP_ACT_ERRNO(0), "flock", 0, NULL);
-	for (size_t i = 0; i < sizeof fcntl_locks / sizeof fcntl_locks[0] &&
+	for (size_t i = 0; i < sizeof fcntl_denied / sizeof fcntl_denied[0] &&
 	    r == 0; i++) {
 		struct scmp_arg_cmp c = SCMP_A1(SCMP_CMP_EQ,
-		    (scmp_datum_t)fcntl_locks[i]);
-		r = rule(ctx, SCMP_ACT_ERRNO(ENOLCK), "fcntl", 1, &c);
-		r = r ? r : rule(ctx, SCMP_ACT_ERRNO(ENOLCK), "fcntl64", 1, &c);
-	}
-	for (size_t i = 0; i < sizeof fcntl_watch / sizeof fcntl_watch[0] &&
-	    r == 0; i++) {
-		struct scmp_arg_cmp c = SCMP_A1(SCMP_CMP_EQ,
-		    (scmp_datum_t)fcntl_watch[i]);
-		r = rule(ctx, SCMP_ACT_ERRNO(EPERM), "fcntl", 1, &c);
-		r = r ? r : rule(ctx, SCMP_ACT_ERRNO(EPERM), "fcntl64", 1, &c);
+		    (scmp_datum_t)fcntl_denied[i].cmd);
+		uint32_t act = SCMP_ACT_ERRNO((uint32_t)fcntl_denied[i].err);
+		r = rule(ctx, act, "fcntl", 1, &c);
+		r = r ? r : rule(ctx, act, "fcntl64", 1, &c);
 	}
 	/* The shared page cache: pages one bot evicts and another finds
 	 * missing would carry a bit.  Advice is only advice: it "succeeds". */
