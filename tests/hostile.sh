@@ -277,6 +277,7 @@ bots:
   tmpsize: {command: "$host tmpfill $tag 300", disk-mb: 32}
   tmpmem: {command: "$host tmpfill $tag 300", memory-mb: 96, disk-mb: 0}
   bomb: {command: "$host forkbomb $tag 400", processes: 48}
+  spin: {command: "$host cpukids $tag", cpu-seconds: 1}
   random: {command: "$good"}
 EOF
 play on tmpsize --config "$tmp/limits.yaml" tmpsize random random
@@ -290,6 +291,10 @@ if [ $cgroups = 1 ]; then
 	expect bomb 1 processes
 	refused bomb "after 4[0-9] children"
 	leftovers "sandbox on, bomb: after the match"
+	# The CPU time of the whole tree: three children of 0.6 s each,
+	# none at its own limit of 1 s, dead ones too.
+	play on spin --config "$tmp/limits.yaml" spin random random
+	expect spin 1 cpu
 fi
 
 # 3. Two bots that collude: the sender opens every channel it knows at
@@ -351,6 +356,16 @@ expect own-folder 1 ok
 ln -s "$(dirname "$bin")/examples/random-bot" "$sb/link-bot"
 play on symlink "$sb/link-bot $tag" "$good" "$good"
 expect symlink 1 ok
+# What a sealed bot sees, said by --debug before the first game.
+play on debug --debug --games 1 "$sb/link-bot $tag" "$good" "$good"
+if grep -q "^  sees, read-only: $sb\$" "$tmp/debug.out" &&
+    grep -q '^  system-call filter: on$' "$tmp/debug.out" &&
+    grep -q '^  a private /tmp of 256 MB$' "$tmp/debug.out"; then
+	ok
+else
+	no "debug: play --debug does not say what the bot sees:"
+	grep -v '^ *[0-9.]* [0-9]:' "$tmp/debug.out" | head -12 | sed 's/^/  | /'
+fi
 mkdir -p "$tmp/inside"
 cp "$(dirname "$bin")/examples/random-bot" "$tmp/inside/bot"
 play on inside --log-dir "$tmp/inside" "$tmp/inside/bot $tag" "$good" "$good"
@@ -414,7 +429,9 @@ rc=$?
 	sed 's/^/  | /' "$tmp/t5.out"; }
 if PATH=$nobwrap "$bin" tournament -j 1 --sandbox off "$tmp/t5.yaml" \
     >"$tmp/t5b.out" 2>&1 && grep -q ' sandbox=off$' "$tmp/t5/journal.txt" &&
-    grep -q 'played unsealed' "$tmp/t5b.out"; then
+    grep -q 'played unsealed' "$tmp/t5b.out" &&
+    "$bin" report --quiet -o "$tmp/t5-report" "$tmp/t5" >/dev/null 2>&1 &&
+    grep -q '6 of them were played unsealed' "$tmp/t5-report/index.html"; then
 	ok
 else
 	no "t5: an unsealed tournament does not say so:"

@@ -34,6 +34,8 @@ Usage: hostile.py MODE TAG [PATH...]
   syscalls        make, each in a child of its own, the system calls a
                   bot never needs (FOUND for each that succeeds)
   ptrace          call ptrace(PTRACE_TRACEME) itself, at its first turn
+  cpukids         leave three children that each spin 0.6 s of CPU time
+                  (under a per-process limit of 1 s) and wait for them
 TAG marks every process of the run for the test's process count.
 """
 import ctypes
@@ -483,6 +485,22 @@ def syscalls():
             report("DENIED", "%s: refused" % name)
 
 
+def cpukids():
+    report("TRIED", "three children that spin")
+    kids = []
+    for _ in range(3):
+        pid = os.fork()
+        if pid == 0:
+            end = time.time() + 20
+            while time.process_time() < 0.6 and time.time() < end:
+                pass
+            os._exit(0)
+        kids.append(pid)
+    for pid in kids:
+        _, st = os.waitpid(pid, 0)
+        report("SPUN", "a child ended with status %d" % st)
+
+
 def ptrace():
     report("TRIED", "ptrace(PTRACE_TRACEME)")
     LIBC.syscall(117 if os.uname().machine in ("aarch64", "arm64") else 101,
@@ -515,6 +533,8 @@ def attack():
         syscalls()
     elif MODE == "ptrace":
         ptrace()
+    elif MODE == "cpukids":
+        cpukids()
     report("DONE", MODE)
 
 
