@@ -118,7 +118,7 @@ static int add_rules(scmp_filter_ctx ctx)
 	for (size_t i = 0; i < sizeof fcntl_denied / sizeof fcntl_denied[0] &&
 	    r == 0; i++) {
 		struct scmp_arg_cmp c = SCMP_A1(SCMP_CMP_EQ,
-		    (scmp_datum_t)fcntl_denied[i].cmd);
+		    (scmp_datum_t)fcntl_denied[i].cmd, 0);
 		uint32_t act = SCMP_ACT_ERRNO((uint32_t)fcntl_denied[i].err);
 		r = rule(ctx, act, "fcntl", 1, &c);
 		r = r ? r : rule(ctx, act, "fcntl64", 1, &c);
@@ -129,11 +129,11 @@ static int add_rules(scmp_filter_ctx ctx)
 	r = r ? r : rule(ctx, SCMP_ACT_ERRNO(0), "fadvise64_64", 0, NULL);
 	r = r ? r : rule(ctx, SCMP_ACT_ERRNO(0), "arm_fadvise64_64", 0, NULL);
 	if (r == 0) {
-		struct scmp_arg_cmp c = SCMP_A2(SCMP_CMP_EQ, MADV_PAGEOUT);
+		struct scmp_arg_cmp c = SCMP_A2(SCMP_CMP_EQ, MADV_PAGEOUT, 0);
 		r = rule(ctx, SCMP_ACT_ERRNO(0), "madvise", 1, &c);
 	}
 	if (r == 0) {
-		struct scmp_arg_cmp c = SCMP_A2(SCMP_CMP_EQ, MADV_COLD);
+		struct scmp_arg_cmp c = SCMP_A2(SCMP_CMP_EQ, MADV_COLD, 0);
 		r = rule(ctx, SCMP_ACT_ERRNO(0), "madvise", 1, &c);
 	}
 	if (r == 0) {
