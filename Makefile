@@ -30,6 +30,8 @@ SANITIZE  = -fsanitize=address,undefined -fno-omit-frame-pointer \
 YAML_CFLAGS  = $(shell $(PKG) --cflags yaml-0.1)
 YAML_LIBS    = $(shell $(PKG) --libs yaml-0.1)
 ZLIB_LIBS    = $(shell $(PKG) --libs zlib)
+# The bots' system-call filter (referee/match/seccomp.c) is built with it.
+SECCOMP_LIBS = $(shell $(PKG) --libs libseccomp)
 CHECK_CFLAGS = $(shell $(PKG) --cflags check)
 CHECK_LIBS   = $(shell $(PKG) --libs check)
 # The interactive replay viewer draws with ncurses (wide characters).
@@ -102,7 +104,7 @@ $(B)/librules.a: $(RULES_OBJ)
 
 $(B)/saboteur: $(PROG_OBJ) $(B)/librules.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(PROG_OBJ) $(B)/librules.a $(YAML_LIBS) $(ZLIB_LIBS) \
-	    $(CURSES_LIBS) -lm
+	    $(CURSES_LIBS) $(SECCOMP_LIBS) -lm
 
 # The example bots: C programs that link the rules library as any C bot
 # would, with the same flags.  Static pattern rules, so these objects never
@@ -157,7 +159,7 @@ $(B)/libreferee.a: $(REF_OBJ)
 
 $(B)/run-tests: $(TEST_OBJ) $(B)/libreferee.a $(B)/librules.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(TEST_OBJ) $(B)/libreferee.a $(B)/librules.a \
-	    $(YAML_LIBS) $(ZLIB_LIBS) $(CHECK_LIBS) $(CURSES_LIBS) -lm
+	    $(YAML_LIBS) $(ZLIB_LIBS) $(CHECK_LIBS) $(CURSES_LIBS) $(SECCOMP_LIBS) -lm
 
 # The same tests built with AddressSanitizer and UndefinedBehaviorSanitizer.
 $(B)/asan/%.o: %.c $(RULES_HDR) $(PROG_HDR) $(wildcard tests/*.h) | deps-check
@@ -171,7 +173,7 @@ $(B)/asan/gen/%.o: $(B)/gen/%.c rules/builtin.h | deps
 	$(CC) $(CPPFLAGS) -std=c11 $(WARN) -O1 -g $(SANITIZE) -c $< -o $@
 $(B)/asan/run-tests: $(ASAN_TEST) $(ASAN_REF) $(ASAN_RULES)
 	$(CC) $(SANITIZE) -o $@ $^ $(YAML_LIBS) $(ZLIB_LIBS) $(CHECK_LIBS) \
-	    $(CURSES_LIBS) -lm
+	    $(CURSES_LIBS) $(SECCOMP_LIBS) -lm
 
 # SAB_TEST_GAMES scales the property test; the sanitizer run plays fewer games.
 # Tests write only into temporary folders: the last step fails if the
@@ -295,7 +297,7 @@ fuzz: $(B)/gen/builtin_rulesets.c $(B)/saboteur bots
 	    $(YAML_LIBS) $(ZLIB_LIBS) -lm
 	$(FUZZ_CC) $(YAML_CFLAGS) -o $(B)/fuzz/fuzz_config \
 	    tests/fuzz/fuzz_config.c $(FUZZ_CONFIG_SRC) $(RULES_SRC) \
-	    $(B)/gen/builtin_rulesets.c $(YAML_LIBS) $(ZLIB_LIBS) -lm
+	    $(B)/gen/builtin_rulesets.c $(YAML_LIBS) $(ZLIB_LIBS) $(SECCOMP_LIBS) -lm
 	$(FUZZ_PLAY) --seed 1 --ruleset course --replay $(B)/fuzz/games/course.gz \
 	    $(B)/examples/random-bot $(B)/examples/random-bot >/dev/null
 	$(FUZZ_PLAY) --seed 2 --replay $(B)/fuzz/games/base.gz \

@@ -22,8 +22,8 @@ enum {
 	O_RULESET, O_SEED, O_GAMESEED, O_AGAIN, O_GAMES, O_REPLAY, O_LOGDIR, O_MOVE, O_BANK,
 	O_HANDSHAKE, O_GRACE, O_TRIES, O_MAXLINE, O_MAXOUT, O_TRANSCRIPTS,
 	O_CWD, O_ENV, O_CONFIG, O_QUIET, O_SANDBOX, O_NETWORK, O_WRITABLE,
-	O_MEMORY, O_PROCS, O_FILES, O_FSIZE, O_CPU, O_FORCE, O_BOTTIME, O_DEBUG,
-	O_AFFINITY, O_DEAL_SEATS, O_NOPTS
+	O_MEMORY, O_PROCS, O_FILES, O_FSIZE, O_CPU, O_DISK, O_FORCE, O_BOTTIME,
+	O_DEBUG, O_AFFINITY, O_DEAL_SEATS, O_NOPTS
 };
 
 /* The options of "saboteur play": its parser's table and its help. */
@@ -81,6 +81,9 @@ static const opt play_opts[O_NOPTS + 1] = {
 	    "(default 64; 0 no limit)", 0, NULL },
 	[O_CPU] = { "bot-cpu", "SECONDS", "CPU time per bot for the whole match "
 	    "(default 0: no limit)", 0, NULL },
+	[O_DISK] = { "bot-disk", "MB", "a sealed bot's private /tmp, and how "
+	    "much its writable folder may grow (default 256; 0 no limit)", 0,
+	    NULL },
 	[O_FORCE] = { "force", NULL, "replace replays an earlier run left under "
 	    "the --replay names",
 	    0, NULL },
@@ -102,9 +105,16 @@ const cli_command cli_play = { "play", cmd_play,
 	"run a match between bot programs", "BOT...",
 	"Each BOT is one argument: a command line, split as a shell would but "
 	"run\nwithout one, or the name of a bot in --config.  The ruleset says "
-	"how many.\nExit status: 0 games played (whatever the bots did), 2 bad "
-	"command line\nor a bot that cannot run, 3 bad file, 4 the program's "
-	"own failure,\n5 interrupted.\n",
+	"how many.\nBots run sealed off in bwrap under a system-call filter; "
+	"memory, processes\nand CPU time hold for each bot's whole process tree "
+	"where the machine gives\nthe referee cgroups (v2 delegated to it, or "
+	"v1 pids and memory it may write\nin, usually as root), else per "
+	"process only, and processes not at all for\nroot.  The summary's last "
+	"line says which held the bots; --debug shows\nwhat each bot sees.  "
+	"man saboteur, SANDBOX, has the details.\n"
+	"Exit status: 0 games played (whatever the bots did), 2 bad "
+	"command line\nor a bot that cannot run, 3 bad file or a bot that "
+	"cannot be sealed off,\n4 the program's own failure, 5 interrupted.\n",
 	play_opts };
 
 /* The sandbox options and the keys of sandbox_settings_key() they set. */
@@ -113,6 +123,7 @@ static const struct { int opt; const char *key; } box_opts[] = {
 	{ O_WRITABLE, "writable" }, { O_MEMORY, "memory-mb" },
 	{ O_PROCS, "processes" }, { O_FILES, "open-files" },
 	{ O_FSIZE, "file-size-mb" }, { O_CPU, "cpu-seconds" },
+	{ O_DISK, "disk-mb" },
 };
 
 typedef struct play_cfg {
@@ -432,8 +443,10 @@ static int hide_folder_of(play_cfg *c, const char *path, int pattern)
 		*slash = '\0';
 	else
 		strcpy(dir, slash ? "/" : ".");     /* fits: 2 bytes */
-	if (strcmp(dir, ".") != 0 &&
-	    sandbox_hide(&c->sb, dir, msg, sizeof msg) != 0) {
+	/* Replays in the referee's own folder: that folder may still be a
+	 * bot's, as long as the bot does not see its files. */
+	if (strcmp(dir, ".") == 0 ? sandbox_shield(&c->sb, dir, msg,
+	    sizeof msg) != 0 : sandbox_hide(&c->sb, dir, msg, sizeof msg) != 0) {
 		fprintf(stderr, "saboteur play: %s\n", msg);
 		return EXIT_CONFIG;
 	}
@@ -452,6 +465,11 @@ static int seal(play_cfg *c, const char *again)
 	if (sandbox_init(&c->sb, (int)mode.mode, msg, sizeof msg) != 0) {
 		fprintf(stderr, "saboteur play: %s\n", msg);
 		return EXIT_CONFIG;
+	}
+	if (c->debug) {
+		char how[512];
+		fprintf(stderr, "saboteur play: bots run %s\n",
+		    sandbox_describe(&c->sb, how, sizeof how));
 	}
 	if (msg[0])
 		fprintf(stderr, "saboteur play: %s\n", msg);
@@ -496,11 +514,16 @@ static int spawn_bot(play_cfg *c, bot *b, const config_bot *cb,
 		    b->index + 1, b->command, err);
 		return EXIT_CONFIG;
 	}
-	proc_spec spec = { .argv = cmd.argv, .cwd = cwd, .env = cmd.env,
-	    .stderr_path = stderr_path, .max_line = c->max_line,
-	    .max_stderr = 16u << 20, .limits = &b->limits,
-	    .env_exact = cmd.env_exact, .wrapped = cmd.wrapped,
-	    .cpus = c->pin ? &c->cpus : NULL };
+	if (c->debug) {
+		fprintf(stderr, "saboteur play: bot %d \"%s\":\n", b->index + 1,
+		    b->command);
+		sandbox_show(&cmd, &set, "  ", stderr);
+	}
+	proc_spec spec = { .cwd = cwd, .stderr_path = stderr_path,
+	    .max_line = c->max_line, .max_stderr = 16u << 20,
+	    .limits = &b->limits, .cpus = c->pin ? &c->cpus : NULL };
+	sandbox_spec(&cmd, &spec);
+	b->guard = cmd.guard;
 	if (bot_start(b, &spec, err, sizeof err) != 0) {
 		fprintf(stderr, "saboteur play: %s\n", err);
 		rc = EXIT_INTERNAL;
@@ -610,6 +633,33 @@ static int bots_ran(const play_cfg *c, char **cmds, int n, const bot *bots)
 		(void)fclose(f);        /* read only: nothing to lose */
 	}
 	return ran;
+}
+
+/*
+ * Whether bwrap sealed every bot off: one it could not (a mount it could
+ * not make for that bot, say) exited 1 with bwrap's reason as the first
+ * line of its stderr log.  Says each such bot with that reason and
+ * returns 0, for play to stop before any game; 1 when all were sealed.
+ */
+static int bots_sealed(const play_cfg *c, char **cmds, int n,
+    const bot *bots)
+{
+	char stem[48], path[4096], why[512];
+	int sealed = 1;
+
+	for (int i = 0; i < n; i++) {
+		const bot *b = &bots[i];
+		if (!b->sandboxed || b->status == BOT_OK || b->p.pid <= 0)
+			continue;
+		file_stem(b->argv, i, stem, sizeof stem);
+		if (snprintf(path, sizeof path, "%s/%s.stderr", c->log_dir, stem) <
+		    (int)sizeof path && sandbox_failed(path, why, sizeof why)) {
+			fprintf(stderr, "saboteur play: bot %d \"%s\": cannot be "
+			    "sealed off: %s\n", i + 1, cmds[i], why);
+			sealed = 0;
+		}
+	}
+	return sealed;
 }
 
 /* A bot's own time control: its --config entry's, then --bot-time's;
@@ -859,9 +909,30 @@ static void game_done(void *arg, int gi, const game_result *g)
 	w->t.decisions += g->decisions;
 }
 
+/* For a bot that failed: the last line of its latest stderr log, which
+ * often says why (an exception, a module not found). */
+static void print_last_words(const play_cfg *c, const bot *b)
+{
+	char stem[48], kind[32], path[4096], line[240], shown[4 * 240];
+	int k = c->starts[b->index];
+
+	file_stem(b->argv, b->index, stem, sizeof stem);
+	if (k > 1)
+		(void)snprintf(kind, sizeof kind, "%d.stderr", k);
+	else
+		(void)snprintf(kind, sizeof kind, "stderr");
+	if (snprintf(path, sizeof path, "%s/%s.%s", c->log_dir, stem, kind) >=
+	    (int)sizeof path || outputs_last_line(path, line, sizeof line) != 0)
+		return;
+	(void)proto_escape(shown, sizeof shown, line, strlen(line), 0);
+	printf("  %s: its last stderr line: %s\n", bot_name(b), shown);
+}
+
 static void print_summary(const play_cfg *c, const bot *bots, int n,
     const watch *w, int played, const match_cost *cost)
 {
+	char how[512];
+
 	const tally *t = &w->t;
 
 	printf("\n%-24s %5s %6s %-13s %9s %8s %7s %8s\n", "bot", "wins",
@@ -883,6 +954,8 @@ static void print_summary(const play_cfg *c, const bot *bots, int n,
 			    strlen(b->detail), 0);
 			printf("  %s: %s\n", bot_name(b), shown);
 		}
+		if (b->status != BOT_OK)
+			print_last_words(c, b);
 		if (w->failures[i] > 0) {
 			char shown[4 * sizeof w->last[i]];
 			(void)proto_escape(shown, sizeof shown, w->last[i],
@@ -914,6 +987,8 @@ static void print_summary(const play_cfg *c, const bot *bots, int n,
 	    cost->messages, cost->messages ? cost->cpu_seconds * 1e6 /
 	    (double)cost->messages : 0.0,
 	    (double)hist_quantile(&cost->gaps, 0.5) * 1e-3, peak, c->log_dir);
+	/* What held the bots, so that a result played unsealed says so. */
+	printf("sandbox: %s\n", sandbox_describe(&c->sb, how, sizeof how));
 }
 
 static int cmd_play(int argc, char **argv)
@@ -976,13 +1051,15 @@ static int cmd_play(int argc, char **argv)
 		proc_stop_all(set, n, 0);
 		return rc;
 	}
-	/* The games start only when every bot's program ran. */
-	int ran = 1;
+	/* The games start only when every bot's program ran, sealed off. */
+	int ran = 1, sealed = 1;
 	rc = match_handshake(&c.mo, bots, n, &cost);
 	if (rc == MATCH_FAILED)
 		snprintf(err, sizeof err, "out of memory");
 	if (rc == MATCH_DONE)
 		ran = bots_ran(&c, cmds, n, bots);
+	if (rc == MATCH_DONE && ran)
+		ran = sealed = bots_sealed(&c, cmds, n, bots);
 	if (rc == MATCH_DONE && ran && c.random_seed) {
 		/* Said first, so that the match can be played again. */
 		printf("match seed %" PRIu64 " (at random; --seed %" PRIu64
@@ -1014,7 +1091,7 @@ static int cmd_play(int argc, char **argv)
 		return EXIT_INTERNAL;
 	}
 	if (!ran)
-		return EXIT_USAGE;
+		return sealed ? EXIT_USAGE : EXIT_CONFIG;
 	if (rc == MATCH_INTERRUPTED) {
 		/* What is kept: the games above, their replays, the logs. */
 		fprintf(stderr, "saboteur play: interrupted after %d of %d "

@@ -146,7 +146,7 @@ static int open_dir(tournament *t, const sab_ruleset *rs, char *err,
 {
 	/* A ruleset file changed between runs makes another tournament. */
 	uint64_t h = replay_ruleset_hash(rs), fp = tconfig_hash(t->cfg);
-	journal_visit v = { tournament_count, cli_warn, t };
+	journal_visit v = { tournament_count, cli_warn, t, tournament_belongs };
 	journal_roles roles;
 
 	fp = sab_fnv1a(fp, &h, sizeof h);
@@ -190,8 +190,11 @@ static int print_standings(const char *dir)
 }
 
 /* Decides once whether the workers' bots are sealed off: --sandbox, else
- * the file's sandbox mode; says so when they cannot be. */
-static int seal(opt *o, const tconfig *cfg, tournament *t)
+ * the file's sandbox mode.  A tournament's results stand for its bots, so
+ * it runs them unsealed only when told to (mode off): auto where bwrap
+ * cannot seal them is refused, saying why. */
+static int seal(opt *o, const tconfig *cfg, tournament *t, char *how,
+    size_t howlen)
 {
 	sandbox_settings s = cfg->box;
 	char msg[1024];
@@ -205,13 +208,63 @@ static int seal(opt *o, const tconfig *cfg, tournament *t)
 	sandbox_settings_final(&s);
 	if (sandbox_init(&sb, (int)s.mode, msg, sizeof msg) != 0) {
 		fprintf(stderr, "saboteur tournament: %s\n", msg);
+		sandbox_free(&sb);
 		return EXIT_CONFIG;
 	}
-	if (msg[0])
-		fprintf(stderr, "saboteur tournament: %s\n", msg);
 	t->sandbox = sb.on;
+	(void)sandbox_describe(&sb, how, howlen);
 	sandbox_free(&sb);
+	if (!t->sandbox && s.mode == SANDBOX_AUTO) {
+		const char *why = strncmp(msg, "warning: ", 9) == 0 ? msg + 9 : msg;
+		fprintf(stderr, "saboteur tournament: will not run bots unsealed "
+		    "unless told to: %s\n", why);
+		return EXIT_CONFIG;
+	}
 	return EXIT_OK;
+}
+
+/*
+ * With the sandbox on: every bot's sealed command can be made (none lies
+ * in the results folder or shows the tournament file's folder's secrets),
+ * found before any game rather than by a worker.  Returns an exit code.
+ */
+static int check_sealable(const tconfig *cfg, const tournament *t,
+    const char *file)
+{
+	char err[1024];
+	sandbox sb;
+	int rc = EXIT_OK;
+
+	if (!t->sandbox)
+		return EXIT_OK;
+	if (sandbox_init(&sb, SANDBOX_ON, err, sizeof err) != 0 ||
+	    sandbox_hide(&sb, t->dir, err, sizeof err) != 0 ||
+	    sandbox_hide(&sb, file, err, sizeof err) != 0) {
+		fprintf(stderr, "saboteur tournament: %s\n", err);
+		sandbox_free(&sb);
+		return EXIT_CONFIG;
+	}
+	for (int i = 0; i < cfg->nbots; i++) {
+		const tconfig_bot *b = &cfg->bots[i];
+		sandbox_settings set = cfg->box;
+		sandbox_cmd cmd;
+		char **argv = split_command(b->cb.command, err, sizeof err);
+		sandbox_settings_over(&set, &b->cb.box);
+		sandbox_settings_final(&set);
+		if (argv == NULL || sandbox_command(&sb, &set, argv, b->cb.cwd,
+		    b->cb.cwd != NULL, b->cb.env[0] ? b->cb.env : NULL, &cmd, err,
+		    sizeof err) != 0) {
+			fprintf(stderr, "saboteur tournament: %s:%d:%d: bot \"%s\": "
+			    "%s\n", cfg->source, b->at.line, b->at.column,
+			    b->cb.name, err);
+			rc = EXIT_CONFIG;
+		} else {
+			sandbox_cmd_free(&cmd);
+		}
+		split_free(argv);
+	}
+	sandbox_free(&sb);
+	return rc;
 }
 
 static int run(opt *o, const char *file, tconfig *cfg, sab_ruleset *rs,
@@ -219,7 +272,7 @@ static int run(opt *o, const char *file, tconfig *cfg, sab_ruleset *rs,
 {
 	tournament t;
 	standings live;
-	char err[1024];
+	char err[1024], how[512] = "";
 	int rc;
 
 	memset(&t, 0, sizeof t);
@@ -241,7 +294,7 @@ static int run(opt *o, const char *file, tconfig *cfg, sab_ruleset *rs,
 		t.live = &live;
 	}
 	if ((rc = check_bots(cfg)) != EXIT_OK ||
-	    (rc = seal(o, cfg, &t)) != EXIT_OK)
+	    (rc = seal(o, cfg, &t, how, sizeof how)) != EXIT_OK)
 		return rc;
 	if (tournament_init(&t, cfg, sch) != 0 || proc_signals_init() != 0) {
 		if (t.live != NULL)
@@ -250,9 +303,12 @@ static int run(opt *o, const char *file, tconfig *cfg, sab_ruleset *rs,
 		return EXIT_INTERNAL;
 	}
 	rc = open_dir(&t, rs, err, sizeof err);
+	if (rc == EXIT_OK && (rc = check_sealable(cfg, &t, file)) != EXIT_OK)
+		err[0] = '\0';
 	if (rc != EXIT_OK) {
 		if (err[0])
 			fprintf(stderr, "saboteur tournament: %s\n", err);
+		journal_close(t.j);
 		tournament_free(&t);
 		if (t.live != NULL)
 			standings_free(t.live);
@@ -268,7 +324,7 @@ static int run(opt *o, const char *file, tconfig *cfg, sab_ruleset *rs,
 		if (t.done_before > 0)
 			fprintf(stderr, "; resuming: %d already played",
 			    t.done_before);
-		fprintf(stderr, "\n");
+		fprintf(stderr, "\nbots run %s\n", how);
 	}
 	rc = tournament_run(&t);
 	journal_close(t.j);

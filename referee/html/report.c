@@ -79,7 +79,7 @@ static int read_games(report *r, char *err, size_t errlen)
 
 	for (int d = 0; d < r->o->ndirs; d++) {
 		journal_header h;
-		journal_visit v = { take_game, NULL, r };
+		journal_visit v = { take_game, NULL, r, NULL };
 		long from = r->ngames;
 		if (journal_scan(r->o->dirs[d], &h, &v, err, errlen) != 0)
 			return -1;
@@ -248,6 +248,11 @@ static void standings_table(report *r)
 	if (r->st.duplicates)
 		render_printf(b, " (%ld more found twice, counted once)",
 		    r->st.duplicates);
+	if (r->st.unsealed)
+		render_printf(b, ". <strong class=\"unsealed\">%ld of them were "
+		    "played unsealed</strong> (--sandbox off): their bots could "
+		    "reach one another and the referee's files",
+		    r->st.unsealed);
 	render_printf(b, ". The rating is a Bradley-Terry fit on gold "
 	    "(saboteur-tournament(5)); its interval, the 2.5th to 97.5th "
 	    "percentile of the rating fitted on %d resamples of the games.</p>\n"

@@ -9,6 +9,7 @@
 
 #include "proc.h"
 #include "protocol.h"
+#include "sandbox.h"
 
 /* How a bot ended its match; every value but BOT_OK takes the bot out. */
 enum bot_status {
@@ -23,6 +24,8 @@ enum bot_status {
 	BOT_MEMORY,             /* ended at its memory limit */
 	BOT_CPU,                /* ended at its CPU time limit */
 	BOT_FILE_SIZE,          /* killed for writing past its file size limit */
+	BOT_PROCESSES,          /* its tree met its process limit (cgroup) */
+	BOT_DISK,               /* its writable folder grew past its quota */
 	BOT_STATUSES
 };
 
@@ -46,6 +49,7 @@ typedef struct bot {
 	                           to fit) */
 	proc p;
 	proc_limits limits;     /* what it runs under, to name the limit it hit */
+	sandbox_guard guard;    /* its writable folder's quota, if any */
 	int sandboxed;          /* 1: p is bwrap, which reports a signal that
 	                           killed the bot as exit 128 + the signal */
 	FILE *transcript;       /* NULL: none */
@@ -120,6 +124,14 @@ int bot_drop_stale(bot *b, char **note, size_t *len);
  * why it was refused, for the match's summary; later ones are counted by
  * the caller only. */
 void bot_note_refusal(bot *b, const char *line, size_t len, const char *why);
+
+/*
+ * Whether the bot's whole tree met one of its limits (its cgroup's memory,
+ * processes or CPU time; its writable folder's quota): if so, marks it
+ * failed with that status (`what` names the moment, as for bot_reply())
+ * and returns 1; else 0.  Cheap when the bot has no cgroup nor quota.
+ */
+int bot_check_limits(bot *b, const char *what);
 
 /* Marks the bot failed with status and a printf-style detail. */
 void bot_fail(bot *b, int status, const char *fmt, ...)

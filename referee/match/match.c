@@ -455,6 +455,25 @@ static void seat_figures(run *r, const before *b0)
 	res->timed_out = r->out;
 }
 
+/* After a game: a seat whose tree met a limit meanwhile (a child killed
+ * at the memory limit, forks refused) gets its status, as if it had
+ * failed at its last decision, and is stopped. */
+static void check_limits(run *r)
+{
+	char what[64];
+
+	snprintf(what, sizeof what, "the end of game %d", r->spec->number);
+	for (int s = 0; s < r->n; s++) {
+		bot *b = at(r, s);
+		if (!bot_check_limits(b, what))
+			continue;
+		if (r->rw != NULL)
+			replay_status(r->rw, s, bot_status_name(b->status),
+			    b->detail);
+		stop_bot(r, b);
+	}
+}
+
 static int play_game(run *r, char *err, size_t errlen)
 {
 	before b0[SAB_MAX_PLAYERS];
@@ -500,6 +519,8 @@ static int play_game(run *r, char *err, size_t errlen)
 		if (r->rw != NULL)
 			replay_turn(r->rw, seat, &m, &r->g);
 	}
+	if (rc == MATCH_DONE)
+		check_limits(r);
 	rc = replay_end(r, rc, err, errlen);
 	seat_figures(r, b0);
 	return rc;

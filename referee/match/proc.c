@@ -96,6 +96,9 @@ typedef struct child_plan {
 	uint64_t user_procs;    /* processes the user ran at the spawn */
 	int pin;                /* 1: run on cpus only */
 	cpu_set_t cpus;
+	const cgroup *cg;       /* entered first, or NULL */
+	int pass_fd;            /* > 0: made descriptor 3 */
+	const sysfilter_prog *seccomp;    /* installed last, or NULL */
 } child_plan;
 
 /* ---- small helpers ---------------------------------------------------- */
@@ -407,17 +410,27 @@ static int child_reset_signals(void)
 	return sigprocmask(SIG_SETMASK, &none, NULL);
 }
 
-/* Closes every descriptor above 2: the referee's own are close-on-exec, but
- * a library or the runner may have opened some without it. */
-static void child_close_fds(int maxfd)
+/* Closes every descriptor from first on: the referee's own are
+ * close-on-exec, but a library or the runner may have opened some without
+ * it. */
+static void child_close_fds(int first, int maxfd)
 {
 #if defined(__linux__) && defined(SYS_close_range)
-	if (syscall(SYS_close_range, 3U, ~0U, 0U) == 0)
+	if (syscall(SYS_close_range, (unsigned)first, ~0U, 0U) == 0)
 		return;
 	/* ENOSYS before Linux 5.9: close them one by one. */
 #endif
-	for (int fd = 3; fd < maxfd; fd++)
+	for (int fd = first; fd < maxfd; fd++)
 		(void)close(fd);        /* EBADF for most: nothing was open */
+}
+
+/* Makes the descriptor to pass descriptor 3, open across exec.  The
+ * spawn's pipe ends are above 2 and already on 0-2 by now. */
+static int child_pass_fd(int fd)
+{
+	if (fd == 3)
+		return fcntl(3, F_SETFD, 0);
+	return dup2(fd, 3) < 0 ? -1 : 0;
 }
 
 /* Sets one limit, soft and hard, when it is not 0. */
@@ -470,6 +483,9 @@ static _Noreturn void child_run(const child_plan *c)
 	if (getppid() != c->parent)
 		_exit(127);
 #endif
+	/* Into the seat's group before anything can fork. */
+	if (cgroup_enter(c->cg) < 0)
+		child_fail(c->err, argv0, "entering its cgroup");
 	if (child_reset_signals() < 0)
 		child_fail(c->err, argv0, "signals");
 	if (child_limits(c) < 0)
@@ -478,11 +494,16 @@ static _Noreturn void child_run(const child_plan *c)
 		child_fail(c->err, argv0, "sched_setaffinity");
 	if (dup2(c->in, 0) < 0 || dup2(c->out, 1) < 0 || dup2(c->err, 2) < 0)
 		child_fail(c->err, argv0, "dup2");
-	child_close_fds(c->maxfd);
+	if (c->pass_fd > 0 && child_pass_fd(c->pass_fd) < 0)
+		child_fail(2, argv0, "dup2");
+	child_close_fds(c->pass_fd > 0 ? 4 : 3, c->maxfd);
 	if (c->cwd != NULL && chdir(c->cwd) < 0)
 		child_fail(2, argv0, c->cwd);
 	if (c->envp != NULL)
 		environ = c->envp;
+	/* Last: from here on the bot's own calls are filtered, execve too. */
+	if (c->seccomp != NULL && sysfilter_install(c->seccomp) < 0)
+		child_fail(2, argv0, "the system-call filter");
 	execvp(argv0, c->argv);
 	child_fail(2, argv0, NULL);
 }
@@ -692,6 +713,9 @@ static int spawn_prepare(proc *p, const proc_spec *spec, child_plan *c,
 	c->argv = spec->argv;
 	c->cwd = spec->cwd;
 	c->parent = getpid();
+	c->cg = spec->cg;
+	c->pass_fd = spec->pass_fd;
+	c->seccomp = spec->seccomp;
 	c->maxfd = open_max();
 	if (spec->cpus != NULL) {
 		/* Made here, in the parent: the CPU_ macros are no business of
@@ -739,6 +763,7 @@ int proc_spawn(proc *p, const proc_spec *spec, char *err, size_t errlen)
 	proc_clear(p, spec);
 	if (spec->argv == NULL || spec->argv[0] == NULL) {
 		sab_say(err, errlen, "no command to run");
+		cgroup_free(spec->cg);
 		return -1;
 	}
 	if (spawn_prepare(p, spec, &c, fds, err, errlen) == 0 &&
@@ -750,11 +775,14 @@ int proc_spawn(proc *p, const proc_spec *spec, char *err, size_t errlen)
 	fd_close(&fds[3]);
 	fd_close(&fds[5]);
 	free(c.envp);
+	/* The child entered the group with its own copies (or never will). */
+	cgroup_entered(spec->cg);
 	if (pid < 0) {
 		fd_close(&fds[1]);
 		fd_close(&fds[2]);
 		fd_close(&fds[4]);
 		fd_close(&p->log_fd);
+		cgroup_free(spec->cg);
 		return -1;
 	}
 	/* The child's own setpgid() is the one that counts; this one closes the
@@ -764,6 +792,7 @@ int proc_spawn(proc *p, const proc_spec *spec, char *err, size_t errlen)
 	live_add(pid);
 	p->pid = pid;
 	p->wrapped = spec->wrapped;
+	p->cg = spec->cg;
 	p->state = PROC_RUNNING;
 	p->in_fd = fds[1];
 	p->out_fd = fds[2];
@@ -1467,6 +1496,9 @@ void proc_stop_all(proc *const *set, int n, int64_t grace)
 	stop_signal(set, n, SIGKILL);
 	for (int i = 0; i < n; i++) {
 		stop_reap(set[i]);
+		/* Whatever of its tree left the process group. */
+		if (set[i] != NULL && set[i]->cg != NULL)
+			(void)cgroup_kill(set[i]->cg);
 		group_end(set, n, set[i]);
 	}
 	(void)proc_sweep();
@@ -1631,10 +1663,12 @@ int proc_sweep(void)
 
 /* ---- a short command ------------------------------------------------------ */
 
-int proc_run(char *const *argv, char *out, size_t outlen, int64_t timeout)
+int proc_run(char *const *argv, int pass_fd, char *out, size_t outlen,
+    int64_t timeout)
 {
 	proc p;
-	proc_spec spec = { .argv = argv, .max_line = 4096, .merge_stderr = 1 };
+	proc_spec spec = { .argv = argv, .max_line = 4096, .merge_stderr = 1,
+	    .pass_fd = pass_fd };
 	int64_t deadline = proc_now() + timeout;
 	size_t used = 0;
 	char err[256];
@@ -1692,6 +1726,8 @@ void proc_free(proc *p)
 		fd_close(&p->log_fd);
 	}
 	lines_drop(p);
+	cgroup_free(p->cg);
+	p->cg = NULL;
 	free(p->rbuf);
 	free(p->wbuf);
 	p->rbuf = p->wbuf = NULL;

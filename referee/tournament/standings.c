@@ -160,7 +160,8 @@ static void count_seat(struct standings_acc *a, const journal_game *g, int s)
 	a->defaults += t->defaults;
 	a->crashes += t->status == BOT_CRASH || t->status == BOT_NO_START ||
 	    t->status == BOT_MEMORY || t->status == BOT_CPU ||
-	    t->status == BOT_FILE_SIZE;
+	    t->status == BOT_FILE_SIZE || t->status == BOT_PROCESSES ||
+	    t->status == BOT_DISK;
 	a->protocol += t->status == BOT_CLOSED || t->status == BOT_TOO_LONG ||
 	    t->status == BOT_FLOOD || t->status == BOT_HANDSHAKE;
 	a->disqualified |= t->status == JOURNAL_DISQUALIFIED;
@@ -182,6 +183,7 @@ int standings_add(standings *st, const journal_game *g, char *err,
 		if ((who[s] = bot_number(st, g->seat[s].bot)) < 0)
 			return sab_fail(err, errlen, "out of memory");
 	st->games++;
+	st->unsealed += g->unsealed != 0;
 	int gold[SAB_MAX_PLAYERS];
 	for (int s = 0; s < g->players; s++)
 		gold[s] = g->seat[s].gold;
@@ -271,7 +273,7 @@ int standings_add_dir(standings *st, const char *dir, journal_warn_fn *warn,
     void *arg, char *err, size_t errlen)
 {
 	dir_add d = { st, 0, warn, arg };
-	journal_visit v = { add_game, add_warn, &d };
+	journal_visit v = { add_game, add_warn, &d, NULL };
 	journal_header h;
 	char msg[512];
 
@@ -679,6 +681,9 @@ static void print_table(FILE *f, const standings *st)
 	    st->games == 1 ? "" : "s", st->config);
 	if (st->paired_deals > 0)
 		fprintf(f, ", %ld deals (intervals by deal)", st->paired_deals);
+	/* A result is only as good as the seal its bots were under. */
+	if (st->unsealed > 0)
+		fprintf(f, ", %ld played unsealed (--sandbox off)", st->unsealed);
 	fputc('\n', f);
 	fprintf(f, "rank  %-*s  rating  games    gold  mean gold (95%% CI)  "
 	    " win%%", w, "bot");
@@ -718,6 +723,8 @@ static void print_yaml(FILE *f, const standings *st)
 	/* Only with duplicate deals, so other files read as before. */
 	if (st->paired_deals > 0)
 		fprintf(f, "deals: %ld\n", st->paired_deals);
+	if (st->unsealed > 0)
+		fprintf(f, "unsealed: %ld\n", st->unsealed);
 	fprintf(f, "bots:%s\n", st->nbots == 0 ? " []" : "");
 	for (int i = 0; i < st->nbots; i++) {
 		const standing *r = &st->rows[i];

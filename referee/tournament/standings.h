@@ -56,6 +56,7 @@ typedef struct standings {
 	int have_config;        /* a journal header was read */
 	long games;             /* distinct games counted */
 	long duplicates;        /* games seen again, not counted */
+	long unsealed;          /* games counted whose bots ran unsealed */
 	long paired_deals;      /* after standings_finish(): the deals, when
 	                           some deal was played more than once
 	                           (duplicate deals), else 0 */

@@ -613,8 +613,10 @@ uint64_t tconfig_hash(const tconfig *t)
 			continue;
 		h = hash_u64(h, (uint64_t)(int64_t)i);
 		h = hash_u64(h, s->given);
+		/* Fields added later count only when given. */
 		for (size_t k = 0; sandbox_settings_field(s, k, &v); k++)
-			h = hash_u64(h, (uint64_t)v);
+			if (k < SANDBOX_FIELDS_V1 || (s->given >> k & 1))
+				h = hash_u64(h, (uint64_t)v);
 	}
 	return h;
 }

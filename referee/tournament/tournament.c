@@ -1,6 +1,7 @@
 /* tournament.c: the tournament's conductor: hands the schedule's games to
  * worker processes (see worker.h), journals each finished game as it comes,
  * disqualifies bots that keep failing, and shows the progress. */
+#include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -8,10 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bot.h"
 #include "cli.h"
+#include "outputs.h"
 #include "proc.h"
 #include "say.h"
 #include "tournament.h"
@@ -129,7 +132,43 @@ static int is_failure(int status)
 	return status == BOT_CRASH || status == BOT_CLOSED ||
 	    status == BOT_TOO_LONG || status == BOT_FLOOD ||
 	    status == BOT_HANDSHAKE || status == BOT_NO_START ||
-	    status == BOT_MEMORY || status == BOT_CPU || status == BOT_FILE_SIZE;
+	    status == BOT_MEMORY || status == BOT_CPU ||
+	    status == BOT_FILE_SIZE || status == BOT_PROCESSES ||
+	    status == BOT_DISK;
+}
+
+/* The last line of the newest stderr log of bot name (its logs are
+ * logs/NAME.wK.S.stderr, one per start by worker K), into out; "" when
+ * there is none. */
+static void last_words(const tournament *t, const char *name, char *out,
+    size_t len)
+{
+	char dir[PATH_MAX], path[PATH_MAX], best[PATH_MAX] = "";
+	size_t n = strlen(name);
+	time_t newest = 0;
+	struct dirent *e;
+	DIR *d;
+
+	out[0] = '\0';
+	if (snprintf(dir, sizeof dir, "%s/logs", t->dir) >= (int)sizeof dir ||
+	    (d = opendir(dir)) == NULL)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		struct stat st;
+		size_t k = strlen(e->d_name);
+		if (strncmp(e->d_name, name, n) != 0 ||
+		    strncmp(e->d_name + n, ".w", 2) != 0 || k < 7 ||
+		    strcmp(e->d_name + k - 7, ".stderr") != 0 ||
+		    snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >=
+		    (int)sizeof path || stat(path, &st) != 0 || st.st_size == 0 ||
+		    (best[0] != '\0' && st.st_mtime < newest))
+			continue;
+		newest = st.st_mtime;
+		memcpy(best, path, sizeof best);
+	}
+	(void)closedir(d);
+	if (best[0] != '\0')
+		(void)outputs_last_line(best, out, len);
 }
 
 int tournament_count(void *arg, const journal_game *g, char *err,
@@ -151,12 +190,21 @@ int tournament_count(void *arg, const journal_game *g, char *err,
 		t->failures[b]++;
 		if (c->disqualify_after > 0 &&
 		    t->failures[b] >= c->disqualify_after) {
+			char last[200], shown[4 * sizeof last];
 			t->dq[b] = 1;
+			/* Said whatever --quiet says: a result without its
+			 * bot is worth knowing about, and why. */
 			fprintf(stderr, "%sbot %s is disqualified after %ld "
 			    "failures (the last: %s in game %ld); the referee "
 			    "plays for it from now on\n", t->tty ? "\r\033[K" : "",
 			    js->bot, t->failures[b],
 			    journal_status_name(js->status), g->index);
+			last_words(t, js->bot, last, sizeof last);
+			(void)proto_escape(shown, sizeof shown, last,
+			    strlen(last), 0);
+			if (last[0] != '\0')
+				fprintf(stderr, "  bot %s's last stderr line: %s\n",
+				    js->bot, shown);
 		}
 	}
 	t->counted++;
@@ -164,6 +212,30 @@ int tournament_count(void *arg, const journal_game *g, char *err,
 		return -1;
 	if (t->live != NULL && standings_add(t->live, g, err, errlen) < 0)
 		return -1;
+	return 0;
+}
+
+int tournament_belongs(void *arg, const journal_game *g, char *why,
+    size_t whylen)
+{
+	const tournament *t = arg;
+	const tconfig *c = t->cfg;
+	sched_game sg;
+
+	if (schedule_game(t->sch, g->index, &sg) != 0)
+		return sab_fail(why, whylen, "the schedule has %ld games",
+		    t->sch->total);
+	if (sg.players != g->players)
+		return sab_fail(why, whylen, "%d seats, where the schedule's game "
+		    "has %d", g->players, sg.players);
+	for (int s = 0; s < g->players; s++)
+		if (strcmp(c->bots[sg.bot[s]].cb.name, g->seat[s].bot) != 0)
+			return sab_fail(why, whylen, "seat %d is %s, where the "
+			    "schedule seats %s", s, g->seat[s].bot,
+			    c->bots[sg.bot[s]].cb.name);
+	if (sg.seed != g->seed)
+		return sab_fail(why, whylen, "seed %" PRIu64 ", where the "
+		    "schedule's is %" PRIu64, g->seed, sg.seed);
 	return 0;
 }
 
@@ -315,6 +387,17 @@ static int show_live(conductor *c)
 
 /* ---- the run ------------------------------------------------------------ */
 
+/* After a failure that a full disk explains: what to do about it. */
+static void disk_full_hint(const tournament *t, const char *msg)
+{
+	if (strstr(msg, strerror(ENOSPC)) == NULL &&
+	    strstr(msg, strerror(EDQUOT)) == NULL)
+		return;
+	fprintf(stderr, "saboteur tournament: the disk of %s is full: the games "
+	    "finished are in its journal; free some space, then run the same "
+	    "command to resume\n", t->dir);
+}
+
 /* A worker's line: a finished game to journal, or its failure. */
 static int heard(conductor *c, int k, char *line)
 {
@@ -325,6 +408,7 @@ static int heard(conductor *c, int k, char *line)
 	if (strncmp(line, "fail ", 5) == 0) {
 		fprintf(stderr, "%ssaboteur tournament: %s\n", t->tty ?
 		    "\r\033[K" : "", line + 5);
+		disk_full_hint(t, line);
 		return EXIT_INTERNAL;
 	}
 	if (strncmp(line, "done ", 5) != 0 ||
@@ -334,6 +418,7 @@ static int heard(conductor *c, int k, char *line)
 	    tournament_count(t, &g, err, sizeof err) != 0) {
 		fprintf(stderr, "saboteur tournament: worker %d: %s\n", k + 1,
 		    strncmp(line, "done ", 5) ? "an unexpected line" : err);
+		disk_full_hint(t, err);
 		return EXIT_INTERNAL;
 	}
 	c->busy[k] = -1;

@@ -48,6 +48,12 @@ typedef struct tournament {
  * one, over the games of schedule sch; -1 when out of memory. */
 int tournament_init(tournament *t, const tconfig *cfg, const schedule *sch);
 
+/* Whether a game read from the journal is the schedule's game of its
+ * index: its seed, and its bots seat by seat; a journal_check_fn for
+ * journal_open(), with the tournament as its argument. */
+int tournament_belongs(void *arg, const journal_game *g, char *why,
+    size_t whylen);
+
 /* Counts a finished game in the tallies (disqualifying a bot whose
  * failures reach the limit); a journal_game_fn for journal_open(), with
  * the tournament as its argument. */

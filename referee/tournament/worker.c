@@ -108,6 +108,9 @@ static int seal(worker *w, const char *file, const char *mode)
 	if (w->sb.on && (sandbox_hide(&w->sb, w->dir, err, sizeof err) != 0 ||
 	    sandbox_hide(&w->sb, file, err, sizeof err) != 0))
 		return fail("%s", err);
+	/* In its log: what holds its bots, on this machine. */
+	fprintf(stderr, "worker %d: bots run %s\n", w->k,
+	    sandbox_describe(&w->sb, err, sizeof err));
 	return EXIT_OK;
 }
 
@@ -157,17 +160,27 @@ static int start_bot(worker *w, int i)
 		fail("bot %s: %s", t->cb.name, err);
 		return -1;
 	}
-	proc_spec spec = { .argv = cmd.argv, .cwd = t->cb.cwd, .env = cmd.env,
-	    .stderr_path = path, .max_line = (size_t)w->cfg.max_line,
-	    .max_stderr = 16u << 20, .limits = &b->limits,
-	    .env_exact = cmd.env_exact, .wrapped = cmd.wrapped };
+	proc_spec spec = { .cwd = t->cb.cwd, .stderr_path = path,
+	    .max_line = (size_t)w->cfg.max_line, .max_stderr = 16u << 20,
+	    .limits = &b->limits };
+	sandbox_spec(&cmd, &spec);
+	b->guard = cmd.guard;
 	int started = bot_start(b, &spec, err, sizeof err);
 	sandbox_cmd_free(&cmd);
 	if (started != 0) {
 		fail("bot %s: %s", t->cb.name, err);
 		return -1;
 	}
-	return match_handshake(&w->mo, b, 1, &w->cost) == MATCH_FAILED ? -1 : 0;
+	if (match_handshake(&w->mo, b, 1, &w->cost) == MATCH_FAILED)
+		return -1;
+	/* A bot bwrap could not seal off is no result but the organiser's
+	 * trouble: said, and the tournament stops. */
+	if (b->status != BOT_OK && w->sb.on && sandbox_failed(path, err,
+	    sizeof err)) {
+		fail("bot %s cannot be sealed off: %s", t->cb.name, err);
+		return -1;
+	}
+	return 0;
 }
 
 /* Makes bot i ready for a game: running and greeted (restarted when it
@@ -223,6 +236,7 @@ static void fill_journal(const worker *w, const match_game *g,
 	/* At most 39 bytes of the 256: it always fits. */
 	(void)snprintf(j->replay, sizeof j->replay,
 	    "replays/game-%06ld.sabr.gz", index);
+	j->unsealed = !w->sb.on;
 	for (int s = 0; s < g->nseats; s++) {
 		journal_seat *js = &j->seat[s];
 		int b = g->bot_of[s];
