@@ -316,6 +316,29 @@ static void cell_compact(render_buf *b, const look *lk,
 		render_printf(b, "%s%s%s", w, lk->centre, e);
 }
 
+int render_card_row(render_buf *b, const view *v, const view_table *t,
+    uint8_t def, int rot, int row, int marked, const render_style *st)
+{
+	look lk;
+	char sgr[16];
+
+	memset(&lk, 0, sizeof lk);
+	if (def < v->rs->ndefs)
+		look_card(v, t, (uint8_t)((def + 1) | (rot ? SAB_CELL_TURNED : 0)),
+		    0, st, &lk);
+	else
+		lk.centre = "?";
+	snprintf(sgr, sizeof sgr, "%s%s", lk.sgr ? lk.sgr : "0",
+	    marked ? ";7" : "");
+	paint(b, st, lk.sgr || marked ? sgr : NULL);
+	if (st->compact)
+		cell_compact(b, &lk, st);
+	else
+		cell_row(b, &lk, row, st);
+	unpaint(b, st, lk.sgr || marked ? sgr : NULL);
+	return b->failed ? -1 : 0;
+}
+
 void render_board_extent(const view *v, const view_table *t,
     render_window *w)
 {

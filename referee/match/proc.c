@@ -96,6 +96,8 @@ typedef struct child_plan {
 	uint64_t user_procs;    /* processes the user ran at the spawn */
 	int pin;                /* 1: run on cpus only */
 	cpu_set_t cpus;
+	const int *pass;        /* given to the child as 3, 4, ... */
+	int npass;
 } child_plan;
 
 /* ---- small helpers ---------------------------------------------------- */
@@ -407,17 +409,38 @@ static int child_reset_signals(void)
 	return sigprocmask(SIG_SETMASK, &none, NULL);
 }
 
-/* Closes every descriptor above 2: the referee's own are close-on-exec, but
- * a library or the runner may have opened some without it. */
-static void child_close_fds(int maxfd)
+/* Closes every descriptor from first on: the referee's own are
+ * close-on-exec, but a library or the runner may have opened some
+ * without it. */
+static void child_close_fds(int first, int maxfd)
 {
 #if defined(__linux__) && defined(SYS_close_range)
-	if (syscall(SYS_close_range, 3U, ~0U, 0U) == 0)
+	if (syscall(SYS_close_range, (unsigned)first, ~0U, 0U) == 0)
 		return;
 	/* ENOSYS before Linux 5.9: close them one by one. */
 #endif
-	for (int fd = 3; fd < maxfd; fd++)
+	for (int fd = first; fd < maxfd; fd++)
 		(void)close(fd);        /* EBADF for most: nothing was open */
+}
+
+/* Gives the child the descriptors of c->pass as 3, 4, ...: each is
+ * copied above that range first, before stdin, stdout and stderr are
+ * replaced (a descriptor passed may be the referee's own stderr), then
+ * moved into place; dup2() leaves the copies open across exec. */
+static int child_pass_hold(const child_plan *c, int *tmp)
+{
+	for (int i = 0; i < c->npass; i++)
+		if ((tmp[i] = fcntl(c->pass[i], F_DUPFD, 3 + c->npass)) < 0)
+			return -1;
+	return 0;
+}
+
+static int child_pass_place(const child_plan *c, const int *tmp)
+{
+	for (int i = 0; i < c->npass; i++)
+		if (dup2(tmp[i], 3 + i) < 0)
+			return -1;
+	return 0;
 }
 
 /* Sets one limit, soft and hard, when it is not 0. */
@@ -460,6 +483,7 @@ static int child_limits(const child_plan *c)
 static _Noreturn void child_run(const child_plan *c)
 {
 	const char *argv0 = c->argv[0];
+	int tmp[PROC_MAX_PASS];
 
 	if (setpgid(0, 0) < 0)
 		child_fail(c->err, argv0, "setpgid");
@@ -476,9 +500,13 @@ static _Noreturn void child_run(const child_plan *c)
 		child_fail(c->err, argv0, "setrlimit");
 	if (c->pin && sched_setaffinity(0, sizeof c->cpus, &c->cpus) < 0)
 		child_fail(c->err, argv0, "sched_setaffinity");
+	if (child_pass_hold(c, tmp) < 0)
+		child_fail(c->err, argv0, "passing descriptors");
 	if (dup2(c->in, 0) < 0 || dup2(c->out, 1) < 0 || dup2(c->err, 2) < 0)
 		child_fail(c->err, argv0, "dup2");
-	child_close_fds(c->maxfd);
+	if (child_pass_place(c, tmp) < 0)
+		child_fail(2, argv0, "passing descriptors");
+	child_close_fds(3 + c->npass, c->maxfd);
 	if (c->cwd != NULL && chdir(c->cwd) < 0)
 		child_fail(2, argv0, c->cwd);
 	if (c->envp != NULL)
@@ -693,6 +721,13 @@ static int spawn_prepare(proc *p, const proc_spec *spec, child_plan *c,
 	c->cwd = spec->cwd;
 	c->parent = getpid();
 	c->maxfd = open_max();
+	c->pass = spec->pass_fds;
+	c->npass = spec->pass_fds != NULL ? spec->npass : 0;
+	if (c->npass < 0 || c->npass > PROC_MAX_PASS) {
+		sab_say(err, errlen, "%d descriptors to pass to %s: at most %d",
+		    c->npass, spec->argv[0], PROC_MAX_PASS);
+		return -1;
+	}
 	if (spec->cpus != NULL) {
 		/* Made here, in the parent: the CPU_ macros are no business of
 		 * the child between fork and exec. */

@@ -42,6 +42,8 @@ int proc_cpus_own(proc_cpus *c);
 /* Writes c as a CPU list ("0-3,6") into buf. */
 void proc_cpus_format(const proc_cpus *c, char *buf, size_t len);
 
+#define PROC_MAX_PASS 64
+
 typedef struct proc_spec {
 	char *const *argv;      /* NULL-terminated; argv[0] searched in PATH */
 	const char *cwd;        /* working directory, NULL: the referee's */
@@ -57,6 +59,10 @@ typedef struct proc_spec {
 	const proc_cpus *cpus;  /* pinned to these CPUs (sched_setaffinity(2)
 	                           in the child before exec, inherited by all
 	                           it starts), or NULL: the referee's */
+	const int *pass_fds;    /* descriptors the child gets as 3, 4, ...
+	                           (a network seat's listening socket), or
+	                           NULL; every other one above 2 is closed */
+	int npass;              /* at most PROC_MAX_PASS */
 } proc_spec;
 
 /* Where a process is: these can arrive in any order (end of file before
