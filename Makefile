@@ -187,6 +187,7 @@ check: deps-check $(B)/run-tests $(B)/asan/run-tests $(B)/saboteur bots
 	tests/cli.sh $(B)/saboteur
 	tests/e2e.sh $(B)/saboteur
 	tests/view_tmux.sh $(B)/saboteur
+	tests/human_tmux.sh $(B)/saboteur
 	tests/tournament.sh $(B)/saboteur
 	tests/parallel_ssh.sh $(B)/saboteur
 	tests/slurm.sh $(B)/saboteur

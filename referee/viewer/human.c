@@ -26,8 +26,10 @@
 /* The lines of what happened that are kept, and the longest. */
 #define LOG_LINES 64
 #define LOG_WIDTH 160
-/* The rows the picker's list takes at least, besides its filter line. */
+/* The rows the picker's list takes at least, besides its filter line,
+ * and the lines of what happened shown above it. */
 #define LIST_MIN 4
+#define LOG_SHOWN 2
 
 int human_is_seat(const char *command)
 {
@@ -497,11 +499,20 @@ static void draw_hand(int *row, int cols)
 				render_card_row(&b, &me.v, &me.t, def, 0, r, marked,
 				    &st);
 			} else {
+				/* A card with no tunnels: a box with its
+				 * initials, as the board draws a goal's back. */
 				card_label(def, lab, sizeof lab);
 				if (marked && st.colour)
 					render_printf(&b, "\x1b[7m");
-				render_printf(&b, r == 1 ? "[%-3s]" : r == 0 ?
-				    " ___ " : "     ", lab);
+				if (r == 1)
+					render_printf(&b, "%s%-3s%s", st.ascii ? "|" :
+					    "\u2502", lab, st.ascii ? "|" : "\u2502");
+				else if (st.ascii)
+					render_printf(&b, "+---+");
+				else
+					render_printf(&b, "%s\u2500\u2500\u2500%s",
+					    r == 0 ? "\u250c" : "\u2514",
+					    r == 0 ? "\u2510" : "\u2518");
 				if (marked && st.colour)
 					render_printf(&b, "\x1b[0m");
 			}
@@ -549,6 +560,10 @@ static void draw_bottom(int row, int n)
 			term_line(row++, me.log[i], strlen(me.log[i]), 0);
 		return;
 	}
+	/* The last of what happened, above the list. */
+	for (int i = me.nlog - LOG_SHOWN > 0 ? me.nlog - LOG_SHOWN : 0;
+	    i < me.nlog && n > 2; i++, n--)
+		term_line(row++, me.log[i], strlen(me.log[i]), 0);
 	render_buf b = { NULL, 0, 0, 0 };
 	if (me.board)
 		render_printf(&b, "board: the moves at %d %d (%d of %d)", me.cx,
@@ -571,8 +586,10 @@ static void draw_bottom(int row, int n)
 	}
 }
 
-static const char choose_keys[] = "type to filter  up/down choose  Enter "
-    "play  Tab board cursor (arrows, r: next)  Esc clear  ^C stop";
+static const char choose_keys[] = "type: filter  \u2191\u2193 choose  "
+    "Enter play  Tab board  Esc clear  ^C stop";
+static const char choose_keys_ascii[] = "type: filter  up/down choose  "
+    "Enter play  Tab board  Esc clear  ^C stop";
 static const char idle_keys[] = "waiting for the other seats  ^C stops "
     "the match";
 
@@ -580,9 +597,9 @@ static void draw(void)
 {
 	int rows, cols, row = 1, bottom, board_rows, prow;
 	render_buf players = { NULL, 0, 0, 0 };
-	const char *keys = me.choosing ? (me.board ? "arrows move  r next move "
-	    "here  Enter play  Tab/Esc the list  ^C stop" : choose_keys) :
-	    idle_keys;
+	const char *keys = me.choosing ? (me.board ? "arrows: cell  r: next "
+	    "move here  Enter play  Tab/Esc: the list  ^C stop" :
+	    me.st.ascii ? choose_keys_ascii : choose_keys) : idle_keys;
 
 	if (!me.on)
 		return;
@@ -594,7 +611,7 @@ static void draw(void)
 	prow = count_lines(&players);
 	/* What is left after the header, the players, the hand (4), the
 	 * message and keys lines, and the least of the bottom. */
-	bottom = 1 + LIST_MIN;
+	bottom = 1 + LIST_MIN + LOG_SHOWN;
 	board_rows = rows - 1 - prow - 4 - 2 - bottom;
 	if (board_rows < 3)
 		board_rows = 3;
