@@ -261,7 +261,7 @@ static int session(conn *l)
 	(void)close(fd);
 	proc_stop_all(&set, 1, 2000 * NS_PER_MS);
 	fprintf(stderr, "saboteur connect: session %d over: %s; the bot: %s\n",
-	    l->sessions + 1, rc == NET_EXIT_DONE ? "the bot ended it" :
+	    l->sessions + 1, rc == NET_EXIT_DONE ? "the bot's output ended" :
 	    rc == NET_EXIT_DROPPED ? "the referee closed the connection" :
 	    "the bot stopped reading", proc_describe_exit(&p, how, sizeof how));
 	proc_free(&p);

@@ -351,6 +351,56 @@ peers=$(cat "$tmp"/*/*listen*.stderr | grep -o 'from [0-9.]*:[0-9]*\|^[0-9.]*:[0
     grep -v "^10\\.231\\.$(($$ % 250))\\.2\$")
 [ -z "$peers" ] && ok || no "connections from elsewhere: $peers"
 
+# ---- a tournament with a network entry -----------------------------------
+
+# Two games at once: two sessions of the remote entry, each connect
+# coming back for the next game (--again) until the tournament is over.
+cat >"$tmp/t.yaml" <<EOF
+players: 3
+seed: 4
+schedule: {games: 4}
+time: {move-ms: 20000, bank-ms: 60000, handshake-ms: 60000}
+network: {connect-ms: 20000}
+output: $tmp/t-results
+bots:
+  - {name: local, command: "$rb"}
+  - {name: far, command: "listen:auto"}
+  - {name: clever, command: "$hb"}
+EOF
+rm -f "$tmp/t.tokens"
+"$bin" tournament -j 2 --token-file "$tmp/t.tokens" "$tmp/t.yaml" \
+    >"$tmp/t.out" 2>"$tmp/t.err" &
+ref=$!
+i=0
+while [ ! -s "$tmp/t.tokens" ] && [ $i -lt 600 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+for k in 1 2; do
+	"$bin" connect --again --wait-ms 3000 "$(where t far)" "$(token t far)" \
+	    -- $rb >"$tmp/t-conn$k.out" 2>&1 &
+done
+finish t
+wait
+expect_rc t.rc 0
+grep -Eq '^ *[0-9]+  far .* remote$' "$tmp/t.out" && ok ||
+    { no "the standings do not say the remote entry"; sed 's/^/  | /' "$tmp/t.out"; }
+"$bin" standings --format yaml "$tmp/t-results" | grep -q '^    remote: true' &&
+    ok || no "standings --format yaml: no remote: true"
+grep -q "^far 127.0.0.1:[0-9]*\$" "$tmp/t-results/network.txt" && ok ||
+    no "no network.txt"
+grep -q "$(token t far)" "$tmp/t-results/network.txt" && no "network.txt holds the token" || ok
+n=$(grep -c 'status=ok,ok,ok' "$tmp/t-results/journal.txt")
+[ "$n" = 4 ] && ok || no "tournament: $n of 4 games with every seat ok"
+for g in "$tmp"/t-results/replays/*.sabr.gz; do
+	"$bin" verify --quiet "$g" >/dev/null 2>&1 && ok || no "tournament: $g does not verify"
+done
+# The file is checked: a person's seat has no place in a tournament.
+sed 's/listen:auto/human/' "$tmp/t.yaml" >"$tmp/th.yaml"
+"$bin" tournament "$tmp/th.yaml" >"$tmp/th.out" 2>&1
+[ $? = 3 ] && grep -q "th.yaml:[0-9]*:[0-9]*: bots\[1\].command: a person's seat" "$tmp/th.out" &&
+    ok || { no "a human entry"; sed 's/^/  | /' "$tmp/th.out"; }
+
 # ---- hostile bots behind connect: sealed on their side, harmless ---------
 
 if "$bin" play --sandbox on --quiet --log-dir "$tmp/probe" $limits \

@@ -192,6 +192,24 @@ int net_listen(net_seat *s, const char *addr, int lo, int hi, char *err,
 	return 0;
 }
 
+int net_adopt(net_seat *s, int fd, const char *token)
+{
+	struct sockaddr_storage ss;
+	socklen_t len = sizeof ss;
+
+	memset(s, 0, sizeof *s);
+	s->fd = -1;
+	if (strlen(token) != NET_TOKEN_LEN ||
+	    getsockname(fd, (struct sockaddr *)&ss, &len) < 0 ||
+	    getnameinfo((struct sockaddr *)&ss, len, s->addr, sizeof s->addr,
+	    NULL, 0, NI_NUMERICHOST) != 0 || fcntl(fd, F_SETFD, FD_CLOEXEC) < 0)
+		return -1;
+	s->fd = fd;
+	s->port = bound_port(fd);
+	memcpy(s->token, token, NET_TOKEN_LEN + 1);
+	return 0;
+}
+
 void net_close(net_seat *s)
 {
 	if (s->fd >= 0)

@@ -60,6 +60,12 @@ int net_parse(const char *command, int *lo, int *hi, char *err,
 int net_listen(net_seat *s, const char *addr, int lo, int hi, char *err,
     size_t errlen);
 
+/* Takes fd, a listening socket another process opened (a tournament's
+ * worker is given its entries' seats), with its token, into s: its
+ * address and port from the socket.  Returns 0, or -1 when fd is not a
+ * listening socket of ours. */
+int net_adopt(net_seat *s, int fd, const char *token);
+
 /* Closes s's socket; a closed seat does nothing. */
 void net_close(net_seat *s);
 
