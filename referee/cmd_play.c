@@ -501,16 +501,18 @@ static const char *bot_cwd(const play_cfg *c, const config_bot *cb)
  */
 static int spawn_seat(play_cfg *c, bot *b, const char *stderr_path)
 {
-	char buf[4096 + 256], err[512], *argv[6] = { c->self, "human-seat",
-	    NULL };
+	char buf[4096 + 512], err[512], label[128], *argv[7] = { c->self,
+	    "human-seat", NULL };
 	const net_seat *ns = &c->net[b->index];
 	int pass[2] = { ns->fd, STDERR_FILENO };
 	proc_spec spec = { .argv = argv, .stderr_path = stderr_path,
 	    .max_line = c->max_line, .max_stderr = 16u << 20 };
 
 	if (b->kind == BOT_NETWORK) {
-		if (net_relay_argv(c->self, ns, c->connect_ms, STDERR_FILENO, argv,
-		    buf, sizeof buf) != 0) {
+		(void)snprintf(label, sizeof label, "saboteur play: bot %d (%s)",
+		    b->index + 1, b->command);
+		if (net_relay_argv(c->self, ns, c->connect_ms, STDERR_FILENO, label,
+		    argv, buf, sizeof buf) != 0) {
 			fprintf(stderr, "saboteur play: %s: too long a path\n",
 			    c->self);
 			return EXIT_INTERNAL;

@@ -175,7 +175,7 @@ expect_rc wrong2.crc 0
 expect wrong 2 ok
 verified wrong
 has "$tmp/wrong/2-listen:auto.stderr" "refused a connection from 127.0.0.1:[0-9]*: wrong token (the seat keeps waiting)"
-has "$tmp/wrong.err" "refused a connection from 127.0.0.1:[0-9]*: wrong token"
+has "$tmp/wrong.err" "saboteur play: bot 2 (listen:auto): refused a connection from 127.0.0.1:[0-9]*: wrong token"
 has "$tmp/wrong/2-listen:auto.stderr" "not a saboteur connect greeting"
 
 # ---- a connection that closes mid-game fails that seat only --------------

@@ -248,14 +248,14 @@ int net_token_file(const char *path, const char *const *names,
 }
 
 int net_relay_argv(const char *self, const net_seat *s, int64_t wait_ms,
-    int tell, char **argv, char *buf, size_t len)
+    int tell, const char *label, char **argv, char *buf, size_t len)
 {
 	char where[96];
 	int n;
 
 	net_where(s, where, sizeof where);
-	n = snprintf(buf, len, "%s%c%lld%c%s%c%s", self, 0, (long long)wait_ms,
-	    0, where, 0, tell >= 0 ? "4" : "-");
+	n = snprintf(buf, len, "%s%c%lld%c%s%c%s%c%s", self, 0,
+	    (long long)wait_ms, 0, where, 0, tell >= 0 ? "4" : "-", 0, label);
 	if (n < 0 || (size_t)n >= len)
 		return -1;
 	argv[0] = buf;
@@ -263,7 +263,8 @@ int net_relay_argv(const char *self, const net_seat *s, int64_t wait_ms,
 	argv[2] = buf + strlen(self) + 1;
 	argv[3] = argv[2] + strlen(argv[2]) + 1;
 	argv[4] = argv[3] + strlen(argv[3]) + 1;
-	argv[5] = NULL;
+	argv[5] = argv[4] + strlen(argv[4]) + 1;
+	argv[6] = NULL;
 	return 0;
 }
 
@@ -502,6 +503,7 @@ out:
 /* What the relay knows while it waits. */
 typedef struct relay {
 	const char *where;      /* "ADDR:PORT" */
+	const char *label;      /* who says it on the referee's stderr */
 	int tell;               /* the referee's stderr, or -1 */
 	char token[NET_TOKEN_LEN + 1];
 	char *pending;          /* the referee's lines before a bot came */
@@ -530,8 +532,13 @@ static void relay_say(const relay *r, int loud, const char *fmt, ...)
 	if (write(STDERR_FILENO, msg, (size_t)n) < 0) {
 		/* The log is gone: nothing to do. */
 	}
-	if (loud && r->tell >= 0 && write(r->tell, msg, (size_t)n) < 0) {
-		/* As above. */
+	if (loud && r->tell >= 0) {
+		char out[sizeof msg + 160];
+		int k = snprintf(out, sizeof out, "%s: %.*s", r->label, n, msg);
+		if (k > 0 && write(r->tell, out, (size_t)k < sizeof out ?
+		    (size_t)k : sizeof out - 1) < 0) {
+			/* As above. */
+		}
 	}
 }
 
@@ -659,7 +666,7 @@ int cmd_net_seat(int argc, char **argv)
 	int fd, rc;
 
 	memset(&r, 0, sizeof r);
-	if (argc != 4 || (wait_ms = strtoll(argv[1], &end, 10)) < 0 ||
+	if (argc != 5 || (wait_ms = strtoll(argv[1], &end, 10)) < 0 ||
 	    *end != '\0') {
 		fprintf(stderr, "saboteur net-seat: run by saboteur play and "
 		    "tournament for a network seat, not by hand\n");
@@ -667,6 +674,7 @@ int cmd_net_seat(int argc, char **argv)
 	}
 	r.where = argv[2];
 	r.tell = strcmp(argv[3], "-") != 0 ? 4 : -1;
+	r.label = argv[4];
 	/* The referee's first line is the token, never sent on. */
 	if (nonblock(STDIN_FILENO) < 0 || net_read_line(STDIN_FILENO, r.token, sizeof r.token,
 	    proc_now() + 10000 * NS_PER_MS) != 1 || strlen(r.token) !=

@@ -87,13 +87,13 @@ int net_is_loopback(const char *addr);
 /*
  * The argv of the relay process of a network seat, for proc_spawn()
  * with pass_fds { s->fd, tell } (tell: where refusals are said besides the
- * seat's log, such as the referee's stderr, or -1): the program at self
- * (this one), waiting at most wait_ms for the bot.  The strings live in
- * buf (size len), the pointers in argv (6 entries).  Returns 0, or -1
- * when buf is too small.
+ * seat's log, such as the referee's stderr, each after label and ": ", or
+ * -1): the program at self (this one), waiting at most wait_ms for the
+ * bot.  The strings live in buf (size len), the pointers in argv (7
+ * entries).  Returns 0, or -1 when buf is too small.
  */
 int net_relay_argv(const char *self, const net_seat *s, int64_t wait_ms,
-    int tell, char **argv, char *buf, size_t len);
+    int tell, const char *label, char **argv, char *buf, size_t len);
 
 /* The relay process: "saboteur net-seat" as net_relay_argv() runs it. */
 int cmd_net_seat(int argc, char **argv);

@@ -147,7 +147,7 @@ static int start_seat(worker *w, int i, const char *path)
 	const tconfig_bot *t = &w->cfg.bots[i];
 	const net_seat *ns = &w->net[i];
 	bot *b = &w->bots[i];
-	char buf[4096 + 256], err[512], *argv[6];
+	char buf[4096 + 512], err[512], label[128], *argv[7];
 	int pass[2] = { ns->fd, STDERR_FILENO };
 
 	if (ns->fd < 0) {
@@ -155,8 +155,10 @@ static int start_seat(worker *w, int i, const char *path)
 		return -1;
 	}
 	net_where(ns, b->where, sizeof b->where);
-	if (net_relay_argv(w->self, ns, w->cfg.connect_ms, STDERR_FILENO, argv,
-	    buf, sizeof buf) != 0) {
+	(void)snprintf(label, sizeof label, "worker %d: bot %s", w->k,
+	    t->cb.name);
+	if (net_relay_argv(w->self, ns, w->cfg.connect_ms, STDERR_FILENO, label,
+	    argv, buf, sizeof buf) != 0) {
 		fail("%s: too long a path", w->self);
 		return -1;
 	}
