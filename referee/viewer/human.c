@@ -238,14 +238,35 @@ static void log_add(const char *fmt, ...)
 	va_end(ap);
 }
 
+/* "roundend R gold|nocards FINDER|- SIDE [winners S...]" in words, in the
+ * log and on the message line, where it stays until the next key, so
+ * that the next round's first lines do not hide it. */
+static void round_over(const char *rest)
+{
+	char how[16], finder[16], side[32];
+	int r, f, n = 0;
+
+	if (sscanf(rest, "%d %15s %15s %31s %n", &r, how, finder, side, &n) < 4) {
+		log_add("the round is over: %s", rest);
+		return;
+	}
+	if (strcmp(how, "gold") == 0 && sscanf(finder, "%d", &f) == 1)
+		snprintf(me.msg, sizeof me.msg, "round %d is over: %d %s reached "
+		    "the gold; %s win", r, f, seat_name(f), side);
+	else
+		snprintf(me.msg, sizeof me.msg, "round %d is over: %s; %s win", r,
+		    strcmp(how, "nocards") == 0 ? "no cards left" : how, side);
+	log_add("%s", me.msg);
+}
+
 /* Notes a line of the referee in words, before botlib takes it. */
 static void log_line(const char *line)
 {
 	static const char *const seated[] = { "played", "plays", "discarded",
 		"passed", "removed", "took", "dwarf", "toll", "postcard", "stole",
 		"gold" };
-	char word[16], rest[LOG_WIDTH];
-	int k = -1, n = 0;
+	char word[16], rest[LOG_WIDTH], a[LOG_WIDTH];
+	int k = -1, n = 0, x, y;
 
 	if (sscanf(line, "%15s %n", word, &n) != 1)
 		return;
@@ -254,18 +275,35 @@ static void log_line(const char *line)
 		int m = 0;
 		if (strcmp(word, seated[i]) != 0 || sscanf(rest, "%d %n", &k, &m) < 1)
 			continue;
-		log_add("%d %s: %s %s", k, seat_name(k), word, rest + m);
+		if (strcmp(word, "discarded") == 0 && rest[m] == '-')
+			log_add("%d %s: discarded a card face down", k, seat_name(k));
+		else
+			log_add("%d %s: %s %s", k, seat_name(k), word, rest + m);
 		return;
 	}
-	if (strcmp(word, "role") == 0 && sscanf(rest, "%d", &k) == 1 &&
-	    (k == me.s->seat || me.s->table.round > 0))
-		log_add("%d %s: %s", k, seat_name(k), strchr(rest, ' ') ?
-		    strchr(rest, ' ') + 1 : rest);
-	else if (strcmp(word, "round") == 0)
-		log_add("round %s", rest);
-	else if (strcmp(word, "roundend") == 0 || strcmp(word, "gameover") == 0 ||
-	    strcmp(word, "reveal") == 0 || strcmp(word, "peek") == 0 ||
-	    strcmp(word, "vetoed") == 0 || strcmp(word, "game") == 0)
+	if (strcmp(word, "role") == 0 && sscanf(rest, "%d %127s", &k, a) == 2 &&
+	    k == me.s->seat)
+		log_add("you are a %s", a);
+	else if (strcmp(word, "role") == 0 && k >= 0)
+		log_add("%d %s is a %s", k, seat_name(k), a);
+	else if (strcmp(word, "round") == 0 && sscanf(rest, "%d %d %d", &x, &k,
+	    &y) == 3)
+		log_add("round %d begins: %d %s plays first; %d cards to draw", x,
+		    k, seat_name(k), y);
+	else if (strcmp(word, "roundend") == 0)
+		round_over(rest);
+	else if (strcmp(word, "gameover") == 0) {
+		snprintf(me.msg, sizeof me.msg, "the game is over: gold by "
+		    "seat, then the winners: %.100s", rest);
+		log_add("%s", me.msg);
+	}
+	else if (strcmp(word, "reveal") == 0 && sscanf(rest, "%d %d %127s", &x,
+	    &y, a) == 3)
+		log_add("the goal at %d %d is turned: %s", x, y, a);
+	else if (strcmp(word, "peek") == 0 && sscanf(rest, "%d %d %127s", &x,
+	    &y, a) == 3)
+		log_add("your map: the goal at %d %d is %s", x, y, a);
+	else if (strcmp(word, "vetoed") == 0 || strcmp(word, "game") == 0)
 		log_add("%s %s", word, rest);
 	else if (strcmp(word, "default") == 0)
 		log_add("the referee played for you (%s)", rest);
