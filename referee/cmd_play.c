@@ -720,7 +720,7 @@ static int open_seats(play_cfg *c, bot *bots, int n)
 {
 	const char *names[SAB_MAX_PLAYERS];
 	net_seat seats[SAB_MAX_PLAYERS];
-	char num[SAB_MAX_PLAYERS][8], err[512];
+	char num[SAB_MAX_PLAYERS][16], err[512];
 	int nnet = 0, lo, hi;
 
 	for (int i = 0; i < n; i++) {

@@ -31,11 +31,6 @@
 #define LIST_MIN 4
 #define LOG_SHOWN 2
 
-int human_is_seat(const char *command)
-{
-	return command != NULL && strcmp(command, HUMAN_WORD) == 0;
-}
-
 /* ---- the referee's side ----------------------------------------------------- */
 
 /* Blocks SIGTTOU around a change of the terminal's foreground group, which
