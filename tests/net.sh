@@ -74,19 +74,6 @@ conn() {
 	echo $? >"$tmp/$out.crc"
 }
 
-# status NAME K: bot K's status in the summary.
-status() {
-	awk -v k="$2" '$1 ~ "^"k":" && NF >= 4 { print $4; exit }' "$tmp/$1.out"
-}
-
-expect() {
-	got=$(status "$1" "$2")
-	[ "$got" = "$3" ] && ok || {
-		no "$1: bot $2 status \"$got\", want \"$3\""
-		sed 's/^/  | /' "$tmp/$1.out" "$tmp/$1.err" | tail -15
-	}
-}
-
 expect_rc() {
 	[ "$(cat "$tmp/$1")" = "$2" ] && ok || {
 		no "$1: exit $(cat "$tmp/$1"), want $2"
