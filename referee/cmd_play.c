@@ -788,7 +788,6 @@ static int start_bots(play_cfg *c, char **cmds, int n, bot *bots,
 		b->command = cb ? cb->command : cmds[i];
 		b->kind = net_is_seat(b->command) ? BOT_NETWORK :
 		    human_is_seat(b->command) ? BOT_PERSON : BOT_PROGRAM;
-		c->net[i].fd = -1;
 		b->argv = split_command(b->command, err, sizeof err);
 		if (b->argv == NULL) {
 			fprintf(stderr, "saboteur play: bot %d \"%s\": %s\n",
@@ -1074,6 +1073,8 @@ static int cmd_play(int argc, char **argv)
 	int n, rc, played = 0;
 
 	CLI_OPTS_COPY(o, play_opts);
+	for (int i = 0; i < SAB_MAX_PLAYERS; i++)
+		c.net[i].fd = -1;       /* no seat listens yet */
 	n = cli_parse("play", argc, argv, o, cmds, SAB_MAX_PLAYERS + 1);
 	if (n < 0)
 		return EXIT_USAGE;
