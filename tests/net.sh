@@ -8,8 +8,9 @@
 # charged as saboteur(1) says; a flood and a line over the limit end the
 # seat as on a pipe; as root, a second "host" in a network namespace of
 # the test's own plays through a veth pair, and cannot reach a seat that
-# listens on loopback (the default); hostile bots sealed by connect harm
-# nobody.  Nothing but 127.0.0.1 and the test's namespace is contacted.
+# listens on loopback (the default); a tournament plays a remote entry;
+# hostile bots sealed by connect harm nobody and leave nothing behind.
+# Nothing but 127.0.0.1 and the test's namespace is contacted.
 #
 # Usage: tests/net.sh PATH/TO/saboteur
 set -u
@@ -401,7 +402,7 @@ s.bind(('127.0.0.1', $lport)); s.listen(5); time.sleep(120)" &
 	# As tests/hostile.sh asks of the referee's sandbox: the spy finds
 	# nothing (no referee in sight, no network but its seat's link), the
 	# others disturb no other seat, and nothing is left behind.
-	for m in spy killer injector storm; do
+	for m in spy killer injector storm daemon; do
 		args=
 		[ $m = spy ] && args="net:$lport"
 		start "h-$m" "$rb" listen:auto "$rb"
