@@ -94,18 +94,30 @@ shown=$(grep -c '^[> ] [a-z]' "$tmp/screen")
 disc=$(grep -c '^[> ] discard ' "$tmp/screen")
 [ "$shown" -gt 0 ] && [ "$shown" = "$disc" ] && ok ||
     bad "the filter shows $shown lines, $disc of them discards"
+# Down chooses the second of them.
+want=$(grep '^[> ] discard ' "$tmp/screen" | sed -n '2s/^. //p')
 t send-keys -t game Down
-sleep 0.2
+wait_for down "^> $want\$"
 first=$(chosen)
 t send-keys -t game Enter
-# Then the board cursor: a path card's cell, chosen with the arrows.
-wait_for picker2 "type: filter"
+# Then the board cursor: a path card's cell, chosen with the arrows.  The
+# next decision's picker starts with no filter.
+wait_for picker2 "^move: _ +\([0-9]+ of [0-9]+\)\$"
 second=
 if grep -q '^[> ] play path' "$tmp/screen"; then
 	t send-keys -t game "play path" Tab
 	wait_for board-mode "^board: the moves at -?[0-9]+ -?[0-9]+"
+	from=$(sed -n 's/^board: the moves at \(-\?[0-9]* -\?[0-9]*\) .*/\1/p' "$tmp/screen")
 	t send-keys -t game Right
-	sleep 0.2
+	# The cursor leaves its cell, unless nothing lies that way.
+	n=0
+	while [ $n -lt 100 ]; do
+		screen
+		grep -q "^board: the moves at $from " "$tmp/screen" || break
+		grep -q "no move that way" "$tmp/screen" && break
+		sleep 0.05
+		n=$((n + 1))
+	done
 	second=$(chosen)
 	cell=$(sed -n 's/^board: the moves at \(-\?[0-9]* -\?[0-9]*\) .*/\1/p' "$tmp/screen")
 	case "$second" in
@@ -114,6 +126,7 @@ if grep -q '^[> ] play path' "$tmp/screen"; then
 	esac
 	t send-keys -t game Enter
 else
+	bad "the second decision offers no path card to lay (seed 3 did)"
 	t send-keys -t game Enter
 fi
 # The rest of the game: the first legal move each time, until the end.
