@@ -21,7 +21,7 @@ endif
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L -DSAB_VERSION='"$(VERSION)"' \
             -DSAB_DATADIR='"$(DATADIR)"' -Irules -Iprotocol -Ireplays -Ireferee \
             -Ireferee/match -Ireferee/tournament -Ireferee/viewer \
-            -Ireferee/html
+            -Ireferee/html -Iexamples/c
 ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS)
 SANITIZE  = -fsanitize=address,undefined -fno-omit-frame-pointer \
             -fno-sanitize-recover=all
@@ -60,11 +60,15 @@ MANPAGES   = $(wildcard man/*.[1-9])
 RULES_OBJ  = $(RULES_SRC:%.c=$(B)/%.o) $(B)/gen/builtin_rulesets.o
 # The game page's script and style, embedded as the rulesets are.
 PAGE_ASSETS = referee/html/viewer.js referee/html/viewer.css
-PROG_OBJ   = $(PROG_SRC:%.c=$(B)/%.o) $(B)/gen/page_assets.o
-REF_OBJ    = $(REF_SRC:%.c=$(B)/%.o) $(B)/gen/page_assets.o
+# A person's seat keeps its table with the C bot helper, as any C bot does.
+PROG_OBJ   = $(PROG_SRC:%.c=$(B)/%.o) $(B)/gen/page_assets.o \
+             $(B)/examples/c/botlib.o
+REF_OBJ    = $(REF_SRC:%.c=$(B)/%.o) $(B)/gen/page_assets.o \
+             $(B)/examples/c/botlib.o
 TEST_OBJ   = $(TEST_SRC:%.c=$(B)/%.o)
 ASAN_RULES = $(RULES_SRC:%.c=$(B)/asan/%.o) $(B)/asan/gen/builtin_rulesets.o
-ASAN_REF   = $(REF_SRC:%.c=$(B)/asan/%.o) $(B)/asan/gen/page_assets.o
+ASAN_REF   = $(REF_SRC:%.c=$(B)/asan/%.o) $(B)/asan/gen/page_assets.o \
+             $(B)/asan/examples/c/botlib.o
 ASAN_TEST  = $(TEST_SRC:%.c=$(B)/asan/%.o)
 
 .PHONY: all check test bench play install uninstall clean deps deps-check fuzz
@@ -185,10 +189,12 @@ check: deps-check $(B)/run-tests $(B)/asan/run-tests $(B)/saboteur bots
 	tests/cli.sh $(B)/saboteur
 	tests/e2e.sh $(B)/saboteur
 	tests/view_tmux.sh $(B)/saboteur
+	tests/human_tmux.sh $(B)/saboteur
 	tests/tournament.sh $(B)/saboteur
 	tests/parallel_ssh.sh $(B)/saboteur
 	tests/slurm.sh $(B)/saboteur
 	tests/hostile.sh $(B)/saboteur
+	tests/net.sh $(B)/saboteur
 	tests/guards.sh $(B)/saboteur
 	tests/new_card.sh
 	tests/html.sh $(B)/saboteur

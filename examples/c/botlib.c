@@ -1566,6 +1566,17 @@ static int read_line(char *buf, size_t size)
 	}
 }
 
+int bot_handle(char *line, const char *name, bot_choose_fn *choose,
+    bot_seen_fn *seen)
+{
+	return handle(line, name, choose, seen);
+}
+
+const botstate *bot_state(void)
+{
+	return &st;
+}
+
 int bot_run(const char *name, bot_choose_fn *choose, bot_seen_fn *seen)
 {
 	static char buf[LINE_MAX_READ];

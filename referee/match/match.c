@@ -142,7 +142,8 @@ static int handshake(run *r)
 		send_line(r, &r->bots[i], line);
 	for (int i = 0; i < r->n; i++) {
 		bot *b = &r->bots[i];
-		handshake_one(r, b, deadline);
+		/* A network seat waits for its bot to connect first. */
+		handshake_one(r, b, deadline + b->net_wait + b->allowance);
 		if (proc_interrupted())
 			return MATCH_INTERRUPTED;
 		if (b->status != BOT_OK)
@@ -293,10 +294,14 @@ static int read_reply(run *r, bot *b, int64_t deadline, const char *what,
 		return -1;
 	count(r, 1);
 	r->last_reply = t;
-	charge(r, b, t - b->p.t_written);
+	/* A network seat's time is its round trip less its allowance
+	 * (saboteur(1)): what the replay records and the audit checks. */
+	int64_t used = t - b->p.t_written - b->allowance;
+	if (used < 0)
+		used = 0;
+	charge(r, b, used);
 	if (r->rw != NULL)
-		replay_bot_line(r->rw, b->seat, line, len, t - b->p.t_written,
-		    b->bank_left);
+		replay_bot_line(r->rw, b->seat, line, len, used, b->bank_left);
 	k = proto_judge(&r->pc, &r->g, line, len, PROTO_REASONS_TOKENS, m,
 	    why, whylen);
 	if (k == 0)
@@ -345,7 +350,7 @@ static int decide(run *r, sab_move *m)
 	session_request(&r->ss, &r->g, r->decisions, move_of(r, b) / NS_PER_MS,
 	    b->bank_left / NS_PER_MS);
 	int64_t deadline = proc_now() + move_of(r, b) + b->bank_left +
-	    r->o->clock.grace;
+	    b->allowance + r->o->clock.grace;
 	for (int tries = r->o->tries; tries > 0; tries--) {
 		sab_move got;
 		int k = read_reply(r, b, deadline, what, &got, why, sizeof why,

@@ -97,8 +97,9 @@ typedef struct child_plan {
 	int pin;                /* 1: run on cpus only */
 	cpu_set_t cpus;
 	const cgroup *cg;       /* entered first, or NULL */
-	int pass_fd;            /* > 0: made descriptor 3 */
 	const sysfilter_prog *seccomp;    /* installed last, or NULL */
+	const int *pass;        /* given to the child as 3, 4, ... */
+	int npass;
 } child_plan;
 
 /* ---- small helpers ---------------------------------------------------- */
@@ -424,13 +425,24 @@ static void child_close_fds(int first, int maxfd)
 		(void)close(fd);        /* EBADF for most: nothing was open */
 }
 
-/* Makes the descriptor to pass descriptor 3, open across exec.  The
- * spawn's pipe ends are above 2 and already on 0-2 by now. */
-static int child_pass_fd(int fd)
+/* Gives the child the descriptors of c->pass as 3, 4, ...: each is
+ * copied above that range first, before stdin, stdout and stderr are
+ * replaced (a descriptor passed may be the referee's own stderr), then
+ * moved into place; dup2() leaves the copies open across exec. */
+static int child_pass_hold(const child_plan *c, int *tmp)
 {
-	if (fd == 3)
-		return fcntl(3, F_SETFD, 0);
-	return dup2(fd, 3) < 0 ? -1 : 0;
+	for (int i = 0; i < c->npass; i++)
+		if ((tmp[i] = fcntl(c->pass[i], F_DUPFD, 3 + c->npass)) < 0)
+			return -1;
+	return 0;
+}
+
+static int child_pass_place(const child_plan *c, const int *tmp)
+{
+	for (int i = 0; i < c->npass; i++)
+		if (dup2(tmp[i], 3 + i) < 0)
+			return -1;
+	return 0;
 }
 
 /* Sets one limit, soft and hard, when it is not 0. */
@@ -473,6 +485,7 @@ static int child_limits(const child_plan *c)
 static _Noreturn void child_run(const child_plan *c)
 {
 	const char *argv0 = c->argv[0];
+	int tmp[PROC_MAX_PASS];
 
 	if (setpgid(0, 0) < 0)
 		child_fail(c->err, argv0, "setpgid");
@@ -492,11 +505,13 @@ static _Noreturn void child_run(const child_plan *c)
 		child_fail(c->err, argv0, "setrlimit");
 	if (c->pin && sched_setaffinity(0, sizeof c->cpus, &c->cpus) < 0)
 		child_fail(c->err, argv0, "sched_setaffinity");
+	if (child_pass_hold(c, tmp) < 0)
+		child_fail(c->err, argv0, "passing descriptors");
 	if (dup2(c->in, 0) < 0 || dup2(c->out, 1) < 0 || dup2(c->err, 2) < 0)
 		child_fail(c->err, argv0, "dup2");
-	if (c->pass_fd > 0 && child_pass_fd(c->pass_fd) < 0)
-		child_fail(2, argv0, "dup2");
-	child_close_fds(c->pass_fd > 0 ? 4 : 3, c->maxfd);
+	if (child_pass_place(c, tmp) < 0)
+		child_fail(2, argv0, "passing descriptors");
+	child_close_fds(3 + c->npass, c->maxfd);
 	if (c->cwd != NULL && chdir(c->cwd) < 0)
 		child_fail(2, argv0, c->cwd);
 	if (c->envp != NULL)
@@ -714,9 +729,15 @@ static int spawn_prepare(proc *p, const proc_spec *spec, child_plan *c,
 	c->cwd = spec->cwd;
 	c->parent = getpid();
 	c->cg = spec->cg;
-	c->pass_fd = spec->pass_fd;
 	c->seccomp = spec->seccomp;
 	c->maxfd = open_max();
+	c->pass = spec->pass_fds;
+	c->npass = spec->pass_fds != NULL ? spec->npass : 0;
+	if (c->npass < 0 || c->npass > PROC_MAX_PASS) {
+		sab_say(err, errlen, "%d descriptors to pass to %s: at most %d",
+		    c->npass, spec->argv[0], PROC_MAX_PASS);
+		return -1;
+	}
 	if (spec->cpus != NULL) {
 		/* Made here, in the parent: the CPU_ macros are no business of
 		 * the child between fork and exec. */
@@ -1668,7 +1689,7 @@ int proc_run(char *const *argv, int pass_fd, char *out, size_t outlen,
 {
 	proc p;
 	proc_spec spec = { .argv = argv, .max_line = 4096, .merge_stderr = 1,
-	    .pass_fd = pass_fd };
+	    .pass_fds = pass_fd > 0 ? &pass_fd : NULL, .npass = pass_fd > 0 };
 	int64_t deadline = proc_now() + timeout;
 	size_t used = 0;
 	char err[256];
