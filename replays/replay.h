@@ -12,7 +12,7 @@
 #include "saboteur.h"
 
 #define REPLAY_MAJOR 1
-#define REPLAY_MINOR 4
+#define REPLAY_MINOR 5
 
 typedef struct replay_seat {
 	const char *name;       /* the bot's name, "-" when unknown */

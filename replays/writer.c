@@ -388,7 +388,8 @@ void replay_round(replay_writer *w, const sab_game *g)
 	replay_fields f;
 	int rc;
 
-	for (int k = 0; (rc = replay_round_record(&w->pc, g, k, &f)) > 0; k++)
+	for (int k = 0; (rc = replay_round_record(&w->pc, g, k, 1, &f)) > 0;
+	    k++)
 		put_fields(w, &f);
 	if (rc < 0)
 		fail(w, "%s: round %d's hidden state longer than %d bytes a "
