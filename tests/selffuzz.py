@@ -10,7 +10,9 @@ every ruleset given, and checks after every game:
     moves included, was legal, and every seat was sent only what the rules
     let it see);
   - "saboteur export --as SEAT" is, byte for byte, what the bot at that
-    seat received (its own log of every byte read);
+    seat received (its own log of every byte read; a bot still asleep on
+    a late reply when the match ends is stopped before it reads the last
+    lines, which the referee's transcript then shows were sent);
   - no line a seat was sent shows another seat's secret
     (tests/check_transcripts.py, on the referee's transcripts);
   - no reply that is one of the moves the request's "legal" lines offered
@@ -165,6 +167,13 @@ class Fuzz:
             if not last and want[-1:] == [b"quit"]:
                 want = want[:-1]
             got = received(log, g)
+            # A bot asleep (a late reply) when the match ends is stopped
+            # before it reads the last lines sent to it: the referee's
+            # transcript says what it sent.
+            if last and got != want and got == want[:len(got)] and \
+                    got[-1:] != [b"quit"]:
+                got = sent_lines(os.path.join(os.path.dirname(log),
+                                              "logs"), command, g)
             if got != want:
                 problems.append("seat %d was sent %s" % (
                     s, first_difference(got, want)))
@@ -352,17 +361,32 @@ def legal_refused(lines, replies, seat):
     return problems
 
 
-def received(log, g):
-    """The lines the bot logged for game g: from its "game g" line to the
-    next "game" or "saboteur" line (a restart)."""
+def sent_lines(logs, command, g):
+    """The lines the referee's transcript of the bot run by command says
+    it sent in game g (its own lines are printable ASCII: the transcript
+    holds them as sent)."""
+    for name in sorted(os.listdir(logs)):
+        if not name.endswith(".transcript"):
+            continue
+        with open(os.path.join(logs, name), "rb") as f:
+            lines = f.read().split(b"\n")
+        first = lines[0].split(b" -- ", 1)
+        if len(first) < 2 or first[1].decode(errors="replace") != command:
+            continue
+        out = []
+        for line in lines:
+            part = line.split(b" <- ", 1)
+            if len(part) == 2 and b" -- " not in part[0]:
+                out.append(part[1])
+        return segment(out, g)
+    return []
+
+
+def segment(lines, g):
+    """The lines of game g: from its "game g" line to the next "game" or
+    "saboteur" line (a restart)."""
     out, inside = [], False
-    try:
-        with open(log, "rb") as f:
-            data = f.read()
-    except OSError:
-        return []
-    for line in data.split(b"\n")[:-1] if data.endswith(b"\n") else \
-            data.split(b"\n"):
+    for line in lines:
         w = line.split(b" ")
         if w[0] in (b"game", b"saboteur"):
             if inside:
@@ -371,6 +395,18 @@ def received(log, g):
         if inside:
             out.append(line)
     return out
+
+
+def received(log, g):
+    """The lines the bot logged for game g: from its "game g" line to the
+    next "game" or "saboteur" line (a restart)."""
+    try:
+        with open(log, "rb") as f:
+            data = f.read()
+    except OSError:
+        return []
+    lines = data.split(b"\n")
+    return segment(lines[:-1] if data.endswith(b"\n") else lines, g)
 
 
 def first_difference(got, want):

@@ -259,6 +259,9 @@ static void reply(int try)
 	size_t n;
 	int r = below(1000);
 
+	/* Late or silent once a game at most: then a legal move instead. */
+	if (slowed && r >= 950 && r < 964)
+		r = 999;
 	if (nlegal > 0 && r < (try ? 500 : 620)) {
 		legal_move(line, sizeof line);
 		n = strlen(line);
@@ -283,7 +286,7 @@ static void reply(int try)
 		send_bytes(line, strlen(line));
 		say(chance(500) ? "play path-NESW 30 30 0" : legal[0]);
 		return;
-	} else if (r < 958 && !slowed) {
+	} else if (r < 958) {
 		/* Late: past the move time, the bank and the grace. */
 		slowed = 1;
 		nap_ms(move_ms + bank_ms + 150);
@@ -292,7 +295,7 @@ static void reply(int try)
 		else
 			snprintf(line, sizeof line, "allow");
 		n = strlen(line);
-	} else if (r < 964 && !slowed) {
+	} else if (r < 964) {
 		slowed = 1;     /* silent: no reply at all */
 		return;
 	} else if (r < 966) {
