@@ -57,7 +57,7 @@ CARD = re.compile(r"^((path|dead)-[NESW]+([+.][NESW]+)*"
                   r"|(costume|party)-[NESW]+)$")
 TOOLS = ("pickaxe", "lantern", "cart")
 ROLES = ("miner", "saboteur", "none", "blue-miner", "green-miner", "boss",
-         "profiteer", "geologist")
+         "profiteer", "geologist", "greedy")
 SIDES = ("miners", "saboteurs", "none", "blue-miners", "green-miners",
          "boss", "profiteer", "geologists")
 # The World Championship's cards played with no words after them.
@@ -382,7 +382,10 @@ class Seat:
             return
         me = str(self.seat)
         if self.own(w[1]):
-            if not (self.after("round") or self.after("postcard") or
+            # As the round starts: right after "round", or after the
+            # path card the tournament variant lays then.
+            if not (self.after("round") or self.setup or
+                    self.after("postcard") or
                     (self.after("role") and self.postcard) or
                     (self.after("played") and self.prev[2:] ==
                      ["change-hats", me])):

@@ -14,7 +14,9 @@ every ruleset given, and checks after every game:
     a late reply when the match ends is stopped before it reads the last
     lines, which the referee's transcript then shows were sent);
   - no line a seat was sent shows another seat's secret
-    (tests/check_transcripts.py, on the referee's transcripts);
+    (tests/check_transcripts.py, on the referee's transcripts), and what a
+    seat that asked for its legal moves was sent follows
+    saboteur-protocol(7) line by line (tests/check_fixtures.py);
   - no reply that is one of the moves the request's "legal" lines offered
     (written with tabs or a "\\r" at its end, as a bot may) was refused.
 
@@ -46,6 +48,8 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.dont_write_bytecode = True  # tests write nothing into the tree
+import check_fixtures  # noqa: E402
 import check_transcripts  # noqa: E402
 
 
@@ -144,6 +148,11 @@ class Fuzz:
             records = f.read().split(b"\n")
         seats = [line.split(b" ", 3)[3].decode(errors="replace")
                  for line in records if line.startswith(b"seat ")]
+        hellos = {}
+        for line in records:
+            w = line.split(b" ")
+            if w[0] == b"hello" and len(w) > 2:
+                hellos[int(w[1])] = w[3:]
         replies = replies_by_decision(records)
         for s, command in enumerate(seats):
             log = next((b[0] for b in bots if command == b[1]), None)
@@ -177,6 +186,14 @@ class Fuzz:
             if got != want:
                 problems.append("seat %d was sent %s" % (
                     s, first_difference(got, want)))
+            elif b"moves" in hellos.get(s, []):
+                # A bot that failed mid-game was sent nothing after.
+                failed = any(line.startswith(b"status %d " % s)
+                             for line in records[header_end(records):])
+                problems += ["seat %d: %s" % (s, x) for x in
+                             protocol_problems(got, os.path.dirname(log))
+                             if not (failed and
+                                     x.endswith("ends inside a decision"))]
         return decisions, problems
 
     def check_logs(self, logs):
@@ -359,6 +376,24 @@ def legal_refused(lines, replies, seat):
             decision = None
     close()
     return problems
+
+
+def header_end(records):
+    """The index of a replay's first record past its header."""
+    for i, line in enumerate(records):
+        if line.startswith(b"round ") or line.startswith(b"ev "):
+            return i
+    return len(records)
+
+
+def protocol_problems(lines, work):
+    """What tests/check_fixtures.py, which knows saboteur-protocol(7) line
+    by line, finds wrong in the lines a seat that asked for its legal
+    moves was sent in one game."""
+    path = os.path.join(work, "seat.txt")
+    with open(path, "wb") as f:
+        f.write(b"saboteur 1\n" + b"".join(x + b"\n" for x in lines))
+    return check_fixtures.check(path)
 
 
 def sent_lines(logs, command, g):
