@@ -154,17 +154,15 @@ static int same_numbers(walk *w, const replay_rec *r,
 			    want->num[0]);
 		break;
 	case REPLAY_GOALCARD:
+	case REPLAY_CHEST: {
+		int goal = want->kind == REPLAY_GOALCARD;
 		if (r->a != want->num[0] || r->b != want->num[1])
-			return diverge(w, r, "a goal card at %d %d where the "
-			    "goal place %d %d was due", (int)r->a, (int)r->b,
-			    want->num[0], want->num[1]);
+			return diverge(w, r, "a %s at %d %d where the %s %d %d "
+			    "was due", goal ? "goal card" : "treasure chest",
+			    (int)r->a, (int)r->b, goal ? "goal place" :
+			    "one at", want->num[0], want->num[1]);
 		break;
-	case REPLAY_CHEST:
-		if (r->a != want->num[0] || r->b != want->num[1])
-			return diverge(w, r, "a treasure chest at %d %d where "
-			    "the one at %d %d was due", (int)r->a, (int)r->b,
-			    want->num[0], want->num[1]);
-		break;
+	}
 	default:
 		break;
 	}

@@ -120,7 +120,7 @@ verifies "$f"
 zcat "$f" | grep -q '^chest -\{0,1\}[0-9]* -\{0,1\}[0-9]* [^ ]*:chest [a-z-]*$' &&
     ok || no "base-minis: no chest record"
 zcat "$f" | grep -q '^goalaside [a-z]' && ok || no "base-minis: no goalaside"
-broken chest "$f" '0,/^chest /s/:chest [a-z-]*$/:chest mill/' \
+broken chest "$f" '0,/^chest /s/:chest [a-z-]*$/:chest nosuch/' \
     'the treasure chest'
 broken goalaside "$f" '0,/^goalaside /s/^goalaside .*/goalaside/' \
     'the goal cards put aside'
