@@ -57,12 +57,6 @@ def check(path):
             ok = hello[:1] == ["bot"]
             asked_seed = ok and "seed" in hello[2:]
             asked_react = ok and "react" in hello[2:]
-        if len(parts) == 4 and parts[2] == "--" and \
-                parts[3].startswith("no reply in time"):
-            # Timed out: the referee decides for the seat till the game
-            # ends, and a reaction request is no longer followed by a
-            # request to the bot.
-            played_for = True
         if len(parts) < 4 or parts[2] != "<-":
             continue
         words = parts[3].split()
@@ -92,6 +86,12 @@ def check(path):
             leak("a react line with no request after it (%s)" % react_open)
             react_open = None
         if kind == "turn":
+            react_open = None
+        if kind == "default" and words[1] == "timeout":
+            # Timed out: the referee decides for the seat till the game
+            # ends, and a reaction request is no longer followed by a
+            # request to the bot (saboteur-protocol(7)).
+            played_for = True
             react_open = None
         if kind == "react":
             react_open = None if played_for else "line %d" % n

@@ -3,11 +3,12 @@
 # issue 23 that it once got wrong (an old mine stone picked, a treasure
 # trove on an empty discard pile, a pathfinder's path card played by
 # default), played by real bots and checked line by line; then the hidden
-# state that replay format 1.5 records, changed in a copy and caught; then a
-# seeded slice of the self-fuzz (tests/selffuzz.py): a match of
-# adversarial bots in every built-in ruleset and every example ruleset,
-# each game verified, exported seat by seat against what the bot received,
-# and checked for leaks.  "make fuzz-referee" runs the self-fuzz for long.
+# state that replay format 1.5 records, changed in a copy and caught; what
+# the self-fuzz found, kept as a committed game; then a seeded slice of
+# the self-fuzz (tests/selffuzz.py): a match of adversarial bots in every
+# built-in ruleset and every example ruleset, each game verified,
+# exported seat by seat against what the bot received, and checked for
+# leaks.  "make fuzz-referee" runs the self-fuzz for long.
 #
 # Usage: tests/selffuzz.sh PATH/TO/saboteur PATH/TO/fuzz-bot
 set -u
@@ -125,9 +126,28 @@ broken chest "$f" '0,/^chest /s/:chest [a-z-]*$/:chest nosuch/' \
 broken goalaside "$f" '0,/^goalaside /s/^goalaside .*/goalaside/' \
     'the goal cards put aside'
 
+# ---- 5. What the self-fuzz found ----------------------------------------
+# A bot that timed out is played for till the game ends and still hears
+# the game, reaction requests included, with no "turn" after them
+# (saboteur-protocol(7)); the leak checker used to take them for requests
+# left unanswered.  A committed game of fuzz bots where seat 1 did.
+f="$top/tests/fixtures/replays/base-wc-3p-react-timeout.sabr.gz"
+"$bin" export --as 1 "$f" >"$tmp/rt.export"
+awk '/^default timeout/ { t = 1 } t && /^react / { r = 1 } t && /^turn / { u = 1 }
+    END { exit !(r && !u) }' "$tmp/rt.export" && ok ||
+    no "react-timeout: no react line without a turn after the timeout"
+{
+	echo "0.0 1-fuzz <- saboteur 1"
+	echo "0.0 1-fuzz -> $(zcat "$f" | sed -n 's/^hello 1 //p')"
+	sed '1d; s/^/0.0 1-fuzz <- /' "$tmp/rt.export"
+} >"$tmp/rt.transcript"
+python3 "$here/check_transcripts.py" "$tmp/rt.transcript" >"$tmp/rt.out" &&
+    ok || { no "react-timeout: the leak checker refuses it:"
+	sed 's/^/  | /' "$tmp/rt.out"; }
+
 leftovers "the games above"
 
-# ---- 5. A slice of the self-fuzz --------------------------------------
+# ---- 6. A slice of the self-fuzz --------------------------------------
 # One match a ruleset, up to 2 games, from seed 1; what fails is kept.
 mkdir "$tmp/work"
 if TMPDIR="$tmp/work" python3 "$here/selffuzz.py" --all --games 2 \
