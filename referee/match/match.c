@@ -387,7 +387,7 @@ static int decide(run *r, sab_move *m)
  * err) rather than apply it and write a replay that no "saboteur verify"
  * accepts.  Returns 1 then, else 0.
  */
-static int illegal_default(run *r, const sab_move *m, char *err,
+static int illegal_move(run *r, const sab_move *m, char *err,
     size_t errlen)
 {
 	char why[256];
@@ -513,7 +513,7 @@ static int play_game(run *r, char *err, size_t errlen)
 		rc = decide(r, &m);
 		if (rc != MATCH_DONE)
 			break;
-		if (illegal_default(r, &m, err, errlen)) {
+		if (illegal_move(r, &m, err, errlen)) {
 			rc = MATCH_FAILED;
 			break;
 		}
