@@ -10,9 +10,9 @@ every ruleset given, and checks after every game:
     moves included, was legal, and every seat was sent only what the rules
     let it see);
   - "saboteur export --as SEAT" is, byte for byte, what the bot at that
-    seat received (its own log of every byte read; a bot still asleep on
-    a late reply when the match ends is stopped before it reads the last
-    lines, which the referee's transcript then shows were sent);
+    seat received (its own log of every byte read; a bot that died, or
+    was stopped asleep on a late reply at the match's end, before it read
+    the last lines sent to it: the referee's transcript shows them sent);
   - no line a seat was sent shows another seat's secret
     (tests/check_transcripts.py, on the referee's transcripts), and what a
     seat that asked for its legal moves was sent follows
@@ -175,12 +175,12 @@ class Fuzz:
                 want = want[1:]
             if not last and want[-1:] == [b"quit"]:
                 want = want[:-1]
-            got = received(log, g)
-            # A bot asleep (a late reply) when the match ends is stopped
-            # before it reads the last lines sent to it: the referee's
-            # transcript says what it sent.
-            if last and got != want and got == want[:len(got)] and \
-                    got[-1:] != [b"quit"]:
+            got, cut = received(log, g)
+            # A bot that died (a crash the referee finds only at its next
+            # request) or was stopped asleep on a late reply at the match's
+            # end read no more lines: the referee's transcript says what
+            # was sent to it.
+            if cut and got != want and got == want[:len(got)]:
                 got = sent_lines(os.path.join(os.path.dirname(log),
                                               "logs"), command, g)
             if got != want:
@@ -417,31 +417,32 @@ def sent_lines(logs, command, g):
     return []
 
 
-def segment(lines, g):
+def segment(lines, g, with_cut=False):
     """The lines of game g: from its "game g" line to the next "game" or
-    "saboteur" line (a restart)."""
+    "saboteur" line (a restart); with_cut, also whether the process that
+    read them read nothing more (the end, or a restart came next)."""
     out, inside = [], False
     for line in lines:
         w = line.split(b" ")
         if w[0] in (b"game", b"saboteur"):
             if inside:
-                break
+                return (out, w[0] == b"saboteur") if with_cut else out
             inside = w[0] == b"game" and len(w) > 1 and w[1] == str(g).encode()
         if inside:
             out.append(line)
-    return out
+    return (out, True) if with_cut else out
 
 
 def received(log, g):
-    """The lines the bot logged for game g: from its "game g" line to the
-    next "game" or "saboteur" line (a restart)."""
+    """The lines the bot logged for game g (see segment()), and whether
+    it read nothing more after them."""
     try:
         with open(log, "rb") as f:
             data = f.read()
     except OSError:
-        return []
+        return [], True
     lines = data.split(b"\n")
-    return segment(lines[:-1] if data.endswith(b"\n") else lines, g)
+    return segment(lines[:-1] if data.endswith(b"\n") else lines, g, True)
 
 
 def first_difference(got, want):
