@@ -179,10 +179,31 @@ $(B)/asan/run-tests: $(ASAN_TEST) $(ASAN_REF) $(ASAN_RULES)
 	$(CC) $(SANITIZE) -o $@ $^ $(YAML_LIBS) $(ZLIB_LIBS) $(CHECK_LIBS) \
 	    $(CURSES_LIBS) $(SECCOMP_LIBS) -lm
 
+# The self-fuzz's adversarial bot (tests/selffuzz.py): plain C, none of
+# the referee's code.
+$(B)/fuzz-bot: tests/fuzz/fuzz_bot.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $<
+
+# The referee fuzzes itself: matches of "saboteur play" between
+# adversarial bots over every built-in ruleset and every file of
+# examples/rulesets, each game verified, exported seat by seat against
+# what the bot received, and checked for leaks.  FUZZ_DECISIONS says how
+# many decisions (make fuzz-referee FUZZ_DECISIONS=1000000); failing
+# matches are kept in $(B)/selffuzz-failures.
+FUZZ_DECISIONS ?= 100000
+FUZZ_SEED ?= 1
+.PHONY: fuzz-referee
+fuzz-referee: $(B)/saboteur $(B)/fuzz-bot
+	python3 tests/selffuzz.py --all --seed $(FUZZ_SEED) \
+	    --decisions $(FUZZ_DECISIONS) --keep $(B)/selffuzz-failures \
+	    $(B)/saboteur $(B)/fuzz-bot
+
 # SAB_TEST_GAMES scales the property test; the sanitizer run plays fewer games.
 # Tests write only into temporary folders: the last step fails if the
 # source tree changed after the stamp the first one makes.
-check: deps-check $(B)/run-tests $(B)/asan/run-tests $(B)/saboteur bots
+check: deps-check $(B)/run-tests $(B)/asan/run-tests $(B)/saboteur bots \
+    $(B)/fuzz-bot
 	touch $(B)/check-started
 	$(B)/run-tests
 	SAB_TEST_GAMES=500 ASAN_OPTIONS=detect_leaks=1 $(B)/asan/run-tests
@@ -196,6 +217,7 @@ check: deps-check $(B)/run-tests $(B)/asan/run-tests $(B)/saboteur bots
 	tests/hostile.sh $(B)/saboteur
 	tests/net.sh $(B)/saboteur
 	tests/guards.sh $(B)/saboteur
+	tests/selffuzz.sh $(B)/saboteur $(B)/fuzz-bot
 	tests/new_card.sh
 	tests/html.sh $(B)/saboteur
 	$(MAKE) -s check-bots
@@ -280,7 +302,8 @@ uninstall:
 clean:
 	rm -rf $(B)
 
-# libFuzzer harnesses (need clang), FUZZ_SECONDS of fuzzing each: the
+# The referee's self-fuzz (fuzz-referee, above), then the libFuzzer
+# harnesses (need clang), FUZZ_SECONDS of fuzzing each: the
 # ruleset parser, from the built-in rulesets and the test fixtures; the
 # --config and tournament files (the other users of the YAML reader), from
 # their fixtures and examples; the replay reader and audit, from real games
@@ -293,7 +316,7 @@ FUZZ_PLAY = $(B)/saboteur play --quiet --force --log-dir $(B)/fuzz/logs
 # The referee's rooms the file readers need (no commands, no viewer).
 FUZZ_CONFIG_SRC = referee/cli.c $(wildcard referee/match/*.c \
     referee/tournament/*.c)
-fuzz: $(B)/gen/builtin_rulesets.c $(B)/saboteur bots
+fuzz: fuzz-referee $(B)/gen/builtin_rulesets.c $(B)/saboteur bots
 	@mkdir -p $(B)/fuzz/corpus $(B)/fuzz/replay-corpus $(B)/fuzz/games \
 	    $(B)/fuzz/config-corpus
 	cp $(RULESETS) tests/fixtures/rulesets/*.yaml $(B)/fuzz/corpus/

@@ -12,8 +12,6 @@
 #include "saboteur.h"
 
 #define REPLAY_MAJOR 1
-/* The latest minor version; a file is written with the lowest that holds
- * its records (replay_create()). */
 #define REPLAY_MINOR 5
 
 typedef struct replay_seat {

@@ -168,10 +168,7 @@ static void write_rules(replay_writer *w, const char *text, size_t len)
 
 static void write_header(replay_writer *w, const replay_header *h)
 {
-	/* The lowest version that holds the file's records: a game dealt
-	 * by the rulebook is written as before version 1.5 existed. */
-	putf(w, "sabr %d.%d\n", REPLAY_MAJOR, h->deal == SAB_DEAL_SEATS ?
-	    REPLAY_MINOR : 4);
+	putf(w, "sabr %d.%d\n", REPLAY_MAJOR, REPLAY_MINOR);
 	put(w, "program ", 8);
 	put_text(w, h->program && *h->program ? h->program : "-");
 	put(w, "\n", 1);
@@ -397,7 +394,8 @@ void replay_round(replay_writer *w, const sab_game *g)
 	replay_fields f;
 	int rc;
 
-	for (int k = 0; (rc = replay_round_record(&w->pc, g, k, &f)) > 0; k++)
+	for (int k = 0; (rc = replay_round_record(&w->pc, g, k, 1, &f)) > 0;
+	    k++)
 		put_fields(w, &f);
 	if (rc < 0)
 		fail(w, "%s: round %d's hidden state longer than %d bytes a "

@@ -110,6 +110,9 @@ typedef struct botstate {
 	 * follows (table.phase SAB_PHASE_TAKE). */
 	int ntrove;
 	uint8_t trove[SAB_MAX_PLAYERS];
+	/* The treasure trove just played lay on an empty discard pile: the
+	 * "took SEAT -" that follows took nothing. */
+	int trove_empty;
 	/* The cell of the last path card played this round, the one a
 	 * diversion moves (has_last_path 0: none yet). */
 	int has_last_path;

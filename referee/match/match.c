@@ -385,6 +385,27 @@ static int decide(run *r, sab_move *m)
 
 /* ---- games -------------------------------------------------------------- */
 
+/*
+ * The move to apply must be legal: a bot's reply is judged so, and the
+ * default move is legal by its definition (saboteur-rules(5)).  Should it
+ * ever not be, the referee stops the match (a bug of its own, said in
+ * err) rather than apply it and write a replay that no "saboteur verify"
+ * accepts.  Returns 1 then, else 0.
+ */
+static int illegal_move(run *r, const sab_move *m, char *err,
+    size_t errlen)
+{
+	char why[256];
+
+	if (sab_game_check(&r->g, m, why, sizeof why))
+		return 0;
+	snprintf(err, errlen, "game %d, decision %d: the move played for seat "
+	    "%d is illegal (%s), so the match stops (a bug: please report it "
+	    "with the ruleset and the seed %" PRIu64 ")", r->spec->number,
+	    r->decisions, r->g.to_act, why, r->res->seed);
+	return 1;
+}
+
 /* Starts the game's replay when one is asked for; -1 when it cannot be. */
 static int replay_start(run *r, char *err, size_t errlen)
 {
@@ -516,6 +537,10 @@ static int play_game(run *r, char *err, size_t errlen)
 		rc = decide(r, &m);
 		if (rc != MATCH_DONE)
 			break;
+		if (illegal_move(r, &m, err, errlen)) {
+			rc = MATCH_FAILED;
+			break;
+		}
 		sab_game_apply(&r->g, &m, &r->rng, &r->ev);
 		if (dispatch(r, err, errlen) != 0) {
 			rc = MATCH_FAILED;
