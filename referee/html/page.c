@@ -830,7 +830,8 @@ static void json_steps(render_buf *b, const view *v)
  * The ruleset's cards, by definition, for the page to draw them: [token,
  * kind word, open edges, the two groups of edges joined through the
  * centre, tools, gold, door, ladder, crystals, goal effect, its amount,
- * chest, name], all upright; and its roles as [name, title].  Which
+ * chest, name], all upright; and its roles as [name, title, the two
+ * letters saboteur view's compact table gives them].  Which
  * edges a card has and what its kind is called are the ruleset's facts;
  * the page only draws them.
  */
@@ -854,10 +855,14 @@ static void json_cards(render_buf *b, const view *v)
 	}
 	render_printf(b, "],\n\"roles\":[");
 	for (int r = 0; r < rs->nroles; r++) {
+		char abbrev[3];
+		sab_role_abbrev(rs, (uint8_t)r, abbrev);
 		render_printf(b, "%s[", r ? "," : "");
 		page_json_string(b, rs->roles[r].name);
 		render_printf(b, ",");
 		page_json_string(b, rs->roles[r].title);
+		render_printf(b, ",");
+		page_json_string(b, abbrev);
 		render_printf(b, "]");
 	}
 	render_printf(b, "],\"secretGold\":%d", sab_words_expansion(rs));
