@@ -196,6 +196,13 @@ check: deps-check $(B)/run-tests $(B)/asan/run-tests $(B)/saboteur bots
 	tests/unchanged.sh $(B)/check-started $(B)
 test: check
 
+# The game pages and the report in the browser at full length: every
+# position, every decision of each perspective's page, every committed
+# game as people use it (make check runs a short form).
+.PHONY: check-html
+check-html: $(B)/saboteur bots
+	tests/html.sh --full $(B)/saboteur
+
 # make check as on a slow, busy machine: a python3 that starts 2 s late,
 # and two processes that keep the CPUs busy.  It must pass all the same.
 .PHONY: check-slow

@@ -9,9 +9,11 @@
 //   PERSP: all, public or a seat.  Pages are also opened once per line
 //   with the fragment, so a link's position and perspective are tested.
 // Or:    node html_check.js --leaks SABOTEUR REPLAY FULLPAGE PERSPPAGE PERSP
-//   every decision of the page holding one perspective against saboteur view,
-//   and the file searched for every other seat's hand and every goal it
-//   may not know.
+//   every decision of the page holding one perspective against saboteur view
+//   (every HTML_LEAK_STRIDE-th, when that is set), and the file searched for
+//   every other seat's hand and every goal it may not know.
+// Or:    node html_check.js --ui SHOTS SPEC.txt   the page as people use it
+//   (tests/html_ui.js says how).
 // Or:    node html_check.js --time PAGE   prints the time to open it.
 'use strict';
 const { spawn, execFileSync } = require('child_process');
@@ -414,7 +416,7 @@ function positions(G, P) {
   return out;
 }
 
-function checkLeaks(sab, replay, fullPage, onePage, persp) {
+function checkLeaks(sab, replay, fullPage, onePage, persp, stride) {
   const full = pageData(fullPage), one = pageData(onePage);
   const bad = [];
   if (one.G.persps.length !== 1) bad.push(onePage + ': holds ' + one.G.persps.length + ' perspectives, not one');
@@ -448,9 +450,10 @@ function checkLeaks(sab, replay, fullPage, onePage, persp) {
   // Every decision against saboteur view: roles, hands, looks at goals, gold.
   const last = one.G.decisionStep.length - 1;
   let decisions = 0;
+  // Every decision, or every stride-th and the last.
   for (let d = 0; d <= last; d++) {
     const s = one.G.decisionStep[d];
-    if (s < -1) continue;
+    if (s < -1 || (d % (stride || 1) !== 0 && d !== last)) continue;
     const cli = parseView(view(sab, replay, d, persp));
     const m = mine[s + 1];
     cli.seats.forEach((c, k) => {
@@ -549,7 +552,7 @@ if (require.main === module) (async () => {
   let ok;
   if (a[0] === '--ui') ok = await require('./html_ui.js').checkUi(a[1], a[2]);
   else if (a[0] === '--report') ok = await checkReport(a[1], a[2], parseInt(a[3], 10));
-  else if (a[0] === '--leaks') ok = checkLeaks(a[1], a[2], a[3], a[4], a[5]);
+  else if (a[0] === '--leaks') ok = checkLeaks(a[1], a[2], a[3], a[4], a[5], parseInt(process.env.HTML_LEAK_STRIDE || '1', 10));
   else if (a[0] === '--time') { console.log((await timeOpen(a[1], 5)).toFixed(0)); ok = true; }
   else ok = await checkPages(a[0], a[1], a[2]);
   process.exit(ok ? 0 : 1);
