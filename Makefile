@@ -57,7 +57,7 @@ MANPAGES   = $(wildcard man/*.[1-9])
 
 RULES_OBJ  = $(RULES_SRC:%.c=$(B)/%.o) $(B)/gen/builtin_rulesets.o
 # The game page's script and style, embedded as the rulesets are.
-PAGE_ASSETS = referee/html/viewer.js referee/html/viewer.css
+PAGE_ASSETS = referee/html/viewer.js referee/html/viewer.css referee/html/report.js
 PROG_OBJ   = $(PROG_SRC:%.c=$(B)/%.o) $(B)/gen/page_assets.o
 REF_OBJ    = $(REF_SRC:%.c=$(B)/%.o) $(B)/gen/page_assets.o
 TEST_OBJ   = $(TEST_SRC:%.c=$(B)/%.o)
@@ -81,7 +81,8 @@ $(B)/gen/builtin_rulesets.c: $(RULESETS) scripts/embed.sh
 $(B)/gen/page_assets.c: $(PAGE_ASSETS) scripts/embed.sh
 	@mkdir -p $(@D)
 	scripts/embed.sh --text page_viewer_js=referee/html/viewer.js \
-	    page_viewer_css=referee/html/viewer.css > $@.tmp && mv $@.tmp $@
+	    page_viewer_css=referee/html/viewer.css \
+	    page_report_js=referee/html/report.js > $@.tmp && mv $@.tmp $@
 
 $(B)/%.o: %.c $(RULES_HDR) $(PROG_HDR) | deps
 	@mkdir -p $(@D)

@@ -502,8 +502,35 @@ async function timeOpen(page, times) {
 
 // A report: its standings are saboteur standings' (CSV), every link
 // leads to a file that is there, its game pages open without an error and
-// link back.
-async function checkReport(index, csvFile, wantPages) {
+// link back; it reads on a phone (a viewport, nothing wider than the
+// window), its tables sort by any column, its charts have ticks, the rating
+// over the games has a band per bot, the games name their winners.
+const REPORT_DOM = `(() => ({
+  bots: [...document.querySelectorAll('#standings-table tr.bot')].map((r) => ({ ...r.dataset })),
+  links: [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')),
+  charts: document.querySelectorAll('svg').length,
+  viewport: !!document.querySelector('meta[name="viewport"]'),
+  ticks: [...document.querySelectorAll('figure svg')].map((s) => s.querySelectorAll('text.tick').length),
+  bands: document.querySelectorAll('#rating-curve path.band').length,
+  curves: document.querySelectorAll('#rating-curve polyline').length,
+  winners: [...document.querySelectorAll('#games-table tbody tr')].map((r) => [r.dataset.game, r.querySelector('.winners').textContent]),
+  sw: document.documentElement.scrollWidth, iw: innerWidth }))()`;
+function sortedColumn(b, p, table, col) {
+  return b.eval(p, `(() => { const t = document.getElementById(${JSON.stringify(table)});
+    t.tHead.rows[0].cells[${col}].click();
+    return { sort: t.tHead.rows[0].cells[${col}].getAttribute('aria-sort'),
+      cells: [...t.tBodies[0].rows].map((r) => r.cells[${col}].getAttribute('data-sort') ?? r.cells[${col}].textContent.trim()) }; })()`);
+}
+function inOrder(cells, dir) {
+  const v = cells.filter((c) => c !== '' && c !== '-').map((c) => (/^-?\d/.test(c) ? parseFloat(c) : c.toLowerCase()));
+  for (let i = 1; i < v.length; i++) {
+    const a = v[i - 1], c = v[i];
+    const cmp = typeof a === 'number' && typeof c === 'number' ? a - c : String(a).localeCompare(String(c));
+    if (dir === 'ascending' ? cmp > 0 : cmp < 0) return false;
+  }
+  return true;
+}
+async function checkReport(index, csvFile, wantPages, journal) {
   const bad = [];
   const rows = fs.readFileSync(csvFile, 'utf8').trim().split('\n').map((l) => l.split(','));
   const head = rows.shift();
@@ -513,21 +540,46 @@ async function checkReport(index, csvFile, wantPages) {
     const p = await b.page();
     const url = 'file://' + path.resolve(index);
     await b.open(p, url);
-    const got = await b.eval(p, `(() => ({
-      bots: [...document.querySelectorAll('#standings-table tr.bot')].map((r) => ({ ...r.dataset })),
-      links: [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')),
-      charts: document.querySelectorAll('svg').length }))()`);
+    const got = await b.eval(p, REPORT_DOM);
     if (got.bots.length !== rows.length) bad.push('rows: ' + got.bots.length + ', standings has ' + rows.length);
     rows.forEach((r, i) => {
       const g = got.bots[i] || {};
       for (const [f, c] of [['name', 'name'], ['games', 'games'], ['gold', 'gold'], ['wins', 'wins'], ['rating', 'rating']])
         if (g[f] !== col(r, c)) bad.push('rank ' + (i + 1) + ' ' + f + ': report "' + g[f] + '", standings "' + col(r, c) + '"');
     });
-    if (got.charts < 3) bad.push('the report has ' + got.charts + ' charts, want 3');
+    if (got.charts < 4) bad.push('the report has ' + got.charts + ' charts, want 4');
+    if (!got.viewport) bad.push('no viewport tag: a phone draws it 980 pixels wide');
+    if (got.ticks.some((n) => n < 3)) bad.push('a chart with fewer than 3 ticks: ' + JSON.stringify(got.ticks));
+    if (got.bands !== rows.length || got.curves !== rows.length) bad.push('the rating over the games has ' + got.curves + ' lines and ' + got.bands + ' bands for ' + rows.length + ' bots');
+    // The games table names the winners as the journal does.
+    if (journal) {
+      const games = new Map(fs.readFileSync(journal, 'utf8').split('\n').filter((l) => l.startsWith('game '))
+        .map((l) => [l.split(' ')[1], Object.fromEntries(l.split(' ').slice(2).map((kv) => kv.split('=')))]));
+      for (const [n, text] of got.winners) {
+        const g = games.get(n);
+        if (!g) { bad.push('game ' + n + ': not in the journal'); continue; }
+        const names = g.bots.split(','), w = g.winners === '' || g.winners === undefined ? [] : g.winners.split(',');
+        const want = w.map((s) => names[+s] + ' (seat ' + s + ')').join(', ');
+        if (text !== want) bad.push('game ' + n + ': winners "' + text + '", the journal says "' + want + '"');
+      }
+      if (got.winners.length !== games.size) bad.push(got.winners.length + ' games listed, the journal has ' + games.size);
+    }
+    // Sorting: by name, by rating, and the other way; the failures by crashes.
+    for (const [table, c] of [['standings-table', 1], ['standings-table', 2], ['failures-table', 4], ['games-table', 0]])
+      for (let k = 0; k < 2; k++) {
+        const s = await sortedColumn(b, p, table, c);
+        if (!s.sort || !inOrder(s.cells, s.sort)) bad.push(table + ' column ' + c + ' sorted ' + s.sort + ': ' + s.cells.slice(0, 8).join(' | '));
+      }
+    // On a phone: nothing wider than the window.
+    await b.viewport(p, 390, 844);
+    await b.open(p, url);
+    const phone = await b.eval(p, REPORT_DOM);
+    if (phone.sw > phone.iw) bad.push('at 390 pixels the report is ' + phone.sw + ' wide');
     const pages = got.links.filter((h) => /^games\/game-\d+\.html$/.test(h));
     for (const h of got.links.filter((x) => !x.startsWith('#')))
       if (!fs.existsSync(path.join(path.dirname(index), h.split('#')[0]))) bad.push('a link to nothing: ' + h);
     if (new Set(pages).size !== wantPages) bad.push(new Set(pages).size + ' game pages linked, want ' + wantPages);
+    await b.viewport(p, 1400, 1100);
     for (const h of [...new Set(pages)].slice(-2)) {
       p.errors = [];
       await b.open(p, 'file://' + path.resolve(path.dirname(index), h) + '#d=1&as=public');
@@ -551,7 +603,7 @@ if (require.main === module) (async () => {
   const a = process.argv.slice(2);
   let ok;
   if (a[0] === '--ui') ok = await require('./html_ui.js').checkUi(a[1], a[2]);
-  else if (a[0] === '--report') ok = await checkReport(a[1], a[2], parseInt(a[3], 10));
+  else if (a[0] === '--report') ok = await checkReport(a[1], a[2], parseInt(a[3], 10), a[4]);
   else if (a[0] === '--leaks') ok = checkLeaks(a[1], a[2], a[3], a[4], a[5], parseInt(process.env.HTML_LEAK_STRIDE || '1', 10));
   else if (a[0] === '--time') { console.log((await timeOpen(a[1], 5)).toFixed(0)); ok = true; }
   else ok = await checkPages(a[0], a[1], a[2]);
