@@ -311,9 +311,11 @@
     let s = '';
     if (c.door) {
       const col = c.door === 1 ? '#0072B2' : '#009E73';
+      // The door's colour, and its letter drawn (a picture, not text).
       s += '<rect x="' + (w / 2 - m * 0.2) + '" y="' + (h / 2 - m * 0.2) + '" width="' + m * 0.4 + '" height="' + m * 0.4 + '" rx="' + m * 0.05 +
-        '" fill="' + col + '" stroke="#fff" stroke-width="' + m * 0.03 + '"/><text x="' + w / 2 + '" y="' + (h / 2 + m * 0.11) + '" font-size="' + m * 0.3 +
-        '" text-anchor="middle" fill="#fff" font-weight="bold" font-family="system-ui,sans-serif">' + (c.door === 1 ? 'B' : 'G') + '</text>';
+        '" fill="' + col + '" stroke="#fff" stroke-width="' + m * 0.03 + '"/><path transform="translate(' + (w / 2 - m * 0.1) + ' ' + (h / 2 - m * 0.14) +
+        ') scale(' + (m * 0.02) + ')" d="' + (c.door === 1 ? 'M1 1v12h5a3 3 0 0 0 0-6H1h4.5a2.75 2.75 0 0 0 0-6z' : 'M9 3.2A5.2 5.2 0 1 0 9.6 10V7.4H6.2') +
+        '" fill="none" stroke="#fff" stroke-width="2.2" stroke-linejoin="round"/>';
     }
     if (c.ladder || c.kind === 'start') s += icon('ladder', w / 2 - m * 0.22, h / 2 - m * 0.22, m * 0.44);
     for (let i = 0; i < Math.min(c.crystals, 3); i++) s += icon('crystal', w - m * 0.3 - i * m * 0.17, m * 0.02, m * 0.28);
