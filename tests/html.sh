@@ -256,7 +256,7 @@ have=$(ls "$tmp/report/games" | wc -l)
 want=60
 cat "$tmp/t1/journal.txt" "$tmp/t2/journal.txt" >"$tmp/journals.txt"
 node "$here/html_check.js" --report "$tmp/report/index.html" "$tmp/st.csv" "$want" \
-    "$tmp/journals.txt" >"$tmp/rcheck.out" 2>&1 && ok || no "the report in the browser:"
+    "$tmp/journals.txt" "$shots" >"$tmp/rcheck.out" 2>&1 && ok || no "the report in the browser:"
 sed 's/^/  | /' "$tmp/rcheck.out"
 # Over 1,000 games: a page for each game with a failure and the last 50.
 # The first shard's games without a failure, again and again under new

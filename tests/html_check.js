@@ -14,7 +14,8 @@
 //   every other seat's hand and every goal it may not know.
 // Or:    node html_check.js --ui SHOTS SPEC.txt   the page as people use it
 //   (tests/html_ui.js says how).
-// Or:    node html_check.js --time PAGE   prints the time to open it.
+// Or:    node html_check.js --time PAGE   prints the time to open it;
+//        --steptime PAGE the time to draw a decision.
 'use strict';
 const { spawn, execFileSync } = require('child_process');
 const fs = require('fs');
@@ -130,8 +131,9 @@ class Browser {
     if (r.exceptionDetails) throw new Error('evaluate: ' + JSON.stringify(r.exceptionDetails));
     return r.result.value;
   }
-  async shot(p, file) {
-    const r = await this.send('Page.captureScreenshot', { format: 'png', captureBeyondViewport: true }, p.sessionId);
+  // The whole page, or (window) what the window shows.
+  async shot(p, file, window) {
+    const r = await this.send('Page.captureScreenshot', { format: 'png', captureBeyondViewport: !window }, p.sessionId);
     fs.writeFileSync(file, Buffer.from(r.data, 'base64'));
   }
   async close() {
@@ -500,6 +502,25 @@ async function timeOpen(page, times) {
   return ms[Math.floor(ms.length / 2)];
 }
 
+// The time the page takes to draw a decision: the median over n
+// decisions, stepped with the n key from the first one (each step draws
+// at once: the page's key handler returns once it has drawn).
+async function timeSteps(page, n) {
+  const b = new Browser();
+  try {
+    const p = await b.page();
+    await b.open(p, 'file://' + path.resolve(page) + '#d=1&as=all');
+    const ms = await b.eval(p, `(() => { const t = [];
+      for (let i = 0; i < ${n}; i++) { const t0 = performance.now();
+        document.dispatchEvent(new KeyboardEvent('keydown', { key: 'n' })); t.push(performance.now() - t0); }
+      t.sort((a, c) => a - c); return t[Math.floor(t.length / 2)]; })()`);
+    if (p.errors.length) throw new Error(p.errors.join('\n'));
+    return ms;
+  } finally {
+    await b.close();
+  }
+}
+
 // A report: its standings are saboteur standings' (CSV), every link
 // leads to a file that is there, its game pages open without an error and
 // link back; it reads on a phone (a viewport, nothing wider than the
@@ -530,7 +551,7 @@ function inOrder(cells, dir) {
   }
   return true;
 }
-async function checkReport(index, csvFile, wantPages, journal) {
+async function checkReport(index, csvFile, wantPages, journal, shots) {
   const bad = [];
   const rows = fs.readFileSync(csvFile, 'utf8').trim().split('\n').map((l) => l.split(','));
   const head = rows.shift();
@@ -570,11 +591,17 @@ async function checkReport(index, csvFile, wantPages, journal) {
         const s = await sortedColumn(b, p, table, c);
         if (!s.sort || !inOrder(s.cells, s.sort)) bad.push(table + ' column ' + c + ' sorted ' + s.sort + ': ' + s.cells.slice(0, 8).join(' | '));
       }
-    // On a phone: nothing wider than the window.
+    // On a phone: nothing wider than the window.  A picture of each.
+    if (shots) {
+      await b.viewport(p, 1440, 900);
+      await b.open(p, url);
+      await b.shot(p, path.join(shots, 'report-1440.png'), true);
+    }
     await b.viewport(p, 390, 844);
     await b.open(p, url);
     const phone = await b.eval(p, REPORT_DOM);
     if (phone.sw > phone.iw) bad.push('at 390 pixels the report is ' + phone.sw + ' wide');
+    if (shots) await b.shot(p, path.join(shots, 'report-390.png'), true);
     const pages = got.links.filter((h) => /^games\/game-\d+\.html$/.test(h));
     for (const h of got.links.filter((x) => !x.startsWith('#')))
       if (!fs.existsSync(path.join(path.dirname(index), h.split('#')[0]))) bad.push('a link to nothing: ' + h);
@@ -603,7 +630,8 @@ if (require.main === module) (async () => {
   const a = process.argv.slice(2);
   let ok;
   if (a[0] === '--ui') ok = await require('./html_ui.js').checkUi(a[1], a[2]);
-  else if (a[0] === '--report') ok = await checkReport(a[1], a[2], parseInt(a[3], 10), a[4]);
+  else if (a[0] === '--report') ok = await checkReport(a[1], a[2], parseInt(a[3], 10), a[4], a[5]);
+  else if (a[0] === '--steptime') { console.log((await timeSteps(a[1], 60)).toFixed(1)); ok = true; }
   else if (a[0] === '--leaks') ok = checkLeaks(a[1], a[2], a[3], a[4], a[5], parseInt(process.env.HTML_LEAK_STRIDE || '1', 10));
   else if (a[0] === '--time') { console.log((await timeOpen(a[1], 5)).toFixed(0)); ok = true; }
   else ok = await checkPages(a[0], a[1], a[2]);

@@ -6,11 +6,11 @@
 // shown at each round's end and the game's; every card drawn as a
 // picture; the move list and the charts that jump where they are clicked;
 // and the marks of a card that waits for a veto.  It writes a screenshot of
-// each page at each size.
+// each page at each size, and of its end on a phone.
 //
 // Usage: node html_check.js --ui SHOTS SPEC.txt, each line of SPEC.txt one of
-//   ui PAGE NAME              every check above on the page; NAME-390.png and
-//                             NAME-1440.png in SHOTS
+//   ui PAGE NAME              every check above on the page; NAME-390.png,
+//                             NAME-1440.png and NAME-end-390.png in SHOTS
 //   cell PAGE FRAG X Y KIND [CLASS]   a cell of that kind (and class) there
 //   toact PAGE FRAG SEAT|none         the row marked to act next
 //   gold PAGE FRAG            gold not known here drawn hollow, at its least
@@ -82,7 +82,7 @@ async function checkLayout(b, p, page, G, name, shots, bad) {
       bad.push(where + ': the board reaches outside the window: ' + JSON.stringify(L.board));
     if (L.outside) bad.push(where + ': ' + L.outside + ' of ' + L.ncells + ' cells drawn outside the board\'s box');
     if (L.rows !== 1 || L.buttons < 5) bad.push(where + ': the controls take ' + L.rows + ' rows (' + L.buttons + ' shown)');
-    await b.shot(p, path.join(shots, name + '-' + w + '.png'));
+    await b.shot(p, path.join(shots, name + '-' + w + '.png'), true);
     // The players stay where they are, from the first decision to the end.
     for (const frag of ['d=1&as=all', 's=' + (G.steps - 1) + '&as=all', 'd=' + Math.floor(G.decisions / 3) + '&as=public']) {
       await b.move(p, '#' + frag);
@@ -216,7 +216,7 @@ async function checkAutoplay(b, p, page, G, name, bad) {
 }
 
 // The round's result at its end, the game's at the end, nothing before.
-async function checkResults(b, p, page, G, name, bad) {
+async function checkResults(b, p, page, G, name, shots, bad) {
   await b.viewport(p, 1440, 900);
   const N = G.steps;
   await b.open(p, url(page, 'd=1&as=all'));
@@ -249,6 +249,10 @@ async function checkResults(b, p, page, G, name, bad) {
   // It can be put away, and stays away at that position.
   await click(b, p, '#banner .close');
   if (!(await b.eval(p, `document.getElementById('banner').hidden`))) bad.push(name + ': the banner does not close');
+  // The end on a phone, for people to look at.
+  await b.viewport(p, 390, 844);
+  await b.open(p, url(page, 's=' + (N - 1) + '&as=all'));
+  await b.shot(p, path.join(shots, name + '-end-390.png'), true);
 }
 
 // The move list and the charts take the reader where they are clicked; the
@@ -299,7 +303,7 @@ async function checkUi(shots, spec) {
         const cards = await checkCards(b, p, page, G, name, bad);
         await checkBounds(b, p, page, G, name, bad);
         const quiet = await checkAutoplay(b, p, page, G, name, bad);
-        await checkResults(b, p, page, G, name, bad);
+        await checkResults(b, p, page, G, name, shots, bad);
         await checkJumps(b, p, page, G, name, bad);
         said.push(name + ': ' + cards + ' cards drawn, autoplay past ' + quiet + ' quiet decisions');
       } else if (what === 'cell') {

@@ -92,7 +92,14 @@
         view.step = G.decisionStep[d];
     }
   }
-  function writeFragment() {
+  // The link follows the position: at once after a reader's move; a
+  // little later while autoplay, the slider or a key held down moves many
+  // times a second (browsers limit how often a page may rewrite its link).
+  let hashTimer = null;
+  function writeFragment(later) {
+    if (hashTimer) clearTimeout(hashTimer);
+    hashTimer = null;
+    if (later) { hashTimer = setTimeout(() => writeFragment(false), 300); return; }
     const P = G.persps[view.persp];
     const s = view.step;
     const d = s >= 0 ? G.decision[s] : 0;
@@ -388,7 +395,13 @@
   }
   // A card as an element: its picture, its token and words on hover.
   const CARD_W = 34, CARD_H = 48;
+  const cardMemo = new Map();
   function cardEl(tok, cls, w, h) {
+    const key = tok + '|' + (cls || '') + '|' + (w || 0) + '|' + (h || 0);
+    if (!cardMemo.has(key)) cardMemo.set(key, cardElOf(tok, cls, w, h));
+    return cardMemo.get(key).cloneNode(true);
+  }
+  function cardElOf(tok, cls, w, h) {
     const W = w || CARD_W, H = h || CARD_H;
     const c = tok === '?' ? null : byTok.get(tok);
     const svgText = tok === '?' ? backSvg(W, H, '') : c ? faceSvg(c, W, H) : faceSvg({ kind: tok, edges: 0, tools: 0 }, W, H);
@@ -504,6 +517,7 @@
     slideFrame = requestAnimationFrame(() => {
       slideFrame = 0;
       stop();
+      view.fast = true;
       go(parseInt(slider.value, 10), '');
     });
   });
@@ -648,6 +662,7 @@
       e.preventDefault();
       say('');
       if (navigation) stop();
+      view.fast = e.repeat;
       moves[k]();
     } else if (k >= '0' && k <= '9') setPersp(perspOf(k));
   });
@@ -657,6 +672,16 @@
   const PITCH = 44, CELL = 40, AX = 20;
   const board = { x0: 0, x1: 0, y0: 0, y1: 0, w: 1, h: 1 };
   function cellSvg(x, y, value, mk, targets) {
+    const key = x + ',' + y + (mk === x + ',' + y ? '*' : '') + (targets.includes(x + ',' + y) ? '+' : '') + '|' + value;
+    let str = cellMemo.get(key);
+    if (str === undefined) {
+      str = cellSvgOf(x, y, value, mk, targets);
+      if (cellMemo.size > 20000) cellMemo.clear();
+      cellMemo.set(key, str);
+    }
+    return str;
+  }
+  function cellSvgOf(x, y, value, mk, targets) {
     const px = (x - board.x0) * PITCH, py = (y - board.y0) * PITCH;
     const at = 'transform="translate(' + px + ' ' + py + ')" data-x="' + x + '" data-y="' + y + '"';
     if (value === null)
@@ -718,6 +743,10 @@
   }
   // Open edges turned half round: N<->S, E<->W.
   function rotated(e) { return ((e & 1) << 2) | ((e & 4) >> 2) | ((e & 2) << 2) | ((e & 8) >> 2); }
+  // Each cell drawn, by "x,y": its SVG text and its node.
+  const cells = new Map();
+  const scratch = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  const cellMemo = new Map();
   function drawBoard(st) {
     const ext = (get(st, 'ext') || '0 0 0 0').split(' ').map(Number);
     const [x0, x1, y0, y1] = ext;
@@ -726,14 +755,33 @@
     const mk = get(st, 'mk');
     const tg = (get(st, 'tg') || '|').split('|');
     const targets = tg[0] ? tg[0].split(' ') : [];
+    // The same extent: only the cells that changed are drawn again.
+    if (!changed && cells.size) {
+      for (let y = y0; y <= y1; y++)
+        for (let x = x0; x <= x1; x++) {
+          const at = x + ',' + y, old = cells.get(at);
+          const str = cellSvg(x, y, get(st, 'c' + at), mk, targets);
+          if (old && old.str === str) continue;
+          scratch.innerHTML = str;
+          const node = scratch.firstChild;
+          if (old) old.node.replaceWith(node); else boardSvg.append(node);
+          cells.set(at, { str, node });
+        }
+      setViewBox();
+      return;
+    }
     let s = '<g class="axes">';
     for (let x = x0; x <= x1; x++) s += '<text x="' + ((x - x0) * PITCH + CELL / 2) + '" y="-6" text-anchor="middle">' + x + '</text>';
     for (let y = y0; y <= y1; y++) s += '<text x="-6" y="' + ((y - y0) * PITCH + CELL / 2 + 4) + '" text-anchor="end">' + y + '</text>';
     s += '</g>';
+    const strs = [];
     for (let y = y0; y <= y1; y++)
       for (let x = x0; x <= x1; x++)
-        s += cellSvg(x, y, get(st, 'c' + x + ',' + y), mk, targets);
-    boardSvg.innerHTML = s;
+        strs.push(cellSvg(x, y, get(st, 'c' + x + ',' + y), mk, targets));
+    boardSvg.innerHTML = s + strs.join('');
+    cells.clear();
+    let i = 0;
+    for (const node of boardSvg.querySelectorAll('g.cell')) cells.set(node.getAttribute('data-x') + ',' + node.getAttribute('data-y'), { str: strs[i++], node });
     boardSvg.setAttribute('data-x0', x0);
     boardSvg.setAttribute('data-x1', x1);
     boardSvg.setAttribute('data-y0', y0);
@@ -743,8 +791,12 @@
   }
   // The table fitted to its box: never larger than 70 pixels a cell, and
   // zoomed and moved by the reader.
+  // The board's size in the window, kept as it changes (reading it at each
+  // step would make the browser lay the page out there and then).
+  const boardSize = { w: 0, h: 0 };
   function fitBox() {
-    const bw = boardSvg.clientWidth || 600, bh = boardSvg.clientHeight || 400;
+    if (!boardSize.w) { boardSize.w = boardSvg.clientWidth; boardSize.h = boardSvg.clientHeight; }
+    const bw = boardSize.w || 600, bh = boardSize.h || 400;
     const fw = board.w + AX + 8, fh = board.h + AX + 8;
     const scale = Math.min(bw / fw, bh / fh, 70 / PITCH);
     return { w: bw / scale, h: bh / scale, fw, fh, scale };
@@ -822,7 +874,16 @@
   boardSvg.addEventListener('pointerup', lift);
   boardSvg.addEventListener('pointercancel', lift);
   boardSvg.addEventListener('dblclick', (e) => { if (view.zoom > 1) zoomFit(); else zoomBy(2, e.clientX, e.clientY); });
-  window.addEventListener('resize', () => { sizeBoard(); setViewBox(); });
+  window.addEventListener('resize', () => { sizeBoard(); boardSize.w = 0; setViewBox(); });
+  if (window.ResizeObserver)
+    new ResizeObserver((es) => {
+      const r = es[es.length - 1].contentRect;
+      if (Math.round(r.width) !== Math.round(boardSize.w) || Math.round(r.height) !== Math.round(boardSize.h)) {
+        boardSize.w = r.width;
+        boardSize.h = r.height;
+        setViewBox();
+      }
+    }).observe(boardSvg);
   // The board's box: as tall as the window leaves room for, the same at
   // every step, so nothing below it moves.
   function sizeBoard() {
@@ -870,82 +931,104 @@
     e.title = names.length ? names.join(', ') : 'nothing broken';
     return e;
   }
-  function drawPlayers(st, s) {
+  // The players' table and the cards beside it, drawn once, then seat by
+  // seat where something changed.
+  const seatDrawn = [];
+  let playersTable = null;
+  function drawPlayers(st) {
     const ac = get(st, 'ac'), nx = get(st, 'nx');
     const tg = (get(st, 'tg') || '|').split('|')[1];
     const over = get(st, 'ov') === '1';
-    const t = el('table', { id: 'players' });
-    t.append(el('thead', {}, el('tr', {}, ...[['seat', ''], ['name', ''], ['role', ''], ['tools', ''], ['hand', 'num'], ['gold', 'num'],
-      ['last ms', 'num wide-only'], ['bank ms', 'num wide-only'], ['status', '']]
-      .map(([h, c]) => el('th', { text: h, class: c })))));
-    const body = el('tbody', {});
-    known.textContent = '';
+    if (!playersTable) {
+      playersTable = el('table', { id: 'players' },
+        el('thead', {}, el('tr', {}, ...[['seat', ''], ['name', ''], ['role', ''], ['tools', ''], ['hand', 'num'], ['gold', 'num'],
+          ['last ms', 'num wide-only'], ['bank ms', 'num wide-only'], ['status', '']]
+          .map(([h, c]) => el('th', { text: h, class: c })))), el('tbody', {}));
+      playersBox.replaceChildren(playersTable);
+      known.textContent = '';
+      for (let k = 0; k < SEATS; k++) {
+        const row = el('tr', {}), line = el('div', {});
+        playersTable.tBodies[0].append(row);
+        known.append(line);
+        seatDrawn.push({ sig: null, row, line });
+      }
+    }
     for (let k = 0; k < SEATS; k++) {
       const f = (c) => get(st, 'p' + k + c) || '';
-      const mark = f('w') === '-' ? '' : f('w');
-      const status = f('s');
       const toAct = !over && nx === String(k);
-      // The seat's marker, after a trophy for a winner or an arrow for
-      // the seat whose decision comes next.
-      const markCell = el('td', { class: 'mark' });
-      if (mark === '*') markCell.insertAdjacentHTML('beforeend', '<svg width="14" height="14" viewBox="0 0 24 24" aria-label="winner">' + ICONS.trophy + '</svg>');
-      else if (toAct) markCell.insertAdjacentHTML('beforeend', '<svg width="11" height="14" viewBox="0 0 18 24" aria-label="to act"><path d="M2 3l15 9-15 9z" fill="#222"/></svg>');
-      else markCell.insertAdjacentHTML('beforeend', '<svg width="11" height="14" viewBox="0 0 18 24" aria-hidden="true"></svg>');
-      markCell.append(seatMarker(k));
-      const row = el('tr', {
-        class: 'seat' + (toAct ? ' to-act' : '') + (ac === String(k) ? ' acted' : '') + (mark === '*' ? ' winner' : '') +
-          (status !== 'ok' ? ' failed' : '') + (tg === String(k) ? ' target' : ''),
-        'data-seat': k, 'data-mark': mark, 'data-role': f('r'), 'data-tools': f('t'), 'data-hand': f('h'),
-        'data-gold': f('g'), 'data-bank': f('b'), 'data-last': f('m'), 'data-status': status,
-        'data-holds': f('k'), 'data-peeks': f('p'), 'data-front': f('f'), 'data-dwarf': f('d'),
-      }, markCell,
-      el('td', { class: 'name', title: G.names[k], text: G.names[k] }),
-      el('td', { class: 'rolecell' }, roleEl(f('r'))), el('td', { class: 'tools' }, toolsEl(f('t'))),
-      el('td', { class: 'num', text: f('h') }), el('td', { class: 'num gold', text: f('g') }),
-      el('td', { class: 'num wide-only', text: f('m') }), el('td', { class: 'num wide-only', text: f('b') }),
-      el('td', { class: 'status', title: status, text: status }));
-      body.append(row);
-      // What this perspective knows of the seat's cards, as pictures.
-      const holds = f('k'), peeks = f('p'), front = f('f'), dwarf = f('d');
-      if (!holds && !peeks && !front && !dwarf && !parseInt(f('h') || '0', 10)) continue;
-      const line = el('div', { class: 'hand', 'data-seat': k }, el('span', { class: 'who' }, seatMarker(k, 16)));
-      const cards = el('span', { class: 'cards' });
-      if (holds) for (const c of holds.split(' ')) cards.append(cardEl(c));
-      else {
-        const n = parseInt(f('h') || '0', 10);
-        for (let i = 0; i < n; i++) cards.append(cardEl('?', 'back'));
-      }
-      line.append(cards);
-      if (front) {
-        const fr = el('span', { class: 'front-cards', title: 'in front of seat ' + k }, el('span', { class: 'label', text: 'in front' }));
-        for (const c of front.split(' ')) fr.append(cardEl(c, 'front'));
-        line.append(fr);
-      }
-      if (peeks) {
-        const pk = el('span', { class: 'peeks', title: 'goals seat ' + k + ' looked at' }, el('span', { class: 'label', text: 'looked at' }));
-        for (const p of peeks.split(', ')) {
-          const m = /^(-?\d+) (-?\d+) \((.*)\)$/.exec(p);
-          if (!m) continue;
-          const c = byTok.get(m[3]);
-          pk.append(el('span', { class: 'peek', title: 'the goal at ' + m[1] + ' ' + m[2] + ': ' + (c ? (c.gold ? 'the gold' : 'stone') : 'not known here') },
-            el('span', { class: 'card mini', html: '<svg width="22" height="22" viewBox="0 0 22 22" aria-hidden="true">' +
-              backSvg(22, 22, c ? (c.gold ? 'gold' : 'stone') : '') + '</svg>' }),
-            el('span', { class: 'at', text: m[1] + ',' + m[2] })));
-        }
-        line.append(pk);
-      }
-      if (dwarf) {
-        const d = el('span', { class: 'dwarf-at', title: 'where seat ' + k + '\'s dwarves stand' },
-          el('span', { html: '<svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">' + ICONS.dwarf + '</svg>' }),
-          el('span', { class: 'at', text: dwarf }));
-        d.style.setProperty('--owner', seatColour(k));
-        line.append(d);
-      }
-      known.append(line);
+      const sig = [toAct, ac === String(k), tg === String(k), ...'wrthgbmskpfd'.split('').map(f)].join('\u0001');
+      const d = seatDrawn[k];
+      if (d.sig === sig) continue;
+      d.sig = sig;
+      const row = seatRow(k, f, toAct, ac === String(k), tg === String(k));
+      d.row.replaceWith(row);
+      d.row = row;
+      const line = seatCards(k, f);
+      d.line.replaceWith(line);
+      d.line = line;
     }
-    t.append(body);
-    playersBox.replaceChildren(t);
-    void s;
+  }
+  function seatRow(k, f, toAct, acted, target) {
+    const mark = f('w') === '-' ? '' : f('w');
+    const status = f('s');
+    // The seat's marker, after a trophy for a winner or an arrow for the
+    // seat whose decision comes next.
+    const markCell = el('td', { class: 'mark' });
+    if (mark === '*') markCell.insertAdjacentHTML('beforeend', '<svg width="14" height="14" viewBox="0 0 24 24" aria-label="winner">' + ICONS.trophy + '</svg>');
+    else if (toAct) markCell.insertAdjacentHTML('beforeend', '<svg width="11" height="14" viewBox="0 0 18 24" aria-label="to act"><path d="M2 3l15 9-15 9z" fill="#222"/></svg>');
+    else markCell.insertAdjacentHTML('beforeend', '<svg width="11" height="14" viewBox="0 0 18 24" aria-hidden="true"></svg>');
+    markCell.append(seatMarker(k));
+    return el('tr', {
+      class: 'seat' + (toAct ? ' to-act' : '') + (acted ? ' acted' : '') + (mark === '*' ? ' winner' : '') +
+        (status !== 'ok' ? ' failed' : '') + (target ? ' target' : ''),
+      'data-seat': k, 'data-mark': mark, 'data-role': f('r'), 'data-tools': f('t'), 'data-hand': f('h'),
+      'data-gold': f('g'), 'data-bank': f('b'), 'data-last': f('m'), 'data-status': status,
+      'data-holds': f('k'), 'data-peeks': f('p'), 'data-front': f('f'), 'data-dwarf': f('d'),
+    }, markCell,
+    el('td', { class: 'name', title: G.names[k], text: G.names[k] }),
+    el('td', { class: 'rolecell' }, roleEl(f('r'))), el('td', { class: 'tools' }, toolsEl(f('t'))),
+    el('td', { class: 'num', text: f('h') }), el('td', { class: 'num gold', text: f('g') }),
+    el('td', { class: 'num wide-only', text: f('m') }), el('td', { class: 'num wide-only', text: f('b') }),
+    el('td', { class: 'status', title: status, text: status }));
+  }
+  // What this perspective knows of the seat's cards, as pictures: its
+  // hand (face down when not known here), the cards in front of it, the
+  // goals it looked at, where its dwarves stand.
+  function seatCards(k, f) {
+    const holds = f('k'), peeks = f('p'), front = f('f'), dwarf = f('d');
+    const n = parseInt(f('h') || '0', 10);
+    if (!holds && !peeks && !front && !dwarf && !n) return el('div', { class: 'hand none', 'data-seat': k, hidden: '' });
+    const line = el('div', { class: 'hand', 'data-seat': k }, el('span', { class: 'who' }, seatMarker(k, 16)));
+    const cards = el('span', { class: 'cards' });
+    if (holds) for (const c of holds.split(' ')) cards.append(cardEl(c));
+    else for (let i = 0; i < n; i++) cards.append(cardEl('?', 'back'));
+    line.append(cards);
+    if (front) {
+      const fr = el('span', { class: 'front-cards', title: 'in front of seat ' + k }, el('span', { class: 'label', text: 'in front' }));
+      for (const c of front.split(' ')) fr.append(cardEl(c, 'front'));
+      line.append(fr);
+    }
+    if (peeks) {
+      const pk = el('span', { class: 'peeks', title: 'goals seat ' + k + ' looked at' }, el('span', { class: 'label', text: 'looked at' }));
+      for (const p of peeks.split(', ')) {
+        const m = /^(-?\d+) (-?\d+) \((.*)\)$/.exec(p);
+        if (!m) continue;
+        const c = byTok.get(m[3]);
+        pk.append(el('span', { class: 'peek', title: 'the goal at ' + m[1] + ' ' + m[2] + ': ' + (c ? (c.gold ? 'the gold' : 'stone') : 'not known here') },
+          el('span', { class: 'card mini', html: '<svg width="22" height="22" viewBox="0 0 22 22" aria-hidden="true">' +
+            backSvg(22, 22, c ? (c.gold ? 'gold' : 'stone') : '') + '</svg>' }),
+          el('span', { class: 'at', text: m[1] + ',' + m[2] })));
+      }
+      line.append(pk);
+    }
+    if (dwarf) {
+      const d = el('span', { class: 'dwarf-at', title: 'where seat ' + k + '\'s dwarves stand' },
+        el('span', { html: '<svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">' + ICONS.dwarf + '</svg>' }),
+        el('span', { class: 'at', text: dwarf }));
+      d.style.setProperty('--owner', seatColour(k));
+      line.append(d);
+    }
+    return line;
   }
 
   // ---- the step, and the results ----
@@ -1160,15 +1243,18 @@
     for (let i = n - 1; i >= 0; i--) if (moveList.items[i].node.classList.contains('move') || moveList.items[i].node.classList.contains('result')) { cur = moveList.items[i].node; break; }
     const old = movesBox.querySelector('.current');
     if (old && old !== cur) old.classList.remove('current');
-    if (cur) {
-      cur.classList.add('current');
-      // Scroll the list, never the page.
-      const top = cur.offsetTop - movesBox.offsetTop, bottom = top + cur.offsetHeight;
-      if (bottom > movesBox.scrollTop + movesBox.clientHeight || top < movesBox.scrollTop)
-        movesBox.scrollTop = Math.max(0, bottom - movesBox.clientHeight + 4);
-    } else {
-      movesBox.scrollTop = 0;
-    }
+    if (cur) cur.classList.add('current');
+    // Scroll the list, never the page; before the next frame is drawn,
+    // when the browser lays the page out anyway.
+    if (!drawMoves.frame)
+      drawMoves.frame = requestAnimationFrame(() => {
+        drawMoves.frame = 0;
+        const c = movesBox.querySelector('.current');
+        if (!c) { movesBox.scrollTop = 0; return; }
+        const top = c.offsetTop - movesBox.offsetTop, bottom = top + c.offsetHeight;
+        if (bottom > movesBox.scrollTop + movesBox.clientHeight || top < movesBox.scrollTop)
+          movesBox.scrollTop = Math.max(0, bottom - movesBox.clientHeight + 4);
+      });
     if (!n) movesBox.setAttribute('data-empty', 'no moves yet');
     else movesBox.removeAttribute('data-empty');
   }
@@ -1198,14 +1284,43 @@
     if (sh === 'diamond') return S('path', { d: 'M' + x + ' ' + (y - r - 1) + 'L' + (x + r + 1) + ' ' + y + 'L' + x + ' ' + (y + r + 1) + 'L' + (x - r - 1) + ' ' + y + 'Z', fill, stroke: c, 'stroke-width': 2 });
     return S('circle', { cx: x, cy: y, r, fill, stroke: c, 'stroke-width': 2 });
   }
+  // The charts: the gold one drawn again when a round ends, the clock one
+  // once per perspective, its bars shown up to the step by a clip.
+  const CW = 560, CH = 200, CL = 46, CR = 14, CT = 12, CB = 34;
+  const chartsNow = { goldKey: null, clockP: null, gs: null, cs: null };
   function drawCharts(s) {
     const P = G.persps[view.persp];
     const { gold, clock } = pastOf(P);
-    const W = 560, H = 200, L = 46, R = 14, T = 12, B = 34;
+    const rounds = gold.filter((g) => g.step <= s);
+    const gk = view.persp + ':' + rounds.length;
+    let changed = false;
+    if (chartsNow.goldKey !== gk) {
+      chartsNow.gs = goldFigure(gold, rounds);
+      chartsNow.goldKey = gk;
+      changed = true;
+    }
+    if (chartsNow.clockP !== P) {
+      chartsNow.cs = clockFigure(clock);
+      chartsNow.clockP = P;
+      changed = true;
+    }
+    // The bars of the decisions up to the step shown, no further.
+    let shown = 0;
+    for (const d of clock) { if (d.step > s) break; shown = d.d; }
+    const bw = (CW - CL - CR) / Math.max(G.decisions, 1);
+    chartsNow.cs.querySelector('#clock-clip rect').setAttribute('width', (CL + shown * bw).toFixed(2));
+    const dc = s >= 0 ? G.decision[s] : 0;
+    const now = chartsNow.cs.querySelector('.now-line');
+    now.setAttribute('x1', CL + (dc - 0.5) * bw);
+    now.setAttribute('x2', CL + (dc - 0.5) * bw);
+    now.setAttribute('visibility', dc > 0 ? 'visible' : 'hidden');
+    if (changed) charts.replaceChildren(chartsNow.gs, chartsNow.cs);
+  }
+  function goldFigure(gold, rounds) {
+    const W = CW, H = CH, L = CL, R = CR, T = CT, B = CB;
     // Gold: one line per seat, up to the round shown; gold not known here
     // drawn hollow at the least it can be, and not at all when nothing is
     // known.
-    const rounds = gold.filter((g) => g.step <= s);
     let max = 1;
     for (const r of gold) for (const v of r.gold) if (v.lo !== null) max = Math.max(max, v.lo);
     const yt = ticks(0, max, 4);
@@ -1244,6 +1359,10 @@
           ...r.text.map((v, k) => el('td', { text: v, 'data-seat': k }))));
       gs.append(el('div', { class: 'table-wrap' }, t));
     }
+    return gs;
+  }
+  function clockFigure(clock) {
+    const W = CW, H = CH, L = CL, R = CR, T = CT, B = CB;
     // Clock: a bar per decision, coloured by seat, the limit dashed.  On a
     // log scale: most replies take a fraction of a millisecond against a
     // limit of a second or so.
@@ -1264,18 +1383,18 @@
     c += S('text', { x: 12, y: (T + H - B) / 2, class: 'axis-title', transform: 'rotate(-90 12 ' + (T + H - B) / 2 + ')', 'text-anchor': 'middle' }, 'ms');
     for (const v of ticks(1, nd, 6)) c += S('text', { x: L + (v - 0.5) * bw, y: H - B + 15, class: 'tick', 'text-anchor': 'middle' }, String(v));
     c += S('text', { x: (L + W - R) / 2, y: H - 4, class: 'axis-title', 'text-anchor': 'middle' }, 'decision');
+    c += '<clipPath id="clock-clip"><rect x="0" y="0" width="0" height="' + H + '"/></clipPath><g clip-path="url(#clock-clip)">';
     for (const d of clock) {
-      if (d.step > s) break;
       c += '<rect x="' + (L + (d.d - 1) * bw).toFixed(2) + '" y="' + CY(d.ms).toFixed(2) + '" width="' + Math.max(bw - 0.4, 0.6).toFixed(2) + '" height="' +
         Math.max(H - B - CY(d.ms), 0.6).toFixed(2) + '" fill="' + seatColour(d.seat) + '" data-step="' + d.step + '"><title>' +
         esc('decision ' + d.d + ', seat ' + d.seat + ': ' + d.ms + ' ms') + '</title></rect>';
     }
+    c += '</g>';
     if (limit > 0) {
       c += S('line', { x1: L, y1: CY(limit), x2: W - R, y2: CY(limit), class: 'limit' });
       c += S('text', { x: W - R - 2, y: CY(limit) - 4, class: 'tick', 'text-anchor': 'end' }, 'limit ' + limit + ' ms');
     }
-    const dc = s >= 0 ? G.decision[s] : 0;
-    if (dc > 0) c += S('line', { x1: L + (dc - 0.5) * bw, y1: T, x2: L + (dc - 0.5) * bw, y2: H - B, class: 'now-line' });
+    c += S('line', { x1: L, y1: T, x2: L, y2: H - B, class: 'now-line' });
     const cs = el('figure', { id: 'clock-chart' }, el('figcaption', { text: 'Time each decision took (ms, log scale), the move limit dashed; click a bar to go there' }));
     const csvg = el('div', { class: 'chart', html: '<svg viewBox="0 0 ' + W + ' ' + H + '" role="img" aria-label="time per decision">' + c + '</svg>' });
     csvg.addEventListener('click', (e) => {
@@ -1287,7 +1406,7 @@
       if (d >= 1 && d <= G.decisions) { stop(); goDecision(d); }
     });
     cs.append(csvg);
-    charts.replaceChildren(gs, cs);
+    return cs;
   }
   function legend() {
     const l = el('p', { class: 'legend' });
@@ -1342,10 +1461,12 @@
     drawPiles(st);
     drawBanner(st);
     drawResultChip(st);
-    drawPlayers(st, view.step);
-    drawMoves(view.step);
+    drawPlayers(st);
     drawCharts(view.step);
-    writeFragment();
+    writeFragment(view.playing || view.fast);
+    view.fast = false;
+    // Last: it reads the layout to keep the current move in sight.
+    drawMoves(view.step);
     document.body.setAttribute('data-ready', '1');
   }
   readFragment();
