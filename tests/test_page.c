@@ -296,6 +296,44 @@ START_TEST(test_cards_table)
 }
 END_TEST
 
+/* A Tunnel Toll dwarf put on an empty cell beyond the cards' rows (the
+ * committed base-minis game, decision 27: a dwarf at 6 -5, the cards
+ * and goals reaching row -4) is inside the board drawn by saboteur view,
+ * its terminal viewer and the page alike (render_board_extent). */
+START_TEST(test_dwarf_extent)
+{
+	char path[1024], err[1200];
+	viewer_replay *L;
+	view_table *t = malloc(sizeof *t);
+	render_window w;
+	int rc, step, found = 0;
+
+	ck_assert(t != NULL);
+	snprintf(path, sizeof path, "%s/replays/base-minis-5p.sabr.gz",
+	    fixtures_dir());
+	L = viewer_replay_read(path, NULL, err, sizeof err, &rc);
+	ck_assert_msg(L != NULL, "%s", err);
+	step = view_decision_step(&L->v, 27);
+	ck_assert_int_ge(step, 0);
+	view_table_at(&L->v, step, VIEW_PUBLIC, t);
+	render_board_extent(&L->v, t, &w);
+	for (int d = 0; d < SAB_MAX_TOLL_DWARVES; d++) {
+		int x, y;
+		if (t->seen.toll_cell[d] == SAB_NO_CELL)
+			continue;
+		x = sab_board_x(t->seen.toll_cell[d]);
+		y = sab_board_y(t->seen.toll_cell[d]);
+		ck_assert_msg(x >= w.x0 && x <= w.x1 && y >= w.y0 && y <= w.y1,
+		    "a dwarf at %d %d outside the board drawn, %d..%d x %d..%d",
+		    x, y, w.x0, w.x1, w.y0, w.y1);
+		found += y == -5;
+	}
+	ck_assert_int_eq(found, 1);
+	free(t);
+	viewer_replay_free(L);
+}
+END_TEST
+
 START_TEST(test_json_string)
 {
 	render_buf b = { NULL, 0, 0, 0 };
@@ -325,6 +363,7 @@ Suite *page_suite(void)
 	tcase_add_test(tc, test_results);
 	tcase_add_test(tc, test_step_marks);
 	tcase_add_test(tc, test_cards_table);
+	tcase_add_test(tc, test_dwarf_extent);
 	suite_add_tcase(s, tc);
 	return s;
 }
