@@ -1,8 +1,9 @@
 #!/bin/sh
 # bench-html.sh: the web side's figures: the size of a 5-player base game's
 # page and of a 12-player Saboteur 2 game's, the time headless Chromium
-# takes to open and draw each (the median of five openings, as the page
-# measures it) and to draw a decision (the median of 60), and the time
+# takes to open each and draw its table, and to draw all of it (the medians
+# of five openings, as the page measures them) and to draw a decision (the
+# median of 60), and the time
 # saboteur report takes for a tournament of 10,000 games (a real tournament
 # of 40 games of the C bots, its journal lines repeated with new indices
 # and seeds up to 10,000 in the journal's own format, each pointing at a
@@ -32,9 +33,9 @@ for g in game:"a 5-player base game" game12:"a 12-player Saboteur 2 game"; do
 	size=$(wc -c <"$f")
 	echo "html: ${g#*:}'s page: $((size / 1024)) KB ($size bytes)"
 	if command -v chromium >/dev/null 2>&1; then
-		ms=$(node "$here/../tests/html_check.js" --time "$f")
+		set -- $(node "$here/../tests/html_check.js" --time "$f")
 		step=$(node "$here/../tests/html_check.js" --steptime "$f")
-		echo "html: opened and drawn by headless Chromium in $ms ms (median of 5); a decision drawn in $step ms (median of 60)"
+		echo "html: opened and its table drawn by headless Chromium in $1 ms, all of it (charts, moves, legend) in $2 ms (medians of 5); a decision drawn in $step ms (median of 60)"
 	else
 		echo "html: no chromium to time the page in (scripts/deps.sh check installs it)"
 	fi

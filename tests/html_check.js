@@ -14,8 +14,9 @@
 //   every other seat's hand and every goal it may not know.
 // Or:    node html_check.js --ui SHOTS SPEC.txt   the page as people use it
 //   (tests/html_ui.js says how).
-// Or:    node html_check.js --time PAGE   prints the time to open it;
-//        --steptime PAGE the time to draw a decision.
+// Or:    node html_check.js --time PAGE   prints the time to open it and draw
+//        the table, then to have drawn all; --steptime PAGE the time to
+//        draw a decision.
 'use strict';
 const { spawn, execFileSync } = require('child_process');
 const fs = require('fs');
@@ -488,18 +489,25 @@ function checkLeaks(sab, replay, fullPage, onePage, persp, stride) {
   return bad.length === 0;
 }
 
+// The time to open a page and draw its table, and (a page that draws its
+// charts and moves after the first frame) to have drawn everything: the
+// medians of `times` openings, as the page measures them from the
+// navigation's start.
 async function timeOpen(page, times) {
   const b = new Browser();
-  const ms = [];
+  const ms = [], ready = [];
   try {
     const p = await b.page();
-    for (let i = 0; i < times; i++) ms.push(await b.open(p, 'file://' + path.resolve(page) + '#d=1&as=all'));
+    for (let i = 0; i < times; i++) {
+      ms.push(await b.open(p, 'file://' + path.resolve(page) + '#d=1&as=all'));
+      ready.push(await b.eval(p, 'window.sabReadyMs || window.sabDrawnMs'));
+    }
     if (p.errors.length) throw new Error(p.errors.join('\n'));
   } finally {
     await b.close();
   }
-  ms.sort((a, c) => a - c);
-  return ms[Math.floor(ms.length / 2)];
+  const median = (a) => a.sort((x, c) => x - c)[Math.floor(a.length / 2)];
+  return [median(ms), median(ready)];
 }
 
 // The time the page takes to draw a decision: the median over n
@@ -633,7 +641,7 @@ if (require.main === module) (async () => {
   else if (a[0] === '--report') ok = await checkReport(a[1], a[2], parseInt(a[3], 10), a[4], a[5]);
   else if (a[0] === '--steptime') { console.log((await timeSteps(a[1], 60)).toFixed(1)); ok = true; }
   else if (a[0] === '--leaks') ok = checkLeaks(a[1], a[2], a[3], a[4], a[5], parseInt(process.env.HTML_LEAK_STRIDE || '1', 10));
-  else if (a[0] === '--time') { console.log((await timeOpen(a[1], 5)).toFixed(0)); ok = true; }
+  else if (a[0] === '--time') { console.log((await timeOpen(a[1], 5)).map((x) => x.toFixed(0)).join(' ')); ok = true; }
   else ok = await checkPages(a[0], a[1], a[2]);
   process.exit(ok ? 0 : 1);
 })().catch((e) => { console.error('html_check: ' + (e.stack || e)); process.exit(1); });

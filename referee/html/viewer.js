@@ -795,8 +795,10 @@
   // step would make the browser lay the page out there and then).
   const boardSize = { w: 0, h: 0 };
   function fitBox() {
-    if (!boardSize.w) { boardSize.w = boardSvg.clientWidth; boardSize.h = boardSvg.clientHeight; }
-    const bw = boardSize.w || 600, bh = boardSize.h || 400;
+    // Before the first layout the observer has not told the size yet: a
+    // guess from the window, put right before the first frame is drawn.
+    const bw = boardSize.w || Math.min(window.innerWidth, 1640) - (window.innerWidth >= 900 ? 500 : 16);
+    const bh = boardSize.h || (window.innerWidth >= 900 ? window.innerHeight - 320 : window.innerWidth * 0.8 - 44);
     const fw = board.w + AX + 8, fh = board.h + AX + 8;
     const scale = Math.min(bw / fw, bh / fh, 70 / PITCH);
     return { w: bw / scale, h: bh / scale, fw, fh, scale };
@@ -874,7 +876,9 @@
   boardSvg.addEventListener('pointerup', lift);
   boardSvg.addEventListener('pointercancel', lift);
   boardSvg.addEventListener('dblclick', (e) => { if (view.zoom > 1) zoomFit(); else zoomBy(2, e.clientX, e.clientY); });
-  window.addEventListener('resize', () => { sizeBoard(); boardSize.w = 0; setViewBox(); });
+  // The board's box is as tall as the window leaves room for (the style
+  // says how), the same at every step, so nothing below it moves; its size
+  // is told here after each layout that changes it.
   if (window.ResizeObserver)
     new ResizeObserver((es) => {
       const r = es[es.length - 1].contentRect;
@@ -884,15 +888,6 @@
         setViewBox();
       }
     }).observe(boardSvg);
-  // The board's box: as tall as the window leaves room for, the same at
-  // every step, so nothing below it moves.
-  function sizeBoard() {
-    const narrow = window.innerWidth < 900;
-    const top = narrow ? 0 : boardBox.getBoundingClientRect().top + window.scrollY;
-    const h = narrow ? Math.min(Math.max(window.innerWidth * 0.8, 240), window.innerHeight * 0.62)
-      : Math.min(Math.max(window.innerHeight - top - 110, 300), 900);
-    boardBox.style.height = Math.round(h) + 'px';
-  }
 
   // ---- the piles: the deck and the discard pile's top ----
   function drawPiles(st) {
@@ -1462,18 +1457,27 @@
     drawBanner(st);
     drawResultChip(st);
     drawPlayers(st);
-    drawCharts(view.step);
     writeFragment(view.playing || view.fast);
     view.fast = false;
-    // Last: it reads the layout to keep the current move in sight.
+    if (!opened) return;
+    drawCharts(view.step);
     drawMoves(view.step);
-    document.body.setAttribute('data-ready', '1');
   }
+  // The page opens with the table and the players; the charts, the moves
+  // and the legend follow once that first frame is drawn, and then the
+  // page is ready (the board fitted to its box too).
+  let opened = false;
   readFragment();
-  sizeBoard();
   show();
   restart();
-  drawLegend();
-  // How long the page took to open and draw, for make bench.
+  requestAnimationFrame(() => setTimeout(() => {
+    opened = true;
+    drawCharts(view.step);
+    drawMoves(view.step);
+    drawLegend();
+    document.body.setAttribute('data-ready', '1');
+    window.sabReadyMs = performance.now();
+  }));
+  // How long the page took to open and draw the table, for make bench.
   window.sabDrawnMs = performance.now();
 })();
