@@ -441,6 +441,16 @@ static int nice_ticks(double lo, double hi, int n, double *out, int max)
 	return k;
 }
 
+/* Widens [*lo, *hi] to hold the three values that are numbers. */
+static void widen(double *lo, double *hi, const double xs[3])
+{
+	for (int k = 0; k < 3; k++)
+		if (!isnan(xs[k])) {
+			*lo = xs[k] < *lo ? xs[k] : *lo;
+			*hi = xs[k] > *hi ? xs[k] : *hi;
+		}
+}
+
 /* Okabe and Ito's colours, as the game pages give the seats. */
 static const char *const colours[8] = { "#0072B2", "#E69F00", "#009E73",
 	"#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000" };
@@ -457,11 +467,7 @@ static void bar_chart(report *r, const char *id, const char *caption,
 	for (int i = 0; i < n; i++) {
 		double xs[3] = { val[i], ci ? ci[i][0] : val[i],
 		    ci ? ci[i][1] : val[i] };
-		for (int k = 0; k < 3; k++)
-			if (!isnan(xs[k])) {
-				lo = xs[k] < lo ? xs[k] : lo;
-				hi = xs[k] > hi ? xs[k] : hi;
-			}
+		widen(&lo, &hi, xs);
 	}
 	if (!(lo <= hi)) {
 		lo = 0;
@@ -537,11 +543,7 @@ static void rating_plot(report *r)
 
 	for (size_t at = 0; at < (size_t)np * (size_t)nb; at++) {
 		double xs[3] = { r->curve[at], r->curve_lo[at], r->curve_hi[at] };
-		for (int k = 0; k < 3; k++)
-			if (!isnan(xs[k])) {
-				lo = xs[k] < lo ? xs[k] : lo;
-				hi = xs[k] > hi ? xs[k] : hi;
-			}
+		widen(&lo, &hi, xs);
 	}
 	if (!(lo <= hi)) {
 		lo = 1400;

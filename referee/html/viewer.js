@@ -604,9 +604,9 @@
     if (view.timer) clearTimeout(view.timer);
     view.timer = null;
     if (view.playing) {
+      // A round's result is read at a quarter of the pace.
       const st = stateAt(G.persps[view.persp], view.step);
-      const rest = get(st, 'rs') !== null && find(view.step, 1, F_ROUND) >= 0 &&
-        G.round[Math.max(view.step, 0)] === G.round[Math.max(find(view.step, 1, F_TURN), 0)] ? 1 : 0;
+      const rest = get(st, 'rs') !== null || get(st, 'ge') !== null;
       view.timer = setTimeout(() => {
         const i = nextPlay();
         if (i < 0) { view.playing = false; say('the end'); restart(); return; }
