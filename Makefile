@@ -59,7 +59,7 @@ MANPAGES   = $(wildcard man/*.[1-9])
 
 RULES_OBJ  = $(RULES_SRC:%.c=$(B)/%.o) $(B)/gen/builtin_rulesets.o
 # The game page's script and style, embedded as the rulesets are.
-PAGE_ASSETS = referee/html/viewer.js referee/html/viewer.css
+PAGE_ASSETS = referee/html/viewer.js referee/html/viewer.css referee/html/report.js
 # A person's seat keeps its table with the C bot helper, as any C bot does.
 PROG_OBJ   = $(PROG_SRC:%.c=$(B)/%.o) $(B)/gen/page_assets.o \
              $(B)/examples/c/botlib.o
@@ -87,7 +87,8 @@ $(B)/gen/builtin_rulesets.c: $(RULESETS) scripts/embed.sh
 $(B)/gen/page_assets.c: $(PAGE_ASSETS) scripts/embed.sh
 	@mkdir -p $(@D)
 	scripts/embed.sh --text page_viewer_js=referee/html/viewer.js \
-	    page_viewer_css=referee/html/viewer.css > $@.tmp && mv $@.tmp $@
+	    page_viewer_css=referee/html/viewer.css \
+	    page_report_js=referee/html/report.js > $@.tmp && mv $@.tmp $@
 
 $(B)/%.o: %.c $(RULES_HDR) $(PROG_HDR) | deps
 	@mkdir -p $(@D)
@@ -225,6 +226,13 @@ check: deps-check $(B)/run-tests $(B)/asan/run-tests $(B)/saboteur bots \
 	tests/install.sh
 	tests/unchanged.sh $(B)/check-started $(B)
 test: check
+
+# The game pages and the report in the browser at full length: every
+# position, every decision of each perspective's page, every committed
+# game as people use it (make check runs a short form).
+.PHONY: check-html
+check-html: $(B)/saboteur bots
+	tests/html.sh --full $(B)/saboteur
 
 # make check as on a slow, busy machine: a python3 that starts 2 s late,
 # and two processes that keep the CPUs busy.  It must pass all the same.

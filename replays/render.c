@@ -338,9 +338,17 @@ void render_board_extent(const view *v, const view_table *t,
 		y0 = y < y0 ? y : y0;
 		y1 = y > y1 ? y : y1;
 	}
-	for (int i = 0; i < t->seen.board.nplaced; i++) {
-		int x = sab_board_x(t->seen.board.placed[i]);
-		int y = sab_board_y(t->seen.board.placed[i]);
+	for (int i = 0; i < t->seen.board.nplaced + SAB_MAX_TOLL_DWARVES; i++) {
+		/* Every card on the table, then every Tunnel Toll dwarf: one
+		 * may stand on an empty cell beyond the cards. */
+		int d = i - t->seen.board.nplaced;
+		uint16_t c = d < 0 ? t->seen.board.placed[i] :
+		    t->seen.toll_cell[d];
+		int x, y;
+		if (c == SAB_NO_CELL)
+			continue;
+		x = sab_board_x(c);
+		y = sab_board_y(c);
 		x0 = x < x0 ? x : x0;
 		x1 = x > x1 ? x : x1;
 		y0 = y < y0 ? y : y0;
