@@ -27,7 +27,7 @@ endif
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L -DSAB_VERSION='"$(VERSION)"' \
             -DSAB_DATADIR='"$(DATADIR)"' -Irules -Iprotocol -Ireplays -Ireferee \
             -Ireferee/match -Ireferee/tournament -Ireferee/viewer \
-            -Ireferee/html
+            -Ireferee/html -Iexamples/c
 ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS)
 SANITIZE  = -fsanitize=address,undefined -fno-omit-frame-pointer \
             -fno-sanitize-recover=all
@@ -36,6 +36,8 @@ SANITIZE  = -fsanitize=address,undefined -fno-omit-frame-pointer \
 YAML_CFLAGS  = $(shell $(PKG) --cflags yaml-0.1)
 YAML_LIBS    = $(shell $(PKG) --libs yaml-0.1)
 ZLIB_LIBS    = $(shell $(PKG) --libs zlib)
+# The bots' system-call filter (referee/match/seccomp.c) is built with it.
+SECCOMP_LIBS = $(shell $(PKG) --libs libseccomp)
 CHECK_CFLAGS = $(shell $(PKG) --cflags check)
 CHECK_LIBS   = $(shell $(PKG) --libs check)
 # The interactive replay viewer draws with ncurses (wide characters).
@@ -63,12 +65,16 @@ MANPAGES   = $(wildcard man/*.[1-9])
 
 RULES_OBJ  = $(RULES_SRC:%.c=$(B)/%.o) $(B)/gen/builtin_rulesets.o
 # The game page's script and style, embedded as the rulesets are.
-PAGE_ASSETS = referee/html/viewer.js referee/html/viewer.css
-PROG_OBJ   = $(PROG_SRC:%.c=$(B)/%.o) $(B)/gen/page_assets.o
-REF_OBJ    = $(REF_SRC:%.c=$(B)/%.o) $(B)/gen/page_assets.o
+PAGE_ASSETS = referee/html/viewer.js referee/html/viewer.css referee/html/report.js
+# A person's seat keeps its table with the C bot helper, as any C bot does.
+PROG_OBJ   = $(PROG_SRC:%.c=$(B)/%.o) $(B)/gen/page_assets.o \
+             $(B)/examples/c/botlib.o
+REF_OBJ    = $(REF_SRC:%.c=$(B)/%.o) $(B)/gen/page_assets.o \
+             $(B)/examples/c/botlib.o
 TEST_OBJ   = $(TEST_SRC:%.c=$(B)/%.o)
 ASAN_RULES = $(RULES_SRC:%.c=$(B)/asan/%.o) $(B)/asan/gen/builtin_rulesets.o
-ASAN_REF   = $(REF_SRC:%.c=$(B)/asan/%.o) $(B)/asan/gen/page_assets.o
+ASAN_REF   = $(REF_SRC:%.c=$(B)/asan/%.o) $(B)/asan/gen/page_assets.o \
+             $(B)/asan/examples/c/botlib.o
 ASAN_TEST  = $(TEST_SRC:%.c=$(B)/asan/%.o)
 
 .PHONY: all check test bench play install uninstall clean deps deps-check fuzz
@@ -87,7 +93,8 @@ $(B)/gen/builtin_rulesets.c: $(RULESETS) scripts/embed.sh
 $(B)/gen/page_assets.c: $(PAGE_ASSETS) scripts/embed.sh
 	@mkdir -p $(@D)
 	scripts/embed.sh --text page_viewer_js=referee/html/viewer.js \
-	    page_viewer_css=referee/html/viewer.css > $@.tmp && mv $@.tmp $@
+	    page_viewer_css=referee/html/viewer.css \
+	    page_report_js=referee/html/report.js > $@.tmp && mv $@.tmp $@
 
 $(B)/%.o: %.c $(RULES_HDR) $(PROG_HDR) | deps
 	@mkdir -p $(@D)
@@ -118,7 +125,7 @@ $(B)/librules.a: $(RULES_OBJ)
 
 $(B)/saboteur: $(PROG_OBJ) $(B)/librules.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(PROG_OBJ) $(B)/librules.a $(YAML_LIBS) $(ZLIB_LIBS) \
-	    $(CURSES_LIBS) -lm
+	    $(CURSES_LIBS) $(SECCOMP_LIBS) -lm
 
 # The example bots: C programs that link the rules library as any C bot
 # would, with the same flags.  Static pattern rules, so these objects never
@@ -173,7 +180,7 @@ $(B)/libreferee.a: $(REF_OBJ)
 
 $(B)/run-tests: $(TEST_OBJ) $(B)/libreferee.a $(B)/librules.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(TEST_OBJ) $(B)/libreferee.a $(B)/librules.a \
-	    $(YAML_LIBS) $(ZLIB_LIBS) $(CHECK_LIBS) $(CURSES_LIBS) -lm
+	    $(YAML_LIBS) $(ZLIB_LIBS) $(CHECK_LIBS) $(CURSES_LIBS) $(SECCOMP_LIBS) -lm
 
 # The same tests built with AddressSanitizer and UndefinedBehaviorSanitizer.
 $(B)/asan/%.o: %.c $(RULES_HDR) $(PROG_HDR) $(wildcard tests/*.h) | deps-check
@@ -187,7 +194,27 @@ $(B)/asan/gen/%.o: $(B)/gen/%.c rules/builtin.h | deps
 	$(CC) $(CPPFLAGS) -std=c11 $(WARN) -O1 -g $(SANITIZE) -c $< -o $@
 $(B)/asan/run-tests: $(ASAN_TEST) $(ASAN_REF) $(ASAN_RULES)
 	$(CC) $(SANITIZE) -o $@ $^ $(YAML_LIBS) $(ZLIB_LIBS) $(CHECK_LIBS) \
-	    $(CURSES_LIBS) -lm
+	    $(CURSES_LIBS) $(SECCOMP_LIBS) -lm
+
+# The self-fuzz's adversarial bot (tests/selffuzz.py): plain C, none of
+# the referee's code.
+$(B)/fuzz-bot: tests/fuzz/fuzz_bot.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $<
+
+# The referee fuzzes itself: matches of "saboteur play" between
+# adversarial bots over every built-in ruleset and every file of
+# examples/rulesets, each game verified, exported seat by seat against
+# what the bot received, and checked for leaks.  FUZZ_DECISIONS says how
+# many decisions (make fuzz-referee FUZZ_DECISIONS=1000000); failing
+# matches are kept in $(B)/selffuzz-failures.
+FUZZ_DECISIONS ?= 100000
+FUZZ_SEED ?= 1
+.PHONY: fuzz-referee
+fuzz-referee: $(B)/saboteur $(B)/fuzz-bot
+	python3 tests/selffuzz.py --all --seed $(FUZZ_SEED) \
+	    --decisions $(FUZZ_DECISIONS) --keep $(B)/selffuzz-failures \
+	    $(B)/saboteur $(B)/fuzz-bot
 
 # ---- make check -------------------------------------------------------
 # A test suite is one line 'NAME=COMMAND' in CHECK_SUITES (make check: the
@@ -210,21 +237,26 @@ CHECK_SUITES = \
 	'cli=tests/cli.sh $(B)/saboteur' \
 	'e2e=tests/e2e.sh $(B)/saboteur' \
 	'view=tests/view_tmux.sh $(B)/saboteur' \
+	'human=tests/human_tmux.sh $(B)/saboteur' \
 	'tournament=tests/tournament.sh $(B)/saboteur' \
 	'ssh=tests/parallel_ssh.sh $(B)/saboteur' \
 	'slurm=tests/slurm.sh $(B)/saboteur' \
 	'hostile=tests/hostile.sh $(B)/saboteur' \
+	'net=tests/net.sh $(B)/saboteur' \
 	'guards=tests/guards.sh $(B)/saboteur' \
+	'selffuzz=tests/selffuzz.sh $(B)/saboteur $(B)/fuzz-bot' \
 	'new-card=tests/new_card.sh' \
 	'html=tests/html.sh $(B)/saboteur' \
 	'bots=$(MAKE) -s --no-print-directory check-bots' \
 	'starters=$(MAKE) -s --no-print-directory check-starters' \
 	'install=tests/install.sh'
-# The Check suites without the sanitizers, the property test at its full
-# size (SAB_TEST_GAMES unset).
+# The Check suites without the sanitizers, the property tests at their
+# full size (SAB_TEST_GAMES unset), and the game pages at full length
+# (check-html).
 FULL_SUITES = \
-	'unit=$(B)/run-tests'
-CHECK_BUILT = $(B)/asan/run-tests $(B)/saboteur bots
+	'unit=$(B)/run-tests' \
+	'html-full=tests/html.sh --full $(B)/saboteur'
+CHECK_BUILT = $(B)/asan/run-tests $(B)/saboteur bots $(B)/fuzz-bot
 FULL_BUILT  = $(B)/run-tests
 
 # make check FULL=1 runs every suite; make check-full does so as on a
@@ -250,11 +282,25 @@ check: deps-check $(CHECK_BUILT)
 	    "included"; fi
 check-full:
 	scripts/check-slow.sh FULL=1
+
 check-slow:
 	scripts/check-slow.sh
 test: check
 
-bench: $(B)/saboteur bots
+# The game pages and the report in the browser at full length: every
+# position, every decision of each perspective's page, every committed
+# game as people use it (make check runs a short form).
+.PHONY: check-html
+check-html: $(B)/saboteur bots
+	tests/html.sh --full $(B)/saboteur
+
+# The sequential test of a gauntlet run many times on a real sample
+# (scripts/bench-sequential.sh).
+$(B)/sprt-sim: scripts/sprt_sim.c $(B)/libreferee.a $(B)/librules.a
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $< $(B)/libreferee.a \
+	    $(B)/librules.a $(YAML_LIBS) $(ZLIB_LIBS) $(CURSES_LIBS) -lm
+
+bench: $(B)/saboteur bots $(B)/sprt-sim
 	$(B)/saboteur bench
 	for p in 2 6 12; do \
 	    $(B)/saboteur bench --ruleset saboteur2 --players $$p || exit 1; done
@@ -267,6 +313,7 @@ bench: $(B)/saboteur bots
 	scripts/bench-tournament.sh $(B)
 	scripts/bench-memory.sh $(B)
 	scripts/bench-duplicate.sh $(B)
+	scripts/bench-sequential.sh $(B)
 	scripts/bench-html.sh $(B)
 
 # The README's main job: a real match between the example bots.
@@ -317,7 +364,8 @@ uninstall:
 clean:
 	rm -rf $(B)
 
-# libFuzzer harnesses (need clang), FUZZ_SECONDS of fuzzing each: the
+# The referee's self-fuzz (fuzz-referee, above), then the libFuzzer
+# harnesses (need clang), FUZZ_SECONDS of fuzzing each: the
 # ruleset parser, from the built-in rulesets and the test fixtures; the
 # --config and tournament files (the other users of the YAML reader), from
 # their fixtures and examples; the replay reader and audit, from real games
@@ -330,7 +378,7 @@ FUZZ_PLAY = $(B)/saboteur play --quiet --force --log-dir $(B)/fuzz/logs
 # The referee's rooms the file readers need (no commands, no viewer).
 FUZZ_CONFIG_SRC = referee/cli.c $(wildcard referee/match/*.c \
     referee/tournament/*.c)
-fuzz: $(B)/gen/builtin_rulesets.c $(B)/saboteur bots
+fuzz: fuzz-referee $(B)/gen/builtin_rulesets.c $(B)/saboteur bots
 	@mkdir -p $(B)/fuzz/corpus $(B)/fuzz/replay-corpus $(B)/fuzz/games \
 	    $(B)/fuzz/config-corpus
 	cp $(RULESETS) tests/fixtures/rulesets/*.yaml $(B)/fuzz/corpus/
@@ -340,7 +388,7 @@ fuzz: $(B)/gen/builtin_rulesets.c $(B)/saboteur bots
 	    $(YAML_LIBS) $(ZLIB_LIBS) -lm
 	$(FUZZ_CC) $(YAML_CFLAGS) -o $(B)/fuzz/fuzz_config \
 	    tests/fuzz/fuzz_config.c $(FUZZ_CONFIG_SRC) $(RULES_SRC) \
-	    $(B)/gen/builtin_rulesets.c $(YAML_LIBS) $(ZLIB_LIBS) -lm
+	    $(B)/gen/builtin_rulesets.c $(YAML_LIBS) $(ZLIB_LIBS) $(SECCOMP_LIBS) -lm
 	$(FUZZ_PLAY) --seed 1 --ruleset course --replay $(B)/fuzz/games/course.gz \
 	    $(B)/examples/random-bot $(B)/examples/random-bot >/dev/null
 	$(FUZZ_PLAY) --seed 2 --replay $(B)/fuzz/games/base.gz \

@@ -10,11 +10,14 @@ set -u
 # What is needed, one a line: KIND NAME PACKAGE, where KIND is pc (a
 # pkg-config module), cmd (a command, also looked for in /usr/sbin) or py
 # (a Python module python3 must import).  ncursesw draws the interactive
-# replay viewer (saboteur view).
+# replay viewer (saboteur view); libseccomp builds the bots' system-call
+# filter (the program links it; Debian's libseccomp2 comes with
+# libseccomp-dev).
 needs="cmd pkg-config pkg-config
 pc yaml-0.1 libyaml-dev
 pc zlib zlib1g-dev
 pc ncursesw libncurses-dev
+pc libseccomp libseccomp-dev
 cmd cc build-essential
 cmd make build-essential"
 if [ "${1:-}" = check ]; then

@@ -47,4 +47,11 @@ int outputs_prepare(const char *log_dir, const char *replay, int games,
  */
 int outputs_older_logs(const char *log_dir, const struct timespec *since);
 
+/*
+ * The last line of the file at path that holds something (a bot's stderr
+ * log, to say why it failed), without its newline, cut to len.  Returns
+ * 0, or -1 with "" in out when there is none or the file cannot be read.
+ */
+int outputs_last_line(const char *path, char *out, size_t len);
+
 #endif
