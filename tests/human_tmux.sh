@@ -179,11 +179,14 @@ leftovers "after ^C" 10
 
 # ---- a person's seat needs the referee's terminal -------------------------
 
-setsid -w "$bin" play --quiet human "$rb" "$rb" </dev/null >"$tmp/nott.out" 2>&1
+# (Log folders in $tmp: not saboteur-logs/ in the source tree.)
+setsid -w "$bin" play --quiet --log-dir "$tmp/refused" human "$rb" "$rb" \
+    </dev/null >"$tmp/nott.out" 2>&1
 rc=$?
 [ $rc = 2 ] && grep -q "needs a terminal" "$tmp/nott.out" && ok ||
     no "no terminal: exit $rc: $(cat "$tmp/nott.out")"
-"$bin" play --quiet human human "$rb" </dev/null >"$tmp/two.out" 2>&1
+"$bin" play --quiet --log-dir "$tmp/refused" human human "$rb" </dev/null \
+    >"$tmp/two.out" 2>&1
 [ $? = 2 ] && grep -q "one person a match" "$tmp/two.out" && ok ||
     no "two persons: $(cat "$tmp/two.out")"
 

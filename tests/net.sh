@@ -132,14 +132,18 @@ zcat "$tmp"/done-1.sabr.gz | grep -q "^seat 1 random-py listen:$port\$" && ok ||
 grep -q "$(token done 2)" "$tmp/done.conn" && no "connect printed the token" || ok
 
 # A port taken is the user's to fix, said before any bot starts.
-"$bin" play --quiet "$rb" "listen:$port" "listen:$port" >"$tmp/taken.out" 2>&1
+# (Each refused match has its log folder in $tmp, not saboteur-logs/ in
+# the current folder, the source tree.)
+"$bin" play --quiet --log-dir "$tmp/refused" "$rb" "listen:$port" \
+    "listen:$port" >"$tmp/taken.out" 2>&1
 [ $? = 2 ] && grep -q "cannot listen on 127.0.0.1 port $port" "$tmp/taken.out" &&
     ok || { no "a port taken twice"; sed 's/^/  | /' "$tmp/taken.out"; }
-"$bin" play --quiet --listen-address localhost "$rb" listen:auto "$rb" \
-    >"$tmp/name.out" 2>&1
+"$bin" play --quiet --log-dir "$tmp/refused" --listen-address localhost \
+    "$rb" listen:auto "$rb" >"$tmp/name.out" 2>&1
 [ $? = 2 ] && grep -q "not a numeric address" "$tmp/name.out" && ok ||
     { no "--listen-address localhost"; sed 's/^/  | /' "$tmp/name.out"; }
-"$bin" play --quiet "$rb" listen:99999 "$rb" >"$tmp/bad.out" 2>&1
+"$bin" play --quiet --log-dir "$tmp/refused" "$rb" listen:99999 "$rb" \
+    >"$tmp/bad.out" 2>&1
 [ $? = 2 ] && grep -q "listen:PORT, listen:LOW-HIGH" "$tmp/bad.out" && ok ||
     { no "listen:99999"; sed 's/^/  | /' "$tmp/bad.out"; }
 
