@@ -232,24 +232,26 @@ fuzz-referee: $(B)/saboteur $(B)/fuzz-bot
 # (quote paths in bot command lines: q in tests/checks.sh), as root or
 # not, in any locale and umask, and may rely on what CHECK_BUILT
 # (FULL_BUILT) builds.
+# In the order of their usual times, the longest first, for a first run
+# (later runs order them by the last run's times).
 CHECK_SUITES = \
 	'unit-asan=SAB_TEST_GAMES=500 ASAN_OPTIONS=detect_leaks=1 $(B)/asan/run-tests' \
-	'cli=tests/cli.sh $(B)/saboteur' \
-	'e2e=tests/e2e.sh $(B)/saboteur' \
-	'view=tests/view_tmux.sh $(B)/saboteur' \
-	'human=tests/human_tmux.sh $(B)/saboteur' \
-	'tournament=tests/tournament.sh $(B)/saboteur' \
+	'html=tests/html.sh $(B)/saboteur' \
 	'ssh=tests/parallel_ssh.sh $(B)/saboteur' \
+	'e2e=tests/e2e.sh $(B)/saboteur' \
+	'bots=$(MAKE) -s --no-print-directory check-bots' \
+	'view=tests/view_tmux.sh $(B)/saboteur' \
+	'tournament=tests/tournament.sh $(B)/saboteur' \
 	'slurm=tests/slurm.sh $(B)/saboteur' \
+	'new-card=tests/new_card.sh' \
+	'starters=$(MAKE) -s --no-print-directory check-starters' \
+	'install=tests/install.sh' \
 	'hostile=tests/hostile.sh $(B)/saboteur' \
+	'selffuzz=tests/selffuzz.sh $(B)/saboteur $(B)/fuzz-bot' \
+	'cli=tests/cli.sh $(B)/saboteur' \
 	'net=tests/net.sh $(B)/saboteur' \
 	'guards=tests/guards.sh $(B)/saboteur' \
-	'selffuzz=tests/selffuzz.sh $(B)/saboteur $(B)/fuzz-bot' \
-	'new-card=tests/new_card.sh' \
-	'html=tests/html.sh $(B)/saboteur' \
-	'bots=$(MAKE) -s --no-print-directory check-bots' \
-	'starters=$(MAKE) -s --no-print-directory check-starters' \
-	'install=tests/install.sh'
+	'human=tests/human_tmux.sh $(B)/saboteur'
 # The Check suites without the sanitizers, the property tests at their
 # full size (SAB_TEST_GAMES unset), and the game pages at full length
 # (check-html).
