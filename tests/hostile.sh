@@ -429,14 +429,15 @@ rmdir "$nobwrap"
 # 8. A full results disk stops a tournament with what to do, and the same
 # command resumes it once there is room: results on a small tmpfs of its
 # own, in a mount namespace of a user namespace (where the machine lets
-# users make them; else untested).
+# users make them; else untested).  The remount names its type: a user
+# that is not root may not remount by the folder alone.
 full=$(mktemp -d)
 tfile "$tmp/full.yaml" 5 40 "$full/t" "" random0 "$good"
 if unshare -Urm true 2>/dev/null; then
 	unshare -Urm sh -c "mount -t tmpfs -o size=256k none '$full' &&
 	    '$bin' tournament --quiet -j 1 '$tmp/full.yaml'
 	    echo \$? >'$tmp/full.rc1'
-	    mount -o remount,size=64m '$full' &&
+	    mount -t tmpfs -o remount,size=64m none '$full' &&
 	    '$bin' tournament -j 1 '$tmp/full.yaml'
 	    echo \$? >'$tmp/full.rc2'" >"$tmp/full.out" 2>&1
 	if [ "$(cat "$tmp/full.rc1")" != 0 ] &&

@@ -74,13 +74,17 @@ chosen() {
 
 # game NAME: a 3-seat match, the person at seat 0, in window "game"; the
 # terminal's settings before and after it go to NAME.before and .after.
+# The window's shell (the user's: bash, dash, ...) is sent ^C with play,
+# and dash would die of it before saying play's exit code: it catches
+# SIGINT instead (play, a new program, gets the default action back),
+# and becomes the sleep that keeps the window, which holds no tag.
 game() {
 	t kill-session -t game 2>/dev/null
-	t new-session -d -s game -x 80 -y 24 "cd $(q "$tmp") &&
+	t new-session -d -s game -x 80 -y 24 "trap : INT; cd $(q "$tmp") &&
 	    stty -a >$(q "$1.before") && $(q "$bin") play --seed 3 \
 	    --log-dir $(q "$tmp/$1") --replay $(q "$tmp/$1.sabr.gz") \
 	    human $(q "$rb") $(q "$hb"); echo EXIT=\$?; stty -a >$(q "$1.after");
-	    sleep 3600"
+	    exec sleep 3600"
 }
 
 # ---- a whole game ----------------------------------------------------------
