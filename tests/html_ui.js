@@ -205,7 +205,7 @@ async function checkAutoplay(b, p, page, G, name, bad) {
     document.querySelector('#controls [data-name="play"]').click();
     const t0 = Date.now();
     const poll = () => {
-      if (document.body.dataset.playing === '0' || Date.now() - t0 > 300000) {
+      if (document.body.dataset.playing === '0' || Date.now() - t0 > 50000) {
         mo.disconnect();
         resolve({ visited, step: +pos.dataset.step, msg: document.getElementById('msg').textContent, stopped: document.body.dataset.playing === '0' });
       } else setTimeout(poll, 50);
