@@ -253,11 +253,10 @@ CHECK_SUITES = \
 	'guards=tests/guards.sh $(B)/saboteur' \
 	'human=tests/human_tmux.sh $(B)/saboteur'
 # The Check suites without the sanitizers, the property tests at their
-# full size (SAB_TEST_GAMES unset), and the game pages at full length
-# (check-html).
+# full size (SAB_TEST_GAMES unset).  (The game pages at full length are
+# make check-html, below.)
 FULL_SUITES = \
-	'unit=$(B)/run-tests' \
-	'html-full=tests/html.sh --full $(B)/saboteur'
+	'unit=$(B)/run-tests'
 CHECK_BUILT = $(B)/asan/run-tests $(B)/saboteur bots $(B)/fuzz-bot
 FULL_BUILT  = $(B)/run-tests
 
