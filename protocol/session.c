@@ -66,12 +66,32 @@ int session_tell_seat(session *s, const sab_event *e, int seat)
 	return tell_seat(s, e, seat, line);
 }
 
+/*
+ * What a seat is told of e depends only on whether it is e's own seat
+ * (sab_event_view(): an event every seat sees whole, one whose card or
+ * value only its seat sees, one only its seat sees at all), so the line
+ * of every other seat is the same: it is written once, not once a seat.
+ */
 void session_tell(session *s, const sab_event *e)
 {
 	char line[PROTO_LINE_MAX];
+	int shared = -2;        /* the other seats' line: not written yet */
 
-	for (int seat = 0; seat < s->nplayers; seat++)
-		(void)tell_seat(s, e, seat, line);
+	for (int seat = 0; seat < s->nplayers; seat++) {
+		if (seat == e->seat && e->vis != SAB_VIS_ALL) {
+			(void)tell_seat(s, e, seat, line);
+			shared = -2;    /* the buffer holds the seat's own */
+			continue;
+		}
+		if (e->type == SAB_EV_REACT &&
+		    !(s->features[seat] & PROTO_FEAT_REACT))
+			continue;
+		if (shared == -2)
+			shared = proto_event(s->pc, e, seat, s->nplayers, line,
+			    PROTO_LINE_MAX);
+		if (shared > 0)
+			s->send(s->ctx, seat, line);
+	}
 }
 
 int session_asks(const session *s, const sab_game *g)

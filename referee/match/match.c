@@ -1,6 +1,7 @@
 /* match.c: handshakes, games, decisions with their clock and tries, the
  * default move, and the referee's own cost. */
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +16,9 @@
 
 #define NS_PER_MS 1000000LL
 
-/* The state of one match while it runs. */
+/* The state of one match while it runs.  The fields from g on are large
+ * (400 KB, most of it the session's room for a request's moves) and each
+ * is set before it is read, so a run is not zeroed beyond them. */
 typedef struct run {
 	const match_opts *o;
 	bot *bots;              /* the pool the seats are filled from */
@@ -26,15 +29,15 @@ typedef struct run {
 	int64_t last_reply;     /* when the last reply's newline was read, or 0 */
 	/* The game being played. */
 	const match_game *spec;
-	sab_game g;
-	proto_cards pc;         /* o->pc, following g's goal places */
-	sab_events ev;
 	sab_rng rng;
 	int seat_bot[SAB_MAX_PLAYERS];
 	uint16_t out;           /* seats whose bot lost control this game */
 	int decisions;
 	game_result *res;
 	replay_writer *rw;      /* this game's replay, or NULL */
+	proto_cards pc;         /* o->pc, following g's goal places */
+	sab_game g;
+	sab_events ev;
 	session ss;             /* what the seats are told */
 } run;
 
@@ -305,6 +308,38 @@ static int read_reply(run *r, bot *b, int64_t deadline, const char *what,
 	return k;
 }
 
+/* Appends v in decimal to buf at *at. */
+static void put_int(char *buf, size_t *at, int v)
+{
+	char d[12];
+	int k = 0;
+	unsigned u = v < 0 ? 0U - (unsigned)v : (unsigned)v;
+
+	do
+		d[k++] = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		buf[(*at)++] = '-';
+	while (k > 0)
+		buf[(*at)++] = d[--k];
+}
+
+/* "decision D of game G" into buf (of 64 bytes: the words and two ints
+ * fit), the moment a failure is told at; written by hand, since printf
+ * would cost a decision a thousand instructions for words seldom read. */
+static void decision_words(char *buf, int decision, int game)
+{
+	size_t at = 0;
+
+	memcpy(buf, "decision ", 9);
+	at = 9;
+	put_int(buf, &at, decision);
+	memcpy(buf + at, " of game ", 9);
+	at += 9;
+	put_int(buf, &at, game);
+	buf[at] = '\0';
+}
+
 /* Records the referee's delay between the last reply and this request. */
 static void note_gap(run *r)
 {
@@ -336,8 +371,7 @@ static int decide(run *r, sab_move *m)
 	if (b->status != BOT_OK || (r->out & (1u << seat)) ||
 	    !session_asks(&r->ss, &r->g))
 		return MATCH_DONE;
-	snprintf(what, sizeof what, "decision %d of game %d", r->decisions,
-	    r->spec->number);
+	decision_words(what, r->decisions, r->spec->number);
 	while (bot_drop_stale(b, &note, &len))
 		keep_note(r, b, note, len);
 	proc_count_reset(&b->p);
@@ -540,10 +574,13 @@ static double cpu_seconds(void)
 static run *run_new(const match_opts *o, bot *bots, int nbots,
     match_cost *cost)
 {
-	run *r = calloc(1, sizeof *r);
+	run *r = malloc(sizeof *r);
 
 	if (r == NULL)
 		return NULL;
+	memset(r, 0, offsetof(run, pc));
+	r->ev.n = 0;
+	r->ev.overflow = 0;
 	r->o = o;
 	r->pc = *o->pc;
 	r->bots = bots;
