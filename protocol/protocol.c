@@ -1139,6 +1139,8 @@ static int parse_hello(const words *w, char *name, unsigned *features,
 			*features |= PROTO_FEAT_SEED;
 		else if (word_is(w, i, "react"))
 			*features |= PROTO_FEAT_REACT;
+		else if (word_is(w, i, "react-at-once"))
+			*features |= PROTO_FEAT_AT_ONCE;
 	return PROTO_HELLO;
 }
 

@@ -982,10 +982,11 @@ static void print_summary(const play_cfg *c, const bot *bots, int n,
 	struct rusage ru;
 	long peak = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
 	printf("referee: %" PRIu64 " messages, %.2f us CPU per message, "
-	    "%.1f us median from a reply to the next request, peak memory "
-	    "%ld kB; logs in %s/\n",
+	    "%.2f us CPU per decision, %.1f us median from a reply to the "
+	    "next request, peak memory %ld kB; logs in %s/\n",
 	    cost->messages, cost->messages ? cost->cpu_seconds * 1e6 /
-	    (double)cost->messages : 0.0,
+	    (double)cost->messages : 0.0, decisions ? cost->cpu_seconds *
+	    1e6 / (double)decisions : 0.0,
 	    (double)hist_quantile(&cost->gaps, 0.5) * 1e-3, peak, c->log_dir);
 	/* What held the bots, so that a result played unsealed says so. */
 	printf("sandbox: %s\n", sandbox_describe(&c->sb, how, sizeof how));

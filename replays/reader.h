@@ -31,6 +31,8 @@ enum replay_kind {
 	REPLAY_TURN,            /* a = the decision; hash */
 	REPLAY_RESULT,          /* text = "G0 G1 ... winners S..." */
 	REPLAY_END,
+	REPLAY_VOID,            /* as REPLAY_BOT: an answer a veto made void
+	                           (since 1.6) */
 	REPLAY_KINDS
 };
 
@@ -134,6 +136,12 @@ int replay_records_seeds(const replay_file *f);
  * others by rule (a "move" record with no "bot" record).  Before, every
  * seat was asked. */
 int replay_honours_react(const replay_file *f);
+
+/* Whether the referee that wrote f honoured feature "react-at-once"
+ * (version 1.6 or later): such a seat was asked with the others of each
+ * reaction window at once (session_window()), and its answers that a veto
+ * made void are "void" records.  Before, every seat was asked in turn. */
+int replay_asks_at_once(const replay_file *f);
 
 /* Frees f; NULL does nothing. */
 void replay_file_free(replay_file *f);

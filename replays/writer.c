@@ -166,12 +166,33 @@ static void write_rules(replay_writer *w, const char *text, size_t len)
 	}
 }
 
+/* Whether a seat may be asked to react at once with others (its hello
+ * asked for "react" and "react-at-once", in a ruleset with reactions):
+ * its file may hold "void" records (version 1.6). */
+static int asks_at_once(const replay_header *h)
+{
+	const unsigned want = PROTO_FEAT_REACT | PROTO_FEAT_AT_ONCE;
+	char name[PROTO_NAME_MAX + 1], why[128];
+
+	for (int s = 0; h->rs->reactions && s < h->nseats; s++) {
+		const char *hello = h->seats[s].hello;
+		unsigned feat = 0;
+		sab_move m;
+		if (hello != NULL && proto_parse(h->pc, hello, strlen(hello), &m,
+		    name, &feat, why, sizeof why) == PROTO_HELLO &&
+		    (feat & want) == want)
+			return 1;
+	}
+	return 0;
+}
+
 static void write_header(replay_writer *w, const replay_header *h)
 {
 	/* The lowest version that holds the file's records: a game dealt
-	 * by the rulebook is written as before version 1.5 existed. */
-	putf(w, "sabr %d.%d\n", REPLAY_MAJOR, h->deal == SAB_DEAL_SEATS ?
-	    REPLAY_MINOR : 4);
+	 * by the rulebook, whose seats are asked to react one at a time, is
+	 * written as before versions 1.5 and 1.6 existed. */
+	putf(w, "sabr %d.%d\n", REPLAY_MAJOR, asks_at_once(h) ? 6 :
+	    h->deal == SAB_DEAL_SEATS ? 5 : 4);
 	put(w, "program ", 8);
 	put_text(w, h->program && *h->program ? h->program : "-");
 	put(w, "\n", 1);
@@ -464,6 +485,15 @@ void replay_bot_line(replay_writer *w, int seat, const char *line,
     size_t len, int64_t used_ns, int64_t bank_left_ns)
 {
 	putf(w, "bot %d %lld %lld ", seat, (long long)(used_ns / 1000),
+	    (long long)(bank_left_ns / 1000000));
+	put_escaped(w, line, len);
+	put(w, "\n", 1);
+}
+
+void replay_void(replay_writer *w, int seat, const char *line, size_t len,
+    int64_t used_ns, int64_t bank_left_ns)
+{
+	putf(w, "void %d %lld %lld ", seat, (long long)(used_ns / 1000),
 	    (long long)(bank_left_ns / 1000000));
 	put_escaped(w, line, len);
 	put(w, "\n", 1);

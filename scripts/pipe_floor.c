@@ -2,7 +2,6 @@
  * one short line with each of N children over pipes, in turn, and prints
  * its own CPU time per round trip, to set beside the referee's CPU time
  * per decision (scripts/bench-referee.sh prints both). */
-#define _GNU_SOURCE
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>

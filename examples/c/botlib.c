@@ -1464,7 +1464,7 @@ static int handle(char *line, const char *name, bot_choose_fn *choose,
 	if (strcmp(k, "saboteur") == 0) {
 		/* Any version is answered: refusing one is the referee's call. */
 		if (printf("bot %s moves seed%s\n", name,
-		    bot_react ? " react" : "") < 0 ||
+		    bot_react ? " react react-at-once" : "") < 0 ||
 		    fflush(stdout) != 0)
 			return -1;
 	} else if (strcmp(k, "quit") == 0) {

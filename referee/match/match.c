@@ -35,6 +35,14 @@ typedef struct run {
 	int decisions;
 	game_result *res;
 	replay_writer *rw;      /* this game's replay, or NULL */
+	/* The reaction window under way: its seats asked at once, in the
+	 * rules' order, each with the moment its request was written (its
+	 * clock runs from then; 0: when its pipe took the last of it) and
+	 * its deadline. */
+	int window;             /* 1 while one is open */
+	int nearly, early[SAB_MAX_PLAYERS];
+	int64_t asked_at[SAB_MAX_PLAYERS], early_deadline[SAB_MAX_PLAYERS];
+	int early_decision[SAB_MAX_PLAYERS];    /* its request's number */
 	proto_cards pc;         /* o->pc, following g's goal places */
 	sab_game g;
 	sab_events ev;
@@ -266,11 +274,12 @@ static int dispatch(run *r, char *err, size_t errlen)
 
 /* ---- one decision ------------------------------------------------------ */
 
-/* Charges a decision's time to the bot's clock. */
-static void charge(run *r, bot *b, int64_t used)
+/* Charges a decision's time to the bot's clock (an answer a veto made
+ * void counts its time, not as a decision). */
+static void charge(run *r, bot *b, int64_t used, int decision)
 {
 	b->used += used;
-	b->decisions++;
+	b->decisions += decision;
 	if (used > b->longest)
 		b->longest = used;
 	if (used > move_of(r, b)) {
@@ -280,14 +289,22 @@ static void charge(run *r, bot *b, int64_t used)
 	}
 }
 
+/* When the request a reply of b's answers was written: asked, for a seat
+ * asked at its window's start, else when its pipe took the last byte. */
+static int64_t asked_when(const bot *b, int64_t asked)
+{
+	return asked > 0 ? asked : b->p.t_written;
+}
+
 /* Reads one reply; returns 1 with a legal move in *m, 0 for a refused
- * reply (the reason in why), -1 when the wait ended another way. */
-static int read_reply(run *r, bot *b, int64_t deadline, const char *what,
-    sab_move *m, char *why, size_t whylen, int *rc)
+ * reply (the reason in why), -1 when the wait ended another way.  asked:
+ * see asked_when(). */
+static int read_reply(run *r, bot *b, int64_t deadline, int64_t asked,
+    const char *what, sab_move *m, char *why, size_t whylen, int *rc)
 {
 	char *line;
 	size_t len;
-	int64_t t;
+	int64_t t, used;
 	int k = reply_of(r, b, deadline, &line, &len, &t, what);
 
 	if (k == BOT_REPLY_INTERRUPTED)
@@ -296,10 +313,10 @@ static int read_reply(run *r, bot *b, int64_t deadline, const char *what,
 		return -1;
 	count(r, 1);
 	r->last_reply = t;
-	charge(r, b, t - b->p.t_written);
+	used = t - asked_when(b, asked);
+	charge(r, b, used, 1);
 	if (r->rw != NULL)
-		replay_bot_line(r->rw, b->seat, line, len, t - b->p.t_written,
-		    b->bank_left);
+		replay_bot_line(r->rw, b->seat, line, len, used, b->bank_left);
 	k = proto_judge(&r->pc, &r->g, line, len, PROTO_REASONS_TOKENS, m,
 	    why, whylen);
 	if (k == 0)
@@ -353,37 +370,152 @@ static void note_gap(run *r)
 	r->last_reply = 0;
 }
 
+/* ---- the reaction window -------------------------------------------- */
+
+/*
+ * A reaction window opens (the seat to act is its first reactor): the
+ * later seats whose bots asked for "react-at-once" are sent their requests
+ * now, all of them, and start thinking together; each one's clock runs
+ * from the moment its request is written, its deadline from then too.
+ */
+static void window_open(run *r)
+{
+	int64_t move_ms[SAB_MAX_PLAYERS], bank_ms[SAB_MAX_PLAYERS];
+	int seats[SAB_MAX_PLAYERS], n;
+	unsigned listening = 0, asked;
+	char *note;
+	size_t len;
+
+	r->window = 1;
+	r->nearly = 0;
+	for (int s = 0; s < r->n; s++) {
+		bot *b = at(r, s);
+		move_ms[s] = move_of(r, b) / NS_PER_MS;
+		bank_ms[s] = b->bank_left / NS_PER_MS;
+		if (b->status == BOT_OK && !(r->out & (1u << s)))
+			listening |= 1u << s;
+	}
+	/* What they sent unasked goes first, as before any request. */
+	n = sab_game_reactors(&r->g, seats);
+	for (int i = 1; i < n; i++)
+		if (listening >> seats[i] & 1)
+			while (bot_drop_stale(at(r, seats[i]), &note, &len))
+				keep_note(r, at(r, seats[i]), note, len);
+	asked = session_window(&r->ss, &r->g, r->decisions, listening, move_ms,
+	    bank_ms);
+	for (int i = 1; i < n; i++) {
+		int s = seats[i];
+		bot *b = at(r, s);
+		if (!(asked >> s & 1))
+			continue;
+		proc_count_reset(&b->p);
+		proc_flush(&b->p);
+		r->asked_at[s] = b->p.wlen == 0 ? b->p.t_written : 0;
+		r->early_deadline[s] = proc_now() + move_of(r, b) + b->bank_left +
+		    r->o->clock.grace;
+		r->early_decision[s] = r->decisions + i;
+		r->early[r->nearly++] = s;
+	}
+}
+
+/*
+ * The seat's request was made void by a veto before it: its answer is
+ * read (it is no one else's) and dropped, unjudged and unanswered; its
+ * time counts on its clock.  A bot that does not answer in time is out
+ * of the game, as after any timeout, and is told nothing more of it.
+ */
+static int void_answer(run *r, int seat)
+{
+	bot *b = at(r, seat);
+	char what[64], *line;
+	size_t len;
+	int64_t t, used;
+	int k;
+
+	if (b->status != BOT_OK || (r->out & (1u << seat)))
+		return MATCH_DONE;
+	decision_words(what, r->early_decision[seat], r->spec->number);
+	k = reply_of(r, b, r->early_deadline[seat], &line, &len, &t, what);
+	if (k == BOT_REPLY_INTERRUPTED)
+		return MATCH_INTERRUPTED;
+	if (k == BOT_REPLY_LINE) {
+		count(r, 1);
+		used = t - asked_when(b, r->asked_at[seat]);
+		charge(r, b, used, 0);
+		if (r->rw != NULL)
+			replay_void(r->rw, seat, line, len, used, b->bank_left);
+		free(line);
+	} else if (b->status == BOT_TIMEOUT) {
+		b->status = BOT_OK;
+		b->timeouts++;
+		r->out |= (uint16_t)(1u << seat);
+	} else if (b->status != BOT_OK) {
+		stop_bot(r, b);
+	}
+	return MATCH_DONE;
+}
+
+/* The window closed: by a veto, the seats asked at once after it answered
+ * void requests, which are settled now, in the rules' order, before any
+ * of them can be asked again. */
+static int window_close(run *r)
+{
+	int rc = MATCH_DONE;
+
+	r->window = 0;
+	for (int i = 0; i < r->nearly && rc == MATCH_DONE; i++) {
+		int s = r->early[i];
+		if (!session_early(&r->ss, s))
+			continue;
+		session_settled(&r->ss, s);
+		rc = void_answer(r, s);
+	}
+	r->nearly = 0;
+	return rc;
+}
+
 /*
  * Gets the seat's decision: asks its bot (with its tries and clock) or
  * plays the default move for it.  Returns MATCH_DONE or MATCH_INTERRUPTED.
  */
 static int decide(run *r, sab_move *m)
 {
-	int seat = r->g.to_act, rc = MATCH_DONE;
+	int seat = r->g.to_act, rc = MATCH_DONE, early;
 	bot *b = at(r, seat);
 	char what[64], why[256], *note;
+	int64_t deadline, asked = 0;
 	size_t len;
 
 	r->decisions++;
 	proto_default_move(&r->g, m);
+	if (r->g.phase == SAB_PHASE_REACT && !r->window)
+		window_open(r);
+	early = session_early(&r->ss, seat);
+	session_settled(&r->ss, seat);
 	/* A reaction request of a bot that did not ask for "react": allowed
 	 * by rule at once, without a request (saboteur-protocol(7)). */
 	if (b->status != BOT_OK || (r->out & (1u << seat)) ||
 	    !session_asks(&r->ss, &r->g))
 		return MATCH_DONE;
 	decision_words(what, r->decisions, r->spec->number);
-	while (bot_drop_stale(b, &note, &len))
-		keep_note(r, b, note, len);
-	proc_count_reset(&b->p);
-	note_gap(r);
-	session_request(&r->ss, &r->g, r->decisions, move_of(r, b) / NS_PER_MS,
-	    b->bank_left / NS_PER_MS);
-	int64_t deadline = proc_now() + move_of(r, b) + b->bank_left +
-	    r->o->clock.grace;
+	if (early) {
+		/* Asked at the window's start: its answer may be in. */
+		deadline = r->early_deadline[seat];
+		asked = r->asked_at[seat];
+	} else {
+		while (bot_drop_stale(b, &note, &len))
+			keep_note(r, b, note, len);
+		proc_count_reset(&b->p);
+		note_gap(r);
+		session_request(&r->ss, &r->g, r->decisions,
+		    move_of(r, b) / NS_PER_MS, b->bank_left / NS_PER_MS);
+		deadline = proc_now() + move_of(r, b) + b->bank_left +
+		    r->o->clock.grace;
+	}
 	for (int tries = r->o->tries; tries > 0; tries--) {
 		sab_move got;
-		int k = read_reply(r, b, deadline, what, &got, why, sizeof why,
-		    &rc);
+		int k = read_reply(r, b, deadline, asked, what, &got, why,
+		    sizeof why, &rc);
 		if (k == 1) {
 			*m = got;
 			return MATCH_DONE;
@@ -529,6 +661,8 @@ static int play_game(run *r, char *err, size_t errlen)
 	}
 	r->out = 0;
 	r->decisions = 0;
+	r->window = 0;
+	r->nearly = 0;
 	r->ev.n = 0;
 	r->ev.overflow = 0;
 	if (replay_start(r, err, errlen) != 0)
@@ -552,6 +686,8 @@ static int play_game(run *r, char *err, size_t errlen)
 		}
 		if (r->rw != NULL)
 			replay_turn(r->rw, seat, &m, &r->g);
+		if (r->window && r->g.phase != SAB_PHASE_REACT)
+			rc = window_close(r);
 	}
 	if (rc == MATCH_DONE)
 		check_limits(r);

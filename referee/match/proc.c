@@ -1216,6 +1216,12 @@ char *proc_take_line(proc *p, size_t *len, int64_t *t)
 	return s;
 }
 
+void proc_flush(proc *p)
+{
+	if (p->wlen > 0)
+		stdin_flush(p);
+}
+
 void proc_count_reset(proc *p)
 {
 	p->out_bytes = 0;

@@ -182,6 +182,11 @@ int proc_wait_any(proc *const *set, int n, int64_t deadline, int *which);
  */
 char *proc_take_line(proc *p, size_t *len, int64_t *t);
 
+/* Writes what proc_send() queued for p now, as far as its pipe takes it
+ * (a later wait writes the rest): a request that must not wait for the
+ * next wait, such as one of several asked at once. */
+void proc_flush(proc *p);
+
 /* Starts a new count of stdout bytes for the flood limit. */
 void proc_count_reset(proc *p);
 
