@@ -233,6 +233,14 @@ bench: $(B)/saboteur bots $(B)/sprt-sim $(B)/pipe-floor
 	scripts/bench-sequential.sh $(B)
 	scripts/bench-html.sh $(B)
 
+# The program and the C bots with frame pointers, in $(B)/profile, so that
+# perf(1) follows the referee's own call chains (perf record -g; see the
+# README's Speed section, where the time goes).
+.PHONY: profile
+profile:
+	$(MAKE) B=$(B)/profile CFLAGS='$(CFLAGS) -fno-omit-frame-pointer' \
+	    $(B)/profile/saboteur bots
+
 # The README's main job: a real match between the example bots.
 play: $(B)/saboteur bots
 	$(B)/saboteur play --seed 2026 --transcripts --force \
