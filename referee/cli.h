@@ -147,7 +147,7 @@ void cli_warn(void *arg, const char *msg);
  * table beside the function that runs it, which only main.c's table of
  * commands reaches. */
 extern const cli_command cli_rules, cli_bench, cli_selfplay, cli_play,
-    cli_verify, cli_export, cli_tournament, cli_standings, cli_view,
+    cli_connect, cli_verify, cli_export, cli_tournament, cli_standings, cli_view,
     cli_html, cli_report;
 
 #endif

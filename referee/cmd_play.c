@@ -9,10 +9,13 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "config.h"
+#include "human.h"
 #include "match.h"
+#include "net.h"
 #include "replay_open.h"
 #include "outputs.h"
 #include "runnable.h"
@@ -23,7 +26,8 @@ enum {
 	O_HANDSHAKE, O_GRACE, O_TRIES, O_MAXLINE, O_MAXOUT, O_TRANSCRIPTS,
 	O_CWD, O_ENV, O_CONFIG, O_QUIET, O_SANDBOX, O_NETWORK, O_WRITABLE,
 	O_MEMORY, O_PROCS, O_FILES, O_FSIZE, O_CPU, O_DISK, O_FORCE, O_BOTTIME,
-	O_DEBUG, O_AFFINITY, O_DEAL_SEATS, O_NOPTS
+	O_DEBUG, O_AFFINITY, O_DEAL_SEATS, O_TOKENS, O_LISTEN, O_NETMS,
+	O_CONNECTMS, O_NOPTS
 };
 
 /* The options of "saboteur play": its parser's table and its help. */
@@ -96,6 +100,14 @@ static const opt play_opts[O_NOPTS + 1] = {
 	[O_DEAL_SEATS] = { "deal-by-seat", NULL, "deal each round by seat, as "
 	    "a tournament with duplicate deals does: a seed deals each seat "
 	    "the same cards whoever plays", 0, NULL },
+	[O_TOKENS] = { "token-file", "FILE", "write each network seat's "
+	    "address and token to FILE (0600)", 0, NULL },
+	[O_LISTEN] = { "listen-address", "ADDR", "the address network seats "
+	    "listen on (default 127.0.0.1: this machine only)", 0, NULL },
+	[O_NETMS] = { "net-ms", "MS", "taken off each reply of a network seat "
+	    "for the network's round trip (default 100)", 0, NULL },
+	[O_CONNECTMS] = { "connect-ms", "MS", "how long a network seat waits "
+	    "for its bot to connect (default 300000)", 0, NULL },
 	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
 };
 
@@ -105,7 +117,9 @@ const cli_command cli_play = { "play", cmd_play,
 	"run a match between bot programs", "BOT...",
 	"Each BOT is one argument: a command line, split as a shell would but "
 	"run\nwithout one, or the name of a bot in --config.  The ruleset says "
-	"how many.\nBots run sealed off in bwrap under a system-call filter; "
+	"how many.\nlisten:PORT (or LOW-HIGH, or auto) is a seat whose bot "
+	"connects over TCP\n(saboteur connect); human is a seat played by you "
+	"on this terminal.\nBots run sealed off in bwrap under a system-call filter; "
 	"memory, processes\nand CPU time hold for each bot's whole process tree "
 	"where the machine gives\nthe referee cgroups (v2 delegated to it, or "
 	"v1 pids and memory it may write\nin, usually as root), else per "
@@ -152,6 +166,15 @@ typedef struct play_cfg {
 	proc_cpus cpus;
 	char **cmds;            /* the BOT arguments, for restarts */
 	int starts[SAB_MAX_PLAYERS];    /* times each bot was started */
+	/* Network seats (by BOT argument; fd -1 for the others) and a
+	 * person's: where they listen, the relay's and picker's program. */
+	net_seat net[SAB_MAX_PLAYERS];
+	const char *listen_addr;
+	const char *token_file;
+	int64_t net_ms, connect_ms;
+	char self[4096];
+	int humans;
+	human_table table;
 } play_cfg;
 
 static int number_opt(opt *o, int i, long long lo, long long hi,
@@ -299,6 +322,7 @@ static int configure(opt *o, play_cfg *c)
 	long long games = 1;
 	long long move = 1000, bank = 10000, hs = 10000, grace = 50, tries = 3;
 	long long maxline = 4096, maxout = 65536;
+	long long net_ms = 100, connect_ms = 300000;
 	uint64_t seed;
 	int one_game, rc;
 	char err[512];
@@ -318,13 +342,19 @@ static int configure(opt *o, play_cfg *c)
 	    number_opt(o, O_GRACE, 0, 60000, &grace) ||
 	    number_opt(o, O_TRIES, 1, 100, &tries) ||
 	    number_opt(o, O_MAXLINE, 64, 1 << 24, &maxline) ||
-	    number_opt(o, O_MAXOUT, 64, 1LL << 32, &maxout))
+	    number_opt(o, O_MAXOUT, 64, 1LL << 32, &maxout) ||
+	    number_opt(o, O_NETMS, 0, 86400000, &net_ms) ||
+	    number_opt(o, O_CONNECTMS, 1, 86400000, &connect_ms))
 		return EXIT_USAGE;
 	if (c->again != NULL && o[O_DEAL_SEATS].value != NULL) {
 		fprintf(stderr, "saboteur play: --deal-by-seat goes with --seed "
 		    "or --game-seed: --again deals as its replay was dealt\n");
 		return EXIT_USAGE;
 	}
+	c->net_ms = net_ms;
+	c->connect_ms = connect_ms;
+	c->listen_addr = o[O_LISTEN].value ? o[O_LISTEN].value : NET_LOOPBACK;
+	c->token_file = o[O_TOKENS].value;
 	if ((rc = load_rules(o, c)) != EXIT_OK)
 		return rc;
 	c->mo = (match_opts){ &c->rs, &c->pc, seed, (int)games,
@@ -491,6 +521,43 @@ static const char *bot_cwd(const play_cfg *c, const config_bot *cb)
 	return cb != NULL && cb->cwd != NULL ? cb->cwd : c->cwd;
 }
 
+/*
+ * Starts the process of a seat that is not a program: a network seat's
+ * relay, given the seat's listening socket and (to say whom it refused)
+ * the referee's stderr, and then its token as its first line; a
+ * person's move picker.  Both are this program, unsealed: they hold no
+ * secret of the game and must reach the network or the terminal.
+ */
+static int spawn_seat(play_cfg *c, bot *b, const char *stderr_path)
+{
+	char buf[4096 + 512], err[512], label[128], *argv[7] = { c->self,
+	    "human-seat", NULL };
+	const net_seat *ns = &c->net[b->index];
+	int pass[2] = { ns->fd, STDERR_FILENO };
+	proc_spec spec = { .argv = argv, .stderr_path = stderr_path,
+	    .max_line = c->max_line, .max_stderr = 16u << 20 };
+
+	if (b->kind == BOT_NETWORK) {
+		(void)snprintf(label, sizeof label, "saboteur play: bot %d (%s)",
+		    b->index + 1, b->command);
+		if (net_relay_argv(c->self, ns, c->connect_ms, STDERR_FILENO, label,
+		    argv, buf, sizeof buf) != 0) {
+			fprintf(stderr, "saboteur play: %s: too long a path\n",
+			    c->self);
+			return EXIT_INTERNAL;
+		}
+		spec.pass_fds = pass;
+		spec.npass = 2;
+	}
+	if (bot_start(b, &spec, err, sizeof err) != 0) {
+		fprintf(stderr, "saboteur play: %s\n", err);
+		return EXIT_INTERNAL;
+	}
+	if (b->kind == BOT_NETWORK)
+		(void)proc_send(&b->p, ns->token, strlen(ns->token));
+	return EXIT_OK;
+}
+
 /* Starts bot b with the sandbox, the limits and the environment its
  * layers give: the --config file's, the command line's, its own. */
 static int spawn_bot(play_cfg *c, bot *b, const config_bot *cb,
@@ -502,6 +569,8 @@ static int spawn_bot(play_cfg *c, bot *b, const config_bot *cb,
 	char err[512];
 	int rc = EXIT_OK;
 
+	if (b->kind != BOT_PROGRAM)
+		return spawn_seat(c, b, stderr_path);
 	sandbox_settings_over(&set, &c->box);
 	if (cb != NULL)
 		sandbox_settings_over(&set, &cb->box);
@@ -582,6 +651,8 @@ static int check_bots(const play_cfg *c, char **cmds, int n, const bot *bots)
 
 	for (int i = 0; i < n; i++) {
 		const config_bot *cb = config_find(&c->cfg, cmds[i]);
+		if (bots[i].kind != BOT_PROGRAM)
+			continue;
 		if (runnable_check(bots[i].argv, bot_cwd(c, cb),
 		    bot_env(c, cb, env, 64), err, sizeof err) != 0) {
 			fprintf(stderr, "saboteur play: bot %d \"%s\": %s\n",
@@ -673,6 +744,11 @@ static void own_clock(const play_cfg *c, bot *b, const config_bot *cb)
 		move = cb->move_ms * 1000000;
 	if (cb != NULL && (cb->clock & CONFIG_OWN_BANK))
 		bank = cb->bank_ms * 1000000;
+	/* A person thinks in seconds, not milliseconds. */
+	if (b->kind == BOT_PERSON) {
+		move = HUMAN_MOVE_MS * 1000000;
+		bank = HUMAN_BANK_MS * 1000000;
+	}
 	if (c->own[i] & CONFIG_OWN_MOVE)
 		move = c->own_move[i] * 1000000;
 	if (c->own[i] & CONFIG_OWN_BANK)
@@ -682,6 +758,79 @@ static void own_clock(const play_cfg *c, bot *b, const config_bot *cb)
 	b->own_clock = 1;
 	b->move_limit = move;
 	b->bank_limit = bank;
+}
+
+/* Says how to take network seat b, on stdout: the token is the match's
+ * own, for whoever runs the bot there. */
+static void say_seat(const play_cfg *c, const bot *b)
+{
+	const net_seat *ns = &c->net[b->index];
+
+	printf("bot %d (%s) waits on %s for: saboteur connect %s %s -- BOT\n",
+	    b->index + 1, b->command, b->where, b->where, ns->token);
+}
+
+/*
+ * Opens what the seats that are not programs need: each network seat's
+ * listening socket and token (said on stdout, and in --token-file), and
+ * for a person the terminal, whose state is kept to be put back and on
+ * which the referee holds its own output until the match ends.  Returns
+ * an exit code.
+ */
+static int open_seats(play_cfg *c, bot *bots, int n)
+{
+	const char *names[SAB_MAX_PLAYERS];
+	net_seat seats[SAB_MAX_PLAYERS];
+	char num[SAB_MAX_PLAYERS][16], err[512];
+	int nnet = 0, lo, hi;
+
+	for (int i = 0; i < n; i++) {
+		bot *b = &bots[i];
+		if (b->kind == BOT_PROGRAM)
+			continue;
+		if (c->self[0] == '\0' && net_self(c->self, sizeof c->self) != 0) {
+			fprintf(stderr, "saboteur play: cannot find this program "
+			    "(/proc/self/exe) to run bot %d \"%s\"\n", i + 1,
+			    b->command);
+			return EXIT_INTERNAL;
+		}
+		if (b->kind == BOT_PERSON) {
+			if (++c->humans > 1) {
+				fprintf(stderr, "saboteur play: bot %d: one person "
+				    "a match (one terminal)\n", i + 1);
+				return EXIT_USAGE;
+			}
+			continue;
+		}
+		if (net_parse(b->command, &lo, &hi, err, sizeof err) != 0 ||
+		    net_listen(&c->net[i], c->listen_addr, lo, hi, err,
+		    sizeof err) != 0) {
+			fprintf(stderr, "saboteur play: bot %d: %s\n", i + 1, err);
+			return EXIT_USAGE;
+		}
+		b->allowance = c->net_ms * 1000000;
+		b->net_wait = c->connect_ms * 1000000;
+		net_where(&c->net[i], b->where, sizeof b->where);
+		(void)snprintf(num[nnet], sizeof num[nnet], "%d", i + 1);
+		names[nnet] = num[nnet];
+		seats[nnet++] = c->net[i];
+		say_seat(c, b);
+	}
+	if (c->token_file != NULL && net_token_file(c->token_file, names, seats,
+	    nnet, err, sizeof err) != 0) {
+		fprintf(stderr, "saboteur play: %s\n", err);
+		return EXIT_CONFIG;
+	}
+	if (c->token_file != NULL && nnet == 0)
+		fprintf(stderr, "saboteur play: warning: --token-file: no BOT is "
+		    "a network seat (listen:PORT)\n");
+	fflush(stdout);
+	if (c->humans > 0 && human_table_open(&c->table, err, sizeof err) != 0) {
+		fprintf(stderr, "saboteur play: a person's seat (human): %s\n",
+		    err);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
 }
 
 /* Splits and starts every bot; returns an exit code.  A BOT that names a
@@ -698,6 +847,8 @@ static int start_bots(play_cfg *c, char **cmds, int n, bot *bots,
 		const config_bot *cb = config_find(&c->cfg, cmds[i]);
 		b->index = i;
 		b->command = cb ? cb->command : cmds[i];
+		b->kind = net_is_seat(b->command) ? BOT_NETWORK :
+		    human_is_seat(b->command) ? BOT_PERSON : BOT_PROGRAM;
 		b->argv = split_command(b->command, err, sizeof err);
 		if (b->argv == NULL) {
 			fprintf(stderr, "saboteur play: bot %d \"%s\": %s\n",
@@ -712,7 +863,8 @@ static int start_bots(play_cfg *c, char **cmds, int n, bot *bots,
 		fprintf(stderr, "saboteur play: %s\n", why);
 		return EXIT_USAGE;
 	}
-	if ((rc = seal(c, again)) != EXIT_OK)
+	if ((rc = seal(c, again)) != EXIT_OK ||
+	    (rc = open_seats(c, bots, n)) != EXIT_OK)
 		return rc;
 	c->cmds = cmds;
 	for (int i = 0; i < n; i++) {
@@ -886,6 +1038,11 @@ static int restart_failed(void *arg, int gi, bot *bots, int n, char *err,
 			    i + 1);
 			return MATCH_FAILED;
 		}
+		if (b->kind == BOT_NETWORK)
+			fprintf(stderr, "saboteur play: bot %d (%s) waits on %s "
+			    "for its bot to connect again, with the same token, "
+			    "up to %lld s\n", i + 1, b->command, b->where,
+			    (long long)(c->connect_ms + 999) / 1000);
 		int rc = match_handshake(&c->mo, b, 1, w->cost);
 		if (rc != MATCH_DONE) {
 			snprintf(err, errlen, "out of memory");
@@ -1003,6 +1160,8 @@ static int cmd_play(int argc, char **argv)
 	int n, rc, played = 0;
 
 	CLI_OPTS_COPY(o, play_opts);
+	for (int i = 0; i < SAB_MAX_PLAYERS; i++)
+		c.net[i].fd = -1;       /* no seat listens yet */
 	n = cli_parse("play", argc, argv, o, cmds, SAB_MAX_PLAYERS + 1);
 	if (n < 0)
 		return EXIT_USAGE;
@@ -1050,6 +1209,9 @@ static int cmd_play(int argc, char **argv)
 		for (int i = 0; i < n; i++)
 			set[i] = &bots[i].p;
 		proc_stop_all(set, n, 0);
+		human_table_close(&c.table);
+		for (int i = 0; i < n; i++)
+			net_close(&c.net[i]);
 		return rc;
 	}
 	/* The games start only when every bot's program ran, sealed off. */
@@ -1074,6 +1236,9 @@ static int cmd_play(int argc, char **argv)
 	} else {
 		match_finish(&c.mo, bots, n, &cost);
 	}
+	/* The person's picker is gone: the terminal is the referee's again,
+	 * with what it held back meanwhile. */
+	human_table_close(&c.table);
 	if (ran)
 		print_summary(&c, bots, n, &w, played, &cost);
 	for (int i = 0; i < n; i++) {
@@ -1081,6 +1246,7 @@ static int cmd_play(int argc, char **argv)
 			fclose(bots[i].transcript);
 		proc_free(&bots[i].p);
 		split_free(bots[i].argv);
+		net_close(&c.net[i]);
 	}
 	split_free(c.env);
 	config_free(&c.cfg);

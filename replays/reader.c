@@ -15,7 +15,9 @@ static const char *const kind_name[REPLAY_KINDS] = {
 	[REPLAY_ROUND] = "round", [REPLAY_DECK] = "deck",
 	[REPLAY_HAND] = "hand", [REPLAY_ROLE] = "role",
 	[REPLAY_SPARE] = "spare", [REPLAY_GOALCARD] = "goalcard",
-	[REPLAY_GOLDDECK] = "golddeck", [REPLAY_EV] = "ev",
+	[REPLAY_GOLDDECK] = "golddeck", [REPLAY_ASIDE] = "aside",
+	[REPLAY_DWARVES] = "dwarves", [REPLAY_CHEST] = "chest",
+	[REPLAY_GOALASIDE] = "goalaside", [REPLAY_EV] = "ev",
 	[REPLAY_BOT] = "bot", [REPLAY_NOTE] = "note",
 	[REPLAY_STATUS] = "status", [REPLAY_MOVE] = "move",
 	[REPLAY_TURN] = "turn", [REPLAY_RESULT] = "result",
@@ -57,6 +59,21 @@ int replay_honours_react(const replay_file *f)
 int replay_asks_at_once(const replay_file *f)
 {
 	return f->major > 1 || (f->major == 1 && f->minor >= 6);
+}
+
+static int since_1_5(const replay_file *f)
+{
+	return f->major > 1 || (f->major == 1 && f->minor >= 5);
+}
+
+unsigned replay_compat(const replay_file *f)
+{
+	return since_1_5(f) ? 0 : PROTO_COMPAT_1_4;
+}
+
+int replay_records_all_hidden(const replay_file *f)
+{
+	return since_1_5(f);
 }
 
 proto_reasons replay_reasons(const replay_file *f)
@@ -465,6 +482,7 @@ static int body_record(cursor *c, const replay_file *f, replay_rec *r)
 			return say(c, "a move record without its move");
 		break;
 	case REPLAY_GOALCARD:
+	case REPLAY_CHEST:
 		if (number(c, "x", -128, 127, &r->a) ||
 		    number(c, "y", -128, 127, &r->b))
 			return -1;

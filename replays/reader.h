@@ -23,6 +23,11 @@ enum replay_kind {
 	REPLAY_SPARE,           /* text = the role */
 	REPLAY_GOALCARD,        /* a, b = x, y; text = the card */
 	REPLAY_GOLDDECK,        /* text = the values, bottom first */
+	/* Since version 1.5. */
+	REPLAY_ASIDE,           /* text = the cards put aside, bottom first */
+	REPLAY_DWARVES,         /* text = the dwarf cards nobody holds */
+	REPLAY_CHEST,           /* a, b = x, y; text = "CARD EFFECT" */
+	REPLAY_GOALASIDE,       /* text = the goal cards put aside */
 	REPLAY_EV,              /* vis, seat (0 for "all"); text = the line */
 	REPLAY_BOT,             /* seat; a = used us, b = bank ms; text = the line */
 	REPLAY_NOTE,            /* seat; text = the note */
@@ -136,6 +141,14 @@ int replay_records_seeds(const replay_file *f);
  * others by rule (a "move" record with no "bot" record).  Before, every
  * seat was asked. */
 int replay_honours_react(const replay_file *f);
+
+/* How the referee that wrote f spoke, as PROTO_COMPAT_* bits for
+ * proto_cards.compat (set them after proto_cards_init() on the cards an
+ * audit or a view of f judges and words lines with), and whether it
+ * recorded the whole hidden state of a round: the "aside", "dwarves",
+ * "chest" and "goalaside" records (version 1.5 or later). */
+unsigned replay_compat(const replay_file *f);
+int replay_records_all_hidden(const replay_file *f);
 
 /* Whether the referee that wrote f honoured feature "react-at-once"
  * (version 1.6 or later): such a seat was asked with the others of each

@@ -12,8 +12,8 @@
 #include "saboteur.h"
 
 #define REPLAY_MAJOR 1
-/* The latest minor version; a file is written with the lowest that holds
- * its records (replay_create()). */
+/* The latest minor version; a file is written 1.6 only when it may hold
+ * "void" records, 1.5 otherwise (replay_create()). */
 #define REPLAY_MINOR 6
 
 typedef struct replay_seat {

@@ -188,11 +188,10 @@ static int asks_at_once(const replay_header *h)
 
 static void write_header(replay_writer *w, const replay_header *h)
 {
-	/* The lowest version that holds the file's records: a game dealt
-	 * by the rulebook, whose seats are asked to react one at a time, is
-	 * written as before versions 1.5 and 1.6 existed. */
-	putf(w, "sabr %d.%d\n", REPLAY_MAJOR, asks_at_once(h) ? 6 :
-	    h->deal == SAB_DEAL_SEATS ? 5 : 4);
+	/* Version 1.6 only for a file that may hold "void" records; every
+	 * other file is written 1.5, as before 1.6 existed. */
+	putf(w, "sabr %d.%d\n", REPLAY_MAJOR,
+	    asks_at_once(h) ? REPLAY_MINOR : 5);
 	put(w, "program ", 8);
 	put_text(w, h->program && *h->program ? h->program : "-");
 	put(w, "\n", 1);
@@ -418,7 +417,8 @@ void replay_round(replay_writer *w, const sab_game *g)
 	replay_fields f;
 	int rc;
 
-	for (int k = 0; (rc = replay_round_record(&w->pc, g, k, &f)) > 0; k++)
+	for (int k = 0; (rc = replay_round_record(&w->pc, g, k, 1, &f)) > 0;
+	    k++)
 		put_fields(w, &f);
 	if (rc < 0)
 		fail(w, "%s: round %d's hidden state longer than %d bytes a "

@@ -119,6 +119,8 @@ static void round_start(sab_game *g, int first, sab_rng *rng,
 	g->naside = (uint8_t)(rs->set_aside < g->ndeck ? rs->set_aside :
 	    g->ndeck);
 	g->ndeck = (uint16_t)(g->ndeck - g->naside);
+	memset(g->aside, 0, sizeof g->aside);
+	memcpy(g->aside, &g->deck[g->ndeck], g->naside);
 	g->owed_draw = SAB_NO_SEAT;
 	g->choices = 0;
 	g->dir = 0;

@@ -286,6 +286,12 @@ typedef struct sab_game {
 	int8_t goal_x[SAB_MAX_GOALS], goal_y[SAB_MAX_GOALS];
 	uint8_t goals_pushed;
 
+	/* The cards put aside this round (naside of them: "Put aside the
+	 * top 10 cards of the deck: You won't need them until the next
+	 * round"), bottom first, as they lay on the deck; recorded in
+	 * replays, never hashed (nothing changes them in a round). */
+	uint8_t aside[SAB_MAX_ASIDE];
+
 	/* Last, so that a new game need not clear the team reach layers at
 	 * the board's end (sab_board_reset() clears those a ruleset uses). */
 	sab_board board;

@@ -49,20 +49,6 @@ play() {
 	echo $? >"$tmp/$name.rc"
 }
 
-# status NAME K: bot K's status in the summary of match NAME.
-status() {
-	awk -v k="$2" '$1 ~ "^"k":" && NF >= 4 { print $4; exit }' "$tmp/$1.out"
-}
-
-# expect NAME K STATUS
-expect() {
-	got=$(status "$1" "$2")
-	[ "$got" = "$3" ] && ok || {
-		no "$1: bot $2 status \"$got\", want \"$3\""
-		sed 's/^/  | /' "$tmp/$1.out" | tail -12
-	}
-}
-
 # report NAME [K]: hostile bot K's own report (its stderr log; K is 1
 # unless given).
 report() {

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 
 #include "bot.h"
+#include "net.h"
 
 static const char *const status_names[BOT_STATUSES] = {
 	[BOT_OK] = "ok",
@@ -138,6 +139,31 @@ static int send_failure(bot *b, proc *const *set, int n, int64_t deadline,
 	return -1;
 }
 
+/* A network seat's relay ended: its exit code says how the connection
+ * went (net.h).  Returns 1 when it said, 0 for any other end. */
+static int net_exit_failed(bot *b, const char *what)
+{
+	int code = WIFEXITED(b->p.status) ? WEXITSTATUS(b->p.status) : -1;
+
+	switch (code) {
+	case NET_EXIT_DROPPED:
+		bot_fail(b, BOT_CRASH, "its connection (%s) closed at %s",
+		    b->where, what);
+		return 1;
+	case NET_EXIT_NOBODY:
+		bot_fail(b, BOT_NO_START, "nobody connected to %s with its "
+		    "token within %lld s", b->where,
+		    (long long)((b->net_wait + 999999999) / 1000000000));
+		return 1;
+	case NET_EXIT_FAILED:
+		bot_fail(b, BOT_CRASH, "the relay of %s failed at %s (its log "
+		    "says why)", b->where, what);
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 /* The signal that ended the bot, or 0: bwrap passes it on as exit
  * 128 + the signal. */
 static int exit_signal(const bot *b)
@@ -202,6 +228,8 @@ static void exit_failed(bot *b, const char *what)
 	int sig = exit_signal(b);
 	char how[48];
 
+	if (b->kind == BOT_NETWORK && net_exit_failed(b, what))
+		return;
 	if (sig == SIGSYS)
 		bot_fail(b, BOT_CRASH, "killed by the sandbox's system-call "
 		    "filter at %s: it made a system call bots may not make "

@@ -29,6 +29,15 @@ enum bot_status {
 	BOT_STATUSES
 };
 
+/* What sits at a seat.  Each is a process the referee talks to in the
+ * same way: a program it runs, the relay of a bot that connects over the
+ * network (net.h), or the move picker of a person at the terminal. */
+enum bot_kind {
+	BOT_PROGRAM,
+	BOT_NETWORK,
+	BOT_PERSON
+};
+
 /* Time control, in nanoseconds. */
 typedef struct bot_clock {
 	int64_t handshake;      /* for the "bot NAME" reply */
@@ -77,6 +86,13 @@ typedef struct bot {
 	                           the next wait, since the usual cause is
 	                           that it died, which the wait will see */
 	int notes;
+	int kind;               /* enum bot_kind */
+	/* A network seat: how long its handshake may wait for the bot to
+	 * connect, the allowance taken off each reply's time for the
+	 * network's round trip, and where it listens ("ADDR:PORT"). */
+	int64_t net_wait;
+	int64_t allowance;
+	char where[64];
 } bot;
 
 /* Starts the bot's process; a command that cannot start marks the bot, it

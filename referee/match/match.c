@@ -153,7 +153,8 @@ static int handshake(run *r)
 		send_line(r, &r->bots[i], line);
 	for (int i = 0; i < r->n; i++) {
 		bot *b = &r->bots[i];
-		handshake_one(r, b, deadline);
+		/* A network seat waits for its bot to connect first. */
+		handshake_one(r, b, deadline + b->net_wait + b->allowance);
 		if (proc_interrupted())
 			return MATCH_INTERRUPTED;
 		if (b->status != BOT_OK)
@@ -296,6 +297,16 @@ static int64_t asked_when(const bot *b, int64_t asked)
 	return asked > 0 ? asked : b->p.t_written;
 }
 
+/* The time a reply of b's read at t used: a network seat's is its round
+ * trip less its allowance (saboteur(1)), what the replay records and the
+ * audit checks.  asked: see asked_when(). */
+static int64_t time_used(const bot *b, int64_t t, int64_t asked)
+{
+	int64_t used = t - asked_when(b, asked) - b->allowance;
+
+	return used > 0 ? used : 0;
+}
+
 /* Reads one reply; returns 1 with a legal move in *m, 0 for a refused
  * reply (the reason in why), -1 when the wait ended another way.  asked:
  * see asked_when(). */
@@ -313,7 +324,7 @@ static int read_reply(run *r, bot *b, int64_t deadline, int64_t asked,
 		return -1;
 	count(r, 1);
 	r->last_reply = t;
-	used = t - asked_when(b, asked);
+	used = time_used(b, t, asked);
 	charge(r, b, used, 1);
 	if (r->rw != NULL)
 		replay_bot_line(r->rw, b->seat, line, len, used, b->bank_left);
@@ -412,7 +423,7 @@ static void window_open(run *r)
 		proc_flush(&b->p);
 		r->asked_at[s] = b->p.wlen == 0 ? b->p.t_written : 0;
 		r->early_deadline[s] = proc_now() + move_of(r, b) + b->bank_left +
-		    r->o->clock.grace;
+		    b->allowance + r->o->clock.grace;
 		r->early_decision[s] = r->decisions + i;
 		r->early[r->nearly++] = s;
 	}
@@ -440,7 +451,7 @@ static int void_answer(run *r, int seat)
 		return MATCH_INTERRUPTED;
 	if (k == BOT_REPLY_LINE) {
 		count(r, 1);
-		used = t - asked_when(b, r->asked_at[seat]);
+		used = time_used(b, t, r->asked_at[seat]);
 		charge(r, b, used, 0);
 		if (r->rw != NULL)
 			replay_void(r->rw, seat, line, len, used, b->bank_left);
@@ -510,7 +521,7 @@ static int decide(run *r, sab_move *m)
 		session_request(&r->ss, &r->g, r->decisions,
 		    move_of(r, b) / NS_PER_MS, b->bank_left / NS_PER_MS);
 		deadline = proc_now() + move_of(r, b) + b->bank_left +
-		    r->o->clock.grace;
+		    b->allowance + r->o->clock.grace;
 	}
 	for (int tries = r->o->tries; tries > 0; tries--) {
 		sab_move got;
@@ -545,6 +556,27 @@ static int decide(run *r, sab_move *m)
 }
 
 /* ---- games -------------------------------------------------------------- */
+
+/*
+ * The move to apply must be legal: a bot's reply is judged so, and the
+ * default move is legal by its definition (saboteur-rules(5)).  Should it
+ * ever not be, the referee stops the match (a bug of its own, said in
+ * err) rather than apply it and write a replay that no "saboteur verify"
+ * accepts.  Returns 1 then, else 0.
+ */
+static int illegal_move(run *r, const sab_move *m, char *err,
+    size_t errlen)
+{
+	char why[256];
+
+	if (sab_game_check(&r->g, m, why, sizeof why))
+		return 0;
+	snprintf(err, errlen, "game %d, decision %d: the move played for seat "
+	    "%d is illegal (%s), so the match stops (a bug: please report it "
+	    "with the ruleset and the seed %" PRIu64 ")", r->spec->number,
+	    r->decisions, r->g.to_act, why, r->res->seed);
+	return 1;
+}
 
 /* Starts the game's replay when one is asked for; -1 when it cannot be. */
 static int replay_start(run *r, char *err, size_t errlen)
@@ -679,6 +711,10 @@ static int play_game(run *r, char *err, size_t errlen)
 		rc = decide(r, &m);
 		if (rc != MATCH_DONE)
 			break;
+		if (illegal_move(r, &m, err, errlen)) {
+			rc = MATCH_FAILED;
+			break;
+		}
 		sab_game_apply(&r->g, &m, &r->rng, &r->ev);
 		if (dispatch(r, err, errlen) != 0) {
 			rc = MATCH_FAILED;

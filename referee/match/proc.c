@@ -115,10 +115,11 @@ typedef struct child_plan {
 	int pin;                /* 1: run on cpus only */
 	cpu_set_t cpus;
 	const cgroup *cg;       /* entered first, or NULL */
-	int pass_fd;            /* > 0: made descriptor 3 */
-	int info_fd;            /* > 4: made descriptor 4 (see proc_spec's
-	                           wrapped), or -1 */
+	int info_fd;            /* see proc_spec's wrapped: made the
+	                           descriptor after those passed, or -1 */
 	const sysfilter_prog *seccomp;    /* installed last, or NULL */
+	const int *pass;        /* given to the child as 3, 4, ... */
+	int npass;
 } child_plan;
 
 /* ---- small helpers ---------------------------------------------------- */
@@ -578,13 +579,36 @@ static void child_close_fds(int first, int maxfd)
 		(void)close(fd);        /* EBADF for most: nothing was open */
 }
 
-/* Makes the descriptor to pass descriptor 3, open across exec.  The
- * spawn's pipe ends are above 2 and already on 0-2 by now. */
-static int child_pass_fd(int fd)
+/* How many descriptors the child gets above 2: those of c->pass, then
+ * the init's pipe of a wrapped command (bwrap's --info-fd). */
+static int npassed(const child_plan *c)
 {
-	if (fd == 3)
-		return fcntl(3, F_SETFD, 0);
-	return dup2(fd, 3) < 0 ? -1 : 0;
+	return c->npass + (c->info_fd >= 0);
+}
+
+static int passed(const child_plan *c, int i)
+{
+	return i < c->npass ? c->pass[i] : c->info_fd;
+}
+
+/* Gives the child the descriptors npassed() counts as 3, 4, ...: each is
+ * copied above that range first, before stdin, stdout and stderr are
+ * replaced (a descriptor passed may be the referee's own stderr), then
+ * moved into place; dup2() leaves the copies open across exec. */
+static int child_pass_hold(const child_plan *c, int *tmp)
+{
+	for (int i = 0; i < npassed(c); i++)
+		if ((tmp[i] = fcntl(passed(c, i), F_DUPFD, 3 + npassed(c))) < 0)
+			return -1;
+	return 0;
+}
+
+static int child_pass_place(const child_plan *c, const int *tmp)
+{
+	for (int i = 0; i < npassed(c); i++)
+		if (dup2(tmp[i], 3 + i) < 0)
+			return -1;
+	return 0;
 }
 
 /* Sets one limit, soft and hard, when it is not 0. */
@@ -627,6 +651,7 @@ static int child_limits(const child_plan *c)
 static _Noreturn void child_run(const child_plan *c)
 {
 	const char *argv0 = c->argv[0];
+	int tmp[PROC_MAX_PASS + 1];
 
 	if (setpgid(0, 0) < 0)
 		child_fail(c->err, argv0, "setpgid");
@@ -646,14 +671,13 @@ static _Noreturn void child_run(const child_plan *c)
 		child_fail(c->err, argv0, "setrlimit");
 	if (c->pin && sched_setaffinity(0, sizeof c->cpus, &c->cpus) < 0)
 		child_fail(c->err, argv0, "sched_setaffinity");
+	if (child_pass_hold(c, tmp) < 0)
+		child_fail(c->err, argv0, "passing descriptors");
 	if (dup2(c->in, 0) < 0 || dup2(c->out, 1) < 0 || dup2(c->err, 2) < 0)
 		child_fail(c->err, argv0, "dup2");
-	if (c->pass_fd > 0 && child_pass_fd(c->pass_fd) < 0)
-		child_fail(2, argv0, "dup2");
-	/* Above 4 (spawn_prepare()), so the steps before cannot clobber it. */
-	if (c->info_fd > 4 && dup2(c->info_fd, 4) < 0)
-		child_fail(2, argv0, "dup2");
-	child_close_fds(c->info_fd > 4 ? 5 : c->pass_fd > 0 ? 4 : 3, c->maxfd);
+	if (child_pass_place(c, tmp) < 0)
+		child_fail(2, argv0, "passing descriptors");
+	child_close_fds(3 + npassed(c), c->maxfd);
 	if (c->cwd != NULL && chdir(c->cwd) < 0)
 		child_fail(2, argv0, c->cwd);
 	if (c->envp != NULL)
@@ -861,26 +885,17 @@ static int open_max(void)
 	return m > 65536 ? 65536 : (int)m;
 }
 
-/*
- * The pipe on which bwrap writes its init's pid (--info-fd 4): the read
- * end, non-blocking, is p's; the write end, above 4 so that the child's
- * steps before its dup2() onto 4 cannot clobber it, the child's.
- */
+/* The pipe on which bwrap writes its init's pid (--info-fd): the read
+ * end, non-blocking, is p's; the write end the child's (npassed()). */
 static int info_pipe(proc *p, child_plan *c)
 {
-	int fd[2], high;
+	int fd[2];
 
 	if (make_pipe(fd) < 0)
 		return -1;
 	p->info_fd = fd[0];
-	if (fd_nonblock(fd[0]) < 0 ||
-	    (high = fcntl(fd[1], F_DUPFD_CLOEXEC, 5)) < 0) {
-		fd_close(&fd[1]);
-		return -1;
-	}
-	fd_close(&fd[1]);
-	c->info_fd = high;
-	return 0;
+	c->info_fd = fd[1];
+	return fd_nonblock(fd[0]);
 }
 
 /* Everything the child needs before fork(): its environment, the stderr
@@ -894,9 +909,15 @@ static int spawn_prepare(proc *p, const proc_spec *spec, child_plan *c,
 	c->cwd = spec->cwd;
 	c->parent = getpid();
 	c->cg = spec->cg;
-	c->pass_fd = spec->pass_fd;
 	c->seccomp = spec->seccomp;
 	c->maxfd = open_max();
+	c->pass = spec->pass_fds;
+	c->npass = spec->pass_fds != NULL ? spec->npass : 0;
+	if (c->npass < 0 || c->npass > PROC_MAX_PASS) {
+		sab_say(err, errlen, "%d descriptors to pass to %s: at most %d",
+		    c->npass, spec->argv[0], PROC_MAX_PASS);
+		return -1;
+	}
 	if (spec->cpus != NULL) {
 		/* Made here, in the parent: the CPU_ macros are no business of
 		 * the child between fork and exec. */
@@ -2008,7 +2029,8 @@ int proc_run(char *const *argv, int pass_fd, int wrapped, char *out,
 {
 	proc p;
 	proc_spec spec = { .argv = argv, .max_line = 4096, .merge_stderr = 1,
-	    .pass_fd = pass_fd, .wrapped = wrapped };
+	    .pass_fds = pass_fd > 0 ? &pass_fd : NULL, .npass = pass_fd > 0,
+	    .wrapped = wrapped };
 	int64_t deadline = proc_now() + timeout;
 	size_t used = 0;
 	char err[256];

@@ -45,6 +45,8 @@ int proc_cpus_own(proc_cpus *c);
 /* Writes c as a CPU list ("0-3,6") into buf. */
 void proc_cpus_format(const proc_cpus *c, char *buf, size_t len);
 
+#define PROC_MAX_PASS 64
+
 typedef struct proc_spec {
 	char *const *argv;      /* NULL-terminated; argv[0] searched in PATH */
 	const char *cwd;        /* working directory, NULL: the referee's */
@@ -57,7 +59,8 @@ typedef struct proc_spec {
 	int merge_stderr;       /* 1: stderr goes to the stdout pipe */
 	int wrapped;            /* 1: argv runs the bot under an init of its
 	                           own (bwrap --info-fd 4), whose account is
-	                           the bot's: the child's descriptor 4 is a
+	                           the bot's: the descriptor after those of
+	                           pass_fds (4, after the filter's 3) is a
 	                           pipe on which it writes that init's pid,
 	                           so that the referee waits for the init
 	                           itself when the bot ends (its PID
@@ -70,11 +73,13 @@ typedef struct proc_spec {
 	cgroup *cg;             /* the child enters this group before exec;
 	                           proc_spawn() takes it (freed with the
 	                           process, or at once when the spawn fails) */
-	int pass_fd;            /* > 0: becomes the child's descriptor 3 (the
-	                           filter bwrap reads); the caller closes its
-	                           own */
 	const sysfilter_prog *seccomp; /* installed in the child just before
 	                           exec (an unsealed bot's filter), or NULL */
+	const int *pass_fds;    /* descriptors the child gets as 3, 4, ...
+	                           (the filter bwrap reads, a network seat's
+	                           listening socket), or NULL; every other one
+	                           above 2 is closed; the caller closes its own */
+	int npass;              /* at most PROC_MAX_PASS */
 } proc_spec;
 
 /* Where a process is: these can arrive in any order (end of file before

@@ -776,7 +776,10 @@ void sandbox_spec(sandbox_cmd *c, proc_spec *spec)
 	spec->env_exact = c->env_exact;
 	spec->wrapped = c->wrapped;
 	spec->cg = c->cg;
-	spec->pass_fd = c->filter_fd > 0 ? c->filter_fd : 0;
+	if (c->filter_fd > 0) {       /* bwrap's --seccomp 3 */
+		spec->pass_fds = &c->filter_fd;
+		spec->npass = 1;
+	}
 	spec->seccomp = c->filter;
 	c->cg = NULL;
 }

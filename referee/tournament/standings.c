@@ -269,6 +269,43 @@ static int check_header(standings *st, const char *dir, char *err,
 	return 0;
 }
 
+/*
+ * Notes the network entries DIR/network.txt names (the tournament writes
+ * it: a line "saboteur-network 1", then "NAME ADDR:PORT" for each), so
+ * that the standings say which bots played remotely.  A folder without
+ * one had none.
+ */
+static int add_remote(standings *st, const char *dir, char *err,
+    size_t errlen)
+{
+	char path[4096], line[256], name[33];
+	FILE *f;
+
+	if (snprintf(path, sizeof path, "%s/network.txt", dir) >=
+	    (int)sizeof path || (f = fopen(path, "r")) == NULL)
+		return 0;
+	while (fgets(line, sizeof line, f) != NULL) {
+		int known = 0;
+		if (strncmp(line, "saboteur-network ", 17) == 0 ||
+		    sscanf(line, "%32s", name) != 1)
+			continue;
+		for (int i = 0; i < st->nremote; i++)
+			known |= strcmp(st->remote[i], name) == 0;
+		if (known)
+			continue;
+		char (*n)[33] = realloc(st->remote, (size_t)(st->nremote + 1) *
+		    sizeof *n);
+		if (n == NULL) {
+			(void)fclose(f);
+			return sab_fail(err, errlen, "out of memory");
+		}
+		st->remote = n;
+		memcpy(st->remote[st->nremote++], name, sizeof name);
+	}
+	(void)fclose(f);
+	return 0;
+}
+
 int standings_add_dir(standings *st, const char *dir, journal_warn_fn *warn,
     void *arg, char *err, size_t errlen)
 {
@@ -278,7 +315,8 @@ int standings_add_dir(standings *st, const char *dir, journal_warn_fn *warn,
 	char msg[512];
 
 	if (check_header(st, dir, err, errlen) != 0 ||
-	    journal_scan(dir, &h, &v, err, errlen) != 0)
+	    journal_scan(dir, &h, &v, err, errlen) != 0 ||
+	    add_remote(st, dir, err, errlen) != 0)
 		return -1;
 	if (d.dups > 0 && warn != NULL) {
 		snprintf(msg, sizeof msg, "%s: %ld game%s already counted from "
@@ -595,8 +633,11 @@ int standings_finish(standings *st, char *err, size_t errlen)
 	if ((rows = calloc((size_t)st->nbots, sizeof *rows)) == NULL)
 		return sab_fail(err, errlen, "out of memory");
 	st->rows = rows;
-	for (int i = 0; i < st->nbots; i++)
+	for (int i = 0; i < st->nbots; i++) {
 		fill_row(&rows[i], &st->acc[i]);
+		for (int k = 0; k < st->nremote; k++)
+			rows[i].remote |= strcmp(st->remote[k], rows[i].name) == 0;
+	}
 	/* Duplicate deals: a deal's games are not independent, the deals
 	 * are (stats_deals_half()). */
 	st->paired_deals = st->deals != NULL && st->deals->repeated > 0 ?
@@ -710,9 +751,10 @@ static void print_table(FILE *f, const standings *st)
 			fprintf(f, "  %7s", "-");
 		else
 			fprintf(f, "  %7.2f", r->ms_per_move);
-		fprintf(f, "  %8ld  %7ld  %7ld  %8ld%s\n", r->timeouts,
+		fprintf(f, "  %8ld  %7ld  %7ld  %8ld%s%s\n", r->timeouts,
 		    r->illegal, r->crashes, r->protocol,
-		    r->disqualified ? "  disqualified" : "");
+		    r->disqualified ? "  disqualified" : "",
+		    r->remote ? "  remote" : "");
 	}
 }
 
@@ -753,6 +795,9 @@ static void print_yaml(FILE *f, const standings *st)
 		    "    protocol_errors: %ld\n    disqualified: %s\n",
 		    r->timeouts, r->illegal, r->defaults, r->crashes,
 		    r->protocol, r->disqualified ? "true" : "false");
+		/* Only for network entries, so other files read as before. */
+		if (r->remote)
+			fputs("    remote: true\n", f);
 	}
 }
 
@@ -908,5 +953,6 @@ void standings_free(standings *st)
 		stats_deals_free(st->deals);
 	free(st->deals);
 	free(st->first_dir);
+	free(st->remote);
 	memset(st, 0, sizeof *st);
 }

@@ -44,6 +44,7 @@ typedef struct standing {
 	long protocol;          /* games it ended with a protocol error: closed,
 	                           line-too-long, flood or handshake */
 	int disqualified;       /* 1 when any game shows it disqualified */
+	int remote;             /* 1: a network entry (DIR/network.txt) */
 	double rating;          /* see standings_finish() */
 } standing;
 
@@ -78,6 +79,8 @@ typedef struct standings {
 	journal_set seen;               /* game indices counted */
 	struct stats_deals *deals;      /* gold by deal (stats.h) */
 	char *first_dir;                /* the folder the config came from */
+	char (*remote)[33];             /* network entries' names */
+	int nremote;
 } standings;
 
 /* Output formats. */

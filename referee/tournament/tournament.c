@@ -253,12 +253,33 @@ static int spawn_worker(conductor *c, int k, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: too long a folder name", c->t->dir);
 		return -1;
 	}
+	int pass[PROC_MAX_PASS], npass = 0;
+	const tournament *t = c->t;
+
+	for (int i = 0; t->net != NULL && i < t->cfg->nbots; i++)
+		if (t->net[i].fd >= 0 && npass < PROC_MAX_PASS)
+			pass[npass++] = t->net[i].fd;
 	proc_spec spec = { .argv = argv, .stderr_path = log,
 	    .max_line = JOURNAL_LINE_MAX + 64, .max_stderr = 16u << 20,
-	    .cpus = c->t->affinity ? &c->pin[k] : NULL };
+	    .cpus = c->t->affinity ? &c->pin[k] : NULL,
+	    .pass_fds = npass ? pass : NULL, .npass = npass };
 	memset(&c->w[k], 0, sizeof c->w[k]);
 	if (proc_spawn(&c->w[k], &spec, err, errlen) != 0)
 		return -1;
+	/* Which descriptor is whose, and the tokens, on the worker's stdin
+	 * before any game (never on a command line others can read). */
+	for (int i = 0, fd = 3; t->net != NULL && i < t->cfg->nbots; i++) {
+		char line[64 + NET_TOKEN_LEN];
+		if (t->net[i].fd < 0)
+			continue;
+		int n = snprintf(line, sizeof line, "seat %d %d %s", i, fd++,
+		    t->net[i].token);
+		if (n < 0 || (size_t)n >= sizeof line ||
+		    proc_send(&c->w[k], line, (size_t)n) != 0) {
+			snprintf(err, errlen, "worker %d: out of memory", k + 1);
+			return -1;
+		}
+	}
 	c->live[k] = 1;
 	c->busy[k] = -1;
 	return 0;

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "journal.h"
+#include "net.h"
 #include "schedule.h"
 #include "standings.h"
 #include "stats.h"
@@ -24,6 +25,12 @@ typedef struct tournament {
 	int sandbox;            /* bots sealed off (see sandbox_init()) */
 	int affinity;           /* --affinity: each worker, and so its bots,
 	                           pinned to CPUs of its own */
+	/* By bot: the listening seat of a network entry ("listen:PORT"),
+	 * fd -1 for the others; every worker gets them all, in bot order,
+	 * as its descriptors 3, 4, ..., and a line "seat BOT FD TOKEN" for
+	 * each (worker.h).  NULL: none. */
+	net_seat *net;
+	int nnet;
 
 	/* Tallies by bot (tournament_init() makes them). */
 	long *games, *failures;
