@@ -2024,29 +2024,36 @@ int proc_sweep(void)
 
 /* ---- a short command ------------------------------------------------------ */
 
-int proc_run(char *const *argv, int pass_fd, int wrapped, char *out,
-    size_t outlen, int64_t timeout)
+int proc_run_start(proc *p, char *const *argv, int pass_fd, int wrapped,
+    char *out, size_t outlen)
 {
-	proc p;
 	proc_spec spec = { .argv = argv, .max_line = 4096, .merge_stderr = 1,
 	    .pass_fds = pass_fd > 0 ? &pass_fd : NULL, .npass = pass_fd > 0,
 	    .wrapped = wrapped };
-	int64_t deadline = proc_now() + timeout;
-	size_t used = 0;
 	char err[256];
 
 	if (outlen > 0)
 		out[0] = '\0';
-	if (proc_spawn(&p, &spec, err, sizeof err) != 0) {
+	if (proc_spawn(p, &spec, err, sizeof err) != 0) {
 		sab_say(out, outlen, "%s", err);
 		return -1;
 	}
-	proc_close_stdin(&p);
+	proc_close_stdin(p);
+	return 0;
+}
+
+int proc_run_end(proc *p, char *out, size_t outlen, int64_t deadline)
+{
+	size_t used = 0;
+	int64_t grace = deadline - proc_now();
+
+	if (outlen > 0)
+		out[0] = '\0';
 	for (;;) {
-		int ev = proc_wait(NULL, 0, &p, deadline, 0);
+		int ev = proc_wait(NULL, 0, p, deadline, 0);
 		char *line;
 		size_t len;
-		if (ev == PROC_EV_LINE && (line = proc_take_line(&p, &len, NULL))) {
+		if (ev == PROC_EV_LINE && (line = proc_take_line(p, &len, NULL))) {
 			if (outlen > 0 && used + 1 < outlen) {
 				int k = snprintf(out + used, outlen - used, "%s%s",
 				    used ? "\n" : "", line);
@@ -2059,16 +2066,16 @@ int proc_run(char *const *argv, int pass_fd, int wrapped, char *out,
 		}
 		if (ev == PROC_EV_EOF || ev == PROC_EV_EXIT)
 			break;
-		sab_say(out, outlen, "%s: no answer in time", argv[0]);
-		proc_free(&p);
+		sab_say(out, outlen, "no answer in time");
+		proc_free(p);
 		return -1;
 	}
 	{
-		proc *self = &p;
-		proc_stop_all(&self, 1, timeout);
+		proc *self = p;
+		proc_stop_all(&self, 1, grace > 0 ? grace : 0);
 	}
-	int st = p.status;
-	proc_free(&p);
+	int st = p->status;
+	proc_free(p);
 	return st;
 }
 

@@ -220,15 +220,20 @@ void proc_stop_all(proc *const *set, int n, int64_t grace);
 int proc_sweep(void);
 
 /*
- * Runs argv (searched in PATH) with stdin closed and stdout and stderr
- * together into out (NUL-terminated, cut to outlen), for at most timeout
- * nanoseconds; pass_fd, when above 0, becomes its descriptor 3, and
- * wrapped is proc_spec's (argv is bwrap's, with --info-fd 4).  Returns
- * its exit status as waitpid(2) gives it, or -1 with the reason in out
- * when it could not be run or took too long.
+ * A short command, in two steps so that the caller may do something else
+ * while it runs (sandbox_begin() starts the bots while bwrap is tried).
+ * proc_run_start() runs argv (searched in PATH) into p, with stdin closed
+ * and stdout and stderr together; pass_fd, when above 0, becomes its
+ * descriptor 3, and wrapped is proc_spec's (argv is bwrap's, with
+ * --info-fd 4).  Returns 0, or -1 with the reason in out when it could
+ * not be run.  proc_run_end() waits for it until deadline (proc_now()'s
+ * clock), with its output in out (NUL-terminated, cut to outlen), stops
+ * and frees it, and returns its exit status as waitpid(2) gives it, or
+ * -1 with the reason in out when it took too long.
  */
-int proc_run(char *const *argv, int pass_fd, int wrapped, char *out,
-    size_t outlen, int64_t timeout);
+int proc_run_start(proc *p, char *const *argv, int pass_fd, int wrapped,
+    char *out, size_t outlen);
+int proc_run_end(proc *p, char *out, size_t outlen, int64_t deadline);
 
 /* Frees the buffers, the cgroup (its tree killed) and the descriptors of
  * a stopped process. */
