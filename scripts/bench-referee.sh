@@ -27,9 +27,19 @@ for run in 1 2 3; do
 	"$b/saboteur" play --quiet --seed "$run" --games "$games" \
 	    --ruleset "$ruleset" --log-dir "$logs" $bots |
 	    awk '
-		/^match:/ { gps = $7; gsub(/\(/, "", gps); wall = $11 }
-		/^referee:/ { cpu = $4; dec = $8; gap = $11 }
-		END { print gps, cpu, wall, gap, dec }' >"$logs/run$run"
+		# Read by their words, so that an earlier build, which did
+		# not print its CPU per decision, is measured alike.
+		/^match:/ { gps = $7; gsub(/\(/, "", gps); wall = $11; n = $9 }
+		/^referee:/ {
+			msgs = $2
+			for (i = 2; i < NF; i++) {
+				if ($(i + 1) == "us" && $(i + 4) == "message,")
+					cpu = $i
+				if ($(i + 1) == "us" && $(i + 2) == "median")
+					gap = $i
+			}
+		}
+		END { printf "%s %s %s %s %.2f\n", gps, cpu, wall, gap, cpu * msgs / n }' >"$logs/run$run"
 	# As many round trips as a 300-game match has decisions.
 	"$b/pipe-floor" "$players" $((60000 / players)) |
 	    awk '{ print $4 }' >"$logs/floor$run"
