@@ -57,6 +57,8 @@ extern char **environ;
 #define STACK_PROCS     16
 /* Events taken from epoll_wait(2) at once. */
 #define EP_EVENTS       64
+/* The pollfds of one process: stdin, stdout, stderr, poke_fd. */
+#define PFDS            4
 /*
  * While the bot a wait is for answers within HOLD_NS, the lines queued for
  * the other bots stay queued (up to HOLD_BYTES each): a fast match then
@@ -347,7 +349,7 @@ static void wake_drain(void)
 
 /* What a descriptor of the set is to its process: the high half of its
  * key; the low half is the descriptor. */
-enum { W_OUT = 1, W_ERR, W_IN, W_WAKE };
+enum { W_OUT = 1, W_ERR, W_IN, W_WAKE, W_POKE };
 
 #ifdef __linux__
 static uint64_t ep_key(int fd, int role)
@@ -825,6 +827,7 @@ static void proc_clear(proc *p, const proc_spec *spec)
 {
 	memset(p, 0, sizeof *p);
 	p->in_fd = p->out_fd = p->err_fd = p->log_fd = p->info_fd = -1;
+	p->poke_fd = -1;
 	p->state = PROC_DEAD;   /* until there is a child */
 	p->max_line = spec->max_line;
 	p->max_stderr = spec->max_stderr;
@@ -1476,8 +1479,8 @@ static void reap_changed(proc *const *set, int n, proc *extra)
 
 /* ---- the poll loop -------------------------------------------------------- */
 
-/* Fills p's three pollfds: stdin when bytes wait, stdout when the queue has
- * room, stderr always. */
+/* Fills p's PFDS pollfds: stdin when bytes wait, stdout when the queue has
+ * room, stderr always, its poke descriptor until it was poked. */
 static void watch(const proc *p, struct pollfd *s, int may_write)
 {
 	int on = p != NULL && p->pid > 0;
@@ -1488,7 +1491,9 @@ static void watch(const proc *p, struct pollfd *s, int may_write)
 	s[1].events = POLLIN;
 	s[2].fd = on ? p->err_fd : -1;
 	s[2].events = POLLIN;
-	s[0].revents = s[1].revents = s[2].revents = 0;
+	s[3].fd = on && !p->poked ? p->poke_fd : -1;
+	s[3].events = POLLIN;
+	s[0].revents = s[1].revents = s[2].revents = s[3].revents = 0;
 }
 
 /* Does what poll() reported for p.  POLLNVAL cannot happen (every watched
@@ -1509,6 +1514,8 @@ static void serve(proc *p, const struct pollfd *s)
 		p->err_fd = -1;
 	else if (s[2].revents)
 		stderr_read(p);
+	if (s[3].revents)
+		p->poked = 1;
 }
 
 /*
@@ -1520,11 +1527,11 @@ static void serve(proc *p, const struct pollfd *s)
 static void poll_step_poll(proc *const *set, int n, proc *extra,
     proc *writer, int timeout_ms)
 {
-	struct pollfd small[1 + 3 * STACK_PROCS], *pfd = small;
+	struct pollfd small[1 + PFDS * STACK_PROCS], *pfd = small;
 	int m = n + (extra != NULL), r;
 
 	if (m > STACK_PROCS &&
-	    (pfd = calloc(1 + 3 * (size_t)m, sizeof *pfd)) == NULL) {
+	    (pfd = calloc(1 + PFDS * (size_t)m, sizeof *pfd)) == NULL) {
 		nap(timeout_ms < 1 ? timeout_ms : 1);
 		reap_all(set, n, extra);
 		return;
@@ -1536,9 +1543,9 @@ static void poll_step_poll(proc *const *set, int n, proc *extra,
 	pfd[0].revents = 0;
 	for (int i = 0; i < m; i++) {
 		proc *p = member(set, n, extra, i);
-		watch(p, pfd + 1 + 3 * i, writer == NULL || p == writer);
+		watch(p, pfd + 1 + PFDS * i, writer == NULL || p == writer);
 	}
-	r = poll(pfd, (nfds_t)(1 + 3 * m), timeout_ms);
+	r = poll(pfd, (nfds_t)(1 + PFDS * m), timeout_ms);
 	if (r < 0 && errno != EINTR)
 		nap(timeout_ms < 1 ? timeout_ms : 1);   /* ENOMEM: try again */
 	if (r > 0 && pfd[0].revents)
@@ -1548,7 +1555,7 @@ static void poll_step_poll(proc *const *set, int n, proc *extra,
 	for (int i = 0; r > 0 && i < m; i++) {
 		proc *p = member(set, n, extra, i);
 		if (p != NULL)
-			serve(p, pfd + 1 + 3 * i);
+			serve(p, pfd + 1 + PFDS * i);
 	}
 	if (pfd != small)
 		free(pfd);
@@ -1562,16 +1569,49 @@ static proc *owner(proc *const *set, int n, proc *extra, int fd, int role)
 	for (int i = 0; i < n + (extra != NULL); i++) {
 		proc *p = member(set, n, extra, i);
 		if (p != NULL && (role == W_OUT ? p->out_fd : role == W_ERR ?
-		    p->err_fd : p->in_fd) == fd)
+		    p->err_fd : role == W_POKE ? p->poke_fd : p->in_fd) == fd)
 			return p;
 	}
 	return NULL;
 }
 
+/*
+ * A poke descriptor is in the set while its process is not poked (see
+ * proc.h's poke_fd): out of it once it woke a wait, and back in once the
+ * owner cleared poked.  One that woke a wait for other processes is
+ * parked, and its process found poked at its next wait (poke_arm()).
+ */
+static void poke_taken(proc *p)
+{
+	(void)ep_ctl(EPOLL_CTL_DEL, p->poke_fd, 0, 0);
+	p->poke_armed = 0;
+	p->poked = 1;
+}
+
+static void poke_arm(proc *p)
+{
+	long i;
+
+	if (p->poke_fd < 0)
+		return;
+	if (p->poke_armed && nparked > 0 &&
+	    (i = parked_find(p->poke_fd)) >= 0) {
+		parked[i] = parked[--nparked];  /* out of the set already */
+		p->poke_armed = 0;
+		p->poked = 1;
+	}
+	if (!p->poked && !p->poke_armed) {
+		ep_add(p->poke_fd, W_POKE, EPOLLIN);
+		p->poke_armed = ep_fd >= 0;
+	}
+}
+
 /* Does what the set reported for one descriptor of p's. */
 static void ep_serve(proc *p, int fd, int role)
 {
-	if (role == W_IN) {
+	if (role == W_POKE) {
+		poke_taken(p);
+	} else if (role == W_IN) {
 		stdin_flush(p);         /* re-arms itself if the pipe fills */
 	} else if (role == W_ERR) {
 		stderr_read(p);
@@ -1589,9 +1629,13 @@ static void ep_step(proc *const *set, int n, proc *extra, int timeout_ms)
 	struct epoll_event ev[EP_EVENTS];
 	int r, woke = 0;
 
-	for (int i = 0; nparked > 0 && i < n + (extra != NULL); i++)
-		if (member(set, n, extra, i) != NULL)
-			unpark_one(member(set, n, extra, i));
+	for (int i = 0; i < n + (extra != NULL); i++) {
+		proc *p = member(set, n, extra, i);
+		if (p != NULL && p->poke_fd >= 0)
+			poke_arm(p);
+		if (p != NULL && nparked > 0)
+			unpark_one(p);
+	}
 	if (ep_fd < 0) {        /* given up while putting one back */
 		poll_step_poll(set, n, extra, NULL, timeout_ms);
 		return;
@@ -1686,6 +1730,15 @@ int proc_wait_any(proc *const *set, int n, int64_t deadline, int *which)
 	}
 }
 
+/* 1 when a process of set, or extra, was poked. */
+static int any_poked(proc *const *set, int n, const proc *extra)
+{
+	for (int i = 0; i < n; i++)
+		if (set[i] != NULL && set[i]->poked)
+			return 1;
+	return extra != NULL && extra->poked;
+}
+
 static int in_set(proc *const *set, int n, const proc *p)
 {
 	for (int i = 0; i < n; i++)
@@ -1721,6 +1774,8 @@ int proc_wait(proc *const *set, int n, proc *who, int64_t deadline,
 		int ev = who_event(who, max_bytes);
 		int64_t now = proc_now(), until = deadline;
 
+		if ((ev < 0 || ev == PROC_EV_EOF) && any_poked(set, n, extra))
+			return PROC_EV_POKED;
 		if (ev == PROC_EV_EOF) {
 			if (!eof_seen) {
 				eof_seen = 1;
@@ -2095,6 +2150,14 @@ void proc_free(proc *p)
 		fd_close(&p->log_fd);
 		fd_close(&p->info_fd);
 	}
+#ifdef __linux__
+	if (p->poke_armed && ep_fd >= 0) {      /* the owner's to close */
+		(void)epoll_ctl(ep_fd, EPOLL_CTL_DEL, p->poke_fd, NULL);
+		if (nparked > 0)
+			parked_forget(p->poke_fd);
+	}
+#endif
+	p->poke_armed = 0;
 	lines_drop(p);
 	cgroup_free(p->cg);
 	p->cg = NULL;
