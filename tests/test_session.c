@@ -444,11 +444,11 @@ START_TEST(reaction_requests_go_out_at_once)
 	t_game(g, rs, 5, 5, NULL);
 	/* Seat 0 plays a card other than the veto: the window opens. */
 	for (int i = 0; i < g->nhand[0]; i++) {
-		sab_move m;
-		if (sab_game_moves_card(g, g->hand[0][i], &m) > 0 &&
-		    m.kind == SAB_MOVE_PLAY) {
+		sab_move m[SAB_MAX_CARD_MOVES];
+		if (sab_game_moves_card(g, g->hand[0][i], m) > 0 &&
+		    m[0].kind == SAB_MOVE_PLAY) {
 			ev->n = 0;
-			sab_game_apply(g, &m, NULL, ev);
+			sab_game_apply(g, &m[0], NULL, ev);
 			break;
 		}
 	}

@@ -72,22 +72,29 @@ static int get(const char *dir, const char *name, char *buf, size_t len)
 	return 0;
 }
 
-/* The number after "KEY " on a line of DIR/NAME (a flat-keyed file such
- * as memory.events); -1 when there is none. */
-static long long keyed(const char *dir, const char *name, const char *key)
+/* The number after "KEY " on a line of text; -1 when there is none. */
+static long long key_in(const char *text, const char *key)
 {
-	char buf[4096];
 	size_t n = strlen(key);
 
-	if (dir[0] == '\0' || get(dir, name, buf, sizeof buf) != 0)
-		return -1;
-	for (char *l = buf; l != NULL && *l != '\0'; ) {
+	for (const char *l = text; l != NULL && *l != '\0'; ) {
 		if (strncmp(l, key, n) == 0 && l[n] == ' ')
 			return strtoll(l + n + 1, NULL, 10);
 		l = strchr(l, '\n');
 		l = l != NULL ? l + 1 : NULL;
 	}
 	return -1;
+}
+
+/* The number after "KEY " on a line of DIR/NAME (a flat-keyed file such
+ * as memory.events); -1 when there is none. */
+static long long keyed(const char *dir, const char *name, const char *key)
+{
+	char buf[4096];
+
+	if (dir[0] == '\0' || get(dir, name, buf, sizeof buf) != 0)
+		return -1;
+	return key_in(buf, key);
 }
 
 /* keyed(), on a descriptor of DIR/NAME kept in *fd (opened at the first
@@ -97,7 +104,6 @@ static long long keyed_kept(int *fd, const char *dir, const char *name,
     const char *key)
 {
 	char path[CGROUP_PATH + 64], buf[4096];
-	size_t n = strlen(key);
 	ssize_t k;
 
 	if (dir[0] == '\0')
@@ -108,13 +114,7 @@ static long long keyed_kept(int *fd, const char *dir, const char *name,
 	if ((k = pread(*fd, buf, sizeof buf - 1, 0)) < 0)
 		return -1;
 	buf[k] = '\0';
-	for (char *l = buf; l != NULL && *l != '\0'; ) {
-		if (strncmp(l, key, n) == 0 && l[n] == ' ')
-			return strtoll(l + n + 1, NULL, 10);
-		l = strchr(l, '\n');
-		l = l != NULL ? l + 1 : NULL;
-	}
-	return -1;
+	return key_in(buf, key);
 }
 
 /* The number DIR/NAME holds; -1 when it cannot be read. */
