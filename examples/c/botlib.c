@@ -17,6 +17,7 @@
 /* The state is large (the legal list), so it lives here, not on a stack. */
 
 int bot_react = 1;
+int bot_at_once = 1;
 
 static botstate st;
 
@@ -1473,8 +1474,9 @@ static int handle(char *line, const char *name, bot_choose_fn *choose,
 	k = w.w[0];
 	if (strcmp(k, "saboteur") == 0) {
 		/* Any version is answered: refusing one is the referee's call. */
-		if (printf("bot %s moves seed%s\n", name,
-		    bot_react ? " react" : "") < 0 ||
+		if (printf("bot %s moves seed%s%s\n", name,
+		    bot_react ? " react" : "",
+		    bot_react && bot_at_once ? " react-at-once" : "") < 0 ||
 		    fflush(stdout) != 0)
 			return -1;
 	} else if (strcmp(k, "quit") == 0) {
