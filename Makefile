@@ -10,6 +10,12 @@ INCDIR    = $(PREFIX)/include/saboteur
 DATADIR   = $(PREFIX)/share/saboteur
 MANDIR    = $(PREFIX)/share/man
 
+# Every core builds, unless -j says otherwise (and not while cleaning,
+# which must not race the build).
+ifeq ($(filter -j% j%,$(MAKEFLAGS))$(filter clean,$(MAKECMDGOALS)),)
+MAKEFLAGS += -j$(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
+endif
+
 CC       ?= cc
 PKG      ?= pkg-config
 WARN      = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
@@ -102,6 +108,16 @@ $(B)/gen/%.o: $(B)/gen/%.c rules/builtin.h | deps
 $(B)/tests/%.o: tests/%.c $(RULES_HDR) $(PROG_HDR) $(wildcard tests/*.h) | deps-check
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(CHECK_CFLAGS) -c $< -o $@
+
+# The rulesets' folder is compiled into cli.o: another PREFIX (or
+# DATADIR) rebuilds it, so that make install PREFIX=... installs a program
+# that looks for rulesets where they are installed.
+$(B)/datadir: FORCE
+	@mkdir -p $(@D)
+	@printf '%s\n' '$(DATADIR)' | cmp -s - $@ || printf '%s\n' '$(DATADIR)' >$@
+$(B)/referee/cli.o $(B)/asan/referee/cli.o: $(B)/datadir
+.PHONY: FORCE
+FORCE:
 
 $(B)/librules.a: $(RULES_OBJ)
 	rm -f $@
@@ -200,31 +216,76 @@ fuzz-referee: $(B)/saboteur $(B)/fuzz-bot
 	    --decisions $(FUZZ_DECISIONS) --keep $(B)/selffuzz-failures \
 	    $(B)/saboteur $(B)/fuzz-bot
 
-# SAB_TEST_GAMES scales the property test; the sanitizer run plays fewer games.
-# Tests write only into temporary folders: the last step fails if the
-# source tree changed after the stamp the first one makes.
-check: deps-check $(B)/run-tests $(B)/asan/run-tests $(B)/saboteur bots \
-    $(B)/fuzz-bot
-	touch $(B)/check-started
-	$(B)/run-tests
-	SAB_TEST_GAMES=500 ASAN_OPTIONS=detect_leaks=1 $(B)/asan/run-tests
-	tests/cli.sh $(B)/saboteur
-	tests/e2e.sh $(B)/saboteur
-	tests/view_tmux.sh $(B)/saboteur
-	tests/human_tmux.sh $(B)/saboteur
-	tests/tournament.sh $(B)/saboteur
-	tests/parallel_ssh.sh $(B)/saboteur
-	tests/slurm.sh $(B)/saboteur
-	tests/hostile.sh $(B)/saboteur
-	tests/net.sh $(B)/saboteur
-	tests/guards.sh $(B)/saboteur
-	tests/selffuzz.sh $(B)/saboteur $(B)/fuzz-bot
-	tests/new_card.sh
-	tests/html.sh $(B)/saboteur
-	$(MAKE) -s check-bots
-	$(MAKE) -s check-starters
-	tests/install.sh
-	tests/unchanged.sh $(B)/check-started $(B)
+# ---- make check -------------------------------------------------------
+# A test suite is one line 'NAME=COMMAND' in CHECK_SUITES (make check: the
+# whole program, in minutes) or FULL_SUITES (the long soaks; make
+# check-full runs both lists): to add a suite, add its line, and nothing
+# else.  tests/run-suites.sh runs them side by side from this folder,
+# twice as many at once as the machine has cores (CHECK_JOBS=N to choose),
+# the longest of the last run first, each with its output in
+# $(B)/check-logs/NAME.log; it prints each suite's verdict, last line and
+# time as it ends, the whole log of one that fails, and the total.  A
+# suite passes alone and beside any other: it writes only into its own
+# mktemp -d folders (tests/unchanged.sh checks the tree afterwards),
+# starts its servers on ports it finds free, looks for leftover processes
+# by a tag of its own (tests/checks.sh), passes from any checkout path
+# (quote paths in bot command lines: q in tests/checks.sh), as root or
+# not, in any locale and umask, and may rely on what CHECK_BUILT
+# (FULL_BUILT) builds.
+# In the order of their usual times, the longest first, for a first run
+# (later runs order them by the last run's times).
+CHECK_SUITES = \
+	'unit-asan=SAB_TEST_GAMES=500 ASAN_OPTIONS=detect_leaks=1 $(B)/asan/run-tests' \
+	'html=tests/html.sh $(B)/saboteur' \
+	'ssh=tests/parallel_ssh.sh $(B)/saboteur' \
+	'e2e=tests/e2e.sh $(B)/saboteur' \
+	'bots=$(MAKE) -s --no-print-directory check-bots' \
+	'view=tests/view_tmux.sh $(B)/saboteur' \
+	'tournament=tests/tournament.sh $(B)/saboteur' \
+	'slurm=tests/slurm.sh $(B)/saboteur' \
+	'new-card=tests/new_card.sh' \
+	'starters=$(MAKE) -s --no-print-directory check-starters' \
+	'install=tests/install.sh' \
+	'hostile=tests/hostile.sh $(B)/saboteur' \
+	'selffuzz=tests/selffuzz.sh $(B)/saboteur $(B)/fuzz-bot' \
+	'cli=tests/cli.sh $(B)/saboteur' \
+	'net=tests/net.sh $(B)/saboteur' \
+	'guards=tests/guards.sh $(B)/saboteur' \
+	'human=tests/human_tmux.sh $(B)/saboteur'
+# The Check suites without the sanitizers, the property tests at their
+# full size (SAB_TEST_GAMES unset).  (The game pages at full length are
+# make check-html, below.)
+FULL_SUITES = \
+	'unit=$(B)/run-tests'
+CHECK_BUILT = $(B)/asan/run-tests $(B)/saboteur bots $(B)/fuzz-bot
+FULL_BUILT  = $(B)/run-tests
+
+# make check FULL=1 runs every suite; make check-full does so as on a
+# slow, busy machine (scripts/check-slow.sh: a python3 that starts 2 s
+# late, and a CPU hog for each core).  Tests write only into temporary
+# folders: the last step fails if the source tree changed after the stamp
+# the first one makes.
+ifeq ($(FULL),1)
+CHECK_SUITES += $(FULL_SUITES)
+CHECK_BUILT  += $(FULL_BUILT)
+endif
+# When make started, for the time make check took in all, build included.
+ifneq ($(filter check test,$(MAKECMDGOALS)),)
+CHECK_T0 := $(shell date +%s)
+endif
+.PHONY: check-full check-slow
+check: deps-check $(CHECK_BUILT)
+	@touch $(B)/check-started
+	@tests/run-suites.sh -l $(B)/check-logs $(CHECK_SUITES)
+	@tests/unchanged.sh $(B)/check-started $(B)
+	@if [ -n "$(CHECK_T0)" ]; then t=$$(($$(date +%s) - $(CHECK_T0))); \
+	    echo "make check: $$((t / 60)) min $$((t % 60)) s in all, build" \
+	    "included"; fi
+check-full:
+	scripts/check-slow.sh FULL=1
+
+check-slow:
+	scripts/check-slow.sh
 test: check
 
 # The game pages and the report in the browser at full length: every
@@ -233,12 +294,6 @@ test: check
 .PHONY: check-html
 check-html: $(B)/saboteur bots
 	tests/html.sh --full $(B)/saboteur
-
-# make check as on a slow, busy machine: a python3 that starts 2 s late,
-# and two processes that keep the CPUs busy.  It must pass all the same.
-.PHONY: check-slow
-check-slow:
-	scripts/check-slow.sh
 
 # The sequential test of a gauntlet run many times on a real sample
 # (scripts/bench-sequential.sh).

@@ -79,30 +79,34 @@ int html_write_file(const char *cmd, const char *path, const render_buf *b)
 {
 	char tmp[4200];
 	FILE *f;
+	int e;
 
 	if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp) {
 		fprintf(stderr, "saboteur %s: %s: name too long\n", cmd, path);
 		return EXIT_USAGE;
 	}
-	/* Written aside and renamed, so that a browser never opens half. */
+	/* Written aside and renamed, so that a browser never opens half;
+	 * a failure names the file asked for, not the one aside. */
 	if ((f = fopen(tmp, "w")) == NULL) {
-		fprintf(stderr, "saboteur %s: %s: %s\n", cmd, tmp,
-		    strerror(errno));
-		return EXIT_INTERNAL;
+		e = errno;
+		goto fail;
 	}
-	if (fwrite(b->s, 1, b->len, f) != b->len || fclose(f) != 0) {
-		fprintf(stderr, "saboteur %s: %s: %s\n", cmd, tmp,
-		    strerror(errno));
+	if (fwrite(b->s, 1, b->len, f) != b->len) {
+		e = errno;
+		(void)fclose(f);
 		(void)remove(tmp);
-		return EXIT_INTERNAL;
+		goto fail;
 	}
-	if (rename(tmp, path) != 0) {
-		fprintf(stderr, "saboteur %s: %s: %s\n", cmd, path,
-		    strerror(errno));
+	if (fclose(f) != 0 || rename(tmp, path) != 0) {
+		e = errno;
 		(void)remove(tmp);
-		return EXIT_INTERNAL;
+		goto fail;
 	}
 	return EXIT_OK;
+fail:
+	fprintf(stderr, "saboteur %s: cannot write %s: %s (give -o a place "
+	    "you may write in)\n", cmd, path, strerror(e));
+	return EXIT_USAGE;
 }
 
 int html_relative(const char *dir, const char *file, char *out, size_t len)

@@ -166,6 +166,9 @@ typedef struct play_cfg {
 	proc_cpus cpus;
 	char **cmds;            /* the BOT arguments, for restarts */
 	int starts[SAB_MAX_PLAYERS];    /* times each bot was started */
+	struct timespec logs_from;      /* when the first file this run
+	                                   made in log_dir was made, on the
+	                                   file system's clock */
 	/* Network seats (by BOT argument; fd -1 for the others) and a
 	 * person's: where they listen, the relay's and picker's program. */
 	net_seat net[SAB_MAX_PLAYERS];
@@ -661,11 +664,12 @@ static int check_bots(const play_cfg *c, char **cmds, int n, const bot *bots)
 
 /*
  * Whether every bot's program ran after all: one whose exec failed in its
- * process (a script whose interpreter is missing, which check_bots()
- * cannot see) exited 127 with proc_spawn()'s "cannot run ARGV0: reason" as
- * the first line of its stderr log.  Says each such bot as check_bots()
- * does and returns 0; 1 when they all ran.  Call after the handshake,
- * which reaps a bot that died and drains its stderr into the log.
+ * process (what check_bots() cannot see) exited 127 with proc_spawn()'s
+ * "cannot run ARGV0: reason" as the first line of its stderr log, or, when
+ * an interpreter or env(1) could not go on, 126 or 127 with its own
+ * complaint there.  Says each such bot as check_bots() does and returns
+ * 0; 1 when they all ran.  Call after the handshake, which reaps a bot
+ * that died and drains its stderr into the log.
  */
 static int bots_ran(const play_cfg *c, char **cmds, int n, const bot *bots)
 {
@@ -679,8 +683,9 @@ static int bots_ran(const play_cfg *c, char **cmds, int n, const bot *bots)
 		 * "bwrap: execvp PROG: reason", then exit 1. */
 		int code = b->p.state == PROC_DEAD && WIFEXITED(b->p.status) ?
 		    WEXITSTATUS(b->p.status) : -1;
+		int bwrap = b->sandboxed && code == 1;
 		if (b->status == BOT_OK || b->p.pid <= 0 ||
-		    (code != 127 && !(b->sandboxed && code == 1)))
+		    (code != 126 && code != 127 && !bwrap))
 			continue;
 		file_stem(b->argv, i, stem, sizeof stem);
 		int len = snprintf(path, sizeof path, "%s/%s.stderr", c->log_dir,
@@ -688,13 +693,19 @@ static int bots_ran(const play_cfg *c, char **cmds, int n, const bot *bots)
 		if (len < 0 || (size_t)len >= sizeof path ||
 		    (f = fopen(path, "r")) == NULL)
 			continue;       /* start_bots() made it: cannot happen */
-		if (fgets(line, sizeof line, f) != NULL &&
-		    (strncmp(line, "cannot run ", 11) == 0 ||
-		    strncmp(line, "bwrap: execvp ", 14) == 0)) {
+		if (fgets(line, sizeof line, f) != NULL && line[0] != '\n' &&
+		    (!bwrap || strncmp(line, "bwrap: execvp ", 14) == 0)) {
 			line[strcspn(line, "\n")] = '\0';
-			fprintf(stderr, "saboteur play: bot %d \"%s\": %s%s\n",
-			    i + 1, cmds[i], line[0] == 'b' ? "cannot run " : "",
-			    line[0] == 'b' ? line + 14 : line);
+			if (strncmp(line, "cannot run ", 11) == 0)
+				fprintf(stderr, "saboteur play: bot %d \"%s\": "
+				    "%s\n", i + 1, cmds[i], line);
+			else if (bwrap)
+				fprintf(stderr, "saboteur play: bot %d \"%s\": "
+				    "cannot run %s\n", i + 1, cmds[i], line + 14);
+			else
+				fprintf(stderr, "saboteur play: bot %d \"%s\": "
+				    "cannot run %s: %s\n", i + 1, cmds[i],
+				    b->argv[0], line);
 			ran = 0;
 		}
 		(void)fclose(f);        /* read only: nothing to lose */
@@ -754,6 +765,17 @@ static void own_clock(const play_cfg *c, bot *b, const config_bot *cb)
 	b->own_clock = 1;
 	b->move_limit = move;
 	b->bank_limit = bank;
+}
+
+/* The first file this run makes in the log folder marks its start: its
+ * change time, before any bot writes, as the file system's clock gave it
+ * (which may lag the process's).  Unknown (0), no log is older. */
+static void mark_logs(play_cfg *c, const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) == 0)
+		c->logs_from = st.st_ctim;
 }
 
 /* Says how to take network seat b, on stdout: the token is the match's
@@ -845,9 +867,13 @@ static int spawn_one(play_cfg *c, const char *cmd, bot *b)
 	if (c->transcripts && open_log(c, stem, "transcript", path,
 	    sizeof path, &b->transcript) != 0)
 		return EXIT_CONFIG;
+	if (b->index == 0 && c->transcripts)
+		mark_logs(c, path);
 	/* The stderr log's name (proc_spawn() opens it). */
 	if (open_log(c, stem, "stderr", path, sizeof path, NULL) != 0)
 		return EXIT_CONFIG;
+	if (b->index == 0 && !c->transcripts)
+		mark_logs(c, path);
 	return spawn_bot(c, b, cb, path, bot_env(c, cb, env, 64));
 }
 
@@ -1199,6 +1225,14 @@ static void print_summary(const play_cfg *c, const bot *bots, int n,
 	    (double)hist_quantile(&cost->gaps, 0.5) * 1e-3, peak, c->log_dir);
 	/* What held the bots, so that a result played unsealed says so. */
 	printf("sandbox: %s\n", sandbox_describe(&c->sb, how, sizeof how));
+	/* The folder is shared by every run that names it: say which of
+	 * its bot logs are not this match's. */
+	int older = outputs_older_logs(c->log_dir, &c->logs_from);
+	if (older > 0)
+		printf("note: %s/ also holds %d bot log%s of earlier runs, "
+		    "older than this match's (give each match its own "
+		    "--log-dir to keep them apart)\n", c->log_dir, older,
+		    older == 1 ? "" : "s");
 }
 
 static int cmd_play(int argc, char **argv)

@@ -28,8 +28,8 @@ static const opt tournament_opts[O_NOPTS + 1] = {
 	    "modulo N is I-1", 0, NULL },
 	[O_OUT] = { "out", "DIR", "the results folder (default: the file's "
 	    "output)", 0, NULL },
-	[O_QUIET] = { "quiet", NULL, "print no standings at the end", 0,
-	    NULL },
+	[O_QUIET] = { "quiet", NULL, "print one result line, not the "
+	    "standings", 0, NULL },
 	[O_SANDBOX] = { "sandbox", "auto|on|off", CLI_SANDBOX_HELP, 0,
 	    NULL },
 	[O_EVERY] = { "standings-every", "N", "print the standings, the "
@@ -250,15 +250,22 @@ static int open_seats(opt *o, const tconfig *cfg, tournament *t)
 	return fclose(f) == 0 ? EXIT_OK : EXIT_CONFIG;
 }
 
-static int print_standings(const char *dir)
+/* The standings at the end; with --quiet (one), only the result's line:
+ * the games, the first bot and where the results are. */
+static int print_standings(const char *dir, const char *name, int one)
 {
 	const char *dirs[] = { dir };
 	standings st;
 	char err[1024];
 	int rc = standings_load(&st, dirs, 1, cli_warn, NULL, err, sizeof err);
 
-	if (rc == 0)
+	if (rc == 0 && !one)
 		standings_print(stdout, &st, STANDINGS_TABLE);
+	else if (rc == 0)
+		printf("tournament %s: %ld game%s, first %s (%.2f gold a "
+		    "game), results in %s\n", name, st.games,
+		    st.games == 1 ? "" : "s", st.nbots > 0 ? st.rows[0].name :
+		    "-", st.nbots > 0 ? st.rows[0].mean_gold : 0.0, dir);
 	else
 		fprintf(stderr, "saboteur tournament: %s\n", err);
 	standings_free(&st);
@@ -422,8 +429,8 @@ static int run(opt *o, const char *file, tconfig *cfg, sab_ruleset *rs,
 		fprintf(stderr, "saboteur tournament: stopped; the games finished "
 		    "are in %s/journal.txt, and the same command resumes\n",
 		    t.dir);
-	if (rc == EXIT_OK && !o[O_QUIET].value)
-		rc = print_standings(t.dir);
+	if (rc == EXIT_OK)
+		rc = print_standings(t.dir, cfg->name, o[O_QUIET].value != NULL);
 	return rc;
 }
 

@@ -89,13 +89,15 @@ bad "freedom taking away a theft" "freedom takes away a trapped" \
 # ask for "react" (seat 2 vetoes when it can), the others are the C bots.
 bin=${1:-}
 top=$(cd "$here/.." && pwd)
-ex=$top/build/examples
+# Quoted for bot command lines (q): the checkout's path may hold blanks.
+ex=$(q "$top/build/examples")
+react="python3 $(q "$here/bots/react_bot.py")"
 if [ -z "$bin" ]; then
 	echo "check_fixtures.sh: no saboteur binary given: base-wc not played"
 elif ! "$bin" play --sandbox off --quiet --ruleset base-wc --seed 2 \
     --transcripts --log-dir "$tmp/wc" \
-    "python3 $here/bots/react_bot.py" "$ex/random-bot" \
-    "python3 $here/bots/react_bot.py veto" "$ex/heuristic-bot" "$ex/random-bot" \
+    "$react" "$ex/random-bot" \
+    "$react veto" "$ex/heuristic-bot" "$ex/random-bot" \
     >"$tmp/wc.out" 2>&1; then
 	no "base-wc: the match failed"
 	sed 's/^/  | /' "$tmp/wc.out"

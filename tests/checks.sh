@@ -11,9 +11,18 @@ fail=0
 # bytecode there (__pycache__): tests write only into temporary folders.
 export PYTHONDONTWRITEBYTECODE=1
 
+# The tests' own tools read and sort text alike in every locale (numbers
+# with a '.', bytes in their order); what the tests run keeps the user's.
+awk() { LC_ALL=C command awk "$@"; }
+sort() { LC_ALL=C command sort "$@"; }
+
 ok() { pass=$((pass + 1)); }
 no() { echo "FAIL $*"; fail=$((fail + 1)); }
 
+# q WORD: WORD quoted for a bot's command line, which the referee splits as
+# a shell would: a path with blanks (a checkout in "my saboteur checkout")
+# stays one word.
+q() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
 # status NAME K: bot K's status in the summary of match NAME.
 status() {
 	awk -v k="$2" '$1 ~ "^"k":" && NF >= 4 { print $4; exit }' "$tmp/$1.out"

@@ -15,10 +15,14 @@ here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
 tmp=$(mktemp -d)
 tag="e2e-tag-$$"
-bad="python3 $here/bots/badbot.py"
+ex="$top/build/examples"
 trap 'pkill -KILL -f "$tag" 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
 
 . "$here/checks.sh"
+# Paths in bot command lines are quoted (q): the checkout's path may hold
+# blanks.
+qhere=$(q "$here") qtop=$(q "$top") qex=$(q "$ex")
+bad="python3 $qhere/bots/badbot.py"
 
 # Time limits are generous: no bot may fail here because the machine is
 # slow (a python3 that takes seconds to start, a busy CI machine).  Where a
@@ -119,6 +123,23 @@ expect_status hang hang timeout
 play_limits="--move-ms 20000 --bank-ms 60000 --handshake-ms 30000"
 expect_status hang-hello hang-hello handshake
 play_limits=
+# A bot that has sent nothing at all is told why that may be.
+grep -q '^  2:badbot.py: no "bot NAME" reply in time (it has sent nothing: does it flush its output after each line?)$' \
+    "$tmp/hang-hello.out" && ok || no "hang-hello: no hint about flushing"
+
+# A log folder that earlier runs wrote in too: the summary says how many
+# of its bot logs are theirs, not this match's (none in a new folder).
+mkdir "$tmp/shared"
+: >"$tmp/shared/2-old-bot.stderr"
+: >"$tmp/shared/2-old-bot.transcript"
+for run in 1 2; do
+	"$bin" play --sandbox off --quiet --seed 3 $limits --log-dir "$tmp/shared" \
+	    "$bad good $tag" "$bad good $tag" "$bad good $tag" \
+	    >"$tmp/shared-$run.out" 2>&1
+done
+grep -qx "note: $tmp/shared/ also holds 2 bot logs of earlier runs, older than this match's (give each match its own --log-dir to keep them apart)" \
+    "$tmp/shared-2.out" && ok || no "shared log folder: no note: $(tail -2 "$tmp/shared-2.out")"
+grep -q '^note: ' "$tmp/good.out" && no "a new log folder: a note" || ok
 
 # A bot run through env is named after its program, not after env's
 # NAME=VALUE words: in the summary (no handshake, so no name of its own)
@@ -212,7 +233,7 @@ no_raw_control "verify, export and view errors" "$tmp/control-bad.out"
 # (the folder, given by the user, keeps its mode).
 private "log folder, logs, transcripts and replay" "$tmp/good" \
     "$tmp/good.sabr.gz"
-mkdir -p "$tmp/again"
+mkdir -p -m 755 "$tmp/again"   # whatever the umask
 for f in 1-badbot.py.stderr 2-badbot.py.transcript; do
 	: >"$tmp/again/$f"
 	chmod 644 "$tmp/again/$f"
@@ -241,16 +262,51 @@ cannot_start() {
 	    ok || no "$name: a replay was written"
 	leftovers "$name"
 }
-# Found before any bot starts.
-cannot_start no-such-program "$here/bots/no-such-program $tag" \
+# Found before any bot starts: exec's reason, or what the program's first
+# bytes say (the kernel's reading of its #! line).
+cannot_start no-such-program "$(q "$here/bots/no-such-program") $tag" \
     "cannot run $here/bots/no-such-program: No such file or directory"
-cannot_start a-folder "$here/bots $tag" "cannot run $here/bots: Permission denied"
-# Its program is there, its interpreter is not: exec fails in the bot's
-# process, which exits 127 with the reason in its stderr log.
-cannot_start bad-interpreter "$top/tests/fixtures/bots/bad-interpreter $tag" \
-    "cannot run $top/tests/fixtures/bots/bad-interpreter: No such file or directory"
-grep -q "^cannot run" "$tmp/bad-interpreter"/2-*.stderr 2>/dev/null && ok ||
-    no "bad-interpreter: no \"cannot run\" in its stderr log"
+cannot_start a-folder "$(q "$here/bots") $tag" "cannot run $here/bots: Permission denied"
+cannot_start bad-interpreter "$(q "$top/tests/fixtures/bots/bad-interpreter") $tag" \
+    "cannot run $top/tests/fixtures/bots/bad-interpreter: its #! line names /no/such/interpreter, which does not exist"
+mkdir "$tmp/bots"
+nosuch=no-such-interpreter-$$
+printf '#!/usr/bin/env %s\nprint("bot x moves")\n' "$nosuch" >"$tmp/bots/env.py"
+printf 'import sys\nprint("bot x moves")\n' >"$tmp/bots/no-line.py"
+printf '#!/bin/sh\necho bot x moves\n' >"$tmp/bots/not-executable.sh"
+chmod 755 "$tmp/bots/env.py" "$tmp/bots/no-line.py"
+chmod 644 "$tmp/bots/not-executable.sh"
+cannot_start env-interpreter "$tmp/bots/env.py $tag" \
+    "cannot run $tmp/bots/env.py: its #! line runs $nosuch through env, and there is no $nosuch in the PATH"
+cannot_start no-interpreter-line "$tmp/bots/no-line.py $tag" \
+    "cannot run $tmp/bots/no-line.py: it is not a program, and no #! line names its interpreter: begin it with one (such as #!/usr/bin/env python3), or put the interpreter first in the command (python3 $tmp/bots/no-line.py)"
+cannot_start not-executable "$tmp/bots/not-executable.sh $tag" \
+    "cannot run $tmp/bots/not-executable.sh: Permission denied"
+printf '#!/bin/sh\r\necho bot x moves\r\n' >"$tmp/bots/windows.sh"
+chmod 755 "$tmp/bots/windows.sh"
+cannot_start windows-line-ends "$tmp/bots/windows.sh $tag" \
+    "cannot run $tmp/bots/windows.sh: its #! line ends with a carriage return (Windows line ends): convert the file to Unix ones (dos2unix, or sed -i 's/\\r\$//')"
+# A program for another machine: the example bot, its ELF header's machine
+# changed (bytes 18 and 19: e_machine) to one this is not.
+cp "$top/build/examples/random-bot" "$tmp/bots/other-machine"
+m=$(od -An -tu1 -j18 -N1 "$tmp/bots/other-machine" | tr -d ' ')
+printf "\\$(printf %03o $(( m == 40 ? 62 : 40 )))\\000" |
+    dd of="$tmp/bots/other-machine" bs=1 seek=18 conv=notrunc 2>/dev/null
+cannot_start other-machine "$tmp/bots/other-machine $tag" \
+    "cannot run $tmp/bots/other-machine: Exec format error (a program for another kind of machine)"
+# Its program runs, but gives up with 127 as a shell does for a command it
+# cannot find: the first line of its stderr log says why, after the
+# handshake, and the match stops before its first game.
+printf '#!/bin/sh\nexec /no/such/program-%s\n' $$ >"$tmp/bots/gives-up.sh"
+chmod 755 "$tmp/bots/gives-up.sh"
+play gives-up "$bad good $tag" "$tmp/bots/gives-up.sh $tag" "$bad good $tag"
+rc=$(cat "$tmp/gives-up.rc")
+[ "$rc" = 2 ] && ok || no "gives-up: exit $rc, want 2"
+grep -q "^saboteur play: bot 2 \"$tmp/bots/gives-up.sh $tag\": cannot run $tmp/bots/gives-up.sh: .*/no/such/program-$$" \
+    "$tmp/gives-up.out" && ok || { no "gives-up: its reason was not said"
+	sed 's/^/  | /' "$tmp/gives-up.out"; }
+grep -q "^bot " "$tmp/gives-up.out" && no "gives-up: a summary was printed" || ok
+leftovers gives-up
 # The stderr flood is capped, not lost: the log exists and is bounded.
 size=$(cat "$tmp/stderr-flood"/2-*.stderr | wc -c)
 [ "$size" -gt 1000000 ] && [ "$size" -le 16777216 ] && ok ||
@@ -398,23 +454,32 @@ leftovers config
 # The referee is not dumpable: a bot of its user can neither open its
 # memory nor read its environment, and the kernel shows it by giving the
 # referee's /proc/PID/mem to root.  Root reads any process's memory
-# (CAP_SYS_PTRACE), so as root the match is played as nobody.
+# (CAP_SYS_PTRACE), so as root the match is played as nobody, with copies
+# of the program and the bot in a folder of nobody's: the checkout may be
+# where nobody cannot go (a 0700 home or mktemp -d folder).
+spy=$(mktemp -d)
+cp "$bin" "$spy/saboteur"
+cp "$here/bots/badbot.py" "$spy/badbot.py"
+spybad="python3 $(q "$spy/badbot.py")"
 spy_as=""
+why=
 if [ "$(id -u)" = 0 ]; then
-	nobody=$(id -u nobody 2>/dev/null)
-	if [ -n "$nobody" ] && command -v setpriv >/dev/null 2>&1 &&
-	    setpriv --reuid="$nobody" --regid="$(id -g nobody)" --clear-groups \
-	    test -x "$bin" -a -r "$here/bots/badbot.py"; then
+	if ! nobody=$(id -u nobody 2>/dev/null); then
+		why="there is no user nobody"
+	elif ! command -v setpriv >/dev/null 2>&1; then
+		why="setpriv (util-linux) is missing"
+	else
+		chown -R nobody "$spy"
 		spy_as="setpriv --reuid=$nobody --regid=$(id -g nobody) --clear-groups"
+		$spy_as test -x "$spy/saboteur" -a -r "$spy/badbot.py" ||
+		    { why="nobody cannot run $spy/saboteur"; spy_as=""; }
 	fi
 fi
-if [ "$(id -u)" != 0 ] || [ -n "$spy_as" ]; then
-	spy=$(mktemp -d)
-	[ -n "$spy_as" ] && chown nobody "$spy"
-	$spy_as "$bin" play --sandbox off --quiet --seed 7 $limits --log-dir "$spy/logs" \
-	    "$bad good $tag" "$bad spy $tag" "$bad good $tag" >"$tmp/spy.out" 2>&1
+if [ -z "$why" ]; then
+	$spy_as "$spy/saboteur" play --sandbox off --quiet --seed 7 $limits \
+	    --log-dir "$spy/logs" "$spybad good $tag" "$spybad spy $tag" \
+	    "$spybad good $tag" >"$tmp/spy.out" 2>&1
 	log=$(cat "$spy/logs"/2-*.stderr 2>/dev/null)
-	rm -rf "$spy"
 	for what in mem environ; do
 		echo "$log" | grep -Eq "^spy $what: (EACCES|EPERM)$" && ok ||
 		    no "a bot read the referee's $what: $(echo "$log" | grep "spy $what")"
@@ -423,8 +488,9 @@ if [ "$(id -u)" != 0 ] || [ -n "$spy_as" ]; then
 	    no "the referee's /proc/PID/mem is not root's: $(echo "$log" | grep owner)"
 	leftovers spy
 else
-	echo "e2e: root without setpriv or a nobody user: the dumpable test is skipped"
+	echo "e2e: SKIP the dumpable test, run as root: $why"
 fi
+rm -rf "$spy"
 
 # No seed on a command line a bot can read: the referee's --seed is hidden
 # before the bots start (a bot that reads every /proc/PID/cmdline finds
@@ -477,8 +543,8 @@ play_again() {
 	# Not --quiet: the games' seeds are printed.
 	"$bin" play --sandbox off --move-ms 60000 --bank-ms 600000 --seed 15178329099753204437 --games 2 \
 	    --log-dir "$tmp/ag" --replay "$tmp/ag-%d.sabr.gz" \
-	    "$ex/heuristic-bot $tag" "$ex/random-bot $tag" \
-	    "$ex/random-bot $tag" >"$tmp/ag.out" 2>&1
+	    "$qex/heuristic-bot $tag" "$qex/random-bot $tag" \
+	    "$qex/random-bot $tag" >"$tmp/ag.out" 2>&1
 	[ $? = 0 ] && [ -f "$tmp/ag-2.sabr.gz" ] && ok ||
 	    { no "again: the match with a seed past 2^63"; sed 's/^/  | /' "$tmp/ag.out"; }
 	# Seats that asked for "seed" got one, right after "game".
@@ -515,8 +581,8 @@ play_again() {
 	same_exports "$tmp/ag-2.sabr.gz" "$tmp/same.sabr.gz" "again, same bots"
 	# With another bot in seat 2 (it was the heuristic one): the same deal.
 	"$bin" play $ag --again "$tmp/ag-2.sabr.gz" --log-dir "$tmp/ag" \
-	    --replay "$tmp/other.sabr.gz" "$ex/random-bot $tag" \
-	    "$ex/random-bot $tag" "$ex/random-bot $tag" >"$tmp/other.out" 2>&1
+	    --replay "$tmp/other.sabr.gz" "$qex/random-bot $tag" \
+	    "$qex/random-bot $tag" "$qex/random-bot $tag" >"$tmp/other.out" 2>&1
 	deal "$tmp/other.sabr.gz" >"$tmp/d3"
 	cmp -s "$tmp/d2" "$tmp/d3" && ok || no "again: another bot got another deal"
 	zcat "$tmp/other.sabr.gz" | grep -q "^seat 2 random " && ok ||
@@ -524,18 +590,18 @@ play_again() {
 	# --game-seed with the seed printed for game 2: the same deal.
 	gs=$(sed -n 's/^game 2 (seed \([0-9]*\).*/\1/p' "$tmp/ag.out")
 	"$bin" play $ag --game-seed "$gs" --log-dir "$tmp/ag" \
-	    --replay "$tmp/gs.sabr.gz" "$ex/random-bot $tag" \
-	    "$ex/random-bot $tag" "$ex/heuristic-bot $tag" >"$tmp/gs.out" 2>&1
+	    --replay "$tmp/gs.sabr.gz" "$qex/random-bot $tag" \
+	    "$qex/random-bot $tag" "$qex/heuristic-bot $tag" >"$tmp/gs.out" 2>&1
 	deal "$tmp/gs.sabr.gz" >"$tmp/d4"
 	[ -n "$gs" ] && cmp -s "$tmp/d2" "$tmp/d4" && ok ||
 	    no "again: --game-seed $gs did not deal game 2's cards"
 	# Without --seed the match's seed is printed first, and plays it again.
-	"$bin" play --sandbox off --log-dir "$tmp/ag" "$ex/random-bot $tag" \
-	    "$ex/random-bot $tag" "$ex/random-bot $tag" >"$tmp/rs1.out" 2>&1
+	"$bin" play --sandbox off --log-dir "$tmp/ag" "$qex/random-bot $tag" \
+	    "$qex/random-bot $tag" "$qex/random-bot $tag" >"$tmp/rs1.out" 2>&1
 	ms=$(sed -n '1s/^match seed \([0-9]*\) (at random; --seed \1 plays this match again)$/\1/p' \
 	    "$tmp/rs1.out")
 	"$bin" play --sandbox off --seed "${ms:-0}" --log-dir "$tmp/ag" \
-	    "$ex/random-bot $tag" "$ex/random-bot $tag" "$ex/random-bot $tag" \
+	    "$qex/random-bot $tag" "$qex/random-bot $tag" "$qex/random-bot $tag" \
 	    >"$tmp/rs2.out" 2>&1
 	g1=$(grep "^game 1 (seed" "$tmp/rs1.out")
 	[ -n "$ms" ] && [ -n "$g1" ] && [ "$g1" = "$(grep "^game 1 (seed" "$tmp/rs2.out")" ] &&
@@ -552,7 +618,7 @@ play_again() {
 # with one planted fails the check.
 sab2_secrets() {
 	d=$tmp/sab2
-	r="$ex/random-bot $tag" h="$ex/heuristic-bot $tag"
+	r="$qex/random-bot $tag" h="$qex/heuristic-bot $tag"
 	"$bin" play --sandbox off --quiet --ruleset saboteur2 --seed 7 $limits \
 	    --transcripts --log-dir "$d" --replay "$d/g.sabr.gz" \
 	    "$r" "$h" "$r" "$h" "$r" "$h" >"$tmp/sab2.out" 2>&1 &&
@@ -615,10 +681,10 @@ sab2_secrets() {
 # played besides.  Then each mini expansion alone, by its example ruleset
 # file, with the C bots.
 minis_matches() {
-	mpy="python3 $top/tests/bots/state_bot.py $tag"
+	mpy="python3 $qtop/tests/bots/state_bot.py $tag"
 	mjs="$mpy"
-	[ -n "$js" ] && mjs="node $top/tests/bots/state_bot.js $tag"
-	h="$ex/heuristic-bot $tag" r="$ex/random-bot $tag"
+	[ -n "$js" ] && mjs="node $qtop/tests/bots/state_bot.js $tag"
+	h="$qex/heuristic-bot $tag" r="$qex/random-bot $tag"
 	"$bin" play --sandbox off --quiet --ruleset base-minis --seed 106 $limits \
 	    --bot-env BOTLIB_CHECK=1 --transcripts --log-dir "$tmp/minis-base-minis" \
 	    --replay "$tmp/minis-base-minis/g.sabr.gz" "$h" "$mpy" "$r" "$mjs" \
@@ -696,9 +762,9 @@ minis_matches() {
 		"$bin" play --sandbox off --quiet --seed 3 $limits \
 		    --ruleset "$top/examples/rulesets/$f.yaml" \
 		    --bot-env BOTLIB_CHECK=1 --transcripts --log-dir "$d" \
-		    --replay "$d.sabr.gz" "$ex/heuristic-bot $tag" \
-		    "$ex/random-bot $tag" "$ex/heuristic-bot $tag" \
-		    "$ex/random-bot $tag" "$ex/heuristic-bot $tag" >"$d.out" 2>&1
+		    --replay "$d.sabr.gz" "$qex/heuristic-bot $tag" \
+		    "$qex/random-bot $tag" "$qex/heuristic-bot $tag" \
+		    "$qex/random-bot $tag" "$qex/heuristic-bot $tag" >"$d.out" 2>&1
 		k=$(awk '$1 ~ /^[1-9]:[^:]*$/ && NF >= 8 && $4 == "ok" &&
 		    $7 == 0 && $8 == 0' "$d.out" | wc -l)
 		[ "$k" = 5 ] && ok || { no "$f alone"; sed 's/^/  | /' "$d.out"; }
@@ -720,11 +786,11 @@ minis_matches() {
 
 wc_react() {
 	d=$tmp/wc
-	q="python3 $here/bots/react_bot.py"
+	react="python3 $qhere/bots/react_bot.py"
 	"$bin" play --sandbox off --quiet --ruleset base-wc --seed 2 $limits \
 	    --transcripts --log-dir "$d" --replay "$d/g.sabr.gz" \
-	    "$q $tag" "$ex/random-bot $tag" "$q veto $tag" \
-	    "$ex/heuristic-bot $tag" "$ex/random-bot $tag" >"$tmp/wc.out" 2>&1 &&
+	    "$react $tag" "$qex/random-bot $tag" "$react veto $tag" \
+	    "$qex/heuristic-bot $tag" "$qex/random-bot $tag" >"$tmp/wc.out" 2>&1 &&
 	    "$bin" verify --quiet "$d/g.sabr.gz" >/dev/null 2>&1 && ok ||
 	    { no "base-wc: the match or its replay"; sed 's/^/  | /' "$tmp/wc.out"; }
 	for k in 1 2 3 4 5; do
@@ -751,7 +817,7 @@ wc_react() {
 	bad_replay wc-old "seat 1 was played for after 0 refused replies"
 	"$bin" play --sandbox off --quiet --ruleset base-wc --seed 2 $limits \
 	    --transcripts --log-dir "$d/all" --replay "$d/all.sabr.gz" \
-	    "$q $tag" "$q $tag" "$q veto $tag" >"$tmp/wc.out" 2>&1 || no "base-wc: all asking"
+	    "$react $tag" "$react $tag" "$react veto $tag" >"$tmp/wc.out" 2>&1 || no "base-wc: all asking"
 	zcat "$d/all.sabr.gz" | sed '1s/^sabr 1.5$/sabr 1.3/' |
 	    gzip >"$tmp/wc-all-old.sabr.gz"
 	"$bin" verify --quiet "$tmp/wc-all-old.sabr.gz" >/dev/null 2>&1 && ok ||
@@ -833,11 +899,10 @@ wc_at_once() {
 }
 
 # The example bots, when they are built, play a match to the end.
-ex="$top/build/examples"
 if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 	"$bin" play --sandbox off --quiet --seed 5 --games 3 $limits --log-dir "$tmp/ex" \
-	    "$ex/heuristic-bot $tag" "$ex/random-bot $tag" \
-	    "$ex/random-bot $tag" "$ex/random-bot $tag" "$ex/random-bot $tag" \
+	    "$qex/heuristic-bot $tag" "$qex/random-bot $tag" \
+	    "$qex/random-bot $tag" "$qex/random-bot $tag" "$qex/random-bot $tag" \
 	    >"$tmp/ex.out" 2>&1
 	n=$(awk '$1 ~ /^[1-5]:[^:]*$/ && NF >= 8 && $4 == "ok" && $8 == 0' \
 	    "$tmp/ex.out" | wc -l)
@@ -849,7 +914,7 @@ if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 	# set: every bot plays every decision itself and legally, the table
 	# botlib keeps never disallows a legal move (nothing on stderr), the
 	# replay verifies and each seat's export is what its bot received.
-	six="$ex/heuristic-bot $tag|$ex/random-bot $tag"
+	six="$qex/heuristic-bot $tag|$qex/random-bot $tag"
 	"$bin" play --sandbox off --quiet --ruleset saboteur2 --seed 4 $limits \
 	    --bot-env BOTLIB_CHECK=1 --transcripts --log-dir "$tmp/s2" \
 	    --replay "$tmp/s2.sabr.gz" "${six%|*}" "${six#*|}" "${six%|*}" \
@@ -875,10 +940,10 @@ if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 	leftovers saboteur2-examples
 	# Every example bot, in every language this machine has, in one match.
 	js=""
-	command -v node >/dev/null 2>&1 && js="node $top/examples/js/random_bot.js $tag"
+	command -v node >/dev/null 2>&1 && js="node $qtop/examples/js/random_bot.js $tag"
 	"$bin" play --sandbox off --quiet --seed 6 --games 2 $limits --log-dir "$tmp/all" \
-	    "$ex/heuristic-bot $tag" "$ex/random-bot $tag" \
-	    "python3 $top/examples/python/random_bot.py $tag" \
+	    "$qex/heuristic-bot $tag" "$qex/random-bot $tag" \
+	    "python3 $qtop/examples/python/random_bot.py $tag" \
 	    ${js:+"$js"} >"$tmp/all.out" 2>&1
 	[ -n "$js" ] && want=4 || want=3
 	n=$(awk '$1 ~ /^[1-5]:[^:]*$/ && NF >= 8 && $4 == "ok" && $8 == 0' \
@@ -891,10 +956,10 @@ if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 	# default, no failure; and each of those two was asked whom to rob.
 	"$bin" play --sandbox off --quiet --ruleset saboteur2 --seed 1 --games 2 \
 	    $limits --transcripts --log-dir "$tmp/all2" \
-	    "$ex/heuristic-bot $tag" "$ex/random-bot $tag" \
-	    "python3 $top/examples/python/random_bot.py $tag" \
-	    "python3 $top/tests/bots/state_bot.py $tag" \
-	    ${js:+"$js"} ${js:+"node $top/tests/bots/state_bot.js $tag"} \
+	    "$qex/heuristic-bot $tag" "$qex/random-bot $tag" \
+	    "python3 $qtop/examples/python/random_bot.py $tag" \
+	    "python3 $qtop/tests/bots/state_bot.py $tag" \
+	    ${js:+"$js"} ${js:+"node $qtop/tests/bots/state_bot.js $tag"} \
 	    >"$tmp/all2.out" 2>&1
 	[ -n "$js" ] && want=6 || want=4
 	n=$(awk '$1 ~ /^[1-6]:[^:]*$/ && NF >= 8 && $4 == "ok" && $7 == 0 &&
@@ -913,7 +978,7 @@ if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 	# replay verifies, each seat's export is what its bot received, a
 	# dragon's payment is hidden from the other seats, and a payment
 	# planted in another seat's transcript is caught.
-	g5="$ex/heuristic-bot $tag|$ex/random-bot $tag"
+	g5="$qex/heuristic-bot $tag|$qex/random-bot $tag"
 	"$bin" play --sandbox off --quiet --seed 25 $limits \
 	    --ruleset "$top/examples/rulesets/new-goals.yaml" \
 	    --bot-env BOTLIB_CHECK=1 --transcripts --log-dir "$tmp/ng" \
@@ -1045,11 +1110,11 @@ if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 		"$bin" play --sandbox off --quiet --seed "$seed" $limits \
 		    --ruleset "$top/examples/rulesets/treasure-chests.yaml" \
 		    --transcripts --log-dir "$tmp/tcs$seed" \
-		    "python3 $top/examples/python/random_bot.py $tag" \
-		    "${js:-python3 $top/examples/python/random_bot.py $tag}" \
-		    "$ex/heuristic-bot $tag" \
-		    "python3 $top/tests/bots/state_bot.py $tag" \
-		    "${js:+node $top/tests/bots/state_bot.js $tag}${js:-python3 $top/tests/bots/state_bot.py $tag}" \
+		    "python3 $qtop/examples/python/random_bot.py $tag" \
+		    "${js:-python3 $qtop/examples/python/random_bot.py $tag}" \
+		    "$qex/heuristic-bot $tag" \
+		    "python3 $qtop/tests/bots/state_bot.py $tag" \
+		    "${js:+node $qtop/tests/bots/state_bot.js $tag}${js:-python3 $qtop/tests/bots/state_bot.py $tag}" \
 		    >"$tmp/tcs.out" 2>&1
 		n=$(awk '$1 ~ /^[1-5]:[^:]*$/ && NF >= 8 && $4 == "ok" && $7 == 0 &&
 		    $8 == 0' "$tmp/tcs.out" | wc -l)
@@ -1066,16 +1131,17 @@ if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 	# bots under BOTLIB_CHECK (every decision legal and the bot's own,
 	# botlib's table never drifts), whose replay verifies and whose
 	# exports are what each bot received.
-	for v in "tournament 5 8" "tournament 9 1" \
-	    "$top/examples/rulesets/selfish-dwarf.yaml 4 2" \
-	    "$top/examples/rulesets/old-mine.yaml 4 2"; do
-		set -- $v
-		rs=$1 np=$2 seed=$3
+	# RULESET|PLAYERS|SEED (a ruleset's path may hold blanks).
+	for v in "tournament|5|8" "tournament|9|1" \
+	    "$top/examples/rulesets/selfish-dwarf.yaml|4|2" \
+	    "$top/examples/rulesets/old-mine.yaml|4|2"; do
+		rs=${v%%|*} np=${v#*|}
+		seed=${np#*|} np=${np%%|*}
 		name=variant-$(basename "$rs" .yaml)-$np
 		set --
 		for k in $(seq "$np"); do
 			[ $((k % 2)) = 1 ] && b=heuristic-bot || b=random-bot
-			set -- "$@" "$ex/$b $tag"
+			set -- "$@" "$qex/$b $tag"
 		done
 		# shellcheck disable=SC2086
 		"$bin" play --sandbox off --quiet --ruleset "$rs" --seed "$seed" \
@@ -1111,13 +1177,13 @@ if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 	# has a veto and a treasure trove's take: every decision answered
 	# legally by the bot itself, nothing on any stderr, the replay
 	# verifies and each seat's export is what its bot received.
-	wcpy="python3 $top/tests/bots/state_bot.py $tag"
+	wcpy="python3 $qtop/tests/bots/state_bot.py $tag"
 	wcjs="$wcpy"
-	[ -n "$js" ] && wcjs="node $top/tests/bots/state_bot.js $tag"
+	[ -n "$js" ] && wcjs="node $qtop/tests/bots/state_bot.js $tag"
 	"$bin" play --sandbox off --quiet --ruleset base-wc --seed 4 $limits \
 	    --bot-env BOTLIB_CHECK=1 --transcripts --log-dir "$tmp/wcx" \
-	    --replay "$tmp/wcx.sabr.gz" "$ex/heuristic-bot $tag" "$wcpy" \
-	    "$ex/random-bot $tag" "$wcjs" "$ex/heuristic-bot $tag" \
+	    --replay "$tmp/wcx.sabr.gz" "$qex/heuristic-bot $tag" "$wcpy" \
+	    "$qex/random-bot $tag" "$wcjs" "$qex/heuristic-bot $tag" \
 	    >"$tmp/wcx.out" 2>&1
 	n=$(awk '$1 ~ /^[1-5]:[^:]*$/ && NF >= 8 && $4 == "ok" && $7 == 0 &&
 	    $8 == 0' "$tmp/wcx.out" | wc -l)

@@ -24,14 +24,15 @@ bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
 here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 tag="hostile-tag-$$"
-host="python3 $here/bots/hostile.py"
-good="$(dirname "$bin")/examples/random-bot $tag"
 listener=
 trap 'pkill -CONT -f "$tag" 2>/dev/null; pkill -KILL -f "$tag" 2>/dev/null;
     [ -n "$listener" ] && kill "$listener" 2>/dev/null; rm -rf "$tmp"' \
     EXIT INT TERM
 
 . "$here/checks.sh"
+# Paths in bot command lines are quoted (q): the checkout's may hold blanks.
+host="python3 $(q "$here/bots/hostile.py")"
+good="$(q "$(dirname "$bin")/examples/random-bot") $tag"
 
 # Limits are generous: nothing here may fail because the machine is slow.
 limits="--move-ms 20000 --bank-ms 60000 --handshake-ms 60000 --grace-ms 500"
@@ -151,10 +152,10 @@ done
 cat >"$tmp/hog.yaml" <<EOF
 bots:
   hog:
-    command: $host hog $tag
+    command: "$host hog $tag"
     memory-mb: 200
   random:
-    command: $good
+    command: "$good"
 EOF
 play on hog --config "$tmp/hog.yaml" hog random random
 expect hog 1 memory
@@ -404,7 +405,7 @@ bots:
     writable: true
     disk-mb: 16
   random:
-    command: $good
+    command: "$good"
 EOF
 play on disk --config "$tmp/disk.yaml" filler random random
 expect disk 1 disk
@@ -490,14 +491,15 @@ rmdir "$nobwrap"
 # 8. A full results disk stops a tournament with what to do, and the same
 # command resumes it once there is room: results on a small tmpfs of its
 # own, in a mount namespace of a user namespace (where the machine lets
-# users make them; else untested).
+# users make them; else untested).  The remount names its type: a user
+# that is not root may not remount by the folder alone.
 full=$(mktemp -d)
 tfile "$tmp/full.yaml" 5 40 "$full/t" "" random0 "$good"
 if unshare -Urm true 2>/dev/null; then
 	unshare -Urm sh -c "mount -t tmpfs -o size=256k none '$full' &&
 	    '$bin' tournament --quiet -j 1 '$tmp/full.yaml'
 	    echo \$? >'$tmp/full.rc1'
-	    mount -o remount,size=64m '$full' &&
+	    mount -t tmpfs -o remount,size=64m none '$full' &&
 	    '$bin' tournament -j 1 '$tmp/full.yaml'
 	    echo \$? >'$tmp/full.rc2'" >"$tmp/full.out" 2>&1
 	if [ "$(cat "$tmp/full.rc1")" != 0 ] &&

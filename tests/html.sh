@@ -35,7 +35,9 @@ cd "$top" || exit 1
 . "$here/checks.sh"
 mkdir -p "$shots"
 fx=tests/fixtures/replays
-bots=$(dirname "$bin")/examples
+# The example bots' folder, quoted for bot command lines (q): the
+# checkout's path may hold blanks.
+bots=$(q "$(dirname "$bin")/examples")
 
 # page NAME REPLAY [ARGS...]: writes NAME.html of REPLAY; exit 0 wanted.
 page() {
@@ -201,11 +203,15 @@ refuse() {
 	rc=$?
 	[ $rc = "$want" ] && ok || { no "html $*: exit $rc, want $want"; sed 's/^/  | /' "$tmp/bad.out"; }
 }
-refuse 2 --as 7 -o "$tmp/x.html" $fx/course-2p.sabr.gz
-refuse 2 --as seven $fx/course-2p.sabr.gz
+refuse 2 --as 7 -o "$tmp/x.html" "$fx/course-2p.sabr.gz"
+refuse 2 --as seven "$fx/course-2p.sabr.gz"
 refuse 2
 refuse 1 -o "$tmp/x.html" "$tmp/no-such-replay.sabr.gz"
-refuse 4 -o "$tmp/no-such-dir/x.html" $fx/course-2p.sabr.gz
+# -o into a folder that is not there: the file asked for is named, not
+# the one written aside, and nothing is left.
+refuse 2 -o "$tmp/no-such-dir/x.html" "$fx/course-2p.sabr.gz"
+grep -qx "saboteur html: cannot write $tmp/no-such-dir/x.html: No such file or directory (give -o a place you may write in)" \
+    "$tmp/bad.out" && ok || no "html -o no-such-dir: $(cat "$tmp/bad.out")"
 [ ! -e "$tmp/x.html" ] && ok || no "a refused command wrote a page"
 # Without -o the page goes beside the replay, named after it.
 cp $fx/course-2p.sabr.gz "$tmp/beside.sabr.gz"
@@ -233,12 +239,12 @@ failures:
   disqualify-after: 0
 bots:
   - name: heuristic
-    command: $bots/heuristic-bot $tag
+    command: "$bots/heuristic-bot $tag"
   - name: first
-    command: $bots/random-bot $tag
+    command: "$bots/random-bot $tag"
     env: {BOT_SEED: "5"}
   - name: second
-    command: $bots/random-bot $tag
+    command: "$bots/random-bot $tag"
   - name: crasher
     command: python3 tests/bots/badbot.py crash-mid $tag
 YAML

@@ -54,9 +54,27 @@ async function key(b, p, k) {
 // Clicks the visible element the selector names, as a reader would: the
 // browser's own mouse at its middle.
 async function click(b, p, selector) {
-  const at = await b.eval(p, `(() => { const e = [...document.querySelectorAll(${JSON.stringify(selector)})].find((x) => x.getClientRects().length &&
-    getComputedStyle(x).visibility !== 'hidden'); if (!e) return null; e.scrollIntoView({ block: 'center' }); const r = e.getBoundingClientRect();
-    return { x: r.left + r.width / 2, y: r.top + r.height / 2 }; })()`);
+  // The page may still move after it drew (the move list scrolls to its
+  // current move at the next frame, later on a busy machine): the point is
+  // taken once the element stays put under it for a frame (it, or another
+  // the selector names: a chart's points of one step overlap), so that the
+  // click lands there however slow the machine.
+  const at = await b.eval(p, `new Promise((resolve) => {
+    const e = [...document.querySelectorAll(${JSON.stringify(selector)})].find((x) => x.getClientRects().length &&
+      getComputedStyle(x).visibility !== 'hidden');
+    if (!e) { resolve(null); return; }
+    let last = null, n = 0;
+    const look = () => {
+      const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+      const hit = document.elementFromPoint(x, y), here = hit !== null && hit.closest(${JSON.stringify(selector)}) !== null;
+      if (here && last !== null && last.x === x && last.y === y) { resolve({ x, y }); return; }
+      if (++n > 600) { resolve(here ? { x, y } : null); return; }
+      if (!here) e.scrollIntoView({ block: 'center' });
+      last = here ? { x, y } : null;
+      requestAnimationFrame(look);
+    };
+    requestAnimationFrame(() => requestAnimationFrame(look));
+  })`);
   if (!at) return false;
   for (const type of ['mousePressed', 'mouseReleased'])
     await b.send('Input.dispatchMouseEvent', { type, x: at.x, y: at.y, button: 'left', clickCount: 1 }, p.sessionId);

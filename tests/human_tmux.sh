@@ -16,8 +16,6 @@ here=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 sock=sabhuman-$$
 tag="human-tag-$$"
-rb="$(dirname "$bin")/examples/random-bot $tag"
-hb="$(dirname "$bin")/examples/heuristic-bot $tag"
 
 cleanup() {
 	tmux -L "$sock" kill-server 2>/dev/null
@@ -28,6 +26,11 @@ cleanup() {
 trap cleanup EXIT INT TERM
 
 . "$here/checks.sh"
+
+# Bot command lines, their paths quoted (q): the checkout's path may hold
+# blanks.
+rb="$(q "$(dirname "$bin")/examples/random-bot") $tag"
+hb="$(q "$(dirname "$bin")/examples/heuristic-bot") $tag"
 
 if ! command -v tmux >/dev/null 2>&1; then
 	echo "human_tmux: tmux is missing (scripts/deps.sh check installs it)"
@@ -71,11 +74,17 @@ chosen() {
 
 # game NAME: a 3-seat match, the person at seat 0, in window "game"; the
 # terminal's settings before and after it go to NAME.before and .after.
+# The window's shell (the user's: bash, dash, ...) is sent ^C with play,
+# and dash would die of it before saying play's exit code: it catches
+# SIGINT instead (play, a new program, gets the default action back),
+# and becomes the sleep that keeps the window, which holds no tag.
 game() {
 	t kill-session -t game 2>/dev/null
-	t new-session -d -s game -x 80 -y 24 "cd '$tmp' && stty -a >'$1.before' &&
-	    '$bin' play --seed 3 --log-dir '$tmp/$1' --replay '$tmp/$1.sabr.gz' \
-	    human '$rb' '$hb'; echo EXIT=\$?; stty -a >'$1.after'; sleep 3600"
+	t new-session -d -s game -x 80 -y 24 "trap : INT; cd $(q "$tmp") &&
+	    stty -a >$(q "$1.before") && $(q "$bin") play --seed 3 \
+	    --log-dir $(q "$tmp/$1") --replay $(q "$tmp/$1.sabr.gz") \
+	    human $(q "$rb") $(q "$hb"); echo EXIT=\$?; stty -a >$(q "$1.after");
+	    exec sleep 3600"
 }
 
 # ---- a whole game ----------------------------------------------------------
@@ -174,11 +183,14 @@ leftovers "after ^C" 10
 
 # ---- a person's seat needs the referee's terminal -------------------------
 
-setsid -w "$bin" play --quiet human "$rb" "$rb" </dev/null >"$tmp/nott.out" 2>&1
+# (Log folders in $tmp: not saboteur-logs/ in the source tree.)
+setsid -w "$bin" play --quiet --log-dir "$tmp/refused" human "$rb" "$rb" \
+    </dev/null >"$tmp/nott.out" 2>&1
 rc=$?
 [ $rc = 2 ] && grep -q "needs a terminal" "$tmp/nott.out" && ok ||
     no "no terminal: exit $rc: $(cat "$tmp/nott.out")"
-"$bin" play --quiet human human "$rb" </dev/null >"$tmp/two.out" 2>&1
+"$bin" play --quiet --log-dir "$tmp/refused" human human "$rb" </dev/null \
+    >"$tmp/two.out" 2>&1
 [ $? = 2 ] && grep -q "one person a match" "$tmp/two.out" && ok ||
     no "two persons: $(cat "$tmp/two.out")"
 

@@ -26,9 +26,11 @@ trap 'pkill -KILL -f "$tag" 2>/dev/null; ip netns del "$ns" 2>/dev/null;
 
 . "$here/checks.sh"
 
-rb="$(dirname "$bin")/examples/random-bot $tag"
-hb="$(dirname "$bin")/examples/heuristic-bot $tag"
-bad="python3 $here/bots/badbot.py"
+# Bot command lines, their paths quoted (q): the checkout's path may hold
+# blanks.  connect takes such a line as one word after --, as play does.
+rb="$(q "$(dirname "$bin")/examples/random-bot") $tag"
+hb="$(q "$(dirname "$bin")/examples/heuristic-bot") $tag"
+bad="python3 $(q "$here/bots/badbot.py")"
 # Generous limits: nothing may fail here because the machine is slow.
 limits="--move-ms 20000 --bank-ms 60000 --handshake-ms 60000"
 
@@ -130,14 +132,18 @@ zcat "$tmp"/done-1.sabr.gz | grep -q "^seat 1 random-py listen:$port\$" && ok ||
 grep -q "$(token done 2)" "$tmp/done.conn" && no "connect printed the token" || ok
 
 # A port taken is the user's to fix, said before any bot starts.
-"$bin" play --quiet "$rb" "listen:$port" "listen:$port" >"$tmp/taken.out" 2>&1
+# (Each refused match has its log folder in $tmp, not saboteur-logs/ in
+# the current folder, the source tree.)
+"$bin" play --quiet --log-dir "$tmp/refused" "$rb" "listen:$port" \
+    "listen:$port" >"$tmp/taken.out" 2>&1
 [ $? = 2 ] && grep -q "cannot listen on 127.0.0.1 port $port" "$tmp/taken.out" &&
     ok || { no "a port taken twice"; sed 's/^/  | /' "$tmp/taken.out"; }
-"$bin" play --quiet --listen-address localhost "$rb" listen:auto "$rb" \
-    >"$tmp/name.out" 2>&1
+"$bin" play --quiet --log-dir "$tmp/refused" --listen-address localhost \
+    "$rb" listen:auto "$rb" >"$tmp/name.out" 2>&1
 [ $? = 2 ] && grep -q "not a numeric address" "$tmp/name.out" && ok ||
     { no "--listen-address localhost"; sed 's/^/  | /' "$tmp/name.out"; }
-"$bin" play --quiet "$rb" listen:99999 "$rb" >"$tmp/bad.out" 2>&1
+"$bin" play --quiet --log-dir "$tmp/refused" "$rb" listen:99999 "$rb" \
+    >"$tmp/bad.out" 2>&1
 [ $? = 2 ] && grep -q "listen:PORT, listen:LOW-HIGH" "$tmp/bad.out" && ok ||
     { no "listen:99999"; sed 's/^/  | /' "$tmp/bad.out"; }
 
@@ -145,7 +151,7 @@ grep -q "$(token done 2)" "$tmp/done.conn" && no "connect printed the token" || 
 
 start wrong "$rb" listen:auto "$rb"
 "$bin" connect --wait-ms 20000 "$(where wrong 2)" 0123456789abcdef0123456789abcdef \
-    -- $rb >"$tmp/wrong1.conn" 2>&1
+    -- "$rb" >"$tmp/wrong1.conn" 2>&1
 echo $? >"$tmp/wrong1.crc"
 expect_rc wrong1.crc 1
 has "$tmp/wrong1.conn" "refused wrong token"
@@ -156,7 +162,7 @@ s = socket.create_connection((h, int(p)), timeout=10)
 s.sendall(b'GET / HTTP/1.0\r\n\r\n')
 print(s.recv(200).decode().strip())" "$(where wrong 2)" >"$tmp/stranger.out" 2>&1
 has "$tmp/stranger.out" "refused not a saboteur connect greeting"
-conn wrong 2 wrong2 -- $rb
+conn wrong 2 wrong2 -- "$rb"
 finish wrong
 expect_rc wrong.rc 0
 expect_rc wrong2.crc 0
@@ -172,8 +178,8 @@ has "$tmp/wrong/2-listen:auto.stderr" "not a saboteur connect greeting"
 # session: the seat crashes, the others play on.  Game 2: the seat waits
 # for its bot again, and another session plays it.
 start drop --games 2 "$rb" listen:auto "$hb"
-conn drop 2 drop1 -- $bad exit-mid "$tag"
-conn drop 2 drop2 -- $rb
+conn drop 2 drop1 -- "$bad exit-mid $tag"
+conn drop 2 drop2 -- "$rb"
 finish drop
 expect_rc drop.rc 0
 expect drop 2 restarted
@@ -192,7 +198,7 @@ has "$tmp/drop.out" "started again after 1 failure; the last, crash in game 1: i
 # (--debug echoes each line to and from the bots on stderr as it goes.)
 start cut --debug "$rb" listen:auto "$rb"
 "$bin" connect --wait-ms 20000 "$(where cut 2)" "$(token cut 2)" -- \
-    $bad hang "$tag" >"$tmp/cut.conn" 2>&1 &
+    "$bad hang $tag" >"$tmp/cut.conn" 2>&1 &
 cpid=$!
 i=0
 while [ "$(grep -c 'listen:auto <- turn' "$tmp/cut.err" 2>/dev/null)" -lt 3 ] &&
@@ -218,7 +224,7 @@ leftovers "cut: the bot of a killed connect"
 
 for m in flood long-line; do
 	start "$m" "$rb" listen:auto "$rb"
-	conn "$m" 2 "$m" -- $bad "$m" "$tag"
+	conn "$m" 2 "$m" -- "$bad $m $tag"
 	finish "$m"
 	expect_rc "$m.rc" 0
 	verified "$m"
@@ -247,7 +253,7 @@ slow() {
 		i=$((i + 1))
 	done
 	"$bin" connect --wait-ms 20000 "127.0.0.1:$(cat "$tmp/$name.port")" \
-	    "$(token "$name" 2)" -- $rb >"$tmp/$name.conn" 2>&1
+	    "$(token "$name" 2)" -- "$rb" >"$tmp/$name.conn" 2>&1
 	finish "$name"
 	kill "$link"
 	wait "$link" 2>/dev/null
@@ -292,7 +298,7 @@ else
 	# A seat on the host's side of the link, played from the namespace.
 	start nshost --listen-address "$net.1" "$rb" listen:auto "$rb"
 	ip netns exec "$ns" "$bin" connect --wait-ms 20000 "$(where nshost 2)" \
-	    "$(token nshost 2)" -- $rb >"$tmp/nshost.conn" 2>&1
+	    "$(token nshost 2)" -- "$rb" >"$tmp/nshost.conn" 2>&1
 	echo $? >"$tmp/nshost.crc"
 	finish nshost
 	expect_rc nshost.crc 0
@@ -305,7 +311,7 @@ else
 	start nsclosed "$rb" listen:auto "$rb"
 	p=$(where nsclosed 2 | sed 's/.*://')
 	ip netns exec "$ns" "$bin" connect --wait-ms 1000 "$net.1:$p" \
-	    "$(token nsclosed 2)" -- $rb >"$tmp/nsclosed.conn" 2>&1
+	    "$(token nsclosed 2)" -- "$rb" >"$tmp/nsclosed.conn" 2>&1
 	echo $? >"$tmp/nsclosed.crc"
 	finish nsclosed
 	limits="--move-ms 20000 --bank-ms 60000 --handshake-ms 60000"
@@ -319,7 +325,7 @@ else
 	    2>"$tmp/netem.err"; then
 		start netem --net-ms 10 --listen-address "$net.1" "$rb" listen:auto "$rb"
 		ip netns exec "$ns" "$bin" connect --wait-ms 20000 \
-		    "$(where netem 2)" "$(token netem 2)" -- $rb \
+		    "$(where netem 2)" "$(token netem 2)" -- "$rb" \
 		    >"$tmp/netem.conn" 2>&1
 		finish netem
 		expect netem 2 ok
@@ -366,7 +372,7 @@ while [ ! -s "$tmp/t.tokens" ] && [ $i -lt 600 ]; do
 done
 for k in 1 2; do
 	"$bin" connect --again --wait-ms 3000 "$(where t far)" "$(token t far)" \
-	    -- $rb >"$tmp/t-conn$k.out" 2>&1 &
+	    -- "$rb" >"$tmp/t-conn$k.out" 2>&1 &
 done
 finish t
 wait

@@ -80,7 +80,9 @@ munged -F --force --key-file="$tmp/munge/munge.key" \
     >"$tmp/log/munged.out" 2>&1 &
 pids="$pids $!"
 
-# --- One node, this machine, under its short name.
+# --- One node, this machine, under its short name.  cred_expire, the
+# credentials' lifetime, is also how long a requeued job waits before it
+# starts again: 30 s, not 120.
 node=$(hostname -s)
 cpus=$(nproc)
 export SLURM_CONF=$tmp/slurm.conf
@@ -92,7 +94,7 @@ SlurmdPort=$(free_port)
 SlurmUser=$(id -un)
 SlurmdUser=$(id -un)
 AuthType=auth/munge
-AuthInfo=socket=$tmp/munge/socket
+AuthInfo=socket=$tmp/munge/socket,cred_expire=30
 CredType=cred/munge
 StateSaveLocation=$tmp/state
 SlurmdSpoolDir=$tmp/spool

@@ -10,6 +10,7 @@ set -u
 export PYTHONDONTWRITEBYTECODE=1
 sab=$(cd "$(dirname "${1:?usage: tests/starters.sh build/saboteur}")" && pwd)/$(basename "$1")
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/tests/checks.sh"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 pass=0
@@ -32,22 +33,28 @@ clean_match() {
 # seconds to start) must not fail a match.
 limits="--move-ms 20000 --bank-ms 60000 --handshake-ms 60000"
 
+# The kits' Makefiles take paths from their own folder, as a user gives
+# them: relative ones, so that the checkout's path may hold blanks (a
+# make variable cannot).  In bot command lines paths are quoted (q).
+[ "$sab" = "$top/build/saboteur" ] && sabrel=../../../build/saboteur ||
+    sabrel=$sab
+qtop=$(q "$top")
 ntranscripts=$(ls "$top"/tests/fixtures/transcripts/*.txt | wc -l)
 for l in c python javascript java; do
 	dir=$top/examples/starters/$l
-	out=$top/build/starters/$l
+	out=../../../build/starters/$l
 	ok test -f "$dir/README.md"
 	# The kit's own test: one legal reply per decision of every transcript.
-	make -s -C "$dir" test OUT="$out" SAB="$sab" >"$tmp/$l.test" 2>&1 &&
+	make -s -C "$dir" test OUT="$out" SAB="$sabrel" >"$tmp/$l.test" 2>&1 &&
 	    [ "$(grep -c '^ok ' "$tmp/$l.test")" = "$ntranscripts" ] &&
 	    pass=$((pass + 1)) || { echo "FAIL: make -C $dir test"; cat "$tmp/$l.test"; fail=$((fail + 1)); }
 	# The one-command run of the README, sealed as by default, 5 players.
-	ok make -s -C "$dir" run OUT="$out" SAB="$sab" GAMES=2 SEED=7 \
+	ok make -s -C "$dir" run OUT="$out" SAB="$sabrel" GAMES=2 SEED=7 \
 	    LOGDIR="$tmp/$l-base" SANDBOX=auto PLAYFLAGS="$limits"
 	cp "$tmp/out" "$tmp/$l-base.txt"
 	ok clean_match "$tmp/$l-base.txt" 1
 	# The course ruleset of two players, unsealed.
-	ok make -s -C "$dir" run OUT="$out" SAB="$sab" GAMES=2 SEED=8 \
+	ok make -s -C "$dir" run OUT="$out" SAB="$sabrel" GAMES=2 SEED=8 \
 	    RULESET=course LOGDIR="$tmp/$l-course" SANDBOX=off PLAYFLAGS="$limits"
 	cp "$tmp/out" "$tmp/$l-course.txt"
 	ok clean_match "$tmp/$l-course.txt" 1
@@ -58,11 +65,11 @@ done
 mkdir -p "$tmp/elsewhere"
 # shellcheck disable=SC2086
 (cd "$tmp/elsewhere" && "$sab" play --games 2 --seed 9 --sandbox off $limits \
-    --log-dir "$tmp/all" "$top/build/starters/c/starter-bot" \
-    "python3 $top/examples/starters/python/bot.py" \
-    "node $top/examples/starters/javascript/bot.js" \
-    "java -cp $top/build/starters/java/classes StarterBot" \
-    "$top/build/examples/heuristic-bot") >"$tmp/all.txt" 2>&1 &&
+    --log-dir "$tmp/all" "$qtop/build/starters/c/starter-bot" \
+    "python3 $qtop/examples/starters/python/bot.py" \
+    "node $qtop/examples/starters/javascript/bot.js" \
+    "java -cp $qtop/build/starters/java/classes StarterBot" \
+    "$qtop/build/examples/heuristic-bot") >"$tmp/all.txt" 2>&1 &&
     pass=$((pass + 1)) || { echo "FAIL: a table of the four starters"; cat "$tmp/all.txt"; fail=$((fail + 1)); }
 ok clean_match "$tmp/all.txt" 4
 
@@ -80,16 +87,21 @@ other_seed() {  # command...: replies differ under another seed
 	(cd "$tmp/elsewhere" && BOT_SEED=1 "$@" <"$tmp/seed-b" >"$tmp/r3") &&
 	    ! cmp -s "$tmp/r1" "$tmp/r3"
 }
-for bot in "python3 $top/examples/python/random_bot.py" \
-    "node $top/examples/js/random_bot.js" \
-    "$top/build/starters/c/starter-bot" \
-    "python3 $top/examples/starters/python/bot.py" \
-    "node $top/examples/starters/javascript/bot.js" \
-    "java -cp $top/build/starters/java/classes StarterBot"; do
+# BOT|ARGUMENTS: the program, then its arguments (the paths may hold
+# blanks; none of the arguments do).
+for bot in "python3|$top/examples/python/random_bot.py" \
+    "node|$top/examples/js/random_bot.js" \
+    "$top/build/starters/c/starter-bot|" \
+    "python3|$top/examples/starters/python/bot.py" \
+    "node|$top/examples/starters/javascript/bot.js" \
+    "java|-cp|$top/build/starters/java/classes|StarterBot"; do
+	old_ifs=$IFS
+	IFS='|'
 	# shellcheck disable=SC2086
-	ok same_seed $bot
-	# shellcheck disable=SC2086
-	ok other_seed $bot
+	set -- $bot
+	IFS=$old_ifs
+	ok same_seed "$@"
+	ok other_seed "$@"
 done
 
 echo "starters: $pass passed, $fail failed"

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -640,15 +642,26 @@ START_TEST(the_writer_reports_what_fails)
 	ck_assert_ptr_null(replay_create(path, &h, err, sizeof err));
 	ck_assert_msg(strstr(err, "seats") != NULL, "%s", err);
 	h.nseats = 3;
-	/* A full disk: the header's flush already fails, and nothing is
-	 * left behind. */
+	/* A disk that takes nothing more: the header's flush already fails,
+	 * and nothing is left behind.  A file size limit of 0 makes every
+	 * write fail (EFBIG, where a full disk gives ENOSPC) for any user,
+	 * with no device to write to (the writer would make /dev/full 0600
+	 * for root, and cannot open it for others). */
+	struct rlimit fsize, none;
+	void (*xfsz)(int) = signal(SIGXFSZ, SIG_IGN);
+
 	tmp_path(path, sizeof path, "full.sabr.gz");
 	tmp_path(part, sizeof part, "full.sabr.gz.part");
-	if (symlink("/dev/full", part) == 0) {
-		ck_assert_ptr_null(replay_create(path, &h, err, sizeof err));
-		ck_assert_msg(strstr(err, strerror(ENOSPC)) != NULL, "%s", err);
-		ck_assert(!exists(path));
-	}
+	ck_assert_int_eq(getrlimit(RLIMIT_FSIZE, &fsize), 0);
+	none = fsize;
+	none.rlim_cur = 0;
+	ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &none), 0);
+	ck_assert_ptr_null(replay_create(path, &h, err, sizeof err));
+	ck_assert_int_eq(setrlimit(RLIMIT_FSIZE, &fsize), 0);
+	(void)signal(SIGXFSZ, xfsz);
+	ck_assert_msg(strstr(err, strerror(EFBIG)) != NULL, "%s", err);
+	ck_assert(!exists(path));
+	ck_assert(!exists(part));
 	/* A rename that fails (a folder holds the name): the game stays in
 	 * the .part file, and the caller hears why. */
 	static sab_game g;

@@ -31,6 +31,8 @@ cleanup() {
 }
 trap cleanup EXIT INT TERM
 
+. "$top/tests/checks.sh"
+
 if ! command -v tmux >/dev/null 2>&1; then
 	echo "view_tmux: tmux is missing (scripts/deps.sh check installs it)"
 	exit 1
@@ -100,12 +102,17 @@ step() {
 
 # start ARGS...: runs the viewer in a fresh terminal of $cols x $rows
 # (120 x 50 unless set); afterwards the shell says how it exited and
-# whether the terminal is cooked again.
+# whether the terminal is cooked again.  The words are quoted for the
+# pane's shell (q, tests/checks.sh): paths may hold blanks.
 cols=120 rows=50
 start() {
+	args=
+	for a in "$@"; do
+		args="$args $(q "$a")"
+	done
 	t kill-session -t view 2>/dev/null
 	t new-session -d -s view -x "$cols" -y "$rows" -c "$top" \
-	    "$bin view $*; echo \"exited \$?\"; stty -a | tr ' ;' '\\n\\n' |
+	    "$(q "$bin") view$args; echo \"exited \$?\"; stty -a | tr ' ;' '\\n\\n' |
 	    grep -x -e icanon -e -icanon -e echo -e -echo; echo stty-done;
 	    sleep 600"
 }
@@ -345,6 +352,16 @@ wait_for resize-back "^ *-5 " 60
 quiet=0
 header_whole resize-back-header "$tall"
 
+# A long path (a checkout deep in a home folder) on the status line gives
+# way first: the state after it stays whole, and autoplay with it.
+long=$tmp/a-folder-with-a-long-name-as-checkouts-have/and-another-one-below-it
+mkdir -p "$long"
+cp "$tall" "$long/game.sabr.gz"
+start "$long/game.sabr.gz"
+wait_for long-path-cut '^\.\.\..*/game\.sabr\.gz: complete, every record verified *$' 60
+press long-path-autoplay 'game\.sabr\.gz: complete, every record verified \| autoplay 4/s *$' Space
+t send-keys -t view q
+
 # Ten players: the table gives way to the board; decision 129 plays -1 7.
 start "$ten"
 quiet=1
@@ -437,9 +454,10 @@ start "$minis"
 quiet=1
 wait_for minis-opens "round 1 \| set-up" 60
 quiet=0
-# Box-drawing lines on a UTF-8 terminal, ASCII ones otherwise.
-press minis-costume-laid "^ *-2 .*(─C─|--C--)" g 1 Enter
-wait_for minis-party-laid "^ *2 .*(─P─|--P--)"
+# Box-drawing lines on a UTF-8 terminal, ASCII ones otherwise ("-C-" in
+# the compact board, "--C--" in the full one).
+press minis-costume-laid "^ *-2 .*(─C─|-C-)" g 1 Enter
+wait_for minis-party-laid "^ *2 .*(─P─|-P-)"
 press minis-dwarf-hidden "now: seat 0's move: dwarf - 4 -1" g 9 2 Enter
 go_to minis-before-the-dwarf "decision 91/" g 9 1 Enter
 seek minis-dwarf-in-words "now: seat 0 puts a dwarf on 4 -1 \(no draw\)" Right
@@ -459,7 +477,7 @@ t send-keys -t view q
 # A terminal that cannot move its cursor gets the plain print, and why.
 t kill-session -t view 2>/dev/null
 t new-session -d -s view -x "$cols" -y "$rows" -c "$top" \
-    "TERM=dumb $bin view --ascii $tall 2>$tmp/dumb.err; echo \"exited \$?\";
+    "TERM=dumb $(q "$bin") view --ascii $(q "$tall") 2>$(q "$tmp/dumb.err"); echo \"exited \$?\";
     sleep 600"
 wait_for dumb-terminal-prints "^exited 0$" 60
 if grep -q "cannot move its cursor: printing the position" "$tmp/dumb.err"

@@ -85,7 +85,15 @@ if [ -n "${SLURM_ARRAY_TASK_ID:-}" ]; then
 	top=${SAB_TOP:-}
 	if [ -z "$top" ]; then
 		cmd=$(scontrol show job "$SLURM_JOB_ID" 2>/dev/null |
-		    sed -n 's/^ *Command=\([^ ]*\).*/\1/p' | head -1)
+		    sed -n 's/^ *Command=//p' | head -1)
+		# The script's path may hold blanks, and its arguments may
+		# follow: the longest start of the line that is a file.
+		while [ -n "$cmd" ] && [ ! -f "$cmd" ]; do
+			case $cmd in
+			*" "*) cmd=${cmd% *};;
+			*) cmd=;;
+			esac
+		done
 		[ -n "$cmd" ] && top=$(cd "$(dirname "$cmd")/../.." && pwd)
 	fi
 	[ -n "$top" ] && [ -x "$top/build/saboteur" ] ||
@@ -150,9 +158,12 @@ mkdir -p "$out"
 
 # --open-mode=append: a task run again (requeued, or submitted again alone)
 # adds to its shard's output instead of wiping what the earlier run said.
-array=$(sbatch --parsable --array="1-$n" --job-name="saboteur-$(basename "$out")" \
+# SAB_TOP goes with the rest of the environment (--export=ALL), not in
+# --export's list, whose commas a folder's name may hold.
+array=$(SAB_TOP=$top sbatch --parsable --array="1-$n" \
+    --job-name="saboteur-$(basename "$out")" \
     --cpus-per-task="$cpus" --chdir="$top" --open-mode=append \
-    --output="$out/slurm-shard-%a.out" --export="ALL,SAB_TOP=$top" "$@" \
+    --output="$out/slurm-shard-%a.out" --export=ALL "$@" \
     "$me" "$n" "$file" "$out")
 array=${array%%;*}
 echo "array job $array: shards 1-$n of $file into $out/shard-I-of-$n"

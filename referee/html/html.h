@@ -21,7 +21,8 @@ void html_default_path(const char *replay, char *out, size_t len);
 int html_relative(const char *dir, const char *file, char *out, size_t len);
 
 /* Writes b to path (aside, then renamed).  Returns an exit code, after
- * printing "saboteur CMD: ..." when it is not EXIT_OK. */
+ * printing "saboteur CMD: ..." when it is not EXIT_OK: EXIT_USAGE when
+ * path cannot be written, since -o named it. */
 int html_write_file(const char *cmd, const char *path, const render_buf *b);
 
 /*

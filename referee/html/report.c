@@ -915,9 +915,10 @@ int report_write(const report_opts *o)
 		goto out;
 	}
 	if (mkdir(o->out, 0777) != 0 && errno != EEXIST) {
-		fprintf(stderr, "saboteur report: %s: %s\n", o->out,
+		fprintf(stderr, "saboteur report: cannot create the folder %s: "
+		    "%s (give -o a folder you may write in)\n", o->out,
 		    strerror(errno));
-		rc = EXIT_INTERNAL;
+		rc = EXIT_USAGE;
 		goto out;
 	}
 	write_pages(&r);

@@ -119,9 +119,13 @@ static void handshake_one(run *r, bot *b, int64_t deadline)
 
 	if (reply_of(r, b, deadline, &line, &len, &t, "the handshake") !=
 	    BOT_REPLY_LINE) {
+		/* Nothing at all from a bot that runs most often means
+		 * that its lines wait in a buffer it never flushes. */
 		if (b->status == BOT_TIMEOUT || b->status == BOT_OK)
 			b->status = BOT_OK, bot_fail(b, BOT_HANDSHAKE,
-			    "no \"bot NAME\" reply in time");
+			    "no \"bot NAME\" reply in time%s", b->p.rlen == 0 ?
+			    " (it has sent nothing: does it flush its output "
+			    "after each line?)" : "");
 		return;
 	}
 	count(r, 1);

@@ -1,5 +1,6 @@
 /* outputs.c: the files "saboteur play" writes, named and checked before any
  * bot starts, so that a mistake costs no game and no earlier result. */
+#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
@@ -198,6 +199,42 @@ int outputs_prepare(const char *log_dir, const char *replay, int games,
 		    errlen) != 0)
 			return -1;
 	return 0;
+}
+
+/* Whether name ends with end. */
+static int ends_with(const char *name, const char *end)
+{
+	size_t n = strlen(name), e = strlen(end);
+
+	return n > e && strcmp(name + n - e, end) == 0;
+}
+
+int outputs_older_logs(const char *log_dir, const struct timespec *since)
+{
+	char path[4096];
+	struct stat st;
+	struct dirent *e;
+	DIR *d = opendir(log_dir);
+	int n = 0;
+
+	if (d == NULL)
+		return 0;
+	while ((e = readdir(d)) != NULL) {
+		if (!ends_with(e->d_name, ".stderr") &&
+		    !ends_with(e->d_name, ".transcript"))
+			continue;
+		int w = snprintf(path, sizeof path, "%s/%s", log_dir,
+		    e->d_name);
+		if (w < 0 || (size_t)w >= sizeof path ||
+		    lstat(path, &st) != 0 || !S_ISREG(st.st_mode))
+			continue;
+		if (st.st_ctim.tv_sec < since->tv_sec ||
+		    (st.st_ctim.tv_sec == since->tv_sec &&
+		    st.st_ctim.tv_nsec < since->tv_nsec))
+			n++;
+	}
+	(void)closedir(d);      /* read only */
+	return n;
 }
 
 int outputs_last_line(const char *path, char *out, size_t len)

@@ -4,6 +4,7 @@
 #define SAB_OUTPUTS_H
 
 #include <stddef.h>
+#include <time.h>
 
 /*
  * Checks a --replay name: a file name in which each printf conversion of
@@ -36,6 +37,15 @@ int outputs_folder(const char *path, char *err, size_t errlen);
  */
 int outputs_prepare(const char *log_dir, const char *replay, int games,
     int force, char *err, size_t errlen);
+
+/*
+ * How many bot logs (NAME.stderr, NAME.transcript) in log_dir were last
+ * changed before since, the change time of the first file this run made
+ * there (the file system's clock, which may lag the process's by a tick):
+ * files of earlier runs, which this one leaves alone.  0 when the folder
+ * cannot be read.
+ */
+int outputs_older_logs(const char *log_dir, const struct timespec *since);
 
 /*
  * The last line of the file at path that holds something (a bot's stderr

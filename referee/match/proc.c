@@ -42,9 +42,11 @@ extern char **environ;
  * grandchild that keeps writing must not hold the referee. */
 #define DRAIN_READS     16
 /* End of file on stdout usually comes a few microseconds before the exit
- * status: wait this long for it, so the runner hears "exit 3" rather than
- * "closed its output". */
-#define EXIT_LINGER     (20 * (int64_t)NS_PER_MS)
+ * status, but on a busy machine it can be many milliseconds: wait up to
+ * this long for it, so the runner hears "exit 3" rather than "closed its
+ * output" however slow the machine (a bot that closes its output and
+ * lives on, which is rare, costs that wait once). */
+#define EXIT_LINGER     (1000 * (int64_t)NS_PER_MS)
 /* Without the SIGCHLD self-pipe (proc_signals_init() not called) deaths are
  * found by polling waitpid() at least this often. */
 #define NO_SIGNAL_POLL_MS 10

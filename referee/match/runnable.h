@@ -13,8 +13,10 @@
  * are relative to cwd.  It must be a regular file the user may execute.
  * Returns 0, or -1 with the message the started bot would have written,
  * "cannot run ARGV0: REASON" (or "cannot run ARGV0: CWD: REASON" when cwd
- * is not a folder it can enter), in err.  A script whose interpreter is
- * missing passes: the bot then exits 127 with that message.
+ * is not a folder it can enter), in err.  The file must be a program for
+ * this machine or a script whose #! line names an interpreter that is
+ * there (for env(1), a program it finds in that PATH): else the reason
+ * says which interpreter is missing, or that the file has no #! line.
  */
 int runnable_check(char *const *argv, const char *cwd, char *const *env,
     char *err, size_t errlen);

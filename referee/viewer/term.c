@@ -123,7 +123,9 @@ int term_open_on(int in, int out, char *err, size_t errlen)
 			return -1;
 		}
 	}
-	(void)setlocale(LC_ALL, "");
+	/* The characters' locale only: numbers keep their '.' whatever
+	 * LC_NUMERIC says, as in every other output of the program. */
+	(void)setlocale(LC_CTYPE, "");
 	saved_ok = tcgetattr(in, &saved) == 0;
 	/* Ours before ncurses starts, so it leaves them to us. */
 	if (handle(SIGINT, on_quit) || handle(SIGTERM, on_quit) ||
@@ -182,7 +184,7 @@ int term_utf8(void)
 {
 	const char *cs;
 
-	(void)setlocale(LC_ALL, "");
+	(void)setlocale(LC_CTYPE, "");
 	cs = nl_langinfo(CODESET);
 	return cs != NULL && (strcmp(cs, "UTF-8") == 0 ||
 	    strcmp(cs, "utf8") == 0);

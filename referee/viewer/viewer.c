@@ -768,12 +768,55 @@ static void draw_help(viewer *w, int rows)
 	render_buf_free(&legend);
 }
 
-static void status_text(const viewer *w, render_buf *s)
+/* The columns s takes on the screen: one a character (UTF-8). */
+static int text_cols(const char *s)
+{
+	int n = 0;
+
+	for (; *s != '\0'; s++)
+		n += ((unsigned char)*s & 0xC0) != 0x80;
+	return n;
+}
+
+/* The path in at most room columns: whole when it fits, else "..." and
+ * its end, from a '/' when one is near, so that what follows it on the
+ * status line (verified, autoplay) stays on the screen; nothing when not
+ * even its file name would show. */
+static void path_fit(render_buf *s, const char *path, int room)
+{
+	const char *p = path;
+	int cols = text_cols(path);
+
+	if (cols <= room) {
+		render_printf(s, "%s", path);
+		return;
+	}
+	if (room < 12)
+		return;
+	for (; *p != '\0' && cols > room - 3; p++)
+		cols -= ((unsigned char)*p & 0xC0) != 0x80;
+	while (((unsigned char)*p & 0xC0) == 0x80)
+		p++;
+	/* A whole folder or file name reads better than a piece of one. */
+	const char *slash = strchr(p, '/');
+	if (slash != NULL && slash - p < 20 && slash[1] != '\0')
+		p = slash;
+	render_printf(s, "...%s", p);
+}
+
+/* The status line, in cols columns: the state of the game and of
+ * autoplay always show; the file's path gives way first. */
+static void status_text(const viewer *w, render_buf *s, int cols)
 {
 	const char *path = w->L ? w->path : w->a->path;
 	size_t plen = strlen(path);
 	int live = plen > 5 && strcmp(path + plen - 5, ".part") == 0;
+	char play[32] = "";
+	const char *before, *after;
 
+	if (w->playing)
+		(void)snprintf(play, sizeof play, " | autoplay %d/s",
+		    1000 / play_ms[w->speed]);
 	if (w->prompt == 'g')
 		render_printf(s, "go to decision (rN: round N): %s_", w->typed);
 	else if (w->prompt == 's')
@@ -786,14 +829,24 @@ static void status_text(const viewer *w, render_buf *s)
 		render_printf(s, "any key closes the help");
 	else if (w->L == NULL)
 		render_text(s, w->err[0] ? w->err : "reading", 300);
-	else if (w->a->follow && live)
-		render_printf(s, "live: %s, the game goes on", w->path);
-	else if (!w->L->v.ok)
+	else if (!(w->a->follow && live) && !w->L->v.ok)
 		render_text(s, w->L->v.problem, 400);
-	else
-		render_printf(s, "%s: complete, every record verified", w->path);
-	if (w->playing)
-		render_printf(s, " | autoplay %d/s", 1000 / play_ms[w->speed]);
+	else {
+		if (w->a->follow && live) {
+			before = "live: ";
+			after = ", the game goes on";
+		} else {
+			before = "";
+			after = ": complete, every record verified";
+		}
+		render_printf(s, "%s", before);
+		size_t at = s->len;
+		path_fit(s, path, cols - text_cols(before) -
+		    text_cols(after) - text_cols(play));
+		/* No path: the state alone, without its ": " or ", ". */
+		render_printf(s, "%s", s->len > at ? after : after + 2);
+	}
+	render_printf(s, "%s", play);
 }
 
 /* The keys line: as many hints as fit, whole, and always the help's. */
@@ -826,7 +879,7 @@ static void draw_bottom(const viewer *w, int rows, int cols)
 {
 	render_buf s = { NULL, 0, 0, 0 }, k = { NULL, 0, 0, 0 };
 
-	status_text(w, &s);
+	status_text(w, &s, cols);
 	keys_line(w, &k, cols);
 	if (rows >= 2)
 		term_line(rows - 2, s.s ? s.s : "", s.len, 1);

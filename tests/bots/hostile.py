@@ -11,7 +11,7 @@ Usage: hostile.py MODE TAG [PATH...]
                   command line, environment and memory; connect to
                   127.0.0.1:PORT for each path net:PORT
   killer          SIGKILL every other process of the run it can see,
-                  SIGSTOP the referee (whose command line holds "saboteur")
+                  SIGSTOP the referee (whose program is named saboteur)
   injector        write a long line into every other bot's stdout pipe
 (It touches only processes whose command line holds TAG.)
   forger PATH     append a forged game to the journal at PATH
@@ -69,9 +69,12 @@ def report(word, what):
 
 
 def processes():
-    """(pid, command line) of every process of the test run (its command
-    line holds TAG) this bot can see, but itself: a hostile bot would take
-    them all, but this one must not harm the machine it is tested on."""
+    """(pid, command line, whether it is the referee's) of every process
+    of the test run (its command line holds TAG) this bot can see, but
+    itself: a hostile bot would take them all, but this one must not harm
+    the machine it is tested on.  The referee is the process whose
+    program is named saboteur: other command lines may hold the word too
+    (bwrap's names the checkout's folder, which may)."""
     out = []
     for d in glob.glob("/proc/[0-9]*"):
         pid = int(d[6:])
@@ -79,11 +82,13 @@ def processes():
             continue
         try:
             with open(d + "/cmdline", "rb") as f:
-                cmd = f.read().replace(b"\0", b" ").decode("utf-8", "replace")
+                raw = f.read()
         except OSError:
             continue
+        cmd = raw.replace(b"\0", b" ").decode("utf-8", "replace")
+        prog = raw.split(b"\0", 1)[0].decode("utf-8", "replace")
         if TAG in cmd:
-            out.append((pid, cmd))
+            out.append((pid, cmd, os.path.basename(prog) == "saboteur"))
     return out
 
 
@@ -109,9 +114,9 @@ def spy():
             continue
         try_read(p, "file")
         try_read(p + ".part", "file")
-    for pid, cmd in processes():
+    for pid, cmd, referee in processes():
         report("TRIED", "command line of %d" % pid)
-        if "--seed" in cmd or "saboteur" in cmd:
+        if "--seed" in cmd or referee:
             report("FOUND", "command line %d: %s" % (pid, cmd[:200]))
         for part in ("environ", "mem"):
             path = "/proc/%d/%s" % (pid, part)
@@ -120,7 +125,7 @@ def spy():
                     if part == "mem":
                         f.seek(0x400000)
                     data = f.read(64)
-                if data and "saboteur" in cmd:
+                if data and referee:
                     report("FOUND", "%s: %d bytes" % (path, len(data)))
             except (OSError, ValueError, OverflowError):
                 pass
@@ -143,8 +148,8 @@ def spy():
 
 
 def killer():
-    for pid, cmd in processes():
-        sig = signal.SIGSTOP if "saboteur" in cmd else signal.SIGKILL
+    for pid, cmd, referee in processes():
+        sig = signal.SIGSTOP if referee else signal.SIGKILL
         report("TRIED", "signal %d to %d" % (sig, pid))
         try:
             os.kill(pid, sig)
@@ -154,7 +159,7 @@ def killer():
 
 
 def injector():
-    for pid, cmd in processes():
+    for pid, _, _ in processes():
         path = "/proc/%d/fd/1" % pid
         report("TRIED", "writing into " + path)
         try:
@@ -196,7 +201,10 @@ def leave(how):
             report("SETTLED", "a daemon in its own session, deaf to SIGTERM")
             time.sleep(600)
         os._exit(0)
-    os.wait()
+    # The daemon's first child exits at once; the process group's child
+    # stays, and waiting for it would only make this bot time out.
+    if how != "pgroup":
+        os.wait()
 
 
 def hog():
