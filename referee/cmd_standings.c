@@ -124,7 +124,7 @@ static int cmd_standings(int argc, char **argv)
 	else if ((o[O_BY_ROLE].value != NULL ?
 	    standings_print_roles(stdout, &st, format) :
 	    standings_print(stdout, &st, format)) != 0 ||
-	    (o[O_PAIRS].value != NULL && stats_print_pairs(stdout, &st) != 0) ||
+	    (o[O_PAIRS].value != NULL && standings_print_pairs(stdout, &st) != 0) ||
 	    fflush(stdout)) {
 		perror("saboteur standings: stdout");
 		rc = -2;

@@ -177,7 +177,7 @@ typedef struct sab_module {
 	 * it. */
 	int (*react)(sab_game *g, sab_events *ev);
 	/*
-	 * The three below are called for the module whose roles the ruleset
+	 * The five below are called for the module whose roles the ruleset
 	 * plays (sab_ruleset.roles_module) alone: it decides who wins a round
 	 * and pays.
 	 *
@@ -194,6 +194,14 @@ typedef struct sab_module {
 	/* The seat to act chose seat m->target in SAB_PHASE_CHOOSE: carry it
 	 * out and go on (to the next decision, or the next round). */
 	void (*chosen)(sab_game *g, const sab_move *m, sab_rng *rng,
+	    sab_events *ev);
+	/* The values of the gold cards the seat to act may pick in
+	 * SAB_PHASE_PICK_GOLD, which its round_end started: distinct, into
+	 * vals (room for SAB_MAX_GOLD); returns how many. */
+	int (*offered)(const sab_game *g, uint8_t *vals);
+	/* The seat to act picked the gold card worth m->value: carry it out
+	 * and go on (to the next seat's pick, or the next round). */
+	void (*picked)(sab_game *g, const sab_move *m, sab_rng *rng,
 	    sab_events *ev);
 	/* Folds the state only this module uses into a game's hash (so a
 	 * game without the module hashes as before). */

@@ -89,5 +89,7 @@ const sab_module sab_module_base = {
 	.nroles = sizeof roles / sizeof roles[0],
 	.round_start = deal_roles,
 	.round_end = sab_base_round_end,
+	.offered = sab_base_offer_values,
+	.picked = sab_base_pick_gold,
 	.round_winners = round_winners,
 };
