@@ -2,8 +2,8 @@
 #include <string.h>
 
 #include "effect.h"
-#include "minis/chests.h"
-#include "minis/goals.h"
+#include "minis/chests/chests.h"
+#include "minis/goals/goals.h"
 
 /* In a fixed order: a card's type numbers the kinds of these modules in
  * this order, and a ruleset file names modules by these names. */

@@ -56,21 +56,21 @@ enum sab_event_type {
 	                           on an empty pile took nothing) */
 	SAB_EV_LAID,            /* the rules lay path card face up at (x, y),
 	                           turned when rot, at a round's setup */
-	/* Tunnel toll (rules/minis/toll.c). */
+	/* Tunnel toll (rules/minis/toll/). */
 	SAB_EV_DWARF,           /* seat puts dwarf `tool` (0, 1) on (x, y),
 	                           after the pass that discarded its card */
 	SAB_EV_TOLL,            /* seat pays 1 gold to target, the owner of
 	                           dwarf `tool` on (x, y), which leaves */
-	/* Costume Department and Tunnel Party (rules/minis/postcards.c). */
+	/* Costume Department and Tunnel Party (rules/minis/postcards/). */
 	SAB_EV_POSTCARD,        /* seat connected postcard `card` at (x, y)
 	                           to the start first: its effect follows */
-	/* New Goals (rules/minis/goals.c). */
+	/* New Goals (rules/minis/goals/). */
 	SAB_EV_ORDER,           /* seat must choose which face-down goal of
 	                           mask (bit k: goal place k) turns face up
 	                           first */
 	SAB_EV_PAID,            /* seat pays `value` gold to the supply (a
 	                           dragon; 0: it had none) */
-	/* Treasure chests (rules/minis/chests.c). */
+	/* Treasure chests (rules/minis/chests/). */
 	SAB_EV_CHEST,           /* a chest lies under a face-down path card
 	                           at (x, y), at a round's setup */
 	SAB_EV_OPEN,            /* seat uncovers the chest at (x, y): its

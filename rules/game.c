@@ -5,9 +5,9 @@
 #include "effect.h"
 #include "say.h"
 #include "table.h"
-#include "minis/chests.h"
-#include "minis/goals.h"
-#include "minis/toll.h"
+#include "minis/chests/chests.h"
+#include "minis/goals/goals.h"
+#include "minis/toll/toll.h"
 
 /* ---- modules ------------------------------------------------------------ */
 

@@ -36,11 +36,11 @@ enum sab_phase {
 	                           sab_game.choices (a theft's victim) */
 	SAB_PHASE_TAKE,         /* the seat to act takes one of the top
 	                           sab_game.ntrove cards of the discard pile */
-	/* New Goals (rules/minis/goals.c). */
+	/* New Goals (rules/minis/goals/). */
 	SAB_PHASE_ORDER,        /* the seat to act chooses which of the
 	                           face-down goals sab_game.goal_choices it
 	                           reached at once turns face up first */
-	/* Treasure chests (rules/minis/chests.c). */
+	/* Treasure chests (rules/minis/chests/). */
 	SAB_PHASE_CHEST         /* the seat to act chooses a seat of
 	                           sab_game.chest_choices for the chest
 	                           sab_game.chest_asks names */
@@ -65,13 +65,13 @@ enum sab_move_kind {
 	                           (SAB_PHASE_REACT: no veto) */
 	SAB_MOVE_TAKE,          /* takes card from the discard pile
 	                           (SAB_PHASE_TAKE: a treasure trove) */
-	/* Tunnel toll (rules/minis/toll.c). */
+	/* Tunnel toll (rules/minis/toll/). */
 	SAB_MOVE_DWARF,         /* discards card face down to put a dwarf
 	                           on the empty cell (x, y); no draw */
-	/* New Goals (rules/minis/goals.c). */
+	/* New Goals (rules/minis/goals/). */
 	SAB_MOVE_REVEAL,        /* turns goal place `goal` face up first
 	                           (SAB_PHASE_ORDER) */
-	/* Treasure chests (rules/minis/chests.c). */
+	/* Treasure chests (rules/minis/chests/). */
 	SAB_MOVE_SEAT,          /* chooses seat target for a chest
 	                           (SAB_PHASE_CHEST) */
 	SAB_MOVE_PUSH,          /* pushes goal place `goal` one cell
@@ -150,7 +150,7 @@ enum sab_round_end {
 	SAB_END_NONE,
 	SAB_END_GOLD,           /* the gold goal was reached */
 	SAB_END_NO_CARDS,       /* no player holds a card */
-	/* New Goals (rules/minis/goals.c). */
+	/* New Goals (rules/minis/goals/). */
 	SAB_END_SPIDER          /* the giant spider was reached: the
 	                           saboteurs win */
 };
@@ -246,7 +246,7 @@ typedef struct sab_game {
 	uint8_t ntrove;
 	uint8_t held;
 
-	/* Tunnel toll (rules/minis/toll.c): the cell each dwarf stands on
+	/* Tunnel toll (rules/minis/toll/): the cell each dwarf stands on
 	 * (SAB_NO_CELL: not on the table), the seat that put it there (its
 	 * marker lies in front of that seat), and bit d: dwarf d was put in
 	 * play this round (once per round each). */
@@ -254,16 +254,16 @@ typedef struct sab_game {
 	uint8_t toll_owner[SAB_MAX_TOLL_DWARVES];
 	uint8_t toll_used;
 
-	/* Costume Department and Tunnel Party (rules/minis/postcards.c):
+	/* Costume Department and Tunnel Party (rules/minis/postcards/):
 	 * bit i: postcard i was connected to the start this round (its
 	 * effect is done). */
 	uint8_t postcard_done;
-	/* New Goals (rules/minis/goals.c): the face-down goals (bit k:
+	/* New Goals (rules/minis/goals/): the face-down goals (bit k:
 	 * place k) among which the seat to act chooses the first to turn
 	 * face up in SAB_PHASE_ORDER; 0 otherwise. */
 	uint8_t goal_choices;
 
-	/* Treasure chests (rules/minis/chests.c): the chests on the table
+	/* Treasure chests (rules/minis/chests/): the chests on the table
 	 * this round, each at a cell under a face-down path card, with its
 	 * effect (enum sab_chest); bit i of chests_gone: chest i was taken
 	 * or removed; of chests_todo: reached this turn, not yet resolved;

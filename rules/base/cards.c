@@ -6,8 +6,8 @@
 #include "../seen.h"
 #include "../table.h"
 #include "base.h"
-#include "../minis/toll.h"
-#include "../minis/chests.h"
+#include "../minis/toll/toll.h"
+#include "../minis/chests/chests.h"
 
 /*
  * Adding a card kind: write its block in its module's card file and list it

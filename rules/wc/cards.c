@@ -4,7 +4,7 @@
 
 #include "../say.h"
 #include "../seen.h"
-#include "../minis/toll.h"
+#include "../minis/toll/toll.h"
 #include "wc.h"
 
 /*

@@ -1,6 +1,6 @@
 /* toll.c: Tunnel Toll as a module: each seat's gold piece at setup, the dwarves put on the open ends of paths, and the toll a path card pays to lay on one. */
-#include "../hash.h"
-#include "../say.h"
+#include "../../hash.h"
+#include "../../say.h"
 #include "toll.h"
 
 /*

@@ -2,10 +2,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../hash.h"
-#include "../say.h"
-#include "../seen.h"
-#include "../sab2/roles.h"
+#include "../../hash.h"
+#include "../../say.h"
+#include "../../seen.h"
+#include "../../sab2/roles.h"
 #include "postcards.h"
 
 /*

@@ -1,8 +1,8 @@
 /* chests.c: Treasure Chests: chests laid under face-down path cards each round, taken by the tunnel that reaches them, and their ten effects. */
 #include <string.h>
 
-#include "../hash.h"
-#include "../say.h"
+#include "../../hash.h"
+#include "../../say.h"
 #include "chests.h"
 
 /* ---- setting up -------------------------------------------------------- */
