@@ -177,7 +177,7 @@ typedef struct sab_module {
 	 * it. */
 	int (*react)(sab_game *g, sab_events *ev);
 	/*
-	 * The five below are called for the module whose roles the ruleset
+	 * The six below are called for the module whose roles the ruleset
 	 * plays (sab_ruleset.roles_module) alone: it decides who wins a round
 	 * and pays.
 	 *
@@ -203,6 +203,10 @@ typedef struct sab_module {
 	 * and go on (to the next seat's pick, or the next round). */
 	void (*picked)(sab_game *g, const sab_move *m, sab_rng *rng,
 	    sab_events *ev);
+	/* The seat swaps its dwarf card for one nobody holds (the Costume
+	 * Department asks it), as the module's roles allow: NULL, or nothing
+	 * to swap with, leaves the seat's role as it is. */
+	void (*swap_role)(sab_game *g, int seat);
 	/* Folds the state only this module uses into a game's hash (so a
 	 * game without the module hashes as before). */
 	uint64_t (*hash)(uint64_t h, const sab_game *g);
