@@ -171,6 +171,23 @@ typedef struct sab_module {
 	/* After a card played took effect and the goals it reached were
 	 * turned up, before the round may end (a postcard reached). */
 	void (*played)(sab_game *g, sab_rng *rng, sab_events *ev);
+	/*
+	 * Path cards laid from the hand, and the cells others may not cover
+	 * (Tunnel Toll's dwarves); NULL: the module has no say.  path_check:
+	 * whether the seat to act may lay path move m, which fits there (1,
+	 * or 0 with the reason in why); path_filter: drops from out[0 .. n)
+	 * the path moves path_check would refuse and returns how many are
+	 * left; path_laid: path move m was laid and told.  cell_held: 1 when
+	 * something of the module stands on cell idx (a board index), which
+	 * only a path card from the hand may cover, with the reason in why
+	 * (NULL: not wanted); 0 when the cell is free.
+	 */
+	int (*path_check)(const sab_game *g, const sab_move *m, char *why,
+	    size_t whylen);
+	int (*path_filter)(const sab_game *g, sab_move *out, int n);
+	void (*path_laid)(sab_game *g, const sab_move *m, sab_events *ev);
+	int (*cell_held)(const sab_game *g, uint16_t idx, char *why,
+	    size_t whylen);
 	/* A played card is pending (g->pending): a reaction may stop it.
 	 * Returns 1 when the module asks a seat (the phase changes).  For
 	 * the veto to come: no module has one yet and the turn does not call

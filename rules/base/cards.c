@@ -6,7 +6,6 @@
 #include "../seen.h"
 #include "../table.h"
 #include "base.h"
-#include "../minis/toll/toll.h"
 #include "../minis/chests/chests.h"
 
 /*
@@ -152,15 +151,8 @@ static int path_check(const sab_game *g, const sab_move *m,
 	if (!sab_board_fits_as(&g->board, g->rs, m->x, m->y, m->card, m->rot,
 	    words, why, whylen))
 		return 0;
-	/* Tunnel toll: a dwarf's cell costs 1 gold. */
-	if (g->rs->toll_dwarves && m->x >= SAB_COORD_MIN &&
-	    m->x <= SAB_COORD_MAX && m->y >= SAB_COORD_MIN &&
-	    m->y <= SAB_COORD_MAX) {
-		int d = sab_toll_at(g, sab_board_index(m->x, m->y));
-		if (d >= 0)
-			return sab_toll_check_pay(g, d, why, whylen);
-	}
-	return 1;
+	/* What the modules ask of the cell (Tunnel Toll: 1 gold). */
+	return sab_table_path_check(g, m, why, whylen);
 }
 
 static void frontier_fill(const sab_game *g, sab_frontier *f)
@@ -208,7 +200,7 @@ static int path_gen(const sab_game *g, uint8_t def, sab_frontier *f,
 	    sab_table_front_blocks(g, g->to_act) != SAB_NO_CARD)
 		return 0;
 	if (c->ladder)
-		return sab_toll_filter(g, out, ladder_gen(g, def, out));
+		return sab_table_path_filter(g, out, ladder_gen(g, def, out));
 	frontier_fill(g, f);
 	/* The card's edges read once: the moves written below could alias
 	 * them for all the compiler knows. */
@@ -232,14 +224,11 @@ static int path_gen(const sab_game *g, uint8_t def, sab_frontier *f,
 			    ((e & fit.need_closed) == 0) & ((e & fit.join) != 0);
 		}
 	}
-	return g->rs->toll_dwarves ? sab_toll_filter(g, out, n) : n;
+	return sab_table_path_filter(g, out, n);
 }
 
 static void path_apply(sab_game *g, const sab_move *m, sab_events *ev)
 {
-	int d = g->rs->toll_dwarves ? sab_toll_at(g, sab_board_index(m->x,
-	    m->y)) : -1;
-
 	sab_board_place(&g->board, g->rs, m->x, m->y, m->card, m->rot);
 	g->last_path = sab_board_index(m->x, m->y);
 	if (ev) {
@@ -247,8 +236,7 @@ static void path_apply(sab_game *g, const sab_move *m, sab_events *ev)
 		e.x = m->x, e.y = m->y, e.rot = m->rot;
 		sab_table_emit(ev, &e);
 	}
-	if (d >= 0)
-		sab_toll_pay(g, d, ev);
+	sab_table_path_laid(g, m, ev);
 }
 
 static int path_say(const sab_ruleset *rs, const sab_event *e,
