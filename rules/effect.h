@@ -188,6 +188,20 @@ typedef struct sab_module {
 	void (*path_laid)(sab_game *g, const sab_move *m, sab_events *ev);
 	int (*cell_held)(const sab_game *g, uint16_t idx, char *why,
 	    size_t whylen);
+	/*
+	 * Face-down cards the module lays on the table (Treasure Chests'
+	 * chests under their path cards), which a rockfall may take off the
+	 * table and a map may look at; NULL: none.  hidden_at: 1 when one
+	 * lies at (x, y); hidden_cells: their cells (board indexes) into
+	 * cells, in the module's order, returning how many; hidden_taken: a
+	 * rockfall took the one at (x, y) off the table (its card removed
+	 * from the board already); hidden_peek: what a map shows of the one
+	 * at (x, y), into the peek event e (e->card, e->value).
+	 */
+	int (*hidden_at)(const sab_game *g, int x, int y);
+	int (*hidden_cells)(const sab_game *g, uint16_t *cells);
+	void (*hidden_taken)(sab_game *g, int x, int y);
+	void (*hidden_peek)(const sab_game *g, int x, int y, sab_event *e);
 	/* A played card is pending (g->pending): a reaction may stop it.
 	 * Returns 1 when the module asks a seat (the phase changes).  For
 	 * the veto to come: no module has one yet and the turn does not call
