@@ -51,7 +51,7 @@ RULESETS   = rules/base.yaml rules/classic.yaml rules/course.yaml \
 RULES_SRC  = $(wildcard rules/*.c rules/*/*.c rules/*/*/*.c protocol/*.c \
              replays/*.c)
 RULES_HDR  = $(wildcard rules/*.h rules/*/*.h rules/*/*/*.h protocol/*.h \
-             replays/*.h)
+             replays/*.h) rules/modules.def
 # The commands sit on top of referee/; its rooms below: match/ (processes,
 # bots, one game), tournament/, viewer/.
 PROG_SRC   = $(wildcard referee/*.c referee/*/*.c)

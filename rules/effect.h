@@ -247,8 +247,13 @@ typedef struct sab_module {
 const sab_module *sab_module_find(const char *name, size_t len);
 
 /* The i-th module known to the library, or NULL past the last (inline:
- * the turn asks for the ruleset's modules at every turn). */
-#define SAB_NMODULES 8
+ * the turn asks for the ruleset's modules at every turn).  The modules
+ * and their order are rules/modules.def's. */
+enum {
+#define SAB_MODULE(name) SAB_MODULE_AT_##name,
+#include "modules.def"
+	SAB_NMODULES
+};
 extern const sab_module *const sab_modules[SAB_NMODULES];
 static inline const sab_module *sab_module_at(int i)
 {
@@ -259,14 +264,10 @@ static inline const sab_module *sab_module_at(int i)
  * had: 1 when rs names exactly those (so its hash stays as it was). */
 int sab_modules_default(const sab_ruleset *rs);
 
-/* The base game's module (rules/base/). */
-extern const sab_module sab_module_base;
-
-/* The expansions: Saboteur 2 (rules/sab2), the World Championship cards
- * (rules/wc), and the mini expansions (rules/minis): Tunnel Toll, the
- * Costume Department and the Tunnel Party. */
-extern const sab_module sab_module_sab2, sab_module_wc;
-extern const sab_module sab_module_toll, sab_module_costume,
-    sab_module_party;
+/* Every module, sab_module_NAME for each NAME of rules/modules.def: the
+ * base game (rules/base/), the expansions (rules/sab2/, rules/wc/) and the
+ * mini expansions (rules/minis/NAME/). */
+#define SAB_MODULE(name) extern const sab_module sab_module_##name;
+#include "modules.def"
 
 #endif

@@ -4,9 +4,6 @@
 
 #include "../../table.h"
 
-/* The module (chests.c). */
-extern const sab_module sab_module_chests;
-
 /*
  * Turns face up every face-down path card over a chest that a tunnel from
  * the start now reaches: the seat to act takes its chest, which waits in

@@ -4,9 +4,6 @@
 
 #include "../../table.h"
 
-/* The module (goals.c). */
-extern const sab_module sab_module_goals;
-
 /*
  * Turns face up the goals a tunnel from the start now reaches, each as the
  * seat to act reached it, and carries out its card's effect before the
