@@ -411,13 +411,13 @@ static int print_list(void)
 enum { O_RULESET, O_LIST, O_HASH, O_COUNT };
 
 static const opt rules_opts[] = {
-	[O_RULESET] = { "ruleset", "NAME|FILE", "the ruleset to print (default "
-	    "base)", 0, NULL },
-	[O_LIST] = { "list", NULL, "list the built-in rulesets with their "
-	    "modules, and every module", 0, NULL },
-	[O_HASH] = { "hash", NULL, "print only the ruleset's hash, as replays "
-	    "record it, to compare builds", 0, NULL },
-	[O_COUNT] = { NULL, NULL, NULL, 0, NULL }
+	[O_RULESET] = { .name = "ruleset", .arg = "NAME|FILE", .help = "the "
+	    "ruleset to print (default base)" },
+	[O_LIST] = { .name = "list", .help = "list the built-in rulesets "
+	    "with their modules, and every module" },
+	[O_HASH] = { .name = "hash", .help = "print only the ruleset's "
+	    "hash, as replays record it, to compare builds" },
+	[O_COUNT] = { .name = NULL }
 };
 
 static int cmd_rules(int argc, char **argv);
