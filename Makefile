@@ -224,6 +224,7 @@ check: deps-check $(B)/run-tests $(B)/asan/run-tests $(B)/saboteur bots \
 	tests/guards.sh $(B)/saboteur
 	tests/selffuzz.sh $(B)/saboteur $(B)/fuzz-bot
 	tests/new_card.sh
+	tests/new_module.sh
 	tests/html.sh $(B)/saboteur
 	$(MAKE) -s check-bots
 	$(MAKE) -s check-starters
