@@ -52,8 +52,12 @@ RULESETS   = rules/base.yaml rules/classic.yaml rules/course.yaml \
              rules/saboteur2-minis.yaml
 # The library C bots link: the rules, the protocol's parser and printer,
 # and the replay writer (which needs zlib).
-RULES_SRC  = $(wildcard rules/*.c rules/*/*.c protocol/*.c replays/*.c)
-RULES_HDR  = $(wildcard rules/*.h rules/*/*.h protocol/*.h replays/*.h)
+# An expansion's files sit in rules/NAME/ or, for a mini expansion,
+# rules/minis/NAME/.
+RULES_SRC  = $(wildcard rules/*.c rules/*/*.c rules/*/*/*.c protocol/*.c \
+             replays/*.c)
+RULES_HDR  = $(wildcard rules/*.h rules/*/*.h rules/*/*/*.h protocol/*.h \
+             replays/*.h) rules/modules.def
 # The commands sit on top of referee/; its rooms below: match/ (processes,
 # bots, one game), tournament/, viewer/.
 PROG_SRC   = $(wildcard referee/*.c referee/*/*.c)
@@ -244,6 +248,7 @@ CHECK_SUITES = \
 	'tournament=tests/tournament.sh $(B)/saboteur' \
 	'slurm=tests/slurm.sh $(B)/saboteur' \
 	'new-card=tests/new_card.sh' \
+	'new-module=tests/new_module.sh' \
 	'starters=$(MAKE) -s --no-print-directory check-starters' \
 	'install=tests/install.sh' \
 	'hostile=tests/hostile.sh $(B)/saboteur' \
@@ -365,7 +370,7 @@ install: all
 	install -m 644 $(JS_HELPER) $(DESTDIR)$(DATADIR)/js/
 	install -m 755 $(B)/saboteur $(DESTDIR)$(BINDIR)/saboteur
 	install -m 644 $(B)/librules.a $(DESTDIR)$(LIBDIR)/libsaboteur-rules.a
-	install -m 644 $(filter-out rules/builtin.h rules/say.h rules/table.h rules/yamlread.h $(wildcard rules/*/*.h),$(RULES_HDR)) $(DESTDIR)$(INCDIR)/
+	install -m 644 $(filter-out rules/builtin.h rules/say.h rules/table.h rules/yamlread.h $(wildcard rules/*/*.h rules/*/*/*.h),$(RULES_HDR)) $(DESTDIR)$(INCDIR)/
 	install -m 644 $(RULESETS) $(DESTDIR)$(DATADIR)/rules/
 	for m in $(MANPAGES); do \
 	    s=$${m##*.}; install -d $(DESTDIR)$(MANDIR)/man$$s && \

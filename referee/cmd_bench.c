@@ -67,13 +67,14 @@ static double median(double *v, int n)
 }
 
 static const opt bench_opts[] = {
-	{ "games", "N", "games in each of the five runs (default 20000)", 0,
-	    NULL },
-	{ "ruleset", "NAME|FILE", CLI_RULESET_HELP, 0, NULL },
-	{ "players", "N", "players a game (default 5, or the nearest the "
-	    "ruleset allows)", 0, NULL },
-	{ "seed", "N", "the first run's seed (default 1)", 0, NULL },
-	{ NULL, NULL, NULL, 0, NULL }
+	{ .name = "games", .arg = "N", .help = "games in each of the five "
+	    "runs (default 20000)" },
+	{ .name = "ruleset", .arg = "NAME|FILE", .help = CLI_RULESET_HELP },
+	{ .name = "players", .arg = "N", .help = "players a game (default "
+	    "5, or the nearest the ruleset allows)" },
+	{ .name = "seed", .arg = "N", .help = "the first run's seed "
+	    "(default 1)" },
+	{ .name = NULL }
 };
 
 static int cmd_bench(int argc, char **argv);

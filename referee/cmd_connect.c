@@ -29,16 +29,16 @@
 enum { O_AGAIN, O_WAIT, O_LOG, O_SANDBOX, O_NOPTS };
 
 static const opt connect_opts[O_NOPTS + 1] = {
-	[O_AGAIN] = { "again", NULL, "when a session ends, connect again for "
-	    "the next (a tournament's games, a restart), until the referee is "
-	    "gone", 0, NULL },
-	[O_WAIT] = { "wait-ms", "MS", "keep trying to reach the referee this "
-	    "long (default 60000)", 0, NULL },
-	[O_LOG] = { "log", "FILE", "the bot's stderr (default: this program's "
-	    "stderr)", 0, NULL },
-	[O_SANDBOX] = { "sandbox", "auto|on|off", "seal the bot off with bwrap "
-	    "as play does (default off)", 0, NULL },
-	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
+	[O_AGAIN] = { .name = "again", .help = "when a session ends, "
+	    "connect again for the next (a tournament's games, a restart), "
+	    "until the referee is gone" },
+	[O_WAIT] = { .name = "wait-ms", .arg = "MS", .help = "keep trying "
+	    "to reach the referee this long (default 60000)" },
+	[O_LOG] = { .name = "log", .arg = "FILE", .help = "the bot's stderr "
+	    "(default: this program's stderr)" },
+	[O_SANDBOX] = { .name = "sandbox", .arg = "auto|on|off",
+	    .help = "seal the bot off with bwrap as play does (default off)" },
+	[O_NOPTS] = { .name = NULL }
 };
 
 static int cmd_connect(int argc, char **argv);

@@ -21,11 +21,11 @@ static void sent(void *ctx, int seat, const char *line)
 enum { O_AS, O_RULESET, O_NOPTS };
 
 static const opt export_opts[O_NOPTS + 1] = {
-	[O_AS] = { "as", "SEAT", "the seat whose lines to print (0 is the "
-	    "first)", 1, NULL },
-	[O_RULESET] = { "ruleset", "NAME|FILE", CLI_REPLAY_RULESET_HELP, 0,
-	    NULL },
-	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
+	[O_AS] = { .name = "as", .arg = "SEAT", .help = "the seat whose "
+	    "lines to print (0 is the first)", .required = 1 },
+	[O_RULESET] = { .name = "ruleset", .arg = "NAME|FILE",
+	    .help = CLI_REPLAY_RULESET_HELP },
+	[O_NOPTS] = { .name = NULL }
 };
 
 static int cmd_export(int argc, char **argv);

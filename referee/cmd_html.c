@@ -15,14 +15,15 @@
 enum { O_AS, O_O, O_OUTPUT, O_RULESET, O_NOPTS };
 
 static const opt html_opts[O_NOPTS + 1] = {
-	[O_AS] = { "as", "SEAT|public|all", "write only what that seat, or a "
-	    "spectator, may know (default all: every perspective)", 0, NULL },
-	[O_O] = { "o", "FILE", NULL, 0, NULL },
-	[O_OUTPUT] = { "output", "FILE", "write the page here (default: "
-	    "the replay's name ending in .html)", 0, NULL },
-	[O_RULESET] = { "ruleset", "NAME|FILE", CLI_REPLAY_RULESET_HELP, 0,
-	    NULL },
-	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
+	[O_AS] = { .name = "as", .arg = "SEAT|public|all", .help = "write "
+	    "only what that seat, or a spectator, may know (default all: "
+	    "every perspective)" },
+	[O_O] = { .name = "o", .arg = "FILE" },
+	[O_OUTPUT] = { .name = "output", .arg = "FILE", .help = "write the "
+	    "page here (default: the replay's name ending in .html)" },
+	[O_RULESET] = { .name = "ruleset", .arg = "NAME|FILE",
+	    .help = CLI_REPLAY_RULESET_HELP },
+	[O_NOPTS] = { .name = NULL }
 };
 
 static int cmd_html(int argc, char **argv);

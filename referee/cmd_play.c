@@ -32,83 +32,90 @@ enum {
 
 /* The options of "saboteur play": its parser's table and its help. */
 static const opt play_opts[O_NOPTS + 1] = {
-	[O_RULESET] = { "ruleset", "NAME|FILE", CLI_RULESET_HELP, 0, NULL },
-	[O_SEED] = { "seed", "N", "the match's seed, from which each game's "
-	    "seed comes (default: a random one, printed)", 0, NULL },
-	[O_GAMESEED] = { "game-seed", "N", "play the one game of this seed "
-	    "(as printed for each game)", 0, NULL },
-	[O_AGAIN] = { "again", "REPLAY", "play REPLAY's game again: its ruleset, "
-	    "deal and time control, with the BOTs given, else its own", 0, NULL },
-	[O_GAMES] = { "games", "N", "games to play; the seats rotate each game "
-	    "(default 1)", 0, NULL },
-	[O_REPLAY] = { "replay", "FILE", "write each game's replay; %d in FILE "
-	    "is the game number (%05d pads it)", 0, NULL },
-	[O_LOGDIR] = { "log-dir", "DIR", "the bots' stderr logs and transcripts "
-	    "(default saboteur-logs)", 0, NULL },
-	[O_MOVE] = { "move-ms", "MS", "time for each decision (default 1000)", 0,
-	    NULL },
-	[O_BANK] = { "bank-ms", "MS", "a game's extra time, drawn on when a "
-	    "decision takes over --move-ms (default 10000)", 0, NULL },
-	[O_HANDSHAKE] = { "handshake-ms", "MS", "time to answer the handshake "
-	    "(default 10000)", 0, NULL },
-	[O_GRACE] = { "grace-ms", "MS", "allowance for the referee's own delays "
-	    "(default 50)", 0, NULL },
-	[O_TRIES] = { "tries", "N", "replies a bot may try at each decision "
-	    "before the default move (default 3)", 0, NULL },
-	[O_MAXLINE] = { "max-line", "BYTES", "longest line a bot may write "
-	    "(default 4096)", 0, NULL },
-	[O_MAXOUT] = { "max-output", "BYTES", "most a bot may write between two "
-	    "requests (default 65536)", 0, NULL },
-	[O_TRANSCRIPTS] = { "transcripts", NULL, "log every line to and from "
-	    "each bot in the --log-dir folder", 0, NULL },
-	[O_CWD] = { "bot-cwd", "DIR", "the folder bots run in (default: this "
-	    "one)", 0, NULL },
-	[O_ENV] = { "bot-env", "'NAME=VALUE ...'", "add these to every bot's "
-	    "environment", 0, NULL },
-	[O_CONFIG] = { "config", "FILE", "a YAML file of named bots (command, "
-	    "cwd, env, sandbox)", 0, NULL },
-	[O_QUIET] = { "quiet", NULL, "print the summary only, not each game", 0,
-	    NULL },
-	[O_SANDBOX] = { "sandbox", "auto|on|off", CLI_SANDBOX_HELP, 0,
-	    NULL },
-	[O_NETWORK] = { "bot-network", NULL, "let sealed bots use the network",
-	    0, NULL },
-	[O_WRITABLE] = { "bot-writable", NULL, "let sealed bots write in their "
-	    "own folder", 0, NULL },
-	[O_MEMORY] = { "bot-memory", "MB", "writable memory per bot (default "
-	    "2048; 0 no limit)", 0, NULL },
-	[O_PROCS] = { "bot-processes", "N", "processes and threads per bot "
-	    "(default 256; 0 no limit)", 0, NULL },
-	[O_FILES] = { "bot-open-files", "N", "open files per bot (default 1024; "
-	    "0 no limit)", 0, NULL },
-	[O_FSIZE] = { "bot-file-size", "MB", "largest file a bot may write "
-	    "(default 64; 0 no limit)", 0, NULL },
-	[O_CPU] = { "bot-cpu", "SECONDS", "CPU time per bot for the whole match "
-	    "(default 0: no limit)", 0, NULL },
-	[O_DISK] = { "bot-disk", "MB", "a sealed bot's private /tmp, and how "
-	    "much its writable folder may grow (default 256; 0 no limit)", 0,
-	    NULL },
-	[O_FORCE] = { "force", NULL, "replace replays an earlier run left under "
-	    "the --replay names",
-	    0, NULL },
-	[O_BOTTIME] = { "bot-time", "'N:MOVE[/BANK] ...'", "bot N (counted "
-	    "from 1) gets its own --move-ms and --bank-ms", 0, NULL },
-	[O_DEBUG] = { "debug", NULL, "echo every line to and from the bots "
-	    "on stderr, as it goes", 0, NULL },
-	[O_AFFINITY] = { "affinity", "CPUS", "run the bots on these CPUs only "
-	    "(such as 0-3,6)", 0, NULL },
-	[O_DEAL_SEATS] = { "deal-by-seat", NULL, "deal each round by seat, as "
-	    "a tournament with duplicate deals does: a seed deals each seat "
-	    "the same cards whoever plays", 0, NULL },
-	[O_TOKENS] = { "token-file", "FILE", "write each network seat's "
-	    "address and token to FILE (0600)", 0, NULL },
-	[O_LISTEN] = { "listen-address", "ADDR", "the address network seats "
-	    "listen on (default 127.0.0.1: this machine only)", 0, NULL },
-	[O_NETMS] = { "net-ms", "MS", "taken off each reply of a network seat "
-	    "for the network's round trip (default 100)", 0, NULL },
-	[O_CONNECTMS] = { "connect-ms", "MS", "how long a network seat waits "
-	    "for its bot to connect (default 300000)", 0, NULL },
-	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
+	[O_RULESET] = { .name = "ruleset", .arg = "NAME|FILE",
+	    .help = CLI_RULESET_HELP },
+	[O_SEED] = { .name = "seed", .arg = "N", .help = "the match's seed, "
+	    "from which each game's seed comes (default: a random one, "
+	    "printed)" },
+	[O_GAMESEED] = { .name = "game-seed", .arg = "N", .help = "play the "
+	    "one game of this seed (as printed for each game)" },
+	[O_AGAIN] = { .name = "again", .arg = "REPLAY", .help = "play "
+	    "REPLAY's game again: its ruleset, deal and time control, with "
+	    "the BOTs given, else its own" },
+	[O_GAMES] = { .name = "games", .arg = "N", .help = "games to play; "
+	    "the seats rotate each game (default 1)" },
+	[O_REPLAY] = { .name = "replay", .arg = "FILE", .help = "write each "
+	    "game's replay; %d in FILE is the game number (%05d pads it)" },
+	[O_LOGDIR] = { .name = "log-dir", .arg = "DIR", .help = "the bots' "
+	    "stderr logs and transcripts (default saboteur-logs)" },
+	[O_MOVE] = { .name = "move-ms", .arg = "MS", .help = "time for each "
+	    "decision (default 1000)" },
+	[O_BANK] = { .name = "bank-ms", .arg = "MS", .help = "a game's "
+	    "extra time, drawn on when a decision takes over --move-ms "
+	    "(default 10000)" },
+	[O_HANDSHAKE] = { .name = "handshake-ms", .arg = "MS", .help = "time "
+	    "to answer the handshake (default 10000)" },
+	[O_GRACE] = { .name = "grace-ms", .arg = "MS", .help = "allowance "
+	    "for the referee's own delays (default 50)" },
+	[O_TRIES] = { .name = "tries", .arg = "N", .help = "replies a bot "
+	    "may try at each decision before the default move (default 3)" },
+	[O_MAXLINE] = { .name = "max-line", .arg = "BYTES", .help = "longest "
+	    "line a bot may write (default 4096)" },
+	[O_MAXOUT] = { .name = "max-output", .arg = "BYTES", .help = "most "
+	    "a bot may write between two requests (default 65536)" },
+	[O_TRANSCRIPTS] = { .name = "transcripts", .help = "log every line "
+	    "to and from each bot in the --log-dir folder" },
+	[O_CWD] = { .name = "bot-cwd", .arg = "DIR", .help = "the folder "
+	    "bots run in (default: this one)" },
+	[O_ENV] = { .name = "bot-env", .arg = "'NAME=VALUE ...'",
+	    .help = "add these to every bot's environment" },
+	[O_CONFIG] = { .name = "config", .arg = "FILE", .help = "a YAML "
+	    "file of named bots (command, cwd, env, sandbox)" },
+	[O_QUIET] = { .name = "quiet", .help = "print the summary only, not "
+	    "each game" },
+	[O_SANDBOX] = { .name = "sandbox", .arg = "auto|on|off",
+	    .help = CLI_SANDBOX_HELP },
+	[O_NETWORK] = { .name = "bot-network", .help = "let sealed bots use "
+	    "the network" },
+	[O_WRITABLE] = { .name = "bot-writable", .help = "let sealed bots "
+	    "write in their own folder" },
+	[O_MEMORY] = { .name = "bot-memory", .arg = "MB", .help = "writable "
+	    "memory per bot (default 2048; 0 no limit)" },
+	[O_PROCS] = { .name = "bot-processes", .arg = "N", .help = "processes "
+	    "and threads per bot (default 256; 0 no limit)" },
+	[O_FILES] = { .name = "bot-open-files", .arg = "N", .help = "open "
+	    "files per bot (default 1024; 0 no limit)" },
+	[O_FSIZE] = { .name = "bot-file-size", .arg = "MB", .help = "largest "
+	    "file a bot may write (default 64; 0 no limit)" },
+	[O_CPU] = { .name = "bot-cpu", .arg = "SECONDS", .help = "CPU time "
+	    "per bot for the whole match (default 0: no limit)" },
+	[O_DISK] = { .name = "bot-disk", .arg = "MB", .help = "a sealed "
+	    "bot's private /tmp, and how much its writable folder may grow "
+	    "(default 256; 0 no limit)" },
+	[O_FORCE] = { .name = "force", .help = "replace replays an earlier "
+	    "run left under the --replay names" },
+	[O_BOTTIME] = { .name = "bot-time", .arg = "'N:MOVE[/BANK] ...'",
+	    .help = "bot N (counted from 1) gets its own --move-ms and "
+	    "--bank-ms" },
+	[O_DEBUG] = { .name = "debug", .help = "echo every line to and from "
+	    "the bots on stderr, as it goes" },
+	[O_AFFINITY] = { .name = "affinity", .arg = "CPUS", .help = "run "
+	    "the bots on these CPUs only (such as 0-3,6)" },
+	[O_DEAL_SEATS] = { .name = "deal-by-seat", .help = "deal each round "
+	    "by seat, as a tournament with duplicate deals does: a seed "
+	    "deals each seat the same cards whoever plays" },
+	[O_TOKENS] = { .name = "token-file", .arg = "FILE", .help = "write "
+	    "each network seat's address and token to FILE (0600)" },
+	[O_LISTEN] = { .name = "listen-address", .arg = "ADDR", .help = "the "
+	    "address network seats listen on (default 127.0.0.1: this "
+	    "machine only)" },
+	[O_NETMS] = { .name = "net-ms", .arg = "MS", .help = "taken off "
+	    "each reply of a network seat for the network's round trip "
+	    "(default 100)" },
+	[O_CONNECTMS] = { .name = "connect-ms", .arg = "MS", .help = "how "
+	    "long a network seat waits for its bot to connect (default "
+	    "300000)" },
+	[O_NOPTS] = { .name = NULL }
 };
 
 static int cmd_play(int argc, char **argv);

@@ -8,15 +8,15 @@
 enum { O_O, O_OUTPUT, O_ALL, O_QUIET, O_NOPTS };
 
 static const opt report_opts_table[O_NOPTS + 1] = {
-	[O_O] = { "o", "FOLDER", NULL, 0, NULL },
-	[O_OUTPUT] = { "output", "FOLDER", "write index.html and games/ here "
-	    "(made if missing)", 1, NULL },
-	[O_ALL] = { "all", NULL, "a page for every game (default: every game "
-	    "of up to 1,000; over that, those with a failure and the last 50)",
-	    0, NULL },
-	[O_QUIET] = { "quiet", NULL, "say nothing when all went well", 0,
-	    NULL },
-	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
+	[O_O] = { .name = "o", .arg = "FOLDER" },
+	[O_OUTPUT] = { .name = "output", .arg = "FOLDER", .help = "write "
+	    "index.html and games/ here (made if missing)", .required = 1 },
+	[O_ALL] = { .name = "all", .help = "a page for every game (default: "
+	    "every game of up to 1,000; over that, those with a failure and "
+	    "the last 50)" },
+	[O_QUIET] = { .name = "quiet", .help = "say nothing when all went "
+	    "well" },
+	[O_NOPTS] = { .name = NULL }
 };
 
 static int cmd_report(int argc, char **argv);

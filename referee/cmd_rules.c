@@ -4,6 +4,7 @@
 
 #include "cli.h"
 #include "protocol.h"
+#include "replay.h"
 
 /* The dwarf cards a module deals its roles from (Saboteur 2's fifteen),
  * by role; they do not depend on the player count. */
@@ -407,14 +408,16 @@ static int print_list(void)
 	return bad ? EXIT_INTERNAL : EXIT_OK;
 }
 
-enum { O_RULESET, O_LIST, O_COUNT };
+enum { O_RULESET, O_LIST, O_HASH, O_COUNT };
 
 static const opt rules_opts[] = {
-	[O_RULESET] = { "ruleset", "NAME|FILE", "the ruleset to print (default "
-	    "base)", 0, NULL },
-	[O_LIST] = { "list", NULL, "list the built-in rulesets with their "
-	    "modules, and every module", 0, NULL },
-	[O_COUNT] = { NULL, NULL, NULL, 0, NULL }
+	[O_RULESET] = { .name = "ruleset", .arg = "NAME|FILE", .help = "the "
+	    "ruleset to print (default base)" },
+	[O_LIST] = { .name = "list", .help = "list the built-in rulesets "
+	    "with their modules, and every module" },
+	[O_HASH] = { .name = "hash", .help = "print only the ruleset's "
+	    "hash, as replays record it, to compare builds" },
+	[O_COUNT] = { .name = NULL }
 };
 
 static int cmd_rules(int argc, char **argv);
@@ -439,6 +442,11 @@ static int cmd_rules(int argc, char **argv)
 	    sizeof err) < 0) {
 		fprintf(stderr, "saboteur rules: %s\n", err);
 		return EXIT_CONFIG;
+	}
+	if (opts[O_HASH].value != NULL) {
+		printf("%s %016llx\n", rs.name,
+		    (unsigned long long)replay_ruleset_hash(&rs));
+		return EXIT_OK;
 	}
 	printf("ruleset %s: %s\n", rs.name, rs.title);
 	if (!sab_modules_default(&rs)) {

@@ -265,17 +265,18 @@ static int parse_options(int argc, char **argv, opt *opts, sab_ruleset *rs,
 }
 
 static const opt selfplay_opts[] = {
-	{ "ruleset", "NAME|FILE", CLI_RULESET_HELP, 0, NULL },
-	{ "players", "N", "players in the game (default 5, or the nearest the "
-	    "ruleset allows)", 0, NULL },
-	{ "seed", "N", "the game's seed (default: a random one, printed)", 0, NULL },
-	{ "quiet", NULL, "print only the ends of rounds and the result", 0,
-	    NULL },
-	{ "verbose", NULL, "also print every card drawn and every seat asked "
-	    "to react to a card", 0, NULL },
-	{ "hash", NULL, "end with the final state's hash, to compare builds",
-	    0, NULL },
-	{ NULL, NULL, NULL, 0, NULL }
+	{ .name = "ruleset", .arg = "NAME|FILE", .help = CLI_RULESET_HELP },
+	{ .name = "players", .arg = "N", .help = "players in the game "
+	    "(default 5, or the nearest the ruleset allows)" },
+	{ .name = "seed", .arg = "N", .help = "the game's seed (default: a "
+	    "random one, printed)" },
+	{ .name = "quiet", .help = "print only the ends of rounds and the "
+	    "result" },
+	{ .name = "verbose", .help = "also print every card drawn and every "
+	    "seat asked to react to a card" },
+	{ .name = "hash", .help = "end with the final state's hash, to "
+	    "compare builds" },
+	{ .name = NULL }
 };
 
 static int cmd_selfplay(int argc, char **argv);

@@ -11,17 +11,17 @@
 enum { O_FORMAT, O_BY_ROLE, O_PAIRS, O_COMPLETE, O_NOPTS };
 
 static const opt standings_opts[O_NOPTS + 1] = {
-	[O_FORMAT] = { "format", "table|yaml|csv", "how to print them "
-	    "(default table)", 0, NULL },
-	[O_BY_ROLE] = { "by-role", NULL, "per bot and role: rounds played, "
-	    "won, gold", 0, NULL },
-	[O_PAIRS] = { "head-to-head", NULL, "after the table: how often each "
-	    "bot had more gold than each other, and the likelihood that each "
-	    "is better than the next", 0, NULL },
-	[O_COMPLETE] = { "complete", NULL, "only when the folders hold every "
-	    "game of the schedule; else say what is missing and exit 1", 0,
-	    NULL },
-	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
+	[O_FORMAT] = { .name = "format", .arg = "table|yaml|csv",
+	    .help = "how to print them (default table)" },
+	[O_BY_ROLE] = { .name = "by-role", .help = "per bot and role: "
+	    "rounds played, won, gold" },
+	[O_PAIRS] = { .name = "head-to-head", .help = "after the table: how "
+	    "often each bot had more gold than each other, and the "
+	    "likelihood that each is better than the next" },
+	[O_COMPLETE] = { .name = "complete", .help = "only when the folders "
+	    "hold every game of the schedule; else say what is missing and "
+	    "exit 1" },
+	[O_NOPTS] = { .name = NULL }
 };
 
 static int cmd_standings(int argc, char **argv);
@@ -124,7 +124,7 @@ static int cmd_standings(int argc, char **argv)
 	else if ((o[O_BY_ROLE].value != NULL ?
 	    standings_print_roles(stdout, &st, format) :
 	    standings_print(stdout, &st, format)) != 0 ||
-	    (o[O_PAIRS].value != NULL && stats_print_pairs(stdout, &st) != 0) ||
+	    (o[O_PAIRS].value != NULL && standings_print_pairs(stdout, &st) != 0) ||
 	    fflush(stdout)) {
 		perror("saboteur standings: stdout");
 		rc = -2;

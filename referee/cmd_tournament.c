@@ -21,25 +21,25 @@ enum { O_J, O_JOBS, O_SHARD, O_OUT, O_QUIET, O_SANDBOX, O_EVERY, O_AFFINITY,
 	O_TOKENS, O_NOPTS };
 
 static const opt tournament_opts[O_NOPTS + 1] = {
-	[O_J] = { "j", "N", NULL, 0, NULL },
-	[O_JOBS] = { "jobs", "N", "games at once (default: the file's "
-	    "concurrency, else the cores)", 0, NULL },
-	[O_SHARD] = { "shard", "I/N", "play only the games whose index "
-	    "modulo N is I-1", 0, NULL },
-	[O_OUT] = { "out", "DIR", "the results folder (default: the file's "
-	    "output)", 0, NULL },
-	[O_QUIET] = { "quiet", NULL, "print one result line, not the "
-	    "standings", 0, NULL },
-	[O_SANDBOX] = { "sandbox", "auto|on|off", CLI_SANDBOX_HELP, 0,
-	    NULL },
-	[O_EVERY] = { "standings-every", "N", "print the standings, the "
-	    "head-to-head table and the sequential test every N games", 0,
-	    NULL },
-	[O_AFFINITY] = { "affinity", NULL, "pin the games at once to CPUs of "
-	    "their own, bots and all", 0, NULL },
-	[O_TOKENS] = { "token-file", "FILE", "write each network entry's "
-	    "address and token to FILE (0600)", 0, NULL },
-	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
+	[O_J] = { .name = "j", .arg = "N" },
+	[O_JOBS] = { .name = "jobs", .arg = "N", .help = "games at once "
+	    "(default: the file's concurrency, else the cores)" },
+	[O_SHARD] = { .name = "shard", .arg = "I/N", .help = "play only the "
+	    "games whose index modulo N is I-1" },
+	[O_OUT] = { .name = "out", .arg = "DIR", .help = "the results "
+	    "folder (default: the file's output)" },
+	[O_QUIET] = { .name = "quiet", .help = "print one result line, not "
+	    "the standings" },
+	[O_SANDBOX] = { .name = "sandbox", .arg = "auto|on|off",
+	    .help = CLI_SANDBOX_HELP },
+	[O_EVERY] = { .name = "standings-every", .arg = "N", .help = "print "
+	    "the standings, the head-to-head table and the sequential test "
+	    "every N games" },
+	[O_AFFINITY] = { .name = "affinity", .help = "pin the games at once "
+	    "to CPUs of their own, bots and all" },
+	[O_TOKENS] = { .name = "token-file", .arg = "FILE", .help = "write "
+	    "each network entry's address and token to FILE (0600)" },
+	[O_NOPTS] = { .name = NULL }
 };
 
 static int cmd_tournament(int argc, char **argv);

@@ -35,11 +35,11 @@ static int verify_one(const char *path, const char *given, int quiet)
 enum { O_RULESET, O_QUIET, O_NOPTS };
 
 static const opt verify_opts[O_NOPTS + 1] = {
-	[O_RULESET] = { "ruleset", "NAME|FILE", CLI_REPLAY_RULESET_HELP, 0,
-	    NULL },
-	[O_QUIET] = { "quiet", NULL, "print only the replays that fail", 0,
-	    NULL },
-	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
+	[O_RULESET] = { .name = "ruleset", .arg = "NAME|FILE",
+	    .help = CLI_REPLAY_RULESET_HELP },
+	[O_QUIET] = { .name = "quiet", .help = "print only the replays that "
+	    "fail" },
+	[O_NOPTS] = { .name = NULL }
 };
 
 static int cmd_verify(int argc, char **argv);

@@ -47,17 +47,17 @@ static int parse_as(const char *s, int *persp)
 enum { O_AT, O_AS, O_ASCII, O_FOLLOW, O_RULESET, O_NOPTS };
 
 static const opt view_opts[O_NOPTS + 1] = {
-	[O_AT] = { "at", "TURN", "print the position at the end of decision "
-	    "TURN and exit", 0, NULL },
-	[O_AS] = { "as", "SEAT|public|all", "whose view: a seat's, a "
-	    "spectator's (default) or every card", 0, NULL },
-	[O_ASCII] = { "ascii", NULL, "plain ASCII, no colours (also when "
-	    "NO_COLOR is set)", 0, NULL },
-	[O_FOLLOW] = { "follow", NULL, "follow a game still being played "
-	    "(reads FILE.part)", 0, NULL },
-	[O_RULESET] = { "ruleset", "NAME|FILE", CLI_REPLAY_RULESET_HELP, 0,
-	    NULL },
-	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
+	[O_AT] = { .name = "at", .arg = "TURN", .help = "print the position "
+	    "at the end of decision TURN and exit" },
+	[O_AS] = { .name = "as", .arg = "SEAT|public|all", .help = "whose "
+	    "view: a seat's, a spectator's (default) or every card" },
+	[O_ASCII] = { .name = "ascii", .help = "plain ASCII, no colours "
+	    "(also when NO_COLOR is set)" },
+	[O_FOLLOW] = { .name = "follow", .help = "follow a game still being "
+	    "played (reads FILE.part)" },
+	[O_RULESET] = { .name = "ruleset", .arg = "NAME|FILE",
+	    .help = CLI_REPLAY_RULESET_HELP },
+	[O_NOPTS] = { .name = NULL }
 };
 
 static int cmd_view(int argc, char **argv);

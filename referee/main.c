@@ -14,7 +14,7 @@
 static int cmd_help(int argc, char **argv);
 static int cmd_version(int argc, char **argv);
 
-static const opt no_opts[] = { { NULL, NULL, NULL, 0, NULL } };
+static const opt no_opts[] = { { .name = NULL } };
 
 static const cli_command cli_help_cmd = { "help", cmd_help,
 	"list the commands, or explain one", "[COMMAND]", NULL, no_opts };

@@ -2,21 +2,18 @@
 #include <string.h>
 
 #include "effect.h"
-#include "minis/chests.h"
-#include "minis/goals.h"
 
-/* In a fixed order: a card's type numbers the kinds of these modules in
- * this order, and a ruleset file names modules by these names. */
+/* In rules/modules.def's order: a card's type numbers the kinds of these
+ * modules in this order, and a ruleset file names modules by these names. */
 const sab_module *const sab_modules[SAB_NMODULES] = {
-	&sab_module_base,
-	&sab_module_sab2,
-	&sab_module_wc,
-	&sab_module_toll,
-	&sab_module_costume,
-	&sab_module_party,
-	&sab_module_goals,
-	&sab_module_chests,
+#define SAB_MODULE(name) &sab_module_##name,
+#include "modules.def"
 };
+
+/* The list is append only: the numbers replays and hashes hold stay. */
+_Static_assert(SAB_MODULE_AT_chests == 7 && SAB_PHASE_CHEST == 7 &&
+    SAB_MOVE_PUSH == 10 && SAB_EV_PUSH == 39,
+    "rules/modules.def changed an old number: append, never insert");
 #define NMODULES ((size_t)SAB_NMODULES)
 
 const sab_module *sab_module_find(const char *name, size_t len)

@@ -171,13 +171,44 @@ typedef struct sab_module {
 	/* After a card played took effect and the goals it reached were
 	 * turned up, before the round may end (a postcard reached). */
 	void (*played)(sab_game *g, sab_rng *rng, sab_events *ev);
+	/*
+	 * Path cards laid from the hand, and the cells others may not cover
+	 * (Tunnel Toll's dwarves); NULL: the module has no say.  path_check:
+	 * whether the seat to act may lay path move m, which fits there (1,
+	 * or 0 with the reason in why); path_filter: drops from out[0 .. n)
+	 * the path moves path_check would refuse and returns how many are
+	 * left; path_laid: path move m was laid and told.  cell_held: 1 when
+	 * something of the module stands on cell idx (a board index), which
+	 * only a path card from the hand may cover, with the reason in why
+	 * (NULL: not wanted); 0 when the cell is free.
+	 */
+	int (*path_check)(const sab_game *g, const sab_move *m, char *why,
+	    size_t whylen);
+	int (*path_filter)(const sab_game *g, sab_move *out, int n);
+	void (*path_laid)(sab_game *g, const sab_move *m, sab_events *ev);
+	int (*cell_held)(const sab_game *g, uint16_t idx, char *why,
+	    size_t whylen);
+	/*
+	 * Face-down cards the module lays on the table (Treasure Chests'
+	 * chests under their path cards), which a rockfall may take off the
+	 * table and a map may look at; NULL: none.  hidden_at: 1 when one
+	 * lies at (x, y); hidden_cells: their cells (board indexes) into
+	 * cells, in the module's order, returning how many; hidden_taken: a
+	 * rockfall took the one at (x, y) off the table (its card removed
+	 * from the board already); hidden_peek: what a map shows of the one
+	 * at (x, y), into the peek event e (e->card, e->value).
+	 */
+	int (*hidden_at)(const sab_game *g, int x, int y);
+	int (*hidden_cells)(const sab_game *g, uint16_t *cells);
+	void (*hidden_taken)(sab_game *g, int x, int y);
+	void (*hidden_peek)(const sab_game *g, int x, int y, sab_event *e);
 	/* A played card is pending (g->pending): a reaction may stop it.
 	 * Returns 1 when the module asks a seat (the phase changes).  For
 	 * the veto to come: no module has one yet and the turn does not call
 	 * it. */
 	int (*react)(sab_game *g, sab_events *ev);
 	/*
-	 * The three below are called for the module whose roles the ruleset
+	 * The six below are called for the module whose roles the ruleset
 	 * plays (sab_ruleset.roles_module) alone: it decides who wins a round
 	 * and pays.
 	 *
@@ -195,6 +226,18 @@ typedef struct sab_module {
 	 * out and go on (to the next decision, or the next round). */
 	void (*chosen)(sab_game *g, const sab_move *m, sab_rng *rng,
 	    sab_events *ev);
+	/* The values of the gold cards the seat to act may pick in
+	 * SAB_PHASE_PICK_GOLD, which its round_end started: distinct, into
+	 * vals (room for SAB_MAX_GOLD); returns how many. */
+	int (*offered)(const sab_game *g, uint8_t *vals);
+	/* The seat to act picked the gold card worth m->value: carry it out
+	 * and go on (to the next seat's pick, or the next round). */
+	void (*picked)(sab_game *g, const sab_move *m, sab_rng *rng,
+	    sab_events *ev);
+	/* The seat swaps its dwarf card for one nobody holds (the Costume
+	 * Department asks it), as the module's roles allow: NULL, or nothing
+	 * to swap with, leaves the seat's role as it is. */
+	void (*swap_role)(sab_game *g, int seat);
 	/* Folds the state only this module uses into a game's hash (so a
 	 * game without the module hashes as before). */
 	uint64_t (*hash)(uint64_t h, const sab_game *g);
@@ -204,8 +247,13 @@ typedef struct sab_module {
 const sab_module *sab_module_find(const char *name, size_t len);
 
 /* The i-th module known to the library, or NULL past the last (inline:
- * the turn asks for the ruleset's modules at every turn). */
-#define SAB_NMODULES 8
+ * the turn asks for the ruleset's modules at every turn).  The modules
+ * and their order are rules/modules.def's. */
+enum {
+#define SAB_MODULE(name) SAB_MODULE_AT_##name,
+#include "modules.def"
+	SAB_NMODULES
+};
 extern const sab_module *const sab_modules[SAB_NMODULES];
 static inline const sab_module *sab_module_at(int i)
 {
@@ -216,14 +264,10 @@ static inline const sab_module *sab_module_at(int i)
  * had: 1 when rs names exactly those (so its hash stays as it was). */
 int sab_modules_default(const sab_ruleset *rs);
 
-/* The base game's module (rules/base/). */
-extern const sab_module sab_module_base;
-
-/* The expansions: Saboteur 2 (rules/sab2), the World Championship cards
- * (rules/wc), and the mini expansions (rules/minis): Tunnel Toll, the
- * Costume Department and the Tunnel Party. */
-extern const sab_module sab_module_sab2, sab_module_wc;
-extern const sab_module sab_module_toll, sab_module_costume,
-    sab_module_party;
+/* Every module, sab_module_NAME for each NAME of rules/modules.def: the
+ * base game (rules/base/), the expansions (rules/sab2/, rules/wc/) and the
+ * mini expansions (rules/minis/NAME/). */
+#define SAB_MODULE(name) extern const sab_module sab_module_##name;
+#include "modules.def"
 
 #endif

@@ -5,10 +5,9 @@
 #include "effect.h"
 #include "say.h"
 #include "table.h"
-#include "base/base.h"
-#include "minis/chests.h"
-#include "minis/goals.h"
-#include "minis/toll.h"
+#include "minis/chests/chests.h"
+#include "minis/goals/goals.h"
+#include "minis/toll/toll.h"
 
 /* ---- modules ------------------------------------------------------------ */
 
@@ -630,7 +629,7 @@ int sab_game_moves(const sab_game *g, sab_move *out)
 	if (g->phase == SAB_PHASE_OVER)
 		return 0;
 	if (g->phase == SAB_PHASE_PICK_GOLD) {
-		int k = sab_base_offer_values(g, vals);
+		int k = roles_module(g)->offered(g, vals);
 		for (int i = 0; i < k; i++) {
 			out[n] = sab_table_move(SAB_MOVE_PICK_GOLD, 0);
 			out[n++].value = vals[i];
@@ -1181,7 +1180,7 @@ void sab_game_apply(sab_game *g, const sab_move *m, sab_rng *rng,
 	}
 
 	if (g->phase == SAB_PHASE_PICK_GOLD) {
-		sab_base_pick_gold(g, m->value, rng, ev);
+		roles_module(g)->picked(g, m, rng, ev);
 		return;
 	}
 	if (g->phase == SAB_PHASE_CHOOSE) {

@@ -17,66 +17,19 @@ enum sab_role {
 	SAB_ROLE_GREEDY         /* module wc's greedy dwarf, after the base's */
 };
 
-/*
- * Whose decision it is, and of what kind.  The values are hashed: new
- * phases go at the end.  REACT is named for the modules to come; no turn
- * enters it yet.  A module that makes a seat play again in one turn (a
- * second card) will stay in PLAY and count sab_game.substep; a card played
- * and open to reactions (sab_game.pending) will wait in REACT while the
- * seats that could react are asked in the rule-given order.  CHOOSE asks
- * a seat to choose another (Saboteur 2: whom a theft steals from); the
- * module whose roles the ruleset plays carries the choice out.
- */
+/* Whose decision it is, and of what kind: each phase, what it asks and the
+ * module that brought it are in rules/modules.def, whose order numbers
+ * them (hashed: append only). */
 enum sab_phase {
-	SAB_PHASE_PLAY,         /* the seat to act plays a card or passes */
-	SAB_PHASE_PICK_GOLD,    /* the seat to act picks one of the offered gold cards */
-	SAB_PHASE_OVER,         /* the game has ended */
-	SAB_PHASE_REACT,        /* the seat to act may react to the pending play */
-	SAB_PHASE_CHOOSE,       /* the seat to act chooses a seat of
-	                           sab_game.choices (a theft's victim) */
-	SAB_PHASE_TAKE,         /* the seat to act takes one of the top
-	                           sab_game.ntrove cards of the discard pile */
-	/* New Goals (rules/minis/goals.c). */
-	SAB_PHASE_ORDER,        /* the seat to act chooses which of the
-	                           face-down goals sab_game.goal_choices it
-	                           reached at once turns face up first */
-	/* Treasure chests (rules/minis/chests.c). */
-	SAB_PHASE_CHEST         /* the seat to act chooses a seat of
-	                           sab_game.chest_choices for the chest
-	                           sab_game.chest_asks names */
+#define SAB_PHASE(name, owner) SAB_PHASE_##name,
+#include "modules.def"
 };
 
-/*
- * What a move does.  Which card a play plays says the rest: its kind (a path
- * card, a sabotage, ...) is the card's, rs->defs[card].type, and the fields a
- * move uses are that kind's arguments (rules/effect.h).
- */
+/* What a move does (rules/modules.def says each kind's, in the order that
+ * numbers them). */
 enum sab_move_kind {
-	SAB_MOVE_PLAY,          /* plays card, with its kind's arguments */
-	SAB_MOVE_PASS,          /* discards card (and the nmore cards in
-	                           more[], rs->pass_max) face down */
-	SAB_MOVE_PICK_GOLD,     /* takes one offered gold card of this value */
-	SAB_MOVE_REMOVE,        /* discards card and more[0] to take the card
-	                           `front` away from in front of oneself
-	                           (rs->remove_front) */
-	SAB_MOVE_CHOOSE,        /* chooses seat target (SAB_PHASE_CHOOSE:
-	                           the seat a theft steals from) */
-	SAB_MOVE_ALLOW,         /* lets the pending play take effect
-	                           (SAB_PHASE_REACT: no veto) */
-	SAB_MOVE_TAKE,          /* takes card from the discard pile
-	                           (SAB_PHASE_TAKE: a treasure trove) */
-	/* Tunnel toll (rules/minis/toll.c). */
-	SAB_MOVE_DWARF,         /* discards card face down to put a dwarf
-	                           on the empty cell (x, y); no draw */
-	/* New Goals (rules/minis/goals.c). */
-	SAB_MOVE_REVEAL,        /* turns goal place `goal` face up first
-	                           (SAB_PHASE_ORDER) */
-	/* Treasure chests (rules/minis/chests.c). */
-	SAB_MOVE_SEAT,          /* chooses seat target for a chest
-	                           (SAB_PHASE_CHEST) */
-	SAB_MOVE_PUSH,          /* pushes goal place `goal` one cell
-	                           further from the start (SAB_PHASE_CHEST,
-	                           a push-goal chest) */
+#define SAB_MOVE(name, owner) SAB_MOVE_##name,
+#include "modules.def"
 	SAB_MOVE_KINDS
 };
 
@@ -150,7 +103,7 @@ enum sab_round_end {
 	SAB_END_NONE,
 	SAB_END_GOLD,           /* the gold goal was reached */
 	SAB_END_NO_CARDS,       /* no player holds a card */
-	/* New Goals (rules/minis/goals.c). */
+	/* New Goals (rules/minis/goals/). */
 	SAB_END_SPIDER          /* the giant spider was reached: the
 	                           saboteurs win */
 };
@@ -246,7 +199,7 @@ typedef struct sab_game {
 	uint8_t ntrove;
 	uint8_t held;
 
-	/* Tunnel toll (rules/minis/toll.c): the cell each dwarf stands on
+	/* Tunnel toll (rules/minis/toll/): the cell each dwarf stands on
 	 * (SAB_NO_CELL: not on the table), the seat that put it there (its
 	 * marker lies in front of that seat), and bit d: dwarf d was put in
 	 * play this round (once per round each). */
@@ -254,16 +207,16 @@ typedef struct sab_game {
 	uint8_t toll_owner[SAB_MAX_TOLL_DWARVES];
 	uint8_t toll_used;
 
-	/* Costume Department and Tunnel Party (rules/minis/postcards.c):
+	/* Costume Department and Tunnel Party (rules/minis/postcards/):
 	 * bit i: postcard i was connected to the start this round (its
 	 * effect is done). */
 	uint8_t postcard_done;
-	/* New Goals (rules/minis/goals.c): the face-down goals (bit k:
+	/* New Goals (rules/minis/goals/): the face-down goals (bit k:
 	 * place k) among which the seat to act chooses the first to turn
 	 * face up in SAB_PHASE_ORDER; 0 otherwise. */
 	uint8_t goal_choices;
 
-	/* Treasure chests (rules/minis/chests.c): the chests on the table
+	/* Treasure chests (rules/minis/chests/): the chests on the table
 	 * this round, each at a cell under a face-down path card, with its
 	 * effect (enum sab_chest); bit i of chests_gone: chest i was taken
 	 * or removed; of chests_todo: reached this turn, not yet resolved;

@@ -255,12 +255,12 @@ typedef struct sab_ruleset {
 	 * expansion that deals its own dwarf cards and pays in pieces. */
 	uint8_t roles_module;
 
-	/* Tunnel toll (module toll; rules/minis/toll.c): the dwarves a
+	/* Tunnel toll (module toll; rules/minis/toll/): the dwarves a
 	 * round has (0: the module is off) and the gold pieces each seat
 	 * takes at the game's setup (toll: {dwarves: 2, gold: 1}). */
 	uint8_t toll_dwarves;
 	uint8_t toll_gold;
-	/* Postcards (modules costume and party; rules/minis/postcards.c):
+	/* Postcards (modules costume and party; rules/minis/postcards/):
 	 * each one's card definition (a kind the modules bring, never in
 	 * the deck) and the cell it is laid face up on at each round's
 	 * setup (postcards: [...]). */

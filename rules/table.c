@@ -93,3 +93,90 @@ int sab_table_plays(const sab_ruleset *rs, const sab_module *m)
 			return 1;
 	return 0;
 }
+
+int sab_table_path_check(const sab_game *g, const sab_move *m, char *why,
+    size_t whylen)
+{
+	for (int i = 0; i < g->rs->nmodules; i++) {
+		const sab_module *mod = sab_module_at(g->rs->modules[i]);
+		if (mod->path_check != NULL && !mod->path_check(g, m, why,
+		    whylen))
+			return 0;
+	}
+	return 1;
+}
+
+int sab_table_path_filter(const sab_game *g, sab_move *out, int n)
+{
+	for (int i = 0; i < g->rs->nmodules; i++) {
+		const sab_module *mod = sab_module_at(g->rs->modules[i]);
+		if (mod->path_filter != NULL)
+			n = mod->path_filter(g, out, n);
+	}
+	return n;
+}
+
+void sab_table_path_laid(sab_game *g, const sab_move *m, sab_events *ev)
+{
+	for (int i = 0; i < g->rs->nmodules; i++) {
+		const sab_module *mod = sab_module_at(g->rs->modules[i]);
+		if (mod->path_laid != NULL)
+			mod->path_laid(g, m, ev);
+	}
+}
+
+int sab_table_cell_held(const sab_game *g, uint16_t idx, char *why,
+    size_t whylen)
+{
+	for (int i = 0; i < g->rs->nmodules; i++) {
+		const sab_module *mod = sab_module_at(g->rs->modules[i]);
+		if (mod->cell_held != NULL && mod->cell_held(g, idx, why,
+		    whylen))
+			return 1;
+	}
+	return 0;
+}
+
+/* The module whose face-down card lies at (x, y), or NULL. */
+static const sab_module *hidden_module(const sab_game *g, int x, int y)
+{
+	for (int i = 0; i < g->rs->nmodules; i++) {
+		const sab_module *mod = sab_module_at(g->rs->modules[i]);
+		if (mod->hidden_at != NULL && mod->hidden_at(g, x, y))
+			return mod;
+	}
+	return NULL;
+}
+
+int sab_table_hidden_at(const sab_game *g, int x, int y)
+{
+	return hidden_module(g, x, y) != NULL;
+}
+
+int sab_table_hidden_cells(const sab_game *g, uint16_t *cells)
+{
+	int n = 0;
+
+	for (int i = 0; i < g->rs->nmodules; i++) {
+		const sab_module *mod = sab_module_at(g->rs->modules[i]);
+		if (mod->hidden_cells != NULL)
+			n += mod->hidden_cells(g, cells + n);
+	}
+	return n;
+}
+
+void sab_table_hidden_taken(sab_game *g, int x, int y)
+{
+	const sab_module *mod = hidden_module(g, x, y);
+
+	if (mod != NULL)
+		mod->hidden_taken(g, x, y);
+}
+
+void sab_table_hidden_peek(const sab_game *g, int x, int y, sab_event *e)
+{
+	const sab_module *mod = hidden_module(g, x, y);
+
+	if (mod != NULL)
+		mod->hidden_peek(g, x, y, e);
+}

@@ -149,6 +149,28 @@ int sab_table_reveal_goal(sab_game *g, int k, sab_events *ev);
 /* Whether rs plays the module m. */
 int sab_table_plays(const sab_ruleset *rs, const sab_module *m);
 
+/* The path hooks of every module the game plays, in the ruleset's order
+ * (sab_module.path_check and the rest): whether the seat to act may lay
+ * path move m, which fits (1, or 0 with the reason in why); the path moves
+ * of out[0 .. n) they allow, kept in order (returns how many); path move
+ * m was laid and told; whether a module holds cell idx, which only a path
+ * card from the hand may cover (1, with the reason in why). */
+int sab_table_path_check(const sab_game *g, const sab_move *m, char *why,
+    size_t whylen);
+int sab_table_path_filter(const sab_game *g, sab_move *out, int n);
+void sab_table_path_laid(sab_game *g, const sab_move *m, sab_events *ev);
+int sab_table_cell_held(const sab_game *g, uint16_t idx, char *why,
+    size_t whylen);
+
+/* The face-down cards the modules lay (sab_module.hidden_at and the rest):
+ * whether one lies at (x, y); every one's cell into cells (room for
+ * SAB_MAX_CHESTS), returning how many; the one at (x, y) taken off the
+ * table; what a map shows of the one at (x, y), into e. */
+int sab_table_hidden_at(const sab_game *g, int x, int y);
+int sab_table_hidden_cells(const sab_game *g, uint16_t *cells);
+void sab_table_hidden_taken(sab_game *g, int x, int y);
+void sab_table_hidden_peek(const sab_game *g, int x, int y, sab_event *e);
+
 /* What the turn does after the round's end was settled: the next round,
  * or the game's end (game.c). */
 void sab_table_next_round(sab_game *g, sab_rng *rng, sab_events *ev);

@@ -134,6 +134,13 @@ case_ rules-tunnel-party 0 rules --ruleset examples/rulesets/tunnel-party.yaml
 case_ selfplay-extends 0 selfplay --ruleset examples/rulesets/sabotaged-dwarf.yaml --seed 5 --quiet
 case_ rules-unknown 3 rules --ruleset nosuch
 case_ rules-list 0 rules --list
+# The hash a replay's header records, printed alone (guards.sh compares
+# builds with it).
+case_ rules-hash-base 0 rules --hash
+gzip -dc "$fixtures/replays/saboteur2-6p.sabr.gz" |
+    sed -n 's/^ruleset //p' >"$tmp/h1"
+"$bin" rules --hash --ruleset saboteur2 >"$tmp/h2"
+check rules-hash-is-replays cmp -s "$tmp/h1" "$tmp/h2"
 case_ rules-modules-base 0 rules --ruleset tests/fixtures/rulesets/good-modules-base.yaml
 # Listed all the same, then refused as play would refuse it.
 case_ rules-same-token 3 rules --ruleset tests/fixtures/rulesets/same-token.yaml

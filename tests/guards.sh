@@ -1,9 +1,12 @@
 #!/bin/sh
 # guards.sh: what must not change while the code changes shape.  Every
-# committed replay must verify, export to every seat and show exactly as it
-# did (a checksum of each output and its exit code), and 100 seeded games
-# per built-in ruleset must end in the same state (selfplay --hash).  An
-# organiser auditing last year's results depends on both.
+# committed replay must verify, export to every seat, show and be written
+# as a web page exactly as it did (a checksum of each output and its exit
+# code); seeded games of every built-in ruleset and of every ruleset file
+# in examples/rulesets must end in the same state (selfplay --hash) and be
+# told in the same words (selfplay --verbose); and every ruleset must
+# print and hash as it did (rules, rules --hash).  An organiser auditing
+# last year's results depends on all of it.
 #
 # Usage: tests/guards.sh path/to/saboteur      (UPDATE=1 rewrites the lists)
 set -u
@@ -28,6 +31,11 @@ outputs() {
 		run "$f" view-all "$bin" view --as all "$f"
 		run "$f" view-public "$bin" view --as public "$f"
 		run "$f" view-0-at-1 "$bin" view --as 0 --at 1 "$f"
+		# The page names its replay by the path from the page: the
+		# same short name wherever the checkout lies.
+		cp "$f" "$tmp/page.sabr.gz"
+		run "$f" html sh -c "cd '$tmp' && '$bin' html -o page.html \
+		    page.sabr.gz && cat page.html"
 	done
 }
 run() {
@@ -39,19 +47,51 @@ run() {
 	echo "$(basename "$f") $what exit=$rc $sum"
 }
 
-# 100 games a ruleset, seeds 1 to 100, the player count going round the
-# ruleset's range.
+# Every ruleset the guards play: the built-in ones, then the example files.
+rulesets() {
+	"$bin" rules --list | awk 'NR > 1 && NF { print $1 } /^$/ { exit }'
+	for f in examples/rulesets/*.yaml; do
+		echo "$f"
+	done
+}
+
+# The player counts a ruleset allows, as "LO HI".
+players() {
+	"$bin" rules --ruleset "$1" |
+	    sed -n 's/^players: \([0-9]*\) to \([0-9]*\);.*/\1 \2/p'
+}
+
+# 100 games a ruleset for the first three (seeds 1 to 100), 40 for every
+# other one, the player count going round the ruleset's range.
 hashes() {
-	for spec in base:3:10 classic:3:10 course:2:2; do
-		r=${spec%%:*} lo=${spec#*:} lo=${lo%%:*} hi=${spec##*:}
+	for r in $(rulesets); do
+		set -- $(players "$r")
+		lo=$1 hi=$2 games=40
+		case $r in base|classic|course) games=100 ;; esac
 		seed=1
-		while [ "$seed" -le 100 ]; do
+		while [ "$seed" -le "$games" ]; do
 			p=$((lo + seed % (hi - lo + 1)))
 			h=$("$bin" selfplay --quiet --hash --ruleset "$r" \
 			    --players "$p" --seed "$seed" | tail -n 1)
 			echo "$r $p $seed $h"
 			seed=$((seed + 1))
 		done
+	done
+}
+
+# Three games a ruleset told in full (every event in words), the ruleset
+# printed and its hash.
+words() {
+	for r in $(rulesets); do
+		set -- $(players "$r")
+		lo=$1 hi=$2
+		for seed in 1 2 3; do
+			p=$((lo + seed % (hi - lo + 1)))
+			run "$r" "selfplay-$p-$seed" "$bin" selfplay --verbose \
+			    --ruleset "$r" --players "$p" --seed "$seed"
+		done
+		run "$r" rules "$bin" rules --ruleset "$r"
+		echo "$r $("$bin" rules --hash --ruleset "$r")"
 	done
 }
 
@@ -73,5 +113,6 @@ check() {
 
 check outputs
 check hashes
+check words
 echo "guards: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -6,7 +6,7 @@
 #include "helpers.h"
 #include "suites.h"
 #include "../rules/effect.h"
-#include "../rules/minis/chests.h"
+#include "../rules/minis/chests/chests.h"
 #include "../protocol/protocol.h"
 
 /*

@@ -5,7 +5,7 @@
 #include "helpers.h"
 #include "suites.h"
 #include "../rules/effect.h"
-#include "../rules/minis/goals.h"
+#include "../rules/minis/goals/goals.h"
 
 /*
  * The goal places of both rulesets: (8,-4), (8,-2), (8,0), (8,2), (8,4),

@@ -939,6 +939,50 @@ void standings_pair(const standings *st, int i, int j, double *ahead,
 		    (size_t)b];
 }
 
+int standings_print_pairs(FILE *f, const standings *st)
+{
+	int w = 3, n = st->nbots;
+
+	for (int i = 0; i < n; i++)
+		if ((int)strlen(st->rows[i].name) > w)
+			w = (int)strlen(st->rows[i].name);
+	fprintf(f, "\nhead to head: how often the row's bot had more gold "
+	    "than the column's\nin the games both played (a tie counts "
+	    "half)\n%-*s", w, "");
+	for (int j = 0; j < n; j++)
+		fprintf(f, "  %*s", w > 6 ? w : 6, st->rows[j].name);
+	fputc('\n', f);
+	for (int i = 0; i < n; i++) {
+		fprintf(f, "%-*s", w, st->rows[i].name);
+		for (int j = 0; j < n; j++) {
+			double a, b;
+			char cell[16];
+			standings_pair(st, i, j, &a, &b, NULL);
+			if (i == j || a + b == 0)
+				snprintf(cell, sizeof cell, "-");
+			else
+				snprintf(cell, sizeof cell, "%.1f%%",
+				    100 * a / (a + b));
+			fprintf(f, "  %*s", w > 6 ? w : 6, cell);
+		}
+		fputc('\n', f);
+	}
+	if (n > 1)
+		fprintf(f, "\nlikelihood of superiority, each bot over the "
+		    "next in the ranking\n(ties left out, as chess leaves out "
+		    "draws):\n");
+	for (int i = 0; i + 1 < n; i++) {
+		double a, b, t;
+		standings_pair(st, i, i + 1, &a, &b, &t);
+		a -= t / 2;
+		b -= t / 2;
+		fprintf(f, "  %s over %s: %.1f%% (ahead in %.0f, behind in "
+		    "%.0f, tied in %.0f games)\n", st->rows[i].name,
+		    st->rows[i + 1].name, 100 * stats_los(a, b), a, b, t);
+	}
+	return ferror(f) ? -1 : 0;
+}
+
 void standings_free(standings *st)
 {
 	if (st == NULL)

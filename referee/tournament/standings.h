@@ -175,6 +175,17 @@ int standings_print_roles(FILE *f, const standings *st, int format);
 void standings_pair(const standings *st, int i, int j, double *ahead,
     double *behind, double *tied);
 
+/*
+ * Writes, after the standings' table (rows in their order): the head-to-
+ * head table, row bot against column bot, the share of the games both
+ * played in which the row's bot had more gold (a tie half), and then the
+ * likelihood of superiority of each bot over the next in the ranking,
+ * stats_los() (stats.h) of the games it was ahead and behind, the ties
+ * left out as chess leaves out draws.  Returns 0, or -1 when writing
+ * failed.
+ */
+int standings_print_pairs(FILE *f, const standings *st);
+
 /* Frees what the standings hold; a zeroed or initialised one is fine. */
 void standings_free(standings *st);
 

@@ -7,9 +7,6 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
-
-#include "standings.h"
 
 /* The 0.975 quantile of Student's t with df >= 1 degrees of freedom (a
  * table to 30, then the Cornish-Fisher expansion, within 1e-4). */
@@ -25,16 +22,6 @@ double stats_phi(double x);
  * first is the stronger, with a flat prior).  0.5 when w + l is 0.
  */
 double stats_los(double w, double l);
-
-/*
- * Writes, after the standings' table (rows in their order): the head-to-
- * head table, row bot against column bot, the share of the games both
- * played in which the row's bot had more gold (a tie half), and then the
- * likelihood of superiority of each bot over the next in the ranking,
- * stats_los() of the games it was ahead and behind, the ties left out as
- * chess leaves out draws.  Returns 0, or -1 when writing failed.
- */
-int stats_print_pairs(FILE *f, const standings *st);
 
 /* ------------------------------------------------------------------ */
 /* Intervals by deal */

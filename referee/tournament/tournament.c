@@ -392,7 +392,7 @@ static int show_live(conductor *c)
 		fputs("\r\033[K", t->progress);
 	printf("standings after %ld of %ld games\n", c->done, c->total);
 	if (standings_print(stdout, t->live, STANDINGS_TABLE) != 0 ||
-	    stats_print_pairs(stdout, t->live) != 0) {
+	    standings_print_pairs(stdout, t->live) != 0) {
 		perror("saboteur tournament: stdout");
 		return EXIT_INTERNAL;
 	}

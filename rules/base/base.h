@@ -8,9 +8,9 @@
  * vals (room for SAB_MAX_GOLD); returns how many. */
 int sab_base_offer_values(const sab_game *g, uint8_t *vals);
 
-/* The seat to act takes the offered gold card worth value, and the gold
- * goes on round (gold.c). */
-void sab_base_pick_gold(sab_game *g, uint8_t value, sab_rng *rng,
+/* The seat to act takes the offered gold card worth m->value, and the
+ * gold goes on round (gold.c). */
+void sab_base_pick_gold(sab_game *g, const sab_move *m, sab_rng *rng,
     sab_events *ev);
 
 /* The round has ended: roles shown, then gold to the winners (gold.c).

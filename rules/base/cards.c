@@ -6,8 +6,6 @@
 #include "../seen.h"
 #include "../table.h"
 #include "base.h"
-#include "../minis/toll.h"
-#include "../minis/chests.h"
 
 /*
  * Adding a card kind: write its block in its module's card file and list it
@@ -152,15 +150,8 @@ static int path_check(const sab_game *g, const sab_move *m,
 	if (!sab_board_fits_as(&g->board, g->rs, m->x, m->y, m->card, m->rot,
 	    words, why, whylen))
 		return 0;
-	/* Tunnel toll: a dwarf's cell costs 1 gold. */
-	if (g->rs->toll_dwarves && m->x >= SAB_COORD_MIN &&
-	    m->x <= SAB_COORD_MAX && m->y >= SAB_COORD_MIN &&
-	    m->y <= SAB_COORD_MAX) {
-		int d = sab_toll_at(g, sab_board_index(m->x, m->y));
-		if (d >= 0)
-			return sab_toll_check_pay(g, d, why, whylen);
-	}
-	return 1;
+	/* What the modules ask of the cell (Tunnel Toll: 1 gold). */
+	return sab_table_path_check(g, m, why, whylen);
 }
 
 static void frontier_fill(const sab_game *g, sab_frontier *f)
@@ -208,7 +199,7 @@ static int path_gen(const sab_game *g, uint8_t def, sab_frontier *f,
 	    sab_table_front_blocks(g, g->to_act) != SAB_NO_CARD)
 		return 0;
 	if (c->ladder)
-		return sab_toll_filter(g, out, ladder_gen(g, def, out));
+		return sab_table_path_filter(g, out, ladder_gen(g, def, out));
 	frontier_fill(g, f);
 	/* The card's edges read once: the moves written below could alias
 	 * them for all the compiler knows. */
@@ -232,14 +223,11 @@ static int path_gen(const sab_game *g, uint8_t def, sab_frontier *f,
 			    ((e & fit.need_closed) == 0) & ((e & fit.join) != 0);
 		}
 	}
-	return g->rs->toll_dwarves ? sab_toll_filter(g, out, n) : n;
+	return sab_table_path_filter(g, out, n);
 }
 
 static void path_apply(sab_game *g, const sab_move *m, sab_events *ev)
 {
-	int d = g->rs->toll_dwarves ? sab_toll_at(g, sab_board_index(m->x,
-	    m->y)) : -1;
-
 	sab_board_place(&g->board, g->rs, m->x, m->y, m->card, m->rot);
 	g->last_path = sab_board_index(m->x, m->y);
 	if (ev) {
@@ -247,8 +235,7 @@ static void path_apply(sab_game *g, const sab_move *m, sab_events *ev)
 		e.x = m->x, e.y = m->y, e.rot = m->rot;
 		sab_table_emit(ev, &e);
 	}
-	if (d >= 0)
-		sab_toll_pay(g, d, ev);
+	sab_table_path_laid(g, m, ev);
 }
 
 static int path_say(const sab_ruleset *rs, const sab_event *e,
@@ -470,7 +457,7 @@ static int rockfall_check(const sab_game *g, const sab_move *m,
 	}
 	/* Treasure Chests: "you may either remove a revealed or a
 	 * face-down path card" (and the chest beneath it). */
-	if (c == SAB_CELL_HIDDEN && sab_chests_at(g, m->x, m->y) >= 0)
+	if (c == SAB_CELL_HIDDEN && sab_table_hidden_at(g, m->x, m->y))
 		return 1;
 	if (c == SAB_CELL_HIDDEN ||
 	    g->rs->defs[SAB_CELL_DEF(c)].type != SAB_CARD_PATH) {
@@ -487,7 +474,8 @@ static int rockfall_gen(const sab_game *g, uint8_t def, sab_frontier *f,
     sab_move *out)
 {
 	const sab_board *b = &g->board;
-	int n = 0;
+	uint16_t hidden[SAB_MAX_CHESTS];
+	int n = 0, nh;
 
 	(void)f;
 	for (int i = 0; i < b->nplaced; i++) {
@@ -498,20 +486,19 @@ static int rockfall_gen(const sab_game *g, uint8_t def, sab_frontier *f,
 		out[n].x = (int8_t)sab_board_x(b->placed[i]);
 		out[n++].y = (int8_t)sab_board_y(b->placed[i]);
 	}
-	/* Treasure Chests' face-down path cards. */
-	for (int i = 0; i < g->nchests; i++) {
-		if (g->chests_gone >> i & 1)
-			continue;
+	/* The modules' face-down cards (Treasure Chests' path cards). */
+	nh = sab_table_hidden_cells(g, hidden);
+	for (int i = 0; i < nh; i++) {
 		sab_table_move_at(&out[n], SAB_MOVE_PLAY, def);
-		out[n].x = (int8_t)sab_board_x(g->chest_cell[i]);
-		out[n++].y = (int8_t)sab_board_y(g->chest_cell[i]);
+		out[n].x = (int8_t)sab_board_x(hidden[i]);
+		out[n++].y = (int8_t)sab_board_y(hidden[i]);
 	}
 	return n;
 }
 
 static void rockfall_apply(sab_game *g, const sab_move *m, sab_events *ev)
 {
-	int chest = sab_chests_at(g, m->x, m->y);
+	int hidden = sab_table_hidden_at(g, m->x, m->y);
 	uint8_t cell = sab_board_remove(&g->board, g->rs, m->x, m->y);
 	uint8_t removed = cell == SAB_CELL_HIDDEN ? SAB_NO_CARD :
 	    SAB_CELL_DEF(cell);
@@ -521,8 +508,8 @@ static void rockfall_apply(sab_game *g, const sab_move *m, sab_events *ev)
 	sab_table_discard(g, m->card);
 	/* Treasure Chests' path cards, face down with their chest or face
 	 * up, leave the round unseen, not for the discard pile. */
-	if (chest >= 0)
-		g->chests_gone |= (uint8_t)(1u << chest);
+	if (hidden)
+		sab_table_hidden_taken(g, m->x, m->y);
 	else if (!g->rs->defs[removed].chest)
 		sab_table_discard(g, removed);
 	if (ev) {
@@ -576,7 +563,7 @@ static int map_check(const sab_game *g, const sab_move *m,
 {
 	(void)words;
 	if (m->goal == SAB_GOAL_CHEST) {        /* Treasure Chests */
-		if (sab_chests_at(g, m->x, m->y) >= 0)
+		if (sab_table_hidden_at(g, m->x, m->y))
 			return 1;
 		sab_say(why, whylen, "there is no face-down chest at (%d,%d)",
 		    m->x, m->y);
@@ -602,7 +589,8 @@ static int map_check(const sab_game *g, const sab_move *m,
 static int map_gen(const sab_game *g, uint8_t def, sab_frontier *f,
     sab_move *out)
 {
-	int n = 0;
+	uint16_t hidden[SAB_MAX_CHESTS];
+	int n = 0, nh;
 
 	(void)f;
 	for (int k = 0; k < g->rs->ngoals && !g->chest_nomaps; k++) {
@@ -611,14 +599,13 @@ static int map_gen(const sab_game *g, uint8_t def, sab_frontier *f,
 		sab_table_move_at(&out[n], SAB_MOVE_PLAY, def);
 		out[n++].goal = (uint8_t)k;
 	}
-	/* Treasure Chests' face-down chests. */
-	for (int i = 0; i < g->nchests; i++) {
-		if (g->chests_gone >> i & 1)
-			continue;
+	/* The modules' face-down cards (Treasure Chests' chests). */
+	nh = sab_table_hidden_cells(g, hidden);
+	for (int i = 0; i < nh; i++) {
 		sab_table_move_at(&out[n], SAB_MOVE_PLAY, def);
 		out[n].goal = SAB_GOAL_CHEST;
-		out[n].x = (int8_t)sab_board_x(g->chest_cell[i]);
-		out[n++].y = (int8_t)sab_board_y(g->chest_cell[i]);
+		out[n].x = (int8_t)sab_board_x(hidden[i]);
+		out[n++].y = (int8_t)sab_board_y(hidden[i]);
 	}
 	return n;
 }
@@ -631,8 +618,7 @@ static void map_apply(sab_game *g, const sab_move *m, sab_events *ev)
 	sab_table_discard(g, m->card);
 	if (m->goal == SAB_GOAL_CHEST) {
 		/* The chest and its path card, to the player alone. */
-		int i = sab_chests_at(g, m->x, m->y);
-		if (ev == NULL || i < 0)
+		if (ev == NULL || !sab_table_hidden_at(g, m->x, m->y))
 			return;
 		sab_event e = sab_table_play_event(g, m);
 		e.goal = m->goal;
@@ -641,8 +627,7 @@ static void map_apply(sab_game *g, const sab_move *m, sab_events *ev)
 		e = sab_event_new(SAB_EV_PEEK, SAB_VIS_SEAT, (uint8_t)seat);
 		e.goal = SAB_GOAL_CHEST;
 		e.x = m->x, e.y = m->y;
-		e.card = g->chest_path[i];
-		e.value = g->chest_kind[i];
+		sab_table_hidden_peek(g, m->x, m->y, &e);
 		sab_table_emit(ev, &e);
 		return;
 	}

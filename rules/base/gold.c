@@ -100,6 +100,9 @@ int sab_base_offer_values(const sab_game *g, uint8_t *vals)
 	return n;
 }
 
+static void pick_gold(sab_game *g, uint8_t value, sab_rng *rng,
+    sab_events *ev);
+
 /* Hands the remaining gold cards to seat, who must pick one; a pick with no
  * choice (one value left) is made at once. */
 static void offer_gold(sab_game *g, int seat, sab_rng *rng, sab_events *ev)
@@ -118,10 +121,10 @@ static void offer_gold(sab_game *g, int seat, sab_rng *rng, sab_events *ev)
 		sab_table_emit(ev, &e);
 	}
 	if (sab_base_offer_values(g, vals) == 1)
-		sab_base_pick_gold(g, vals[0], rng, ev);
+		pick_gold(g, vals[0], rng, ev);
 }
 
-void sab_base_pick_gold(sab_game *g, uint8_t value, sab_rng *rng,
+static void pick_gold(sab_game *g, uint8_t value, sab_rng *rng,
     sab_events *ev)
 {
 	int seat = g->to_act;
@@ -137,6 +140,12 @@ void sab_base_pick_gold(sab_game *g, uint8_t value, sab_rng *rng,
 		sab_table_next_round(g, rng, ev);
 	else
 		offer_gold(g, next_taker(g, sab_table_prev(g, seat)), rng, ev);
+}
+
+void sab_base_pick_gold(sab_game *g, const sab_move *m, sab_rng *rng,
+    sab_events *ev)
+{
+	pick_gold(g, m->value, rng, ev);
 }
 
 /* The greedy dwarves among the seats (module wc; none in a base game). */

@@ -80,6 +80,18 @@ static uint16_t round_winners(const sab_game *g, uint8_t *side,
 	return mask;
 }
 
+/* "Swap it to the card you put aside during setup (Saboteur)": the Costume
+ * Department; a game that put none aside (every dwarf card dealt) swaps
+ * nothing. */
+static void swap_role(sab_game *g, int seat)
+{
+	if (g->role_spare != SAB_ROLE_NONE) {
+		uint8_t old = g->role[seat];
+		g->role[seat] = g->role_spare;
+		g->role_spare = old;
+	}
+}
+
 const sab_module sab_module_base = {
 	.name = "base",
 	.title = "the base game (Saboteur, both editions, and the course game)",
@@ -89,5 +101,8 @@ const sab_module sab_module_base = {
 	.nroles = sizeof roles / sizeof roles[0],
 	.round_start = deal_roles,
 	.round_end = sab_base_round_end,
+	.offered = sab_base_offer_values,
+	.picked = sab_base_pick_gold,
+	.swap_role = swap_role,
 	.round_winners = round_winners,
 };

@@ -253,6 +253,20 @@ static uint64_t hash(uint64_t h, const sab_game *g)
 	return sab_fnv1a(h, g->thieves, g->nthieves);
 }
 
+/* "Draw the top card from the deck of remaining dwarf cards and put your
+ * old one under the deck (Saboteur 2)": the Costume Department, as a
+ * change of hats. */
+static void swap_role(sab_game *g, int seat)
+{
+	sab2_dwarf_pile pile;
+
+	memset(&pile, 0, sizeof pile);
+	pile.n = g->ndwarves;
+	memcpy(pile.card, g->dwarves, sizeof pile.card);
+	sab2_change_hats(&g->role[seat], &pile);
+	memcpy(g->dwarves, pile.card, sizeof pile.card);
+}
+
 const sab_module sab_module_sab2 = {
 	.name = "sab2",
 	.title = "Saboteur 2",
@@ -265,5 +279,6 @@ const sab_module sab_module_sab2 = {
 	.round_end = round_end,
 	.round_winners = round_winners,
 	.chosen = chosen,
+	.swap_role = swap_role,
 	.hash = hash,
 };

@@ -4,7 +4,6 @@
 
 #include "../say.h"
 #include "../seen.h"
-#include "../minis/toll.h"
 #include "wc.h"
 
 /*
@@ -392,14 +391,10 @@ static int diversion_check(const sab_game *g, const sab_move *m,
 	if (!sab_board_fits_as(&b, g->rs, m->x, m->y, def, m->rot, words,
 	    why, whylen))
 		return 0;
-	/* Tunnel toll: a dwarf blocks its cell for every card but a path
-	 * card laid from the hand, which pays (saboteur-rules(5)). */
-	if (sab_toll_at(g, sab_board_index(m->x, m->y)) >= 0) {
-		sab_say(why, whylen, "a dwarf stands on %d %d: only a path card "
-		    "from your hand may go there, paying the toll", m->x, m->y);
-		return 0;
-	}
-	return 1;
+	/* A cell a module holds (Tunnel Toll's dwarf) takes only a path
+	 * card laid from the hand (saboteur-rules(5)). */
+	return !sab_table_cell_held(g, sab_board_index(m->x, m->y), why,
+	    whylen);
 }
 
 static int diversion_gen(const sab_game *g, uint8_t def, sab_frontier *f,
@@ -418,7 +413,8 @@ static int diversion_gen(const sab_game *g, uint8_t def, sab_frontier *f,
 	    sab_board_frontier(&b, g->rs, cell, SAB_MAX_FRONTIER);
 	for (int i = 0; i < nc; i++) {
 		int x = sab_board_x(cell[i]), y = sab_board_y(cell[i]);
-		if (cell[i] == g->last_path || sab_toll_at(g, cell[i]) >= 0)
+		if (cell[i] == g->last_path ||
+		    sab_table_cell_held(g, cell[i], NULL, 0))
 			continue;
 		for (int r = 0; r <= !g->rs->defs[moved].symmetric; r++) {
 			if (!sab_board_fits(&b, g->rs, x, y, moved, (uint8_t)r,

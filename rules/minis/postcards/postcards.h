@@ -2,7 +2,7 @@
 #ifndef SAB_MINIS_POSTCARDS_H
 #define SAB_MINIS_POSTCARDS_H
 
-#include "../table.h"
+#include "../../table.h"
 
 /* The postcards' card kinds: a definition of one of these is laid face up
  * at its cell (rs->postcard_*) each round, never dealt. */

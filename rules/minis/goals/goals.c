@@ -1,8 +1,8 @@
 /* goals.c: New Goals: eight goal cards dealt into the goal places each round, and what each does when it turns face up. */
 #include <string.h>
 
-#include "../hash.h"
-#include "../say.h"
+#include "../../hash.h"
+#include "../../say.h"
 #include "goals.h"
 
 /*

@@ -1,8 +1,8 @@
 /* chests.c: Treasure Chests: chests laid under face-down path cards each round, taken by the tunnel that reaches them, and their ten effects. */
 #include <string.h>
 
-#include "../hash.h"
-#include "../say.h"
+#include "../../hash.h"
+#include "../../say.h"
 #include "chests.h"
 
 /* ---- setting up -------------------------------------------------------- */
@@ -520,10 +520,52 @@ static uint64_t hash(uint64_t h, const sab_game *g)
 	return h;
 }
 
+/* ---- the face-down cards a rockfall or a map reaches --------------------- */
+
+static int hidden_at(const sab_game *g, int x, int y)
+{
+	return sab_chests_at(g, x, y) >= 0;
+}
+
+static int hidden_cells(const sab_game *g, uint16_t *cells)
+{
+	int n = 0;
+
+	for (int i = 0; i < g->nchests; i++)
+		if (!(g->chests_gone >> i & 1))
+			cells[n++] = g->chest_cell[i];
+	return n;
+}
+
+/* "You may either remove a revealed or a face-down path card" (and the
+ * chest beneath it): the chest leaves the round unseen. */
+static void hidden_taken(sab_game *g, int x, int y)
+{
+	int i = sab_chests_at(g, x, y);
+
+	if (i >= 0)
+		g->chests_gone |= (uint8_t)(1u << i);
+}
+
+/* A map shows the chest and its path card. */
+static void hidden_peek(const sab_game *g, int x, int y, sab_event *e)
+{
+	int i = sab_chests_at(g, x, y);
+
+	if (i < 0)
+		return;
+	e->card = g->chest_path[i];
+	e->value = g->chest_kind[i];
+}
+
 const sab_module sab_module_chests = {
 	.name = "chests",
 	.title = "Treasure Chests (mini expansion)",
 	.ready = 1,
 	.round_start = round_start,
+	.hidden_at = hidden_at,
+	.hidden_cells = hidden_cells,
+	.hidden_taken = hidden_taken,
+	.hidden_peek = hidden_peek,
 	.hash = hash,
 };

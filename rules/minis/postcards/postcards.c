@@ -2,10 +2,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "../hash.h"
-#include "../say.h"
-#include "../seen.h"
-#include "../sab2/roles.h"
+#include "../../hash.h"
+#include "../../say.h"
+#include "../../seen.h"
 #include "postcards.h"
 
 /*
@@ -141,19 +140,10 @@ static void count_saboteurs(sab_game *g)
  * under the deck (Saboteur 2)." */
 static void swap_costume(sab_game *g, int seat)
 {
-	if (sab_module_at(g->rs->roles_module) == &sab_module_sab2) {
-		sab2_dwarf_pile pile;
+	const sab_module *roles = sab_module_at(g->rs->roles_module);
 
-		memset(&pile, 0, sizeof pile);
-		pile.n = g->ndwarves;
-		memcpy(pile.card, g->dwarves, sizeof pile.card);
-		sab2_change_hats(&g->role[seat], &pile);
-		memcpy(g->dwarves, pile.card, sizeof pile.card);
-	} else if (g->role_spare != SAB_ROLE_NONE) {
-		uint8_t old = g->role[seat];
-		g->role[seat] = g->role_spare;
-		g->role_spare = old;
-	}
+	if (roles->swap_role != NULL)
+		roles->swap_role(g, seat);
 	count_saboteurs(g);
 }
 

@@ -1,6 +1,6 @@
 /* toll.c: Tunnel Toll as a module: each seat's gold piece at setup, the dwarves put on the open ends of paths, and the toll a path card pays to lay on one. */
-#include "../hash.h"
-#include "../say.h"
+#include "../../hash.h"
+#include "../../say.h"
 #include "toll.h"
 
 /*
@@ -245,10 +245,48 @@ static uint64_t hash(uint64_t h, const sab_game *g)
 	return sab_fnv1a(h, b, n);
 }
 
+/* ---- the path cards' hooks --------------------------------------------- */
+
+/* A dwarf's cell costs 1 gold. */
+static int path_check(const sab_game *g, const sab_move *m, char *why,
+    size_t whylen)
+{
+	if (m->x < SAB_COORD_MIN || m->x > SAB_COORD_MAX ||
+	    m->y < SAB_COORD_MIN || m->y > SAB_COORD_MAX)
+		return 1;
+	int d = sab_toll_at(g, sab_board_index(m->x, m->y));
+	return d < 0 || sab_toll_check_pay(g, d, why, whylen);
+}
+
+static void path_laid(sab_game *g, const sab_move *m, sab_events *ev)
+{
+	int d = sab_toll_at(g, sab_board_index(m->x, m->y));
+
+	if (d >= 0)
+		sab_toll_pay(g, d, ev);
+}
+
+/* A dwarf blocks its cell for every card but a path card laid from the
+ * hand, which pays (saboteur-rules(5)). */
+static int cell_held(const sab_game *g, uint16_t idx, char *why,
+    size_t whylen)
+{
+	if (sab_toll_at(g, idx) < 0)
+		return 0;
+	sab_say(why, whylen, "a dwarf stands on %d %d: only a path card from "
+	    "your hand may go there, paying the toll", sab_board_x(idx),
+	    sab_board_y(idx));
+	return 1;
+}
+
 const sab_module sab_module_toll = {
 	.name = "toll",
 	.title = "Tunnel Toll (a mini expansion)",
 	.ready = 1,
 	.round_start = round_start,
+	.path_check = path_check,
+	.path_filter = sab_toll_filter,
+	.path_laid = path_laid,
+	.cell_held = cell_held,
 	.hash = hash,
 };

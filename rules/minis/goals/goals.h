@@ -2,10 +2,7 @@
 #ifndef SAB_MINIS_GOALS_H
 #define SAB_MINIS_GOALS_H
 
-#include "../table.h"
-
-/* The module (goals.c). */
-extern const sab_module sab_module_goals;
+#include "../../table.h"
 
 /*
  * Turns face up the goals a tunnel from the start now reaches, each as the

@@ -2,7 +2,7 @@
 #ifndef SAB_MINIS_TOLL_H
 #define SAB_MINIS_TOLL_H
 
-#include "../table.h"
+#include "../../table.h"
 
 /*
  * The dwarf standing on cell idx (a board index), or -1.  Inline: the path

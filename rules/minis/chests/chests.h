@@ -2,10 +2,7 @@
 #ifndef SAB_MINIS_CHESTS_H
 #define SAB_MINIS_CHESTS_H
 
-#include "../table.h"
-
-/* The module (chests.c). */
-extern const sab_module sab_module_chests;
+#include "../../table.h"
 
 /*
  * Turns face up every face-down path card over a chest that a tunnel from
