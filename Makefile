@@ -151,6 +151,42 @@ check-bots: $(BOTS) $(B)/saboteur
 check-starters: $(B)/saboteur bots
 	tests/starters.sh $(B)/saboteur
 
+# The Python package (bindings/python, "import saboteur"): the rules
+# library, the protocol and the C helpers' seat knowledge (examples/c/know.c)
+# built position-independent into one CPython extension with the system
+# compiler, next to the package's Python files in $(B)/python (put it on
+# PYTHONPATH, or "pip install ./bindings/python").  PYTHON names the
+# interpreter to build for.
+PYTHON    ?= python3
+PY_INC     = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
+PYX_SRC    = $(wildcard rules/*.c rules/*/*.c protocol/*.c)
+PYX_OWN    = $(wildcard bindings/python/src/*.c)
+PYX_OBJ    = $(PYX_SRC:%.c=$(B)/pic/%.o) $(PYX_OWN:%.c=$(B)/pic/%.o) \
+             $(B)/pic/gen/builtin_rulesets.o
+PY_FILES   = $(patsubst bindings/python/%,$(B)/python/%,\
+             $(wildcard bindings/python/saboteur/*.py))
+
+.PHONY: python
+python: $(B)/python/saboteur/_saboteur.so $(PY_FILES)
+
+$(B)/pic/%.o: %.c $(RULES_HDR) | deps
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -Iexamples/c $(ALL_CFLAGS) -fPIC $(YAML_CFLAGS) -c $< -o $@
+$(B)/pic/bindings/python/src/%.o: bindings/python/src/%.c \
+    bindings/python/src/pysab.h $(RULES_HDR) | deps
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -Iexamples/c -I$(PY_INC) $(ALL_CFLAGS) -fPIC \
+	    -fvisibility=hidden -c $< -o $@
+$(B)/pic/gen/%.o: $(B)/gen/%.c rules/builtin.h | deps
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -fPIC -c $< -o $@
+$(B)/python/saboteur/_saboteur.so: $(PYX_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -shared -o $@ $(PYX_OBJ) $(YAML_LIBS) -lm
+$(B)/python/saboteur/%.py: bindings/python/saboteur/%.py
+	@mkdir -p $(@D)
+	cp $< $@
+
 $(B)/libreferee.a: $(REF_OBJ)
 	rm -f $@
 	ar rcs $@ $^

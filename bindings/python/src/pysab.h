@@ -1,0 +1,43 @@
+/* pysab.h: what the Python extension's files share: the object types over
+ * the rules library (game.c) and over a seat's knowledge (knowledge.c). */
+#ifndef PYSAB_H
+#define PYSAB_H
+
+#include <Python.h>
+
+#include "protocol.h"
+#include "saboteur.h"
+
+/* A ruleset and its protocol tokens, shared by every game played on it. */
+typedef struct {
+	PyObject_HEAD
+	sab_ruleset *rs;
+	proto_cards *pc;
+} PyRulesetObject;
+
+/* A whole game, hidden cards included, with its own random generator; ev
+ * keeps the last step's events when the game records them. */
+typedef struct {
+	PyObject_HEAD
+	PyRulesetObject *ruleset;
+	sab_game *g;
+	sab_rng rng;
+	sab_events *ev;
+} PyGameObject;
+
+extern PyTypeObject PyRuleset_Type;
+extern PyTypeObject PyGame_Type;
+
+/* Returns a new reference to the Ruleset that arg names (a built-in name,
+ * a path, or a Ruleset), loading it once; NULL with an exception set. */
+PyObject *pysab_ruleset_get(PyObject *arg);
+
+/* Reads a protocol move line for the seat to act in the game into *m
+ * when it is legal; -1 with ValueError (the referee's reason) when not. */
+int pysab_parse_move(PyGameObject *self, PyObject *arg, sab_move *m);
+
+/* knowledge.c: readies the Knowledge type, and adds it to the module. */
+int pysab_knowledge_ready(void);
+int pysab_knowledge_add(PyObject *m);
+
+#endif
