@@ -1,2 +1,3 @@
 """saboteur: the Saboteur rules engine for Python."""
-from ._saboteur import Ruleset, Game, selfplay, PROTOCOL_VERSION
+from ._saboteur import (Ruleset, Game, Knowledge, LostError, selfplay,
+                        PROTOCOL_VERSION)

@@ -623,6 +623,44 @@ static PyObject *game_hand(PyGameObject *self, PyObject *args)
 	return l;
 }
 
+static PyObject *game_front(PyGameObject *self, PyObject *args)
+{
+	int seat;
+	PyObject *l;
+
+	if (!PyArg_ParseTuple(args, "i", &seat) || check_seat(self, seat))
+		return NULL;
+	if ((l = PyList_New(self->g->nfront[seat])) == NULL)
+		return NULL;
+	for (int i = 0; i < self->g->nfront[seat]; i++) {
+		PyObject *s = PyUnicode_FromString(
+		    self->ruleset->pc->tok[self->g->front[seat][i]]);
+		if (s == NULL) {
+			Py_DECREF(l);
+			return NULL;
+		}
+		PyList_SET_ITEM(l, i, s);
+	}
+	return l;
+}
+
+static PyObject *game_discards(PyGameObject *self, PyObject *unused)
+{
+	PyObject *l = PyList_New(self->g->ndiscard);
+
+	(void)unused;
+	for (int i = 0; l != NULL && i < self->g->ndiscard; i++) {
+		PyObject *s = PyUnicode_FromString(
+		    self->ruleset->pc->tok[self->g->discard[i]]);
+		if (s == NULL) {
+			Py_DECREF(l);
+			return NULL;
+		}
+		PyList_SET_ITEM(l, i, s);
+	}
+	return l;
+}
+
 static PyObject *game_role(PyGameObject *self, PyObject *args)
 {
 	int seat;
@@ -813,6 +851,10 @@ static PyMethodDef game_methods[] = {
 	    "setup_lines(seat, game=1) -> the game's set-up lines for seat" },
 	{ "hand", (PyCFunction)game_hand, METH_VARARGS,
 	    "hand(seat) -> the seat's cards as tokens" },
+	{ "front", (PyCFunction)game_front, METH_VARARGS,
+	    "front(seat) -> the cards lying in front of the seat, as tokens" },
+	{ "discards", (PyCFunction)game_discards, METH_NOARGS,
+	    "discards() -> the discard pile's cards, bottom first" },
 	{ "role", (PyCFunction)game_role, METH_VARARGS,
 	    "role(seat) -> the seat's role word (\"miner\", ...)" },
 	{ NULL, NULL, 0, NULL }
