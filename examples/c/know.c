@@ -128,6 +128,23 @@ struct know {
 	char **rlines;
 	int nrlines, caprlines;
 	uint8_t roles_moved, goals_moved;
+
+	/* The template before its last decision, to take that decision
+	 * again when the next lines show it wrong about a hidden card (a
+	 * pathfinder's turn that ended: the seat held no path card that
+	 * fit); how many times the decision was taken again. */
+	struct kundo {
+		int valid;
+		sab_game T;
+		ktags tags;
+		sab_seen seen;
+		int qhead, nsteps, nrlines, npatches;
+		long decisions;
+		uint8_t roles_moved, goals_moved;
+		uint8_t actor;
+	} undo;
+	long stuck_at;
+	int undos;
 	kpatch *patches;
 	int npatches, cappatches;
 
@@ -136,6 +153,10 @@ struct know {
 	ktags ctags, btags, wtags;
 	sab_events ev, bev, wev;
 	uint16_t evtag[SAB_MAX_EVENTS], bevtag[SAB_MAX_EVENTS];
+	/* The cards a trove (or a chest's) showed this seat in the step
+	 * tried, top first, by their tags; and those of the worst try. */
+	uint16_t shown[SAB_MAX_PLAYERS], wshown[SAB_MAX_PLAYERS];
+	int nshown, nwshown;
 	sab_move moves[SAB_MAX_MOVES];
 	sab_move cands[SAB_MAX_MOVES];
 };
@@ -621,10 +642,17 @@ static int tags_follow(const know *k, ktags *t, const sab_game *pre,
 			break;
 		case SAB_EV_TROVE:
 			/* The top cards shown to the seat: known to it. */
+			if (e->seat == me)
+				((know *)k)->nshown = 0;
 			for (int i = 0; i < e->n && i < t->ndisc; i++)
 				if (e->seat == me && t->disc[t->ndisc - 1 - i] !=
-				    NOTAG)
+				    NOTAG) {
+					know *kk = (know *)k;
 					t->pin[t->disc[t->ndisc - 1 - i]] = 1;
+					if (kk->nshown < SAB_MAX_PLAYERS)
+						kk->shown[kk->nshown++] =
+						    t->disc[t->ndisc - 1 - i];
+				}
 			break;
 		case SAB_EV_TAKE: {
 			/* The topmost copy among the cards shown (the rules'
@@ -1081,6 +1109,59 @@ typedef struct cmp {
 static int patch_setup(know *k, sab_game *g, ktags *t, sab_event *e,
     const words *w, int *ourdraws, sab_rng *rng);
 
+/* Whether a chest's treasure trove shuffled the discard pile before
+ * event j (Treasure Chests: "Shuffle the discard pile. Draw the top 5"). */
+static int shuffled(const sab_events *ev, int j)
+{
+	for (int i = 0; i < j; i++)
+		if (ev->ev[i].type == SAB_EV_OPEN &&
+		    ev->ev[i].value == SAB_CHEST_TROVE)
+			return 1;
+	return 0;
+}
+
+/* The pile was just shuffled: any order is as likely, so the cards this
+ * seat was shown on top are laid on top (a card the pile lacks given by
+ * an unknown card of the pile from the unknown cards elsewhere).
+ * Returns 1 when the event now shows them. */
+static int patch_trove(know *k, sab_game *g, ktags *t, sab_event *e,
+    const words *w, sab_rng *rng)
+{
+	int nd = g->ndiscard;
+
+	if (nd != t->ndisc || w->n - 1 != e->n || e->n > nd)
+		return 0;
+	for (int i = 0; i < e->n; i++) {
+		int want = card_word(k, w, i + 1), top = nd - 1 - i, at = -1;
+		if (want < 0)
+			return 0;
+		for (int p = top; p >= 0 && at < 0; p--)
+			if (g->discard[p] == want)
+				at = p;
+		for (int p = top; p >= 0 && at < 0; p--) {
+			kslot sp = { Z_DISC, 0, (uint16_t)p }, from;
+			if (t->disc[p] == NOTAG || t->pin[t->disc[p]] ||
+			    find_free(g, t, g->nplayers, (uint8_t)want, sp,
+			    NULL, 0, rng, &from) != 0)
+				continue;
+			slot_swap(g, t, sp, from);
+			at = p;
+		}
+		if (at < 0)
+			return 0;
+		uint8_t v = g->discard[at];
+		uint16_t tg = t->disc[at];
+		g->discard[at] = g->discard[top];
+		t->disc[at] = t->disc[top];
+		g->discard[top] = v;
+		t->disc[top] = tg;
+		e->vals[i] = (int16_t)want;
+		if (tg != NOTAG)
+			t->pin[tg] = 1;
+	}
+	return 1;
+}
+
 static cmp compare(know *k, sab_game *g, ktags *t, sab_events *ev,
     int setup, sab_rng *rng)
 {
@@ -1106,7 +1187,14 @@ static cmp compare(know *k, sab_game *g, ktags *t, sab_events *ev,
 			c.res = CMP_MORE;
 			return c;
 		}
-		if (!same_line(buf, rec) && deal) {
+		if (!same_line(buf, rec) && e->type == SAB_EV_TROVE &&
+		    e->seat == k->seat && shuffled(ev, j)) {
+			words w;
+			split(rec, &w);
+			if (patch_trove(k, g, t, e, &w, rng))
+				n = proto_event(&k->pc, e, k->seat,
+				    g->nplayers, buf, sizeof buf);
+		} else if (!same_line(buf, rec) && deal) {
 			words w;
 			int before = ourdraws;
 			split(rec, &w);
@@ -1329,6 +1417,24 @@ static int impose_hand(know *k, const ktags *after, const sab_events *ev,
 	return changed;
 }
 
+/* Whether the step's events give seat a dwarf card from the pile or the
+ * one left out: a change hats on it, its Costume Department.  (The
+ * Tunnel Party deals the seats' cards again at random: other random
+ * draws give another deal.) */
+static int changes_hats(const know *k, const sab_events *ev, int seat)
+{
+	for (int j = 0; j < ev->n; j++) {
+		const sab_event *e = &ev->ev[j];
+		if (e->type == SAB_EV_PLAY && e->target == seat &&
+		    is_kind(&k->rs, e->card, "change-hats"))
+			return 1;
+		if (e->type == SAB_EV_POSTCARD && e->seat == seat &&
+		    is_kind(&k->rs, e->card, "costume"))
+			return 1;
+	}
+	return 0;
+}
+
 /* The roles the lines from `from` on tell of seats this seat did not
  * know (a round's end shows them all, an inspection one), given to those
  * seats together: each takes its card from a place no other seat told
@@ -1428,7 +1534,8 @@ static int impose_facts(know *k, const cmp *c, const sab_events *ev,
 		if (strcmp(w.w[0], "role") == 0 && w.n >= 3) {
 			int s;
 			if (num(&w, 1, 0, g->nplayers - 1, &s) != 0 ||
-			    (s != me && k->seen.role[s] == SAB_SEEN_UNKNOWN))
+			    (s != me && k->seen.role[s] == SAB_SEEN_UNKNOWN) ||
+			    !changes_hats(k, ev, s))
 				continue;
 			/* A seat whose role is known that is told a new one
 			 * changed its dwarf card: the new one comes from the
@@ -1540,21 +1647,17 @@ static int impose_facts(know *k, const cmp *c, const sab_events *ev,
 			changed += impose_hand(k, after, ev, c->ev, &w, tfixed,
 			    ntfixed, rng);
 		} else if (e->type == SAB_EV_TROVE && e->seat == me && w.n >= 2) {
-			/* The cards shown, top first, by their tags. */
-			uint16_t shown[SAB_MAX_PLAYERS];
-			int n = 0;
-			for (int i = 0; i < e->n && i < t->ndisc && n <
-			    SAB_MAX_PLAYERS; i++)
-				shown[n++] = t->disc[t->ndisc - 1 - i];
-			for (int i = 0; i < n && i + 1 < w.n; i++) {
+			/* The cards shown, top first, by their tags (some
+			 * from the draw pile, when a chest milled them). */
+			for (int i = 0; i < k->nwshown && i + 1 < w.n; i++) {
+				uint16_t tg = k->wshown[i];
 				int want = card_word(k, &w, i + 1);
-				kslot at = { Z_DISC, 0, 0 }, from;
-				if (want < 0 || shown[i] == NOTAG ||
-				    t->val[shown[i]] == want || t->pin[shown[i]])
+				kslot at, from;
+				if (want < 0 || tg == NOTAG || t->val[tg] == want ||
+				    t->pin[tg] || find_tag(k, tg, &at) != 0)
 					continue;
-				at.i = (uint16_t)(t->ndisc - 1 - i);
 				if (find_free(g, t, g->nplayers, (uint8_t)want,
-				    at, shown, n, rng, &from) == 0) {
+				    at, k->wshown, k->nwshown, rng, &from) == 0) {
 					slot_swap(g, t, at, from);
 					changed++;
 				}
@@ -1841,6 +1944,23 @@ static int commit(know *k, const sab_move *m, const kstep *rec,
     uint32_t tr, int nlines, int newround)
 {
 	const sab_game *before = &k->T;
+	struct kundo *u = &k->undo;
+
+	/* A new round's start is not taken again: it is the deal. */
+	u->valid = !newround && k->started;
+	if (u->valid) {
+		u->T = k->T;
+		u->tags = k->tags;
+		u->seen = k->seen;
+		u->qhead = k->qhead;
+		u->nsteps = k->nsteps;
+		u->nrlines = k->nrlines;
+		u->npatches = k->npatches;
+		u->decisions = k->decisions;
+		u->roles_moved = k->roles_moved;
+		u->goals_moved = k->goals_moved;
+		u->actor = k->T.to_act;
+	}
 
 	if (newround) {
 		k->T0 = k->best;
@@ -1952,6 +2072,62 @@ static int begin(know *k)
 	    "received (is it the referee's ruleset?)");
 }
 
+/* Takes the last decision back, and deals the unknown cards of the seat
+ * that made it afresh from the unknown cards elsewhere, so that the
+ * decision is played again with another hand.  Returns 0, or -1 when it
+ * cannot (none kept, or tried enough). */
+static int undo(know *k, sab_rng *rng)
+{
+	struct kundo *u = &k->undo;
+	ktags *t;
+	int seat;
+
+	if (!u->valid)
+		return -1;
+	if (k->decisions != k->stuck_at) {
+		k->stuck_at = k->decisions;
+		k->undos = 0;
+	}
+	if (++k->undos > 24)
+		return -1;
+	k->T = u->T;
+	k->tags = u->tags;
+	k->seen = u->seen;
+	k->qhead = u->qhead;
+	k->nsteps = u->nsteps;
+	for (int i = u->nrlines; i < k->nrlines; i++)
+		free(k->rlines[i]);
+	k->nrlines = u->nrlines;
+	k->npatches = u->npatches;
+	k->decisions = u->decisions;
+	k->roles_moved = u->roles_moved;
+	k->goals_moved = u->goals_moved;
+	u->valid = 0;
+	/* Every card this seat does not know dealt afresh (the seat that
+	 * decided, or the one whose turn it was, held other cards). */
+	t = &k->tags;
+	{
+		kslot all[MAX_SLOTS];
+		uint8_t v[MAX_SLOTS];
+		int n = all_slots(t, k->T.nplayers, all), nf = 0;
+		kslot fr[MAX_SLOTS];
+		for (int i = 0; i < n; i++)
+			if (!slot_pinned(t, all[i])) {
+				fr[nf] = all[i];
+				v[nf++] = *slot_val(&k->T, t, all[i]);
+			}
+		sab_rng_shuffle(rng, v, (uint32_t)nf);
+		for (int i = 0; i < nf; i++) {
+			*slot_val(&k->T, t, fr[i]) = v[i];
+			t->val[*slot_tag(t, fr[i])] = v[i];
+		}
+	}
+	(void)seat;
+	/* The undo stays stuck at the decision after the one taken back. */
+	k->stuck_at = k->decisions + 1;
+	return 0;
+}
+
 /* One decision of the template: the move whose lines are the next ones
  * received.  Returns 0, 1 (the lines wait for more), or -1 (lost). */
 static int advance(know *k)
@@ -1997,6 +2173,9 @@ static int advance(know *k)
 					k->wtags = k->ctags;
 					memcpy(k->bevtag, k->evtag,
 					    sizeof k->evtag[0] * (size_t)k->ev.n);
+					memcpy(k->wshown, k->shown,
+					    sizeof k->shown);
+					k->nwshown = k->nshown;
 				}
 				continue;
 			}
@@ -2068,6 +2247,8 @@ static int advance(know *k)
 			}
 		}
 	}
+	if (undo(k, &pick) == 0)
+		return 0;
 	if (getenv("KNOW_DEBUG") != NULL) {
 		char buf[PROTO_LINE_MAX];
 		fprintf(stderr, "know: seat %d lost at decision %ld, to_act %d "
