@@ -107,20 +107,39 @@ $(B)/saboteur: $(PROG_OBJ) $(B)/librules.a
 # The example bots: C programs that link the rules library as any C bot
 # would, with the same flags.  Static pattern rules, so these objects never
 # fall to the generic $(B)/%.o rule above.
-BOT_SRC    = examples/c/botlib.c examples/c/random_bot.c examples/c/heuristic_bot.c
+BOT_SRC    = examples/c/botlib.c examples/c/random_bot.c examples/c/heuristic_bot.c \
+             examples/c/know.c examples/c/search.c examples/c/search_bot.c
 BOT_OBJ    = $(BOT_SRC:%.c=$(B)/%.o)
-BOTS       = $(B)/examples/random-bot $(B)/examples/heuristic-bot
+BOTS       = $(B)/examples/random-bot $(B)/examples/heuristic-bot \
+             $(B)/examples/search-bot
 
 .PHONY: bots
 all: bots
 bots: $(BOTS)
 
-$(BOT_OBJ): $(B)/examples/c/%.o: examples/c/%.c examples/c/botlib.h $(RULES_HDR) | deps
+$(BOT_OBJ): $(B)/examples/c/%.o: examples/c/%.c examples/c/botlib.h \
+    examples/c/know.h examples/c/search.h examples/c/heuristic.h \
+    $(RULES_HDR) | deps
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
-$(BOTS): $(B)/examples/%-bot: $(B)/examples/c/%_bot.o $(B)/examples/c/botlib.o $(B)/librules.a
+$(B)/examples/random-bot $(B)/examples/heuristic-bot: $(B)/examples/%-bot: \
+    $(B)/examples/c/%_bot.o $(B)/examples/c/botlib.o $(B)/librules.a
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(B)/examples/c/botlib.o $(B)/librules.a \
 	    $(YAML_LIBS) $(ZLIB_LIBS)
+# The search bot: information-set MCTS (search.c) over the seat's
+# knowledge (know.c, also the Python package's).
+# It starts from the heuristic bot's choices (heuristic.h).
+$(B)/examples/c/heuristic_lib.o: examples/c/heuristic_bot.c examples/c/botlib.h \
+    examples/c/heuristic.h $(RULES_HDR) | deps
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -DHEURISTIC_NO_MAIN $(ALL_CFLAGS) -c $< -o $@
+$(B)/examples/search-bot: $(B)/examples/c/search_bot.o $(B)/examples/c/search.o \
+    $(B)/examples/c/know.o $(B)/examples/c/heuristic_lib.o \
+    $(B)/examples/c/botlib.o $(B)/librules.a
+	$(CC) $(ALL_CFLAGS) -o $@ $(B)/examples/c/search_bot.o \
+	    $(B)/examples/c/search.o $(B)/examples/c/know.o \
+	    $(B)/examples/c/heuristic_lib.o $(B)/examples/c/botlib.o \
+	    $(B)/librules.a $(YAML_LIBS) $(ZLIB_LIBS) -lm
 
 # Plays the recorded transcripts to every example bot: one legal reply per
 # decision, nothing unasked, exit 0; first, each transcript must follow

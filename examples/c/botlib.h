@@ -149,6 +149,12 @@ int bot_run(const char *name, bot_choose_fn *choose, bot_seen_fn *seen);
  * documented default), which costs a referee nothing. */
 extern int bot_react;
 
+/* When set, called with every line the referee sends, as it came (without
+ * its newline), before the helper takes it in: a bot that keeps its own
+ * record of the game (a search bot's knowledge, know.h) sees all of it. */
+typedef void bot_line_fn(const char *line);
+extern bot_line_fn *bot_lines;
+
 /* Returns the goal place at (x, y), or -1; the cell goal place g lies on
  * now (the setup's "goal" line, until a push-goal chest moves it:
  * "pushed"). */
