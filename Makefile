@@ -178,7 +178,8 @@ check-starters: $(B)/saboteur bots
 # interpreter to build for.
 PYTHON    ?= python3
 PY_INC     = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
-PYX_SRC    = $(wildcard rules/*.c rules/*/*.c protocol/*.c) examples/c/know.c
+PYX_SRC    = $(wildcard rules/*.c rules/*/*.c protocol/*.c) examples/c/know.c \
+             examples/c/search.c
 PYX_OWN    = $(wildcard bindings/python/src/*.c)
 PYX_OBJ    = $(PYX_SRC:%.c=$(B)/pic/%.o) $(PYX_OWN:%.c=$(B)/pic/%.o) \
              $(B)/pic/gen/builtin_rulesets.o
@@ -188,11 +189,12 @@ PY_FILES   = $(patsubst bindings/python/%,$(B)/python/%,\
 .PHONY: python
 python: $(B)/python/saboteur/_saboteur.so $(PY_FILES)
 
-$(B)/pic/%.o: %.c $(RULES_HDR) examples/c/know.h | deps
+$(B)/pic/%.o: %.c $(RULES_HDR) examples/c/know.h examples/c/search.h | deps
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -Iexamples/c $(ALL_CFLAGS) -fPIC $(YAML_CFLAGS) -c $< -o $@
 $(B)/pic/bindings/python/src/%.o: bindings/python/src/%.c \
-    bindings/python/src/pysab.h $(RULES_HDR) examples/c/know.h | deps
+    bindings/python/src/pysab.h $(RULES_HDR) examples/c/know.h \
+    examples/c/search.h | deps
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -Iexamples/c -I$(PY_INC) $(ALL_CFLAGS) -fPIC \
 	    -fvisibility=hidden -c $< -o $@

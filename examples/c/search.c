@@ -273,14 +273,14 @@ static uint32_t child_of(search *s, uint32_t parent, uint64_t key)
 }
 
 /* A playout stops after this many moves a seat, and the round's outcome
- * is guessed from where it stands (estimate()). */
+ * is guessed from where it stands (search_outlook()). */
 #define PLAYOUT_MOVES 3
 
 /* The chance that the gold is reached, as the tunnels stand: falls with
  * their distance to the gold and the miners' broken tools, rises with the
  * cards still to play.  A guess, not a model: it gives the search a
  * gradient where whole-round playouts of a cheap policy mostly end alike. */
-static double estimate(const sab_game *g)
+double search_outlook(const sab_game *g)
 {
 	int gx, gy, d, nbroken = 0, cards = g->ndeck;
 	double p;
@@ -302,14 +302,14 @@ static double estimate(const sab_game *g)
 /* Each seat's result: the gold it won since the search's position (a
  * round pays up to about 5), and at the game's end whether it shares the
  * win; 0 to 1.  A round still on is guessed: a miner's share of the gold
- * as likely as estimate() says, a saboteur's otherwise. */
+ * as likely as search_outlook() says, a saboteur's otherwise. */
 static void results(const sab_game *start, const sab_game *g, double *r)
 {
 	int nwin = 0;
 
 	if (!sab_game_over(g) && g->round == start->round &&
 	    g->round_end == SAB_END_NONE) {
-		double p = estimate(g);
+		double p = search_outlook(g);
 		for (int s = 0; s < g->nplayers; s++)
 			r[s] = is_saboteur(g, s) ? 0.6 * (1 - p) : 0.45 * p;
 		return;

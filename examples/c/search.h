@@ -76,6 +76,11 @@ int search_root(const search *s, sab_move *moves, int *visits,
 void search_policy(const sab_game *g, sab_rng *rng, sab_move *buf,
     sab_move *m);
 
+/* The chance that the gold is reached in g's round as its tunnels stand
+ * (the miners' broken tools, the cards left): the guess that ends a short
+ * playout.  0 when no goal holds gold face down. */
+double search_outlook(const sab_game *g);
+
 /* Plays g with search_policy() until its round (or the game) ends, or for
  * max moves when max > 0; returns the moves played. */
 long search_playout(sab_game *g, sab_rng *rng, sab_move *buf, long max);

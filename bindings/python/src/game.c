@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "pysab.h"
+#include "search.h"
 
 /* One move list for every call: SAB_MAX_MOVES moves are 300 KB, too much
  * for a stack and for each game; the interpreter's lock makes it safe. */
@@ -318,6 +319,7 @@ static void game_dealloc(PyGameObject *self)
 {
 	free(self->g);
 	free(self->ev);
+	free(self->seen);
 	Py_XDECREF(self->ruleset);
 	Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -332,7 +334,10 @@ static PyGameObject *game_alloc(PyObject *ruleset, int record)
 	Py_INCREF(ruleset);
 	self->g = malloc(sizeof *self->g);
 	self->ev = record ? malloc(sizeof *self->ev) : NULL;
-	if (self->g == NULL || (record && self->ev == NULL)) {
+	self->seen = record ? malloc(sizeof *self->seen * SAB_MAX_PLAYERS) :
+	    NULL;
+	if (self->g == NULL || (record && (self->ev == NULL ||
+	    self->seen == NULL))) {
 		Py_DECREF(self);
 		PyErr_NoMemory();
 		return NULL;
@@ -340,6 +345,17 @@ static PyGameObject *game_alloc(PyObject *ruleset, int record)
 	if (self->ev != NULL)
 		self->ev->n = 0;
 	return self;
+}
+
+/* Each seat's table takes in the last step's events (a recording game). */
+static void tell_seats(PyGameObject *self)
+{
+	if (self->ev == NULL || self->seen == NULL)
+		return;
+	for (int s = 0; s < self->g->nplayers; s++)
+		for (int i = 0; i < self->ev->n; i++)
+			(void)sab_seen_tell(&self->seen[s], self->ruleset->rs,
+			    &self->ev->ev[i]);
 }
 
 static PyObject *game_new(PyTypeObject *type, PyObject *args, PyObject *kw)
@@ -373,6 +389,12 @@ static PyObject *game_new(PyTypeObject *type, PyObject *args, PyObject *kw)
 		Py_DECREF(self);
 		PyErr_SetString(PyExc_ValueError, err);
 		return NULL;
+	}
+	if (self->seen != NULL) {
+		for (int s = 0; s < players; s++)
+			sab_seen_init(&self->seen[s], self->ruleset->rs, players,
+			    s);
+		tell_seats(self);
 	}
 	return (PyObject *)self;
 }
@@ -436,6 +458,7 @@ static void do_apply(PyGameObject *self, const sab_move *m)
 	if (self->ev != NULL)
 		self->ev->n = 0;
 	sab_game_apply(self->g, m, &self->rng, self->ev);
+	tell_seats(self);
 }
 
 static PyObject *game_apply(PyGameObject *self, PyObject *arg)
@@ -494,6 +517,52 @@ static PyObject *game_playout(PyGameObject *self, PyObject *args,
 	return PyLong_FromLongLong(n);
 }
 
+/* The playouts' policy of the search bot (examples/c/search.h): a cheap
+ * player that knows every card of this game. */
+static PyObject *game_policy_move(PyGameObject *self, PyObject *unused)
+{
+	sab_move m;
+
+	(void)unused;
+	if (sab_game_over(self->g))
+		Py_RETURN_NONE;
+	search_policy(self->g, &self->rng, moves_buf, &m);
+	return move_str(self, &m);
+}
+
+/* Plays the policy to the round's end (or `moves` moves); returns the
+ * moves played. */
+static PyObject *game_policy_playout(PyGameObject *self, PyObject *args,
+    PyObject *kw)
+{
+	static char *kwlist[] = { "moves", NULL };
+	long long max = 0;
+
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "|L", kwlist, &max))
+		return NULL;
+	if (self->ev != NULL) {
+		/* A recording game records each move's events. */
+		int round = self->g->round;
+		long n = 0;
+		sab_move m;
+		while (!sab_game_over(self->g) && self->g->round == round &&
+		    (max <= 0 || n < max)) {
+			search_policy(self->g, &self->rng, moves_buf, &m);
+			do_apply(self, &m);
+			n++;
+		}
+		return PyLong_FromLong(n);
+	}
+	return PyLong_FromLong(search_playout(self->g, &self->rng, moves_buf,
+	    (long)max));
+}
+
+static PyObject *game_outlook(PyGameObject *self, PyObject *unused)
+{
+	(void)unused;
+	return PyFloat_FromDouble(search_outlook(self->g));
+}
+
 static PyObject *game_clone(PyGameObject *self, PyObject *unused)
 {
 	PyGameObject *c = game_alloc((PyObject *)self->ruleset,
@@ -506,6 +575,8 @@ static PyObject *game_clone(PyGameObject *self, PyObject *unused)
 	c->rng = self->rng;
 	if (c->ev != NULL)
 		c->ev->n = 0;
+	if (c->seen != NULL)
+		memcpy(c->seen, self->seen, sizeof *c->seen * SAB_MAX_PLAYERS);
 	return (PyObject *)c;
 }
 
@@ -602,6 +673,23 @@ static int check_seat(PyGameObject *self, int seat)
 	return -1;
 }
 
+/* The table as seat knows it, from the events it was told: the numbers
+ * Knowledge.observation() gives (a recording game). */
+static PyObject *game_observation(PyGameObject *self, PyObject *args)
+{
+	int seat;
+
+	if (!PyArg_ParseTuple(args, "i", &seat) || check_seat(self, seat))
+		return NULL;
+	if (self->seen == NULL) {
+		PyErr_SetString(PyExc_ValueError, "observation() needs a game "
+		    "made with record=True");
+		return NULL;
+	}
+	return pysab_observation(self->ruleset->rs, &self->seen[seat], seat,
+	    self->g->nplayers);
+}
+
 static PyObject *game_hand(PyGameObject *self, PyObject *args)
 {
 	int seat;
@@ -640,6 +728,42 @@ static PyObject *game_front(PyGameObject *self, PyObject *args)
 			return NULL;
 		}
 		PyList_SET_ITEM(l, i, s);
+	}
+	return l;
+}
+
+static PyObject *game_draw_pile(PyGameObject *self, PyObject *unused)
+{
+	PyObject *l = PyList_New(self->g->ndeck);
+
+	(void)unused;
+	for (int i = 0; l != NULL && i < self->g->ndeck; i++) {
+		PyObject *s = PyUnicode_FromString(
+		    self->ruleset->pc->tok[self->g->deck[i]]);
+		if (s == NULL) {
+			Py_DECREF(l);
+			return NULL;
+		}
+		PyList_SET_ITEM(l, i, s);
+	}
+	return l;
+}
+
+static PyObject *game_goals(PyGameObject *self, PyObject *unused)
+{
+	const sab_ruleset *rs = self->ruleset->rs;
+	PyObject *l = PyList_New(rs->ngoals);
+
+	(void)unused;
+	for (int k = 0; l != NULL && k < rs->ngoals; k++) {
+		PyObject *s = Py_BuildValue("(iis)", self->g->goal_x[k],
+		    self->g->goal_y[k], self->ruleset->pc->tok[
+		    self->g->goal_def[k]]);
+		if (s == NULL) {
+			Py_DECREF(l);
+			return NULL;
+		}
+		PyList_SET_ITEM(l, k, s);
 	}
 	return l;
 }
@@ -838,6 +962,16 @@ static PyMethodDef game_methods[] = {
 	{ "playout", (PyCFunction)(void (*)(void))game_playout, METH_VARARGS | METH_KEYWORDS,
 	    "playout(moves=None) plays random_move() to the end (or that "
 	    "many moves) inside C; returns the moves played" },
+	{ "policy_move", (PyCFunction)game_policy_move, METH_NOARGS,
+	    "policy_move() -> the move of the search bot's playout policy, "
+	    "a cheap player that sees every card (None at the end)" },
+	{ "policy_playout", (PyCFunction)(void (*)(void))game_policy_playout,
+	    METH_VARARGS | METH_KEYWORDS,
+	    "policy_playout(moves=0) plays the policy to the round's end, or "
+	    "that many moves; returns the moves played" },
+	{ "outlook", (PyCFunction)game_outlook, METH_NOARGS,
+	    "outlook() -> the chance the gold is reached this round as the "
+	    "tunnels stand: the guess that ends the search's short playouts" },
 	{ "clone", (PyCFunction)game_clone, METH_NOARGS,
 	    "clone() -> an independent copy, its random generator included" },
 	{ "hash", (PyCFunction)game_hash, METH_NOARGS,
@@ -849,10 +983,18 @@ static PyMethodDef game_methods[] = {
 	    "spectator); needs record=True" },
 	{ "setup_lines", (PyCFunction)game_setup_lines, METH_VARARGS,
 	    "setup_lines(seat, game=1) -> the game's set-up lines for seat" },
+	{ "observation", (PyCFunction)game_observation, METH_VARARGS,
+	    "observation(seat) -> the table as the seat knows it, as "
+	    "Knowledge.observation() (needs record=True)" },
 	{ "hand", (PyCFunction)game_hand, METH_VARARGS,
 	    "hand(seat) -> the seat's cards as tokens" },
 	{ "front", (PyCFunction)game_front, METH_VARARGS,
 	    "front(seat) -> the cards lying in front of the seat, as tokens" },
+	{ "draw_pile", (PyCFunction)game_draw_pile, METH_NOARGS,
+	    "draw_pile() -> the draw pile's cards, bottom first (the top, "
+	    "drawn next, last)" },
+	{ "goals", (PyCFunction)game_goals, METH_NOARGS,
+	    "goals() -> each goal place as (x, y, token of the card on it)" },
 	{ "discards", (PyCFunction)game_discards, METH_NOARGS,
 	    "discards() -> the discard pile's cards, bottom first" },
 	{ "role", (PyCFunction)game_role, METH_VARARGS,

@@ -23,6 +23,7 @@ typedef struct {
 	sab_game *g;
 	sab_rng rng;
 	sab_events *ev;
+	sab_seen *seen;         /* with ev: each seat's table, from the events */
 } PyGameObject;
 
 extern PyTypeObject PyRuleset_Type;
@@ -35,6 +36,12 @@ PyObject *pysab_ruleset_get(PyObject *arg);
 /* Reads a protocol move line for the seat to act in the game into *m
  * when it is legal; -1 with ValueError (the referee's reason) when not. */
 int pysab_parse_move(PyGameObject *self, PyObject *arg, sab_move *m);
+
+/* The table seat knows (seen) as the numbers of an observation (the
+ * layout is in knowledge.c); a new bytes object, or NULL. */
+PyObject *pysab_observation(const sab_ruleset *rs, const sab_seen *t,
+    int me, int nplayers);
+Py_ssize_t pysab_observation_size(const sab_ruleset *rs);
 
 /* knowledge.c: readies the Knowledge type, and adds it to the module. */
 int pysab_knowledge_ready(void);
