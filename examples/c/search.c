@@ -1,7 +1,6 @@
 /* search.c: information-set Monte Carlo tree search over sampled games,
  * and the playouts' policy; see search.h. */
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -144,36 +143,6 @@ void search_policy(const sab_game *g, sab_rng *rng, sab_move *buf,
 	}
 }
 
-/* Keeps the `width` moves of moves[0 .. n) the policy scores highest (a
- * saboteur as one), in moves[0 .. width); returns how many. */
-static int best_moves(const sab_game *g, sab_move *moves, int n, int width)
-{
-	int sc[SAB_MAX_MOVES], gx = 0, gy = 0, cur = 1000, have;
-	int sab = g->rs->has_roles && is_saboteur(g, g->to_act);
-
-	if (g->phase != SAB_PHASE_PLAY)
-		return n;
-	have = gold_cell(g, &gx, &gy);
-	if (have)
-		cur = reach_dist(g, gx, gy);
-	for (int i = 0; i < n; i++)
-		sc[i] = score(g, &moves[i], sab, have, gx, gy, cur);
-	/* A partial selection sort: the first width by score. */
-	for (int i = 0; i < width && i < n; i++) {
-		int b = i;
-		for (int j = i + 1; j < n; j++)
-			if (sc[j] > sc[b])
-				b = j;
-		sab_move m = moves[i];
-		int x = sc[i];
-		moves[i] = moves[b];
-		sc[i] = sc[b];
-		moves[b] = m;
-		sc[b] = x;
-	}
-	return width < n ? width : n;
-}
-
 long search_playout(sab_game *g, sab_rng *rng, sab_move *buf, long max)
 {
 	int round = g->round;
@@ -210,9 +179,6 @@ struct search {
 	sab_move moves[SAB_MAX_MOVES];
 	sab_move buf[SAB_MAX_MOVES];
 	uint32_t path[4096];
-	int flat;               /* only the root's choice is searched */
-	int full;               /* playouts to the round's end */
-	int width;              /* moves searched at a decision, 0: all */
 };
 
 search *search_new(size_t max_nodes)
@@ -227,9 +193,6 @@ search *search_new(size_t max_nodes)
 		return NULL;
 	}
 	s->max = max_nodes;
-	s->flat = getenv("SEARCH_FLAT") != NULL;
-	s->full = getenv("SEARCH_FULL") != NULL;
-	s->width = getenv("SEARCH_WIDTH") ? atoi(getenv("SEARCH_WIDTH")) : 0;
 	return s;
 }
 
@@ -411,7 +374,7 @@ int search_run(search *s, know *k, sab_rng *rng, double ms, long iterations,
 			/* The other seats play as the policy plays: the
 			 * tree is this seat's decisions, each an information
 			 * set of the samples that reach it. */
-			if (s->g.to_act != me || (depth > 1 && s->flat)) {
+			if (s->g.to_act != me) {
 				search_policy(&s->g, rng, s->buf, &m);
 				sab_game_apply(&s->g, &m, rng, NULL);
 				continue;
@@ -427,10 +390,7 @@ int search_run(search *s, know *k, sab_rng *rng, double ms, long iterations,
 				if (kept > 0)
 					n = kept;
 			}
-			/* The search chooses among the moves the policy
-			 * thinks best (its first SEARCH_WIDTH by score). */
-			if (s->width > 0 && n > s->width)
-				n = best_moves(&s->g, s->moves, n, s->width);
+
 			c = select_child(s, at, n, rng, &added);
 			if (c == NONE)
 				break;
@@ -438,8 +398,7 @@ int search_run(search *s, know *k, sab_rng *rng, double ms, long iterations,
 			s->path[depth++] = at = c;
 		}
 		st->playout_moves += search_playout(&s->g, rng, s->buf,
-		    s->g.rs->has_roles && !s->full ?
-		    PLAYOUT_MOVES * s->g.nplayers : 0);
+		    s->g.rs->has_roles ? PLAYOUT_MOVES * s->g.nplayers : 0);
 		results(&s->start, &s->g, r);
 		for (int i = 0; i < depth; i++) {
 			node *d = &s->nodes[s->path[i]];
@@ -447,19 +406,6 @@ int search_run(search *s, know *k, sab_rng *rng, double ms, long iterations,
 			d->value += r[d->actor];
 		}
 		st->iterations++;
-	}
-	if (getenv("SEARCH_DEBUG")) {
-		proto_cards pc = *know_cards(k);
-		char buf[PROTO_LINE_MAX];
-		pc.rs = know_ruleset(k);
-		fprintf(stderr, "search: %ld iterations\n", st->iterations);
-		for (uint32_t c = s->nodes[root].child; c != NONE;
-		    c = s->nodes[c].next) {
-			proto_move(&pc, &s->nodes[c].move, buf, sizeof buf);
-			fprintf(stderr, "  %-32s %6u visits %5.3f\n", buf,
-			    s->nodes[c].visits, s->nodes[c].value /
-			    s->nodes[c].visits);
-		}
 	}
 	/* The move tried most. */
 	{

@@ -10,14 +10,17 @@
 #include "saboteur.h"
 
 /*
- * Single-observer information-set MCTS (Cowling, Powley and Whitehouse,
- * 2012): each iteration samples a complete game consistent with what the
- * seat knows (know_sample()), walks one tree whose nodes are the moves
- * made (every seat's, keyed by the move, not by the hidden cards), choosing
- * among the moves legal in that sample by UCB1 with availability counts,
- * adds one node, plays the rest of the round with search_policy(), and
- * credits each node's seat with its own result: the gold it won by the
- * round's end (and, at the game's end, whether it shares the win).
+ * Information-set MCTS (after Cowling, Powley and Whitehouse, 2012): each
+ * iteration samples a complete game consistent with what the seat knows
+ * (know_sample()), walks a tree of this seat's own decisions, each node an
+ * information set (the samples that reach it, whatever their hidden
+ * cards), choosing among the moves legal in that sample by UCB1 with
+ * availability counts while the other seats play search_policy(), adds
+ * one node, plays search_policy() for PLAYOUT_MOVES (3) moves a seat, and
+ * credits this seat's result: the gold it won if the round ended (and, at
+ * the game's end, half for sharing the win), else a guess from
+ * search_outlook(): a miner's share of the gold as likely as the gold is
+ * reached, a saboteur's otherwise.
  */
 
 typedef struct search search;
