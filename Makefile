@@ -157,6 +157,8 @@ check-bots: $(BOTS) $(B)/saboteur
 	examples/check_bot.py "node examples/js/random_bot.js" tests/fixtures/transcripts/*.txt
 	examples/check_bot.py "python3 tests/bots/state_bot.py" tests/fixtures/transcripts/*.txt
 	examples/check_bot.py "node tests/bots/state_bot.js" tests/fixtures/transcripts/*.txt
+	examples/check_bot.py "python3 tests/bots/seen_bot.py" tests/fixtures/transcripts/*.txt
+	examples/check_bot.py "node tests/bots/seen_bot.js" tests/fixtures/transcripts/*.txt
 	for b in $(B)/examples/random-bot $(B)/examples/heuristic-bot \
 	    "python3 examples/python/random_bot.py" "node examples/js/random_bot.js" \
 	    "python3 tests/bots/state_bot.py" "node tests/bots/state_bot.js"; do \
