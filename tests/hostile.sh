@@ -56,7 +56,7 @@ expect() {
 
 # report NAME: the hostile bot's own report (its stderr log).
 report() {
-	cat "$tmp/$1"/1-hostile.py.stderr 2>/dev/null
+	cat "$tmp/$1"/1-hostile-*.stderr 2>/dev/null
 }
 
 # found_nothing NAME MIN: the hostile bot tried at least MIN things, finished
@@ -104,9 +104,9 @@ killed() {
 	    --log-dir "$tmp/$name" "$host linger $tag" "$good" "$good" \
 	    >"$tmp/$name.out" 2>&1 &
 	ref=$!
-	wait_for "$tmp/$name/1-hostile.py.stderr" LINGER
+	wait_for "$tmp/$name/1-hostile-linger.stderr" LINGER
 	# The daemon, forked before LINGER, says when it ignores SIGTERM.
-	wait_for "$tmp/$name/1-hostile.py.stderr" SETTLED
+	wait_for "$tmp/$name/1-hostile-linger.stderr" SETTLED
 	kill "-$2" "$ref"
 	wait "$ref" 2>/dev/null
 	wait_gone "$1: after SIG$2 of the referee"
@@ -132,14 +132,14 @@ fi
 # transcripts, the replay being written, the log folder; it reads every
 # process's command line (the --seed), environment and memory, and dials
 # a port open on the machine.
-play on spy "$host spy $tag $tmp/spy/2-random-bot.transcript $tmp/spy.sabr.gz $tmp/spy net:$port" "$good" "$good"
+play on spy "$host spy $tag $tmp/spy/2-random.transcript $tmp/spy.sabr.gz $tmp/spy net:$port" "$good" "$good"
 expect spy 1 ok
 found_nothing spy 4
 
 play on killer "$host killer $tag" "$good" "$good"
 expect killer 2 ok
 expect killer 3 ok
-grep -q '^TRIED' "$tmp/killer/1-hostile.py.stderr" && ok ||
+grep -q '^TRIED' "$tmp/killer/1-hostile-killer.stderr" && ok ||
     no "killer: tried nothing"
 
 play on injector "$host injector $tag" "$good" "$good"
