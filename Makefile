@@ -235,7 +235,7 @@ $(B)/asan/run-tests: $(ASAN_TEST) $(ASAN_REF) $(ASAN_RULES)
 # SAB_TEST_GAMES scales the property test; the sanitizer run plays fewer games.
 # Tests write only into temporary folders: the last step fails if the
 # source tree changed after the stamp the first one makes.
-check: deps-check $(B)/run-tests $(B)/asan/run-tests $(B)/saboteur bots
+check: deps-check $(B)/run-tests $(B)/asan/run-tests $(B)/saboteur bots python
 	touch $(B)/check-started
 	$(B)/run-tests
 	SAB_TEST_GAMES=500 ASAN_OPTIONS=detect_leaks=1 $(B)/asan/run-tests
@@ -248,12 +248,19 @@ check: deps-check $(B)/run-tests $(B)/asan/run-tests $(B)/saboteur bots
 	tests/hostile.sh $(B)/saboteur
 	tests/guards.sh $(B)/saboteur
 	tests/new_card.sh
+	tests/python.sh $(B)/saboteur
 	tests/html.sh $(B)/saboteur
 	$(MAKE) -s check-bots
 	$(MAKE) -s check-starters
 	tests/install.sh
 	tests/unchanged.sh $(B)/check-started $(B)
 test: check
+
+# The Python package installed with pip into a virtual environment,
+# offline, as the README says, then its tests run with that Python.
+.PHONY: check-python-install
+check-python-install: $(B)/saboteur bots
+	tests/python.sh $(B)/saboteur --install
 
 # make check as on a slow, busy machine: a python3 that starts 2 s late,
 # and two processes that keep the CPUs busy.  It must pass all the same.

@@ -10,6 +10,9 @@ set -u
 # ncursesw draws the interactive replay viewer (saboteur view).
 need_pc="yaml-0.1 zlib ncursesw"
 need_pkg="pkg-config libyaml-dev zlib1g-dev libncurses-dev"
+# The Python package (bindings/python) compiles against Python's headers;
+# its install test makes a virtual environment.
+need_py=""
 need_cmd="cc make"
 if [ "${1:-}" = check ]; then
 	# The tests also run bots written in Python, JavaScript and Java
@@ -19,6 +22,8 @@ if [ "${1:-}" = check ]; then
 	need_pc="$need_pc check"
 	need_pkg="$need_pkg check python3 python3-pip procps tmux bubblewrap nodejs default-jdk-headless chromium"
 	need_cmd="$need_cmd python3 pgrep tmux bwrap node javac java chromium"
+	need_pkg="$need_pkg python3-dev python3-venv"
+	need_py=1
 	# As root, the scale-out tests run examples/distributed/ on real
 	# engines: two sshd on 127.0.0.1 driven by GNU parallel and rsync, and
 	# a one-node Slurm cluster (slurmctld, slurmd, munged); without root
@@ -40,6 +45,12 @@ missing() {
 	case $need_pkg in *python3-pip*)
 		python3 -m pip --version >/dev/null 2>&1 || echo "python3 -m pip";;
 	esac
+	if [ -n "$need_py" ]; then
+		python3 -c 'import os, sysconfig; os.stat(os.path.join(sysconfig.get_paths()["include"], "Python.h"))' \
+		    >/dev/null 2>&1 || echo "Python.h (python3-dev)"
+		python3 -c 'import venv, ensurepip' >/dev/null 2>&1 ||
+		    echo "python3 -m venv (python3-venv)"
+	fi
 }
 
 m=$(missing)
