@@ -268,7 +268,7 @@ check-python-install: $(B)/saboteur bots
 check-slow:
 	scripts/check-slow.sh
 
-bench: $(B)/saboteur bots
+bench: $(B)/saboteur bots python
 	$(B)/saboteur bench
 	for p in 2 6 12; do \
 	    $(B)/saboteur bench --ruleset saboteur2 --players $$p || exit 1; done
@@ -282,6 +282,7 @@ bench: $(B)/saboteur bots
 	scripts/bench-memory.sh $(B)
 	scripts/bench-duplicate.sh $(B)
 	scripts/bench-html.sh $(B)
+	scripts/bench-python.sh $(B)
 
 # The README's main job: a real match between the example bots.
 play: $(B)/saboteur bots

@@ -143,8 +143,30 @@ def choose(d, ms, iterations):
     return cands[0]
 
 
+def bench(n):
+    """n samples searched from the first decision of seat 0 of a seeded
+    5-player base game, timed (make bench)."""
+    import random
+    g = saboteur.Game("base", 5, 2026, record=True)
+    d = saboteur.Decision()
+    d.knowledge = saboteur.Knowledge()
+    d.knowledge.feed(g.setup_lines(0))
+    d.knowledge.feed(g.lines(0))
+    d.seat, d.legal, d.rng = 0, g.legal(), random.Random(1)
+    cands = candidates(d, d.rng)
+    root = Node()
+    t = time.perf_counter()
+    for _ in range(n):
+        iterate(d, root, cands, d.rng)
+    dt = time.perf_counter() - t
+    print("search bot (Python): %.0f samples/s (%d samples)" % (n / dt, n))
+    return 0
+
+
 def main(argv):
     ms, iterations, ruleset = 100.0, 0, None
+    if len(argv) > 2 and argv[1] == "--bench":
+        return bench(int(argv[2]))
     for i in range(1, len(argv) - 1):
         if argv[i] == "--ms":
             ms = float(argv[i + 1])
