@@ -51,17 +51,49 @@ else
 fi
 grep -E '^Ran [0-9]+ tests' "$tmp/unit.log" | sed 's/^/python.sh: unit: /'
 
+# The README's bots: the quick path's, with no library, passes every
+# recorded transcript; the Monte Carlo bot is the example file, word for
+# word, and plays a game.
+"$py" - "$here/README.md" "$tmp" <<'EOF2'
+import sys
+text = open(sys.argv[1]).read()
+quick = text[text.index("## Write a bot: the quick path"):]
+open(sys.argv[2] + "/quick.py", "w").write(
+    quick.split("```python\n", 1)[1].split("```", 1)[0])
+sim = text[text.index("## Simulating games in your bot"):]
+open(sys.argv[2] + "/mc_readme.py", "w").write(
+    sim.split("```python\n", 1)[1].split("```", 1)[0])
+EOF2
+if (cd "$here" && python3 examples/check_bot.py "python3 $tmp/quick.py" \
+    tests/fixtures/transcripts/*.txt tests/fixtures/transcripts-wc/*.txt \
+    >"$tmp/quick.out" 2>&1); then ok; else
+	cat "$tmp/quick.out"; bad "the README's quick-path bot"; fi
+cmp -s "$tmp/mc_readme.py" "$here/bindings/python/examples/mc_bot.py" && ok ||
+    bad "the README's Monte Carlo bot is not bindings/python/examples/mc_bot.py"
+
 # The Python search bot in its own folder, next to the package, as a
 # sealed bot sees it: its folder and the system's, nothing else.
 mkdir -p "$tmp/bot"
 cp -r "$pkg/saboteur" "$tmp/bot/"
-cp "$here/bindings/python/examples/search_bot.py" "$tmp/bot/"
+cp "$here/bindings/python/examples/search_bot.py" \
+    "$here/bindings/python/examples/mc_bot.py" "$tmp/bot/"
 cat >"$tmp/bots.yaml" <<EOF2
 bots:
   pysearch:
     command: "$py search_bot.py --iter 6"
     cwd: "$tmp/bot"
+  montecarlo:
+    command: "$py mc_bot.py"
+    cwd: "$tmp/bot"
 EOF2
+if (cd "$here" && "$bin" play --config "$tmp/bots.yaml" --seed 5 --games 1 \
+    --quiet --log-dir "$tmp/logs-mc" montecarlo "$build/examples/heuristic-bot" \
+    "$build/examples/random-bot" >"$tmp/play-mc.out" 2>&1) &&
+    grep -Eq '^1:montecarlo +[0-9]+ +-?[0-9]+ ok +[0-9.]+ +[0-9.]+ +0 +0$' "$tmp/play-mc.out"; then
+	ok
+else
+	cat "$tmp/play-mc.out"; bad "the Monte Carlo bot's game"
+fi
 n=0
 for rs in $("$bin" rules --list 2>/dev/null | awk 'NR > 1 && !NF { exit } NR > 1 { print $1 }'); do
 	n=$((n + 1))
