@@ -443,8 +443,6 @@ static void discard_follow(ktags *t, const sab_game *post, uint16_t *rel,
 	if (!same) {
 		/* Shuffled (a chest's treasure trove): the same cards, in an
 		 * order the tags no longer follow. */
-		if (getenv("KNOW_DEBUG"))
-			fprintf(stderr, "discard_follow: rebuild (%d %d)\n", t->ndisc, post->ndiscard);
 		uint16_t old[SAB_MAX_DECK];
 		int nold = t->ndisc;
 		memcpy(old, t->disc, sizeof old);
@@ -505,8 +503,6 @@ static void tags_verify(ktags *t, const sab_game *g)
 	}
 	if (ok)
 		return;
-	if (getenv("KNOW_DEBUG"))
-		fprintf(stderr, "tags_verify: rebuild (turn %d)\n", g->turn);
 	/* Rebuild each hand from its own tags by definition, then anything
 	 * else as new known cards: consistent, no longer exact. */
 	t->exact = 0;
@@ -1664,16 +1660,9 @@ static int impose_facts(know *k, const cmp *c, const sab_events *ev,
 			}
 		}
 	}
-	if (getenv("KNOW_DEBUG3"))
-		fprintf(stderr, "impose_facts at line %d ev %d: %d changed\n", c->line, c->ev, changed);
 	return changed;
 }
 
-/* Seat plays a card `want` the template has no unknown copy of to give
- * it: one of the seat's face-down discards was that card (made so by
- * giving it the definition of an unknown copy elsewhere, when needed),
- * and one of the cards it held then was discarded in its place
- * (swap_back()).  Returns 0, or -1. */
 /* Lays the template's discard pile again from the round's record (after
  * a take chose another card): as pile_again() does, for the template.
  * Returns 0, or -1 when the record no longer fits the pile. */
@@ -2007,22 +1996,6 @@ static int commit(know *k, const sab_move *m, const kstep *rec,
 			k->nrlines++;
 		}
 	}
-	if (getenv("KNOW_DEBUG") && k->tags.exact && !k->btags.exact && !newround) {
-		char b[PROTO_LINE_MAX];
-		proto_move(&k->pc, m, b, sizeof b);
-		fprintf(stderr, "commit: seat %d decision %ld by %d '%s' lost exactness\n", k->seat, k->decisions, before->to_act, b);
-	}
-	if (getenv("KNOW_DEBUG2")) {
-		char b[PROTO_LINE_MAX];
-		proto_move(&k->pc, m, b, sizeof b);
-		fprintf(stderr, "commit d%ld by %d '%s':", k->decisions, before->to_act, b);
-		for (int i = newround ? 0 : k->tags.ndisc; i < k->btags.ndisc; i++)
-			fprintf(stderr, " disc[%d]=%s tag %d%s", i, k->pc.tok[k->best.discard[i]], k->btags.disc[i], k->btags.pin[k->btags.disc[i]] ? "*" : "");
-		for (int i = 0; i < k->btags.ndisc && !newround; i++)
-			if (k->btags.pin[k->btags.disc[i]] && i < k->tags.ndisc && !k->tags.pin[k->tags.disc[i]])
-				fprintf(stderr, " PINNED disc[%d]", i);
-		fprintf(stderr, "\n");
-	}
 	k->T = k->best;
 	k->tags = k->btags;
 	for (int j = 0; j < k->bev.n; j++)
@@ -2249,57 +2222,6 @@ static int advance(know *k)
 	}
 	if (undo(k, &pick) == 0)
 		return 0;
-	if (getenv("KNOW_DEBUG") != NULL) {
-		char buf[PROTO_LINE_MAX];
-		fprintf(stderr, "know: seat %d lost at decision %ld, to_act %d "
-		    "phase %d; lines:\n", k->seat, k->decisions, k->T.to_act,
-		    k->T.phase);
-		for (int i = 0; i < pending(k) && i < 8; i++)
-			fprintf(stderr, "  < %s\n", peek_line(k, i));
-		for (int i = 0; i < ncand; i++) {
-			kstep rec;
-			cmp c = try_move(k, &k->cands[i], 0, &rec);
-			proto_move(&k->pc, &k->cands[i], buf, sizeof buf);
-			fprintf(stderr, " cand %s: res %d lines %d at ev %d\n",
-			    buf, c.res, c.nlines, c.ev);
-			for (int j = 0; j < k->ev.n && i < 3; j++)
-				if (proto_event(&k->pc, &k->ev.ev[j], k->seat,
-				    k->copy.nplayers, buf, sizeof buf) > 0)
-					fprintf(stderr, "    > %s\n", buf);
-		}
-		{
-			words w2;
-			split(peek_line(k, 0), &w2);
-			int d = w2.n >= 3 ? card_word(k, &w2, 2) : -1;
-			if (d >= 0) {
-				kslot all[MAX_SLOTS];
-				int na = all_slots(&k->tags, k->T.nplayers, all);
-				fprintf(stderr, " copies of %s:", k->pc.tok[d]);
-				for (int q = 0; q < na; q++)
-					if (*slot_val(&k->T, &k->tags, all[q]) == d)
-						fprintf(stderr, " z%d/s%d/%d%s", all[q].zone, all[q].seat, all[q].i, slot_pinned(&k->tags, all[q]) ? "*" : "");
-				for (int s2 = 0; s2 < k->T.nplayers; s2++)
-					for (int q = 0; q < k->T.nfront[s2]; q++)
-						if (k->T.front[s2][q] == d)
-							fprintf(stderr, " front%d", s2);
-				fprintf(stderr, "\n");
-			}
-		}
-		fprintf(stderr, " roles:");
-		for (int s = 0; s < k->T.nplayers; s++)
-			fprintf(stderr, " %d%s", k->T.role[s], k->seen.role[s] == SAB_SEEN_UNKNOWN ? "?" : "");
-		fprintf(stderr, " pile:");
-		for (int i = 0; i < k->T.ndwarves; i++)
-			fprintf(stderr, " %d", k->T.dwarves[i]);
-		fprintf(stderr, " moved %d\n", k->roles_moved);
-		for (int s = 0; s < k->T.nplayers; s++) {
-			fprintf(stderr, " hand %d:", s);
-			for (int i = 0; i < k->T.nhand[s]; i++)
-				fprintf(stderr, " %s%s", k->pc.tok[k->T.hand[s][i]],
-				    k->tags.pin[k->tags.hand[s][i]] ? "*" : "");
-			fprintf(stderr, "\n");
-		}
-	}
 	{
 		char why[PROTO_LINE_MAX + 128];
 		snprintf(why, sizeof why, "no move of seat %d gives the line "
@@ -2442,15 +2364,6 @@ static void pile_again(const know *k, sab_game *out, const uint8_t *val)
 	}
 	if (n != out->ndiscard)
 		return;
-	if (getenv("KNOW_DEBUG4")) {
-		fprintf(stderr, "pile_again:");
-		for (int i = 0; i < t->nops; i++)
-			fprintf(stderr, " %d:%d/%d/%d", t->ops[i].kind, t->ops[i].tag[0], t->ops[i].tag[1], t->ops[i].tag[2]);
-		fprintf(stderr, "\n pile:");
-		for (int i = 0; i < n; i++)
-			fprintf(stderr, " %d=%d(%d)", pile[i], val[pile[i]], t->disc[i]);
-		fprintf(stderr, "\n");
-	}
 	for (int i = 0; i < n; i++)
 		out->discard[i] = val[pile[i]];
 }
