@@ -428,6 +428,19 @@ static int is_kind(const sab_ruleset *rs, uint8_t card, const char *word)
 	return card < rs->ndefs && type >= 0 && rs->defs[card].type == type;
 }
 
+/* The first tag left in list[0..n) (taken ones are NOTAG) whose card is
+ * def, taken out of the list; NOTAG when none is. */
+static uint16_t take_tag(const ktags *t, uint16_t *list, int n, uint8_t def)
+{
+	for (int j = 0; j < n; j++)
+		if (list[j] != NOTAG && t->val[list[j]] == def) {
+			uint16_t tg = list[j];
+			list[j] = NOTAG;
+			return tg;
+		}
+	return NOTAG;
+}
+
 /* Takes the discard pile of post into t: the cards the step laid on it
  * come from rel (the cards it took from hands, in the order the rules
  * discard them) when their definitions match, else they are cards that lay
@@ -450,20 +463,9 @@ static void discard_follow(ktags *t, const sab_game *post, uint16_t *rel,
 		t->ndisc = 0;
 		op_add(t, OP_SHUFFLE, 0, NULL, 0, step);
 		for (int i = 0; i < post->ndiscard; i++) {
-			uint16_t tg = NOTAG;
-			for (int j = 0; j < nold; j++)
-				if (old[j] != NOTAG && t->val[old[j]] ==
-				    post->discard[i]) {
-					tg = old[j];
-					old[j] = NOTAG;
-					break;
-				}
-			for (int j = 0; tg == NOTAG && j < nrel; j++)
-				if (rel[j] != NOTAG && t->val[rel[j]] ==
-				    post->discard[i]) {
-					tg = rel[j];
-					rel[j] = NOTAG;
-				}
+			uint16_t tg = take_tag(t, old, nold, post->discard[i]);
+			if (tg == NOTAG)
+				tg = take_tag(t, rel, nrel, post->discard[i]);
 			if (tg == NOTAG)
 				tg = tag_new(t, post->discard[i], 1);
 			t->disc[t->ndisc++] = tg;
@@ -471,13 +473,7 @@ static void discard_follow(ktags *t, const sab_game *post, uint16_t *rel,
 		return;
 	}
 	for (int i = t->ndisc; i < post->ndiscard; i++) {
-		uint16_t tg = NOTAG;
-		for (int j = 0; tg == NOTAG && j < nrel; j++)
-			if (rel[j] != NOTAG && t->val[rel[j]] ==
-			    post->discard[i]) {
-				tg = rel[j];
-				rel[j] = NOTAG;
-			}
+		uint16_t tg = take_tag(t, rel, nrel, post->discard[i]);
 		if (tg == NOTAG)
 			tg = tag_new(t, post->discard[i], 1);
 		t->disc[t->ndisc++] = tg;
@@ -511,14 +507,7 @@ static void tags_verify(ktags *t, const sab_game *g)
 		int nold = t->nhand[s];
 		memcpy(old, t->hand[s], sizeof old);
 		for (int i = 0; i < g->nhand[s]; i++) {
-			uint16_t tg = NOTAG;
-			for (int j = 0; j < nold; j++)
-				if (old[j] != NOTAG && t->val[old[j]] ==
-				    g->hand[s][i]) {
-					tg = old[j];
-					old[j] = NOTAG;
-					break;
-				}
+			uint16_t tg = take_tag(t, old, nold, g->hand[s][i]);
 			if (tg == NOTAG)
 				tg = tag_new(t, g->hand[s][i], 1);
 			t->hand[s][i] = tg;

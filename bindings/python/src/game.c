@@ -690,18 +690,15 @@ static PyObject *game_observation(PyGameObject *self, PyObject *args)
 	    self->g->nplayers);
 }
 
-static PyObject *game_hand(PyGameObject *self, PyObject *args)
+PyObject *pysab_tokens(const sab_ruleset *rs, const proto_cards *pc,
+    const uint8_t *defs, int n)
 {
-	int seat;
-	PyObject *l;
+	PyObject *l = PyList_New(n);
 
-	if (!PyArg_ParseTuple(args, "i", &seat) || check_seat(self, seat))
-		return NULL;
-	if ((l = PyList_New(self->g->nhand[seat])) == NULL)
-		return NULL;
-	for (int i = 0; i < self->g->nhand[seat]; i++) {
-		PyObject *s = PyUnicode_FromString(
-		    self->ruleset->pc->tok[self->g->hand[seat][i]]);
+	for (int i = 0; l != NULL && i < n; i++) {
+		PyObject *s = defs[i] < rs->ndefs ?
+		    PyUnicode_FromString(pc->tok[defs[i]]) :
+		    (Py_INCREF(Py_None), Py_None);
 		if (s == NULL) {
 			Py_DECREF(l);
 			return NULL;
@@ -709,44 +706,35 @@ static PyObject *game_hand(PyGameObject *self, PyObject *args)
 		PyList_SET_ITEM(l, i, s);
 	}
 	return l;
+}
+
+static PyObject *tokens(PyGameObject *self, const uint8_t *defs, int n)
+{
+	return pysab_tokens(self->ruleset->rs, self->ruleset->pc, defs, n);
+}
+
+static PyObject *game_hand(PyGameObject *self, PyObject *args)
+{
+	int seat;
+
+	if (!PyArg_ParseTuple(args, "i", &seat) || check_seat(self, seat))
+		return NULL;
+	return tokens(self, self->g->hand[seat], self->g->nhand[seat]);
 }
 
 static PyObject *game_front(PyGameObject *self, PyObject *args)
 {
 	int seat;
-	PyObject *l;
 
 	if (!PyArg_ParseTuple(args, "i", &seat) || check_seat(self, seat))
 		return NULL;
-	if ((l = PyList_New(self->g->nfront[seat])) == NULL)
-		return NULL;
-	for (int i = 0; i < self->g->nfront[seat]; i++) {
-		PyObject *s = PyUnicode_FromString(
-		    self->ruleset->pc->tok[self->g->front[seat][i]]);
-		if (s == NULL) {
-			Py_DECREF(l);
-			return NULL;
-		}
-		PyList_SET_ITEM(l, i, s);
-	}
-	return l;
+	return tokens(self, self->g->front[seat], self->g->nfront[seat]);
 }
 
 static PyObject *game_draw_pile(PyGameObject *self, PyObject *unused)
 {
-	PyObject *l = PyList_New(self->g->ndeck);
-
 	(void)unused;
-	for (int i = 0; l != NULL && i < self->g->ndeck; i++) {
-		PyObject *s = PyUnicode_FromString(
-		    self->ruleset->pc->tok[self->g->deck[i]]);
-		if (s == NULL) {
-			Py_DECREF(l);
-			return NULL;
-		}
-		PyList_SET_ITEM(l, i, s);
-	}
-	return l;
+	return tokens(self, self->g->deck, self->g->ndeck);
 }
 
 static PyObject *game_goals(PyGameObject *self, PyObject *unused)
@@ -770,19 +758,8 @@ static PyObject *game_goals(PyGameObject *self, PyObject *unused)
 
 static PyObject *game_discards(PyGameObject *self, PyObject *unused)
 {
-	PyObject *l = PyList_New(self->g->ndiscard);
-
 	(void)unused;
-	for (int i = 0; l != NULL && i < self->g->ndiscard; i++) {
-		PyObject *s = PyUnicode_FromString(
-		    self->ruleset->pc->tok[self->g->discard[i]]);
-		if (s == NULL) {
-			Py_DECREF(l);
-			return NULL;
-		}
-		PyList_SET_ITEM(l, i, s);
-	}
-	return l;
+	return tokens(self, self->g->discard, self->g->ndiscard);
 }
 
 static PyObject *game_role(PyGameObject *self, PyObject *args)

@@ -212,64 +212,49 @@ static PyObject *knowledge_template(PyKnowledgeObject *self,
 	return game_of(self, know_template(self->k), 0);
 }
 
-static PyObject *token_list(PyKnowledgeObject *self, const uint8_t *defs,
-    int n)
+/* The seat of args (this seat's when none), in *seat, and the table this
+ * seat knows; NULL with an exception set. */
+static const sab_seen *seat_arg(PyKnowledgeObject *self, PyObject *args,
+    int *seat)
 {
-	const proto_cards *pc = know_cards(self->k);
-	PyObject *l = PyList_New(n);
-
-	for (int i = 0; l != NULL && i < n; i++) {
-		PyObject *s = defs[i] < know_ruleset(self->k)->ndefs ?
-		    PyUnicode_FromString(pc->tok[defs[i]]) :
-		    (Py_INCREF(Py_None), Py_None);
-		if (s == NULL) {
-			Py_DECREF(l);
-			return NULL;
-		}
-		PyList_SET_ITEM(l, i, s);
+	*seat = -1;
+	if (!PyArg_ParseTuple(args, "|i", seat))
+		return NULL;
+	if (know_sync(self->k) < 0) {
+		(void)lost(self);
+		return NULL;
 	}
-	return l;
+	if (*seat < 0)
+		*seat = know_seat(self->k);
+	if (*seat < 0 || *seat >= know_players(self->k)) {
+		PyErr_Format(PyExc_ValueError, "there is no seat %d", *seat);
+		return NULL;
+	}
+	return know_seen(self->k);
 }
 
 /* hand(seat=None) -> the seat's cards as this seat knows them (None for
  * a card it does not know). */
 static PyObject *knowledge_hand(PyKnowledgeObject *self, PyObject *args)
 {
-	int seat = -1;
-	const sab_seen *s;
+	int seat;
+	const sab_seen *s = seat_arg(self, args, &seat);
 
-	if (!PyArg_ParseTuple(args, "|i", &seat))
+	if (s == NULL)
 		return NULL;
-	if (know_sync(self->k) < 0)
-		return lost(self);
-	s = know_seen(self->k);
-	if (seat < 0)
-		seat = know_seat(self->k);
-	if (seat < 0 || seat >= know_players(self->k)) {
-		PyErr_Format(PyExc_ValueError, "there is no seat %d", seat);
-		return NULL;
-	}
-	return token_list(self, s->hand[seat], s->nhand[seat]);
+	return pysab_tokens(know_ruleset(self->k), know_cards(self->k),
+	    s->hand[seat], s->nhand[seat]);
 }
 
 /* role(seat=None) -> the seat's role word as this seat knows it, or
  * None. */
 static PyObject *knowledge_role(PyKnowledgeObject *self, PyObject *args)
 {
-	int seat = -1;
-	const sab_seen *s;
+	int seat;
+	const sab_seen *s = seat_arg(self, args, &seat);
 
-	if (!PyArg_ParseTuple(args, "|i", &seat))
+	if (s == NULL)
 		return NULL;
-	if (know_sync(self->k) < 0)
-		return lost(self);
-	s = know_seen(self->k);
-	if (seat < 0)
-		seat = know_seat(self->k);
-	if (seat < 0 || seat >= know_players(self->k)) {
-		PyErr_Format(PyExc_ValueError, "there is no seat %d", seat);
-		return NULL;
-	}
 	if (s->round == 0 || s->role[seat] == SAB_SEEN_UNKNOWN)
 		Py_RETURN_NONE;
 	return PyUnicode_FromString(sab_role_name(know_ruleset(self->k),

@@ -37,6 +37,11 @@ PyObject *pysab_ruleset_get(PyObject *arg);
  * when it is legal; -1 with ValueError (the referee's reason) when not. */
 int pysab_parse_move(PyGameObject *self, PyObject *arg, sab_move *m);
 
+/* A new list of the tokens of cards defs[0..n) (None for a card not in
+ * the ruleset: one a seat does not know), or NULL. */
+PyObject *pysab_tokens(const sab_ruleset *rs, const proto_cards *pc,
+    const uint8_t *defs, int n);
+
 /* The table seat knows (seen) as the numbers of an observation (the
  * layout is in knowledge.c); a new bytes object, or NULL. */
 PyObject *pysab_observation(const sab_ruleset *rs, const sab_seen *t,
