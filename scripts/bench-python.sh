@@ -3,8 +3,9 @@
 # same run (make bench): random 5-player base games per second played
 # whole inside C through the package (saboteur.selfplay(), target: at
 # least half of saboteur bench's), legal-move listings plus applies per
-# second one move at a time from Python (target: 200,000), and the search
-# bots' samples per second, C and Python.  Medians of three runs; it prints
+# CPU second (whatever else the machine runs) one move at a time from
+# Python (target: 200,000), and the search bots' samples per second, C
+# and Python.  Medians of three runs; it prints
 # figures and ratios, and never fails on a slow machine.
 #
 # Usage: scripts/bench-python.sh BUILD
@@ -33,19 +34,19 @@ step=$(for i in 1 2 3; do
 	python3 -c "
 import random, time, saboteur
 r = random.Random($i)
-n, t = 0, time.perf_counter()
+n, t = 0, time.process_time()
 for s in range(300):
     g = saboteur.Game('base', 5, s + $i * 1000)
     while not g.over:
         moves = g.legal()
         g.apply(moves[r.randrange(len(moves))])
         n += 1
-print('%.0f' % (n / (time.perf_counter() - t)))"
+print('%.0f' % (n / (time.process_time() - t)))"
 done | median)
 echo "python: random 5-player base games inside C through the package:" \
     "$py games/s against $c for saboteur bench (median of 3 runs each):" \
     "$(awk "BEGIN { printf \"%.2f\", $py / $c }") of it (target: 0.5)"
-echo "python: one move at a time, legal() then apply(): $step a second" \
+echo "python: one move at a time, legal() then apply(): $step a CPU second" \
     "(median of 3; target: 200000)"
 sc=$(for i in 1 2 3; do
 	"$b/examples/search-bot" --bench 5000 |
