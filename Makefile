@@ -21,7 +21,7 @@ endif
 CPPFLAGS += -D_POSIX_C_SOURCE=200809L -DSAB_VERSION='"$(VERSION)"' \
             -DSAB_DATADIR='"$(DATADIR)"' -Irules -Iprotocol -Ireplays -Ireferee \
             -Ireferee/match -Ireferee/tournament -Ireferee/viewer \
-            -Ireferee/html
+            -Ireferee/html -Iexamples/c
 ALL_CFLAGS = -std=c11 $(WARN) $(CFLAGS)
 SANITIZE  = -fsanitize=address,undefined -fno-omit-frame-pointer \
             -fno-sanitize-recover=all
@@ -30,6 +30,8 @@ SANITIZE  = -fsanitize=address,undefined -fno-omit-frame-pointer \
 YAML_CFLAGS  = $(shell $(PKG) --cflags yaml-0.1)
 YAML_LIBS    = $(shell $(PKG) --libs yaml-0.1)
 ZLIB_LIBS    = $(shell $(PKG) --libs zlib)
+# The bots' system-call filter (referee/match/seccomp.c) is built with it.
+SECCOMP_LIBS = $(shell $(PKG) --libs libseccomp)
 CHECK_CFLAGS = $(shell $(PKG) --cflags check)
 CHECK_LIBS   = $(shell $(PKG) --libs check)
 # The interactive replay viewer draws with ncurses (wide characters).
@@ -57,12 +59,16 @@ MANPAGES   = $(wildcard man/*.[1-9])
 
 RULES_OBJ  = $(RULES_SRC:%.c=$(B)/%.o) $(B)/gen/builtin_rulesets.o
 # The game page's script and style, embedded as the rulesets are.
-PAGE_ASSETS = referee/html/viewer.js referee/html/viewer.css
-PROG_OBJ   = $(PROG_SRC:%.c=$(B)/%.o) $(B)/gen/page_assets.o
-REF_OBJ    = $(REF_SRC:%.c=$(B)/%.o) $(B)/gen/page_assets.o
+PAGE_ASSETS = referee/html/viewer.js referee/html/viewer.css referee/html/report.js
+# A person's seat keeps its table with the C bot helper, as any C bot does.
+PROG_OBJ   = $(PROG_SRC:%.c=$(B)/%.o) $(B)/gen/page_assets.o \
+             $(B)/examples/c/botlib.o
+REF_OBJ    = $(REF_SRC:%.c=$(B)/%.o) $(B)/gen/page_assets.o \
+             $(B)/examples/c/botlib.o
 TEST_OBJ   = $(TEST_SRC:%.c=$(B)/%.o)
 ASAN_RULES = $(RULES_SRC:%.c=$(B)/asan/%.o) $(B)/asan/gen/builtin_rulesets.o
-ASAN_REF   = $(REF_SRC:%.c=$(B)/asan/%.o) $(B)/asan/gen/page_assets.o
+ASAN_REF   = $(REF_SRC:%.c=$(B)/asan/%.o) $(B)/asan/gen/page_assets.o \
+             $(B)/asan/examples/c/botlib.o
 ASAN_TEST  = $(TEST_SRC:%.c=$(B)/asan/%.o)
 
 .PHONY: all check test bench play install uninstall clean deps deps-check fuzz
@@ -81,7 +87,8 @@ $(B)/gen/builtin_rulesets.c: $(RULESETS) scripts/embed.sh
 $(B)/gen/page_assets.c: $(PAGE_ASSETS) scripts/embed.sh
 	@mkdir -p $(@D)
 	scripts/embed.sh --text page_viewer_js=referee/html/viewer.js \
-	    page_viewer_css=referee/html/viewer.css > $@.tmp && mv $@.tmp $@
+	    page_viewer_css=referee/html/viewer.css \
+	    page_report_js=referee/html/report.js > $@.tmp && mv $@.tmp $@
 
 $(B)/%.o: %.c $(RULES_HDR) $(PROG_HDR) | deps
 	@mkdir -p $(@D)
@@ -102,7 +109,7 @@ $(B)/librules.a: $(RULES_OBJ)
 
 $(B)/saboteur: $(PROG_OBJ) $(B)/librules.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(PROG_OBJ) $(B)/librules.a $(YAML_LIBS) $(ZLIB_LIBS) \
-	    $(CURSES_LIBS) -lm
+	    $(CURSES_LIBS) $(SECCOMP_LIBS) -lm
 
 # The example bots: C programs that link the rules library as any C bot
 # would, with the same flags.  Static pattern rules, so these objects never
@@ -216,7 +223,7 @@ $(B)/libreferee.a: $(REF_OBJ)
 
 $(B)/run-tests: $(TEST_OBJ) $(B)/libreferee.a $(B)/librules.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(TEST_OBJ) $(B)/libreferee.a $(B)/librules.a \
-	    $(YAML_LIBS) $(ZLIB_LIBS) $(CHECK_LIBS) $(CURSES_LIBS) -lm
+	    $(YAML_LIBS) $(ZLIB_LIBS) $(CHECK_LIBS) $(CURSES_LIBS) $(SECCOMP_LIBS) -lm
 
 # The same tests built with AddressSanitizer and UndefinedBehaviorSanitizer.
 $(B)/asan/%.o: %.c $(RULES_HDR) $(PROG_HDR) $(wildcard tests/*.h) | deps-check
@@ -230,23 +237,47 @@ $(B)/asan/gen/%.o: $(B)/gen/%.c rules/builtin.h | deps
 	$(CC) $(CPPFLAGS) -std=c11 $(WARN) -O1 -g $(SANITIZE) -c $< -o $@
 $(B)/asan/run-tests: $(ASAN_TEST) $(ASAN_REF) $(ASAN_RULES)
 	$(CC) $(SANITIZE) -o $@ $^ $(YAML_LIBS) $(ZLIB_LIBS) $(CHECK_LIBS) \
-	    $(CURSES_LIBS) -lm
+	    $(CURSES_LIBS) $(SECCOMP_LIBS) -lm
+
+# The self-fuzz's adversarial bot (tests/selffuzz.py): plain C, none of
+# the referee's code.
+$(B)/fuzz-bot: tests/fuzz/fuzz_bot.c
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $<
+
+# The referee fuzzes itself: matches of "saboteur play" between
+# adversarial bots over every built-in ruleset and every file of
+# examples/rulesets, each game verified, exported seat by seat against
+# what the bot received, and checked for leaks.  FUZZ_DECISIONS says how
+# many decisions (make fuzz-referee FUZZ_DECISIONS=1000000); failing
+# matches are kept in $(B)/selffuzz-failures.
+FUZZ_DECISIONS ?= 100000
+FUZZ_SEED ?= 1
+.PHONY: fuzz-referee
+fuzz-referee: $(B)/saboteur $(B)/fuzz-bot
+	python3 tests/selffuzz.py --all --seed $(FUZZ_SEED) \
+	    --decisions $(FUZZ_DECISIONS) --keep $(B)/selffuzz-failures \
+	    $(B)/saboteur $(B)/fuzz-bot
 
 # SAB_TEST_GAMES scales the property test; the sanitizer run plays fewer games.
 # Tests write only into temporary folders: the last step fails if the
 # source tree changed after the stamp the first one makes.
-check: deps-check $(B)/run-tests $(B)/asan/run-tests $(B)/saboteur bots python
+check: deps-check $(B)/run-tests $(B)/asan/run-tests $(B)/saboteur bots \
+    $(B)/fuzz-bot python
 	touch $(B)/check-started
 	$(B)/run-tests
 	SAB_TEST_GAMES=500 ASAN_OPTIONS=detect_leaks=1 $(B)/asan/run-tests
 	tests/cli.sh $(B)/saboteur
 	tests/e2e.sh $(B)/saboteur
 	tests/view_tmux.sh $(B)/saboteur
+	tests/human_tmux.sh $(B)/saboteur
 	tests/tournament.sh $(B)/saboteur
 	tests/parallel_ssh.sh $(B)/saboteur
 	tests/slurm.sh $(B)/saboteur
 	tests/hostile.sh $(B)/saboteur
+	tests/net.sh $(B)/saboteur
 	tests/guards.sh $(B)/saboteur
+	tests/selffuzz.sh $(B)/saboteur $(B)/fuzz-bot
 	tests/new_card.sh
 	tests/python.sh $(B)/saboteur
 	tests/html.sh $(B)/saboteur
@@ -262,13 +293,26 @@ test: check
 check-python-install: $(B)/saboteur bots
 	tests/python.sh $(B)/saboteur --install
 
+# The game pages and the report in the browser at full length: every
+# position, every decision of each perspective's page, every committed
+# game as people use it (make check runs a short form).
+.PHONY: check-html
+check-html: $(B)/saboteur bots
+	tests/html.sh --full $(B)/saboteur
+
 # make check as on a slow, busy machine: a python3 that starts 2 s late,
 # and two processes that keep the CPUs busy.  It must pass all the same.
 .PHONY: check-slow
 check-slow:
 	scripts/check-slow.sh
 
-bench: $(B)/saboteur bots python
+# The sequential test of a gauntlet run many times on a real sample
+# (scripts/bench-sequential.sh).
+$(B)/sprt-sim: scripts/sprt_sim.c $(B)/libreferee.a $(B)/librules.a
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $< $(B)/libreferee.a \
+	    $(B)/librules.a $(YAML_LIBS) $(ZLIB_LIBS) $(CURSES_LIBS) -lm
+
+bench: $(B)/saboteur bots python $(B)/sprt-sim
 	$(B)/saboteur bench
 	for p in 2 6 12; do \
 	    $(B)/saboteur bench --ruleset saboteur2 --players $$p || exit 1; done
@@ -281,6 +325,7 @@ bench: $(B)/saboteur bots python
 	scripts/bench-tournament.sh $(B)
 	scripts/bench-memory.sh $(B)
 	scripts/bench-duplicate.sh $(B)
+	scripts/bench-sequential.sh $(B)
 	scripts/bench-html.sh $(B)
 	scripts/bench-python.sh $(B)
 
@@ -332,7 +377,8 @@ uninstall:
 clean:
 	rm -rf $(B)
 
-# libFuzzer harnesses (need clang), FUZZ_SECONDS of fuzzing each: the
+# The referee's self-fuzz (fuzz-referee, above), then the libFuzzer
+# harnesses (need clang), FUZZ_SECONDS of fuzzing each: the
 # ruleset parser, from the built-in rulesets and the test fixtures; the
 # --config and tournament files (the other users of the YAML reader), from
 # their fixtures and examples; the replay reader and audit, from real games
@@ -345,7 +391,7 @@ FUZZ_PLAY = $(B)/saboteur play --quiet --force --log-dir $(B)/fuzz/logs
 # The referee's rooms the file readers need (no commands, no viewer).
 FUZZ_CONFIG_SRC = referee/cli.c $(wildcard referee/match/*.c \
     referee/tournament/*.c)
-fuzz: $(B)/gen/builtin_rulesets.c $(B)/saboteur bots
+fuzz: fuzz-referee $(B)/gen/builtin_rulesets.c $(B)/saboteur bots
 	@mkdir -p $(B)/fuzz/corpus $(B)/fuzz/replay-corpus $(B)/fuzz/games \
 	    $(B)/fuzz/config-corpus
 	cp $(RULESETS) tests/fixtures/rulesets/*.yaml $(B)/fuzz/corpus/
@@ -355,7 +401,7 @@ fuzz: $(B)/gen/builtin_rulesets.c $(B)/saboteur bots
 	    $(YAML_LIBS) $(ZLIB_LIBS) -lm
 	$(FUZZ_CC) $(YAML_CFLAGS) -o $(B)/fuzz/fuzz_config \
 	    tests/fuzz/fuzz_config.c $(FUZZ_CONFIG_SRC) $(RULES_SRC) \
-	    $(B)/gen/builtin_rulesets.c $(YAML_LIBS) $(ZLIB_LIBS) -lm
+	    $(B)/gen/builtin_rulesets.c $(YAML_LIBS) $(ZLIB_LIBS) $(SECCOMP_LIBS) -lm
 	$(FUZZ_PLAY) --seed 1 --ruleset course --replay $(B)/fuzz/games/course.gz \
 	    $(B)/examples/random-bot $(B)/examples/random-bot >/dev/null
 	$(FUZZ_PLAY) --seed 2 --replay $(B)/fuzz/games/base.gz \

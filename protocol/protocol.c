@@ -32,6 +32,7 @@ int proto_cards_init(proto_cards *pc, const sab_ruleset *rs, char *err,
     size_t errlen)
 {
 	pc->rs = rs;
+	pc->compat = 0;
 	memcpy(pc->goal_x, rs->goal_x, sizeof pc->goal_x);
 	memcpy(pc->goal_y, rs->goal_y, sizeof pc->goal_y);
 	for (int i = 0; i < rs->ndefs; i++) {
@@ -409,9 +410,13 @@ static void put_event(line *l, const proto_cards *pc, const sab_event *v,
 			put_wi(l, v->vals[i]);
 		break;
 	case SAB_EV_GOLD:
+		/* A stone (the old mine) is worth 0, and the seat that takes
+		 * it is told so; a referee before replay format 1.5 showed
+		 * it "-", as to the others. */
 		put_s(l, "gold");
 		put_wi(l, v->seat);
-		if (v->value)
+		if (v->value || (!(pc->compat & PROTO_COMPAT_1_4) &&
+		    (e->vis != SAB_VIS_HIDDEN || seat == e->seat)))
 			put_wi(l, v->value);
 		else
 			put_ws(l, "-");
@@ -583,6 +588,11 @@ int proto_event(const proto_cards *pc, const sab_event *e, int seat,
 		return -1;
 	buf[0] = '\0';
 	if (!sab_event_view(e, seat, &v) || e->type == SAB_EV_GAME_START)
+		return 0;
+	/* A treasure trove on an empty discard pile: "took SEAT -" to
+	 * every seat, which a referee before replay format 1.5 never sent. */
+	if ((pc->compat & PROTO_COMPAT_1_4) && e->type == SAB_EV_TAKE &&
+	    e->vis == SAB_VIS_ALL && e->card == SAB_NO_CARD)
 		return 0;
 	put_event(&l, pc, &v, e, seat, nplayers);
 	return done(&l);
@@ -790,6 +800,28 @@ int proto_default_line(const proto_cards *pc, const char *why,
 	return done(&l);
 }
 
+/* A pathfinder's next path card ("Play 2 path cards one after the other
+ * this turn"), where no discard is legal: the first legal move as the
+ * "legal" lines list them (sab_game_moves()'s order: the hand's cards in
+ * order, each card's places in order).  The turn asks for one only when
+ * some path card fits. */
+static void first_path_move(const sab_game *g, sab_move *m)
+{
+	sab_move buf[SAB_MAX_CARD_MOVES];
+	int seat = g->to_act;
+
+	for (int i = 0; i < g->nhand[seat]; i++) {
+		uint8_t d = g->hand[seat][i];
+		if (g->rs->defs[d].type == SAB_CARD_PATH &&
+		    sab_game_moves_card(g, d, buf) > 0) {
+			*m = buf[0];
+			return;
+		}
+	}
+	m->kind = SAB_MOVE_PASS;        /* never: see the turn */
+	m->card = g->hand[seat][0];
+}
+
 void proto_default_move(const sab_game *g, sab_move *m)
 {
 	memset(m, 0, sizeof *m);
@@ -824,10 +856,22 @@ void proto_default_move(const sab_game *g, sab_move *m)
 		while (m->goal < g->rs->ngoals &&
 		    !(g->goal_choices >> m->goal & 1))
 			m->goal++;
+	} else if (g->substep > 0) {
+		first_path_move(g, m);
 	} else {
 		m->kind = SAB_MOVE_PASS;
 		m->card = g->hand[g->to_act][0];
 	}
+}
+
+/* Whether the ruleset's gold holds stones: cards worth 0 (the old
+ * mine's "worthless stone cards"). */
+static int has_stones(const sab_ruleset *rs)
+{
+	for (int i = 0; i < rs->ngold; i++)
+		if (rs->gold_cards[i] == 0)
+			return 1;
+	return 0;
 }
 
 /* ---- reading lines ---------------------------------------------------- */
@@ -1163,7 +1207,11 @@ static int parse_line(const proto_cards *pc, const char *s, size_t len,
 	if (word_is(&w, 0, "bot"))
 		return parse_hello(&w, name, features, why, whylen);
 	if (word_is(&w, 0, "pick")) {
-		if (w.n != 2 || number(&w, 1, 1, SAB_MAX_GOLD_VALUE, &v))
+		/* 0 is a stone's value (the old mine), which a referee
+		 * before replay format 1.5 did not read. */
+		long lo = has_stones(pc->rs) && !(pc->compat &
+		    PROTO_COMPAT_1_4) ? 0 : 1;
+		if (w.n != 2 || number(&w, 1, lo, SAB_MAX_GOLD_VALUE, &v))
 			return bad(why, whylen, "pick wants a gold value");
 		m->kind = SAB_MOVE_PICK_GOLD;
 		m->value = (uint8_t)v;

@@ -157,7 +157,20 @@ typedef struct proto_cards {
 	 * ruleset's cells until a push-goal chest moves one (Treasure
 	 * Chests); proto_cards_follow() keeps them. */
 	int8_t goal_x[SAB_MAX_GOALS], goal_y[SAB_MAX_GOALS];
+	/* PROTO_COMPAT_* bits: how a referee of an older replay format
+	 * spoke, for an old replay's lines to be read and rebuilt as they
+	 * were; 0 (proto_cards_init()) is today's protocol. */
+	unsigned compat;
 } proto_cards;
+
+/*
+ * What the referees that wrote replay format 1.4 and earlier did
+ * differently (saboteur-replay(5)): a stone of the old mine, a gold card
+ * worth 0, could not be picked ("pick 0" was refused) and was shown "-"
+ * to the seat that took it; a treasure trove played on an empty discard
+ * pile sent no "took SEAT -".
+ */
+enum { PROTO_COMPAT_1_4 = 1 };
 
 /*
  * Computes the tokens of rs.  Returns 0, or -1 with a reason in err when two
@@ -305,9 +318,13 @@ int proto_default_line(const proto_cards *pc, const char *why,
     const sab_move *m, char *buf, size_t len);
 
 /*
- * The default move, played for a seat whose bot gave no legal one: the
- * highest gold card offered, or else a discard of the first card in hand.
- * Documented in saboteur(1) and saboteur-protocol(7).
+ * The default move, played for a seat whose bot gave no legal one, by
+ * phase: the highest gold card offered; "allow" in a reaction; the top
+ * card of the discard pile in a take (a treasure trove, a chest's);
+ * the first seat or goal place of a choice; a pathfinder's next path
+ * card: the first legal move, as the "legal" lines list them; else a
+ * discard of the first card in hand.  Always a legal move.  Documented
+ * in saboteur-rules(5), "The default move".
  */
 void proto_default_move(const sab_game *g, sab_move *m);
 

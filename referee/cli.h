@@ -11,7 +11,8 @@
 /* Exit codes of the program (see saboteur(1)). */
 enum {
 	EXIT_OK = 0,
-	EXIT_FAILED = 1,        /* a replay did not verify */
+	EXIT_FAILED = 1,        /* a replay did not verify; standings
+	                           --complete: a game is missing */
 	EXIT_USAGE = 2,         /* bad command line */
 	EXIT_CONFIG = 3,        /* unreadable or malformed ruleset or configuration */
 	EXIT_INTERNAL = 4,      /* the program's own failure (out of memory, a bug) */
@@ -146,7 +147,7 @@ void cli_warn(void *arg, const char *msg);
  * table beside the function that runs it, which only main.c's table of
  * commands reaches. */
 extern const cli_command cli_rules, cli_bench, cli_selfplay, cli_play,
-    cli_verify, cli_export, cli_tournament, cli_standings, cli_view,
+    cli_connect, cli_verify, cli_export, cli_tournament, cli_standings, cli_view,
     cli_html, cli_report;
 
 #endif

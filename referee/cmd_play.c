@@ -13,7 +13,9 @@
 
 #include "cli.h"
 #include "config.h"
+#include "human.h"
 #include "match.h"
+#include "net.h"
 #include "replay_open.h"
 #include "outputs.h"
 #include "runnable.h"
@@ -23,8 +25,9 @@ enum {
 	O_RULESET, O_SEED, O_GAMESEED, O_AGAIN, O_GAMES, O_REPLAY, O_LOGDIR, O_MOVE, O_BANK,
 	O_HANDSHAKE, O_GRACE, O_TRIES, O_MAXLINE, O_MAXOUT, O_TRANSCRIPTS,
 	O_CWD, O_ENV, O_CONFIG, O_QUIET, O_SANDBOX, O_NETWORK, O_WRITABLE,
-	O_MEMORY, O_PROCS, O_FILES, O_FSIZE, O_CPU, O_FORCE, O_BOTTIME, O_DEBUG,
-	O_AFFINITY, O_NOPTS
+	O_MEMORY, O_PROCS, O_FILES, O_FSIZE, O_CPU, O_DISK, O_FORCE, O_BOTTIME,
+	O_DEBUG, O_AFFINITY, O_DEAL_SEATS, O_TOKENS, O_LISTEN, O_NETMS,
+	O_CONNECTMS, O_NOPTS
 };
 
 /* The options of "saboteur play": its parser's table and its help. */
@@ -82,6 +85,9 @@ static const opt play_opts[O_NOPTS + 1] = {
 	    "(default 64; 0 no limit)", 0, NULL },
 	[O_CPU] = { "bot-cpu", "SECONDS", "CPU time per bot for the whole match "
 	    "(default 0: no limit)", 0, NULL },
+	[O_DISK] = { "bot-disk", "MB", "a sealed bot's private /tmp, and how "
+	    "much its writable folder may grow (default 256; 0 no limit)", 0,
+	    NULL },
 	[O_FORCE] = { "force", NULL, "replace replays an earlier run left under "
 	    "the --replay names",
 	    0, NULL },
@@ -91,6 +97,17 @@ static const opt play_opts[O_NOPTS + 1] = {
 	    "on stderr, as it goes", 0, NULL },
 	[O_AFFINITY] = { "affinity", "CPUS", "run the bots on these CPUs only "
 	    "(such as 0-3,6)", 0, NULL },
+	[O_DEAL_SEATS] = { "deal-by-seat", NULL, "deal each round by seat, as "
+	    "a tournament with duplicate deals does: a seed deals each seat "
+	    "the same cards whoever plays", 0, NULL },
+	[O_TOKENS] = { "token-file", "FILE", "write each network seat's "
+	    "address and token to FILE (0600)", 0, NULL },
+	[O_LISTEN] = { "listen-address", "ADDR", "the address network seats "
+	    "listen on (default 127.0.0.1: this machine only)", 0, NULL },
+	[O_NETMS] = { "net-ms", "MS", "taken off each reply of a network seat "
+	    "for the network's round trip (default 100)", 0, NULL },
+	[O_CONNECTMS] = { "connect-ms", "MS", "how long a network seat waits "
+	    "for its bot to connect (default 300000)", 0, NULL },
 	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
 };
 
@@ -100,9 +117,18 @@ const cli_command cli_play = { "play", cmd_play,
 	"run a match between bot programs", "BOT...",
 	"Each BOT is one argument: a command line, split as a shell would but "
 	"run\nwithout one, or the name of a bot in --config.  The ruleset says "
-	"how many.\nExit status: 0 games played (whatever the bots did), 2 bad "
-	"command line\nor a bot that cannot run, 3 bad file, 4 the program's "
-	"own failure,\n5 interrupted.\n",
+	"how many.\nlisten:PORT (or LOW-HIGH, or auto) is a seat whose bot "
+	"connects over TCP\n(saboteur connect); human is a seat played by you "
+	"on this terminal.\nBots run sealed off in bwrap under a system-call filter; "
+	"memory, processes\nand CPU time hold for each bot's whole process tree "
+	"where the machine gives\nthe referee cgroups (v2 delegated to it, or "
+	"v1 pids and memory it may write\nin, usually as root), else per "
+	"process only, and processes not at all for\nroot.  The summary's last "
+	"line says which held the bots; --debug shows\nwhat each bot sees.  "
+	"man saboteur, SANDBOX, has the details.\n"
+	"Exit status: 0 games played (whatever the bots did), 2 bad "
+	"command line\nor a bot that cannot run, 3 bad file or a bot that "
+	"cannot be sealed off,\n4 the program's own failure, 5 interrupted.\n",
 	play_opts };
 
 /* The sandbox options and the keys of sandbox_settings_key() they set. */
@@ -111,6 +137,7 @@ static const struct { int opt; const char *key; } box_opts[] = {
 	{ O_WRITABLE, "writable" }, { O_MEMORY, "memory-mb" },
 	{ O_PROCS, "processes" }, { O_FILES, "open-files" },
 	{ O_FSIZE, "file-size-mb" }, { O_CPU, "cpu-seconds" },
+	{ O_DISK, "disk-mb" },
 };
 
 typedef struct play_cfg {
@@ -139,6 +166,15 @@ typedef struct play_cfg {
 	proc_cpus cpus;
 	char **cmds;            /* the BOT arguments, for restarts */
 	int starts[SAB_MAX_PLAYERS];    /* times each bot was started */
+	/* Network seats (by BOT argument; fd -1 for the others) and a
+	 * person's: where they listen, the relay's and picker's program. */
+	net_seat net[SAB_MAX_PLAYERS];
+	const char *listen_addr;
+	const char *token_file;
+	int64_t net_ms, connect_ms;
+	char self[4096];
+	int humans;
+	human_table table;
 } play_cfg;
 
 static int number_opt(opt *o, int i, long long lo, long long hi,
@@ -286,6 +322,7 @@ static int configure(opt *o, play_cfg *c)
 	long long games = 1;
 	long long move = 1000, bank = 10000, hs = 10000, grace = 50, tries = 3;
 	long long maxline = 4096, maxout = 65536;
+	long long net_ms = 100, connect_ms = 300000;
 	uint64_t seed;
 	int one_game, rc;
 	char err[512];
@@ -305,14 +342,27 @@ static int configure(opt *o, play_cfg *c)
 	    number_opt(o, O_GRACE, 0, 60000, &grace) ||
 	    number_opt(o, O_TRIES, 1, 100, &tries) ||
 	    number_opt(o, O_MAXLINE, 64, 1 << 24, &maxline) ||
-	    number_opt(o, O_MAXOUT, 64, 1LL << 32, &maxout))
+	    number_opt(o, O_MAXOUT, 64, 1LL << 32, &maxout) ||
+	    number_opt(o, O_NETMS, 0, 86400000, &net_ms) ||
+	    number_opt(o, O_CONNECTMS, 1, 86400000, &connect_ms))
 		return EXIT_USAGE;
+	if (c->again != NULL && o[O_DEAL_SEATS].value != NULL) {
+		fprintf(stderr, "saboteur play: --deal-by-seat goes with --seed "
+		    "or --game-seed: --again deals as its replay was dealt\n");
+		return EXIT_USAGE;
+	}
+	c->net_ms = net_ms;
+	c->connect_ms = connect_ms;
+	c->listen_addr = o[O_LISTEN].value ? o[O_LISTEN].value : NET_LOOPBACK;
+	c->token_file = o[O_TOKENS].value;
 	if ((rc = load_rules(o, c)) != EXIT_OK)
 		return rc;
 	c->mo = (match_opts){ &c->rs, &c->pc, seed, (int)games,
 	    { hs * 1000000, move * 1000000, bank * 1000000, grace * 1000000 },
 	    (int)tries, (uint64_t)maxout, NULL, o[O_REPLAY].value,
-	    "saboteur " SAB_VERSION, c->rules_text, c->rules_len, one_game };
+	    "saboteur " SAB_VERSION, c->rules_text, c->rules_len, one_game,
+	    c->again != NULL ? c->again->deal : o[O_DEAL_SEATS].value != NULL ?
+	    SAB_DEAL_SEATS : SAB_DEAL_PLAY };
 	int numbered = c->mo.replay == NULL ? 0 :
 	    outputs_replay_check(c->mo.replay, err, sizeof err);
 	if (numbered < 0) {
@@ -466,8 +516,10 @@ static int hide_folder_of(play_cfg *c, const char *path, int pattern)
 		*slash = '\0';
 	else
 		strcpy(dir, slash ? "/" : ".");     /* fits: 2 bytes */
-	if (strcmp(dir, ".") != 0 &&
-	    sandbox_hide(&c->sb, dir, msg, sizeof msg) != 0) {
+	/* Replays in the referee's own folder: that folder may still be a
+	 * bot's, as long as the bot does not see its files. */
+	if (strcmp(dir, ".") == 0 ? sandbox_shield(&c->sb, dir, msg,
+	    sizeof msg) != 0 : sandbox_hide(&c->sb, dir, msg, sizeof msg) != 0) {
 		fprintf(stderr, "saboteur play: %s\n", msg);
 		return EXIT_CONFIG;
 	}
@@ -486,6 +538,11 @@ static int seal(play_cfg *c, const char *again)
 	if (sandbox_init(&c->sb, (int)mode.mode, msg, sizeof msg) != 0) {
 		fprintf(stderr, "saboteur play: %s\n", msg);
 		return EXIT_CONFIG;
+	}
+	if (c->debug) {
+		char how[512];
+		fprintf(stderr, "saboteur play: bots run %s\n",
+		    sandbox_describe(&c->sb, how, sizeof how));
 	}
 	if (msg[0])
 		fprintf(stderr, "saboteur play: %s\n", msg);
@@ -507,6 +564,43 @@ static const char *bot_cwd(const play_cfg *c, const config_bot *cb)
 	return cb != NULL && cb->cwd != NULL ? cb->cwd : c->cwd;
 }
 
+/*
+ * Starts the process of a seat that is not a program: a network seat's
+ * relay, given the seat's listening socket and (to say whom it refused)
+ * the referee's stderr, and then its token as its first line; a
+ * person's move picker.  Both are this program, unsealed: they hold no
+ * secret of the game and must reach the network or the terminal.
+ */
+static int spawn_seat(play_cfg *c, bot *b, const char *stderr_path)
+{
+	char buf[4096 + 512], err[512], label[128], *argv[7] = { c->self,
+	    "human-seat", NULL };
+	const net_seat *ns = &c->net[b->index];
+	int pass[2] = { ns->fd, STDERR_FILENO };
+	proc_spec spec = { .argv = argv, .stderr_path = stderr_path,
+	    .max_line = c->max_line, .max_stderr = 16u << 20 };
+
+	if (b->kind == BOT_NETWORK) {
+		(void)snprintf(label, sizeof label, "saboteur play: bot %d (%s)",
+		    b->index + 1, b->command);
+		if (net_relay_argv(c->self, ns, c->connect_ms, STDERR_FILENO, label,
+		    argv, buf, sizeof buf) != 0) {
+			fprintf(stderr, "saboteur play: %s: too long a path\n",
+			    c->self);
+			return EXIT_INTERNAL;
+		}
+		spec.pass_fds = pass;
+		spec.npass = 2;
+	}
+	if (bot_start(b, &spec, err, sizeof err) != 0) {
+		fprintf(stderr, "saboteur play: %s\n", err);
+		return EXIT_INTERNAL;
+	}
+	if (b->kind == BOT_NETWORK)
+		(void)proc_send(&b->p, ns->token, strlen(ns->token));
+	return EXIT_OK;
+}
+
 /* Starts bot b with the sandbox, the limits and the environment its
  * layers give: the --config file's, the command line's, its own. */
 static int spawn_bot(play_cfg *c, bot *b, const config_bot *cb,
@@ -518,6 +612,8 @@ static int spawn_bot(play_cfg *c, bot *b, const config_bot *cb,
 	char err[512];
 	int rc = EXIT_OK;
 
+	if (b->kind != BOT_PROGRAM)
+		return spawn_seat(c, b, stderr_path);
 	sandbox_settings_over(&set, &c->box);
 	if (cb != NULL)
 		sandbox_settings_over(&set, &cb->box);
@@ -530,11 +626,16 @@ static int spawn_bot(play_cfg *c, bot *b, const config_bot *cb,
 		    b->index + 1, b->command, err);
 		return EXIT_CONFIG;
 	}
-	proc_spec spec = { .argv = cmd.argv, .cwd = cwd, .env = cmd.env,
-	    .stderr_path = stderr_path, .max_line = c->max_line,
-	    .max_stderr = 16u << 20, .limits = &b->limits,
-	    .env_exact = cmd.env_exact, .wrapped = cmd.wrapped,
-	    .cpus = c->pin ? &c->cpus : NULL };
+	if (c->debug) {
+		fprintf(stderr, "saboteur play: bot %d \"%s\":\n", b->index + 1,
+		    b->command);
+		sandbox_show(&cmd, &set, "  ", stderr);
+	}
+	proc_spec spec = { .cwd = cwd, .stderr_path = stderr_path,
+	    .max_line = c->max_line, .max_stderr = 16u << 20,
+	    .limits = &b->limits, .cpus = c->pin ? &c->cpus : NULL };
+	sandbox_spec(&cmd, &spec);
+	b->guard = cmd.guard;
 	if (bot_start(b, &spec, err, sizeof err) != 0) {
 		fprintf(stderr, "saboteur play: %s\n", err);
 		rc = EXIT_INTERNAL;
@@ -593,6 +694,8 @@ static int check_bots(const play_cfg *c, char **cmds, int n, const bot *bots)
 
 	for (int i = 0; i < n; i++) {
 		const config_bot *cb = config_find(&c->cfg, cmds[i]);
+		if (bots[i].kind != BOT_PROGRAM)
+			continue;
 		if (runnable_check(bots[i].argv, bot_cwd(c, cb),
 		    bot_env(c, cb, env, 64), err, sizeof err) != 0) {
 			fprintf(stderr, "saboteur play: bot %d \"%s\": %s\n",
@@ -646,6 +749,33 @@ static int bots_ran(const play_cfg *c, char **cmds, int n, const bot *bots)
 	return ran;
 }
 
+/*
+ * Whether bwrap sealed every bot off: one it could not (a mount it could
+ * not make for that bot, say) exited 1 with bwrap's reason as the first
+ * line of its stderr log.  Says each such bot with that reason and
+ * returns 0, for play to stop before any game; 1 when all were sealed.
+ */
+static int bots_sealed(const play_cfg *c, char **cmds, int n,
+    const bot *bots)
+{
+	char stem[48], path[4096], why[512];
+	int sealed = 1;
+
+	for (int i = 0; i < n; i++) {
+		const bot *b = &bots[i];
+		if (!b->sandboxed || b->status == BOT_OK || b->p.pid <= 0)
+			continue;
+		file_stem(b->argv, i, stem, sizeof stem);
+		if (snprintf(path, sizeof path, "%s/%s.stderr", c->log_dir, stem) <
+		    (int)sizeof path && sandbox_failed(path, why, sizeof why)) {
+			fprintf(stderr, "saboteur play: bot %d \"%s\": cannot be "
+			    "sealed off: %s\n", i + 1, cmds[i], why);
+			sealed = 0;
+		}
+	}
+	return sealed;
+}
+
 /* A bot's own time control: its --config entry's, then --bot-time's;
  * what neither gives is the match's. */
 static void own_clock(const play_cfg *c, bot *b, const config_bot *cb)
@@ -657,6 +787,11 @@ static void own_clock(const play_cfg *c, bot *b, const config_bot *cb)
 		move = cb->move_ms * 1000000;
 	if (cb != NULL && (cb->clock & CONFIG_OWN_BANK))
 		bank = cb->bank_ms * 1000000;
+	/* A person thinks in seconds, not milliseconds. */
+	if (b->kind == BOT_PERSON) {
+		move = HUMAN_MOVE_MS * 1000000;
+		bank = HUMAN_BANK_MS * 1000000;
+	}
 	if (c->own[i] & CONFIG_OWN_MOVE)
 		move = c->own_move[i] * 1000000;
 	if (c->own[i] & CONFIG_OWN_BANK)
@@ -666,6 +801,79 @@ static void own_clock(const play_cfg *c, bot *b, const config_bot *cb)
 	b->own_clock = 1;
 	b->move_limit = move;
 	b->bank_limit = bank;
+}
+
+/* Says how to take network seat b, on stdout: the token is the match's
+ * own, for whoever runs the bot there. */
+static void say_seat(const play_cfg *c, const bot *b)
+{
+	const net_seat *ns = &c->net[b->index];
+
+	printf("bot %d (%s) waits on %s for: saboteur connect %s %s -- BOT\n",
+	    b->index + 1, b->command, b->where, b->where, ns->token);
+}
+
+/*
+ * Opens what the seats that are not programs need: each network seat's
+ * listening socket and token (said on stdout, and in --token-file), and
+ * for a person the terminal, whose state is kept to be put back and on
+ * which the referee holds its own output until the match ends.  Returns
+ * an exit code.
+ */
+static int open_seats(play_cfg *c, bot *bots, int n)
+{
+	const char *names[SAB_MAX_PLAYERS];
+	net_seat seats[SAB_MAX_PLAYERS];
+	char num[SAB_MAX_PLAYERS][16], err[512];
+	int nnet = 0, lo, hi;
+
+	for (int i = 0; i < n; i++) {
+		bot *b = &bots[i];
+		if (b->kind == BOT_PROGRAM)
+			continue;
+		if (c->self[0] == '\0' && net_self(c->self, sizeof c->self) != 0) {
+			fprintf(stderr, "saboteur play: cannot find this program "
+			    "(/proc/self/exe) to run bot %d \"%s\"\n", i + 1,
+			    b->command);
+			return EXIT_INTERNAL;
+		}
+		if (b->kind == BOT_PERSON) {
+			if (++c->humans > 1) {
+				fprintf(stderr, "saboteur play: bot %d: one person "
+				    "a match (one terminal)\n", i + 1);
+				return EXIT_USAGE;
+			}
+			continue;
+		}
+		if (net_parse(b->command, &lo, &hi, err, sizeof err) != 0 ||
+		    net_listen(&c->net[i], c->listen_addr, lo, hi, err,
+		    sizeof err) != 0) {
+			fprintf(stderr, "saboteur play: bot %d: %s\n", i + 1, err);
+			return EXIT_USAGE;
+		}
+		b->allowance = c->net_ms * 1000000;
+		b->net_wait = c->connect_ms * 1000000;
+		net_where(&c->net[i], b->where, sizeof b->where);
+		(void)snprintf(num[nnet], sizeof num[nnet], "%d", i + 1);
+		names[nnet] = num[nnet];
+		seats[nnet++] = c->net[i];
+		say_seat(c, b);
+	}
+	if (c->token_file != NULL && net_token_file(c->token_file, names, seats,
+	    nnet, err, sizeof err) != 0) {
+		fprintf(stderr, "saboteur play: %s\n", err);
+		return EXIT_CONFIG;
+	}
+	if (c->token_file != NULL && nnet == 0)
+		fprintf(stderr, "saboteur play: warning: --token-file: no BOT is "
+		    "a network seat (listen:PORT)\n");
+	fflush(stdout);
+	if (c->humans > 0 && human_table_open(&c->table, err, sizeof err) != 0) {
+		fprintf(stderr, "saboteur play: a person's seat (human): %s\n",
+		    err);
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
 }
 
 /* Splits and starts every bot; returns an exit code.  A BOT that names a
@@ -682,6 +890,8 @@ static int start_bots(play_cfg *c, char **cmds, int n, bot *bots,
 		const config_bot *cb = config_find(&c->cfg, cmds[i]);
 		b->index = i;
 		b->command = cb ? cb->command : cmds[i];
+		b->kind = net_is_seat(b->command) ? BOT_NETWORK :
+		    human_is_seat(b->command) ? BOT_PERSON : BOT_PROGRAM;
 		b->argv = split_command(b->command, err, sizeof err);
 		if (b->argv == NULL) {
 			fprintf(stderr, "saboteur play: bot %d \"%s\": %s\n",
@@ -696,7 +906,8 @@ static int start_bots(play_cfg *c, char **cmds, int n, bot *bots,
 		fprintf(stderr, "saboteur play: %s\n", why);
 		return EXIT_USAGE;
 	}
-	if ((rc = seal(c, again)) != EXIT_OK)
+	if ((rc = seal(c, again)) != EXIT_OK ||
+	    (rc = open_seats(c, bots, n)) != EXIT_OK)
 		return rc;
 	c->cmds = cmds;
 	for (int i = 0; i < n; i++) {
@@ -870,6 +1081,11 @@ static int restart_failed(void *arg, int gi, bot *bots, int n, char *err,
 			    i + 1);
 			return MATCH_FAILED;
 		}
+		if (b->kind == BOT_NETWORK)
+			fprintf(stderr, "saboteur play: bot %d (%s) waits on %s "
+			    "for its bot to connect again, with the same token, "
+			    "up to %lld s\n", i + 1, b->command, b->where,
+			    (long long)(c->connect_ms + 999) / 1000);
 		int rc = match_handshake(&c->mo, b, 1, w->cost);
 		if (rc != MATCH_DONE) {
 			snprintf(err, errlen, "out of memory");
@@ -894,9 +1110,30 @@ static void game_done(void *arg, int gi, const game_result *g)
 	w->t.decisions += g->decisions;
 }
 
+/* For a bot that failed: the last line of its latest stderr log, which
+ * often says why (an exception, a module not found). */
+static void print_last_words(const play_cfg *c, const bot *b)
+{
+	char stem[48], kind[32], path[4096], line[240], shown[4 * 240];
+	int k = c->starts[b->index];
+
+	file_stem(b->argv, b->index, stem, sizeof stem);
+	if (k > 1)
+		(void)snprintf(kind, sizeof kind, "%d.stderr", k);
+	else
+		(void)snprintf(kind, sizeof kind, "stderr");
+	if (snprintf(path, sizeof path, "%s/%s.%s", c->log_dir, stem, kind) >=
+	    (int)sizeof path || outputs_last_line(path, line, sizeof line) != 0)
+		return;
+	(void)proto_escape(shown, sizeof shown, line, strlen(line), 0);
+	printf("  %s: its last stderr line: %s\n", bot_name(b), shown);
+}
+
 static void print_summary(const play_cfg *c, const bot *bots, int n,
     const watch *w, int played, const match_cost *cost)
 {
+	char how[512];
+
 	const tally *t = &w->t;
 
 	printf("\n%-24s %5s %6s %-13s %9s %8s %7s %8s\n", "bot", "wins",
@@ -918,6 +1155,8 @@ static void print_summary(const play_cfg *c, const bot *bots, int n,
 			    strlen(b->detail), 0);
 			printf("  %s: %s\n", bot_name(b), shown);
 		}
+		if (b->status != BOT_OK)
+			print_last_words(c, b);
 		if (w->failures[i] > 0) {
 			char shown[4 * sizeof w->last[i]];
 			(void)proto_escape(shown, sizeof shown, w->last[i],
@@ -949,6 +1188,8 @@ static void print_summary(const play_cfg *c, const bot *bots, int n,
 	    cost->messages, cost->messages ? cost->cpu_seconds * 1e6 /
 	    (double)cost->messages : 0.0,
 	    (double)hist_quantile(&cost->gaps, 0.5) * 1e-3, peak, c->log_dir);
+	/* What held the bots, so that a result played unsealed says so. */
+	printf("sandbox: %s\n", sandbox_describe(&c->sb, how, sizeof how));
 }
 
 static int cmd_play(int argc, char **argv)
@@ -962,6 +1203,8 @@ static int cmd_play(int argc, char **argv)
 	int n, rc, played = 0;
 
 	CLI_OPTS_COPY(o, play_opts);
+	for (int i = 0; i < SAB_MAX_PLAYERS; i++)
+		c.net[i].fd = -1;       /* no seat listens yet */
 	n = cli_parse("play", argc, argv, o, cmds, SAB_MAX_PLAYERS + 1);
 	if (n < 0)
 		return EXIT_USAGE;
@@ -1009,10 +1252,13 @@ static int cmd_play(int argc, char **argv)
 		for (int i = 0; i < n; i++)
 			set[i] = &bots[i].p;
 		proc_stop_all(set, n, 0);
+		human_table_close(&c.table);
+		for (int i = 0; i < n; i++)
+			net_close(&c.net[i]);
 		return rc;
 	}
-	/* The games start only when every bot's program ran. */
-	int ran = 1;
+	/* The games start only when every bot's program ran, sealed off. */
+	int ran = 1, sealed = 1;
 	rc = match_handshake(&c.mo, bots, n, &cost);
 	if (rc == MATCH_FAILED)
 		snprintf(err, sizeof err, "out of memory");
@@ -1020,6 +1266,8 @@ static int cmd_play(int argc, char **argv)
 		name_logs(&c, &bots[i], 1);
 	if (rc == MATCH_DONE)
 		ran = bots_ran(&c, cmds, n, bots);
+	if (rc == MATCH_DONE && ran)
+		ran = sealed = bots_sealed(&c, cmds, n, bots);
 	if (rc == MATCH_DONE && ran && c.random_seed) {
 		/* Said first, so that the match can be played again. */
 		printf("match seed %" PRIu64 " (at random; --seed %" PRIu64
@@ -1033,6 +1281,9 @@ static int cmd_play(int argc, char **argv)
 	} else {
 		match_finish(&c.mo, bots, n, &cost);
 	}
+	/* The person's picker is gone: the terminal is the referee's again,
+	 * with what it held back meanwhile. */
+	human_table_close(&c.table);
 	if (ran)
 		print_summary(&c, bots, n, &w, played, &cost);
 	for (int i = 0; i < n; i++) {
@@ -1040,6 +1291,7 @@ static int cmd_play(int argc, char **argv)
 			fclose(bots[i].transcript);
 		proc_free(&bots[i].p);
 		split_free(bots[i].argv);
+		net_close(&c.net[i]);
 	}
 	split_free(c.env);
 	config_free(&c.cfg);
@@ -1051,7 +1303,7 @@ static int cmd_play(int argc, char **argv)
 		return EXIT_INTERNAL;
 	}
 	if (!ran)
-		return EXIT_USAGE;
+		return sealed ? EXIT_USAGE : EXIT_CONFIG;
 	if (rc == MATCH_INTERRUPTED) {
 		/* What is kept: the games above, their replays, the logs. */
 		fprintf(stderr, "saboteur play: interrupted after %d of %d "

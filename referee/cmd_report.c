@@ -11,8 +11,9 @@ static const opt report_opts_table[O_NOPTS + 1] = {
 	[O_O] = { "o", "FOLDER", NULL, 0, NULL },
 	[O_OUTPUT] = { "output", "FOLDER", "write index.html and games/ here "
 	    "(made if missing)", 1, NULL },
-	[O_ALL] = { "all", NULL, "a page for every game (default: the games "
-	    "with a failure and the last 50)", 0, NULL },
+	[O_ALL] = { "all", NULL, "a page for every game (default: every game "
+	    "of up to 1,000; over that, those with a failure and the last 50)",
+	    0, NULL },
 	[O_QUIET] = { "quiet", NULL, "say nothing when all went well", 0,
 	    NULL },
 	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }

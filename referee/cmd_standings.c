@@ -8,7 +8,7 @@
 #include "standings.h"
 #include "stats.h"
 
-enum { O_FORMAT, O_BY_ROLE, O_PAIRS, O_NOPTS };
+enum { O_FORMAT, O_BY_ROLE, O_PAIRS, O_COMPLETE, O_NOPTS };
 
 static const opt standings_opts[O_NOPTS + 1] = {
 	[O_FORMAT] = { "format", "table|yaml|csv", "how to print them "
@@ -18,6 +18,9 @@ static const opt standings_opts[O_NOPTS + 1] = {
 	[O_PAIRS] = { "head-to-head", NULL, "after the table: how often each "
 	    "bot had more gold than each other, and the likelihood that each "
 	    "is better than the next", 0, NULL },
+	[O_COMPLETE] = { "complete", NULL, "only when the folders hold every "
+	    "game of the schedule; else say what is missing and exit 1", 0,
+	    NULL },
 	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
 };
 
@@ -37,11 +40,12 @@ const cli_command cli_standings = { "standings", cmd_standings,
  * when something is missing or they are shards.  Returns 0, or -1 with a
  * message in err.
  */
-static int load(standings *st, const char *const *names, int n, char *err,
-    size_t errlen)
+static int load(standings *st, const char *const *names, int n,
+    long *schedule, char *err, size_t errlen)
 {
 	char **dirs = NULL, line[1024];
 	int ndirs = 0, rc;
+	long total;
 
 	standings_init(st);
 	if (shards_expand(names, n, &dirs, &ndirs, err, errlen) != 0)
@@ -49,13 +53,19 @@ static int load(standings *st, const char *const *names, int n, char *err,
 	standings_free(st);
 	rc = standings_load(st, (const char *const *)dirs, ndirs, cli_warn,
 	    NULL, err, errlen);
-	if (rc == 0 && st->games > 0) {
+	/* Shards with no game yet too: which are missing is the news. */
+	if (rc == 0 && (st->games > 0 || ndirs > 1)) {
 		rc = shards_coverage(st, (const char *const *)dirs, ndirs,
 		    cli_warn, NULL, line, sizeof line, err, errlen);
 		if (rc > 0)
 			fprintf(stderr, "saboteur standings: %s\n", line);
 		rc = rc < 0 ? -1 : 0;
 	}
+	if (rc == 0 && (total = shards_schedule((const char *const *)dirs,
+	    ndirs, err, errlen)) < 0)
+		rc = -1;
+	else if (rc == 0)
+		*schedule = total;
 	shards_free(dirs, ndirs);
 	return rc;
 }
@@ -65,6 +75,7 @@ static int cmd_standings(int argc, char **argv)
 	opt o[O_NOPTS + 1];
 	char *pos[1024], err[1024];
 	int n, format = STANDINGS_TABLE, rc;
+	long schedule = 0;
 	standings st;
 
 	CLI_OPTS_COPY(o, standings_opts);
@@ -90,9 +101,19 @@ static int cmd_standings(int argc, char **argv)
 		    "csv, not \"%s\"\n", o[O_FORMAT].value);
 		return EXIT_USAGE;
 	}
-	rc = load(&st, (const char *const *)pos, n, err, sizeof err);
+	rc = load(&st, (const char *const *)pos, n, &schedule, err, sizeof err);
 	if (rc != 0) {
 		fprintf(stderr, "saboteur standings: %s\n", err);
+	} else if (o[O_COMPLETE].value != NULL && schedule == 0) {
+		fprintf(stderr, "saboteur standings: --complete: the journals "
+		    "do not say how many games the schedule has (an earlier "
+		    "version wrote them)\n");
+		rc = -1;
+	} else if (o[O_COMPLETE].value != NULL && st.games < schedule) {
+		/* The line above said which shards and games are missing. */
+		fprintf(stderr, "saboteur standings: --complete: %ld of %ld "
+		    "games: not every game is in\n", st.games, schedule);
+		rc = -3;
 	} else if (st.games == 0) {
 		/* An empty table would look like standings of nothing. */
 		fprintf(stderr, "saboteur standings: no games in %s%s: the "
@@ -109,5 +130,6 @@ static int cmd_standings(int argc, char **argv)
 		rc = -2;
 	}
 	standings_free(&st);
-	return rc == 0 ? EXIT_OK : rc == -2 ? EXIT_INTERNAL : EXIT_CONFIG;
+	return rc == 0 ? EXIT_OK : rc == -2 ? EXIT_INTERNAL : rc == -3 ?
+	    EXIT_FAILED : EXIT_CONFIG;
 }

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "net.h"
 #include "outputs.h"
 #include "sandbox.h"
 #include "proc.h"
@@ -17,7 +18,7 @@
 #include "tournament.h"
 
 enum { O_J, O_JOBS, O_SHARD, O_OUT, O_QUIET, O_SANDBOX, O_EVERY, O_AFFINITY,
-	O_NOPTS };
+	O_TOKENS, O_NOPTS };
 
 static const opt tournament_opts[O_NOPTS + 1] = {
 	[O_J] = { "j", "N", NULL, 0, NULL },
@@ -36,6 +37,8 @@ static const opt tournament_opts[O_NOPTS + 1] = {
 	    NULL },
 	[O_AFFINITY] = { "affinity", NULL, "pin the games at once to CPUs of "
 	    "their own, bots and all", 0, NULL },
+	[O_TOKENS] = { "token-file", "FILE", "write each network entry's "
+	    "address and token to FILE (0600)", 0, NULL },
 	[O_NOPTS] = { NULL, NULL, NULL, 0, NULL }
 };
 
@@ -88,6 +91,8 @@ static int check_bots(const tconfig *cfg)
 
 	for (int i = 0; i < cfg->nbots; i++) {
 		const tconfig_bot *t = &cfg->bots[i];
+		if (net_is_seat(t->cb.command))
+			continue;       /* a bot that connects: nothing to run */
 		char **argv = split_command(t->cb.command, err, sizeof err);
 		if (argv == NULL || runnable_check(argv, t->cb.cwd,
 		    t->cb.env[0] ? t->cb.env : NULL, err, sizeof err) != 0) {
@@ -146,7 +151,7 @@ static int open_dir(tournament *t, const sab_ruleset *rs, char *err,
 {
 	/* A ruleset file changed between runs makes another tournament. */
 	uint64_t h = replay_ruleset_hash(rs), fp = tconfig_hash(t->cfg);
-	journal_visit v = { tournament_count, cli_warn, t };
+	journal_visit v = { tournament_count, cli_warn, t, tournament_belongs };
 	journal_roles roles;
 
 	fp = sab_fnv1a(fp, &h, sizeof h);
@@ -174,6 +179,77 @@ static int open_dir(tournament *t, const sab_ruleset *rs, char *err,
 	return EXIT_OK;
 }
 
+/*
+ * Opens the listening seat of each network entry ("listen:PORT") on the
+ * file's network.address, says on stdout how to take it (and in
+ * --token-file), and lists the entries without their tokens in
+ * DIR/network.txt, for the standings to say which bots played remotely.
+ * Returns an exit code.
+ */
+static int open_seats(opt *o, const tconfig *cfg, tournament *t)
+{
+	const char *addr = cfg->net_address ? cfg->net_address : NET_LOOPBACK;
+	const char *names[PROC_MAX_PASS];
+	net_seat seats[PROC_MAX_PASS];
+	char err[512], path[4096];
+	int lo, hi, fd;
+	FILE *f;
+
+	for (int i = 0; i < cfg->nbots; i++) {
+		const tconfig_bot *b = &cfg->bots[i];
+		char where[96];
+		if (!net_is_seat(b->cb.command))
+			continue;
+		if (t->net == NULL) {
+			if ((t->net = calloc((size_t)cfg->nbots,
+			    sizeof *t->net)) == NULL)
+				return EXIT_INTERNAL;
+			for (int k = 0; k < cfg->nbots; k++)
+				t->net[k].fd = -1;
+		}
+		if (t->nnet == PROC_MAX_PASS) {
+			fprintf(stderr, "saboteur tournament: %s:%d:%d: bot \"%s\": "
+			    "at most %d network entries\n", cfg->source,
+			    b->at.line, b->at.column, b->cb.name, PROC_MAX_PASS);
+			return EXIT_CONFIG;
+		}
+		if (net_parse(b->cb.command, &lo, &hi, err, sizeof err) != 0 ||
+		    net_listen(&t->net[i], addr, lo, hi, err, sizeof err) != 0) {
+			fprintf(stderr, "saboteur tournament: %s:%d:%d: bot \"%s\": "
+			    "%s\n", cfg->source, b->at.line, b->at.column,
+			    b->cb.name, err);
+			return EXIT_CONFIG;
+		}
+		names[t->nnet] = b->cb.name;
+		seats[t->nnet++] = t->net[i];
+		net_where(&t->net[i], where, sizeof where);
+		printf("bot %s waits on %s for: saboteur connect --again %s %s "
+		    "-- BOT\n", b->cb.name, where, where, t->net[i].token);
+	}
+	if (t->nnet == 0)
+		return EXIT_OK;
+	fflush(stdout);
+	if (o[O_TOKENS].value != NULL && net_token_file(o[O_TOKENS].value,
+	    names, seats, t->nnet, err, sizeof err) != 0) {
+		fprintf(stderr, "saboteur tournament: %s\n", err);
+		return EXIT_CONFIG;
+	}
+	if (snprintf(path, sizeof path, "%s/network.txt", t->dir) >=
+	    (int)sizeof path || (fd = cli_private_file(path)) < 0 ||
+	    (f = fdopen(fd, "w")) == NULL) {
+		fprintf(stderr, "saboteur tournament: cannot write %s/network.txt"
+		    "\n", t->dir);
+		return EXIT_CONFIG;
+	}
+	fprintf(f, "saboteur-network 1\n");
+	for (int k = 0; k < t->nnet; k++) {
+		char where[96];
+		net_where(&seats[k], where, sizeof where);
+		fprintf(f, "%s %s\n", names[k], where);
+	}
+	return fclose(f) == 0 ? EXIT_OK : EXIT_CONFIG;
+}
+
 static int print_standings(const char *dir)
 {
 	const char *dirs[] = { dir };
@@ -190,8 +266,11 @@ static int print_standings(const char *dir)
 }
 
 /* Decides once whether the workers' bots are sealed off: --sandbox, else
- * the file's sandbox mode; says so when they cannot be. */
-static int seal(opt *o, const tconfig *cfg, tournament *t)
+ * the file's sandbox mode.  A tournament's results stand for its bots, so
+ * it runs them unsealed only when told to (mode off): auto where bwrap
+ * cannot seal them is refused, saying why. */
+static int seal(opt *o, const tconfig *cfg, tournament *t, char *how,
+    size_t howlen)
 {
 	sandbox_settings s = cfg->box;
 	char msg[1024];
@@ -205,13 +284,67 @@ static int seal(opt *o, const tconfig *cfg, tournament *t)
 	sandbox_settings_final(&s);
 	if (sandbox_init(&sb, (int)s.mode, msg, sizeof msg) != 0) {
 		fprintf(stderr, "saboteur tournament: %s\n", msg);
+		sandbox_free(&sb);
 		return EXIT_CONFIG;
 	}
-	if (msg[0])
-		fprintf(stderr, "saboteur tournament: %s\n", msg);
 	t->sandbox = sb.on;
+	(void)sandbox_describe(&sb, how, howlen);
 	sandbox_free(&sb);
+	if (!t->sandbox && s.mode == SANDBOX_AUTO) {
+		const char *why = strncmp(msg, "warning: ", 9) == 0 ? msg + 9 : msg;
+		fprintf(stderr, "saboteur tournament: will not run bots unsealed "
+		    "unless told to: %s\n", why);
+		return EXIT_CONFIG;
+	}
 	return EXIT_OK;
+}
+
+/*
+ * With the sandbox on: every bot's sealed command can be made (none lies
+ * in the results folder or shows the tournament file's folder's secrets),
+ * found before any game rather than by a worker.  Returns an exit code.
+ */
+static int check_sealable(const tconfig *cfg, const tournament *t,
+    const char *file)
+{
+	char err[1024];
+	sandbox sb;
+	int rc = EXIT_OK;
+
+	if (!t->sandbox)
+		return EXIT_OK;
+	if (sandbox_init(&sb, SANDBOX_ON, err, sizeof err) != 0 ||
+	    sandbox_hide(&sb, t->dir, err, sizeof err) != 0 ||
+	    sandbox_hide(&sb, file, err, sizeof err) != 0) {
+		fprintf(stderr, "saboteur tournament: %s\n", err);
+		sandbox_free(&sb);
+		return EXIT_CONFIG;
+	}
+	for (int i = 0; i < cfg->nbots; i++) {
+		const tconfig_bot *b = &cfg->bots[i];
+		sandbox_settings set = cfg->box;
+		sandbox_cmd cmd;
+		char **argv;
+
+		if (net_is_seat(b->cb.command))
+			continue;       /* sealed, if at all, where it runs */
+		argv = split_command(b->cb.command, err, sizeof err);
+		sandbox_settings_over(&set, &b->cb.box);
+		sandbox_settings_final(&set);
+		if (argv == NULL || sandbox_command(&sb, &set, argv, b->cb.cwd,
+		    b->cb.cwd != NULL, b->cb.env[0] ? b->cb.env : NULL, &cmd, err,
+		    sizeof err) != 0) {
+			fprintf(stderr, "saboteur tournament: %s:%d:%d: bot \"%s\": "
+			    "%s\n", cfg->source, b->at.line, b->at.column,
+			    b->cb.name, err);
+			rc = EXIT_CONFIG;
+		} else {
+			sandbox_cmd_free(&cmd);
+		}
+		split_free(argv);
+	}
+	sandbox_free(&sb);
+	return rc;
 }
 
 static int run(opt *o, const char *file, tconfig *cfg, sab_ruleset *rs,
@@ -219,7 +352,7 @@ static int run(opt *o, const char *file, tconfig *cfg, sab_ruleset *rs,
 {
 	tournament t;
 	standings live;
-	char err[1024];
+	char err[1024], how[512] = "";
 	int rc;
 
 	memset(&t, 0, sizeof t);
@@ -241,18 +374,23 @@ static int run(opt *o, const char *file, tconfig *cfg, sab_ruleset *rs,
 		t.live = &live;
 	}
 	if ((rc = check_bots(cfg)) != EXIT_OK ||
-	    (rc = seal(o, cfg, &t)) != EXIT_OK)
+	    (rc = seal(o, cfg, &t, how, sizeof how)) != EXIT_OK)
 		return rc;
-	if (tournament_init(&t, cfg) != 0 || proc_signals_init() != 0) {
+	if (tournament_init(&t, cfg, sch) != 0 || proc_signals_init() != 0) {
 		if (t.live != NULL)
 			standings_free(t.live);
 		fprintf(stderr, "saboteur tournament: out of memory\n");
 		return EXIT_INTERNAL;
 	}
 	rc = open_dir(&t, rs, err, sizeof err);
+	if (rc == EXIT_OK && (rc = check_sealable(cfg, &t, file)) != EXIT_OK)
+		err[0] = '\0';
+	if (rc == EXIT_OK && (rc = open_seats(o, cfg, &t)) != EXIT_OK)
+		err[0] = '\0';
 	if (rc != EXIT_OK) {
 		if (err[0])
 			fprintf(stderr, "saboteur tournament: %s\n", err);
+		journal_close(t.j);
 		tournament_free(&t);
 		if (t.live != NULL)
 			standings_free(t.live);
@@ -268,10 +406,13 @@ static int run(opt *o, const char *file, tconfig *cfg, sab_ruleset *rs,
 		if (t.done_before > 0)
 			fprintf(stderr, "; resuming: %d already played",
 			    t.done_before);
-		fprintf(stderr, "\n");
+		fprintf(stderr, "\nbots run %s\n", how);
 	}
 	rc = tournament_run(&t);
 	journal_close(t.j);
+	for (int i = 0; t.net != NULL && i < cfg->nbots; i++)
+		net_close(&t.net[i]);
+	free(t.net);
 	if (rc == EXIT_OK && t.seq != NULL)
 		tournament_print_test(&t, stdout);
 	tournament_free(&t);

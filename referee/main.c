@@ -7,6 +7,8 @@
 #endif
 
 #include "cli.h"
+#include "human.h"
+#include "net.h"
 #include "worker.h"
 
 static int cmd_help(int argc, char **argv);
@@ -20,7 +22,8 @@ static const cli_command cli_version = { "version", cmd_version,
 	"print the program version", "", NULL, no_opts };
 
 static const cli_command *const commands[] = {
-	&cli_help_cmd, &cli_play, &cli_tournament, &cli_standings, &cli_verify,
+	&cli_help_cmd, &cli_play, &cli_connect, &cli_tournament, &cli_standings,
+	&cli_verify,
 	&cli_export, &cli_view, &cli_html, &cli_report, &cli_rules,
 	&cli_selfplay,
 	&cli_bench,
@@ -99,6 +102,11 @@ int main(int argc, char **argv)
 	/* Not listed: the tournament runs its workers this way. */
 	if (strcmp(argv[1], "tournament-worker") == 0)
 		return cmd_tournament_worker(argc - 1, argv + 1);
+	/* Nor these: play and tournament run them as seats' processes. */
+	if (strcmp(argv[1], "net-seat") == 0)
+		return cmd_net_seat(argc - 1, argv + 1);
+	if (strcmp(argv[1], "human-seat") == 0)
+		return cmd_human_seat(argc - 1, argv + 1);
 	for (int i = 0; commands[i]; i++) {
 		if (strcmp(argv[1], commands[i]->name) == 0) {
 			/* "saboteur CMD --help" is "saboteur help CMD". */

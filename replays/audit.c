@@ -126,6 +126,12 @@ static const struct {
 	[REPLAY_SPARE] = { "the spare role", "the spare role" },
 	[REPLAY_GOALCARD] = { "a goal card", "the goal card" },
 	[REPLAY_GOLDDECK] = { "the gold deck", "the gold deck" },
+	[REPLAY_ASIDE] = { "the cards put aside", "the cards put aside" },
+	[REPLAY_DWARVES] = { "the dwarf cards nobody holds",
+	    "the dwarf cards nobody holds" },
+	[REPLAY_CHEST] = { "a treasure chest", "the treasure chest" },
+	[REPLAY_GOALASIDE] = { "the goal cards put aside",
+	    "the goal cards put aside" },
 	[REPLAY_RESULT] = { "the result", "the result" },
 };
 
@@ -148,11 +154,15 @@ static int same_numbers(walk *w, const replay_rec *r,
 			    want->num[0]);
 		break;
 	case REPLAY_GOALCARD:
+	case REPLAY_CHEST: {
+		int goal = want->kind == REPLAY_GOALCARD;
 		if (r->a != want->num[0] || r->b != want->num[1])
-			return diverge(w, r, "a goal card at %d %d where the "
-			    "goal place %d %d was due", (int)r->a, (int)r->b,
-			    want->num[0], want->num[1]);
+			return diverge(w, r, "a %s at %d %d where the %s %d %d "
+			    "was due", goal ? "goal card" : "treasure chest",
+			    (int)r->a, (int)r->b, goal ? "goal place" :
+			    "one at", want->num[0], want->num[1]);
 		break;
+	}
 	default:
 		break;
 	}
@@ -180,7 +190,7 @@ static int round_block(walk *w)
 	int rc;
 
 	for (int k = 0; (rc = replay_round_record(&w->pc, &w->g, k,
-	    &want)) > 0; k++)
+	    replay_records_all_hidden(w->f), &want)) > 0; k++)
 		if (same_record(w, &want) != 0)
 			return -1;
 	return rc < 0 ? diverge(w, NULL, "round %d's hidden state is too long "
@@ -605,13 +615,14 @@ static int start(walk *w, const sab_ruleset *rs)
 		    (unsigned long long)h);
 	if (proto_cards_init(&w->pc, rs, err, sizeof err) != 0)
 		return diverge(w, NULL, "%s", err);
+	w->pc.compat = replay_compat(w->f);
 	seats(w);
 	if (seat_seeds(w) != 0)
 		return -1;
 	sab_rng_seed(&w->rng, w->f->seed);
 	w->ev.n = 0;
-	if (sab_game_new(&w->g, rs, w->f->nseats, 0, &w->rng, &w->ev, err,
-	    sizeof err) != 0)
+	if (sab_game_new_dealt(&w->g, rs, w->f->nseats, 0, w->f->deal,
+	    &w->rng, &w->ev, err, sizeof err) != 0)
 		return diverge(w, NULL, "%s", err);
 	setup_lines(w);
 	return events(w);

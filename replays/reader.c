@@ -15,7 +15,9 @@ static const char *const kind_name[REPLAY_KINDS] = {
 	[REPLAY_ROUND] = "round", [REPLAY_DECK] = "deck",
 	[REPLAY_HAND] = "hand", [REPLAY_ROLE] = "role",
 	[REPLAY_SPARE] = "spare", [REPLAY_GOALCARD] = "goalcard",
-	[REPLAY_GOLDDECK] = "golddeck", [REPLAY_EV] = "ev",
+	[REPLAY_GOLDDECK] = "golddeck", [REPLAY_ASIDE] = "aside",
+	[REPLAY_DWARVES] = "dwarves", [REPLAY_CHEST] = "chest",
+	[REPLAY_GOALASIDE] = "goalaside", [REPLAY_EV] = "ev",
 	[REPLAY_BOT] = "bot", [REPLAY_NOTE] = "note",
 	[REPLAY_STATUS] = "status", [REPLAY_MOVE] = "move",
 	[REPLAY_TURN] = "turn", [REPLAY_RESULT] = "result",
@@ -52,6 +54,21 @@ int replay_records_seeds(const replay_file *f)
 int replay_honours_react(const replay_file *f)
 {
 	return f->major > 1 || (f->major == 1 && f->minor >= 4);
+}
+
+static int since_1_5(const replay_file *f)
+{
+	return f->major > 1 || (f->major == 1 && f->minor >= 5);
+}
+
+unsigned replay_compat(const replay_file *f)
+{
+	return since_1_5(f) ? 0 : PROTO_COMPAT_1_4;
+}
+
+int replay_records_all_hidden(const replay_file *f)
+{
+	return since_1_5(f);
 }
 
 proto_reasons replay_reasons(const replay_file *f)
@@ -324,6 +341,14 @@ static int header_record(cursor *c, replay_file *f, const char *kind,
 			return say(c, "the generator \"%.60s\" is not one this "
 			    "program has", f->generator);
 		*seen |= H_SEED;
+	} else if (strcmp(kind, "deal") == 0) {
+		w = word(c);
+		if (w == NULL || strcmp(w, "seats") != 0)
+			return say(c, "the deal \"%.40s\" is not one this "
+			    "program knows (seats)", w ? w : "");
+		if (no_more(c, kind))
+			return -1;
+		f->deal = SAB_DEAL_SEATS;
 	} else if (strcmp(kind, "game") == 0) {
 		if (number(c, "the game's number", 1, 1000000000, &v) ||
 		    no_more(c, kind))
@@ -452,6 +477,7 @@ static int body_record(cursor *c, const replay_file *f, replay_rec *r)
 			return say(c, "a move record without its move");
 		break;
 	case REPLAY_GOALCARD:
+	case REPLAY_CHEST:
 		if (number(c, "x", -128, 127, &r->a) ||
 		    number(c, "y", -128, 127, &r->b))
 			return -1;
@@ -573,7 +599,7 @@ static int text_fault(const char *s, size_t len, const char **why)
 }
 
 static const char *const header_kinds[] = { "program", "ruleset", "seed",
-	"game", "start", "seat", "clock", "players", "tries", "hello",
+	"deal", "game", "start", "seat", "clock", "players", "tries", "hello",
 	"seatclock", "rules", "seatseed", NULL };
 
 /* Whether the record at s (ended by '\n' or NUL) is a header record. */

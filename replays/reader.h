@@ -23,6 +23,11 @@ enum replay_kind {
 	REPLAY_SPARE,           /* text = the role */
 	REPLAY_GOALCARD,        /* a, b = x, y; text = the card */
 	REPLAY_GOLDDECK,        /* text = the values, bottom first */
+	/* Since version 1.5. */
+	REPLAY_ASIDE,           /* text = the cards put aside, bottom first */
+	REPLAY_DWARVES,         /* text = the dwarf cards nobody holds */
+	REPLAY_CHEST,           /* a, b = x, y; text = "CARD EFFECT" */
+	REPLAY_GOALASIDE,       /* text = the goal cards put aside */
 	REPLAY_EV,              /* vis, seat (0 for "all"); text = the line */
 	REPLAY_BOT,             /* seat; a = used us, b = bank ms; text = the line */
 	REPLAY_NOTE,            /* seat; text = the note */
@@ -67,6 +72,9 @@ typedef struct replay_file {
 	replay_file_seat seat[SAB_MAX_PLAYERS];
 	int64_t handshake_ms, move_ms, bank_ms, grace_ms;
 	int tries;              /* 0 when the file does not say (1.0) */
+	int deal;               /* enum sab_deal: SAB_DEAL_SEATS from a "deal
+	                           seats" record (since 1.5), else
+	                           SAB_DEAL_PLAY */
 	char *rules;            /* the ruleset's text from its "rules" records
 	                           (owned), or NULL: a built-in ruleset */
 	size_t rules_len;
@@ -131,6 +139,14 @@ int replay_records_seeds(const replay_file *f);
  * others by rule (a "move" record with no "bot" record).  Before, every
  * seat was asked. */
 int replay_honours_react(const replay_file *f);
+
+/* How the referee that wrote f spoke, as PROTO_COMPAT_* bits for
+ * proto_cards.compat (set them after proto_cards_init() on the cards an
+ * audit or a view of f judges and words lines with), and whether it
+ * recorded the whole hidden state of a round: the "aside", "dwarves",
+ * "chest" and "goalaside" records (version 1.5 or later). */
+unsigned replay_compat(const replay_file *f);
+int replay_records_all_hidden(const replay_file *f);
 
 /* Frees f; NULL does nothing. */
 void replay_file_free(replay_file *f);

@@ -42,8 +42,80 @@ static int done(const sab_strbuf *b)
 	return b->cut ? -1 : 1;
 }
 
-int replay_round_record(const proto_cards *pc, const sab_game *g, int k,
+/* How many dwarf cards of role value r the round's deal left to nobody
+ * in a ruleset of the base game's roles, besides the spare. */
+static int base_unused(const sab_game *g, uint8_t r)
+{
+	const sab_ruleset *rs = g->rs;
+	int n = g->nplayers, left;
+
+	left = r == SAB_ROLE_MINER ? rs->miners[n] : r == SAB_ROLE_SABOTEUR ?
+	    rs->saboteurs[n] : r == SAB_ROLE_GREEDY ? rs->greedy[n] : 0;
+	for (int s = 0; s < n; s++)
+		left -= g->role[s] == r;
+	left -= g->role_spare == r;
+	return left > 0 ? left : 0;
+}
+
+/* Whether a round's deal leaves dwarf cards nobody holds besides the
+ * spare: Saboteur 2's face-down pile, or more dwarf cards in a base
+ * game's role table than the seats and the spare take. */
+static int has_unused_dwarves(const sab_game *g)
+{
+	const sab_ruleset *rs = g->rs;
+	int n = g->nplayers;
+
+	if (rs->roles_module != 0)
+		return 1;
+	return rs->has_roles &&
+	    rs->saboteurs[n] + rs->miners[n] + rs->greedy[n] > n + 1;
+}
+
+/* The records version 1.5 added, after "golddeck": k from 0. */
+static int hidden_record(const proto_cards *pc, const sab_game *g, int k,
     replay_fields *out)
+{
+	const sab_ruleset *rs = g->rs;
+	sab_strbuf b;
+
+	if (rs->set_aside > 0 && k-- == 0) {
+		start(out, &b, REPLAY_ASIDE, 0, 0, 0);
+		add_cards(&b, pc, g->aside, g->naside);
+		return done(&b);
+	}
+	if (has_unused_dwarves(g) && k-- == 0) {
+		start(out, &b, REPLAY_DWARVES, 0, 0, 0);
+		if (rs->roles_module != 0) {
+			for (int i = 0; i < g->ndwarves && i < 16; i++)
+				add(&b, sab_role_name(rs, g->dwarves[i]));
+			return done(&b);
+		}
+		for (uint8_t r = 1; r < rs->nroles; r++)
+			for (int i = base_unused(g, r); i > 0; i--)
+				add(&b, sab_role_name(rs, r));
+		return done(&b);
+	}
+	if (k < g->nchests && k < SAB_MAX_CHESTS) {
+		uint16_t at = g->chest_cell[k];
+		start(out, &b, REPLAY_CHEST, 2, sab_board_x(at),
+		    sab_board_y(at));
+		add_cards(&b, pc, &g->chest_path[k], 1);
+		add(&b, g->chest_kind[k] < SAB_CHEST_KINDS ?
+		    sab_chest_words[g->chest_kind[k]] : "?");
+		return done(&b);
+	}
+	k -= g->nchests;
+	if (rs->ngoal_cards > rs->ngoals && k-- == 0) {
+		start(out, &b, REPLAY_GOALASIDE, 0, 0, 0);
+		add_cards(&b, pc, g->goal_def + rs->ngoals,
+		    rs->ngoal_cards - rs->ngoals);
+		return done(&b);
+	}
+	return 0;
+}
+
+int replay_round_record(const proto_cards *pc, const sab_game *g, int k,
+    int all, replay_fields *out)
 {
 	const sab_ruleset *rs = g->rs;
 	int np = g->nplayers;
@@ -84,7 +156,7 @@ int replay_round_record(const proto_cards *pc, const sab_game *g, int k,
 			add_number(&b, g->gold_deck[i]);
 		return done(&b);
 	}
-	return 0;
+	return all ? hidden_record(pc, g, k - 1, out) : 0;
 }
 
 int replay_result_record(const sab_game *g, replay_fields *out)

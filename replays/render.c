@@ -338,9 +338,17 @@ void render_board_extent(const view *v, const view_table *t,
 		y0 = y < y0 ? y : y0;
 		y1 = y > y1 ? y : y1;
 	}
-	for (int i = 0; i < t->seen.board.nplaced; i++) {
-		int x = sab_board_x(t->seen.board.placed[i]);
-		int y = sab_board_y(t->seen.board.placed[i]);
+	for (int i = 0; i < t->seen.board.nplaced + SAB_MAX_TOLL_DWARVES; i++) {
+		/* Every card on the table, then every Tunnel Toll dwarf: one
+		 * may stand on an empty cell beyond the cards. */
+		int d = i - t->seen.board.nplaced;
+		uint16_t c = d < 0 ? t->seen.board.placed[i] :
+		    t->seen.toll_cell[d];
+		int x, y;
+		if (c == SAB_NO_CELL)
+			continue;
+		x = sab_board_x(c);
+		y = sab_board_y(c);
 		x0 = x < x0 ? x : x0;
 		x1 = x > x1 ? x : x1;
 		y0 = y < y0 ? y : y0;
@@ -418,26 +426,49 @@ static void row_label(render_buf *b, const render_window *w, int y, int row,
 	}
 }
 
+/* One row of a cell as lk looks, in its colour; marked reversed. */
+static void cell_draw(render_buf *b, const look *lk, int row, int marked,
+    const render_style *st)
+{
+	char sgr[16];
+
+	snprintf(sgr, sizeof sgr, "%s%s", lk->sgr ? lk->sgr : "0",
+	    marked ? ";7" : "");
+	paint(b, st, lk->sgr || marked ? sgr : NULL);
+	if (st->compact)
+		cell_compact(b, lk, st);
+	else
+		cell_row(b, lk, row, st);
+	unpaint(b, st, lk->sgr || marked ? sgr : NULL);
+}
+
 static void board_row(render_buf *b, const view *v, const view_table *t,
     int y, int row, const render_window *w, const render_style *st)
 {
 	row_label(b, w, y, row, st);
 	for (int x = w->x0; x <= w->x1; x++) {
 		look lk;
-		int marked = t->marked && t->mark_x == x && t->mark_y == y;
-		char sgr[16];
 
 		look_at(v, t, x, y, st, &lk);
-		snprintf(sgr, sizeof sgr, "%s%s", lk.sgr ? lk.sgr : "0",
-		    marked ? ";7" : "");
-		paint(b, st, lk.sgr || marked ? sgr : NULL);
-		if (st->compact)
-			cell_compact(b, &lk, st);
-		else
-			cell_row(b, &lk, row, st);
-		unpaint(b, st, lk.sgr || marked ? sgr : NULL);
+		cell_draw(b, &lk, row, t->marked && t->mark_x == x &&
+		    t->mark_y == y, st);
 	}
 	end_line(b);
+}
+
+int render_card_row(render_buf *b, const view *v, const view_table *t,
+    uint8_t def, int rot, int row, int marked, const render_style *st)
+{
+	look lk;
+
+	memset(&lk, 0, sizeof lk);
+	if (def < v->rs->ndefs)
+		look_card(v, t, (uint8_t)((def + 1) | (rot ? SAB_CELL_TURNED : 0)),
+		    0, st, &lk);
+	else
+		lk.centre = "?";
+	cell_draw(b, &lk, row, marked, st);
+	return b->failed ? -1 : 0;
 }
 
 int render_board_part(render_buf *b, const view *v, const view_table *t,

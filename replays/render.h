@@ -56,6 +56,15 @@ typedef struct render_window {
 	int bx0, bx1, by0, by1; /* the board: the start, the goals, the cards */
 } render_window;
 
+/*
+ * Appends one row (0 to 2; compact: the one) of card def turned by rot
+ * as the board draws a cell, without a newline, for cards shown off the
+ * board (a person's hand); marked shows it reversed.  Returns 0, or -1
+ * when out of memory.
+ */
+int render_card_row(render_buf *b, const view *v, const view_table *t,
+    uint8_t def, int rot, int row, int marked, const render_style *st);
+
 /* The board's extent: the start, the goals and every card on the table. */
 void render_board_extent(const view *v, const view_table *t,
     render_window *w);

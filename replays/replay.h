@@ -12,7 +12,7 @@
 #include "saboteur.h"
 
 #define REPLAY_MAJOR 1
-#define REPLAY_MINOR 4
+#define REPLAY_MINOR 5
 
 typedef struct replay_seat {
 	const char *name;       /* the bot's name, "-" when unknown */
@@ -44,6 +44,8 @@ typedef struct replay_header {
 	                           the replay can be verified without it; NULL
 	                           for a built-in ruleset */
 	size_t rules_len;
+	int deal;               /* enum sab_deal: SAB_DEAL_SEATS is recorded
+	                           (version 1.5), SAB_DEAL_PLAY is not */
 } replay_header;
 
 typedef struct replay_writer replay_writer;

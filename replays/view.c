@@ -246,6 +246,7 @@ int view_load(view *v, const replay_file *f, const sab_ruleset *rs,
 	v->number = f->game;
 	if (proto_cards_init(&v->pc, rs, err, errlen) != 0)
 		return -1;
+	v->pc.compat = replay_compat(f);
 	memset(&ld, 0, sizeof ld);
 	ld.v = v;
 	ld.start = -1;

@@ -176,6 +176,10 @@ static void write_header(replay_writer *w, const replay_header *h)
 	    (unsigned long long)replay_ruleset_hash(h->rs));
 	putf(w, "seed %llu xoshiro256**/splitmix64\n",
 	    (unsigned long long)h->seed);
+	/* Version 1.5: how the seed dealt the rounds, when not by the
+	 * rulebook. */
+	if (h->deal == SAB_DEAL_SEATS)
+		putf(w, "deal seats\n");
 	putf(w, "game %d\n", h->game);
 	write_start_time(w, h->start);
 	for (int s = 0; s < h->nseats; s++) {
@@ -225,6 +229,8 @@ static int header_ok(const replay_header *h, char *err, size_t errlen)
 
 	if (h == NULL || h->rs == NULL || h->pc == NULL)
 		why = "no ruleset or card tokens";
+	else if (h->deal != SAB_DEAL_PLAY && h->deal != SAB_DEAL_SEATS)
+		why = "no such way of dealing";
 	else if (h->nseats < 1 || h->nseats > SAB_MAX_PLAYERS ||
 	    h->seats == NULL)
 		why = "no seats, or too many";
@@ -388,7 +394,8 @@ void replay_round(replay_writer *w, const sab_game *g)
 	replay_fields f;
 	int rc;
 
-	for (int k = 0; (rc = replay_round_record(&w->pc, g, k, &f)) > 0; k++)
+	for (int k = 0; (rc = replay_round_record(&w->pc, g, k, 1, &f)) > 0;
+	    k++)
 		put_fields(w, &f);
 	if (rc < 0)
 		fail(w, "%s: round %d's hidden state longer than %d bytes a "

@@ -51,7 +51,9 @@ enum sab_event_type {
 	                           both cards to the discard pile */
 	SAB_EV_TROVE,           /* seat (alone) sees the top n cards of the
 	                           discard pile, vals[0..n), top first */
-	SAB_EV_TAKE,            /* seat takes card from the discard pile */
+	SAB_EV_TAKE,            /* seat takes card from the discard pile
+	                           (no card, in the open: a treasure trove
+	                           on an empty pile took nothing) */
 	SAB_EV_LAID,            /* the rules lay path card face up at (x, y),
 	                           turned when rot, at a round's setup */
 	/* Tunnel toll (rules/minis/toll.c). */

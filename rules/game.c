@@ -84,8 +84,15 @@ static void round_start(sab_game *g, int first, sab_rng *rng,
 	const sab_ruleset *rs = g->rs;
 	int hand = rs->hand_size[g->nplayers];
 	sab_event middle = { .type = SAB_EV_TYPES };
+	sab_rng own;
 
 	g->round++;
+	/* Dealt by seats: the round's shuffles come from a generator of its
+	 * own, whatever play drew from the game's before. */
+	if (g->deal == SAB_DEAL_SEATS) {
+		sab_rng_seed(&own, sab_seed_mix(g->deal_key, g->round));
+		rng = &own;
+	}
 	g->phase = SAB_PHASE_PLAY;
 	g->round_end = SAB_END_NONE;
 	g->finder = SAB_NO_SEAT;
@@ -112,6 +119,8 @@ static void round_start(sab_game *g, int first, sab_rng *rng,
 	g->naside = (uint8_t)(rs->set_aside < g->ndeck ? rs->set_aside :
 	    g->ndeck);
 	g->ndeck = (uint16_t)(g->ndeck - g->naside);
+	memset(g->aside, 0, sizeof g->aside);
+	memcpy(g->aside, &g->deck[g->ndeck], g->naside);
 	g->owed_draw = SAB_NO_SEAT;
 	g->choices = 0;
 	g->dir = 0;
@@ -136,8 +145,10 @@ static void round_start(sab_game *g, int first, sab_rng *rng,
 	for (int i = 0; i < rs->nmodules; i++)
 		if (module(g, i)->round_start != NULL)
 			module(g, i)->round_start(g, rng, ev);
-	for (int s = 0, k = first; s < g->nplayers; s++,
-	    k = sab_table_next(g, k))
+	/* By the rulebook, from the seat that starts; dealt by seats, the
+	 * s-th hand from the top to seat s, whoever starts. */
+	for (int s = 0, k = g->deal == SAB_DEAL_SEATS ? 0 : first;
+	    s < g->nplayers; s++, k = sab_table_next(g, k))
 		for (int i = 0; i < hand; i++)
 			sab_table_draw(g, k, ev);
 	g->to_act = (uint8_t)first;
@@ -146,6 +157,19 @@ static void round_start(sab_game *g, int first, sab_rng *rng,
 int sab_game_new(sab_game *g, const sab_ruleset *rs, int nplayers, int first,
     sab_rng *rng, sab_events *ev, char *err, size_t errlen)
 {
+	return sab_game_new_dealt(g, rs, nplayers, first, SAB_DEAL_PLAY, rng,
+	    ev, err, errlen);
+}
+
+int sab_game_new_dealt(sab_game *g, const sab_ruleset *rs, int nplayers,
+    int first, int deal, sab_rng *rng, sab_events *ev, char *err,
+    size_t errlen)
+{
+	if (deal != SAB_DEAL_PLAY && deal != SAB_DEAL_SEATS) {
+		sab_say(err, errlen, "there is no way of dealing numbered %d",
+		    deal);
+		return -1;
+	}
 	if (nplayers < rs->min_players || nplayers > rs->max_players) {
 		sab_say(err, errlen, "ruleset %s is for %d to %d players, not %d",
 		    rs->name, rs->min_players, rs->max_players, nplayers);
@@ -162,6 +186,9 @@ int sab_game_new(sab_game *g, const sab_ruleset *rs, int nplayers, int first,
 	memcpy(g->gold_deck, rs->gold_cards, rs->ngold);
 	g->ngold_deck = rs->ngold;
 	sab_rng_shuffle(rng, g->gold_deck, g->ngold_deck);
+	g->deal = (uint8_t)deal;
+	if (deal == SAB_DEAL_SEATS)
+		g->deal_key = sab_rng_next(rng);
 	if (ev) {
 		sab_event e = sab_event_new(SAB_EV_GAME_START, SAB_VIS_ALL,
 		    SAB_NO_SEAT);

@@ -127,6 +127,24 @@ static inline int sab_move_plays(const sab_ruleset *rs, const sab_move *m,
 #define SAB_MAX_MOVES (SAB_MAX_HAND * (SAB_MAX_CARD_MOVES + 1) + \
     SAB_MAX_TURN_MOVES + SAB_MAX_HAND * SAB_MAX_FRONTIER)
 
+/*
+ * How a game deals its rounds.  PLAY is the rulebook's way and every game's
+ * before duplicate deals had their own: each round is shuffled by the
+ * game's generator as play has left it, and the hands are dealt from the
+ * seat that starts the round.  SEATS makes every round's deal a function
+ * of the game's generator at its start and the seats alone, so that games
+ * of one seed dealt this way hold the same hands, roles, goals and deck in
+ * every round whoever plays them and however they play: round r is
+ * shuffled by a generator of its own, seeded with sab_seed_mix(key, r)
+ * (key: the generator's first output after the gold cards' shuffle), and
+ * seat s is dealt the s-th hand from the top, whoever starts.  Duplicate
+ * deals use it; the values are recorded in replays, so they never change.
+ */
+enum sab_deal {
+	SAB_DEAL_PLAY,
+	SAB_DEAL_SEATS
+};
+
 /* Why a round ended. */
 enum sab_round_end {
 	SAB_END_NONE,
@@ -150,6 +168,9 @@ typedef struct sab_game {
 	uint8_t to_act;                 /* the seat whose decision it is */
 	uint8_t last_player;            /* who played the last card */
 	uint16_t turn;                  /* turns played in this game, from 1 */
+	uint8_t deal;                   /* enum sab_deal */
+	uint64_t deal_key;              /* SAB_DEAL_SEATS: the key of each
+	                                   round's own generator; else 0 */
 
 	/* Cards. */
 	uint8_t deck[SAB_MAX_DECK];     /* the draw pile; top is deck[ndeck-1] */
@@ -265,6 +286,12 @@ typedef struct sab_game {
 	int8_t goal_x[SAB_MAX_GOALS], goal_y[SAB_MAX_GOALS];
 	uint8_t goals_pushed;
 
+	/* The cards put aside this round (naside of them: "Put aside the
+	 * top 10 cards of the deck: You won't need them until the next
+	 * round"), bottom first, as they lay on the deck; recorded in
+	 * replays, never hashed (nothing changes them in a round). */
+	uint8_t aside[SAB_MAX_ASIDE];
+
 	/* Last, so that a new game need not clear the team reach layers at
 	 * the board's end (sab_board_reset() clears those a ruleset uses). */
 	sab_board board;
@@ -288,6 +315,13 @@ int sab_game_broken(const sab_game *g, int seat, uint8_t tool);
  */
 int sab_game_new(sab_game *g, const sab_ruleset *rs, int nplayers, int first,
     sab_rng *rng, sab_events *ev, char *err, size_t errlen);
+
+/* The same, dealing the rounds the way `deal` says (enum sab_deal);
+ * sab_game_new() deals them by SAB_DEAL_PLAY.  -1 also for a deal that
+ * is none of them. */
+int sab_game_new_dealt(sab_game *g, const sab_ruleset *rs, int nplayers,
+    int first, int deal, sab_rng *rng, sab_events *ev, char *err,
+    size_t errlen);
 
 /* Returns 1 when the game has ended. */
 int sab_game_over(const sab_game *g);

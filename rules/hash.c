@@ -119,6 +119,13 @@ uint64_t sab_game_hash(const sab_game *g)
 	h = hash_roles_goals(h, g);
 	h = hash_board(h, &g->board);
 	h = hash_gold(h, g);
+	/* The key of the rounds to come, only in a game dealt by seats, so
+	 * that the hashes of the others stay as they were. */
+	if (g->deal == SAB_DEAL_SEATS) {
+		h = u8(h, g->deal);
+		for (int i = 0; i < 8; i++)
+			h = u8(h, (unsigned)(g->deal_key >> (8 * i)) & 0xFFu);
+	}
 	/* What only some modules use, folded in only when they are on. */
 	for (int i = 0; i < g->rs->nmodules; i++) {
 		const sab_module *m = sab_module_at(g->rs->modules[i]);

@@ -1073,8 +1073,8 @@ static int load_options(const struct ctx *c, const sab_yaml_node *n,
 	    != 0))
 		return -1;
 	if (f[8].val != NULL && (place_key(c, sub, "options", f[8].key,
-	    f[8].at) != 0 || get_u8(c, f[8].val, sub, 0, 60, &rs->set_aside)
-	    != 0))
+	    f[8].at) != 0 || get_u8(c, f[8].val, sub, 0, SAB_MAX_ASIDE,
+	    &rs->set_aside) != 0))
 		return -1;
 	if (f[9].val != NULL && (place_key(c, sub, "options", f[9].key,
 	    f[9].at) != 0 || get_bool(c, f[9].val, sub, &rs->middle_path)

@@ -27,6 +27,7 @@
 #define SAB_MAX_ROLES 16        /* kinds of dwarf card, "none" included */
 #define SAB_MAX_TOLL_DWARVES 4  /* Tunnel Toll's dwarves (the box has 2) */
 #define SAB_MAX_POSTCARDS 4     /* postcards laid on the table at setup */
+#define SAB_MAX_ASIDE 60        /* cards put aside each round (set_aside) */
 
 /* Edges of a path card, in its upright frame; y grows to the south. */
 enum {

@@ -232,7 +232,9 @@ static void veto(sab_seen *s, const sab_event *e)
  * its place). */
 static void took(sab_seen *s, const sab_event *e)
 {
-	hand_add(s, e->seat, e->card);
+	/* A trove on an empty discard pile: nothing taken, in the open. */
+	if (!(e->vis == SAB_VIS_ALL && e->card == SAB_NO_CARD))
+		hand_add(s, e->seat, e->card);
 	s->phase = SAB_PHASE_PLAY;
 	s->to_act = next_seat(s, e->seat);
 }

@@ -231,7 +231,10 @@ int sab_event_words(const sab_ruleset *rs, const sab_event *e,
 		say_trove(&b, w, e);
 		break;
 	case SAB_EV_TAKE:
-		if (e->card == SAB_NO_CARD)
+		if (e->card == SAB_NO_CARD && e->vis == SAB_VIS_ALL)
+			sab_strbuf_printf(&b, "seat %d takes nothing: the "
+			    "discard pile was empty", e->seat);
+		else if (e->card == SAB_NO_CARD)
 			sab_strbuf_printf(&b, "seat %d takes a card from the "
 			    "discard pile, unseen", e->seat);
 		else

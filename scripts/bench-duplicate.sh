@@ -13,21 +13,10 @@ seed=${3:-7}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 b=$(cd "$b" && pwd)
+. "$(dirname "$0")/gauntlet.sh"
 
+gauntlet_play "$b" "$seed" "$games" "$tmp"
 for d in false true; do
-	{
-		printf 'players: 5\nseed: %s\nschedule:\n  kind: gauntlet\n' "$seed"
-		printf '  challenger: heuristic\n  games: %s\n  duplicate: %s\n' \
-		    "$games" "$d"
-		printf 'bots:\n  - {name: heuristic, command: %s}\n' \
-		    "$b/examples/heuristic-bot"
-		for k in 1 2 3 4; do
-			printf '  - {name: random%s, command: %s}\n' "$k" \
-			    "$b/examples/random-bot"
-		done
-	} >"$tmp/$d.yaml"
-	"$b/saboteur" tournament --quiet --sandbox off --out "$tmp/out-$d" \
-	    "$tmp/$d.yaml" >/dev/null
 	"$b/saboteur" standings --format csv "$tmp/out-$d" >"$tmp/$d.csv"
 done
 # The CSV's header names the columns: find them rather than count them.

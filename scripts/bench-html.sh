@@ -1,10 +1,13 @@
 #!/bin/sh
 # bench-html.sh: the web side's figures: the size of a 5-player base game's
-# page, the time headless Chromium takes to open and draw it (the median of
-# five openings, as the page measures it), and the time saboteur report
-# takes for a tournament of 10,000 games (a real tournament of 40 games of
-# the C bots, its journal lines repeated with new indices and seeds up to
-# 10,000 in the journal's own format, each pointing at a real replay).
+# page and of a 12-player Saboteur 2 game's, the time headless Chromium
+# takes to open each and draw its table, and to draw all of it (the medians
+# of five openings, as the page measures them) and to draw a decision (the
+# median of 60), and the time
+# saboteur report takes for a tournament of 10,000 games (a real tournament
+# of 40 games of the C bots, its journal lines repeated with new indices
+# and seeds up to 10,000 in the journal's own format, each pointing at a
+# real replay).
 #
 # Usage: scripts/bench-html.sh BUILD_DIR
 set -eu
@@ -18,14 +21,25 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
     "$b/examples/heuristic-bot" "$b/examples/random-bot" "$b/examples/random-bot" \
     "$b/examples/random-bot" "$b/examples/random-bot" >/dev/null
 "$b/saboteur" html -o "$tmp/game.html" "$tmp/game.sabr.gz"
-size=$(wc -c <"$tmp/game.html")
-echo "html: a 5-player base game's page: $((size / 1024)) KB ($size bytes)"
-if command -v chromium >/dev/null 2>&1; then
-	ms=$(node "$here/../tests/html_check.js" --time "$tmp/game.html")
-	echo "html: opened and drawn by headless Chromium in $ms ms (median of 5)"
-else
-	echo "html: no chromium to time the page in (scripts/deps.sh check installs it)"
-fi
+set --
+for k in 1 2 3 4 5 6 7 8 9 10 11 12; do
+	if [ $((k % 2)) = 0 ]; then set -- "$@" "$b/examples/heuristic-bot"; else set -- "$@" "$b/examples/random-bot"; fi
+done
+"$b/saboteur" play --sandbox off --quiet --seed 2026 --ruleset saboteur2 \
+    --log-dir "$tmp/logs12" --replay "$tmp/game12.sabr.gz" "$@" >/dev/null
+"$b/saboteur" html -o "$tmp/game12.html" "$tmp/game12.sabr.gz"
+for g in game:"a 5-player base game" game12:"a 12-player Saboteur 2 game"; do
+	f=$tmp/${g%%:*}.html
+	size=$(wc -c <"$f")
+	echo "html: ${g#*:}'s page: $((size / 1024)) KB ($size bytes)"
+	if command -v chromium >/dev/null 2>&1; then
+		set -- $(node "$here/../tests/html_check.js" --time "$f")
+		step=$(node "$here/../tests/html_check.js" --steptime "$f")
+		echo "html: opened and its table drawn by headless Chromium in $1 ms, all of it (charts, moves, legend) in $2 ms (medians of 5); a decision drawn in $step ms (median of 60)"
+	else
+		echo "html: no chromium to time the page in (scripts/deps.sh check installs it)"
+	fi
+done
 
 {
 	printf 'players: 5\nseed: 1\nschedule:\n  kind: round-robin\n  games: 40\nbots:\n'

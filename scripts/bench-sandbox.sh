@@ -1,15 +1,20 @@
 #!/bin/sh
-# bench-sandbox.sh: what the bubblewrap sandbox costs, with five C random
-# bots: the start-up cost per bot (20 one-game matches at --sandbox off and
-# at on, interleaved so that machine noise hits both alike, median wall
-# times) and the games per second of a match of GAMES 5-player base games
-# with the bots kept running (three runs each, interleaved, medians).
-# Where the sandbox cannot run, says why in one line and exits 0.
+# bench-sandbox.sh: what the sandbox costs, with five C random bots: the
+# start-up cost per bot (20 one-game matches at each setting, interleaved
+# so that machine noise hits them alike, median wall times) and the games
+# per second of a match of GAMES 5-player base games with the bots kept
+# running (three runs at each setting, interleaved, medians).  The
+# settings: unsealed, and sealed as this build seals (bwrap, the
+# system-call filter, a cgroup per bot where the machine offers them);
+# with OTHER_BUILD, also sealed as that build seals (an earlier version's,
+# to see what the seal's newer parts cost).  Where the sandbox cannot run,
+# says why in one line and exits 0.
 #
-# Usage: scripts/bench-sandbox.sh BUILD_DIR [GAMES]
+# Usage: scripts/bench-sandbox.sh BUILD_DIR [GAMES [OTHER_BUILD_DIR]]
 set -eu
-b=${1:?usage: scripts/bench-sandbox.sh BUILD_DIR [GAMES]}
+b=${1:?usage: scripts/bench-sandbox.sh BUILD_DIR [GAMES [OTHER_BUILD_DIR]]}
 games=${2:-300}
+other=${3:-}
 bot=$b/examples/random-bot
 starts=20
 logs=$(mktemp -d)
@@ -17,10 +22,17 @@ trap 'rm -rf "$logs"' EXIT INT TERM
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
-# play MODE GAMES SEED: one match of five random bots; its output in
-# $logs/out, its stderr in $logs/err.
+# play SETTING GAMES SEED: one match of five random bots; its output in
+# $logs/out, its stderr in $logs/err.  SETTING: off, on, or other (this
+# build's bots, sealed by the other build's referee).
 play() {
-	"$b/saboteur" play --quiet --sandbox "$1" --games "$2" --seed "$3" \
+	ref=$b/saboteur
+	box=$1
+	if [ "$1" = other ]; then
+		ref=$other/saboteur
+		box=on
+	fi
+	"$ref" play --quiet --sandbox "$box" --games "$2" --seed "$3" \
 	    --log-dir "$logs/bots" "$bot" "$bot" "$bot" "$bot" "$bot" \
 	    >"$logs/out" 2>"$logs/err"
 }
@@ -31,14 +43,17 @@ if ! play on 1 1; then
 	    "$(sed 's/^saboteur play: //' "$logs/err" | head -1)"
 	exit 0
 fi
+settings="off on"
+[ -n "$other" ] && settings="off on other"
+held=$(sed -n 's/^sandbox: //p' "$logs/out")
 
 # Start-up: a one-game match costs the five bots' start, the game (the
-# same at both settings: same seed) and, when sealed, the referee's one
+# same at each setting: same seed) and, when sealed, the referee's one
 # check that bwrap works, which the per-bot figure therefore includes.
 run=0
 while [ "$run" -lt "$starts" ]; do
 	run=$((run + 1))
-	for mode in off on; do
+	for mode in $settings; do
 		t0=$(date +%s%N)
 		play "$mode" 1 "$run"
 		t1=$(date +%s%N)
@@ -49,16 +64,22 @@ done
 s0=$(median <"$logs/start-off")
 s1=$(median <"$logs/start-on")
 printf 'sandbox, %s one-game matches of 5 C random bots at each setting, interleaved:\n' "$starts"
+printf '  sealed here: %s\n' "$held"
 printf '  %s ms unsealed, %s ms sealed (medians of wall time)\n' "$s0" "$s1"
 printf '  %s ms sandbox start-up cost per bot\n' \
     "$(echo "$s0 $s1" | awk '{ printf "%.2f", ($2 - $1) / 5 }')"
+if [ -n "$other" ]; then
+	s2=$(median <"$logs/start-other")
+	printf '  %s ms sealed by %s: %s ms start-up cost per bot\n' "$s2" \
+	    "$other" "$(echo "$s0 $s2" | awk '{ printf "%.2f", ($2 - $1) / 5 }')"
+fi
 
 for run in 1 2 3; do
-	for mode in off on; do
+	for mode in $settings; do
 		play "$mode" "$games" "$run"
 		awk '/^match:/ { gps = $7; gsub(/\(/, "", gps); print gps }' \
 		    "$logs/out" >>"$logs/gps-$mode"
-		echo "  run $run, --sandbox $mode: $(tail -1 "$logs/gps-$mode") games/s"
+		echo "  run $run, $mode: $(tail -1 "$logs/gps-$mode") games/s"
 	done
 done
 g0=$(median <"$logs/gps-off")
@@ -66,3 +87,8 @@ g1=$(median <"$logs/gps-on")
 printf 'sandbox, %s five-player games a run, 3 runs at each setting, 5 C random bots kept running:\n' "$games"
 printf '  %s games/s unsealed, %s games/s sealed (medians): sealed is %s%% of unsealed\n' \
     "$g0" "$g1" "$(echo "$g0 $g1" | awk '{ printf "%.1f", 100 * $2 / $1 }')"
+if [ -n "$other" ]; then
+	g2=$(median <"$logs/gps-other")
+	printf '  %s games/s sealed by %s: this build sealed is %s%% of it\n' \
+	    "$g2" "$other" "$(echo "$g2 $g1" | awk '{ printf "%.1f", 100 * $2 / $1 }')"
+fi

@@ -8,8 +8,10 @@ set -u
 # bubblewrap seals each bot off (saboteur play --sandbox); without it the
 # referee runs bots unsealed and says so, so only the tests demand it.
 # ncursesw draws the interactive replay viewer (saboteur view).
-need_pc="yaml-0.1 zlib ncursesw"
-need_pkg="pkg-config libyaml-dev zlib1g-dev libncurses-dev"
+# libseccomp builds the bots' system-call filter (the program links it;
+# Debian's libseccomp2 comes with libseccomp-dev).
+need_pc="yaml-0.1 zlib ncursesw libseccomp"
+need_pkg="pkg-config libyaml-dev zlib1g-dev libncurses-dev libseccomp-dev"
 # The Python package (bindings/python) compiles against Python's headers;
 # its install test makes a virtual environment.
 need_py=""

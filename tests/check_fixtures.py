@@ -57,9 +57,9 @@ CARD = re.compile(r"^((path|dead)-[NESW]+([+.][NESW]+)*"
                   r"|(costume|party)-[NESW]+)$")
 TOOLS = ("pickaxe", "lantern", "cart")
 ROLES = ("miner", "saboteur", "none", "blue-miner", "green-miner", "boss",
-         "profiteer", "geologist")
+         "profiteer", "geologist", "greedy")
 SIDES = ("miners", "saboteurs", "none", "blue-miners", "green-miners",
-         "boss", "profiteer", "geologists")
+         "boss", "profiteer", "geologists", "greedy")
 # The World Championship's cards played with no words after them.
 BARE = ("theft", "treasure-trove", "veto", "change-direction", "pathfinder")
 # Saboteur 2's action cards played on a seat, and those of them played on
@@ -152,7 +152,7 @@ def bot_move(words, seat_ok):
         return [card(c, True) for c in words[2:]]
     if words[0] == "pick":
         arity(words, 2)
-        num(words[1], 1)
+        num(words[1], 0)                # 0: an old mine's stone
         return []
     if words[0] == "steal":
         arity(words, 2)
@@ -382,7 +382,10 @@ class Seat:
             return
         me = str(self.seat)
         if self.own(w[1]):
-            if not (self.after("round") or self.after("postcard") or
+            # As the round starts: right after "round", or after the
+            # path card the tournament variant lays then.
+            if not (self.after("round") or self.setup or
+                    self.after("postcard") or
                     (self.after("role") and self.postcard) or
                     (self.after("played") and self.prev[2:] ==
                      ["change-hats", me])):
@@ -706,6 +709,9 @@ class Seat:
     def l_took(self, w):
         arity(w, 3)
         if self.own(w[1]):
+            if w[2] == "-" and self.trove is None and \
+                    self.after("played", w[1], "treasure-trove"):
+                return          # its trove on an empty pile took nothing
             if self.trove is None or w[2] not in self.trove:
                 raise Bad("the seat took %s, which its trove did not show"
                           % w[2])
@@ -718,13 +724,13 @@ class Seat:
     def l_offer(self, w):
         if len(w) < 2:
             raise Bad("offer V ...")
-        [num(v, 1) for v in w[1:]]
+        [num(v, 0) for v in w[1:]]      # 0: an old mine's stone
         self.offered = True
 
     def l_gold(self, w):
         arity(w, 3)
         if self.own(w[1]):
-            num(w[2], 1)
+            num(w[2], 0)                # 0: an old mine's stone
             self.decided(True)
         elif w[2] != "-" and not self.setup:
             # Tunnel toll's gold piece each seat takes at setup is public.

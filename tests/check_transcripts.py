@@ -8,7 +8,8 @@ the seat just took part in swapped hands, and a theft's choices outside a
 round's end.  The World Championship's too: a treasure trove's cards
 ("trove") only to the seat that played it, right after; another seat's
 take hidden ("took S -"); a reaction request ("react") only to a bot that
-asked for feature "react", and only with its request right after it.
+asked for feature "react", and only with its request right after it
+(unless the bot timed out in that game: the referee then decides for it).
 The mini expansions': another seat's card discarded for a dwarf
 ("discarded S -"), its new dwarf card after a postcard; the gold each seat
 takes at setup (Tunnel Toll) is public, and only at a round's setup.
@@ -41,19 +42,28 @@ def check(path):
                             # resolved (two may be taken at once)
     my_look = False         # this seat chooses whose role to look at
     grabbed = 0             # hands still due after a card was taken
+    greeted = False         # the handshake was sent, its reply not read
+    played_for = False      # timed out this game: the referee decides
     for n, raw in enumerate(open(path, encoding="utf-8", errors="replace"), 1):
         parts = raw.split(None, 3)
-        if len(parts) == 4 and parts[2] == "->" and \
-                parts[3].split()[:1] == ["bot"]:
-            # A bot that lists "seed" in its hello is sent its own seed.
-            asked_seed = "seed" in parts[3].split()[2:]
-            asked_react = "react" in parts[3].split()[2:]
+        if len(parts) == 4 and parts[2] == "<-" and \
+                parts[3].split()[:1] == ["saboteur"]:
+            greeted = True
+        if len(parts) == 4 and parts[2] == "->" and greeted:
+            # A bot that lists "seed" in its hello is sent its own seed;
+            # a "bot ..." line later is a reply like any other.
+            greeted = False
+            hello = parts[3].split()
+            ok = hello[:1] == ["bot"]
+            asked_seed = ok and "seed" in hello[2:]
+            asked_react = ok and "react" in hello[2:]
         if len(parts) < 4 or parts[2] != "<-":
             continue
         words = parts[3].split()
         kind = words[0]
         if kind == "game":
             seat = int(words[4])
+            played_for = False
             continue
         if kind == "round":
             round_over = False
@@ -77,8 +87,14 @@ def check(path):
             react_open = None
         if kind == "turn":
             react_open = None
+        if kind == "default" and words[1] == "timeout":
+            # Timed out: the referee decides for the seat till the game
+            # ends, and a reaction request is no longer followed by a
+            # request to the bot (saboteur-protocol(7)).
+            played_for = True
+            react_open = None
         if kind == "react":
-            react_open = "line %d" % n
+            react_open = None if played_for else "line %d" % n
             if not asked_react:
                 leak("a reaction request it did not ask for")
         if kind == "trove":

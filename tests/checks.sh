@@ -1,6 +1,8 @@
 # checks.sh: what the shell test scripts share, sourced by them: counting
-# passes and failures, and looking for processes a run left behind.
-# The sourcing script sets tag, a word every process it starts carries.
+# passes and failures, a bot's status in a match's summary, and looking for
+# processes a run left behind.  The sourcing script sets tag, a word every
+# process it starts carries, and tmp, where each match NAME wrote its
+# summary (NAME.out) and standard error (NAME.err, if apart).
 
 pass=0
 fail=0
@@ -11,6 +13,21 @@ export PYTHONDONTWRITEBYTECODE=1
 
 ok() { pass=$((pass + 1)); }
 no() { echo "FAIL $*"; fail=$((fail + 1)); }
+
+# status NAME K: bot K's status in the summary of match NAME.
+status() {
+	awk -v k="$2" '$1 ~ "^"k":" && NF >= 4 { print $4; exit }' "$tmp/$1.out"
+}
+
+# expect NAME K STATUS: bot K of match NAME ended with STATUS.
+expect() {
+	got=$(status "$1" "$2")
+	[ "$got" = "$3" ] && ok || {
+		no "$1: bot $2 status \"$got\", want \"$3\""
+		cat "$tmp/$1.out" "$tmp/$1.err" 2>/dev/null | sed 's/^/  | /' |
+		    tail -15
+	}
+}
 
 # private WHAT PATH...: every folder under the PATHs is 0700 and every
 # file 0600, as the referee makes what it writes (saboteur(1)).

@@ -146,7 +146,7 @@ grep -q "$want" "$tmp/debug-stdout.out" && ok || {
 # and export says the same, never the ruleset's name for it ("cross").
 "$bin" export --as 1 "$tmp/illegal.sabr.gz" >"$tmp/illegal.export" 2>&1
 t=$(ls "$tmp/illegal"/2-*.transcript)
-[ "$(zcat "$tmp/illegal.sabr.gz" | head -1)" = "sabr 1.4" ] &&
+[ "$(zcat "$tmp/illegal.sabr.gz" | head -1)" = "sabr 1.5" ] &&
     grep -q -- '<- illegal [0-9] path-NESW is not in your hand$' "$t" &&
     grep -q '^illegal [0-9] path-NESW is not in your hand$' \
     "$tmp/illegal.export" && ! grep -q 'cross' "$tmp/illegal.export" && ok ||
@@ -264,7 +264,7 @@ for g in 1 2; do
 	f="$tmp/r-$g.sabr.gz"
 	[ -f "$f" ] && [ ! -e "$f.part" ] && ok || no "replay $g not complete"
 	gzip -t "$f" 2>/dev/null && ok || no "replay $g is not a whole gzip file"
-	[ "$(zcat "$f" | head -1)" = "sabr 1.4" ] && ok || no "replay $g header"
+	[ "$(zcat "$f" | head -1)" = "sabr 1.5" ] && ok || no "replay $g header"
 	[ "$(zcat "$f" | tail -1)" = "end" ] && ok || no "replay $g has no end"
 done
 zgrep -q "^status 2 crash killed by SIGSEGV" "$tmp/r-1.sabr.gz" && ok ||
@@ -501,7 +501,7 @@ play_again() {
 	bad_replay seed-unasked "the header records a seed for seat 0, which did not ask"
 	# In a file older than 1.3 a bot that listed "seed" was sent none: such
 	# a file verifies, and its export has no seed line.
-	zcat "$tmp/ag-2.sabr.gz" | sed '1s/^sabr 1.4$/sabr 1.2/; /^seatseed /d' |
+	zcat "$tmp/ag-2.sabr.gz" | sed '1s/^sabr 1.5$/sabr 1.2/; /^seatseed /d' |
 	    gzip >"$tmp/seed-old.sabr.gz"
 	"$bin" verify --quiet "$tmp/seed-old.sabr.gz" >/dev/null 2>&1 &&
 	    ! "$bin" export --as 1 "$tmp/seed-old.sabr.gz" | grep -q '^seed ' &&
@@ -746,13 +746,13 @@ wc_react() {
 	    no "base-wc: seat 2 never vetoed (seed 2 no longer does)"
 	python3 "$here/check_transcripts.py" "$d"/*.transcript && ok ||
 	    no "base-wc transcripts leak secrets"
-	zcat "$d/g.sabr.gz" | sed '1s/^sabr 1.4$/sabr 1.3/' |
+	zcat "$d/g.sabr.gz" | sed '1s/^sabr 1.5$/sabr 1.3/' |
 	    gzip >"$tmp/wc-old.sabr.gz"
 	bad_replay wc-old "seat 1 was played for after 0 refused replies"
 	"$bin" play --sandbox off --quiet --ruleset base-wc --seed 2 $limits \
 	    --transcripts --log-dir "$d/all" --replay "$d/all.sabr.gz" \
 	    "$q $tag" "$q $tag" "$q veto $tag" >"$tmp/wc.out" 2>&1 || no "base-wc: all asking"
-	zcat "$d/all.sabr.gz" | sed '1s/^sabr 1.4$/sabr 1.3/' |
+	zcat "$d/all.sabr.gz" | sed '1s/^sabr 1.5$/sabr 1.3/' |
 	    gzip >"$tmp/wc-all-old.sabr.gz"
 	"$bin" verify --quiet "$tmp/wc-all-old.sabr.gz" >/dev/null 2>&1 && ok ||
 	    no "base-wc: a 1.3 file where every seat asked does not verify"

@@ -4,9 +4,18 @@
 # a killer, a stopper and a pipe injector leave the other seats "ok", a
 # journal forger cannot reach the journal, and whatever a bot starts (a
 # new session, a new process group, a fork storm) is gone after the match,
-# after SIGTERM and after SIGKILL of the referee.  With the sandbox off the
+# after SIGTERM and after SIGKILL of the referee.  Then the seal's bounds
+# (saboteur(1), What the sandbox guarantees), one bot per way past them: a
+# full /tmp, a tree over its memory, a fork bomb as root, two bots that
+# collude, system calls no bot needs, a bot bwrap cannot seal, a bot's own
+# module, a symlinked bot, a bot in the log folder, a writable folder
+# filled, a disqualification's last words, an unsealed tournament, forged
+# journal lines and a full results disk; each is bounded by itself (it
+# stops at a cap and says FOUND), so that a referee without the bound
+# fails the test without harming the machine.  With the sandbox off the
 # suite checks what the fallback still guarantees: nothing left behind
-# after the match or SIGTERM, and a bot over its memory limit named so.
+# after the match or SIGTERM, a bot over its memory limit named so, and
+# no lock or inotify channel between two bots.
 #
 # Usage: tests/hostile.sh PATH/TO/saboteur
 set -u
@@ -40,29 +49,16 @@ play() {
 	echo $? >"$tmp/$name.rc"
 }
 
-# status NAME K: bot K's status in the summary of match NAME.
-status() {
-	awk -v k="$2" '$1 ~ "^"k":" && NF >= 4 { print $4; exit }' "$tmp/$1.out"
-}
-
-# expect NAME K STATUS
-expect() {
-	got=$(status "$1" "$2")
-	[ "$got" = "$3" ] && ok || {
-		no "$1: bot $2 status \"$got\", want \"$3\""
-		sed 's/^/  | /' "$tmp/$1.out" | tail -12
-	}
-}
-
-# report NAME: the hostile bot's own report (its stderr log).
+# report NAME [K]: hostile bot K's own report (its stderr log; K is 1
+# unless given).
 report() {
-	cat "$tmp/$1"/1-hostile-*.stderr 2>/dev/null
+	cat "$tmp/$1/${2:-1}"-hostile-*.stderr 2>/dev/null
 }
 
-# found_nothing NAME MIN: the hostile bot tried at least MIN things, finished
-# its attack, and found nothing.
+# found_nothing NAME MIN [K]: hostile bot K tried at least MIN things,
+# finished its attack, and found nothing.
 found_nothing() {
-	r=$(report "$1")
+	r=$(report "$1" "${3:-1}")
 	tried=$(printf '%s\n' "$r" | grep -c '^TRIED')
 	if [ "$tried" -lt "$2" ] || ! printf '%s\n' "$r" | grep -q '^DONE'; then
 		no "$1: the hostile bot tried $tried things (want $2 or more) or did not finish"
@@ -200,19 +196,27 @@ expect shebang 1 ok
 expect shebang 2 ok
 rm -rf "$sb"
 
-# The journal forger, in a tournament: it knows where the journal is.
-cat >"$tmp/t.yaml" <<EOF
+# tfile FILE SEED GAMES OUT EXTRA NAME COMMAND: a tournament file of three
+# seats, bot NAME running COMMAND and two random bots, generous limits,
+# the line EXTRA (a top-level key, or nothing), results in OUT.
+tfile() {
+	cat >"$1" <<EOF
 players: 3
-seed: 99
-schedule: {games: 2}
+seed: $2
+schedule: {games: $3}
 time: {move-ms: 20000, bank-ms: 60000, handshake-ms: 60000, grace-ms: 500}
-sandbox: {mode: on}
-output: $tmp/t-results
+$5
+output: $4
 bots:
-  - {name: forger, command: "$host forger $tag $tmp/t-results/journal.txt"}
+  - {name: $6, command: "$7"}
   - {name: random, command: "$good"}
   - {name: random2, command: "$good"}
 EOF
+}
+
+# The journal forger, in a tournament: it knows where the journal is.
+tfile "$tmp/t.yaml" 99 2 "$tmp/t-results" "sandbox: {mode: on}" forger \
+    "$host forger $tag $tmp/t-results/journal.txt"
 "$bin" tournament --quiet -j 1 "$tmp/t.yaml" >"$tmp/t.out" 2>&1 && ok ||
     { no "forger tournament: exit $?"; sed 's/^/  | /' "$tmp/t.out"; }
 if grep -q forged "$tmp/t-results/journal.txt"; then
@@ -226,7 +230,243 @@ grep -q '^TRIED' "$tmp/forger.report" && ! grep -q '^FOUND' "$tmp/forger.report"
 	sed 's/^/  | /' "$tmp/forger.report"; }
 leftovers "forger tournament"
 
+# ---- whole-tree limits, the system-call filter, no channel, loud failures --
+
+# Whether this machine gives the referee cgroups: play's summary says
+# when it has none (a referee that does not say has none to offer).
+cgroups=1
+if grep -q '^sandbox: .*whole-tree limits: none' "$tmp/probe.out"; then
+	cgroups=0
+	echo "hostile: no cgroups for this user here, so the whole-tree" \
+	    "memory and process limits go untested:" \
+	    "$(grep '^sandbox:' "$tmp/probe.out")"
+fi
+
+# refused NAME WHAT: the hostile bot's attack was refused (it says WHAT)
+# and got nowhere.
+refused() {
+	if report "$1" | grep -q "^REFUSED $2" && ! report "$1" | grep -q '^FOUND'
+	then
+		ok
+	else
+		no "$1: want the attack refused $2, got:"
+		report "$1" | grep -v '^WROTE' | head -8 | sed 's/^/  | /'
+	fi
+}
+
+# 1. A bot's private /tmp has a size, and with cgroups its pages count in
+# the memory of the bot's whole tree.  2. With cgroups a fork bomb stops
+# at the tree's process limit, root or not.  (Each is bounded: the bot
+# stops at 300 MB or 400 processes by itself, and says FOUND.)
+cat >"$tmp/limits.yaml" <<EOF
+bots:
+  tmpsize: {command: "$host tmpfill $tag 300", disk-mb: 32}
+  tmpmem: {command: "$host tmpfill $tag 300", memory-mb: 96, disk-mb: 0}
+  bomb: {command: "$host forkbomb $tag 400", processes: 48}
+  spin: {command: "$host cpukids $tag", cpu-seconds: 1}
+  random: {command: "$good"}
+EOF
+play on tmpsize --config "$tmp/limits.yaml" tmpsize random random
+expect tmpsize 1 ok
+refused tmpsize "after 32 MB: No space left on device"
+if [ $cgroups = 1 ]; then
+	play on tmpmem --config "$tmp/limits.yaml" tmpmem random random
+	expect tmpmem 1 memory
+	report tmpmem | grep -q '^FOUND' && no "tmpmem: /tmp grew past the limit"
+	play on bomb --config "$tmp/limits.yaml" bomb random random
+	expect bomb 1 processes
+	refused bomb "after 4[0-9] children"
+	leftovers "sandbox on, bomb: after the match"
+	# The CPU time of the whole tree: three children of 0.6 s each,
+	# none at its own limit of 1 s, dead ones too.
+	play on spin --config "$tmp/limits.yaml" spin random random
+	expect spin 1 cpu
+fi
+
+# 3. Two bots that collude: the sender opens every channel it knows at
+# its handshake, the receiver listens on each at its first turn.
+port2=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+play on collude "$host sender $tag $port2" "$host receiver $tag $port2" \
+    "$good"
+expect collude 1 ok
+found_nothing collude 16 2
+
+# 4. The system-call filter: each call in a child of its own, then one
+# the bot makes itself, which kills it and says so.
+play on syscalls "$host syscalls $tag" "$good" "$good"
+found_nothing syscalls 12
+play on ptrace "$host ptrace $tag" "$good" "$good"
+expect ptrace 1 crash
+grep -q "1:hostile-ptrace: killed by the sandbox's system-call filter" \
+    "$tmp/ptrace.out" && ok ||
+    no "ptrace: no word of the filter in the summary"
+
+# 5. A bot bwrap cannot seal off (its folder inside /proc, where bwrap
+# cannot make it) stops play, with bwrap's own words.
+play on unsealable --bot-cwd /proc/self "$good" "$good" "$good"
+if [ "$(cat "$tmp/unsealable.rc")" = 3 ] &&
+    grep -q 'cannot be sealed off: bwrap: ' "$tmp/unsealable.out"; then
+	ok
+else
+	no "unsealable: want exit 3 and bwrap's words, got exit" \
+	    "$(cat "$tmp/unsealable.rc"):"
+	sed 's/^/  | /' "$tmp/unsealable.out" | head -5
+fi
+
+# 6. A bot run from its own folder sees it: its helper module imports.
+# 7. A symbolic link to a bot runs sealed; a bot in the log folder is
+# refused (exit 3).  8. A writable folder has a quota.  (Outside $tmp,
+# which holds the replays bots must not see.)
+sb=$(mktemp -d)
+mkdir "$sb/own" "$sb/w"
+printf 'def first(legal):\n    return legal[0] if legal else "x"\n' \
+    >"$sb/own/helper.py"
+cat >"$sb/own/bot.py" <<EOF
+import sys
+from helper import first
+legal = []
+for raw in sys.stdin:
+    w = raw.split()
+    if w and w[0] == "saboteur":
+        print("bot own-folder moves", flush=True)
+    elif w and w[0] == "legal":
+        legal.append(raw.strip()[6:])
+    elif w and w[0] == "turn":
+        print(first(legal), flush=True)
+        legal = []
+    elif w and w[0] == "quit":
+        break
+EOF
+(cd "$sb/own" && play on own-folder "python3 bot.py $tag" "$good" "$good")
+expect own-folder 1 ok
+ln -s "$(dirname "$bin")/examples/random-bot" "$sb/link-bot"
+play on symlink "$sb/link-bot $tag" "$good" "$good"
+expect symlink 1 ok
+# What a sealed bot sees, said by --debug before the first game.
+play on debug --debug --games 1 "$sb/link-bot $tag" "$good" "$good"
+if grep -q "^  sees, read-only: $sb\$" "$tmp/debug.out" &&
+    grep -q '^  system-call filter: on$' "$tmp/debug.out" &&
+    grep -q '^  a private /tmp of 256 MB$' "$tmp/debug.out"; then
+	ok
+else
+	no "debug: play --debug does not say what the bot sees:"
+	grep -v '^ *[0-9.]* [0-9]:' "$tmp/debug.out" | head -12 | sed 's/^/  | /'
+fi
+mkdir -p "$tmp/inside"
+cp "$(dirname "$bin")/examples/random-bot" "$tmp/inside/bot"
+play on inside --log-dir "$tmp/inside" "$tmp/inside/bot $tag" "$good" "$good"
+if [ "$(cat "$tmp/inside.rc")" = 3 ] &&
+    grep -q 'which bots must not see' "$tmp/inside.out"; then
+	ok
+else
+	no "inside: want the refusal, exit 3:"
+	sed 's/^/  | /' "$tmp/inside.out" | head -5
+fi
+cat >"$tmp/disk.yaml" <<EOF
+bots:
+  filler:
+    command: $host diskfill $tag 300
+    cwd: $sb/w
+    writable: true
+    disk-mb: 16
+  random:
+    command: $good
+EOF
+play on disk --config "$tmp/disk.yaml" filler random random
+expect disk 1 disk
+grew=$(du -sm "$sb/w" | cut -f1)
+[ "$grew" -lt 200 ] && ok || no "disk: the folder grew to $grew MB"
+rm -rf "$sb"
+
+# 5, 6 and 9 in a tournament: a disqualification quotes the bot's last
+# stderr line, --quiet or not; a tournament will not run unsealed unless
+# told to, and then says so; a journal line that is not the schedule's
+# is left out, said.
+printf 'import sys\nsys.stderr.write("no module named helper\\n")\nsys.exit(1)\n' \
+    >"$tmp/quitter.py"
+tfile "$tmp/t9.yaml" 5 6 "$tmp/t9" "failures: {disqualify-after: 1}" \
+    quitter "python3 $tmp/quitter.py $tag"
+# The quitter lives in $tmp, which its sandbox may show: not the results.
+"$bin" tournament --quiet -j 1 "$tmp/t9.yaml" >"$tmp/t9.out" 2>&1 && ok ||
+    { no "t9: exit $?"; sed 's/^/  | /' "$tmp/t9.out" | head; }
+grep -q "quitter's last stderr line: no module named helper" "$tmp/t9.out" &&
+    ok || { no "t9: the disqualification does not quote the bot:"
+	sed 's/^/  | /' "$tmp/t9.out" | head; }
+tail -1 "$tmp/t9/journal.txt" | sed 's/^game 5 /game 99999 /' \
+    >>"$tmp/t9/journal.txt"
+sed -n 2p "$tmp/t9/journal.txt" | sed 's/^game [0-9]* /game 4 /' \
+    >>"$tmp/t9/journal.txt"
+"$bin" tournament -j 1 "$tmp/t9.yaml" >"$tmp/t9b.out" 2>&1
+if grep -q "game 99999 is not one of this tournament's" "$tmp/t9b.out" &&
+    grep -q "game 4 is not one of this tournament's" "$tmp/t9b.out" &&
+    grep -q '^6 games' "$tmp/t9b.out"; then
+	ok
+else
+	no "t9: a forged journal line counted:"
+	sed 's/^/  | /' "$tmp/t9b.out" | head
+fi
+nobwrap=$(mktemp -d)
+tfile "$tmp/t5.yaml" 5 6 "$tmp/t5" "" random0 "$good"
+PATH=$nobwrap "$bin" tournament --quiet -j 1 "$tmp/t5.yaml" \
+    >"$tmp/t5.out" 2>&1
+rc=$?
+[ $rc = 3 ] && grep -q 'will not run bots unsealed' "$tmp/t5.out" && ok ||
+    { no "t5: want exit 3 without bwrap, got $rc:"
+	sed 's/^/  | /' "$tmp/t5.out"; }
+if PATH=$nobwrap "$bin" tournament -j 1 --sandbox off "$tmp/t5.yaml" \
+    >"$tmp/t5b.out" 2>&1 && grep -q ' sandbox=off$' "$tmp/t5/journal.txt" &&
+    grep -q 'played unsealed' "$tmp/t5b.out" &&
+    "$bin" report --quiet -o "$tmp/t5-report" "$tmp/t5" >/dev/null 2>&1 &&
+    grep -q '6 of them were played unsealed' "$tmp/t5-report/index.html"; then
+	ok
+else
+	no "t5: an unsealed tournament does not say so:"
+	sed 's/^/  | /' "$tmp/t5b.out" | head
+fi
+rmdir "$nobwrap"
+
+# 8. A full results disk stops a tournament with what to do, and the same
+# command resumes it once there is room: results on a small tmpfs of its
+# own, in a mount namespace of a user namespace (where the machine lets
+# users make them; else untested).
+full=$(mktemp -d)
+tfile "$tmp/full.yaml" 5 40 "$full/t" "" random0 "$good"
+if unshare -Urm true 2>/dev/null; then
+	unshare -Urm sh -c "mount -t tmpfs -o size=256k none '$full' &&
+	    '$bin' tournament --quiet -j 1 '$tmp/full.yaml'
+	    echo \$? >'$tmp/full.rc1'
+	    mount -o remount,size=64m '$full' &&
+	    '$bin' tournament -j 1 '$tmp/full.yaml'
+	    echo \$? >'$tmp/full.rc2'" >"$tmp/full.out" 2>&1
+	if [ "$(cat "$tmp/full.rc1")" != 0 ] &&
+	    grep -q "the disk of $full/t is full" "$tmp/full.out" &&
+	    [ "$(cat "$tmp/full.rc2")" = 0 ] &&
+	    grep -q '^40 games' "$tmp/full.out"; then
+		ok
+	else
+		no "full disk: want a stop that says so, then a whole resume:"
+		sed 's/^/  | /' "$tmp/full.out" | head -12
+	fi
+else
+	echo "hostile: no user namespaces for unshare here: the full results" \
+	    "disk goes untested"
+fi
+rmdir "$full"
+leftovers "the tournaments of the sealed checks"
+
 # ---- the sandbox off: what the fallback still guarantees -------------------
+
+# The system-call filter holds unsealed too: no locks, no inotify.  The
+# other channels are open (saboteur(1), SANDBOX).
+TMPDIR=$tmp play off collude-off "$host sender $tag $port2" \
+    "$host receiver $tag $port2" "$good"
+if report collude-off 2 | grep -q '^FOUND.*\(lock\|flock\|inotify\)'; then
+	no "collude-off: a lock or inotify carried a word:"
+	report collude-off 2 | grep '^FOUND' | sed 's/^/  | /'
+else
+	ok
+fi
+rm -f "/dev/shm/saboteur-chan-$tag"
 
 for m in daemon pgroup storm; do
 	play off "off-$m" "$host $m $tag" "$good" "$good"

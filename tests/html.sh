@@ -6,12 +6,24 @@
 # view prints for the same position (tests/html_check.js), with no script
 # error; pages that hold one perspective searched for every hand and goal
 # card it may not know; a replay cut short, a huge game and a replay with
-# every kind of bot failure; bad command lines refused.  Screenshots go to
-# the folder beside the program (html-shots/) for people to look at.
+# every kind of bot failure; bad command lines refused; the page as people
+# use it at a phone's size and a desktop's (tests/html_ui.js); a
+# tournament's report.  Screenshots go to the folder beside the program
+# (html-shots/) for people to look at.
 #
-# Usage: tests/html.sh PATH/TO/saboteur
+# make check runs the short form: a few positions of each page, every
+# 25th decision of the perspectives' pages against saboteur view, the
+# pages of two games as people use them.  --full (make check-html) runs
+# every position, decision and page.
+#
+# Usage: tests/html.sh [--full] PATH/TO/saboteur
 set -u
-bin=${1:?usage: tests/html.sh PATH/TO/saboteur}
+full=0
+if [ "${1:-}" = --full ]; then
+	full=1
+	shift
+fi
+bin=${1:?usage: tests/html.sh [--full] PATH/TO/saboteur}
 bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
@@ -40,11 +52,23 @@ decisions() {
 }
 
 # positions NAME REPLAY SEATS: lines for html_check.js: the set-up, the
-# first decision, two in the middle and the end, each from another view.
+# first decision, two in the middle and the end, each from another view
+# (the short form: the first decision, the middle and the end).
 positions() {
 	n=$(decisions "$2")
 	[ -n "$n" ] || { no "$1: cannot count its decisions"; return; }
 	last=$(( $3 - 1 ))
+	if [ $full = 0 ]; then
+		# Opened once, then moved by the link's fragment; a page
+		# opened with no position (the last step) for a few.
+		echo "$tmp/$1.html $2 d=1 public"
+		echo "$tmp/$1.html $2 d=$(( n / 2 )) all $1.png"
+		case $1 in
+		base-5p-cut | course-2p | play-base) echo "$tmp/$1.html $2 last $last" ;;
+		*) echo "$tmp/$1.html $2 d=$n $last" ;;
+		esac
+		return
+	fi
 	echo "$tmp/$1.html $2 d=0 all"
 	echo "$tmp/$1.html $2 d=1 public"
 	echo "$tmp/$1.html $2 d=$(( n / 3 )) 0 $1-seat0.png"
@@ -81,7 +105,9 @@ done
 # Each decision where a seat failed, in the replay with every kind of
 # failure, from the public view and every seat's; the keys that step by
 # failure, decision and round.
-for p in public 0 1 2 3 4 all; do
+persps="public 0 1 2 3 4 all"
+[ $full = 1 ] || persps="public 2"
+for p in $persps; do
 	echo "$tmp/base-5p-failures.html $fx/base-5p-failures.sabr.gz failures $p"
 done >>"$tmp/checks.txt"
 echo "$tmp/base-5p-failures.html $fx/base-5p-failures.sabr.gz keys all" >>"$tmp/checks.txt"
@@ -121,8 +147,11 @@ for f in $fx/*minis*.sabr.gz $fx/*goals*.sabr.gz $fx/*chests*.sabr.gz; do
 	[ -e "$f" ] || continue
 	name=$(basename "$f" .sabr.gz)
 	echo "$tmp/$name.html $f minis public"
-	echo "$tmp/$name.html $f minis 1"
+	[ $full = 0 ] || echo "$tmp/$name.html $f minis 1"
 done >>"$tmp/checks.txt"
+# A Tunnel Toll dwarf put down beyond the cards' rows (row -5): drawn, as
+# saboteur view draws it.
+echo "$tmp/base-minis-5p.html $fx/base-minis-5p.sabr.gz d=27 all" >>"$tmp/checks.txt"
 
 # 3. In the browser: every position above against saboteur view.
 node "$here/html_check.js" "$bin" "$shots" "$tmp/checks.txt" >"$tmp/check.out" 2>&1 &&
@@ -145,6 +174,9 @@ for f in $fx/*minis*.sabr.gz $fx/*goals*.sabr.gz $fx/*chests*.sabr.gz; do
 	name=$(basename "$f" .sabr.gz)
 	minis="$minis $name:public $name:2"
 done
+# The short form compares every 25th decision with saboteur view (the
+# files are searched whole all the same).
+[ $full = 1 ] || export HTML_LEAK_STRIDE=25
 for c in "base-5p-failures public" "base-5p-failures 2" "saboteur2-6p public" \
     "saboteur2-6p 4" "base-wc-view public" "base-wc-view 1" "course-2p 0" \
     $minis; do
@@ -182,8 +214,10 @@ cp $fx/course-2p.sabr.gz "$tmp/beside.sabr.gz"
 
 # 7. A tournament's report, of two shards merged: its standings are
 # saboteur standings', its links lead to files, its game pages (every
-# game with a failure and the last 50; every game with --all) open
-# without an error and link back.
+# game of a tournament of up to 1,000 games; over that, every game with a
+# failure and the last 50; every game with --all) open without an error
+# and link back; it opens on a phone, its tables sort, its charts have
+# ticks, its rating over the games a band for each bot.
 cat >"$tmp/t.yaml" <<YAML
 name: report
 players: 3
@@ -216,22 +250,35 @@ done
 "$bin" standings --format csv "$tmp/t1" "$tmp/t2" >"$tmp/st.csv" 2>/dev/null
 "$bin" report --quiet -o "$tmp/report" "$tmp/t1" "$tmp/t2" 2>"$tmp/report.err" &&
     ok || { no "report: exit $?"; sed 's/^/  | /' "$tmp/report.err"; }
-# The pages wanted: games with a failure, and the last 50 of the 60.
-want=$(cat "$tmp/t1/journal.txt" "$tmp/t2/journal.txt" | awk '$1 == "game" {
-	f = 0
-	for (i = 3; i <= NF; i++) {
-		split($i, kv, "=")
-		if (kv[1] == "status" && kv[2] !~ /^ok(,ok)*$/) f = 1
-		if ((kv[1] == "illegal" || kv[1] == "defaults" || kv[1] == "timeouts") && kv[2] !~ /^0(,0)*$/) f = 1
-	}
-	if (f || $2 >= 10) n++
-} END { print n }')
+# A tournament this small (60 games) gets a page for every game.
 have=$(ls "$tmp/report/games" | wc -l)
-[ "$have" = "$want" ] && [ "$want" -gt 50 ] && [ "$want" -lt 60 ] && ok ||
-    no "report: $have game pages, want $want (failures and the last 50 of 60)"
+[ "$have" = 60 ] && ok || no "report: $have game pages, want one for each of the 60 games"
+want=60
+cat "$tmp/t1/journal.txt" "$tmp/t2/journal.txt" >"$tmp/journals.txt"
 node "$here/html_check.js" --report "$tmp/report/index.html" "$tmp/st.csv" "$want" \
-    >"$tmp/rcheck.out" 2>&1 && ok || no "the report in the browser:"
+    "$tmp/journals.txt" "$shots" >"$tmp/rcheck.out" 2>&1 && ok || no "the report in the browser:"
 sed 's/^/  | /' "$tmp/rcheck.out"
+# Over 1,000 games: a page for each game with a failure and the last 50.
+# The first shard's games without a failure, again and again under new
+# numbers and seeds up to 1,001 games, each pointing at its real replay.
+mkdir -p "$tmp/big"
+cp -R "$tmp/t1/replays" "$tmp/big/replays"
+# The header says one shard of 1,001 games, so that no line is left out
+# as another shard's or past the schedule (saboteur-tournament(5)).
+awk 'NR == 1 { sub(/ shard=[0-9]+\/[0-9]+/, " shard=1/1"); sub(/ schedule=[0-9]+/, " schedule=1001"); print; next }
+	$1 == "game" && / status=ok(,ok)* / && / illegal=0(,0)* / && / defaults=0(,0)* / && / timeouts=0(,0)* / { line[n++] = $0 }
+	END {
+		for (i = 0; i < 1001 && n > 0; i++) {
+			split(line[i % n], w, " ")
+			out = "game " i " seed=" (1000003 * i + 7)
+			for (k = 4; k in w; k++) out = out " " w[k]
+			print out
+		}
+	}' "$tmp/t1/journal.txt" >"$tmp/big/journal.txt"
+"$bin" report --quiet -o "$tmp/big-report" "$tmp/big" 2>"$tmp/big.err" &&
+    [ "$(ls "$tmp/big-report/games" | wc -l)" = 50 ] &&
+    grep -q 'every game with a failure and the last ones' "$tmp/big-report/index.html" && ok ||
+    { no "report of 1,001 games: $(ls "$tmp/big-report/games" 2>/dev/null | wc -l) pages, want the last 50"; sed 's/^/  | /' "$tmp/big.err"; }
 "$bin" report --quiet --all -o "$tmp/report-all" "$tmp/t1" "$tmp/t2" 2>/dev/null &&
     [ "$(ls "$tmp/report-all/games" | wc -l)" = 60 ] && ok ||
     no "report --all: not a page for each of the 60 games"
@@ -247,9 +294,40 @@ mkdir -p "$tmp/sub/deeper"
     cmp -s "$tmp/sub/deeper/$link" $fx/course-2p.sabr.gz && ok ||
     no "the page's link to its replay leads elsewhere: ${link:-none}"
 
-# 6. A 5-player base game's page is small.
+# 6. A 5-player base game's page is small, a 12-player Saboteur 2 one too.
 size=$(wc -c <"$tmp/base-5p-failures.html")
 [ "$size" -lt 409600 ] && ok || no "the 5-player base game's page is $size bytes, over 400 KB"
+size=$(wc -c <"$tmp/saboteur2-12p.html")
+[ "$size" -lt 1048576 ] && ok || no "the 12-player Saboteur 2 game's page is $size bytes, over 1 MB"
+
+# 8. The page as people use it, at 390x844 and 1440x900 (tests/html_ui.js):
+# the layout, navigation bounded at both ends, autoplay, the results,
+# every card a picture, the move list and the charts; the marks of a card
+# waiting for a veto (a map, a goal swap) and whose decision comes next;
+# a dwarf beyond the cards' rows; gold not known drawn as the least it can
+# be.  The short form takes two games whole; --full every committed one.
+{
+	echo "ui $tmp/base-5p-failures.html"
+	echo "ui $tmp/base-wc-5p.html"
+	echo "minute $tmp/base-5p-failures.html"
+	echo "gold $tmp/base-5p-failures.html s=880&as=public"
+	echo "cell $tmp/base-minis-5p.html d=27&as=all 6 -5 dwarf"
+	echo "cell $tmp/base-wc-view.html d=3&as=public 8 -2 back target"
+	echo "cell $tmp/base-wc-5p.html d=26&as=public 8 -2 back target"
+	echo "cell $tmp/base-wc-5p.html d=26&as=public 8 0 back target"
+	echo "toact $tmp/base-wc-5p.html d=26&as=all 1"
+	echo "toact $tmp/base-wc-5p.html d=26&as=public none"
+	if [ $full = 1 ]; then
+		for f in $fx/*.sabr.gz; do
+			name=$(basename "$f" .sabr.gz)
+			case $name in base-5p-failures | base-wc-5p | base-5p-cut) continue ;; esac
+			echo "ui $tmp/$name.html"
+		done
+	fi
+} >"$tmp/ui.txt"
+node "$here/html_check.js" --ui "$shots" "$tmp/ui.txt" >"$tmp/ui.out" 2>&1 &&
+    ok || no "the page as people use it:"
+sed 's/^/  | /' "$tmp/ui.out"
 
 echo "html: $pass passed, $fail failed (screenshots in $shots)"
 [ "$fail" = 0 ]

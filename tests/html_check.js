@@ -9,10 +9,14 @@
 //   PERSP: all, public or a seat.  Pages are also opened once per line
 //   with the fragment, so a link's position and perspective are tested.
 // Or:    node html_check.js --leaks SABOTEUR REPLAY FULLPAGE PERSPPAGE PERSP
-//   every decision of the page holding one perspective against saboteur view,
-//   and the file searched for every other seat's hand and every goal it
-//   may not know.
-// Or:    node html_check.js --time PAGE   prints the time to open it.
+//   every decision of the page holding one perspective against saboteur view
+//   (every HTML_LEAK_STRIDE-th, when that is set), and the file searched for
+//   every other seat's hand and every goal it may not know.
+// Or:    node html_check.js --ui SHOTS SPEC.txt   the page as people use it
+//   (tests/html_ui.js says how).
+// Or:    node html_check.js --time PAGE   prints the time to open it and draw
+//        the table, then to have drawn all; --steptime PAGE the time to
+//        draw a decision.
 'use strict';
 const { spawn, execFileSync } = require('child_process');
 const fs = require('fs');
@@ -109,13 +113,28 @@ class Browser {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
+  // Moves an open page to another position by its link's fragment, as a
+  // reader following a link within the page would; resolves once the
+  // page's own handler of the change has drawn it (it runs first).
+  async move(p, fragment) {
+    return this.eval(p, `new Promise((resolve) => {
+      const h = ${JSON.stringify(fragment)};
+      if (location.hash === h) { resolve(false); return; }
+      window.addEventListener('hashchange', () => resolve(true), { once: true });
+      location.hash = h;
+    })`);
+  }
+  async viewport(p, width, height) {
+    await this.send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 1, mobile: width < 700 }, p.sessionId);
+  }
   async eval(p, expression) {
-    const r = await this.send('Runtime.evaluate', { expression, returnByValue: true }, p.sessionId);
+    const r = await this.send('Runtime.evaluate', { expression, returnByValue: true, awaitPromise: true }, p.sessionId);
     if (r.exceptionDetails) throw new Error('evaluate: ' + JSON.stringify(r.exceptionDetails));
     return r.result.value;
   }
-  async shot(p, file) {
-    const r = await this.send('Page.captureScreenshot', { format: 'png', captureBeyondViewport: true }, p.sessionId);
+  // The whole page, or (window) what the window shows.
+  async shot(p, file, window) {
+    const r = await this.send('Page.captureScreenshot', { format: 'png', captureBeyondViewport: !window }, p.sessionId);
     fs.writeFileSync(file, Buffer.from(r.data, 'base64'));
   }
   async close() {
@@ -342,8 +361,10 @@ async function checkPages(sab, shots, list) {
     if (lines.some((l) => l.split(/\s+/)[2] === 'minis'))
       for (const k of ['dwarf', 'reveal', 'chest'])
         if (!minis[k]) throw new Error('no decision of the minis of kind ' + k + ' in the pages asked');
+    let opened = null;
     for (const [page, replay, position, persp, shot] of todo) {
       if (position === 'keys') {
+        opened = null;
         p.errors = [];
         const bad = await checkKeys(b, p, page, persp);
         bad.push(...p.errors);
@@ -355,7 +376,12 @@ async function checkPages(sab, shots, list) {
       const frag = (d === null ? '' : 'd=' + d + '&') + 'as=' + persp;
       const url = 'file://' + path.resolve(page) + '#' + frag;
       p.errors = [];
-      await b.open(p, url);
+      // Each page is opened once by its link, then moved by the link's
+      // fragment: both ways a reader comes to a position.  "last" has no
+      // position in its link: it is always opened afresh.
+      if (opened === page && d !== null) await b.move(p, '#' + frag);
+      else await b.open(p, url);
+      opened = d === null ? null : page;
       const dom = await b.eval(p, READ_DOM);
       const where = path.basename(page) + '#' + frag;
       const bad = compare(dom, parseView(view(sab, replay, d, persp)), where);
@@ -393,7 +419,7 @@ function positions(G, P) {
   return out;
 }
 
-function checkLeaks(sab, replay, fullPage, onePage, persp) {
+function checkLeaks(sab, replay, fullPage, onePage, persp, stride) {
   const full = pageData(fullPage), one = pageData(onePage);
   const bad = [];
   if (one.G.persps.length !== 1) bad.push(onePage + ': holds ' + one.G.persps.length + ' perspectives, not one');
@@ -427,9 +453,10 @@ function checkLeaks(sab, replay, fullPage, onePage, persp) {
   // Every decision against saboteur view: roles, hands, looks at goals, gold.
   const last = one.G.decisionStep.length - 1;
   let decisions = 0;
+  // Every decision, or every stride-th and the last.
   for (let d = 0; d <= last; d++) {
     const s = one.G.decisionStep[d];
-    if (s < -1) continue;
+    if (s < -1 || (d % (stride || 1) !== 0 && d !== last)) continue;
     const cli = parseView(view(sab, replay, d, persp));
     const m = mine[s + 1];
     cli.seats.forEach((c, k) => {
@@ -462,24 +489,77 @@ function checkLeaks(sab, replay, fullPage, onePage, persp) {
   return bad.length === 0;
 }
 
+// The time to open a page and draw its table, and (a page that draws its
+// charts and moves after the first frame) to have drawn everything: the
+// medians of `times` openings, as the page measures them from the
+// navigation's start.
 async function timeOpen(page, times) {
   const b = new Browser();
-  const ms = [];
+  const ms = [], ready = [];
   try {
     const p = await b.page();
-    for (let i = 0; i < times; i++) ms.push(await b.open(p, 'file://' + path.resolve(page) + '#d=1&as=all'));
+    for (let i = 0; i < times; i++) {
+      ms.push(await b.open(p, 'file://' + path.resolve(page) + '#d=1&as=all'));
+      ready.push(await b.eval(p, 'window.sabReadyMs || window.sabDrawnMs'));
+    }
     if (p.errors.length) throw new Error(p.errors.join('\n'));
   } finally {
     await b.close();
   }
-  ms.sort((a, c) => a - c);
-  return ms[Math.floor(ms.length / 2)];
+  const median = (a) => a.sort((x, c) => x - c)[Math.floor(a.length / 2)];
+  return [median(ms), median(ready)];
+}
+
+// The time the page takes to draw a decision: the median over n
+// decisions, stepped with the n key from the first one (each step draws
+// at once: the page's key handler returns once it has drawn).
+async function timeSteps(page, n) {
+  const b = new Browser();
+  try {
+    const p = await b.page();
+    await b.open(p, 'file://' + path.resolve(page) + '#d=1&as=all');
+    const ms = await b.eval(p, `(() => { const t = [];
+      for (let i = 0; i < ${n}; i++) { const t0 = performance.now();
+        document.dispatchEvent(new KeyboardEvent('keydown', { key: 'n' })); t.push(performance.now() - t0); }
+      t.sort((a, c) => a - c); return t[Math.floor(t.length / 2)]; })()`);
+    if (p.errors.length) throw new Error(p.errors.join('\n'));
+    return ms;
+  } finally {
+    await b.close();
+  }
 }
 
 // A report: its standings are saboteur standings' (CSV), every link
 // leads to a file that is there, its game pages open without an error and
-// link back.
-async function checkReport(index, csvFile, wantPages) {
+// link back; it reads on a phone (a viewport, nothing wider than the
+// window), its tables sort by any column, its charts have ticks, the rating
+// over the games has a band per bot, the games name their winners.
+const REPORT_DOM = `(() => ({
+  bots: [...document.querySelectorAll('#standings-table tr.bot')].map((r) => ({ ...r.dataset })),
+  links: [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')),
+  charts: document.querySelectorAll('svg').length,
+  viewport: !!document.querySelector('meta[name="viewport"]'),
+  ticks: [...document.querySelectorAll('figure svg')].map((s) => s.querySelectorAll('text.tick').length),
+  bands: document.querySelectorAll('#rating-curve path.band').length,
+  curves: document.querySelectorAll('#rating-curve polyline').length,
+  winners: [...document.querySelectorAll('#games-table tbody tr')].map((r) => [r.dataset.game, r.querySelector('.winners').textContent]),
+  sw: document.documentElement.scrollWidth, iw: innerWidth }))()`;
+function sortedColumn(b, p, table, col) {
+  return b.eval(p, `(() => { const t = document.getElementById(${JSON.stringify(table)});
+    t.tHead.rows[0].cells[${col}].click();
+    return { sort: t.tHead.rows[0].cells[${col}].getAttribute('aria-sort'),
+      cells: [...t.tBodies[0].rows].map((r) => r.cells[${col}].getAttribute('data-sort') ?? r.cells[${col}].textContent.trim()) }; })()`);
+}
+function inOrder(cells, dir) {
+  const v = cells.filter((c) => c !== '' && c !== '-').map((c) => (/^-?\d/.test(c) ? parseFloat(c) : c.toLowerCase()));
+  for (let i = 1; i < v.length; i++) {
+    const a = v[i - 1], c = v[i];
+    const cmp = typeof a === 'number' && typeof c === 'number' ? a - c : String(a).localeCompare(String(c));
+    if (dir === 'ascending' ? cmp > 0 : cmp < 0) return false;
+  }
+  return true;
+}
+async function checkReport(index, csvFile, wantPages, journal, shots) {
   const bad = [];
   const rows = fs.readFileSync(csvFile, 'utf8').trim().split('\n').map((l) => l.split(','));
   const head = rows.shift();
@@ -489,21 +569,52 @@ async function checkReport(index, csvFile, wantPages) {
     const p = await b.page();
     const url = 'file://' + path.resolve(index);
     await b.open(p, url);
-    const got = await b.eval(p, `(() => ({
-      bots: [...document.querySelectorAll('#standings-table tr.bot')].map((r) => ({ ...r.dataset })),
-      links: [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href')),
-      charts: document.querySelectorAll('svg').length }))()`);
+    const got = await b.eval(p, REPORT_DOM);
     if (got.bots.length !== rows.length) bad.push('rows: ' + got.bots.length + ', standings has ' + rows.length);
     rows.forEach((r, i) => {
       const g = got.bots[i] || {};
       for (const [f, c] of [['name', 'name'], ['games', 'games'], ['gold', 'gold'], ['wins', 'wins'], ['rating', 'rating']])
         if (g[f] !== col(r, c)) bad.push('rank ' + (i + 1) + ' ' + f + ': report "' + g[f] + '", standings "' + col(r, c) + '"');
     });
-    if (got.charts < 3) bad.push('the report has ' + got.charts + ' charts, want 3');
+    if (got.charts < 4) bad.push('the report has ' + got.charts + ' charts, want 4');
+    if (!got.viewport) bad.push('no viewport tag: a phone draws it 980 pixels wide');
+    if (got.ticks.some((n) => n < 3)) bad.push('a chart with fewer than 3 ticks: ' + JSON.stringify(got.ticks));
+    if (got.bands !== rows.length || got.curves !== rows.length) bad.push('the rating over the games has ' + got.curves + ' lines and ' + got.bands + ' bands for ' + rows.length + ' bots');
+    // The games table names the winners as the journal does.
+    if (journal) {
+      const games = new Map(fs.readFileSync(journal, 'utf8').split('\n').filter((l) => l.startsWith('game '))
+        .map((l) => [l.split(' ')[1], Object.fromEntries(l.split(' ').slice(2).map((kv) => kv.split('=')))]));
+      for (const [n, text] of got.winners) {
+        const g = games.get(n);
+        if (!g) { bad.push('game ' + n + ': not in the journal'); continue; }
+        const names = g.bots.split(','), w = g.winners === '' || g.winners === undefined ? [] : g.winners.split(',');
+        const want = w.map((s) => names[+s] + ' (seat ' + s + ')').join(', ');
+        if (text !== want) bad.push('game ' + n + ': winners "' + text + '", the journal says "' + want + '"');
+      }
+      if (got.winners.length !== games.size) bad.push(got.winners.length + ' games listed, the journal has ' + games.size);
+    }
+    // Sorting: by name, by rating, and the other way; the failures by crashes.
+    for (const [table, c] of [['standings-table', 1], ['standings-table', 2], ['failures-table', 4], ['games-table', 0]])
+      for (let k = 0; k < 2; k++) {
+        const s = await sortedColumn(b, p, table, c);
+        if (!s.sort || !inOrder(s.cells, s.sort)) bad.push(table + ' column ' + c + ' sorted ' + s.sort + ': ' + s.cells.slice(0, 8).join(' | '));
+      }
+    // On a phone: nothing wider than the window.  A picture of each.
+    if (shots) {
+      await b.viewport(p, 1440, 900);
+      await b.open(p, url);
+      await b.shot(p, path.join(shots, 'report-1440.png'), true);
+    }
+    await b.viewport(p, 390, 844);
+    await b.open(p, url);
+    const phone = await b.eval(p, REPORT_DOM);
+    if (phone.sw > phone.iw) bad.push('at 390 pixels the report is ' + phone.sw + ' wide');
+    if (shots) await b.shot(p, path.join(shots, 'report-390.png'), true);
     const pages = got.links.filter((h) => /^games\/game-\d+\.html$/.test(h));
     for (const h of got.links.filter((x) => !x.startsWith('#')))
       if (!fs.existsSync(path.join(path.dirname(index), h.split('#')[0]))) bad.push('a link to nothing: ' + h);
     if (new Set(pages).size !== wantPages) bad.push(new Set(pages).size + ' game pages linked, want ' + wantPages);
+    await b.viewport(p, 1400, 1100);
     for (const h of [...new Set(pages)].slice(-2)) {
       p.errors = [];
       await b.open(p, 'file://' + path.resolve(path.dirname(index), h) + '#d=1&as=public');
@@ -521,12 +632,16 @@ async function checkReport(index, csvFile, wantPages) {
   return bad.length === 0;
 }
 
-(async () => {
+module.exports = { Browser, pageData, positions };
+
+if (require.main === module) (async () => {
   const a = process.argv.slice(2);
   let ok;
-  if (a[0] === '--report') ok = await checkReport(a[1], a[2], parseInt(a[3], 10));
-  else if (a[0] === '--leaks') ok = checkLeaks(a[1], a[2], a[3], a[4], a[5]);
-  else if (a[0] === '--time') { console.log((await timeOpen(a[1], 5)).toFixed(0)); ok = true; }
+  if (a[0] === '--ui') ok = await require('./html_ui.js').checkUi(a[1], a[2]);
+  else if (a[0] === '--report') ok = await checkReport(a[1], a[2], parseInt(a[3], 10), a[4], a[5]);
+  else if (a[0] === '--steptime') { console.log((await timeSteps(a[1], 60)).toFixed(1)); ok = true; }
+  else if (a[0] === '--leaks') ok = checkLeaks(a[1], a[2], a[3], a[4], a[5], parseInt(process.env.HTML_LEAK_STRIDE || '1', 10));
+  else if (a[0] === '--time') { console.log((await timeOpen(a[1], 5)).map((x) => x.toFixed(0)).join(' ')); ok = true; }
   else ok = await checkPages(a[0], a[1], a[2]);
   process.exit(ok ? 0 : 1);
 })().catch((e) => { console.error('html_check: ' + (e.stack || e)); process.exit(1); });

@@ -4,12 +4,13 @@
 # generated slurm.conf in a temporary folder, stopped by their pids), and
 # checks: submitted from another folder, the tasks run the shards under
 # Slurm (the bots see the array's job and task, and slurmstepd among their
-# ancestors), the merge job runs after them and prints the standings of
-# one local run; a task index that is not a shard fails saying so; one
-# task submitted again alone runs its shard; a task cancelled while it
-# plays, then submitted again alone, resumes its journal without counting
-# a game twice; a task requeued with scontrol runs again and appends to
-# its output.
+# ancestors), and the last to end well writes OUT/standings.txt, the
+# standings of one local run; a task index that is not a shard fails
+# saying so; one task submitted again alone runs its shard; a task
+# cancelled while it plays leaves no standings, and submitted again alone
+# resumes its journal without counting a game twice and writes the merged
+# standings, with no job submitted by hand for them; a task requeued with
+# scontrol runs again and appends to its output.
 #
 # Needs root (slurmd starts the tasks), and Debian's slurmctld, slurmd,
 # slurm-client and munge (scripts/deps.sh check installs them).
@@ -204,21 +205,30 @@ once() {   # once NAME DIR SHARDS: the 36 games, each in one journal once
 }
 script=$top/examples/distributed/slurm-array.sh
 
+# merged DIR: DIR/standings.txt holds the standings of every shard, as
+# saboteur standings DIR prints them now.
+merged() {
+	(cd "$top" && "$bin" standings "$1") >"$tmp/merged.now" 2>&1
+	grep -q "^saboteur standings: 36 of 36 games, all 4 shards$" "$1/standings.txt" &&
+	    grep -q "^36 games, tournament" "$1/standings.txt" &&
+	    cmp -s "$1/standings.txt" "$tmp/merged.now" && ok ||
+	    { no "$1/standings.txt: not the merged standings"; cat "$1/standings.txt"; }
+}
+
 # 1. Submitted from another folder, with a relative file and folder: four
-# tasks, then the merge.
+# tasks, the last of which merges.
 mkdir -p "$tmp/elsewhere"
 cp "$tmp/t.yaml" "$tmp/elsewhere/t.yaml"
 (cd "$tmp/elsewhere" && "$script" -o res 4 t.yaml --time=30:00) >"$tmp/submit.out" 2>&1
 rc=$?
 [ $rc = 0 ] && ok || { no "submit: exit $rc"; sed 's/^/  | /' "$tmp/submit.out"; }
 array=$(sed -n 's/^array job \([0-9]*\):.*/\1/p' "$tmp/submit.out")
-merge=$(sed -n 's/^merge job \([0-9]*\):.*/\1/p' "$tmp/submit.out")
-[ -n "$array" ] && [ -n "$merge" ] && ok || no "submit: no job ids: $(cat "$tmp/submit.out")"
-wait_for "the merge job" 600 done_ "$merge"
+[ -n "$array" ] && ok || no "submit: no job id: $(cat "$tmp/submit.out")"
+wait_for "the array" 600 done_ "$array"
 res=$tmp/elsewhere/res
-grep -q "saboteur standings: 36 of 36 games, all 4 shards" "$res/merge-$merge.out" &&
-    grep -q "^36 games, tournament" "$res/merge-$merge.out" && ok ||
-    no "merge job: $(cat "$res/merge-$merge.out" 2>&1)"
+merged "$res"
+[ "$(cat "$res"/slurm-shard-*.out | grep -c "^slurm-array.sh: every shard of 4 is in")" -ge 1 ] &&
+    ok || no "no task said it merged: $(cat "$res"/slurm-shard-*.out)"
 same array "$res" t
 once array "$res" 4
 for k in 1 2 3 4; do
@@ -256,7 +266,6 @@ same again "$res" t
 touch "$tmp/hold"
 (cd "$tmp" && "$script" -o "$tmp/cc" 4 "$tmp/hold.yaml") >"$tmp/cc.out" 2>&1
 array=$(sed -n 's/^array job \([0-9]*\):.*/\1/p' "$tmp/cc.out")
-merge=$(sed -n 's/^merge job \([0-9]*\):.*/\1/p' "$tmp/cc.out")
 # Shard 1 plays game 0, then waits at game 4 (the hold bot's third).
 has_games() { grep -q '^game ' "$tmp/cc/shard-1-of-4/journal.txt"; }
 wait_for "cancel: shard 1 plays" 300 has_games
@@ -267,13 +276,17 @@ stopped() { ! pgrep -f "$tmp/cc/shard-1-of-4" >/dev/null; }
 wait_for "cancel: task 1 stops" 120 stopped
 rm -f "$tmp/hold"
 wait_for "cancel: the other tasks" 300 done_ "$array"
-# The merge job waited for every task to end well: one was cancelled, so
-# it never runs (--kill-on-invalid-dep).
-wait_for "cancel: the merge job goes" 120 done_ "$merge"
-[ ! -e "$tmp/cc/merge-$merge.out" ] && ok || no "cancel: the merge job ran"
+# A shard is missing: no standings yet, and the others said so.
+[ ! -e "$tmp/cc/standings.txt" ] &&
+    [ "$(cat "$tmp/cc"/slurm-shard-*.out | grep -c "is in; the standings are merged when the last shard is")" = 3 ] &&
+    ok || no "cancel: standings written with a shard missing"
+# The cancelled task again, alone, as the script says: it merges.
 j=$(cd "$tmp" && sbatch --parsable --array=1 --open-mode=append \
     --output="$tmp/cc/slurm-shard-%a.out" "$script" 4 "$tmp/hold.yaml" "$tmp/cc")
 wait_for "cancel: task 1 again" 300 done_ "$j"
+grep -q "^slurm-array.sh: every shard of 4 is in" "$tmp/cc/slurm-shard-1.out" &&
+    ok || no "cancel: task 1 again did not merge: $(cat "$tmp/cc/slurm-shard-1.out")"
+merged "$tmp/cc"
 n=$(wc -l <"$tmp/cc-before")
 grep '^game ' "$tmp/cc/shard-1-of-4/journal.txt" | head -n "$n" |
     cmp -s - "$tmp/cc-before" && [ "$n" -ge 1 ] && ok ||

@@ -152,6 +152,7 @@ typedef struct sim_opts {
 	int crash_seat, crash_at;
 	const char *crash_status;       /* "crash", "closed", ... */
 	int abandon_after;              /* stop after this decision; 0: finish */
+	int deal;                       /* enum sab_deal */
 } sim_opts;
 
 /* What the simulation did: what the file must show. */
@@ -590,14 +591,14 @@ static void sim_game(const sim_opts *o, const char *path, sim *out)
 	sim_seats(&s, seats);
 	replay_header h = { "saboteur-test 0.1", rs, &s.pc, 1, o->seed,
 		START_TIME, o->n, seats, 5000, o->move_ms, o->bank_ms,
-		o->grace_ms, o->tries, NULL, 0 };
+		o->grace_ms, o->tries, NULL, 0, o->deal };
 	s.w = replay_create(path, &h, err, sizeof err);
 	REQUIRE(s.w != NULL, "%s", err);
 	sab_rng_seed(&s.rng, o->seed);
 	s.ev.n = 0;
 	s.decisions = 0;
-	REQUIRE(sab_game_new(&s.g, rs, o->n, 0, &s.rng, &s.ev, err,
-	    sizeof err) == 0, "%s", err);
+	REQUIRE(sab_game_new_dealt(&s.g, rs, o->n, 0, o->deal, &s.rng, &s.ev,
+	    err, sizeof err) == 0, "%s", err);
 	sim_setup(&s);
 	sim_dispatch(&s);
 	while (!sab_game_over(&s.g)) {
@@ -1332,6 +1333,44 @@ START_TEST(a_later_minor_version_skips_records_it_does_not_know)
 	for (int s = 0; s < rich_o.n; s++)
 		sb_require_same(&got.sent[s], &game.sent[s], "minor 1.9");
 	free_rich();
+}
+END_TEST
+
+/*
+ * A game dealt by seats (duplicate deals) says so in a "deal seats" record,
+ * a version 1.5 file's, and verifies by it; without the record the same
+ * file is a game dealt by the rulebook, which the rules deal otherwise
+ * from the second round on; a deal this program does not know is named.
+ */
+START_TEST(a_game_dealt_by_seats_verifies_by_its_deal_record)
+{
+	char path[PATH_MAX];
+	replay_file *f;
+	int i;
+
+	make_rich(NULL, 0);
+	free_rich();
+	rich_o.deal = SAB_DEAL_SEATS;
+	tmp_path(path, sizeof path, "seats.sabr.gz");
+	sim_game(&rich_o, path, &game);
+	doc_load(&rich, path);
+	ck_assert_str_eq(rich.l[0], "sabr 1.5");
+	i = doc_find(&rich, "deal ", 0);
+	ck_assert_int_eq(i, doc_find(&rich, "seed ", 0) + 1);
+	ck_assert_str_eq(rich.l[i], "deal seats");
+	f = must_read(path);
+	ck_assert_int_eq(f->deal, SAB_DEAL_SEATS);
+	replay_file_free(f);
+	ck_assert_int_eq(audit_passes(path, &got), game.decisions);
+	for (int s = 0; s < rich_o.n; s++)
+		sb_require_same(&got.sent[s], &game.sent[s], "dealt by seats");
+	audit_fails(with_line(i, NULL), NULL, doc_find(&rich, "deck ", 0),
+	    "the deck: the rules give");
+	read_fails(with_line(i, "deal cards"), i + 1, "the deal \"cards\" is "
+	    "not one this program knows (seats)");
+	read_fails(with_line(i, "deal seats now"), i + 1, "deal");
+	free_rich();
+	rich_o.deal = SAB_DEAL_PLAY;
 }
 END_TEST
 
@@ -2141,6 +2180,7 @@ Suite *reader_suite(void)
 	tcase_add_test(tc, an_unknown_major_version_is_refused_naming_both);
 	tcase_add_test(tc, a_later_minor_version_skips_records_it_does_not_know);
 	tcase_add_test(tc, a_header_without_one_of_its_records_is_refused);
+	tcase_add_test(tc, a_game_dealt_by_seats_verifies_by_its_deal_record);
 	tcase_add_test(tc, a_file_cut_at_any_byte_reads_as_far_as_it_goes);
 	tcase_add_test(tc, a_text_cut_anywhere_reads_as_far_as_it_goes);
 	tcase_add_test(tc, a_part_file_left_by_abandon_reads_and_stops);

@@ -160,15 +160,28 @@ START_TEST(gold_chest_gives_one_gold_card)
 {
 	int ones = 0, after = 0;
 
+	uint8_t deck[SAB_MAX_GOLD];
+	int n, top = -1;
+
 	game(BASE, SAB_CHEST_GOLD);
-	for (int i = 0; i < g.ngold_deck; i++)
+	n = g.ngold_deck;
+	memcpy(deck, g.gold_deck, (size_t)n);
+	for (int i = 0; i < g.ngold_deck; i++) {
 		ones += g.gold_deck[i] == 1;
+		if (g.gold_deck[i] == 1)
+			top = i;
+	}
 	reach();
 	for (int i = 0; i < g.ngold_deck; i++)
 		after += g.gold_deck[i] == 1;
 	ck_assert_int_eq(g.gold[0], 1);
 	ck_assert_int_eq(after, ones - 1);
 	ck_assert_int_eq(find(SAB_EV_GOLD)->vis, SAB_VIS_HIDDEN);
+	/* Decision (saboteur-rules(5)): the 1-nugget card nearest the top
+	 * of the gold cards; the others keep their order. */
+	ck_assert_int_eq(g.ngold_deck, n - 1);
+	memmove(deck + top, deck + top + 1, (size_t)(n - top - 1));
+	ck_assert(memcmp(deck, g.gold_deck, (size_t)(n - 1)) == 0);
 }
 END_TEST
 
@@ -215,6 +228,56 @@ START_TEST(no_draw_and_extra_draw_change_the_draw)
 	ck_assert_int_eq(g.nhand[0], before + 1);
 	/* The next turn draws one again. */
 	ck_assert_int_eq(g.draws, 1);
+}
+END_TEST
+
+/* Two chests taken by one card: a cross at (3,0) reaches chest 0 at
+ * (4,0) and chest 1 at (3,1).  Returns the cards seat 0 holds once its
+ * turn is over, less those it held before it (a take answered with the
+ * top card offered). */
+static int two_chests(int first, int second)
+{
+	int before;
+
+	game(BASE, first);
+	chest(3, 1, second, "chest-cross");
+	before = g.nhand[0];
+	t_apply(&g, &(sab_move){ .kind = SAB_MOVE_PLAY,
+	    .card = t_def(g.rs, "cross"), .x = 3, .y = 0 }, &ev);
+	while (g.to_act == 0 && g.phase == SAB_PHASE_TAKE)
+		t_apply(&g, &(sab_move){ .kind = SAB_MOVE_TAKE,
+		    .card = g.discard[g.ndiscard - 1] }, &ev);
+	ck_assert_int_eq(g.chests_gone, 3);
+	ck_assert_int_eq(g.to_act, 1);
+	return g.nhand[0] - before;
+}
+
+/*
+ * The extra-draw chest with another that changes the draw in one turn:
+ * "Draw 1 additional card from the draw deck at the end of your turn"
+ * beside "Don't draw a card from the draw deck at the end of your current
+ * turn" (no-draw) or a chest taken "instead" of the draw (keep-one,
+ * trove, steal-card).  Decision (saboteur-rules(5), "Treasure Chests:
+ * decisions"): the chests act one after another in the order they were
+ * laid, each on the draw as it stands: no-draw and the chests taken
+ * instead of the draw leave none, extra-draw adds one.  So an extra-draw
+ * after them gives one card, and one before them is undone.
+ */
+START_TEST(extra_draw_beside_another_chest_acts_in_the_order_laid)
+{
+	/* One card played: -1, then the draw. */
+	ck_assert_int_eq(two_chests(SAB_CHEST_EXTRA_DRAW, SAB_CHEST_NO_DRAW),
+	    -1);
+	ck_assert_int_eq(two_chests(SAB_CHEST_NO_DRAW, SAB_CHEST_EXTRA_DRAW),
+	    0);
+	/* Keep-one: a card kept (the three come off the deck). */
+	ck_assert_int_eq(two_chests(SAB_CHEST_EXTRA_DRAW, SAB_CHEST_KEEP_ONE),
+	    0);
+	ck_assert_int_eq(two_chests(SAB_CHEST_KEEP_ONE, SAB_CHEST_EXTRA_DRAW),
+	    1);
+	/* Two extra draws: two more. */
+	ck_assert_int_eq(two_chests(SAB_CHEST_EXTRA_DRAW,
+	    SAB_CHEST_EXTRA_DRAW), 2);
 }
 END_TEST
 
@@ -457,7 +520,7 @@ END_TEST
  * pile, face down." */
 START_TEST(mill_chest_discards_five_from_the_deck)
 {
-	int deck, disc;
+	int deck, disc, hand;
 
 	game(BASE, SAB_CHEST_MILL);
 	deck = g.ndeck;
@@ -466,6 +529,24 @@ START_TEST(mill_chest_discards_five_from_the_deck)
 	ck_assert_int_eq(g.ndeck, deck - 5 - 1);        /* and the draw */
 	ck_assert_int_eq(g.ndiscard, disc + 5);
 	ck_assert_int_eq(find(SAB_EV_MILL)->n, 5);
+
+	/* An empty deck (saboteur-rules(5)): nothing goes, and no "milled"
+	 * line says so; keep-one then offers nothing and the turn draws
+	 * nothing. */
+	game(BASE, SAB_CHEST_MILL);
+	disc = g.ndiscard;
+	g.ndeck = 0;
+	reach();
+	ck_assert_ptr_null(find(SAB_EV_MILL));
+	ck_assert_int_eq(g.ndiscard, disc);
+	game(BASE, SAB_CHEST_KEEP_ONE);
+	g.ndeck = 0;
+	hand = g.nhand[0];
+	reach();
+	ck_assert_ptr_null(find(SAB_EV_MILL));
+	ck_assert_ptr_null(find(SAB_EV_TROVE));
+	ck_assert_int_eq(g.phase, SAB_PHASE_PLAY);
+	ck_assert_int_eq(g.nhand[0], hand - 1);
 }
 END_TEST
 
@@ -591,6 +672,7 @@ Suite *chests_suite(void)
 	tcase_add_test(tc, gold_chest_gives_one_gold_card);
 	tcase_add_test(tc, no_maps_chest_stops_maps_on_goals_only);
 	tcase_add_test(tc, no_draw_and_extra_draw_change_the_draw);
+	tcase_add_test(tc, extra_draw_beside_another_chest_acts_in_the_order_laid);
 	tcase_add_test(tc, steal_card_chest_takes_a_card_from_a_chosen_hand);
 	tcase_add_test(tc, keep_one_chest_offers_three_cards);
 	tcase_add_test(tc, look_role_chest_shows_one_role_to_the_taker);

@@ -431,6 +431,133 @@ START_TEST(the_largest_game_fits_the_event_list)
 }
 END_TEST
 
+/* What a round's deal put on the table: hands, roles, goals and deck. */
+typedef struct dealt {
+	int round;
+	uint8_t hand[SAB_MAX_PLAYERS][SAB_MAX_HAND], nhand[SAB_MAX_PLAYERS];
+	uint8_t role[SAB_MAX_PLAYERS], goal[SAB_MAX_GOALS];
+	uint8_t deck[SAB_MAX_DECK];
+	int ndeck;
+} dealt;
+
+static void note_deal(const sab_game *d, dealt *out)
+{
+	memset(out, 0, sizeof *out);
+	out->round = d->round;
+	memcpy(out->hand, d->hand, sizeof out->hand);
+	memcpy(out->nhand, d->nhand, sizeof out->nhand);
+	memcpy(out->role, d->role, sizeof out->role);
+	memcpy(out->goal, d->goal_def, sizeof out->goal);
+	memcpy(out->deck, d->deck, d->ndeck);
+	out->ndeck = d->ndeck;
+}
+
+/* Plays a game of seed to its end, seat `first` starting, each seat's
+ * moves drawn at random from a generator seeded with `play` (another
+ * line-up), and notes each round's deal; returns the rounds noted. */
+static int deals_of(const sab_ruleset *rs, int n, int deal, int first,
+    uint64_t seed, uint64_t play, dealt *out)
+{
+	static sab_game d;
+	sab_rng rng, moves;
+	char err[256];
+	int rounds = 0;
+
+	sab_rng_seed(&rng, seed);
+	sab_rng_seed(&moves, play);
+	ck_assert_msg(sab_game_new_dealt(&d, rs, n, first, deal, &rng, NULL,
+	    err, sizeof err) == 0, "%s", err);
+	note_deal(&d, &out[rounds++]);
+	while (!sab_game_over(&d)) {
+		sab_move m;
+		int round = d.round;
+		sab_game_random_move(&d, &moves, &m);
+		sab_game_apply(&d, &m, &rng, NULL);
+		if (d.round != round && !sab_game_over(&d) &&
+		    rounds < SAB_MAX_ROUNDS)
+			note_deal(&d, &out[rounds++]);
+	}
+	return rounds;
+}
+
+static int same_deal(const dealt *a, const dealt *b, int n)
+{
+	return a->round == b->round && a->ndeck == b->ndeck &&
+	    memcmp(a->nhand, b->nhand, (size_t)n) == 0 &&
+	    memcmp(a->hand, b->hand, sizeof a->hand) == 0 &&
+	    memcmp(a->role, b->role, (size_t)n) == 0 &&
+	    memcmp(a->goal, b->goal, sizeof a->goal) == 0 &&
+	    memcmp(a->deck, b->deck, (size_t)a->ndeck) == 0;
+}
+
+/*
+ * Duplicate deals (saboteur-tournament(5)): a game dealt by seats deals
+ * every round the same hands, roles, goals and deck to each seat of one
+ * seed, whoever starts and however the table plays, even where play
+ * draws on the generator (the chests of base-minis).  Dealt by the
+ * rulebook ("The player to the left of the one who played the last card
+ * of the preceding round starts the new round", and the deal begins
+ * with that player), the hands depend on who starts: the contrast shows
+ * that the comparison can fail.
+ */
+START_TEST(dealt_by_seat_every_round_is_the_seats)
+{
+	static const struct { const char *rs; int n; } t[] = {
+		{ "base", 5 }, { "saboteur2", 6 }, { "base-minis", 5 },
+		{ "base-wc", 4 },
+	};
+	static dealt a[SAB_MAX_ROUNDS], b[SAB_MAX_ROUNDS];
+
+	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+		const sab_ruleset *rs = t_ruleset(t[i].rs);
+		int later = 0;
+		for (uint64_t seed = 1; seed <= 6; seed++) {
+			int na = deals_of(rs, t[i].n, SAB_DEAL_SEATS, 0, seed,
+			    100 + seed, a);
+			int nb = deals_of(rs, t[i].n, SAB_DEAL_SEATS,
+			    (int)seed % t[i].n, seed, 200 + seed, b);
+			for (int r = 0; r < na && r < nb; r++) {
+				ck_assert_msg(same_deal(&a[r], &b[r], t[i].n),
+				    "%s seed %d: round %d dealt otherwise",
+				    t[i].rs, (int)seed, a[r].round);
+				later += r > 0;
+			}
+		}
+		ck_assert_msg(later > 0, "%s: no game reached round 2", t[i].rs);
+		/* By the rulebook, another seat starting deals otherwise. */
+		deals_of(rs, t[i].n, SAB_DEAL_PLAY, 0, 1, 101, a);
+		deals_of(rs, t[i].n, SAB_DEAL_PLAY, 1, 1, 101, b);
+		ck_assert(!same_deal(&a[0], &b[0], t[i].n));
+	}
+}
+END_TEST
+
+/* Dealt by the rulebook, a game is what sab_game_new() made before there
+ * was another way; dealing by seats is folded into the state's hash. */
+START_TEST(dealing_by_seat_changes_nothing_else)
+{
+	static sab_game p, q;
+	sab_rng r1, r2;
+	char err[256];
+
+	sab_rng_seed(&r1, 9);
+	sab_rng_seed(&r2, 9);
+	ck_assert_int_eq(sab_game_new(&p, t_ruleset("base"), 5, 2, &r1, NULL,
+	    err, sizeof err), 0);
+	ck_assert_int_eq(sab_game_new_dealt(&q, t_ruleset("base"), 5, 2,
+	    SAB_DEAL_PLAY, &r2, NULL, err, sizeof err), 0);
+	ck_assert(memcmp(&p, &q, sizeof p) == 0);
+	ck_assert(memcmp(&r1, &r2, sizeof r1) == 0);
+	sab_rng_seed(&r2, 9);
+	ck_assert_int_eq(sab_game_new_dealt(&q, t_ruleset("base"), 5, 2,
+	    SAB_DEAL_SEATS, &r2, NULL, err, sizeof err), 0);
+	ck_assert(sab_game_hash(&p) != sab_game_hash(&q));
+	ck_assert_int_eq(sab_game_new_dealt(&q, t_ruleset("base"), 5, 2, 7,
+	    &r2, NULL, err, sizeof err), -1);
+	ck_assert_str_eq(err, "there is no way of dealing numbered 7");
+}
+END_TEST
+
 Suite *game_suite(void)
 {
 	Suite *s = suite_create("game");
@@ -461,6 +588,8 @@ Suite *game_suite(void)
 
 	TCase *tl = tcase_create("limits");
 	tcase_add_test(tl, the_largest_game_fits_the_event_list);
+	tcase_add_test(tl, dealt_by_seat_every_round_is_the_seats);
+	tcase_add_test(tl, dealing_by_seat_changes_nothing_else);
 	suite_add_tcase(s, tl);
 	return s;
 }

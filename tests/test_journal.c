@@ -189,42 +189,54 @@ START_TEST(roles_follow_the_ruleset)
 }
 END_TEST
 
+/* Two games of twelve seats hold every status: the second begins where
+ * the first ended, and is played unsealed. */
 START_TEST(every_status_and_role_round_trips)
 {
 	journal_game g, back;
 	char line[JOURNAL_LINE_MAX];
 	int n;
 
-	memset(&g, 0, sizeof g);
-	g.index = JOURNAL_MAX_INDEX - 1;
-	g.seed = UINT64_MAX;
-	g.players = JOURNAL_STATUSES;
-	g.rounds = SAB_MAX_ROUNDS;
-	g.paid = 1;
-	for (int s = 0; s < g.players; s++) {
-		snprintf(g.seat[s].bot, sizeof g.seat[s].bot, "bot-%d", s);
-		g.seat[s].status = s;
-		g.seat[s].gold = s - 2;         /* negative gold reads back */
-		for (int r = 0; r < g.rounds; r++) {
-			g.seat[s].role[r] = (uint8_t)((s + r) % 3);
-			g.seat[s].pay[r] = (s + r) % 5 - 1;     /* and payouts */
+	ck_assert_int_le(JOURNAL_STATUSES, 2 * SAB_MAX_PLAYERS);
+	for (int off = 0; off < JOURNAL_STATUSES; off += SAB_MAX_PLAYERS) {
+		memset(&g, 0, sizeof g);
+		g.index = JOURNAL_MAX_INDEX - 1;
+		g.seed = UINT64_MAX;
+		g.players = SAB_MAX_PLAYERS;
+		g.rounds = SAB_MAX_ROUNDS;
+		g.paid = 1;
+		g.unsealed = off > 0;
+		for (int s = 0; s < g.players; s++) {
+			snprintf(g.seat[s].bot, sizeof g.seat[s].bot, "bot-%d", s);
+			g.seat[s].status = (s + off) % JOURNAL_STATUSES;
+			g.seat[s].gold = s - 2; /* negative gold reads back */
+			for (int r = 0; r < g.rounds; r++) {
+				g.seat[s].role[r] = (uint8_t)((s + r) % 3);
+				g.seat[s].pay[r] = (s + r) % 5 - 1;  /* and payouts */
+			}
 		}
+		for (int r = 0; r < g.rounds; r++)
+			g.round_winners[r] = (uint16_t)(r * 37 % (1 << g.players));
+		n = journal_format(&g, base(), line, sizeof line, err, sizeof err);
+		ck_assert_msg(n > 0, "%s", err);
+		ck_assert(strstr(line, " winners=- ") != NULL);
+		ck_assert(strstr(line, " results=-:-1/0/1/2/3/-1/0/1/2/3/-1/0,"
+		    "0+2+5:0/1/2/3/-1/") != NULL);
+		if (off == 0) {
+			ck_assert(strstr(line, " replay=-\n") != NULL);
+			ck_assert(strstr(line, "status=ok,no-start,handshake,"
+			    "timeout,crash,closed,line-too-long,flood,memory,cpu,"
+			    "file-size,processes ") != NULL);
+		} else {
+			ck_assert(strstr(line, " replay=- sandbox=off\n") != NULL);
+			ck_assert(strstr(line, "status=disk,disqualified,ok,"
+			    "no-start,") != NULL);
+		}
+		line[n - 1] = '\0';
+		ck_assert_msg(journal_parse(line, base(), &back, err,
+		    sizeof err) == 0, "%s", err);
+		ck_assert_mem_eq(&g, &back, sizeof g);
 	}
-	for (int r = 0; r < g.rounds; r++)
-		g.round_winners[r] = (uint16_t)(r * 37 % (1 << g.players));
-	n = journal_format(&g, base(), line, sizeof line, err, sizeof err);
-	ck_assert_msg(n > 0, "%s", err);
-	ck_assert(strstr(line, " winners=- ") != NULL);
-	ck_assert(strstr(line, " results=-:-1/0/1/2/3/-1/0/1/2/3/-1/0,"
-	    "0+2+5:0/1/2/3/-1/") != NULL);
-	ck_assert(strstr(line, " replay=-\n") != NULL);
-	ck_assert(strstr(line, "status=ok,no-start,handshake,timeout,crash,"
-	    "closed,line-too-long,flood,memory,cpu,file-size,disqualified ") !=
-	    NULL);
-	line[n - 1] = '\0';
-	ck_assert_msg(journal_parse(line, base(), &back, err, sizeof err) == 0,
-	    "%s", err);
-	ck_assert_mem_eq(&g, &back, sizeof g);
 	ck_assert_str_eq(journal_status_name(JOURNAL_DISQUALIFIED),
 	    "disqualified");
 }
@@ -338,7 +350,15 @@ static const struct {
 	{ "game 1 seed=1 bots=a,b c gold=1,2 winners=1 roles=mm "
 	  "results=1:0/2 decisions=1,1 think-us=1,1 illegal=0,0 "
 	  "defaults=0,0 timeouts=0,0 status=ok,ok replay=-",
-	  "game 1: 14 fields, expected 13" },
+	  "game 1: expected gold= as field 3" },
+	{ "game 1 seed=1 bots=a,b gold=1,2 winners=1 roles=mm "
+	  "results=1:0/2 decisions=1,1 think-us=1,1 illegal=0,0 "
+	  "defaults=0,0 timeouts=0,0 status=ok,ok replay=- sandbox=on",
+	  "game 1: bad sandbox value \"on\"" },
+	{ "game 1 seed=1 bots=a,b gold=1,2 winners=1 roles=mm "
+	  "results=1:0/2 decisions=1,1 think-us=1,1 illegal=0,0 "
+	  "defaults=0,0 timeouts=0,0 status=ok,ok replay=- sandbox=off x",
+	  "game 1: 15 fields, expected 13" },
 	{ "game 1 seed=-1 bots=a,b gold=1,2 winners=1 rounds=mm:m "
 	  "decisions=1,1 think-us=1,1 illegal=0,0 defaults=0,0 timeouts=0,0 "
 	  "status=ok,ok replay=-", "game 1: bad seed value \"-1\"" },
@@ -406,7 +426,7 @@ static void place_remove(const place *p)
 
 static journal *open_ok(const place *p, uint64_t h, int i, int n, seen *s)
 {
-	journal_visit v = { on_game, on_warn, s };
+	journal_visit v = { on_game, on_warn, s, NULL };
 	journal *j;
 
 	ck_assert_msg(journal_open(&j, p->dir, h, i, n, base(), s ? &v : NULL,
@@ -539,7 +559,7 @@ START_TEST(torn_last_line_is_dropped)
 	append_raw(p.file, "game 7 seed=12 bots=a");
 
 	memset(&s, 0, sizeof s);
-	journal_visit v = { on_game, on_warn, &s };
+	journal_visit v = { on_game, on_warn, &s, NULL };
 	ck_assert_msg(journal_scan(p.dir, &h, &v, err, sizeof err) == 0, "%s",
 	    err);
 	ck_assert_int_eq(s.n, 3);
@@ -584,7 +604,7 @@ START_TEST(game_recorded_twice_counts_once)
 	seen s;
 	char line[JOURNAL_LINE_MAX];
 	journal_game again = sample(1, "b", "c", "a", 9, 9, 9);
-	journal_visit v = { on_game, on_warn, &s };
+	journal_visit v = { on_game, on_warn, &s, NULL };
 
 	place_make(&p);
 	three_games(&p, 7, g);
@@ -605,6 +625,76 @@ START_TEST(game_recorded_twice_counts_once)
 	ck_assert_int_eq(journal_count(j), 3);
 	ck_assert_int_eq(s.n, 3);
 	ck_assert_int_eq(s.nwarn, 1);
+	journal_close(j);
+	place_remove(&p);
+}
+END_TEST
+
+/* The check a tournament gives: bot "z" sits in no game of its schedule. */
+static int no_z(void *arg, const journal_game *g, char *why, size_t whylen)
+{
+	(void)arg;
+	for (int s = 0; s < g->players; s++)
+		if (strcmp(g->seat[s].bot, "z") == 0) {
+			snprintf(why, whylen, "seat %d is z", s);
+			return -1;
+		}
+	return 0;
+}
+
+/* Lines that read well but are not the tournament's: past the header's
+ * schedule, in another shard, refused by the caller's check.  Each is
+ * left out with a warning that names its line, and its game is not
+ * counted, so that it can be played and appended. */
+START_TEST(lines_that_do_not_belong_are_left_out)
+{
+	place p;
+	journal_header h;
+	journal *j;
+	seen s;
+	char line[JOURNAL_LINE_MAX];
+	journal_game far = sample(99999, "a", "b", "c", 1, 1, 1),
+	    other = sample(3, "a", "b", "c", 1, 1, 1),
+	    stranger = sample(4, "z", "b", "c", 1, 1, 1),
+	    fine = sample(6, "a", "b", "c", 1, 1, 1);
+	journal_visit v = { on_game, on_warn, &s, no_z };
+
+	place_make(&p);
+	ck_assert_msg(journal_open_sized(&j, p.dir, 5, 1, 2, 30, base(), NULL,
+	    err, sizeof err) == 0, "%s", err);
+	journal_close(j);
+	journal_game *all[] = { &far, &other, &stranger, &fine };
+	for (int k = 0; k < 4; k++) {
+		ck_assert_int_gt(journal_format(all[k], base(), line, sizeof line,
+		    err, sizeof err), 0);
+		append_raw(p.file, line);
+	}
+	memset(&s, 0, sizeof s);
+	ck_assert_msg(journal_scan(p.dir, &h, &v, err, sizeof err) == 0, "%s",
+	    err);
+	ck_assert_int_eq(s.n, 1);
+	ck_assert_int_eq(s.games[0].index, 6);
+	ck_assert_int_eq(s.nwarn, 3);
+	ck_assert_msg(strstr(s.warnings[0], "/journal.txt:2: game 99999 is not "
+	    "one of this tournament's (the schedule has 30 games, from 0 to "
+	    "29): left out") != NULL, "%s", s.warnings[0]);
+	ck_assert_msg(strstr(s.warnings[1], "/journal.txt:3: game 3 is not one "
+	    "of this tournament's (it is not in shard 1/2): left out") != NULL,
+	    "%s", s.warnings[1]);
+	ck_assert_msg(strstr(s.warnings[2], "/journal.txt:4: game 4 is not one "
+	    "of this tournament's (seat 0 is z): left out") != NULL, "%s",
+	    s.warnings[2]);
+
+	/* Resumed: the game left out is not in the journal, and may be
+	 * played and appended. */
+	memset(&s, 0, sizeof s);
+	ck_assert_msg(journal_open_sized(&j, p.dir, 5, 1, 2, 30, base(), &v,
+	    err, sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(journal_count(j), 1);
+	ck_assert_int_eq(journal_has(j, 4), 0);
+	stranger.seat[0].bot[0] = 'a';
+	append_ok(j, &stranger);
+	ck_assert_int_eq(journal_count(j), 2);
 	journal_close(j);
 	place_remove(&p);
 }
@@ -896,6 +986,7 @@ Suite *journal_suite(void)
 	tcase_add_test(files, append_and_reload);
 	tcase_add_test(files, torn_last_line_is_dropped);
 	tcase_add_test(files, game_recorded_twice_counts_once);
+	tcase_add_test(files, lines_that_do_not_belong_are_left_out);
 	tcase_add_test(files, second_run_is_locked_out);
 	tcase_add_test(files, resume_refuses_another_tournament);
 	tcase_add_test(files, damaged_journals_are_named);

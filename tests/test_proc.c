@@ -318,6 +318,54 @@ START_TEST(only_stdio_is_inherited)
 }
 END_TEST
 
+/* A network seat's relay gets the listening socket as its descriptor 3:
+ * descriptors passed arrive as 3, 4, ... in order, the referee's own
+ * stderr among them, and nothing else above 2 is inherited. */
+START_TEST(passed_descriptors_arrive_in_order)
+{
+	int a[2], b[2], ev, highest = -1;
+	char *argv[] = { "/bin/sh", "-c", "echo three >&3; echo four >&4; "
+	    "for f in /proc/$$/fd/*; do echo ${f##*/}; done", NULL };
+	proc p;
+	proc *set[] = { &p };
+	char err[256], buf[64];
+
+	ck_assert_int_eq(pipe(a), 0);
+	ck_assert_int_eq(pipe(b), 0);
+	/* Passed in the reverse order of their numbers: each must still
+	 * land where its place says. */
+	int pass[2] = { b[1], a[1] };
+	proc_spec spec = { .argv = argv, .max_line = 100, .pass_fds = pass,
+	    .npass = 2 };
+	ck_assert_msg(proc_spawn(&p, &spec, err, sizeof err) == 0, "%s", err);
+	close(a[1]);
+	close(b[1]);
+	while ((ev = proc_wait(set, 1, &p, proc_now() + LONG, 0)) ==
+	    PROC_EV_LINE) {
+		char *l = proc_take_line(&p, NULL, NULL);
+		if (atoi(l) > highest)
+			highest = atoi(l);
+		free(l);
+	}
+	ck_assert_int_eq(ev, PROC_EV_EXIT);
+	/* 0 to 4, and the folder the shell's glob reads. */
+	ck_assert_int_le(highest, 5);
+	ssize_t k = read(b[0], buf, sizeof buf - 1);
+	ck_assert_int_gt(k, 0);
+	buf[k] = '\0';
+	ck_assert_str_eq(buf, "three\n");
+	k = read(a[0], buf, sizeof buf - 1);
+	ck_assert_int_gt(k, 0);
+	buf[k] = '\0';
+	ck_assert_str_eq(buf, "four\n");
+	stop_one(&p, 100 * MS);
+	proc_free(&p);
+	close(a[0]);
+	close(b[0]);
+	no_children();
+}
+END_TEST
+
 /* ---- deadlines ---------------------------------------------------------- */
 
 START_TEST(silent_bot_times_out_at_the_deadline)
@@ -769,6 +817,7 @@ Suite *proc_suite(void)
 	tcase_add_test(tc, cwd_and_env);
 	tcase_add_test(tc, cpu_lists_and_pinning);
 	tcase_add_test(tc, only_stdio_is_inherited);
+	tcase_add_test(tc, passed_descriptors_arrive_in_order);
 	tcase_add_test(tc, silent_bot_times_out_at_the_deadline);
 	tcase_add_test(tc, unread_stdin_never_blocks);
 	tcase_add_test(tc, bot_exits_at_once);

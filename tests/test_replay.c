@@ -176,7 +176,7 @@ static int write_game(played *p, const sab_ruleset *rs, const char *path,
 {
 	static sab_events ev;
 	replay_header h = { "saboteur-test 0.1", rs, &pc, 1, seed, START_TIME,
-		n, seats, 5000, 1000, 30000, 200, 3, NULL, 0 };
+		n, seats, 5000, 1000, 30000, 200, 3, NULL, 0, SAB_DEAL_PLAY };
 	char err[256], part[PATH_MAX];
 	sab_rng rng, bots;
 	sab_game g;
@@ -275,7 +275,7 @@ static int check_header(const lines *L, const played *p)
 	char want[512];
 	int i = 0;
 
-	require_line(L, i++, "sabr 1.4");
+	require_line(L, i++, "sabr 1.5");
 	require_line(L, i++, "program saboteur-test 0.1");
 	snprintf(want, sizeof want, "ruleset %s %016llx", pc.rs->name,
 	    (unsigned long long)replay_ruleset_hash(pc.rs));
@@ -627,7 +627,7 @@ END_TEST
 START_TEST(the_writer_reports_what_fails)
 {
 	replay_header h = { "t", t_ruleset("base"), &pc, 1, 1, START_TIME, 3,
-		seats, 1, 1, 1, 1, 1, NULL, 0 };
+		seats, 1, 1, 1, 1, 1, NULL, 0, SAB_DEAL_PLAY };
 	char path[PATH_MAX], part[PATH_MAX], err[256];
 
 	cards(t_ruleset("base"));
@@ -688,7 +688,7 @@ START_TEST(hidden_state_records_come_in_order)
 
 	cards(t_ruleset("base"));
 	t_game(&g, pc.rs, 4, 3, NULL);
-	for (k = 0; (rc = replay_round_record(&pc, &g, k, &f)) > 0; k++) {
+	for (k = 0; (rc = replay_round_record(&pc, &g, k, 1, &f)) > 0; k++) {
 		REQUIRE(k < (int)(sizeof kinds / sizeof kinds[0]), "record %d", k);
 		ck_assert_int_eq(f.kind, kinds[k]);
 		want[0] = '\0';
@@ -732,9 +732,9 @@ START_TEST(hidden_state_records_come_in_order)
 	/* No deck, no gold: the record holds its word alone. */
 	g.ndeck = 0;
 	g.ngold_deck = 0;
-	ck_assert_int_eq(replay_round_record(&pc, &g, 1, &f), 1);
+	ck_assert_int_eq(replay_round_record(&pc, &g, 1, 1, &f), 1);
 	ck_assert_str_eq(f.text, "");
-	ck_assert_int_eq(replay_round_record(&pc, &g, 14, &f), 1);
+	ck_assert_int_eq(replay_round_record(&pc, &g, 14, 1, &f), 1);
 	ck_assert_int_eq(f.kind, REPLAY_GOLDDECK);
 	ck_assert_str_eq(f.text, "");
 	g.gold[0] = 3, g.gold[1] = 0, g.gold[2] = 5, g.gold[3] = 0;

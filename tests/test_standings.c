@@ -204,6 +204,17 @@ START_TEST(rating_is_the_bradley_terry_fit)
 	ck_assert_str_eq(st.rows[2].name, "C");
 	near((st.rows[0].rating + st.rows[1].rating + st.rows[2].rating) / 3,
 	    1500);
+	/* The pairs, ties apart: A and C tied in game 2, and each was ahead
+	 * of the other once; B was ahead of A twice, behind once. */
+	double ahead, behind, tied;
+	standings_pair(&st, 1, 2, &ahead, &behind, &tied);
+	near(ahead, 1.5);
+	near(behind, 1.5);
+	near(tied, 1);
+	standings_pair(&st, 0, 1, &ahead, &behind, &tied);
+	near(ahead, 2);
+	near(behind, 1);
+	near(tied, 0);
 	standings_free(&st);
 }
 END_TEST

@@ -305,16 +305,23 @@ static uint64_t hash_of(const char *dir, const char *name, const char *text)
 }
 
 /* base_text with one substring replaced. */
+/* The hash of text with its first from replaced by to. */
+static uint64_t hash_replaced(const char *dir, const char *text,
+    const char *from, const char *to)
+{
+	char out[1024];
+	const char *at = strstr(text, from);
+
+	ck_assert_ptr_nonnull(at);
+	snprintf(out, sizeof out, "%.*s%s%s", (int)(at - text), text, to,
+	    at + strlen(from));
+	return hash_of(dir, "changed.yaml", out);
+}
+
 static uint64_t hash_changed(const char *dir, const char *from,
     const char *to)
 {
-	char text[1024];
-	const char *at = strstr(base_text, from);
-
-	ck_assert_ptr_nonnull(at);
-	snprintf(text, sizeof text, "%.*s%s%s", (int)(at - base_text),
-	    base_text, to, at + strlen(from));
-	return hash_of(dir, "changed.yaml", text);
+	return hash_replaced(dir, base_text, from, to);
 }
 
 START_TEST(hash_follows_the_meaning)
@@ -358,6 +365,21 @@ START_TEST(hash_follows_the_meaning)
 	ck_assert(g == hash_changed(dir, "players: 3\n", "players: 3\n"
 	    "schedule: {kind: gauntlet, challenger: b, sequential: {margin: "
 	    "0.5, alpha: 0.01}}\n"));
+	/* Network settings: only the allowance changes what a game is, and
+	 * only when an entry is a network seat; without one, the file has
+	 * the hash it had before network entries existed. */
+	ck_assert(h == hash_changed(dir, "players: 3\n",
+	    "players: 3\nnetwork: {net-ms: 5, connect-ms: 9, address: '::1'}\n"));
+	char net_text[sizeof base_text + 16];
+	const char *b = strstr(base_text, "./b}");
+	snprintf(net_text, sizeof net_text, "%.*slisten:7001}%s",
+	    (int)(b - base_text), base_text, b + 4);
+	uint64_t n = hash_of(dir, "net.yaml", net_text);
+	ck_assert(n != h);
+	ck_assert(n == hash_replaced(dir, net_text, "players: 3\n", "players: "
+	    "3\nnetwork: {net-ms: 100, connect-ms: 9, address: '::1'}\n"));
+	ck_assert(n != hash_replaced(dir, net_text, "players: 3\n",
+	    "players: 3\nnetwork: {net-ms: 99}\n"));
 	tmpdir_remove(dir);
 }
 END_TEST

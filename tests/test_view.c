@@ -116,7 +116,7 @@ static void write_game(const char *path, const char *ruleset, int n,
 	const sab_ruleset *r = t_ruleset(ruleset);
 	replay_seat seats[6];
 	replay_header h = { "saboteur-test 0.1", r, &pc, 1, seed, START_TIME,
-		n, seats, 5000, 1000, 30000, 200, 3, NULL, 0 };
+		n, seats, 5000, 1000, 30000, 200, 3, NULL, 0, SAB_DEAL_PLAY };
 	char err[256];
 	sab_rng rng, bots;
 	sab_game g;

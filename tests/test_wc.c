@@ -351,6 +351,15 @@ START_TEST(treasure_trove_on_an_empty_pile_takes_nothing_and_draws_nothing)
 	ck_assert_int_eq(g.ndeck, ndeck);
 	ck_assert_int_eq(g.ndiscard, 1);
 	ck_assert_int_eq(top(0), t_def(rs(), "treasure-trove"));
+	/* Every seat learns that nothing was taken: one take of no card,
+	 * in the open. */
+	ck_assert_int_eq(t_count(&ev, SAB_EV_TAKE), 1);
+	for (int i = 0; i < ev.n; i++)
+		if (ev.ev[i].type == SAB_EV_TAKE) {
+			ck_assert_int_eq(ev.ev[i].vis, SAB_VIS_ALL);
+			ck_assert_int_eq(ev.ev[i].seat, 0);
+			ck_assert_int_eq(ev.ev[i].card, SAB_NO_CARD);
+		}
 	census_holds();
 }
 END_TEST

@@ -190,6 +190,21 @@ cmp -s "$tmp/full.csv" "$tmp/shards.csv" && ok || {
     >"$tmp/wrong-shard.out" 2>&1
 [ $? = 3 ] && grep -q "shard" "$tmp/wrong-shard.out" && ok ||
     no "a folder of shard 1/2 resumed as shard 2/2"
+# --complete: the standings only once every game is in, else exit 1.
+"$bin" standings --complete "$tmp/shard1" >"$tmp/complete1.out" 2>&1
+[ $? = 1 ] && grep -qx "saboteur standings: --complete: 36 of 72 games: not every game is in" \
+    "$tmp/complete1.out" && grep -q "shard 2/2 missing" "$tmp/complete1.out" &&
+    ! grep -q "^rank" "$tmp/complete1.out" && ok ||
+    { no "standings --complete of one shard of two"; cat "$tmp/complete1.out"; }
+"$bin" standings --complete "$tmp/shard1" "$tmp/shard2" >"$tmp/complete2.out" 2>/dev/null &&
+    "$bin" standings "$tmp/shard1" "$tmp/shard2" 2>/dev/null | cmp -s - "$tmp/complete2.out" &&
+    ok || no "standings --complete of both shards"
+# The distributed scripts make OUT/shard-I-of-N before any shard comes
+# back: with none back yet, the standings name the shards missing.
+mkdir -p "$tmp/back/shard-1-of-3" "$tmp/back/shard-2-of-3" "$tmp/back/shard-3-of-3"
+"$bin" standings "$tmp/back" >"$tmp/back.out" 2>&1
+[ $? = 3 ] && grep -qx "saboteur standings: $tmp/back holds no results yet: shards 1-3 of 3 missing (no journal.txt in $tmp/back/shard-I-of-3); merge once the shards have come back" \
+    "$tmp/back.out" && ok || { no "standings of shards none of which came back"; cat "$tmp/back.out"; }
 
 # 5. A second run on a folder in use is refused; SIGTERM stops cleanly.
 "$bin" tournament --sandbox off --quiet -j 2 --out "$tmp/busy" "$tmp/t.yaml" \
@@ -452,7 +467,81 @@ assert len({g[0][0] for g in dup.values()}) == 40
 assert all(len({s for s, _ in g}) == 4 for g in plain.values())
 PY
     ok || no "duplicate deals: a block's games differ in seed or roles"
-grep -q "^160 games, tournament [0-9a-f]*, 40 deals (intervals by deal)$" \
+# Every round of every rotation, from the replays' hidden state at each
+# round's start: in rotation r the bot at seat k is the one that sat at
+# seat k+r in rotation 0, and seat k is dealt what seat k was dealt in
+# rotation 0 (hand, role, spare role, goal cards, deck), so that each bot
+# holds every seat's cards once in every round, not only in the first.
+python3 - "$tmp/dup-true" <<'PY' && ok ||
+import gzip, sys
+top = sys.argv[1]
+games = {}
+for line in open(top + "/journal.txt"):
+    if line.startswith("game "):
+        f = line.split()
+        kv = dict(x.split("=", 1) for x in f[2:])
+        games[int(f[1])] = (kv["bots"].split(","), kv["replay"])
+def deals(path):
+    rounds, cur = [], None
+    for line in gzip.open(top + "/" + path, "rt"):
+        w = line.split()
+        if w[0] == "round":
+            cur = {}
+            rounds.append(cur)
+        elif w[0] == "ev":
+            cur = None
+        elif cur is not None and w[0] in ("hand", "role"):
+            cur[w[0], int(w[1])] = w[2:]
+        elif cur is not None and w[0] in ("deck", "spare", "goalcard"):
+            cur[w[0], " ".join(w[1:3]) if w[0] == "goalcard" else 0] = w[1:]
+    return rounds
+bad = later = 0
+for first in range(0, 160, 4):
+    bots0, rep0 = games[first]
+    base = deals(rep0)
+    for r in range(1, 4):
+        bots, rep = games[first + r]
+        if bots != [bots0[(k + r) % 4] for k in range(4)]:
+            print("game %d: bots %s, game %d: %s" % (first + r, bots, first, bots0))
+            bad += 1
+        for n, (a, b) in enumerate(zip(base, deals(rep))):
+            later += n > 0
+            for key in a:
+                if a[key] != b.get(key):
+                    print("game %d round %d: %s %s, in game %d %s" %
+                          (first + r, n + 1, key, b.get(key), first, a[key]))
+                    bad += 1
+print("duplicate deals: %d later rounds compared, %d differences" % (later, bad))
+sys.exit(1 if bad or later < 100 else 0)
+PY
+    no "duplicate deals: a later round is dealt otherwise in another rotation"
+# A duplicate game played again alone: --again deals as its replay says,
+# --game-seed with --deal-by-seat deals its first round as the tournament
+# did, without it as the rulebook does; --again takes no --deal-by-seat.
+seed5=$(sed -n 's/^game 5 seed=\([0-9]*\) .*/\1/p' "$tmp/dup-true/journal.txt")
+round1() { gzip -dc "$1" | sed -n '/^round 1$/,/^round 2$/p' | grep '^hand '; }
+"$bin" play --sandbox off --quiet --again "$tmp/dup-true/replays/game-000005.sabr.gz" \
+    --log-dir "$tmp/play-logs" --replay "$tmp/again5.sabr.gz" >"$tmp/again5.out" 2>&1 &&
+    gzip -dc "$tmp/again5.sabr.gz" | grep -qx "deal seats" &&
+    [ "$(round1 "$tmp/again5.sabr.gz")" = "$(round1 "$tmp/dup-true/replays/game-000005.sabr.gz")" ] &&
+    ok || { no "duplicate: play --again of a duplicate game"; cat "$tmp/again5.out"; }
+for how in --deal-by-seat ""; do
+	"$bin" play --sandbox off --quiet --game-seed "$seed5" $how \
+	    --log-dir "$tmp/play-logs" --replay "$tmp/seed5.sabr.gz" --force \
+	    build/examples/random-bot \
+	    build/examples/random-bot build/examples/random-bot \
+	    build/examples/random-bot >"$tmp/seed5.out" 2>&1 ||
+	    no "duplicate: play --game-seed $how failed"
+	[ "$(round1 "$tmp/seed5.sabr.gz")" = "$(round1 "$tmp/dup-true/replays/game-000005.sabr.gz")" ]
+	same=$?
+	[ "$how" = "" ] && same=$((1 - same))
+	[ $same = 0 ] && ok || no "duplicate: play --game-seed ${how:-without --deal-by-seat}: round 1 dealt otherwise than expected"
+done
+"$bin" play --again "$tmp/dup-true/replays/game-000005.sabr.gz" --deal-by-seat \
+    --log-dir "$tmp/play-logs" >"$tmp/again-deal.out" 2>&1
+[ $? = 2 ] && grep -q "deal-by-seat goes with --seed or --game-seed" "$tmp/again-deal.out" &&
+    ok || { no "play --again --deal-by-seat accepted"; cat "$tmp/again-deal.out"; }
+grep -q "^160 games, tournament [0-9a-f]*, 40 deals (intervals by deal)\(, 160 played unsealed (--sandbox off)\)\{0,1\}$" \
     "$tmp/dup-true.st" && ok || { no "duplicate: standings not by deal"; cat "$tmp/dup-true.st"; }
 grep -q "deals" "$tmp/dup-false.st" && no "standings by deal without duplicate deals" || ok
 "$bin" standings --format yaml "$tmp/dup-true" | sed -n 3p | grep -qx "deals: 40" &&
@@ -471,22 +560,32 @@ grep -q "^head to head: how often" "$tmp/dup-true.st" &&
 
 # 6e. Sequential stopping, on the example bots: the heuristic bot against
 # random bots stops long before the schedule's 4000 games with one of the
-# three answers, the games finished meanwhile journaled; the same command
-# resumes to the same answer without a game more; a random challenger
-# against heuristic bots is found worse; --standings-every prints the
+# three answers, the games finished meanwhile journaled; it takes the
+# games in the schedule's order, so -j 1 and -j 4 stop at the same game
+# with the same figures; the same command resumes to the same answer
+# without a game more; a random challenger against heuristic bots is
+# found worse; bots that differ only in name are found no different, at
+# the test's least number of deals; --standings-every prints the
 # standings, head to head and the test as it goes; --shard is refused.
 sed "s|build/examples/\([a-z-]*\)|build/examples/\1 $tag|" \
     examples/tournament-sequential.yaml >"$tmp/seq.yaml"
-"$bin" tournament --sandbox off -j 2 --standings-every 20 --out "$tmp/seq" \
+"$bin" tournament --sandbox off -j 1 --standings-every 20 --out "$tmp/seq" \
     "$tmp/seq.yaml" >"$tmp/seq.out" 2>"$tmp/seq.err" ||
     { no "sequential: the tournament failed"; cat "$tmp/seq.err"; }
+"$bin" tournament --sandbox off -j 4 --quiet --out "$tmp/seq4" \
+    "$tmp/seq.yaml" >"$tmp/seq4.out" 2>&1 ||
+    { no "sequential -j 4: the tournament failed"; cat "$tmp/seq4.out"; }
 line=$(grep "^sequential test after [0-9]* games ([0-9]* deals): heuristic against the others: \(better\|worse\|no difference bigger than the margin\) (margin 0.1 gold a game, alpha 0.05, beta 0.05): mean difference" "$tmp/seq.out" | tail -1)
 [ -n "$line" ] && ok || { no "sequential: no decision"; cat "$tmp/seq.out"; }
 at=$(echo "$line" | sed 's/^sequential test after \([0-9]*\) games.*/\1/')
 n=$(grep -c '^game ' "$tmp/seq/journal.txt")
-[ -n "$at" ] && [ "$at" -ge 20 ] && [ "$n" -ge "$at" ] && [ "$n" -le $((at + 2)) ] &&
-    [ "$n" -lt 4000 ] && ok ||
-    no "sequential: decided after $at games, $n in the journal"
+[ -n "$at" ] && [ "$at" -ge 120 ] && [ "$n" = "$at" ] && [ "$n" -lt 1000 ] &&
+    ok || no "sequential: decided after $at games, $n in the journal"
+n4=$(grep -c '^game ' "$tmp/seq4/journal.txt")
+[ "$(cat "$tmp/seq4.out")" = "$line" ] && [ "$n4" -ge "$at" ] &&
+    [ "$n4" -le $((at + 4)) ] && ok || {
+	no "sequential: -j 4 stops otherwise than -j 1 ($n4 games journaled)"
+	echo "  -j 1: $line"; sed 's/^/  -j 4: /' "$tmp/seq4.out"; }
 grep -q "^standings after 20 of 4000 games$" "$tmp/seq.out" &&
     grep -q "^head to head: how often" "$tmp/seq.out" &&
     grep -q "^sequential test after 20 games ([0-9]* deals): heuristic against the others: undecided" "$tmp/seq.out" &&
@@ -510,6 +609,20 @@ YAML
     "$tmp/worse.yaml" >"$tmp/worse.out" 2>&1
 grep -q "^sequential test after [0-9]* games: random against the others: worse " \
     "$tmp/worse.out" && ok || { no "sequential: a worse challenger"; cat "$tmp/worse.out"; }
+# Identical bots: the same program, following the referee's seed, under
+# five names; with duplicate deals every rotation plays the same game, so
+# every deal gives the challenger exactly 0.
+{
+	printf 'players: 4\nseed: 9\nschedule: {kind: gauntlet, challenger: a, '
+	printf 'games: 4000, duplicate: true, sequential: {margin: 0.05}}\nbots:\n'
+	for b in a b c d e; do
+		echo "  - {name: $b, command: build/examples/random-bot $tag}"
+	done
+} >"$tmp/same.yaml"
+"$bin" tournament --sandbox off -j 2 --quiet --out "$tmp/same" \
+    "$tmp/same.yaml" >"$tmp/same.out" 2>&1
+grep -q "^sequential test after 120 games (30 deals): a against the others: no difference bigger than the margin (margin 0.05 gold a game, alpha 0.05, beta 0.05): mean difference 0.00, 95% interval at any stop \[0.00, 0.00\], LLR+ -[0-9.]*, LLR- -[0-9.]*, bounds -2.97 and 3.64$" \
+    "$tmp/same.out" && ok || { no "sequential: identical bots"; cat "$tmp/same.out"; }
 "$bin" tournament --sandbox off --shard 1/2 --out "$tmp/seq-shard" \
     "$tmp/seq.yaml" >"$tmp/seq-shard.out" 2>&1
 [ $? = 2 ] && grep -q "seq.yaml:[0-9]*:[0-9]*: schedule.sequential: a sequential test needs every game" \

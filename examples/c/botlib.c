@@ -354,6 +354,7 @@ static void on_round(const words *w)
 	st.victims = 0;
 	st.pending_seat = -1;
 	st.ntrove = 0;
+	st.trove_empty = 0;
 	st.has_last_path = 0;
 	st.dwarves_used = 0;
 	st.push_choices = 0;
@@ -667,8 +668,10 @@ static void on_played(const words *w, bot_seen_fn *seen)
 		e = play_event(s, &m, x.removed);
 		/* A treasure trove showed its player the top cards of the
 		 * pile, up to 5, as many as lay there. */
-		if (c->type == bot_kind_type("treasure-trove"))
+		if (c->type == bot_kind_type("treasure-trove")) {
 			e.n = st.table.ndiscard < 5 ? st.table.ndiscard : 5;
+			st.trove_empty = e.n == 0;
+		}
 		if (x.has_from) {
 			e.vals[0] = (int16_t)x.from_x;
 			e.vals[1] = (int16_t)x.from_y;
@@ -770,6 +773,10 @@ static void on_took(const words *w)
 		return;
 	sab_event e = event_new(SAB_EV_TAKE, SAB_VIS_HIDDEN, s);
 	e.card = card_word(w->w[2]);
+	/* After a trove on an empty pile, nothing was taken, in the open. */
+	if (st.trove_empty && e.card == SAB_NO_CARD)
+		e.vis = SAB_VIS_ALL;
+	st.trove_empty = 0;
 	if (s == st.seat)
 		st.ntrove = 0;
 	tell(&e);
@@ -1132,7 +1139,8 @@ static void on_gold(const words *w)
 	if (strcmp(w->w[0], "offer") == 0) {
 		e = event_new(SAB_EV_GOLD_OFFER, SAB_VIS_SEAT, st.seat);
 		for (i = 1; i < w->n && e.n < SAB_MAX_PLAYERS; i++)
-			if (num(w, i, 1, SAB_MAX_GOLD_VALUE, &v) == 0)
+			/* 0: a stone (the old mine), worth nothing. */
+			if (num(w, i, 0, SAB_MAX_GOLD_VALUE, &v) == 0)
 				e.vals[e.n++] = (int16_t)v;
 	} else if (strcmp(w->w[0], "gold") == 0) {
 		if (seat_word(w, 1, &s))
@@ -1145,7 +1153,9 @@ static void on_gold(const words *w)
 			e.value = (uint8_t)v;
 		if (s != st.seat && e.value)
 			e.vis = SAB_VIS_ALL;
-		st.gold_guess[s] += e.value ? e.value : pay_guess();
+		/* Our own value is told, a stone's 0 too. */
+		st.gold_guess[s] += e.value || s == st.seat ? e.value :
+		    pay_guess();
 	} else {
 		e = event_new(SAB_EV_GAME_END, SAB_VIS_ALL, SAB_NO_SEAT);
 		for (i = 1; (int)e.n < st.nplayers &&
@@ -1565,6 +1575,17 @@ static int read_line(char *buf, size_t size)
 		while ((c = getchar()) != EOF && c != '\n')
 			;
 	}
+}
+
+int bot_handle(char *line, const char *name, bot_choose_fn *choose,
+    bot_seen_fn *seen)
+{
+	return handle(line, name, choose, seen);
+}
+
+const botstate *bot_state(void)
+{
+	return &st;
 }
 
 int bot_run(const char *name, bot_choose_fn *choose, bot_seen_fn *seen)

@@ -110,6 +110,9 @@ typedef struct botstate {
 	 * follows (table.phase SAB_PHASE_TAKE). */
 	int ntrove;
 	uint8_t trove[SAB_MAX_PLAYERS];
+	/* The treasure trove just played lay on an empty discard pile: the
+	 * "took SEAT -" that follows took nothing. */
+	int trove_empty;
 	/* The cell of the last path card played this round, the one a
 	 * diversion moves (has_last_path 0: none yet). */
 	int has_last_path;
@@ -142,6 +145,17 @@ typedef void bot_seen_fn(const botstate *s, int seat, const sab_move *m);
  * end of input, 1 when stdout fails (the referee has gone).
  */
 int bot_run(const char *name, bot_choose_fn *choose, bot_seen_fn *seen);
+
+/*
+ * For a program that reads the referee's lines itself, because it waits
+ * on more than stdin (the referee's own person's seat, which also waits on
+ * a keyboard): handles one line (without its newline; changed in place)
+ * as bot_run() does.  Returns 0, 1 on "quit", -1 when stdout fails.
+ * bot_state() is the state the lines built.
+ */
+int bot_handle(char *line, const char *name, bot_choose_fn *choose,
+    bot_seen_fn *seen);
+const botstate *bot_state(void);
 
 /* 1 (the default): the handshake asks for the "react" feature, so the
  * referee asks this bot whether to veto each card another seat plays; 0:

@@ -45,8 +45,13 @@
 # (a destination ssh takes: [user@]host or an alias of ~/.ssh/config; the
 # ssh command is $PARALLEL_SSH when set, e.g. "ssh -F my_config"),
 # and on each host rsync, perl and the built checkout.  Apt: parallel rsync.
-# tests/distributed.sh runs this against two sshd on 127.0.0.1 whose work
-# folders are on different file systems.
+# tests/parallel_ssh.sh runs this against two sshd on 127.0.0.1 whose
+# work folders are on different file systems.
+#
+# At the end it says how many shards ended well, from OUT/joblog (each
+# shard's last try), when not all of them did, and exits with parallel's
+# status (1 when it gave none): 1-100 jobs failed, 101 more, 255
+# interrupted or another failure of parallel's.
 set -eu
 
 usage() {
@@ -140,6 +145,10 @@ done
 
 cd "$parent"
 rc=0
+# Ctrl-C (or SIGTERM) goes to parallel, which stops the remote runs; this
+# script stays to say how far the shards got and to merge them.
+interrupted=
+trap 'interrupted=1' INT TERM
 parallel --will-cite --sshlogin "$hosts" --jobs "$jobs" \
     --workdir "$workdir" \
     --basefile "$parent/./$name/tournament.yaml" \
@@ -151,9 +160,22 @@ parallel --will-cite --sshlogin "$hosts" --jobs "$jobs" \
     -q sh -c "$remote" sh "$checkout" {} "$shards" "$name" "$games" \
     ::: $(seq 1 "$shards") || rc=$?
 
-if [ "$rc" != 0 ]; then
-	echo "parallel-ssh.sh: $rc shard(s) failed (see $out/joblog);" \
-	    "the same command runs them again" >&2
+trap - INT TERM
+# Each shard's last try in the joblog (Seq is the shard, Exitval and
+# Signal the 7th and 8th columns): parallel's own status is a count of
+# failed jobs only from 1 to 100, and 255 when it was interrupted.
+ended=$(awk -F'\t' 'NR > 1 && $1 ~ /^[0-9]+$/ { good[$1] = $7 == 0 && $8 == 0 }
+    END { n = 0; for (k in good) n += good[k]; print n }' "$out/joblog" \
+    2>/dev/null) || ended=0
+[ -n "$ended" ] || ended=0
+# A script started in the background by another gets SIGINT ignored, and
+# cannot trap it; parallel says 255 all the same.
+[ "$rc" -lt 255 ] || interrupted=1
+if [ "$ended" != "$shards" ]; then
+	[ "$rc" != 0 ] || rc=1
+	echo "parallel-ssh.sh: ${interrupted:+stopped (interrupted, or parallel's own failure): }$ended" \
+	    "of $shards shards ended well (see $out/joblog); the same command" \
+	    "runs the others again" >&2
 fi
 # The standings of what is here; it names what is missing.
 "$top/build/saboteur" standings "$out" || true

@@ -1,21 +1,25 @@
 #!/bin/sh
-# slurm-array.sh: one tournament as a Slurm job array, one shard per task,
-# and a merge job that prints the standings once every task has ended well.
+# slurm-array.sh: one tournament as a Slurm job array, one shard per task;
+# the last task to end well merges the shards into OUT/standings.txt.
 #
-# Submit (from any folder; prints the job ids):
+# Submit (from any folder; prints the job id):
 #
 #   examples/distributed/slurm-array.sh [-o OUT] [-c CPUS] SHARDS TOURNAMENT.yaml [SBATCH-OPTION...]
 #   e.g. examples/distributed/slurm-array.sh 16 examples/tournament.yaml --time=02:00:00
 #
-# submits "sbatch --array=1-SHARDS" of this script (task I runs shard I of
+# submits "sbatch --array=1-SHARDS" of this script: task I runs shard I of
 # SHARDS into OUT/shard-I-of-SHARDS, its output appended to
-# OUT/slurm-shard-I.out), then "sbatch --dependency=afterok:ARRAY" of
-# "saboteur standings OUT" (its output in OUT/merge-JOB.out), which runs
-# when every task has ended well.  OUT defaults to the file's name and
-# -results in the current folder; it must be on a file system every node
-# mounts, and so must this checkout (built with make), whose paths the
-# tournament file's bots and ruleset are relative to.  Each task asks for
-# CPUS cores (-c, default 1) and plays that many games at once.
+# OUT/slurm-shard-I.out.  A task whose shard ends well then runs
+# "saboteur standings --complete OUT": when every shard is in, it writes
+# the merged standings to OUT/standings.txt (whole, by a rename), so the
+# last task to end well merges, whichever it is and however often tasks
+# were run again; no job waits on the others, so a task that failed and
+# was run again alone still gets the standings merged.  OUT defaults to
+# the file's name and -results in the current folder; it must be on a
+# file system every node mounts, and so must this checkout (built with
+# make), whose paths the tournament file's bots and ruleset are relative
+# to.  Each task asks for CPUS cores (-c, default 1) and plays that many
+# games at once.
 #
 # A task: the same script under sbatch, with the shard count as argument:
 #
@@ -33,11 +37,12 @@
 #                                  (the whole array again: the shards that
 #                                   were finished end at once)
 #
-# then merge when they are done:  build/saboteur standings OUT,  which says
-# which shards and games are missing, if any.  Keep SHARDS and OUT the
-# same when you submit again.  A task stopped by scancel or a time limit
-# gets SIGTERM, which saboteur turns into a clean stop (the games being
-# played are played again when the task resumes).
+# and the last of them to end well writes OUT/standings.txt; meanwhile
+# build/saboteur standings OUT  shows the standings so far and says which
+# shards and games are missing.  Keep SHARDS and OUT the same when you
+# submit again.  A task stopped by scancel or a time limit gets SIGTERM,
+# which saboteur turns into a clean stop (the games being played are
+# played again when the task resumes).
 #
 # tests/slurm.sh runs this on a one-node cluster (slurmctld, slurmd and
 # munge started by the test).
@@ -89,13 +94,38 @@ if [ -n "${SLURM_ARRAY_TASK_ID:-}" ]; then
 	cd "$top"
 	echo "slurm-array.sh: job ${SLURM_ARRAY_JOB_ID:-?}_$i on $(hostname):" \
 	    "shard $i/$n into $out/shard-$i-of-$n"
-	exec "$top/build/saboteur" tournament --quiet -j "${SLURM_CPUS_PER_TASK:-1}" \
-	    --shard "$i/$n" --out "$out/shard-$i-of-$n" "$file"
+	# In the background, so that this shell passes scancel's SIGTERM on
+	# and stays until saboteur has stopped its games and bots.
+	"$top/build/saboteur" tournament --quiet -j "${SLURM_CPUS_PER_TASK:-1}" \
+	    --shard "$i/$n" --out "$out/shard-$i-of-$n" "$file" &
+	pid=$!
+	trap 'kill -TERM "$pid" 2>/dev/null' TERM INT
+	while :; do
+		rc=0
+		wait "$pid" || rc=$?
+		kill -0 "$pid" 2>/dev/null || break
+	done
+	trap - TERM INT
+	[ "$rc" = 0 ] || exit "$rc"
+	# Every shard in (this one was the last to end well): the merged
+	# standings, written whole.  Any task that sees them all writes the
+	# same text, so two at once do no harm.
+	part=$out/.standings-$i.$$
+	if "$top/build/saboteur" standings --complete "$out" >"$part" 2>&1; then
+		mv -f "$part" "$out/standings.txt"
+		echo "slurm-array.sh: every shard of $n is in: the standings" \
+		    "are in $out/standings.txt"
+	else
+		rm -f "$part"
+		echo "slurm-array.sh: shard $i/$n is in; the standings are" \
+		    "merged when the last shard is"
+	fi
+	exit 0
 fi
 [ -z "${SLURM_JOB_ID:-}" ] ||
     die "run me with sbatch --array=1-SHARDS (this job has no array index)"
 
-# --- Submitting the array and the merge job.
+# --- Submitting the array.
 out='' cpus=1
 while getopts o:c: opt; do
 	case $opt in
@@ -125,10 +155,5 @@ array=$(sbatch --parsable --array="1-$n" --job-name="saboteur-$(basename "$out")
     --output="$out/slurm-shard-%a.out" --export="ALL,SAB_TOP=$top" "$@" \
     "$me" "$n" "$file" "$out")
 array=${array%%;*}
-merge=$(sbatch --parsable --dependency="afterok:$array" --kill-on-invalid-dep=yes \
-    --job-name="saboteur-$(basename "$out")-merge" --chdir="$top" \
-    --open-mode=append --output="$out/merge-%j.out" \
-    --wrap="exec '$top/build/saboteur' standings '$out'")
-merge=${merge%%;*}
 echo "array job $array: shards 1-$n of $file into $out/shard-I-of-$n"
-echo "merge job $merge: the standings in $out/merge-$merge.out once every task ended well"
+echo "the standings: $out/standings.txt, once every task has ended well"

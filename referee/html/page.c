@@ -8,7 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "effect.h"
 #include "page.h"
+#include "words.h"
 
 /* ---- a table of strings ------------------------------------------------ */
 
@@ -98,6 +100,13 @@ oom:
 
 /* ---- the positions as items -------------------------------------------- */
 
+/* The cells (at most four) and the seat a card played names. */
+typedef struct target {
+	int n;
+	int8_t x[4], y[4];
+	int seat;               /* -1: none */
+} target;
+
 /* The page being made: the tables, and the items of the position before
  * and of the one being built. */
 typedef struct pager {
@@ -120,6 +129,23 @@ typedef struct pager {
 	/* Treasure Chests: the chests this perspective saw opened this
 	 * round, by cell (sab_board_index), as enum sab_chest + 1; 0 none. */
 	uint8_t chest_seen[SAB_GRID * SAB_GRID];
+	/* The discard pile as this perspective saw cards go onto it, bottom
+	 * first, as deep as the table counts it (SAB_NO_CARD: face down, or
+	 * not seen). */
+	uint8_t pile[SAB_MAX_DECK];
+	int npile;
+	/* What the step's play names (cells, a seat), and what the card
+	 * waiting for a veto names, while it waits. */
+	target play, pend;
+	/* The round's result from its end to the next round's start: its
+	 * words, its winners, and the gold known at its end (what was paid
+	 * since is the difference); the game's, once it has ended. */
+	int res_on, end_on;
+	char res_words[320];
+	uint16_t res_mask, end_mask;
+	int16_t res_gold[SAB_MAX_PLAYERS], end_gold[SAB_MAX_PLAYERS];
+	uint8_t res_hidden[SAB_MAX_PLAYERS];
+	int paid[SAB_MAX_PLAYERS], paid_hidden[SAB_MAX_PLAYERS];
 } pager;
 
 static void item(pager *p, const char *key, const char *val)
@@ -491,6 +517,69 @@ static void items_seat(pager *p, const view_table *t, int k)
 	items_known(p, t, k);
 }
 
+/* The discard pile: how many cards, and its top card's token when this
+ * perspective saw it go there face up ("12 map", "12 ?", "0"). */
+static void items_pile(pager *p, const view_table *t)
+{
+	int n = t->seen.ndiscard;
+	uint8_t top = n > 0 && p->npile == n ? p->pile[n - 1] : SAB_NO_CARD;
+
+	if (n == 0)
+		item(p, "dp", "0");
+	else
+		itemf(p, "dp", "%d %s", n, top < p->v->rs->ndefs ?
+		    p->v->pc.tok[top] : "?");
+}
+
+/* What the step's play names, or the card waiting for a veto: "X,Y X,Y|S"
+ * (cells, then a seat or nothing); no item when nothing is named. */
+static void items_target(pager *p, const view_table *t)
+{
+	const target *tg = p->play.n || p->play.seat >= 0 ? &p->play :
+	    t->seen.pending != SAB_NO_CARD ? &p->pend : NULL;
+	char buf[80];
+	size_t n = 0;
+
+	if (tg == NULL || (tg->n == 0 && tg->seat < 0))
+		return;
+	buf[0] = '\0';
+	for (int i = 0; i < tg->n; i++)
+		n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%d,%d",
+		    i ? " " : "", tg->x[i], tg->y[i]);
+	if (tg->seat >= 0)
+		snprintf(buf + n, sizeof buf - n, "|%d", tg->seat);
+	else
+		snprintf(buf + n, sizeof buf - n, "|");
+	item(p, "tg", buf);
+}
+
+/* The round's result once it has ended ("WORDS|MASK|K:H,K:H,...": the
+ * round's end in words, its winners, and each seat's gold paid since, as
+ * known here: K gold known, H gold cards or payments of unknown value),
+ * and the game's ("MASK|G,G,...": its winners and each seat's gold). */
+static void items_result(pager *p, const view_table *t)
+{
+	char buf[600];
+	size_t n;
+
+	if (p->res_on) {
+		n = (size_t)snprintf(buf, sizeof buf, "%s|%u|", p->res_words,
+		    (unsigned)p->res_mask);
+		for (int k = 0; k < t->nseats && n < sizeof buf; k++)
+			n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%d:%d",
+			    k ? "," : "", p->paid[k], p->paid_hidden[k]);
+		item_text(p, "rs", buf, sizeof buf);
+	}
+	if (p->end_on) {
+		n = (size_t)snprintf(buf, sizeof buf, "%u|",
+		    (unsigned)p->end_mask);
+		for (int k = 0; k < t->nseats && n < sizeof buf; k++)
+			n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%d",
+			    k ? "," : "", p->end_gold[k]);
+		item(p, "ge", buf);
+	}
+}
+
 static void items_step(pager *p, const view_table *t)
 {
 	const view *v = p->v;
@@ -504,6 +593,13 @@ static void items_step(pager *p, const view_table *t)
 		item(p, "ov", "1");
 	if (a >= 0)
 		itemf(p, "ac", "%d", a);
+	/* Whose decision comes next, when this perspective knows: during a
+	 * veto question the seat asked, not the card's player. */
+	if (t->seen.phase != SAB_PHASE_OVER && t->seen.to_act < t->nseats)
+		itemf(p, "nx", "%d", t->seen.to_act);
+	items_pile(p, t);
+	items_target(p, t);
+	items_result(p, t);
 	view_describe(v, t->step, t->persp, text, sizeof text);
 	item_text(p, "now", text, 300);
 	render_step_state(v, t, text, sizeof text);
@@ -622,24 +718,93 @@ static void json_table(render_buf *b, const char *name, const strtab *t)
 	render_printf(b, "]");
 }
 
+/* The page's own marks on steps, beside the view's VIEW_* ones. */
+enum {
+	PAGE_MAIN = 16,         /* the event a move list names its decision by */
+	PAGE_QUIET = 32,        /* a decision that changed nothing anyone saw:
+	                           a seat asked whether to veto that let the card
+	                           be, the question going on to the next seat */
+	PAGE_EFFECT = 64        /* with no main step: what the decision set off
+	                           (the last seat's allow: the card's effect) */
+};
+
+/* Whether an event of this type says what a decision did, for the move
+ * list (not a draw, nor what one seat alone is asked or shown). */
+static int says_move(uint8_t type)
+{
+	return type != SAB_EV_DRAW && type != SAB_EV_REACT &&
+	    type != SAB_EV_HAND && type != SAB_EV_CHOICES &&
+	    type != SAB_EV_TROVE && type != SAB_EV_GOLD_OFFER &&
+	    type != SAB_EV_PEEK && type != SAB_EV_CHEST_ASK;
+}
+
+/* Marks each decision's main step (its seat's first event that says what
+ * it did, a pass only when nothing else does) and its quiet steps. */
+static void page_marks(const view *v, uint8_t *mark)
+{
+	for (int i = 0; i < v->nsteps;) {
+		int d = v->steps[i].decision, j = i, main = -1, pass = -1;
+		int events = 0, reacts = 0, effect = -1, ended = 0;
+		for (; j < v->nsteps && v->steps[j].decision == d; j++) {
+			const view_step *s = &v->steps[j];
+			if (s->rec->kind != REPLAY_EV)
+				continue;
+			events++;
+			reacts += s->ev.type == SAB_EV_REACT;
+			/* What follows a round's end (roles shown, gold paid)
+			 * is the round's, not the move's. */
+			ended |= s->ev.type == SAB_EV_ROUND_END ||
+			    s->ev.type == SAB_EV_GAME_END;
+			if (d == 0 || ended || !says_move(s->ev.type))
+				continue;
+			if (s->ev.seat != s->actor) {
+				if (effect < 0)
+					effect = j;
+				continue;
+			}
+			if (s->ev.type == SAB_EV_PASS && pass < 0)
+				pass = j;
+			else if (s->ev.type != SAB_EV_PASS && main < 0)
+				main = j;
+		}
+		main = main >= 0 ? main : pass;
+		if (main >= 0)
+			mark[main] |= PAGE_MAIN;
+		else if (effect >= 0)
+			mark[effect] |= PAGE_EFFECT;
+		if (d > 0 && events > 0 && events == reacts)
+			for (int k = i; k < j; k++)
+				mark[k] |= PAGE_QUIET;
+		i = j;
+	}
+}
+
 /* The steps' marks, decisions, rounds and seats asked: the same for every
  * perspective (the page moves by them), one array each. */
 static void json_steps(render_buf *b, const view *v)
 {
 	static const char *const name[4] = { "flags", "decision", "round",
 	    "actor" };
+	uint8_t *mark = calloc((size_t)v->nsteps + 1, 1);
 	int *ds;
 	size_t nd;
 
+	if (mark == NULL) {
+		b->failed = 1;
+		return;
+	}
+	page_marks(v, mark);
 	for (int a = 0; a < 4; a++) {
 		render_printf(b, ",\n\"%s\":[", name[a]);
 		for (int i = 0; i < v->nsteps; i++) {
 			const view_step *s = &v->steps[i];
-			render_printf(b, "%s%d", i ? "," : "", a == 0 ? s->flags :
-			    a == 1 ? s->decision : a == 2 ? s->round : s->actor);
+			render_printf(b, "%s%d", i ? "," : "", a == 0 ?
+			    s->flags | mark[i] : a == 1 ? s->decision :
+			    a == 2 ? s->round : s->actor);
 		}
 		render_printf(b, "]");
 	}
+	free(mark);
 	/* Each decision's last step, as saboteur view --at finds it. */
 	render_printf(b, ",\n\"decisionStep\":[");
 	nd = v->decisions > 0 ? (size_t)v->decisions + 1 : 1;
@@ -659,6 +824,48 @@ static void json_steps(render_buf *b, const view *v)
 		render_printf(b, "%s%d", d ? "," : "", ds[d]);
 	render_printf(b, "]");
 	free(ds);
+}
+
+/*
+ * The ruleset's cards, by definition, for the page to draw them: [token,
+ * kind word, open edges, the two groups of edges joined through the
+ * centre, tools, gold, door, ladder, crystals, goal effect, its amount,
+ * chest, name], all upright; and its roles as [name, title, the two
+ * letters saboteur view's compact table gives them].  Which
+ * edges a card has and what its kind is called are the ruleset's facts;
+ * the page only draws them.
+ */
+static void json_cards(render_buf *b, const view *v)
+{
+	const sab_ruleset *rs = v->rs;
+
+	render_printf(b, ",\n\"cards\":[");
+	for (int i = 0; i < rs->ndefs; i++) {
+		const sab_card *c = &rs->defs[i];
+		const sab_kind *k = sab_kind_of(c->type);
+		render_printf(b, "%s[", i ? "," : "");
+		page_json_string(b, v->pc.tok[i]);
+		render_printf(b, ",");
+		page_json_string(b, k ? k->word : sab_card_type_name(c->type));
+		render_printf(b, ",%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,", c->edges,
+		    c->groups[0], c->groups[1], c->tools, c->gold, c->door,
+		    c->ladder, c->crystals, c->effect, c->amount, c->chest);
+		page_json_string(b, c->name);
+		render_printf(b, "]");
+	}
+	render_printf(b, "],\n\"roles\":[");
+	for (int r = 0; r < rs->nroles; r++) {
+		char abbrev[3];
+		sab_role_abbrev(rs, (uint8_t)r, abbrev);
+		render_printf(b, "%s[", r ? "," : "");
+		page_json_string(b, rs->roles[r].name);
+		render_printf(b, ",");
+		page_json_string(b, rs->roles[r].title);
+		render_printf(b, ",");
+		page_json_string(b, abbrev);
+		render_printf(b, "]");
+	}
+	render_printf(b, "],\"secretGold\":%d", sab_words_expansion(rs));
 }
 
 static void json_head(render_buf *b, const view *v, const page_opts *o)
@@ -692,32 +899,165 @@ static void json_head(render_buf *b, const view *v, const page_opts *o)
 		render_printf(b, "%s%lld", k ? "," : "",
 		    (long long)f->seat[k].move_ms);
 	render_printf(b, "]");
+	json_cards(b, v);
 	json_steps(b, v);
+}
+
+/* The event of step i as persp was told it; 0 when the step is no event
+ * or persp was told nothing of it. */
+static int told(const view *v, int i, int persp, sab_event *e)
+{
+	const view_step *s = &v->steps[i];
+
+	if (s->rec->kind != REPLAY_EV)
+		return 0;
+	if (persp == VIEW_FULL) {
+		*e = s->ev;
+		return 1;
+	}
+	return sab_event_view(&s->ev, persp, e);
 }
 
 /* Treasure Chests: a chest opened at step i, when persp saw it, is
  * remembered by its cell until the round ends; the board's items are
  * made afresh when it is. */
-static void chest_note(pager *p, int i, int persp)
+static void chest_note(pager *p, int i, const sab_event *e)
 {
 	const view_step *s = &p->v->steps[i];
-	sab_event e;
 
 	if (s->flags & VIEW_ROUND_START) {
 		memset(p->chest_seen, 0, sizeof p->chest_seen);
 		p->board_valid = 0;
 	}
-	if (s->rec->kind != REPLAY_EV || s->ev.type != SAB_EV_OPEN)
+	if (e == NULL || e->type != SAB_EV_OPEN || e->value >= SAB_CHEST_KINDS)
 		return;
-	/* The event as this perspective was told it, no more. */
-	if (persp == VIEW_FULL)
-		e = s->ev;
-	else if (!sab_event_view(&s->ev, persp, &e))
-		return;
-	if (e.value >= SAB_CHEST_KINDS)
-		return;
-	p->chest_seen[sab_board_index(e.x, e.y)] = (uint8_t)(e.value + 1);
+	p->chest_seen[sab_board_index(e->x, e->y)] = (uint8_t)(e->value + 1);
 	p->board_valid = 0;
+}
+
+static void target_cell(target *tg, int x, int y)
+{
+	if (tg->n < 4) {
+		tg->x[tg->n] = (int8_t)x;
+		tg->y[tg->n++] = (int8_t)y;
+	}
+}
+
+/* What a card played names, by its kind's arguments: the cells of a path
+ * card, a rockfall or a diversion, the goals of a map or a goal swap, the
+ * seat of a sabotage, a repair or a theft.  No kind is named here: a new
+ * kind's arguments are found the same way. */
+static void targets_of(const view *v, const view_table *t, const sab_event *e,
+    target *tg)
+{
+	const sab_ruleset *rs = v->rs;
+	const sab_kind *k;
+
+	tg->n = 0;
+	tg->seat = -1;
+	if (e->card >= rs->ndefs ||
+	    (k = sab_kind_of(rs->defs[e->card].type)) == NULL)
+		return;
+	for (int a = 0; a < SAB_MAX_ARGS && k->args[a] != SAB_ARG_END; a++) {
+		int g = -1;
+		switch (k->args[a]) {
+		case SAB_ARG_X:
+			target_cell(tg, e->x, e->y);
+			break;
+		case SAB_ARG_GOAL:
+			g = e->goal;
+			break;
+		case SAB_ARG_GOAL2:
+			/* Events carry the second goal place in value. */
+			g = e->value;
+			break;
+		case SAB_ARG_FROM:
+			target_cell(tg, e->vals[0], e->vals[1]);
+			break;
+		case SAB_ARG_SEAT:
+			if (e->target < t->nseats)
+				tg->seat = e->target;
+			break;
+		default:
+			break;
+		}
+		if (g >= 0 && g < rs->ngoals && g < SAB_MAX_GOALS)
+			target_cell(tg, t->seen.goal_x[g], t->seen.goal_y[g]);
+	}
+}
+
+/* The discard pile after step i: cards taken off it leave from the top;
+ * cards put on it are face down (a pass), or the card played when it went
+ * there face up (a map, a rockfall, a repair, a vetoed card), as far as
+ * this perspective saw it. */
+static void pile_note(pager *p, const view_table *t, const sab_event *e,
+    int before)
+{
+	int n = t->seen.ndiscard < SAB_MAX_DECK ? t->seen.ndiscard :
+	    SAB_MAX_DECK;
+	uint8_t top = SAB_NO_CARD;
+
+	if (p->npile > n)
+		p->npile = n;
+	while (p->npile < n)
+		p->pile[p->npile++] = SAB_NO_CARD;
+	if (e == NULL || n <= before || e->type == SAB_EV_PASS)
+		return;
+	if (sab_event_is_play(e->type) || e->type == SAB_EV_VETO)
+		top = e->card;
+	else if (e->type == SAB_EV_REMOVE)
+		top = (uint8_t)e->vals[1];
+	p->pile[n - 1] = top < p->v->rs->ndefs ? top : SAB_NO_CARD;
+}
+
+/* What the page keeps of step i beyond the table: a chest's contents,
+ * the discard pile's top, what a card played names, the results. */
+static void step_note(pager *p, int i, int persp, const view_table *t,
+    int ndiscard_before)
+{
+	const view_step *s = &p->v->steps[i];
+	sab_event e;
+	int ev = told(p->v, i, persp, &e);
+
+	chest_note(p, i, ev ? &e : NULL);
+	p->play.n = 0;
+	p->play.seat = -1;
+	if (s->flags & VIEW_ROUND_START) {
+		p->npile = 0;
+		p->res_on = 0;
+		p->pend = p->play;
+	}
+	pile_note(p, t, ev ? &e : NULL, ndiscard_before);
+	/* The gold paid since the round's end, until the game's end tells
+	 * every seat's total (which is no payment). */
+	for (int k = 0; p->res_on && !p->end_on && k < t->nseats &&
+	    !(ev && e.type == SAB_EV_GAME_END); k++) {
+		p->paid[k] = t->seen.gold[k] - p->res_gold[k];
+		p->paid_hidden[k] = t->seen.gold_hidden[k] - p->res_hidden[k];
+	}
+	if (!ev)
+		return;
+	if (sab_event_is_play(e.type) || e.type == SAB_EV_PENDING) {
+		targets_of(p->v, t, &e, &p->play);
+		if (e.type == SAB_EV_PENDING)
+			p->pend = p->play;
+	}
+	if (e.type == SAB_EV_ROUND_END) {
+		p->res_on = 1;
+		view_describe(p->v, i, persp, p->res_words,
+		    sizeof p->res_words);
+		p->res_mask = e.mask;
+		memcpy(p->res_gold, t->seen.gold, sizeof p->res_gold);
+		memcpy(p->res_hidden, t->seen.gold_hidden,
+		    sizeof p->res_hidden);
+		memset(p->paid, 0, sizeof p->paid);
+		memset(p->paid_hidden, 0, sizeof p->paid_hidden);
+	} else if (e.type == SAB_EV_GAME_END) {
+		p->end_on = 1;
+		p->end_mask = e.mask;
+		for (int k = 0; k < SAB_MAX_PLAYERS; k++)
+			p->end_gold[k] = k < e.n ? e.vals[k] : 0;
+	}
 }
 
 /* One perspective: its name, the steps it is told of, and its positions
@@ -743,11 +1083,15 @@ static int json_persp(render_buf *b, pager *p, int persp, view_table *t,
 		p->cur[i] = -1;
 	p->board_valid = 0;
 	memset(p->chest_seen, 0, sizeof p->chest_seen);
+	p->npile = p->res_on = p->end_on = 0;
+	p->play.n = p->pend.n = 0;
+	p->play.seat = p->pend.seat = -1;
 	view_table_reset(v, persp, t);
 	for (int i = -1; i < v->nsteps && !p->failed; i++) {
 		if (i >= 0) {
+			int before = t->seen.ndiscard;
 			view_table_apply(v, i, t);
-			chest_note(p, i, persp);
+			step_note(p, i, persp, t, before);
 		}
 		items_all(p, t);
 		if (i >= 0)

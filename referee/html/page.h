@@ -36,8 +36,8 @@ void page_json_string(render_buf *b, const char *s);
 /* Appends s with the HTML specials escaped. */
 void page_html_text(render_buf *b, const char *s);
 
-/* The page's script and style, embedded at build time (scripts/embed.sh
- * text). */
-extern const char page_viewer_js[], page_viewer_css[];
+/* The page's script and style, and the report's script, embedded at
+ * build time (scripts/embed.sh --text). */
+extern const char page_viewer_js[], page_viewer_css[], page_report_js[];
 
 #endif

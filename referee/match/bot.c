@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 
 #include "bot.h"
+#include "net.h"
 
 static const char *const status_names[BOT_STATUSES] = {
 	[BOT_OK] = "ok",
@@ -20,6 +21,8 @@ static const char *const status_names[BOT_STATUSES] = {
 	[BOT_MEMORY] = "memory",
 	[BOT_CPU] = "cpu",
 	[BOT_FILE_SIZE] = "file-size",
+	[BOT_PROCESSES] = "processes",
+	[BOT_DISK] = "disk",
 };
 
 const char *bot_status_name(int status)
@@ -135,6 +138,31 @@ static int send_failure(bot *b, proc *const *set, int n, int64_t deadline,
 	return -1;
 }
 
+/* A network seat's relay ended: its exit code says how the connection
+ * went (net.h).  Returns 1 when it said, 0 for any other end. */
+static int net_exit_failed(bot *b, const char *what)
+{
+	int code = WIFEXITED(b->p.status) ? WEXITSTATUS(b->p.status) : -1;
+
+	switch (code) {
+	case NET_EXIT_DROPPED:
+		bot_fail(b, BOT_CRASH, "its connection (%s) closed at %s",
+		    b->where, what);
+		return 1;
+	case NET_EXIT_NOBODY:
+		bot_fail(b, BOT_NO_START, "nobody connected to %s with its "
+		    "token within %lld s", b->where,
+		    (long long)((b->net_wait + 999999999) / 1000000000));
+		return 1;
+	case NET_EXIT_FAILED:
+		bot_fail(b, BOT_CRASH, "the relay of %s failed at %s (its log "
+		    "says why)", b->where, what);
+		return 1;
+	default:
+		return 0;
+	}
+}
+
 /* The signal that ended the bot, or 0: bwrap passes it on as exit
  * 128 + the signal. */
 static int exit_signal(const bot *b)
@@ -149,10 +177,49 @@ static int exit_signal(const bot *b)
 	return 0;
 }
 
+int bot_check_limits(bot *b, const char *what)
+{
+	const proc_limits *l = &b->limits;
+	cgroup_usage u;
+	uint64_t grew;
+
+	if (b->status != BOT_OK)
+		return 0;
+	if (cgroup_usage_read(b->p.cg, CGROUP_MET | (l->cpu > 0 ? CGROUP_CPU :
+	    0), &u) == 0) {
+		if (u.oom_kills > 0) {
+			bot_fail(b, BOT_MEMORY, "reached its memory limit of %llu MB "
+			    "(its whole tree, /tmp included) at %s",
+			    (unsigned long long)(l->memory >> 20), what);
+			return 1;
+		}
+		if (l->cpu > 0 && u.cpu_ns >= (int64_t)l->cpu * 1000000000) {
+			bot_fail(b, BOT_CPU, "reached its CPU time limit of %llu s "
+			    "(its whole tree) at %s", (unsigned long long)l->cpu,
+			    what);
+			return 1;
+		}
+		if (u.procs_refused > 0) {
+			bot_fail(b, BOT_PROCESSES, "reached its limit of %llu "
+			    "processes and threads (its whole tree) at %s",
+			    (unsigned long long)l->procs, what);
+			return 1;
+		}
+	}
+	if (sandbox_guard_over(&b->guard, &grew)) {
+		bot_fail(b, BOT_DISK, "its folder grew by %llu MB, past its quota "
+		    "of %llu MB, at %s", (unsigned long long)(grew >> 20),
+		    (unsigned long long)(b->guard.quota >> 20), what);
+		return 1;
+	}
+	return 0;
+}
+
 /*
- * The bot died: at one of its limits (the signal the kernel sends for it,
- * or its peak memory within a tenth of the limit, where allocations fail),
- * or a crash.
+ * The bot died: killed by the system-call filter, at one of its limits
+ * (what its cgroup counted, the signal the kernel sends for a limit, or its
+ * peak memory within a tenth of the limit, where allocations fail), or a
+ * crash.
  */
 static void exit_failed(bot *b, const char *what)
 {
@@ -160,7 +227,15 @@ static void exit_failed(bot *b, const char *what)
 	int sig = exit_signal(b);
 	char how[48];
 
-	if (sig == SIGXCPU || (l->cpu > 0 &&
+	if (b->kind == BOT_NETWORK && net_exit_failed(b, what))
+		return;
+	if (sig == SIGSYS)
+		bot_fail(b, BOT_CRASH, "killed by the sandbox's system-call "
+		    "filter at %s: it made a system call bots may not make "
+		    "(saboteur(1), SANDBOX, lists them)", what);
+	else if (bot_check_limits(b, what))
+		return;
+	else if (sig == SIGXCPU || (l->cpu > 0 &&
 	    b->p.cpu_ns >= (int64_t)l->cpu * 1000000000))
 		bot_fail(b, BOT_CPU, "reached its CPU time limit of %llu s at "
 		    "%s", (unsigned long long)l->cpu, what);
@@ -185,6 +260,11 @@ static void exit_failed(bot *b, const char *what)
 static int wait_failed(bot *b, int ev, uint64_t max_bytes, const char *what)
 {
 	
+	/* A bot that hung or closed its output because its tree met a
+	 * limit gets the limit's status. */
+	if ((ev == PROC_EV_TIMEOUT || ev == PROC_EV_EOF) &&
+	    bot_check_limits(b, what))
+		return 1;
 	switch (ev) {
 	case PROC_EV_TIMEOUT:
 		bot_fail(b, BOT_TIMEOUT, "no reply in time at %s", what);
@@ -216,10 +296,22 @@ static int is_note(const char *line, size_t len)
 	    (len == 4 || line[4] == ' ' || line[4] == '\t');
 }
 
+/* How often the limits that only the referee can check (the CPU time of
+ * a whole tree, a writable folder's size) are looked at while it waits. */
+#define WATCH_NS (50 * 1000000LL)
+
+/* 1 when the bot has limits bot_check_limits() must look at as it goes. */
+static int watched(const bot *b)
+{
+	return b->guard.dir[0] != '\0' || (b->limits.cpu > 0 && b->p.cg != NULL);
+}
+
 int bot_reply(bot *b, proc *const *set, int n, int64_t deadline,
     uint64_t max_bytes, char **line, size_t *linelen, int64_t *t,
     const char *what)
 {
+	int watch = watched(b);
+
 	*line = NULL;
 	*linelen = 0;
 	if (b->status == BOT_OK && b->send_failed &&
@@ -231,6 +323,10 @@ int bot_reply(bot *b, proc *const *set, int n, int64_t deadline,
 	for (;;) {
 		size_t len;
 		char *s = proc_take_line(&b->p, &len, t);
+		if (s != NULL && watch && bot_check_limits(b, what)) {
+			free(s);
+			return BOT_REPLY_FAILED;
+		}
 		if (s != NULL) {
 			int note = is_note(s, len);
 			transcript(b, "->", s, len);
@@ -239,9 +335,17 @@ int bot_reply(bot *b, proc *const *set, int n, int64_t deadline,
 			*linelen = len;
 			return note ? BOT_REPLY_NOTE : BOT_REPLY_LINE;
 		}
-		int ev = proc_wait(set, n, &b->p, deadline, max_bytes);
+		int64_t until = deadline;
+		if (watch && proc_now() + WATCH_NS < deadline)
+			until = proc_now() + WATCH_NS;
+		int ev = proc_wait(set, n, &b->p, until, max_bytes);
 		if (ev == PROC_EV_INTERRUPTED)
 			return BOT_REPLY_INTERRUPTED;
+		if (ev == PROC_EV_TIMEOUT && until < deadline) {
+			if (bot_check_limits(b, what))
+				return BOT_REPLY_FAILED;
+			continue;
+		}
 		if (ev != PROC_EV_LINE && wait_failed(b, ev, max_bytes, what))
 			return BOT_REPLY_FAILED;
 	}

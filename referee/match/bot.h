@@ -9,6 +9,7 @@
 
 #include "proc.h"
 #include "protocol.h"
+#include "sandbox.h"
 
 /* How a bot ended its match; every value but BOT_OK takes the bot out. */
 enum bot_status {
@@ -23,7 +24,18 @@ enum bot_status {
 	BOT_MEMORY,             /* ended at its memory limit */
 	BOT_CPU,                /* ended at its CPU time limit */
 	BOT_FILE_SIZE,          /* killed for writing past its file size limit */
+	BOT_PROCESSES,          /* its tree met its process limit (cgroup) */
+	BOT_DISK,               /* its writable folder grew past its quota */
 	BOT_STATUSES
+};
+
+/* What sits at a seat.  Each is a process the referee talks to in the
+ * same way: a program it runs, the relay of a bot that connects over the
+ * network (net.h), or the move picker of a person at the terminal. */
+enum bot_kind {
+	BOT_PROGRAM,
+	BOT_NETWORK,
+	BOT_PERSON
 };
 
 /* Time control, in nanoseconds. */
@@ -46,6 +58,7 @@ typedef struct bot {
 	                           to fit) */
 	proc p;
 	proc_limits limits;     /* what it runs under, to name the limit it hit */
+	sandbox_guard guard;    /* its writable folder's quota, if any */
 	int sandboxed;          /* 1: p is bwrap, which reports a signal that
 	                           killed the bot as exit 128 + the signal */
 	FILE *transcript;       /* NULL: none */
@@ -73,6 +86,13 @@ typedef struct bot {
 	                           the next wait, since the usual cause is
 	                           that it died, which the wait will see */
 	int notes;
+	int kind;               /* enum bot_kind */
+	/* A network seat: how long its handshake may wait for the bot to
+	 * connect, the allowance taken off each reply's time for the
+	 * network's round trip, and where it listens ("ADDR:PORT"). */
+	int64_t net_wait;
+	int64_t allowance;
+	char where[64];
 } bot;
 
 /* Starts the bot's process; a command that cannot start marks the bot, it
@@ -120,6 +140,14 @@ int bot_drop_stale(bot *b, char **note, size_t *len);
  * why it was refused, for the match's summary; later ones are counted by
  * the caller only. */
 void bot_note_refusal(bot *b, const char *line, size_t len, const char *why);
+
+/*
+ * Whether the bot's whole tree met one of its limits (its cgroup's memory,
+ * processes or CPU time; its writable folder's quota): if so, marks it
+ * failed with that status (`what` names the moment, as for bot_reply())
+ * and returns 1; else 0.  Cheap when the bot has no cgroup nor quota.
+ */
+int bot_check_limits(bot *b, const char *what);
 
 /* Marks the bot failed with status and a printf-style detail. */
 void bot_fail(bot *b, int status, const char *fmt, ...)

@@ -13,7 +13,7 @@
 
 const char *const config_box_keys[CONFIG_BOX_KEYS] = { "mode", "network",
 	"writable", "memory-mb", "processes", "open-files", "file-size-mb",
-	"cpu-seconds" };
+	"cpu-seconds", "disk-mb" };
 
 /* The names the sandbox sets itself (sandbox.c): a bot's env may not give
  * them, so that a file means the same with the sandbox on or off. */

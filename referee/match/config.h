@@ -81,7 +81,7 @@ int config_parse(config *c, const char *text, size_t len, const char *source,
  */
 #define CONFIG_ENV_NAME_MAX 64
 #define CONFIG_ENV_VALUE_MAX 4096
-#define CONFIG_BOX_KEYS 8
+#define CONFIG_BOX_KEYS 9
 extern const char *const config_box_keys[CONFIG_BOX_KEYS];
 
 int config_load_env(const sab_yaml *y, const sab_yaml_node *map,

@@ -142,7 +142,8 @@ static int handshake(run *r)
 		send_line(r, &r->bots[i], line);
 	for (int i = 0; i < r->n; i++) {
 		bot *b = &r->bots[i];
-		handshake_one(r, b, deadline);
+		/* A network seat waits for its bot to connect first. */
+		handshake_one(r, b, deadline + b->net_wait + b->allowance);
 		if (proc_interrupted())
 			return MATCH_INTERRUPTED;
 		if (b->status != BOT_OK)
@@ -293,10 +294,14 @@ static int read_reply(run *r, bot *b, int64_t deadline, const char *what,
 		return -1;
 	count(r, 1);
 	r->last_reply = t;
-	charge(r, b, t - b->p.t_written);
+	/* A network seat's time is its round trip less its allowance
+	 * (saboteur(1)): what the replay records and the audit checks. */
+	int64_t used = t - b->p.t_written - b->allowance;
+	if (used < 0)
+		used = 0;
+	charge(r, b, used);
 	if (r->rw != NULL)
-		replay_bot_line(r->rw, b->seat, line, len, t - b->p.t_written,
-		    b->bank_left);
+		replay_bot_line(r->rw, b->seat, line, len, used, b->bank_left);
 	k = proto_judge(&r->pc, &r->g, line, len, PROTO_REASONS_TOKENS, m,
 	    why, whylen);
 	if (k == 0)
@@ -345,7 +350,7 @@ static int decide(run *r, sab_move *m)
 	session_request(&r->ss, &r->g, r->decisions, move_of(r, b) / NS_PER_MS,
 	    b->bank_left / NS_PER_MS);
 	int64_t deadline = proc_now() + move_of(r, b) + b->bank_left +
-	    r->o->clock.grace;
+	    b->allowance + r->o->clock.grace;
 	for (int tries = r->o->tries; tries > 0; tries--) {
 		sab_move got;
 		int k = read_reply(r, b, deadline, what, &got, why, sizeof why,
@@ -380,6 +385,27 @@ static int decide(run *r, sab_move *m)
 
 /* ---- games -------------------------------------------------------------- */
 
+/*
+ * The move to apply must be legal: a bot's reply is judged so, and the
+ * default move is legal by its definition (saboteur-rules(5)).  Should it
+ * ever not be, the referee stops the match (a bug of its own, said in
+ * err) rather than apply it and write a replay that no "saboteur verify"
+ * accepts.  Returns 1 then, else 0.
+ */
+static int illegal_move(run *r, const sab_move *m, char *err,
+    size_t errlen)
+{
+	char why[256];
+
+	if (sab_game_check(&r->g, m, why, sizeof why))
+		return 0;
+	snprintf(err, errlen, "game %d, decision %d: the move played for seat "
+	    "%d is illegal (%s), so the match stops (a bug: please report it "
+	    "with the ruleset and the seed %" PRIu64 ")", r->spec->number,
+	    r->decisions, r->g.to_act, why, r->res->seed);
+	return 1;
+}
+
 /* Starts the game's replay when one is asked for; -1 when it cannot be. */
 static int replay_start(run *r, char *err, size_t errlen)
 {
@@ -410,7 +436,7 @@ static int replay_start(run *r, char *err, size_t errlen)
 	    r->res->seed,
 	    time(NULL), r->n, seats, c->handshake / NS_PER_MS,
 	    c->move / NS_PER_MS, c->bank / NS_PER_MS, c->grace / NS_PER_MS,
-	    o->tries, o->rules_text, o->rules_len };
+	    o->tries, o->rules_text, o->rules_len, o->deal };
 	r->rw = replay_create(r->res->replay, &h, err, errlen);
 	return r->rw != NULL ? 0 : -1;
 }
@@ -455,6 +481,25 @@ static void seat_figures(run *r, const before *b0)
 	res->timed_out = r->out;
 }
 
+/* After a game: a seat whose tree met a limit meanwhile (a child killed
+ * at the memory limit, forks refused) gets its status, as if it had
+ * failed at its last decision, and is stopped. */
+static void check_limits(run *r)
+{
+	char what[64];
+
+	snprintf(what, sizeof what, "the end of game %d", r->spec->number);
+	for (int s = 0; s < r->n; s++) {
+		bot *b = at(r, s);
+		if (!bot_check_limits(b, what))
+			continue;
+		if (r->rw != NULL)
+			replay_status(r->rw, s, bot_status_name(b->status),
+			    b->detail);
+		stop_bot(r, b);
+	}
+}
+
 static int play_game(run *r, char *err, size_t errlen)
 {
 	before b0[SAB_MAX_PLAYERS];
@@ -480,8 +525,8 @@ static int play_game(run *r, char *err, size_t errlen)
 	r->ev.overflow = 0;
 	if (replay_start(r, err, errlen) != 0)
 		return MATCH_FAILED;
-	if (sab_game_new(&r->g, r->o->rs, r->n, 0, &r->rng, &r->ev, err,
-	    errlen) != 0)
+	if (sab_game_new_dealt(&r->g, r->o->rs, r->n, 0, r->o->deal, &r->rng,
+	    &r->ev, err, errlen) != 0)
 		return replay_end(r, MATCH_FAILED, err, errlen);
 	send_setup(r);
 	if (dispatch(r, err, errlen) != 0)
@@ -492,6 +537,10 @@ static int play_game(run *r, char *err, size_t errlen)
 		rc = decide(r, &m);
 		if (rc != MATCH_DONE)
 			break;
+		if (illegal_move(r, &m, err, errlen)) {
+			rc = MATCH_FAILED;
+			break;
+		}
 		sab_game_apply(&r->g, &m, &r->rng, &r->ev);
 		if (dispatch(r, err, errlen) != 0) {
 			rc = MATCH_FAILED;
@@ -500,6 +549,8 @@ static int play_game(run *r, char *err, size_t errlen)
 		if (r->rw != NULL)
 			replay_turn(r->rw, seat, &m, &r->g);
 	}
+	if (rc == MATCH_DONE)
+		check_limits(r);
 	rc = replay_end(r, rc, err, errlen);
 	seat_figures(r, b0);
 	return rc;

@@ -32,6 +32,8 @@ typedef struct match_opts {
 	int one_game;           /* 0: games games from the match's seed; else
 	                           one game, numbered one_game, whose own seed
 	                           is seed (a game played again) */
+	int deal;               /* how every game deals its rounds (enum
+	                           sab_deal; duplicate deals: by seats) */
 } match_opts;
 
 /* What one game came to. */

@@ -199,3 +199,35 @@ int outputs_prepare(const char *log_dir, const char *replay, int games,
 			return -1;
 	return 0;
 }
+
+int outputs_last_line(const char *path, char *out, size_t len)
+{
+	char buf[4096];
+	FILE *f = fopen(path, "r");
+	long size;
+	size_t k, end;
+
+	if (len > 0)
+		out[0] = '\0';
+	if (f == NULL)
+		return -1;
+	/* The last 4 KiB hold the last line of any log worth quoting. */
+	if (fseek(f, 0, SEEK_END) != 0 || (size = ftell(f)) < 0 ||
+	    fseek(f, size > (long)sizeof buf - 1 ? size - (long)sizeof buf + 1 :
+	    0, SEEK_SET) != 0) {
+		(void)fclose(f);
+		return -1;
+	}
+	k = fread(buf, 1, sizeof buf - 1, f);
+	(void)fclose(f);
+	while (k > 0 && (buf[k - 1] == '\n' || buf[k - 1] == '\r' ||
+	    buf[k - 1] == ' '))
+		k--;
+	end = k;
+	while (k > 0 && buf[k - 1] != '\n')
+		k--;
+	if (end == k || len == 0)
+		return -1;
+	(void)snprintf(out, len, "%.*s", (int)(end - k), buf + k);
+	return 0;
+}

@@ -37,4 +37,11 @@ int outputs_folder(const char *path, char *err, size_t errlen);
 int outputs_prepare(const char *log_dir, const char *replay, int games,
     int force, char *err, size_t errlen);
 
+/*
+ * The last line of the file at path that holds something (a bot's stderr
+ * log, to say why it failed), without its newline, cut to len.  Returns
+ * 0, or -1 with "" in out when there is none or the file cannot be read.
+ */
+int outputs_last_line(const char *path, char *out, size_t len);
+
 #endif

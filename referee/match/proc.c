@@ -96,6 +96,10 @@ typedef struct child_plan {
 	uint64_t user_procs;    /* processes the user ran at the spawn */
 	int pin;                /* 1: run on cpus only */
 	cpu_set_t cpus;
+	const cgroup *cg;       /* entered first, or NULL */
+	const sysfilter_prog *seccomp;    /* installed last, or NULL */
+	const int *pass;        /* given to the child as 3, 4, ... */
+	int npass;
 } child_plan;
 
 /* ---- small helpers ---------------------------------------------------- */
@@ -407,17 +411,38 @@ static int child_reset_signals(void)
 	return sigprocmask(SIG_SETMASK, &none, NULL);
 }
 
-/* Closes every descriptor above 2: the referee's own are close-on-exec, but
- * a library or the runner may have opened some without it. */
-static void child_close_fds(int maxfd)
+/* Closes every descriptor from first on: the referee's own are
+ * close-on-exec, but a library or the runner may have opened some without
+ * it. */
+static void child_close_fds(int first, int maxfd)
 {
 #if defined(__linux__) && defined(SYS_close_range)
-	if (syscall(SYS_close_range, 3U, ~0U, 0U) == 0)
+	if (syscall(SYS_close_range, (unsigned)first, ~0U, 0U) == 0)
 		return;
 	/* ENOSYS before Linux 5.9: close them one by one. */
 #endif
-	for (int fd = 3; fd < maxfd; fd++)
+	for (int fd = first; fd < maxfd; fd++)
 		(void)close(fd);        /* EBADF for most: nothing was open */
+}
+
+/* Gives the child the descriptors of c->pass as 3, 4, ...: each is
+ * copied above that range first, before stdin, stdout and stderr are
+ * replaced (a descriptor passed may be the referee's own stderr), then
+ * moved into place; dup2() leaves the copies open across exec. */
+static int child_pass_hold(const child_plan *c, int *tmp)
+{
+	for (int i = 0; i < c->npass; i++)
+		if ((tmp[i] = fcntl(c->pass[i], F_DUPFD, 3 + c->npass)) < 0)
+			return -1;
+	return 0;
+}
+
+static int child_pass_place(const child_plan *c, const int *tmp)
+{
+	for (int i = 0; i < c->npass; i++)
+		if (dup2(tmp[i], 3 + i) < 0)
+			return -1;
+	return 0;
 }
 
 /* Sets one limit, soft and hard, when it is not 0. */
@@ -460,6 +485,7 @@ static int child_limits(const child_plan *c)
 static _Noreturn void child_run(const child_plan *c)
 {
 	const char *argv0 = c->argv[0];
+	int tmp[PROC_MAX_PASS];
 
 	if (setpgid(0, 0) < 0)
 		child_fail(c->err, argv0, "setpgid");
@@ -470,19 +496,29 @@ static _Noreturn void child_run(const child_plan *c)
 	if (getppid() != c->parent)
 		_exit(127);
 #endif
+	/* Into the seat's group before anything can fork. */
+	if (cgroup_enter(c->cg) < 0)
+		child_fail(c->err, argv0, "entering its cgroup");
 	if (child_reset_signals() < 0)
 		child_fail(c->err, argv0, "signals");
 	if (child_limits(c) < 0)
 		child_fail(c->err, argv0, "setrlimit");
 	if (c->pin && sched_setaffinity(0, sizeof c->cpus, &c->cpus) < 0)
 		child_fail(c->err, argv0, "sched_setaffinity");
+	if (child_pass_hold(c, tmp) < 0)
+		child_fail(c->err, argv0, "passing descriptors");
 	if (dup2(c->in, 0) < 0 || dup2(c->out, 1) < 0 || dup2(c->err, 2) < 0)
 		child_fail(c->err, argv0, "dup2");
-	child_close_fds(c->maxfd);
+	if (child_pass_place(c, tmp) < 0)
+		child_fail(2, argv0, "passing descriptors");
+	child_close_fds(3 + c->npass, c->maxfd);
 	if (c->cwd != NULL && chdir(c->cwd) < 0)
 		child_fail(2, argv0, c->cwd);
 	if (c->envp != NULL)
 		environ = c->envp;
+	/* Last: from here on the bot's own calls are filtered, execve too. */
+	if (c->seccomp != NULL && sysfilter_install(c->seccomp) < 0)
+		child_fail(2, argv0, "the system-call filter");
 	execvp(argv0, c->argv);
 	child_fail(2, argv0, NULL);
 }
@@ -692,7 +728,16 @@ static int spawn_prepare(proc *p, const proc_spec *spec, child_plan *c,
 	c->argv = spec->argv;
 	c->cwd = spec->cwd;
 	c->parent = getpid();
+	c->cg = spec->cg;
+	c->seccomp = spec->seccomp;
 	c->maxfd = open_max();
+	c->pass = spec->pass_fds;
+	c->npass = spec->pass_fds != NULL ? spec->npass : 0;
+	if (c->npass < 0 || c->npass > PROC_MAX_PASS) {
+		sab_say(err, errlen, "%d descriptors to pass to %s: at most %d",
+		    c->npass, spec->argv[0], PROC_MAX_PASS);
+		return -1;
+	}
 	if (spec->cpus != NULL) {
 		/* Made here, in the parent: the CPU_ macros are no business of
 		 * the child between fork and exec. */
@@ -739,6 +784,7 @@ int proc_spawn(proc *p, const proc_spec *spec, char *err, size_t errlen)
 	proc_clear(p, spec);
 	if (spec->argv == NULL || spec->argv[0] == NULL) {
 		sab_say(err, errlen, "no command to run");
+		cgroup_free(spec->cg);
 		return -1;
 	}
 	if (spawn_prepare(p, spec, &c, fds, err, errlen) == 0 &&
@@ -750,11 +796,14 @@ int proc_spawn(proc *p, const proc_spec *spec, char *err, size_t errlen)
 	fd_close(&fds[3]);
 	fd_close(&fds[5]);
 	free(c.envp);
+	/* The child entered the group with its own copies (or never will). */
+	cgroup_entered(spec->cg);
 	if (pid < 0) {
 		fd_close(&fds[1]);
 		fd_close(&fds[2]);
 		fd_close(&fds[4]);
 		fd_close(&p->log_fd);
+		cgroup_free(spec->cg);
 		return -1;
 	}
 	/* The child's own setpgid() is the one that counts; this one closes the
@@ -764,6 +813,7 @@ int proc_spawn(proc *p, const proc_spec *spec, char *err, size_t errlen)
 	live_add(pid);
 	p->pid = pid;
 	p->wrapped = spec->wrapped;
+	p->cg = spec->cg;
 	p->state = PROC_RUNNING;
 	p->in_fd = fds[1];
 	p->out_fd = fds[2];
@@ -1467,6 +1517,9 @@ void proc_stop_all(proc *const *set, int n, int64_t grace)
 	stop_signal(set, n, SIGKILL);
 	for (int i = 0; i < n; i++) {
 		stop_reap(set[i]);
+		/* Whatever of its tree left the process group. */
+		if (set[i] != NULL && set[i]->cg != NULL)
+			(void)cgroup_kill(set[i]->cg);
 		group_end(set, n, set[i]);
 	}
 	(void)proc_sweep();
@@ -1631,10 +1684,12 @@ int proc_sweep(void)
 
 /* ---- a short command ------------------------------------------------------ */
 
-int proc_run(char *const *argv, char *out, size_t outlen, int64_t timeout)
+int proc_run(char *const *argv, int pass_fd, char *out, size_t outlen,
+    int64_t timeout)
 {
 	proc p;
-	proc_spec spec = { .argv = argv, .max_line = 4096, .merge_stderr = 1 };
+	proc_spec spec = { .argv = argv, .max_line = 4096, .merge_stderr = 1,
+	    .pass_fds = pass_fd > 0 ? &pass_fd : NULL, .npass = pass_fd > 0 };
 	int64_t deadline = proc_now() + timeout;
 	size_t used = 0;
 	char err[256];
@@ -1692,6 +1747,8 @@ void proc_free(proc *p)
 		fd_close(&p->log_fd);
 	}
 	lines_drop(p);
+	cgroup_free(p->cg);
+	p->cg = NULL;
 	free(p->rbuf);
 	free(p->wbuf);
 	p->rbuf = p->wbuf = NULL;

@@ -7,6 +7,9 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "cgroup.h"
+#include "sysfilter.h"
+
 /* Nanoseconds on CLOCK_MONOTONIC. */
 int64_t proc_now(void);
 
@@ -42,6 +45,8 @@ int proc_cpus_own(proc_cpus *c);
 /* Writes c as a CPU list ("0-3,6") into buf. */
 void proc_cpus_format(const proc_cpus *c, char *buf, size_t len);
 
+#define PROC_MAX_PASS 64
+
 typedef struct proc_spec {
 	char *const *argv;      /* NULL-terminated; argv[0] searched in PATH */
 	const char *cwd;        /* working directory, NULL: the referee's */
@@ -57,6 +62,17 @@ typedef struct proc_spec {
 	const proc_cpus *cpus;  /* pinned to these CPUs (sched_setaffinity(2)
 	                           in the child before exec, inherited by all
 	                           it starts), or NULL: the referee's */
+	/* The sandbox's part (sandbox.h), each optional: */
+	cgroup *cg;             /* the child enters this group before exec;
+	                           proc_spawn() takes it (freed with the
+	                           process, or at once when the spawn fails) */
+	const sysfilter_prog *seccomp; /* installed in the child just before
+	                           exec (an unsealed bot's filter), or NULL */
+	const int *pass_fds;    /* descriptors the child gets as 3, 4, ...
+	                           (the filter bwrap reads, a network seat's
+	                           listening socket), or NULL; every other one
+	                           above 2 is closed; the caller closes its own */
+	int npass;              /* at most PROC_MAX_PASS */
 } proc_spec;
 
 /* Where a process is: these can arrive in any order (end of file before
@@ -95,6 +111,7 @@ typedef struct proc {
 	long maxrss_kb;
 	int64_t cpu_ns;
 	int wrapped;            /* see proc_spec */
+	cgroup *cg;             /* its tree's group, or NULL (see proc_spec) */
 } proc;
 
 /*
@@ -164,9 +181,10 @@ void proc_close_stdin(proc *p);
 /*
  * Stops every process of set that still runs, in stages: stdin closed,
  * then up to grace nanoseconds to exit, then SIGTERM to its process group,
- * grace again, then SIGKILL to the group.  Drains and reaps as it goes, so
- * it returns only when every process is PROC_DEAD and its group is gone.
- * Then it kills what the stopped processes left behind (see proc_sweep()).
+ * grace again, then SIGKILL to the group and to its cgroup, if it has one.
+ * Drains and reaps as it goes, so it returns only when every process is
+ * PROC_DEAD and its group is gone.  Then it kills what the stopped
+ * processes left behind (see proc_sweep()).
  */
 void proc_stop_all(proc *const *set, int n, int64_t grace);
 
@@ -184,12 +202,15 @@ int proc_sweep(void);
 /*
  * Runs argv (searched in PATH) with stdin closed and stdout and stderr
  * together into out (NUL-terminated, cut to outlen), for at most timeout
- * nanoseconds.  Returns its exit status as waitpid(2) gives it, or -1
+ * nanoseconds; pass_fd, when above 0, becomes its descriptor 3 (see
+ * proc_spec).  Returns its exit status as waitpid(2) gives it, or -1
  * with the reason in out when it could not be run or took too long.
  */
-int proc_run(char *const *argv, char *out, size_t outlen, int64_t timeout);
+int proc_run(char *const *argv, int pass_fd, char *out, size_t outlen,
+    int64_t timeout);
 
-/* Frees the buffers and closes the descriptors of a stopped process. */
+/* Frees the buffers, the cgroup (its tree killed) and the descriptors of
+ * a stopped process. */
 void proc_free(proc *p);
 
 /*

@@ -8,10 +8,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "sandbox.h"
+#include "split.h"
 
 extern char **environ;
 
@@ -37,6 +39,7 @@ static const struct field {
 	{ "open-files", offsetof(sandbox_settings, open_files), 1024, 1 << 20 },
 	{ "file-size-mb", offsetof(sandbox_settings, file_size_mb), 64, 1 << 24 },
 	{ "cpu-seconds", offsetof(sandbox_settings, cpu_seconds), 0, 1 << 30 },
+	{ "disk-mb", offsetof(sandbox_settings, disk_mb), 256, 1 << 24 },
 };
 #define NFIELDS (sizeof fields / sizeof fields[0])
 
@@ -262,7 +265,12 @@ void sandbox_cmd_free(sandbox_cmd *c)
 	for (size_t i = 0; i < c->nowned; i++)
 		free(c->owned[i]);
 	free(c->owned);
+	cgroup_free(c->cg);
+	/* Above 2 when open (sysfilter_open()); a zeroed command has none. */
+	if (c->filter_fd > 2)
+		(void)close(c->filter_fd);
 	memset(c, 0, sizeof *c);
+	c->filter_fd = -1;
 }
 
 /* The growing argument list of bwrap. */
@@ -473,48 +481,117 @@ static int is_hidden(const sandbox *sb, const char *path)
 	return 0;
 }
 
+/* The word of argv that names the bot's program: the script, module or
+ * jar an interpreter runs (split_program()), else the program itself. */
+static int program_word(char *const *argv)
+{
+	const char *p = split_program(argv);
+
+	for (int i = 0; argv[i] != NULL; i++)
+		if (p >= argv[i] && p <= argv[i] + strlen(argv[i]))
+			return i;
+	return 0;
+}
+
+/* The path of word (relative to cwd) with its folder resolved and its
+ * last name kept, so that a symbolic link stays the link; -1 when the
+ * folder does not exist. */
+static int resolve_folder(const char *cwd, const char *word,
+    char out[PATH_MAX])
+{
+	char dir[PATH_MAX], real[PATH_MAX];
+	const char *base = strrchr(word, '/');
+	size_t n;
+
+	if (base == NULL)
+		return resolve(cwd, ".", real) != 0 || snprintf(out, PATH_MAX,
+		    "%s/%s", strcmp(real, "/") ? real : "", word) >= PATH_MAX ?
+		    -1 : 0;
+	n = (size_t)(base - word);
+	if (base[1] == '\0' || strcmp(base + 1, ".") == 0 ||
+	    strcmp(base + 1, "..") == 0 || n + 1 >= sizeof dir)
+		return -1;
+	memcpy(dir, word, n ? n : 1);
+	dir[n ? n : 1] = '\0';
+	if (resolve(cwd, dir, real) != 0 || snprintf(out, PATH_MAX, "%s/%s",
+	    strcmp(real, "/") ? real : "", base + 1) >= PATH_MAX)
+		return -1;
+	return 0;
+}
+
+/* Cuts path (absolute) to its folder, in place. */
+static void to_folder(char *path)
+{
+	char *slash = strrchr(path, '/');
+
+	if (slash == path)
+		slash[1] = '\0';
+	else if (slash != NULL)
+		*slash = '\0';
+}
+
 /*
  * The files the command names: a folder as itself, a file with its folder
  * (where an interpreter finds the script's modules), but a file in the
- * referee's own folder alone (that folder holds the logs and more).
- * Nothing hidden is shown, even when the command names it.
+ * referee's own folder alone (that folder holds the logs and more), unless
+ * it is the bot's program: a bot's program is seen with its folder, where
+ * its own libraries are.  A symbolic link is seen where it is and where it
+ * points.  Nothing hidden is shown when the command names it, but a
+ * program in a hidden place is shown, for hide_all() to refuse.
  */
 static void bind_named(args *a, const sandbox *sb, char *const *argv,
-    const char *cwd, const char *work, int own_dir)
+    const char *work, int own_dir)
 {
-	char path[PATH_MAX], *slash;
+	char path[PATH_MAX], link[PATH_MAX];
+	int prog = program_word(argv);
 	struct stat st;
 
 	for (int i = 0; argv[i] != NULL; i++) {
+		int is_prog = i == prog;
 		if (argv[i][0] == '-' || (i == 0 && strchr(argv[i], '/') == NULL))
 			continue;
-		if (resolve(cwd, argv[i], path) != 0 || stat(path, &st) != 0 ||
-		    is_system(path) || is_hidden(sb, path))
+		if (resolve(work, argv[i], path) != 0 || stat(path, &st) != 0)
+			continue;
+		if (resolve_folder(work, argv[i], link) != 0)
+			snprintf(link, sizeof link, "%s", path);
+		if (is_system(path) && is_system(link))
+			continue;
+		if (!is_prog && (is_hidden(sb, path) || is_hidden(sb, link)))
 			continue;
 		if (S_ISDIR(st.st_mode)) {
 			if (own_dir || strcmp(path, work) != 0)
 				show_path(a, path, 0);
 			continue;
 		}
-		slash = strrchr(path, '/');
-		if (slash == NULL || slash == path)
+		to_folder(path);
+		if (!is_prog && !own_dir && strcmp(path, work) == 0) {
+			/* bwrap binds what a link points to, at the link. */
+			show_path(a, link, 0);
 			continue;
-		*slash = '\0';
-		if (is_hidden(sb, path))
-			continue;
-		if (!own_dir && strcmp(path, work) == 0) {
-			*slash = '/';
-			show_path(a, path, 0);
-		} else {
-			show_path(a, path, 0);
 		}
+		if (!is_system(path))
+			show_path(a, path, 0);
+		to_folder(link);
+		if (strcmp(link, path) != 0 && !is_system(link) &&
+		    (is_prog || own_dir || strcmp(link, work) != 0))
+			show_path(a, link, 0);
 	}
 }
 
 /* Covers each hidden path that a bound tree shows; a bound tree inside a
- * hidden one is the organiser's mistake, said plainly. */
+ * hidden one, or one that shows a shielded folder, is the organiser's
+ * mistake, said plainly. */
 static int hide_all(args *a, const sandbox *sb, char *err, size_t errlen)
 {
+	for (int h = 0; h < sb->nshield; h++)
+		for (int i = 0; i < a->nbound; i++)
+			if (is_under(sb->shield[h], a->bound[i]))
+				return fail(err, errlen, "the bot would see the "
+				    "replays written in %s (it sees %s): give "
+				    "--replay a folder of its own (such as "
+				    "games/g%%d.sabr.gz), or run the bot from a "
+				    "folder of its own", sb->shield[h],
+				    a->bound[i]);
 	for (int h = 0; h < sb->nhide; h++) {
 		const char *p = sb->hide[h];
 		struct stat st;
@@ -523,8 +600,9 @@ static int hide_all(args *a, const sandbox *sb, char *err, size_t errlen)
 		for (int i = 0; i < a->nbound; i++) {
 			if (is_under(a->bound[i], p))
 				return fail(err, errlen, "%s is inside %s, which "
-				    "bots must not see: give the bot a folder "
-				    "of its own elsewhere", a->bound[i], p);
+				    "bots must not see (logs, replays or "
+				    "results): put the bot in a folder of its "
+				    "own elsewhere", a->bound[i], p);
 			if (is_under(p, a->bound[i]))
 				shown = 1;
 		}
@@ -578,36 +656,87 @@ static int sandbox_env(sandbox_cmd *c, char *const *env)
 	return 0;
 }
 
+/* bwrap's processes (its own and the PID namespace's init) on top of the
+ * bot's in its cgroup. */
+#define BWRAP_PROCS 2
+
+/* The bot's cgroup, where the machine offers them: the whole tree's
+ * memory (its tmpfs pages too) and processes.  0 or -1 with err set. */
+static int make_cgroup(const sandbox *sb, const sandbox_settings *s,
+    sandbox_cmd *out, char *err, size_t errlen)
+{
+	uint64_t procs = s->processes > 0 ? (uint64_t)s->processes +
+	    (sb->on ? BWRAP_PROCS : 0) : 0;
+
+	out->cg = cgroup_new((cgroup_sys *)&sb->cgs,
+	    (uint64_t)s->memory_mb * MB, procs, s->cpu_seconds > 0, err, errlen);
+	return out->cg == NULL && err[0] != '\0' ? -1 : 0;
+}
+
+/* A writable folder's quota, measured from where it starts. */
+static void guard_init(sandbox_guard *g, const char *dir, int64_t mb)
+{
+	int64_t used = sandbox_disk_used(dir);
+
+	if (mb <= 0 || snprintf(g->dir, sizeof g->dir, "%s", dir) >=
+	    (int)sizeof g->dir) {
+		g->dir[0] = '\0';
+		return;
+	}
+	g->quota = (uint64_t)mb * MB;
+	g->base = used > 0 ? (uint64_t)used : 0;
+}
+
 int sandbox_command(const sandbox *sb, const sandbox_settings *s,
     char *const *argv, const char *cwd, int own_dir, char *const *env,
     sandbox_cmd *out, char *err, size_t errlen)
 {
-	char work[PATH_MAX], prog[PATH_MAX], real[PATH_MAX];
+	char work[PATH_MAX], prog[PATH_MAX], real[PATH_MAX], size[32];
 	args a = { .c = out };
 
 	memset(out, 0, sizeof *out);
+	out->filter_fd = -1;
+	if (make_cgroup(sb, s, out, err, errlen) != 0)
+		return -1;
 	if (!sb->on) {
 		out->argv = (char **)argv;
 		out->env = (char **)env;
+		out->filter = sb->filter.bpf != NULL ? &sb->filter : NULL;
 		return 0;
 	}
-	if (resolve(NULL, cwd != NULL ? cwd : ".", work) != 0)
+	if (resolve(NULL, cwd != NULL ? cwd : ".", work) != 0) {
+		sandbox_cmd_free(out);
 		return fail(err, errlen, "cannot find the folder %s: %s",
 		    cwd != NULL ? cwd : ".", strerror(errno));
+	}
+	if ((out->filter_fd = sysfilter_open(&sb->filter)) < 0) {
+		sandbox_cmd_free(out);
+		return fail(err, errlen, "cannot pass the system-call filter to "
+		    "bwrap: %s", strerror(errno));
+	}
 	arg(&a, sb->bwrap);
 	arg3(&a, "--unshare-all", "--unshare-user", NULL);
 	if (s->network)
 		arg(&a, "--share-net");
 	arg3(&a, "--die-with-parent", "--new-session", NULL);
 	arg3(&a, "--cap-drop", "ALL", NULL);
+	/* proc_spawn() makes the filter's descriptor the bot's 3. */
+	arg3(&a, "--seccomp", "3", NULL);
 	bind_system(&a);
 	arg3(&a, "--proc", "/proc", NULL);
 	arg3(&a, "--dev", "/dev", NULL);
+	if (s->disk_mb > 0) {
+		(void)snprintf(size, sizeof size, "%llu",
+		    (unsigned long long)s->disk_mb * MB);
+		arg3(&a, "--size", size, NULL);
+	}
 	arg3(&a, "--tmpfs", "/tmp", NULL);
 	if (!is_system(work))
 		arg3(&a, "--dir", work, NULL);
 	if (own_dir)
 		show_path(&a, work, s->writable > 0);
+	if (own_dir && s->writable > 0)
+		guard_init(&out->guard, work, s->disk_mb);
 	if (strchr(argv[0], '/') == NULL &&
 	    find_program(argv[0], env, prog) == 0) {
 		bind_program_home(&a, prog);
@@ -618,7 +747,7 @@ int sandbox_command(const sandbox *sb, const sandbox_settings *s,
 	if (strchr(argv[0], '/') == NULL ? find_program(argv[0], env, prog) ==
 	    0 : resolve(work, argv[0], prog) == 0)
 		bind_interpreters(&a, prog, env, 4);
-	bind_named(&a, sb, argv, work, work, own_dir);
+	bind_named(&a, sb, argv, work, own_dir);
 	if (hide_all(&a, sb, err, errlen) != 0) {
 		free(a.v);
 		sandbox_cmd_free(out);
@@ -636,6 +765,149 @@ int sandbox_command(const sandbox *sb, const sandbox_settings *s,
 	out->argv = a.v;
 	out->wrapped = 1;
 	return 0;
+}
+
+void sandbox_spec(sandbox_cmd *c, proc_spec *spec)
+{
+	spec->argv = c->argv;
+	spec->env = c->env;
+	spec->env_exact = c->env_exact;
+	spec->wrapped = c->wrapped;
+	spec->cg = c->cg;
+	if (c->filter_fd > 0) {       /* bwrap's --seccomp 3 */
+		spec->pass_fds = &c->filter_fd;
+		spec->npass = 1;
+	}
+	spec->seccomp = c->filter;
+	c->cg = NULL;
+}
+
+/* ---- telling people --------------------------------------------------------------- */
+
+/* The folder bwrap binds at its own place, for sandbox_show(). */
+static void show_bind(FILE *f, const char *prefix, const char *what,
+    const char *path)
+{
+	fprintf(f, "%s%s %s\n", prefix, what, path);
+}
+
+void sandbox_show(const sandbox_cmd *c, const sandbox_settings *s,
+    const char *prefix, FILE *f)
+{
+	char **v = c->argv;
+	int i = 1;
+
+	if (!c->wrapped) {
+		fprintf(f, "%sunsealed: it sees what the referee's user sees\n",
+		    prefix);
+		i = 0;
+	}
+	for (; c->wrapped && v[i] != NULL && strcmp(v[i], "--") != 0; i++) {
+		if (strcmp(v[i], "--ro-bind") == 0 && v[i + 1] != NULL &&
+		    strcmp(v[i + 1], "/dev/null") == 0 && v[i + 2] != NULL) {
+			show_bind(f, prefix, "hidden:", v[i + 2]);
+			i += 2;
+		} else if ((strcmp(v[i], "--ro-bind") == 0 ||
+		    strcmp(v[i], "--bind") == 0) && v[i + 1] && v[i + 2]) {
+			show_bind(f, prefix, v[i][2] == 'r' ? "sees, read-only:" :
+			    "sees, writable:", v[i + 2]);
+			i += 2;
+		} else if (strcmp(v[i], "--tmpfs") == 0 && v[i + 1] != NULL) {
+			if (strcmp(v[i + 1], "/tmp") == 0)
+				fprintf(f, "%sa private /tmp of %lld MB\n", prefix,
+				    (long long)s->disk_mb);
+			else
+				show_bind(f, prefix, "hidden:", v[i + 1]);
+			i++;
+		} else if (strcmp(v[i], "--symlink") == 0 && v[i + 1] && v[i + 2]) {
+			fprintf(f, "%slink: %s -> %s\n", prefix, v[i + 2], v[i + 1]);
+			i += 2;
+		} else if (strcmp(v[i], "--proc") == 0 || strcmp(v[i],
+		    "--dev") == 0) {
+			fprintf(f, "%sits own %s\n", prefix, v[++i]);
+		} else if (strcmp(v[i], "--chdir") == 0 && v[i + 1] != NULL) {
+			fprintf(f, "%sruns in %s\n", prefix, v[++i]);
+		} else if (strcmp(v[i], "--size") == 0 || strcmp(v[i],
+		    "--seccomp") == 0 || strcmp(v[i], "--dir") == 0 ||
+		    strcmp(v[i], "--cap-drop") == 0) {
+			i++;
+		}
+	}
+	if (v[i] != NULL && strcmp(v[i], "--") == 0)
+		i++;
+	fprintf(f, "%sruns:", prefix);
+	for (; v[i] != NULL; i++)
+		fprintf(f, " %s", v[i]);
+	fputc('\n', f);
+	for (int k = 0; c->env != NULL && c->env[k] != NULL; k++)
+		fprintf(f, "%senv: %s\n", prefix, c->env[k]);
+	if (c->env == NULL)
+		fprintf(f, "%senv: the referee's\n", prefix);
+	fprintf(f, "%slimits: memory %lld MB, processes %lld, open files %lld, "
+	    "file size %lld MB, CPU %lld s, disk %lld MB (0: none); %s\n",
+	    prefix, (long long)s->memory_mb, (long long)s->processes,
+	    (long long)s->open_files, (long long)s->file_size_mb,
+	    (long long)s->cpu_seconds, (long long)s->disk_mb, c->cg != NULL ||
+	    !c->wrapped ? "memory and processes for its whole tree (cgroup)" :
+	    "memory and processes per process (no cgroup)");
+	fprintf(f, "%ssystem-call filter: %s\n", prefix, c->filter_fd > 0 ||
+	    c->filter != NULL ? "on" : "off");
+}
+
+/* ---- a writable folder's quota ---------------------------------------------------- */
+
+/* Adds up the blocks under the open folder fd, on device dev, up to depth
+ * levels down; closes fd. */
+static int64_t disk_walk(int fd, dev_t dev, int depth)
+{
+	DIR *d = fdopendir(fd);
+	struct dirent *e;
+	int64_t sum = 0;
+
+	if (d == NULL) {
+		(void)close(fd);
+		return 0;
+	}
+	while ((e = readdir(d)) != NULL) {
+		struct stat st;
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 ||
+		    fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+		    st.st_dev != dev)
+			continue;
+		sum += (int64_t)st.st_blocks * 512;
+		if (S_ISDIR(st.st_mode) && depth > 0) {
+			int sub = openat(dirfd(d), e->d_name, O_RDONLY |
+			    O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			if (sub >= 0)
+				sum += disk_walk(sub, dev, depth - 1);
+		}
+	}
+	(void)closedir(d);
+	return sum;
+}
+
+int64_t sandbox_disk_used(const char *dir)
+{
+	struct stat st;
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) != 0) {
+		(void)close(fd);
+		return -1;
+	}
+	return disk_walk(fd, st.st_dev, 64);
+}
+
+int sandbox_guard_over(const sandbox_guard *g, uint64_t *used)
+{
+	int64_t now;
+
+	if (g->dir[0] == '\0' || (now = sandbox_disk_used(g->dir)) < 0)
+		return 0;
+	*used = (uint64_t)now > g->base ? (uint64_t)now - g->base : 0;
+	return *used > g->quota;
 }
 
 /* ---- the referee's sandbox -------------------------------------------------------- */
@@ -657,16 +929,24 @@ static void explain_failure(const char *said, char *msg, size_t msglen)
 	    "%.300s)%s", said[0] ? said : "nothing", hint);
 }
 
-/* Runs bwrap once with the namespaces and mounts every bot gets. */
-static int sandbox_try(const char *bwrap, char *msg, size_t msglen)
+/* Runs bwrap once with the namespaces, mounts and filter every bot gets. */
+static int sandbox_try(const sandbox *sb, char *msg, size_t msglen)
 {
-	char *argv[] = { (char *)bwrap, "--unshare-all", "--unshare-user",
+	char *argv[] = { (char *)sb->bwrap, "--unshare-all", "--unshare-user",
 		"--die-with-parent", "--new-session", "--cap-drop", "ALL",
-		"--ro-bind", "/", "/", "--proc", "/proc", "--dev", "/dev",
-		"--tmpfs", "/tmp", "--", "true", NULL };
+		"--seccomp", "3", "--ro-bind", "/", "/", "--proc", "/proc",
+		"--dev", "/dev", "--size", "1048576", "--tmpfs", "/tmp", "--",
+		"true", NULL };
 	char said[512];
-	int st = proc_run(argv, said, sizeof said, PROBE_NS);
+	int fd = sysfilter_open(&sb->filter), st;
 
+	if (fd < 0) {
+		(void)fail(msg, msglen, "cannot pass the system-call filter to "
+		    "bwrap: %s", strerror(errno));
+		return -1;
+	}
+	st = proc_run(argv, fd, said, sizeof said, PROBE_NS);
+	(void)close(fd);
 	if (st == 0)
 		return 0;
 	explain_failure(said, msg, msglen);
@@ -683,8 +963,12 @@ int sandbox_init(sandbox *sb, int mode, char *msg, size_t msglen)
 	char why[1024];
 
 	memset(sb, 0, sizeof *sb);
+	sb->filter.memfd = -1;
 	if (msglen > 0)
 		msg[0] = '\0';
+	cgroup_sys_init(&sb->cgs);
+	if (sysfilter_build(&sb->filter, why, sizeof why) != 0)
+		return fail(msg, msglen, "%s", why);
 	if (mode == SANDBOX_OFF)
 		return 0;
 	if (find_program("bwrap", NULL, sb->bwrap) != 0) {
@@ -695,7 +979,7 @@ int sandbox_init(sandbox *sb, int mode, char *msg, size_t msglen)
 		    "%s", exposed, install);
 		return 0;
 	}
-	if (sandbox_try(sb->bwrap, why, sizeof why) != 0) {
+	if (sandbox_try(sb, why, sizeof why) != 0) {
 		if (mode == SANDBOX_ON)
 			return fail(msg, msglen, "--sandbox on: %s", why);
 		(void)fail(msg, msglen, "warning: %s; so %s (pass --sandbox "
@@ -703,6 +987,31 @@ int sandbox_init(sandbox *sb, int mode, char *msg, size_t msglen)
 		return 0;
 	}
 	sb->on = 1;
+	return 0;
+}
+
+const char *sandbox_describe(const sandbox *sb, char *buf, size_t len)
+{
+	char cg[300];
+
+	(void)snprintf(buf, len, "%s (%s); whole-tree limits: %s",
+	    sb->on ? "sealed" : "unsealed", sb->on ? "bwrap, a system-call "
+	    "filter" : "no bwrap: a system-call filter only",
+	    cgroup_sys_describe(&sb->cgs, cg, sizeof cg));
+	return buf;
+}
+
+int sandbox_shield(sandbox *sb, const char *dir, char *err, size_t errlen)
+{
+	char real[PATH_MAX];
+
+	if (sb->nshield == SANDBOX_MAX_HIDE)
+		return fail(err, errlen, "too many folders to shield");
+	if (realpath(dir, real) == NULL)
+		return fail(err, errlen, "%s: %s", dir, strerror(errno));
+	if ((sb->shield[sb->nshield] = strdup(real)) == NULL)
+		return fail(err, errlen, "out of memory");
+	sb->nshield++;
 	return 0;
 }
 
@@ -725,4 +1034,28 @@ void sandbox_free(sandbox *sb)
 	for (int i = 0; i < sb->nhide; i++)
 		free(sb->hide[i]);
 	sb->nhide = 0;
+	for (int i = 0; i < sb->nshield; i++)
+		free(sb->shield[i]);
+	sb->nshield = 0;
+	sysfilter_free(&sb->filter);
+	cgroup_sys_free(&sb->cgs);
+}
+
+int sandbox_failed(const char *path, char *why, size_t len)
+{
+	char line[512];
+	FILE *f = fopen(path, "r");
+	int failed = 0;
+
+	if (f == NULL)
+		return 0;
+	if (fgets(line, sizeof line, f) != NULL &&
+	    strncmp(line, "bwrap: ", 7) == 0 &&
+	    strncmp(line, "bwrap: execvp ", 14) != 0) {
+		line[strcspn(line, "\r\n")] = '\0';
+		(void)snprintf(why, len, "%s", line);
+		failed = 1;
+	}
+	(void)fclose(f);        /* read only: nothing to lose */
+	return failed;
 }

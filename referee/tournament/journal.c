@@ -287,7 +287,8 @@ int journal_format(const journal_game *g, const journal_roles *roles,
 	for (int s = 0; s < g->players; s++)
 		(void)sab_strbuf_printf(&o, "%s%s", s ? "," : "",
 		    journal_status_name(g->seat[s].status));
-	(void)sab_strbuf_printf(&o, " replay=%s\n", g->replay[0] ? g->replay : "-");
+	(void)sab_strbuf_printf(&o, " replay=%s%s\n", g->replay[0] ? g->replay :
+	    "-", g->unsealed ? " sandbox=off" : "");
 	if (o.cut || o.len >= JOURNAL_LINE_MAX)
 		return sab_fail(err, errlen, "game %ld: the journal line is too "
 		    "long", g->index);
@@ -364,15 +365,17 @@ static int span_i64(span s, int64_t max, int64_t *out)
  * an earlier version (rounds= where roles= and results= are now). */
 enum { L_SEED, L_BOTS, L_GOLD, L_WINNERS, L_ROLES, L_RESULTS, L_ROUNDS,
 	L_DECISIONS, L_THINK, L_ILLEGAL, L_DEFAULTS, L_TIMEOUTS, L_STATUS,
-	L_REPLAY, L_KEYS };
+	L_REPLAY, L_SANDBOX, L_KEYS };
 static const char *const line_keys[L_KEYS] = { "seed", "bots", "gold",
 	"winners", "roles", "results", "rounds", "decisions", "think-us",
-	"illegal", "defaults", "timeouts", "status", "replay" };
+	"illegal", "defaults", "timeouts", "status", "replay", "sandbox" };
 #define L_N 13                  /* fields of a line */
 #define L_N_OLD 12              /* fields of an earlier version's line */
-static const uint8_t line_fields[L_N] = { L_SEED, L_BOTS, L_GOLD,
+/* A game played unsealed adds "sandbox=off" after them: a line without
+ * it was played sealed, or by a version that did not say. */
+static const uint8_t line_fields[L_N + 1] = { L_SEED, L_BOTS, L_GOLD,
 	L_WINNERS, L_ROLES, L_RESULTS, L_DECISIONS, L_THINK, L_ILLEGAL,
-	L_DEFAULTS, L_TIMEOUTS, L_STATUS, L_REPLAY };
+	L_DEFAULTS, L_TIMEOUTS, L_STATUS, L_REPLAY, L_SANDBOX };
 static const uint8_t old_fields[L_N_OLD] = { L_SEED, L_BOTS, L_GOLD,
 	L_WINNERS, L_ROUNDS, L_DECISIONS, L_THINK, L_ILLEGAL, L_DEFAULTS,
 	L_TIMEOUTS, L_STATUS, L_REPLAY };
@@ -581,6 +584,11 @@ static int parse_field(int k, span v, const journal_roles *roles,
 		return parse_ints(v, g, offsetof(journal_seat, timeouts), 0, 0);
 	case L_STATUS:
 		return parse_status(v, g);
+	case L_SANDBOX:
+		if (!span_is(v, "off"))
+			return -1;
+		g->unsealed = 1;
+		return 0;
 	default:
 		if (v.n == 0 || v.n >= sizeof g->replay ||
 		    memchr(v.p, '\0', v.n) != NULL)
@@ -596,9 +604,9 @@ static int parse_field(int k, span v, const journal_roles *roles,
 int journal_parse(const char *line, const journal_roles *roles,
     journal_game *g, char *err, size_t errlen)
 {
-	span words[L_N + 3], all = { line, strlen(line) };
+	span words[L_N + 4], all = { line, strlen(line) };
 	uint64_t index;
-	int n = split(all, ' ', words, L_N + 3);
+	int n = split(all, ' ', words, L_N + 4);
 	const uint8_t *fields = n == L_N_OLD + 2 ? old_fields : line_fields;
 
 	memset(g, 0, sizeof *g);
@@ -606,7 +614,7 @@ int journal_parse(const char *line, const journal_roles *roles,
 	    span_u64(words[1], JOURNAL_MAX_INDEX - 1, &index) != 0)
 		return sab_fail(err, errlen, "expected \"game INDEX ...\"");
 	g->index = (long)index;
-	if (n != L_N + 2 && n != L_N_OLD + 2)
+	if (n != L_N + 2 && n != L_N + 3 && n != L_N_OLD + 2)
 		return sab_fail(err, errlen, "game %ld: %d fields, expected %d",
 		    g->index, n - 2, L_N);
 	for (int k = 0; k < n - 2; k++) {
@@ -755,7 +763,21 @@ static void warnf(const journal_visit *v, const char *fmt, ...)
 	v->warn(v->arg, msg);
 }
 
-/* One whole game line: parsed, deduplicated, handed on. */
+/* 0 when game g can be one of the journal's: its index in the header's
+ * schedule and share; else -1 with why. */
+static int belongs(const scan *sc, const journal_game *g, char *why,
+    size_t whylen)
+{
+	if (sc->h.schedule > 0 && g->index >= sc->h.schedule)
+		return sab_fail(why, whylen, "the schedule has %ld games, from 0 "
+		    "to %ld", sc->h.schedule, sc->h.schedule - 1);
+	if (sc->h.nshards > 1 && g->index % sc->h.nshards != sc->h.shard - 1)
+		return sab_fail(why, whylen, "it is not in shard %d/%d",
+		    sc->h.shard, sc->h.nshards);
+	return 0;
+}
+
+/* One whole game line: parsed, checked, deduplicated, handed on. */
 static int scan_game(scan *sc, const char *line, long lineno,
     const journal_visit *v, char *err, size_t errlen)
 {
@@ -768,6 +790,15 @@ static int scan_game(scan *sc, const char *line, long lineno,
 		(void)proto_escape(shown, sizeof shown, why, strlen(why), 0);
 		return sab_fail(err, errlen, "%s:%ld: bad journal line: %s",
 		    sc->path, lineno, shown);
+	}
+	/* A line that parses is not yet a game of this tournament: one
+	 * written by hand, or by another program, is left out, said. */
+	if (belongs(sc, &g, why, sizeof why) != 0 || (v != NULL &&
+	    v->check != NULL && v->check(v->arg, &g, why, sizeof why) != 0)) {
+		(void)proto_escape(shown, sizeof shown, why, strlen(why), 0);
+		warnf(v, "%s:%ld: game %ld is not one of this tournament's "
+		    "(%s): left out", sc->path, lineno, g.index, shown);
+		return 0;
 	}
 	switch (journal_set_add(&sc->seen, g.index)) {
 	case 1:
@@ -935,11 +966,21 @@ static void collect_warn(void *arg, const char *msg)
 		c->user->warn(c->user->arg, msg);
 }
 
+static int collect_check(void *arg, const journal_game *g, char *why,
+    size_t whylen)
+{
+	collect *c = arg;
+
+	if (c->user != NULL && c->user->check != NULL)
+		return c->user->check(c->user->arg, g, why, whylen);
+	return 0;
+}
+
 int journal_load(const char *dir, journal_header *h, journal_game **games,
     long *ngames, const journal_visit *v, char *err, size_t errlen)
 {
 	collect c = { NULL, 0, 0, v };
-	journal_visit cv = { collect_game, collect_warn, &c };
+	journal_visit cv = { collect_game, collect_warn, &c, collect_check };
 
 	*games = NULL;
 	*ngames = 0;

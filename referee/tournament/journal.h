@@ -49,6 +49,7 @@ typedef struct journal_game {
 	                           won each round (its winners here: the seats
 	                           of that role) and no payouts */
 	char replay[256];       /* the replay file, relative to DIR, or "" */
+	int unsealed;           /* 1: its bots ran unsealed (--sandbox off) */
 	journal_seat seat[SAB_MAX_PLAYERS];
 } journal_game;
 
@@ -93,14 +94,24 @@ typedef struct journal_header {
 typedef int journal_game_fn(void *arg, const journal_game *g, char *err,
     size_t errlen);
 /* Called for each problem tolerated while reading (a torn last line, a
- * game recorded twice), with a message for people. */
+ * game recorded twice, a line that does not belong), with a message for
+ * people. */
 typedef void journal_warn_fn(void *arg, const char *msg);
+
+/* Called for each game read, before it counts: 0 when it belongs to the
+ * journal's tournament, or -1 with why not in why (a seat or seed that is
+ * not the schedule's).  A game that does not belong is left out with a
+ * warning, as is one whose index is past the header's schedule or in
+ * another shard, which the reader checks itself. */
+typedef int journal_check_fn(void *arg, const journal_game *g, char *why,
+    size_t whylen);
 
 /* What to do with a journal's contents as it is read; any may be NULL. */
 typedef struct journal_visit {
 	journal_game_fn *game;
 	journal_warn_fn *warn;
 	void *arg;
+	journal_check_fn *check;
 } journal_visit;
 
 /*
@@ -141,7 +152,8 @@ int journal_parse(const char *line, const journal_roles *roles,
  * appending): fills *h from the header and calls v->game for every
  * finished game in file order.  Tolerated, each with a call of v->warn: a
  * last line without its newline (left by a run that was killed; it is
- * skipped), and a game index recorded twice (the first counts).  Returns
+ * skipped), a game index recorded twice (the first counts), and a game
+ * that does not belong (see journal_check_fn; it is left out).  Returns
  * 0, or -1 with "DIR/journal.txt:LINE: reason" in err for anything else:
  * no journal, a bad header, a malformed line.
  */

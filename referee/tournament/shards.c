@@ -11,6 +11,8 @@
 #include "say.h"
 #include "shards.h"
 
+#define SHARDS_MAX 1000000      /* as --shard takes (schedule.c) */
+
 /* 1 when DIR/journal.txt exists (whatever it holds). */
 static int has_journal(const char *dir)
 {
@@ -85,6 +87,55 @@ static int add_subfolders(names *l, const char *dir, char *err,
 	return l->n - first;
 }
 
+static void put_list(sab_strbuf *o, const unsigned char *flag, int nshards,
+    int *count);
+
+/*
+ * A folder without a journal whose subfolders are named as shards
+ * (shard-I-of-N, as the distributed scripts make them before any comes
+ * back) but hold none: -1 with a message naming the shards missing, so
+ * that nobody takes it for the wrong folder; 0 when it has no such
+ * subfolder.
+ */
+static int no_shard_back(const char *dir, char *err, size_t errlen)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int nshards = 0, mixed = 0, count = 0;
+	unsigned char *flag;
+	char list[256];
+	sab_strbuf o;
+
+	if (d == NULL)
+		return 0;
+	while ((e = readdir(d)) != NULL) {
+		int i, k, end = 0;
+		if (sscanf(e->d_name, "shard-%d-of-%d%n", &i, &k, &end) == 2 &&
+		    e->d_name[end] == '\0' && i >= 1 && i <= k &&
+		    k <= SHARDS_MAX) {
+			mixed |= nshards != 0 && k != nshards;
+			nshards = k > nshards ? k : nshards;
+		}
+	}
+	closedir(d);
+	if (nshards == 0)
+		return 0;
+	if (mixed)
+		return sab_fail(err, errlen, "%s holds no results yet: none of "
+		    "its shard folders (shard-I-of-N) has a journal.txt; merge "
+		    "once the shards have come back", dir);
+	if ((flag = malloc((size_t)nshards + 1)) == NULL)
+		return sab_fail(err, errlen, "out of memory");
+	memset(flag, 1, (size_t)nshards + 1);
+	sab_strbuf_init(&o, list, sizeof list);
+	put_list(&o, flag, nshards, &count);
+	free(flag);
+	return sab_fail(err, errlen, "%s holds no results yet: shard%s %s of "
+	    "%d missing (no journal.txt in %s/shard-I-of-%d); merge once the "
+	    "shards have come back", dir, nshards > 1 ? "s" : "", list,
+	    nshards, dir, nshards);
+}
+
 int shards_expand(const char *const *in, int n, char ***out, int *nout,
     char *err, size_t errlen)
 {
@@ -94,6 +145,9 @@ int shards_expand(const char *const *in, int n, char ***out, int *nout,
 		int k = 0;
 		if (!has_journal(in[i]) &&
 		    (k = add_subfolders(&l, in[i], err, errlen)) < 0)
+			goto fail;
+		if (k == 0 && !has_journal(in[i]) &&
+		    no_shard_back(in[i], err, errlen) != 0)
 			goto fail;
 		if (k == 0 && names_add(&l, in[i], NULL) != 0) {
 			sab_fail(err, errlen, "out of memory");
@@ -118,8 +172,9 @@ void shards_free(char **list, int n)
 }
 
 /* Writes the shard numbers k (1-based) whose flag is set as "2, 4-6";
- * returns how many there were. */
-static int put_list(sab_strbuf *o, const unsigned char *flag, int nshards)
+ * *count gets how many there were. */
+static void put_list(sab_strbuf *o, const unsigned char *flag, int nshards,
+    int *count_out)
 {
 	int count = 0;
 
@@ -135,7 +190,7 @@ static int put_list(sab_strbuf *o, const unsigned char *flag, int nshards)
 		count += last - k + 1;
 		k = last;
 	}
-	return count;
+	*count_out = count;
 }
 
 /* "; shard 4/4 missing" or "; shards 2, 4 of 4 missing" (what: the last
@@ -153,7 +208,7 @@ static void put_shards(sab_strbuf *o, const unsigned char *flag,
 		return;
 	}
 	(void)sab_strbuf_printf(o, "; shards ");
-	(void)put_list(o, flag, nshards);
+	put_list(o, flag, nshards, &count);
 	(void)sab_strbuf_printf(o, " of %d %s", nshards, what);
 }
 
@@ -268,4 +323,19 @@ int shards_coverage(const standings *st, const char *const *dirs, int n,
 		return -1;
 	return rc > 0 || n > 1 || first.nshards > 1 ||
 	    (total > 0 && st->games < total);
+}
+
+long shards_schedule(const char *const *dirs, int n, char *err,
+    size_t errlen)
+{
+	journal_header h;
+	long total = 0;
+
+	for (int i = 0; i < n; i++) {
+		if (journal_read_header(dirs[i], &h, err, errlen) != 0)
+			return -1;
+		if (h.schedule > total)
+			total = h.schedule;
+	}
+	return total;
 }

@@ -14,6 +14,8 @@
  * journal.txt is one; a folder without one whose subfolders hold journals
  * (the shards the distributed scripts bring back into one folder, such
  * as OUT/shard-1-of-4 ...) stands for those subfolders, in name order;
+ * one whose shard subfolders hold none yet is an error that names the
+ * shards missing ("OUT holds no results yet: shards 1-4 of 4 missing");
  * any other name is kept as it is, for standings_add_dir() to say what is
  * wrong with it.  Returns 0 with a new array *out of *nout names (free it
  * with shards_free()), or -1 with a message in err (out of memory, a
@@ -41,6 +43,13 @@ void shards_free(char **list, int n);
  */
 int shards_coverage(const standings *st, const char *const *dirs, int n,
     journal_warn_fn *warn, void *arg, char *msg, size_t len, char *err,
+    size_t errlen);
+
+/* The number of games of the whole schedule, from the n folders' journal
+ * headers (the largest they give), or 0 when none gives it (journals of
+ * earlier versions).  -1 with a message in err when a header cannot be
+ * read. */
+long shards_schedule(const char *const *dirs, int n, char *err,
     size_t errlen);
 
 #endif

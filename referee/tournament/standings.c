@@ -74,18 +74,28 @@ static int grow(standings *st)
 {
 	int cap = st->cap ? st->cap * 2 : 16;
 	struct standings_acc *acc;
-	uint64_t *w;
+	uint64_t *w, *t;
 
 	if ((acc = realloc(st->acc, (size_t)cap * sizeof *acc)) == NULL)
 		return -1;
 	st->acc = acc;
-	if ((w = calloc((size_t)cap * (size_t)cap, sizeof *w)) == NULL)
+	w = calloc((size_t)cap * (size_t)cap, sizeof *w);
+	t = calloc((size_t)cap * (size_t)cap, sizeof *t);
+	if (w == NULL || t == NULL) {
+		free(w);
+		free(t);
 		return -1;
-	for (int i = 0; i < st->nbots; i++)
+	}
+	for (int i = 0; i < st->nbots; i++) {
 		memcpy(w + (size_t)i * (size_t)cap, st->win2 + (size_t)i *
 		    (size_t)st->cap, (size_t)st->nbots * sizeof *w);
+		memcpy(t + (size_t)i * (size_t)cap, st->ties + (size_t)i *
+		    (size_t)st->cap, (size_t)st->nbots * sizeof *t);
+	}
 	free(st->win2);
+	free(st->ties);
 	st->win2 = w;
+	st->ties = t;
 	st->cap = cap;
 	return 0;
 }
@@ -150,7 +160,8 @@ static void count_seat(struct standings_acc *a, const journal_game *g, int s)
 	a->defaults += t->defaults;
 	a->crashes += t->status == BOT_CRASH || t->status == BOT_NO_START ||
 	    t->status == BOT_MEMORY || t->status == BOT_CPU ||
-	    t->status == BOT_FILE_SIZE;
+	    t->status == BOT_FILE_SIZE || t->status == BOT_PROCESSES ||
+	    t->status == BOT_DISK;
 	a->protocol += t->status == BOT_CLOSED || t->status == BOT_TOO_LONG ||
 	    t->status == BOT_FLOOD || t->status == BOT_HANDSHAKE;
 	a->disqualified |= t->status == JOURNAL_DISQUALIFIED;
@@ -172,6 +183,7 @@ int standings_add(standings *st, const journal_game *g, char *err,
 		if ((who[s] = bot_number(st, g->seat[s].bot)) < 0)
 			return sab_fail(err, errlen, "out of memory");
 	st->games++;
+	st->unsealed += g->unsealed != 0;
 	int gold[SAB_MAX_PLAYERS];
 	for (int s = 0; s < g->players; s++)
 		gold[s] = g->seat[s].gold;
@@ -186,6 +198,8 @@ int standings_add(standings *st, const journal_game *g, char *err,
 				continue;
 			st->win2[(size_t)who[s] * (size_t)st->cap +
 			    (size_t)who[t]] += a > b ? 2 : 1;
+			st->ties[(size_t)who[s] * (size_t)st->cap +
+			    (size_t)who[t]] += a == b;
 		}
 	}
 	return 1;
@@ -255,16 +269,54 @@ static int check_header(standings *st, const char *dir, char *err,
 	return 0;
 }
 
+/*
+ * Notes the network entries DIR/network.txt names (the tournament writes
+ * it: a line "saboteur-network 1", then "NAME ADDR:PORT" for each), so
+ * that the standings say which bots played remotely.  A folder without
+ * one had none.
+ */
+static int add_remote(standings *st, const char *dir, char *err,
+    size_t errlen)
+{
+	char path[4096], line[256], name[33];
+	FILE *f;
+
+	if (snprintf(path, sizeof path, "%s/network.txt", dir) >=
+	    (int)sizeof path || (f = fopen(path, "r")) == NULL)
+		return 0;
+	while (fgets(line, sizeof line, f) != NULL) {
+		int known = 0;
+		if (strncmp(line, "saboteur-network ", 17) == 0 ||
+		    sscanf(line, "%32s", name) != 1)
+			continue;
+		for (int i = 0; i < st->nremote; i++)
+			known |= strcmp(st->remote[i], name) == 0;
+		if (known)
+			continue;
+		char (*n)[33] = realloc(st->remote, (size_t)(st->nremote + 1) *
+		    sizeof *n);
+		if (n == NULL) {
+			(void)fclose(f);
+			return sab_fail(err, errlen, "out of memory");
+		}
+		st->remote = n;
+		memcpy(st->remote[st->nremote++], name, sizeof name);
+	}
+	(void)fclose(f);
+	return 0;
+}
+
 int standings_add_dir(standings *st, const char *dir, journal_warn_fn *warn,
     void *arg, char *err, size_t errlen)
 {
 	dir_add d = { st, 0, warn, arg };
-	journal_visit v = { add_game, add_warn, &d };
+	journal_visit v = { add_game, add_warn, &d, NULL };
 	journal_header h;
 	char msg[512];
 
 	if (check_header(st, dir, err, errlen) != 0 ||
-	    journal_scan(dir, &h, &v, err, errlen) != 0)
+	    journal_scan(dir, &h, &v, err, errlen) != 0 ||
+	    add_remote(st, dir, err, errlen) != 0)
 		return -1;
 	if (d.dups > 0 && warn != NULL) {
 		snprintf(msg, sizeof msg, "%s: %ld game%s already counted from "
@@ -581,8 +633,11 @@ int standings_finish(standings *st, char *err, size_t errlen)
 	if ((rows = calloc((size_t)st->nbots, sizeof *rows)) == NULL)
 		return sab_fail(err, errlen, "out of memory");
 	st->rows = rows;
-	for (int i = 0; i < st->nbots; i++)
+	for (int i = 0; i < st->nbots; i++) {
 		fill_row(&rows[i], &st->acc[i]);
+		for (int k = 0; k < st->nremote; k++)
+			rows[i].remote |= strcmp(st->remote[k], rows[i].name) == 0;
+	}
 	/* Duplicate deals: a deal's games are not independent, the deals
 	 * are (stats_deals_half()). */
 	st->paired_deals = st->deals != NULL && st->deals->repeated > 0 ?
@@ -667,6 +722,9 @@ static void print_table(FILE *f, const standings *st)
 	    st->games == 1 ? "" : "s", st->config);
 	if (st->paired_deals > 0)
 		fprintf(f, ", %ld deals (intervals by deal)", st->paired_deals);
+	/* A result is only as good as the seal its bots were under. */
+	if (st->unsealed > 0)
+		fprintf(f, ", %ld played unsealed (--sandbox off)", st->unsealed);
 	fputc('\n', f);
 	fprintf(f, "rank  %-*s  rating  games    gold  mean gold (95%% CI)  "
 	    " win%%", w, "bot");
@@ -693,9 +751,10 @@ static void print_table(FILE *f, const standings *st)
 			fprintf(f, "  %7s", "-");
 		else
 			fprintf(f, "  %7.2f", r->ms_per_move);
-		fprintf(f, "  %8ld  %7ld  %7ld  %8ld%s\n", r->timeouts,
+		fprintf(f, "  %8ld  %7ld  %7ld  %8ld%s%s\n", r->timeouts,
 		    r->illegal, r->crashes, r->protocol,
-		    r->disqualified ? "  disqualified" : "");
+		    r->disqualified ? "  disqualified" : "",
+		    r->remote ? "  remote" : "");
 	}
 }
 
@@ -706,6 +765,8 @@ static void print_yaml(FILE *f, const standings *st)
 	/* Only with duplicate deals, so other files read as before. */
 	if (st->paired_deals > 0)
 		fprintf(f, "deals: %ld\n", st->paired_deals);
+	if (st->unsealed > 0)
+		fprintf(f, "unsealed: %ld\n", st->unsealed);
 	fprintf(f, "bots:%s\n", st->nbots == 0 ? " []" : "");
 	for (int i = 0; i < st->nbots; i++) {
 		const standing *r = &st->rows[i];
@@ -734,6 +795,9 @@ static void print_yaml(FILE *f, const standings *st)
 		    "    protocol_errors: %ld\n    disqualified: %s\n",
 		    r->timeouts, r->illegal, r->defaults, r->crashes,
 		    r->protocol, r->disqualified ? "true" : "false");
+		/* Only for network entries, so other files read as before. */
+		if (r->remote)
+			fputs("    remote: true\n", f);
 	}
 }
 
@@ -863,13 +927,16 @@ int standings_print_roles(FILE *f, const standings *st, int format)
 }
 
 void standings_pair(const standings *st, int i, int j, double *ahead,
-    double *behind)
+    double *behind, double *tied)
 {
 	int a = st->slot[find_slot(st, st->rows[i].name)] - 1;
 	int b = st->slot[find_slot(st, st->rows[j].name)] - 1;
 
 	*ahead = (double)st->win2[(size_t)a * (size_t)st->cap + (size_t)b] / 2;
 	*behind = (double)st->win2[(size_t)b * (size_t)st->cap + (size_t)a] / 2;
+	if (tied != NULL)
+		*tied = (double)st->ties[(size_t)a * (size_t)st->cap +
+		    (size_t)b];
 }
 
 void standings_free(standings *st)
@@ -879,11 +946,13 @@ void standings_free(standings *st)
 	free(st->rows);
 	free(st->acc);
 	free(st->win2);
+	free(st->ties);
 	free(st->slot);
 	journal_set_free(&st->seen);
 	if (st->deals != NULL)
 		stats_deals_free(st->deals);
 	free(st->deals);
 	free(st->first_dir);
+	free(st->remote);
 	memset(st, 0, sizeof *st);
 }

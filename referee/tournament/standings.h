@@ -44,6 +44,7 @@ typedef struct standing {
 	long protocol;          /* games it ended with a protocol error: closed,
 	                           line-too-long, flood or handshake */
 	int disqualified;       /* 1 when any game shows it disqualified */
+	int remote;             /* 1: a network entry (DIR/network.txt) */
 	double rating;          /* see standings_finish() */
 } standing;
 
@@ -56,6 +57,7 @@ typedef struct standings {
 	int have_config;        /* a journal header was read */
 	long games;             /* distinct games counted */
 	long duplicates;        /* games seen again, not counted */
+	long unsealed;          /* games counted whose bots ran unsealed */
 	long paired_deals;      /* after standings_finish(): the deals, when
 	                           some deal was played more than once
 	                           (duplicate deals), else 0 */
@@ -69,12 +71,16 @@ typedef struct standings {
 	/* Private. */
 	struct standings_acc *acc;      /* accumulators, by bot number */
 	int cap;                        /* bots acc and win2 have room for */
-	uint64_t *win2;                 /* cap x cap: twice i's wins over j */
+	uint64_t *win2;                 /* cap x cap: twice i's wins over j,
+	                                   a tie counting 1 */
+	uint64_t *ties;                 /* cap x cap: ties of i and j */
 	int *slot;                      /* name hash table: bot number + 1 */
 	int nslot;
 	journal_set seen;               /* game indices counted */
 	struct stats_deals *deals;      /* gold by deal (stats.h) */
 	char *first_dir;                /* the folder the config came from */
+	char (*remote)[33];             /* network entries' names */
+	int nremote;
 } standings;
 
 /* Output formats. */
@@ -165,9 +171,9 @@ int standings_print_roles(FILE *f, const standings *st, int format);
 
 /* After standings_finish(): the games in which the bot of row i had more
  * gold than the bot of row j (*ahead) and fewer (*behind), a tie counted
- * as half in each. */
+ * as half in each; *tied gets the ties (NULL: not wanted). */
 void standings_pair(const standings *st, int i, int j, double *ahead,
-    double *behind);
+    double *behind, double *tied);
 
 /* Frees what the standings hold; a zeroed or initialised one is fine. */
 void standings_free(standings *st);

@@ -52,7 +52,7 @@ int stats_print_pairs(FILE *f, const standings *st)
 		for (int j = 0; j < n; j++) {
 			double a, b;
 			char cell[16];
-			standings_pair(st, i, j, &a, &b);
+			standings_pair(st, i, j, &a, &b, NULL);
 			if (i == j || a + b == 0)
 				snprintf(cell, sizeof cell, "-");
 			else
@@ -64,13 +64,16 @@ int stats_print_pairs(FILE *f, const standings *st)
 	}
 	if (n > 1)
 		fprintf(f, "\nlikelihood of superiority, each bot over the "
-		    "next in the ranking:\n");
+		    "next in the ranking\n(ties left out, as chess leaves out "
+		    "draws):\n");
 	for (int i = 0; i + 1 < n; i++) {
-		double a, b;
-		standings_pair(st, i, i + 1, &a, &b);
-		fprintf(f, "  %s over %s: %.1f%% (ahead in %.1f, behind in "
-		    "%.1f games)\n", st->rows[i].name, st->rows[i + 1].name,
-		    100 * stats_los(a, b), a, b);
+		double a, b, t;
+		standings_pair(st, i, i + 1, &a, &b, &t);
+		a -= t / 2;
+		b -= t / 2;
+		fprintf(f, "  %s over %s: %.1f%% (ahead in %.0f, behind in "
+		    "%.0f, tied in %.0f games)\n", st->rows[i].name,
+		    st->rows[i + 1].name, 100 * stats_los(a, b), a, b, t);
 	}
 	return ferror(f) ? -1 : 0;
 }
@@ -188,22 +191,144 @@ void stats_sprt_init(stats_sprt *t, double margin, double alpha, double beta)
 	t->margin = margin;
 	t->alpha = alpha;
 	t->beta = beta;
-	t->lower = log(beta / (1 - alpha));
-	t->upper = log((1 - beta) / alpha);
+	/* Two one-sided tests, each at half of alpha. */
+	t->lower = log(beta / (1 - alpha / 2));
+	t->upper = log((1 - beta) / (alpha / 2));
+}
+
+/* A value the observations took, and how many times. */
+struct stats_value {
+	double a;
+	long c;
+};
+
+/* p, an array of *cap elements of size bytes holding n, with room for one
+ * more: itself, or moved to twice the room (64 at first); NULL when out
+ * of memory (p stays as it was). */
+static void *room(void *p, long n, long *cap, size_t size)
+{
+	long c;
+	void *q;
+
+	if (n < *cap)
+		return p;
+	c = *cap ? 2 * *cap : 64;
+	if ((q = realloc(p, (size_t)c * size)) != NULL)
+		*cap = c;
+	return q;
+}
+
+/* Counts x among the sorted values (the same value within rounding);
+ * -1 when out of memory. */
+static int count_value(stats_sprt *t, double x)
+{
+	long lo = 0, hi = t->nv;
+
+	while (lo < hi) {
+		long mid = (lo + hi) / 2;
+		if (t->v[mid].a < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (long i = lo - 1; i <= lo; i++)
+		if (i >= 0 && i < t->nv &&
+		    fabs(t->v[i].a - x) <= 1e-9 * (1 + fabs(x))) {
+			t->v[i].c++;
+			return 0;
+		}
+	struct stats_value *v = room(t->v, t->nv, &t->capv, sizeof *v);
+	if (v == NULL)
+		return -1;
+	t->v = v;
+	memmove(&t->v[lo + 1], &t->v[lo], (size_t)(t->nv - lo) * sizeof *t->v);
+	t->v[lo] = (struct stats_value){ x, 1 };
+	t->nv++;
+	return 0;
+}
+
+/* The two pseudo-observations: below the lowest of the values and
+ * -margin, and above the highest and +margin, by the values' range or
+ * the margin, whichever is larger.  Far enough out that a hypothesis
+ * the values do not reach may still be the truth, with a tail not seen
+ * yet; near enough that values far from a hypothesis tell against it. */
+static void pseudo(const stats_sprt *t, double *lo, double *hi)
+{
+	double a = t->v[0].a, b = t->v[t->nv - 1].a;
+	double w = b - a > t->margin ? b - a : t->margin;
+
+	*lo = (a < -t->margin ? a : -t->margin) - w;
+	*hi = (b > t->margin ? b : t->margin) + w;
+}
+
+/* The sum of c (a - s) / (1 + theta (a - s)) over the values and the
+ * pseudo-observations, and its derivative in theta into *d. */
+static double score(const stats_sprt *t, const double *pa, double s,
+    double theta, double *d)
+{
+	double f = 0;
+
+	*d = 0;
+	for (long i = 0; i < t->nv + 2; i++) {
+		double a = i < t->nv ? t->v[i].a : pa[i - t->nv];
+		double c = i < t->nv ? (double)t->v[i].c : STATS_SPRT_PSEUDO;
+		double e = a - s, q = 1 + theta * e;
+		f += c * e / q;
+		*d -= c * e * e / (q * q);
+	}
+	return f;
+}
+
+/*
+ * log L(s) (see stats.h), up to a constant that cancels in the ratios:
+ * theta solved by Newton's method from the last solution, kept within
+ * the interval where every 1 + theta (a - s) is positive and halved
+ * towards its ends when a step leaves it (the score falls as theta
+ * rises, so the interval shrinks around the root).
+ */
+static double log_likelihood(const stats_sprt *t, double s, double *theta)
+{
+	double pa[2], lo, hi, th, scale, l = 0;
+
+	pseudo(t, &pa[0], &pa[1]);
+	lo = -1 / (pa[1] - s);
+	hi = -1 / (pa[0] - s);
+	scale = 1 / (pa[1] - pa[0]);
+	th = *theta > lo && *theta < hi ? *theta : 0;
+	for (int it = 0; it < 200; it++) {
+		double d, f = score(t, pa, s, th, &d), next;
+		if (f > 0)
+			lo = th;
+		else
+			hi = th;
+		next = d < 0 ? th - f / d : (lo + hi) / 2;
+		if (!(next > lo && next < hi))
+			next = (lo + hi) / 2;
+		if (fabs(next - th) <= 1e-13 * (fabs(th) + scale))
+			break;
+		th = next;
+	}
+	*theta = th;
+	for (long i = 0; i < t->nv + 2; i++) {
+		double a = i < t->nv ? t->v[i].a : pa[i - t->nv];
+		double c = i < t->nv ? (double)t->v[i].c : STATS_SPRT_PSEUDO;
+		l -= c * log1p(th * (a - s));
+	}
+	return l;
 }
 
 int stats_sprt_add(stats_sprt *t, double x)
 {
 	if (t->decision != STATS_UNDECIDED)
 		return t->decision;
+	if (count_value(t, x) != 0)
+		return -1;
 	t->n++;
 	t->sum += x;
 	t->sumsq += x * x;
-	double n = (double)t->n, m = t->sum / n, v = t->sumsq / n - m * m;
-	if (!(v > 0))
-		return STATS_UNDECIDED;
-	t->llr_plus = t->margin / v * (t->sum - n * t->margin / 2);
-	t->llr_minus = t->margin / v * (-t->sum - n * t->margin / 2);
+	double l0 = log_likelihood(t, 0, &t->theta[0]);
+	t->llr_plus = log_likelihood(t, t->margin, &t->theta[1]) - l0;
+	t->llr_minus = log_likelihood(t, -t->margin, &t->theta[2]) - l0;
 	if (t->n < STATS_SPRT_MIN)
 		return STATS_UNDECIDED;
 	/* A side once settled stays settled (Sobel and Wald): only the
@@ -223,9 +348,16 @@ int stats_sprt_add(stats_sprt *t, double x)
 	return t->decision;
 }
 
+void stats_sprt_free(stats_sprt *t)
+{
+	free(t->v);
+	t->v = NULL;
+	t->nv = t->capv = 0;
+}
+
 double stats_sprt_mean(const stats_sprt *t, double *half)
 {
-	double n = (double)t->n;
+	double n = (double)t->n, w = STATS_CS_WEIGHT;
 
 	*half = NAN;
 	if (t->n == 0)
@@ -233,7 +365,8 @@ double stats_sprt_mean(const stats_sprt *t, double *half)
 	double m = t->sum / n;
 	if (t->n >= 2) {
 		double v = (t->sumsq - n * m * m) / (n - 1);
-		*half = stats_t975(t->n - 1) * sqrt(v > 0 ? v : 0) / sqrt(n);
+		*half = sqrt(v > 0 ? v : 0) * sqrt((n + w) * (log((n + w) / w) +
+		    2 * log(1 / 0.05))) / n;
 	}
 	return m;
 }
@@ -252,45 +385,92 @@ const char *stats_sprt_word(int decision)
 	}
 }
 
-/* ---- observations of several games -------------------------------------- */
+/* ---- observations in the order of the schedule -------------------------- */
 
-struct stats_unit {
-	long key;
-	int count;
-	double sum;
+struct stats_waiting {
+	long index;
+	double x;
 };
 
-int stats_units_add(stats_units *s, long key, int size, double x,
-    double *mean)
+static void heap_swap(struct stats_waiting *a, struct stats_waiting *b)
 {
-	int i;
+	struct stats_waiting t = *a;
 
-	for (i = 0; i < s->n && s->u[i].key != key; i++)
-		continue;
-	if (i == s->n) {
-		if (s->n == s->cap) {
-			int cap = s->cap ? 2 * s->cap : 16;
-			struct stats_unit *u = realloc(s->u, (size_t)cap *
-			    sizeof *u);
-			if (u == NULL)
-				return -1;
-			s->u = u;
-			s->cap = cap;
-		}
-		s->u[s->n++] = (struct stats_unit){ key, 0, 0 };
-	}
-	s->u[i].count++;
-	s->u[i].sum += x;
-	if (s->u[i].count < size)
-		return 0;
-	*mean = s->u[i].sum / s->u[i].count;
-	/* Done with: the last unit takes its place. */
-	s->u[i] = s->u[--s->n];
-	return 1;
+	*a = *b;
+	*b = t;
 }
 
-void stats_units_free(stats_units *s)
+static int heap_push(stats_order *o, long index, double x)
 {
-	free(s->u);
-	memset(s, 0, sizeof *s);
+	struct stats_waiting *w = room(o->w, o->nw, &o->capw, sizeof *w);
+	long i;
+
+	if (w == NULL)
+		return -1;
+	o->w = w;
+	i = o->nw++;
+	o->w[i] = (struct stats_waiting){ index, x };
+	while (i > 0 && o->w[(i - 1) / 2].index > o->w[i].index) {
+		heap_swap(&o->w[(i - 1) / 2], &o->w[i]);
+		i = (i - 1) / 2;
+	}
+	return 0;
+}
+
+static void heap_pop(stats_order *o)
+{
+	long i = 0;
+
+	o->w[0] = o->w[--o->nw];
+	for (;;) {
+		long c = 2 * i + 1;
+		if (c >= o->nw)
+			break;
+		if (c + 1 < o->nw && o->w[c + 1].index < o->w[c].index)
+			c++;
+		if (o->w[i].index <= o->w[c].index)
+			break;
+		heap_swap(&o->w[i], &o->w[c]);
+		i = c;
+	}
+}
+
+/* Takes game o->next, of observation x: the test gets a whole deal's
+ * mean once its last game is in.  -1 when out of memory. */
+static int take(stats_order *o, stats_sprt *t, double x)
+{
+	long block = o->block > 0 ? o->block : 1, i = o->next++;
+	int d;
+
+	o->part += x;
+	if ((i + 1) % block != 0 && i + 1 < o->total)
+		return 0;
+	d = stats_sprt_add(t, o->part / (double)(i % block + 1));
+	o->part = 0;
+	if (d < 0)
+		return -1;
+	if (d != STATS_UNDECIDED && o->decided_games == 0)
+		o->decided_games = o->next;
+	return 0;
+}
+
+int stats_order_add(stats_order *o, stats_sprt *t, long index, double x)
+{
+	if (index < o->next)
+		return 0;
+	if (heap_push(o, index, x) != 0)
+		return -1;
+	while (o->nw > 0 && o->w[0].index <= o->next) {
+		struct stats_waiting top = o->w[0];
+		heap_pop(o);
+		if (top.index == o->next && take(o, t, top.x) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+void stats_order_free(stats_order *o)
+{
+	free(o->w);
+	memset(o, 0, sizeof *o);
 }

@@ -31,8 +31,8 @@ double stats_los(double w, double l);
  * head table, row bot against column bot, the share of the games both
  * played in which the row's bot had more gold (a tie half), and then the
  * likelihood of superiority of each bot over the next in the ranking,
- * stats_los() of those counts (ties in both, which makes it cautious).
- * Returns 0, or -1 when writing failed.
+ * stats_los() of the games it was ahead and behind, the ties left out as
+ * chess leaves out draws.  Returns 0, or -1 when writing failed.
  */
 int stats_print_pairs(FILE *f, const standings *st);
 
@@ -78,33 +78,66 @@ void stats_deals_free(stats_deals *d);
 
 enum { STATS_UNDECIDED, STATS_BETTER, STATS_WORSE, STATS_SAME };
 
-/* The least observations before the test may decide: the variance it
- * divides by is estimated, and needs a few to mean anything. */
-#define STATS_SPRT_MIN 20
+/* The least observations before the test may decide: its likelihoods
+ * are of the distribution the observations show, and a few observations
+ * can show it wrong by luck. */
+#define STATS_SPRT_MIN 30
+
+/* The weight of each of the two pseudo-observations (see stats_sprt). */
+#define STATS_SPRT_PSEUDO 0.001
+
+/* The confidence sequence's mixing weight, in observations (see
+ * stats_sprt_mean()). */
+#define STATS_CS_WEIGHT 12.0
+
+struct stats_value;
 
 /*
- * Sobel and Wald's three-decision test (1949) made of two sequential
- * probability ratio tests on the mean difference mu of the observations:
- * mu = 0 against mu = +margin, and mu = 0 against mu = -margin, each with
- * error rates alpha (deciding for a difference that is not there) and
- * beta (missing one of margin).  The observations are taken as normal
- * with the variance estimated from them (a generalised SPRT, as
- * fastchess's): after n observations of sum S and variance v,
+ * Sobel and Wald's three-decision test (1949) made of two generalised
+ * sequential probability ratio tests (GSPRT) on the mean mu of the
+ * observations: mu = 0 against mu = +margin, and mu = 0 against mu =
+ * -margin, each with error rates alpha / 2 (deciding for a difference
+ * that is not there, in its direction) and beta (missing one of margin):
+ * so alpha is the chance of declaring either difference when there is
+ * none, beta that of missing a difference of the margin in either
+ * direction.
  *
- *   LLR+ = margin / v * (S - n * margin / 2),
- *   LLR- = margin / v * (-S - n * margin / 2),
+ * The GSPRT of fastchess and OpenBench for the pentanomial results of
+ * game pairs, with the values the observations take in place of the five
+ * scores of a pair: the likelihood of each hypothesis is the largest that
+ * a distribution on the values seen so far, whose mean is the
+ * hypothesis's, gives the observations (the multinomial maximum
+ * likelihood under a mean constraint, Van den Bergh's Proposition 1.1;
+ * empirical likelihood, Owen 1988): with counts c_i of values a_i,
  *
- * compared with log(beta / (1 - alpha)) below and log((1 - beta) / alpha)
- * above.  LLR+ above: "better"; LLR- above: "worse"; each below, once,
- * settles its side for good (that test stops: "not better", or "not
- * worse"), and both settled: "same" (no difference bigger than margin).  A test of this kind is valid however often it is looked at:
- * it may be checked after every game.
+ *   log L(s) = -sum c_i log(1 + theta (a_i - s)),
+ *   sum c_i (a_i - s) / (1 + theta (a_i - s)) = 0,
+ *
+ * and LLR+ = log L(+margin) - log L(0), LLR- = log L(-margin) - log L(0),
+ * compared with log(beta / (1 - alpha / 2)) below and log((1 - beta) /
+ * (alpha / 2)) above.  As fastchess counts an outcome never seen as
+ * 0.001, two pseudo-observations of weight STATS_SPRT_PSEUDO lie below
+ * the lowest of the values and -margin and above the highest and
+ * +margin, by the values' range or the margin, whichever is larger, so
+ * that every hypothesis is possible:
+ * observations that are all the same (identical bots) give finite
+ * likelihoods, which say plainly that the mean is theirs.  LLR+ above:
+ * "better"; LLR- above: "worse"; each below, once, settles its side for
+ * good (that test stops: "not better", or "not worse"), and both
+ * settled: "same" (no difference bigger than the margin).  Nothing is
+ * decided before STATS_SPRT_MIN observations.  A test of this kind keeps
+ * its error rates however often it is looked at: it may be checked after
+ * every observation.
  */
 typedef struct stats_sprt {
 	double margin, alpha, beta;
 	double lower, upper;    /* the bounds above */
 	long n;
 	double sum, sumsq;
+	struct stats_value *v;  /* the distinct values seen, sorted, with
+	                           their counts */
+	long nv, capv;
+	double theta[3];        /* the last solutions, for 0, +-margin */
 	double llr_plus, llr_minus;
 	int settled_plus, settled_minus;
 	int decision;           /* STATS_* */
@@ -115,11 +148,25 @@ void stats_sprt_init(stats_sprt *t, double margin, double alpha,
     double beta);
 
 /* Adds observation x (nothing changes once decided); returns the
- * decision. */
+ * decision, or -1 when out of memory. */
 int stats_sprt_add(stats_sprt *t, double x);
 
-/* The mean of the observations and its 95% interval's half width (NAN
- * with fewer than two). */
+/* Frees what t holds; the decision and figures stay readable. */
+void stats_sprt_free(stats_sprt *t);
+
+/*
+ * The mean of the observations and the half width of a 95% interval of
+ * mu that holds at whatever observation the test stopped (NAN with fewer
+ * than two): a normal-mixture confidence sequence (Robbins 1970; Howard,
+ * Ramdas, McAuliffe and Sekhon 2021), with s^2 the sample variance (n - 1
+ * in its denominator) and w = STATS_CS_WEIGHT,
+ *
+ *   half = s * sqrt((n + w) * (log((n + w) / w) + 2 * log(1 / 0.05))) / n,
+ *
+ * which a random walk crosses, anywhere, with a chance of at most 5%.  A
+ * fixed-sample interval after a sequential stop would be too narrow: the
+ * test stops sooner when the first observations look extreme.
+ */
 double stats_sprt_mean(const stats_sprt *t, double *half);
 
 /* "better", "worse", "no difference bigger than the margin" or
@@ -127,22 +174,32 @@ double stats_sprt_mean(const stats_sprt *t, double *half);
 const char *stats_sprt_word(int decision);
 
 /*
- * Observations made of several games: with duplicate deals, the games of
- * one deal are one observation (their mean), given to the test when all
- * of them are in, whatever the order games finish in.  A zeroed
- * stats_units is empty.
+ * Observations in the order of the schedule.  Games finish in any order;
+ * the test takes game i only once games 0 .. i - 1 are in, so that where
+ * it stops, and what it decides, depend on the schedule alone, not on
+ * -j or on which game finished first.  With duplicate deals the games of
+ * one deal (a block of `block` games, the last one maybe short) are one
+ * observation, their mean.  A zeroed stats_order is empty; set block and
+ * total before the first game.
  */
-typedef struct stats_units {
-	struct stats_unit *u;
-	int n, cap;
-} stats_units;
+typedef struct stats_order {
+	long block;             /* games per observation (1, or players) */
+	long total;             /* games in the schedule */
+	long next;              /* the next game the test takes: the games
+	                           before it are in */
+	double part;            /* the sum of the deal under way */
+	long decided_games;     /* games taken when the test decided, or 0 */
+	struct stats_waiting *w;        /* a heap of games ahead of next */
+	long nw, capw;
+} stats_order;
 
-/* Adds x to unit key, which is complete after size values: returns 1 and
- * their mean in *mean when it is, 0 when not yet, -1 when out of
- * memory. */
-int stats_units_add(stats_units *s, long key, int size, double x,
-    double *mean);
+/*
+ * Adds game index's observation x, then gives the test every game now in
+ * order.  Returns 0, or -1 when out of memory.  A game given twice is
+ * taken once.
+ */
+int stats_order_add(stats_order *o, stats_sprt *t, long index, double x);
 
-void stats_units_free(stats_units *s);
+void stats_order_free(stats_order *o);
 
 #endif

@@ -7,6 +7,8 @@
 
 #include "cli.h"
 #include "hash.h"
+#include "human.h"
+#include "net.h"
 #include "say.h"
 #include "schedule.h"
 #include "tconfig.h"
@@ -104,6 +106,47 @@ static int load_sandbox(const sab_yaml *y, const sab_yaml_node *map,
 	return config_load_box(y, f, "sandbox", 1, &t->box);
 }
 
+enum { N_ADDRESS, N_CONNECT, N_NETMS, N_N };
+
+/* The "network" mapping: where network entries listen, how long each
+ * waits for its bot before a game, the allowance for the round trip. */
+static int load_network(const sab_yaml *y, const sab_yaml_node *map,
+    tconfig *t)
+{
+	sab_yaml_field f[N_N] = { SAB_YAML_FIELD("address"),
+		SAB_YAML_FIELD("connect-ms"), SAB_YAML_FIELD("net-ms") };
+
+	if (sab_yaml_fields(y, map, "network", f, N_N) != 0)
+		return -1;
+	if (f[N_ADDRESS].val && get_text(y, f[N_ADDRESS].val,
+	    "network.address", 64, &t->net_address) != 0)
+		return -1;
+	if ((f[N_CONNECT].val && sab_yaml_int(y, f[N_CONNECT].val,
+	    "network.connect-ms", 1, 86400000, &t->connect_ms) != 0) ||
+	    (f[N_NETMS].val && sab_yaml_int(y, f[N_NETMS].val,
+	    "network.net-ms", 0, 86400000, &t->net_ms) != 0))
+		return -1;
+	return 0;
+}
+
+/* A bot's command that names a seat of another kind: a network seat
+ * ("listen:PORT") must name its ports well; a person's seat is for
+ * saboteur play, whose terminal it takes, not for a tournament. */
+static int check_seat(const sab_yaml *y, const sab_yaml_node *n,
+    const char *place, const char *command)
+{
+	char err[256];
+	int lo, hi;
+
+	if (human_is_seat(command))
+		return sab_yaml_fail(y, n, place, "a person's seat (human) "
+		    "plays in saboteur play only, not in a tournament");
+	if (net_is_seat(command) && net_parse(command, &lo, &hi, err,
+	    sizeof err) != 0)
+		return sab_yaml_fail(y, n, place, "%s", err);
+	return 0;
+}
+
 enum { B_NAME, B_COMMAND, B_CWD, B_ENV, B_MOVE, B_BANK, B_COPIES, B_BOX,
 	B_N = B_BOX + CONFIG_BOX_KEYS - 1 };
 
@@ -114,7 +157,8 @@ static int load_bot_keys(const sab_yaml *y, const sab_yaml_field *f,
 	char sub[SAB_YAML_PLACE];
 
 	if (sab_yaml_path_key(y, f[B_COMMAND].at, sub, place, "command") != 0 ||
-	    get_text(y, f[B_COMMAND].val, sub, TEXT_MAX, &b->cb.command) != 0)
+	    get_text(y, f[B_COMMAND].val, sub, TEXT_MAX, &b->cb.command) != 0 ||
+	    check_seat(y, f[B_COMMAND].val, sub, b->cb.command) != 0)
 		return -1;
 	if (f[B_CWD].val && (sab_yaml_path_key(y, f[B_CWD].at, sub, place,
 	    "cwd") != 0 || get_text(y, f[B_CWD].val, sub, TEXT_MAX,
@@ -172,6 +216,12 @@ static int load_bot(const sab_yaml *y, const sab_yaml_node *map, int entry,
 	}
 	if (load_bot_keys(y, f, place, b) != 0)
 		return -1;
+	/* A network entry is one remote bot on its own port. */
+	if (*copies > 1 && net_is_seat(b->cb.command))
+		return sab_yaml_path_key(y, f[B_COPIES].at, sub, place,
+		    "copies") != 0 ? -1 : sab_yaml_fail(y, f[B_COPIES].val, sub,
+		    "a network entry is one bot on its own port: write an "
+		    "entry for each remote bot instead of copies");
 	if (f[B_MOVE].val && (sab_yaml_path_key(y, f[B_MOVE].at, sub, place,
 	    "move-ms") != 0 || sab_yaml_int(y, f[B_MOVE].val, sub, 1, 86400000,
 	    &b->move_ms) != 0))
@@ -459,7 +509,7 @@ static int load_schedule(const sab_yaml *y, const sab_yaml_node *map,
 /* The whole file */
 
 enum { R_NAME, R_RULESET, R_PLAYERS, R_SEED, R_SCHEDULE, R_TIME, R_FAILURES,
-	R_CONCURRENCY, R_OUTPUT, R_BOTS, R_SANDBOX, R_N };
+	R_CONCURRENCY, R_OUTPUT, R_BOTS, R_SANDBOX, R_NETWORK, R_N };
 
 /* The file's name without its folder and .yaml or .yml, followed by
  * suffix. */
@@ -501,6 +551,8 @@ static int set_defaults(tconfig *t, const char *source, char *err,
 	t->max_line = 4096;
 	t->max_output = 65536;
 	t->disqualify_after = 10;
+	t->connect_ms = 300000;
+	t->net_ms = 100;
 	t->ruleset_at.line = t->ruleset_at.column = 1;
 	t->players_at = t->schedule_at = t->ruleset_at;
 	if ((t->source = strdup(source)) == NULL ||
@@ -553,7 +605,8 @@ static int load_root(const sab_yaml *y, const sab_yaml_node *root,
 		SAB_YAML_FIELD("seed"), SAB_YAML_FIELD("schedule"),
 		SAB_YAML_FIELD("time"), SAB_YAML_FIELD("failures"),
 		SAB_YAML_FIELD("concurrency"), SAB_YAML_FIELD("output"),
-		SAB_YAML_FIELD("bots"), SAB_YAML_FIELD("sandbox") };
+		SAB_YAML_FIELD("bots"), SAB_YAML_FIELD("sandbox"),
+		SAB_YAML_FIELD("network") };
 
 	if (root == NULL)
 		return sab_yaml_fail(y, NULL, NULL, "the file is empty "
@@ -572,6 +625,8 @@ static int load_root(const sab_yaml *y, const sab_yaml_node *root,
 	if (f[R_FAILURES].val && load_failures(y, f[R_FAILURES].val, t) != 0)
 		return -1;
 	if (f[R_SANDBOX].val && load_sandbox(y, f[R_SANDBOX].val, t) != 0)
+		return -1;
+	if (f[R_NETWORK].val && load_network(y, f[R_NETWORK].val, t) != 0)
 		return -1;
 	if (load_bots(y, f[R_BOTS].val, t) != 0)
 		return -1;
@@ -700,9 +755,22 @@ uint64_t tconfig_hash(const tconfig *t)
 	/* Duplicate deals change every game's deal: only when on, so that
 	 * the hash of a file without them is what it was.  The sequential
 	 * test is not hashed: it says when to stop, not what a game is, so a
-	 * run may be resumed with another margin or error rates. */
+	 * run may be resumed with another margin or error rates.  Since
+	 * every round of a duplicate deal is dealt by seat, the word is
+	 * another: a folder of earlier duplicate games, whose later rounds
+	 * were dealt from the seat that started them, is not resumed with
+	 * games dealt otherwise. */
 	if (t->duplicate)
-		h = hash_text(h, "duplicate");
+		h = hash_text(h, "duplicate dealt by seat");
+	/* The network allowance changes the time a network entry is
+	 * charged: only with such an entry, so that the hash of a file
+	 * without one is what it was. */
+	for (int i = 0; i < t->nbots; i++)
+		if (net_is_seat(t->bots[i].cb.command)) {
+			h = hash_text(h, "network");
+			h = hash_u64(h, (uint64_t)t->net_ms);
+			break;
+		}
 	/* The sandbox's settings, only when the file gives some, so that the
 	 * hash of a file without them is what it was before they existed. */
 	for (int i = -1; i < t->nbots; i++) {
@@ -713,8 +781,10 @@ uint64_t tconfig_hash(const tconfig *t)
 			continue;
 		h = hash_u64(h, (uint64_t)(int64_t)i);
 		h = hash_u64(h, s->given);
+		/* Fields added later count only when given. */
 		for (size_t k = 0; sandbox_settings_field(s, k, &v); k++)
-			h = hash_u64(h, (uint64_t)v);
+			if (k < SANDBOX_FIELDS_V1 || (s->given >> k & 1))
+				h = hash_u64(h, (uint64_t)v);
 	}
 	return h;
 }
@@ -736,5 +806,6 @@ void tconfig_free(tconfig *t)
 	free(t->name);
 	free(t->ruleset);
 	free(t->output);
+	free(t->net_address);
 	memset(t, 0, sizeof *t);
 }

@@ -50,6 +50,8 @@ typedef struct tconfig_bot {
  *   output        the file's name without its folder and .yaml/.yml,
  *                 followed by "-results", in the current folder
  *   sandbox       mode auto, and the limits of sandbox.h
+ *   network       address 127.0.0.1, connect-ms 300000, net-ms 100:
+ *                 for the bots whose command is "listen:PORT" (net.h)
  *   bots          (required) a list of {name, command, cwd, env, move-ms,
  *                 bank-ms, and the sandbox keys but mode}; name and
  *                 command required
@@ -88,6 +90,9 @@ typedef struct tconfig {
 	tconfig_mark schedule_at;/* where rounds or games (else the root) is */
 	sandbox_settings box;   /* the "sandbox" mapping: mode, network,
 	                           writable and the limits for every bot */
+	char *net_address;      /* network.address, or NULL: loopback */
+	int64_t connect_ms;     /* network.connect-ms */
+	int64_t net_ms;         /* network.net-ms */
 } tconfig;
 
 /*

@@ -1,6 +1,7 @@
 /* tournament.c: the tournament's conductor: hands the schedule's games to
  * worker processes (see worker.h), journals each finished game as it comes,
  * disqualifies bots that keep failing, and shows the progress. */
+#include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -8,10 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bot.h"
 #include "cli.h"
+#include "outputs.h"
 #include "proc.h"
 #include "say.h"
 #include "tournament.h"
@@ -40,7 +43,7 @@ typedef struct conductor {
 	proc_cpus pin[MAX_JOBS];        /* --affinity: worker k's CPUs */
 } conductor;
 
-int tournament_init(tournament *t, const tconfig *cfg)
+int tournament_init(tournament *t, const tconfig *cfg, const schedule *sch)
 {
 	size_t n = (size_t)cfg->nbots;
 
@@ -49,11 +52,15 @@ int tournament_init(tournament *t, const tconfig *cfg)
 	t->gold = calloc(n, sizeof *t->gold);
 	t->dq = calloc(n, sizeof *t->dq);
 	t->cfg = cfg;
+	t->sch = sch;
 	if (cfg->sequential) {
 		if ((t->seq = malloc(sizeof *t->seq)) == NULL)
 			return -1;
 		stats_sprt_init(t->seq, cfg->seq_margin, cfg->seq_alpha,
 		    cfg->seq_beta);
+		/* A deal is a block of `players` games (schedule.h). */
+		t->order.block = cfg->duplicate ? cfg->players : 1;
+		t->order.total = sch->total;
 	}
 	return t->games && t->failures && t->gold && t->dq ? 0 : -1;
 }
@@ -64,21 +71,23 @@ void tournament_free(tournament *t)
 	free(t->failures);
 	free(t->gold);
 	free(t->dq);
+	if (t->seq != NULL)
+		stats_sprt_free(t->seq);
 	free(t->seq);
-	stats_units_free(&t->units);
+	stats_order_free(&t->order);
 }
 
 /*
  * Gives the sequential test what game g says of the challenger: its gold
- * less the mean gold of the other seats, alone or, with duplicate deals,
- * as part of its deal's mean once the deal's games are all in.
+ * less the mean gold of the other seats, taken in the schedule's order
+ * (with duplicate deals, as part of its deal's mean).
  */
 static int test_game(tournament *t, const journal_game *g, char *err,
     size_t errlen)
 {
 	const tconfig *c = t->cfg;
 	const char *name = c->bots[c->challenger].cb.name;
-	double mine = 0, others = 0, x, unit;
+	double mine = 0, others = 0;
 	int seat = -1;
 
 	for (int s = 0; s < g->players; s++)
@@ -91,22 +100,9 @@ static int test_game(tournament *t, const journal_game *g, char *err,
 	if (seat < 0 || g->players < 2)
 		return sab_fail(err, errlen, "game %ld: the challenger %s does "
 		    "not play it", g->index, name);
-	x = mine - others / (g->players - 1);
-	if (c->duplicate) {
-		/* The deal of game i is its block: i / players (schedule.h),
-		 * the last one maybe short. */
-		long key = g->index / g->players, total = t->sch->total;
-		long size = total - key * g->players;
-		int k = stats_units_add(&t->units, key, (int)(size < g->players ?
-		    size : g->players), x, &unit);
-		if (k < 0)
-			return sab_fail(err, errlen, "out of memory");
-		if (k == 0)
-			return 0;
-		x = unit;
-	}
-	if (stats_sprt_add(t->seq, x) != STATS_UNDECIDED && t->seq_games == 0)
-		t->seq_games = t->counted;
+	if (stats_order_add(&t->order, t->seq, g->index, mine - others /
+	    (g->players - 1)) != 0)
+		return sab_fail(err, errlen, "out of memory");
 	return 0;
 }
 
@@ -116,7 +112,7 @@ void tournament_print_test(const tournament *t, FILE *f)
 	double half, mean = stats_sprt_mean(q, &half);
 
 	fprintf(f, "sequential test after %ld games", q->decision ==
-	    STATS_UNDECIDED ? t->counted : t->seq_games);
+	    STATS_UNDECIDED ? t->order.next : t->order.decided_games);
 	if (t->cfg->duplicate)
 		fprintf(f, " (%ld deals)", q->n);
 	fprintf(f, ": %s against the others: %s (margin %g gold a game, "
@@ -124,7 +120,8 @@ void tournament_print_test(const tournament *t, FILE *f)
 	    stats_sprt_word(q->decision), q->margin, q->alpha, q->beta);
 	fprintf(f, ": mean difference %.2f", mean);
 	if (!isnan(half))
-		fprintf(f, " [%.2f, %.2f]", mean - half, mean + half);
+		fprintf(f, ", 95%% interval at any stop [%.2f, %.2f]",
+		    mean - half, mean + half);
 	fprintf(f, ", LLR+ %.2f, LLR- %.2f, bounds %.2f and %.2f\n",
 	    q->llr_plus, q->llr_minus, q->lower, q->upper);
 }
@@ -135,7 +132,43 @@ static int is_failure(int status)
 	return status == BOT_CRASH || status == BOT_CLOSED ||
 	    status == BOT_TOO_LONG || status == BOT_FLOOD ||
 	    status == BOT_HANDSHAKE || status == BOT_NO_START ||
-	    status == BOT_MEMORY || status == BOT_CPU || status == BOT_FILE_SIZE;
+	    status == BOT_MEMORY || status == BOT_CPU ||
+	    status == BOT_FILE_SIZE || status == BOT_PROCESSES ||
+	    status == BOT_DISK;
+}
+
+/* The last line of the newest stderr log of bot name (its logs are
+ * logs/NAME.wK.S.stderr, one per start by worker K), into out; "" when
+ * there is none. */
+static void last_words(const tournament *t, const char *name, char *out,
+    size_t len)
+{
+	char dir[PATH_MAX], path[PATH_MAX], best[PATH_MAX] = "";
+	size_t n = strlen(name);
+	time_t newest = 0;
+	struct dirent *e;
+	DIR *d;
+
+	out[0] = '\0';
+	if (snprintf(dir, sizeof dir, "%s/logs", t->dir) >= (int)sizeof dir ||
+	    (d = opendir(dir)) == NULL)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		struct stat st;
+		size_t k = strlen(e->d_name);
+		if (strncmp(e->d_name, name, n) != 0 ||
+		    strncmp(e->d_name + n, ".w", 2) != 0 || k < 7 ||
+		    strcmp(e->d_name + k - 7, ".stderr") != 0 ||
+		    snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >=
+		    (int)sizeof path || stat(path, &st) != 0 || st.st_size == 0 ||
+		    (best[0] != '\0' && st.st_mtime < newest))
+			continue;
+		newest = st.st_mtime;
+		memcpy(best, path, sizeof best);
+	}
+	(void)closedir(d);
+	if (best[0] != '\0')
+		(void)outputs_last_line(best, out, len);
 }
 
 int tournament_count(void *arg, const journal_game *g, char *err,
@@ -157,12 +190,21 @@ int tournament_count(void *arg, const journal_game *g, char *err,
 		t->failures[b]++;
 		if (c->disqualify_after > 0 &&
 		    t->failures[b] >= c->disqualify_after) {
+			char last[200], shown[4 * sizeof last];
 			t->dq[b] = 1;
+			/* Said whatever --quiet says: a result without its
+			 * bot is worth knowing about, and why. */
 			fprintf(stderr, "%sbot %s is disqualified after %ld "
 			    "failures (the last: %s in game %ld); the referee "
 			    "plays for it from now on\n", t->tty ? "\r\033[K" : "",
 			    js->bot, t->failures[b],
 			    journal_status_name(js->status), g->index);
+			last_words(t, js->bot, last, sizeof last);
+			(void)proto_escape(shown, sizeof shown, last,
+			    strlen(last), 0);
+			if (last[0] != '\0')
+				fprintf(stderr, "  bot %s's last stderr line: %s\n",
+				    js->bot, shown);
 		}
 	}
 	t->counted++;
@@ -170,6 +212,30 @@ int tournament_count(void *arg, const journal_game *g, char *err,
 		return -1;
 	if (t->live != NULL && standings_add(t->live, g, err, errlen) < 0)
 		return -1;
+	return 0;
+}
+
+int tournament_belongs(void *arg, const journal_game *g, char *why,
+    size_t whylen)
+{
+	const tournament *t = arg;
+	const tconfig *c = t->cfg;
+	sched_game sg;
+
+	if (schedule_game(t->sch, g->index, &sg) != 0)
+		return sab_fail(why, whylen, "the schedule has %ld games",
+		    t->sch->total);
+	if (sg.players != g->players)
+		return sab_fail(why, whylen, "%d seats, where the schedule's game "
+		    "has %d", g->players, sg.players);
+	for (int s = 0; s < g->players; s++)
+		if (strcmp(c->bots[sg.bot[s]].cb.name, g->seat[s].bot) != 0)
+			return sab_fail(why, whylen, "seat %d is %s, where the "
+			    "schedule seats %s", s, g->seat[s].bot,
+			    c->bots[sg.bot[s]].cb.name);
+	if (sg.seed != g->seed)
+		return sab_fail(why, whylen, "seed %" PRIu64 ", where the "
+		    "schedule's is %" PRIu64, g->seed, sg.seed);
 	return 0;
 }
 
@@ -187,12 +253,33 @@ static int spawn_worker(conductor *c, int k, char *err, size_t errlen)
 		snprintf(err, errlen, "%s: too long a folder name", c->t->dir);
 		return -1;
 	}
+	int pass[PROC_MAX_PASS], npass = 0;
+	const tournament *t = c->t;
+
+	for (int i = 0; t->net != NULL && i < t->cfg->nbots; i++)
+		if (t->net[i].fd >= 0 && npass < PROC_MAX_PASS)
+			pass[npass++] = t->net[i].fd;
 	proc_spec spec = { .argv = argv, .stderr_path = log,
 	    .max_line = JOURNAL_LINE_MAX + 64, .max_stderr = 16u << 20,
-	    .cpus = c->t->affinity ? &c->pin[k] : NULL };
+	    .cpus = c->t->affinity ? &c->pin[k] : NULL,
+	    .pass_fds = npass ? pass : NULL, .npass = npass };
 	memset(&c->w[k], 0, sizeof c->w[k]);
 	if (proc_spawn(&c->w[k], &spec, err, errlen) != 0)
 		return -1;
+	/* Which descriptor is whose, and the tokens, on the worker's stdin
+	 * before any game (never on a command line others can read). */
+	for (int i = 0, fd = 3; t->net != NULL && i < t->cfg->nbots; i++) {
+		char line[64 + NET_TOKEN_LEN];
+		if (t->net[i].fd < 0)
+			continue;
+		int n = snprintf(line, sizeof line, "seat %d %d %s", i, fd++,
+		    t->net[i].token);
+		if (n < 0 || (size_t)n >= sizeof line ||
+		    proc_send(&c->w[k], line, (size_t)n) != 0) {
+			snprintf(err, errlen, "worker %d: out of memory", k + 1);
+			return -1;
+		}
+	}
 	c->live[k] = 1;
 	c->busy[k] = -1;
 	return 0;
@@ -321,6 +408,17 @@ static int show_live(conductor *c)
 
 /* ---- the run ------------------------------------------------------------ */
 
+/* After a failure that a full disk explains: what to do about it. */
+static void disk_full_hint(const tournament *t, const char *msg)
+{
+	if (strstr(msg, strerror(ENOSPC)) == NULL &&
+	    strstr(msg, strerror(EDQUOT)) == NULL)
+		return;
+	fprintf(stderr, "saboteur tournament: the disk of %s is full: the games "
+	    "finished are in its journal; free some space, then run the same "
+	    "command to resume\n", t->dir);
+}
+
 /* A worker's line: a finished game to journal, or its failure. */
 static int heard(conductor *c, int k, char *line)
 {
@@ -331,6 +429,7 @@ static int heard(conductor *c, int k, char *line)
 	if (strncmp(line, "fail ", 5) == 0) {
 		fprintf(stderr, "%ssaboteur tournament: %s\n", t->tty ?
 		    "\r\033[K" : "", line + 5);
+		disk_full_hint(t, line);
 		return EXIT_INTERNAL;
 	}
 	if (strncmp(line, "done ", 5) != 0 ||
@@ -340,6 +439,7 @@ static int heard(conductor *c, int k, char *line)
 	    tournament_count(t, &g, err, sizeof err) != 0) {
 		fprintf(stderr, "saboteur tournament: worker %d: %s\n", k + 1,
 		    strncmp(line, "done ", 5) ? "an unexpected line" : err);
+		disk_full_hint(t, err);
 		return EXIT_INTERNAL;
 	}
 	c->busy[k] = -1;

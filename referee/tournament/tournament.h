@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "journal.h"
+#include "net.h"
 #include "schedule.h"
 #include "standings.h"
 #include "stats.h"
@@ -24,6 +25,12 @@ typedef struct tournament {
 	int sandbox;            /* bots sealed off (see sandbox_init()) */
 	int affinity;           /* --affinity: each worker, and so its bots,
 	                           pinned to CPUs of its own */
+	/* By bot: the listening seat of a network entry ("listen:PORT"),
+	 * fd -1 for the others; every worker gets them all, in bot order,
+	 * as its descriptors 3, 4, ..., and a line "seat BOT FD TOKEN" for
+	 * each (worker.h).  NULL: none. */
+	net_seat *net;
+	int nnet;
 
 	/* Tallies by bot (tournament_init() makes them). */
 	long *games, *failures;
@@ -32,11 +39,11 @@ typedef struct tournament {
 	long counted;           /* games counted, resumed ones included */
 
 	/* A gauntlet's sequential test (schedule.sequential): made by
-	 * tournament_init(), else NULL.  Once it decides, no game is handed
-	 * out; seq_games is how many games were counted then. */
+	 * tournament_init(), else NULL.  It takes the games in the order of
+	 * the schedule (order.decided_games: how many it had taken when it
+	 * decided).  Once it decides, no game is handed out. */
 	stats_sprt *seq;
-	stats_units units;      /* with duplicate deals: deals still open */
-	long seq_games;
+	stats_order order;
 
 	/* Standings printed to stdout every `every` games (0: never), fed
 	 * as games are counted; the caller makes them (or leaves NULL). */
@@ -45,8 +52,14 @@ typedef struct tournament {
 } tournament;
 
 /* Makes the tallies for cfg's bots, and the sequential test when cfg has
- * one; -1 when out of memory. */
-int tournament_init(tournament *t, const tconfig *cfg);
+ * one, over the games of schedule sch; -1 when out of memory. */
+int tournament_init(tournament *t, const tconfig *cfg, const schedule *sch);
+
+/* Whether a game read from the journal is the schedule's game of its
+ * index: its seed, and its bots seat by seat; a journal_check_fn for
+ * journal_open(), with the tournament as its argument. */
+int tournament_belongs(void *arg, const journal_game *g, char *why,
+    size_t whylen);
 
 /* Counts a finished game in the tallies (disqualifying a bot whose
  * failures reach the limit); a journal_game_fn for journal_open(), with

@@ -8,10 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "journal.h"
 #include "match.h"
+#include "net.h"
 #include "split.h"
 #include "tconfig.h"
 #include "worker.h"
@@ -34,6 +36,8 @@ typedef struct worker {
 	char *rules_text;       /* the ruleset file's text, or NULL */
 	size_t rules_len;
 	sandbox sb;             /* the conductor decided whether it is on */
+	net_seat *net;          /* by bot: a network entry's seat, else fd -1 */
+	char self[4096];        /* this program, for the seats' relays */
 } worker;
 
 /* Tells the tournament about the referee's own failure. */
@@ -72,17 +76,28 @@ static int setup(worker *w, const char *file)
 	    { c->handshake_ms * NS_PER_MS, c->move_ms * NS_PER_MS,
 	    c->bank_ms * NS_PER_MS, c->grace_ms * NS_PER_MS }, c->tries,
 	    (uint64_t)c->max_output, NULL, NULL, "saboteur " SAB_VERSION,
-	    w->rules_text, w->rules_len, 0 };
+	    w->rules_text, w->rules_len, 0,
+	    c->duplicate ? SAB_DEAL_SEATS : SAB_DEAL_PLAY };
 	w->bots = calloc((size_t)c->nbots, sizeof *w->bots);
 	w->starts = calloc((size_t)c->nbots, sizeof *w->starts);
 	w->stale = calloc((size_t)c->nbots, sizeof *w->stale);
-	if (w->bots == NULL || w->starts == NULL || w->stale == NULL)
+	w->net = calloc((size_t)c->nbots, sizeof *w->net);
+	if (w->bots == NULL || w->starts == NULL || w->stale == NULL ||
+	    w->net == NULL)
 		return fail("out of memory");
+	if (net_self(w->self, sizeof w->self) != 0)
+		return fail("cannot find this program (/proc/self/exe)");
 	for (int i = 0; i < c->nbots; i++) {
 		bot *b = &w->bots[i];
 		const tconfig_bot *t = &c->bots[i];
 		b->index = i;
 		b->command = t->cb.command;
+		w->net[i].fd = -1;
+		if (net_is_seat(b->command)) {
+			b->kind = BOT_NETWORK;
+			b->allowance = c->net_ms * NS_PER_MS;
+			b->net_wait = c->connect_ms * NS_PER_MS;
+		}
 		b->argv = split_command(b->command, err, sizeof err);
 		if (b->argv == NULL)
 			return fail("bot %s: %s", t->cb.name, err);
@@ -107,6 +122,9 @@ static int seal(worker *w, const char *file, const char *mode)
 	if (w->sb.on && (sandbox_hide(&w->sb, w->dir, err, sizeof err) != 0 ||
 	    sandbox_hide(&w->sb, file, err, sizeof err) != 0))
 		return fail("%s", err);
+	/* In its log: what holds its bots, on this machine. */
+	fprintf(stderr, "worker %d: bots run %s\n", w->k,
+	    sandbox_describe(&w->sb, err, sizeof err));
 	return EXIT_OK;
 }
 
@@ -121,6 +139,56 @@ static void stop_bot(worker *w, int i)
 	proc_stop_all(&p, 1, w->mo.clock.grace + 500 * NS_PER_MS);
 	proc_free(p);
 	memset(p, 0, sizeof *p);
+}
+
+/*
+ * Starts the relay of network entry i, which waits (before the game, up
+ * to network.connect-ms) for its bot to connect with the token, on the
+ * seat the conductor opened; greets it.  -1 on the referee's own failure.
+ */
+static int start_seat(worker *w, int i, const char *path)
+{
+	const tconfig_bot *t = &w->cfg.bots[i];
+	const net_seat *ns = &w->net[i];
+	bot *b = &w->bots[i];
+	char buf[4096 + 512], err[512], label[128], *argv[7];
+	int pass[2] = { ns->fd, STDERR_FILENO };
+
+	if (ns->fd < 0) {
+		fail("bot %s: the conductor gave no seat for it", t->cb.name);
+		return -1;
+	}
+	net_where(ns, b->where, sizeof b->where);
+	(void)snprintf(label, sizeof label, "worker %d: bot %s", w->k,
+	    t->cb.name);
+	if (net_relay_argv(w->self, ns, w->cfg.connect_ms, STDERR_FILENO, label,
+	    argv, buf, sizeof buf) != 0) {
+		fail("%s: too long a path", w->self);
+		return -1;
+	}
+	proc_spec spec = { .argv = argv, .stderr_path = path,
+	    .max_line = (size_t)w->cfg.max_line, .max_stderr = 16u << 20,
+	    .pass_fds = pass, .npass = 2 };
+	if (bot_start(b, &spec, err, sizeof err) != 0) {
+		fail("bot %s: %s", t->cb.name, err);
+		return -1;
+	}
+	(void)proc_send(&b->p, ns->token, strlen(ns->token));
+	return match_handshake(&w->mo, b, 1, &w->cost) == MATCH_FAILED ? -1 : 0;
+}
+
+/* "seat BOT FD TOKEN": the conductor's listening seat of network entry
+ * BOT is this worker's descriptor FD.  Returns EXIT_OK, or an exit code. */
+static int take_seat(worker *w, const char *line)
+{
+	int i, fd;
+	char token[NET_TOKEN_LEN + 2];
+
+	if (sscanf(line, "seat %d %d %33s", &i, &fd, token) != 3 || i < 0 ||
+	    i >= w->cfg.nbots || w->bots[i].kind != BOT_NETWORK ||
+	    net_adopt(&w->net[i], fd, token) != 0)
+		return fail("a worker cannot take the seat of \"%.20s\"", line);
+	return EXIT_OK;
 }
 
 /* Starts bot i afresh and greets it; -1 on the referee's own failure. */
@@ -145,6 +213,8 @@ static int start_bot(worker *w, int i)
 		    w->dir);
 		return -1;
 	}
+	if (b->kind == BOT_NETWORK)
+		return start_seat(w, i, path);
 	sandbox_settings set = w->cfg.box;
 	sandbox_cmd cmd;
 	sandbox_settings_over(&set, &t->cb.box);
@@ -156,17 +226,27 @@ static int start_bot(worker *w, int i)
 		fail("bot %s: %s", t->cb.name, err);
 		return -1;
 	}
-	proc_spec spec = { .argv = cmd.argv, .cwd = t->cb.cwd, .env = cmd.env,
-	    .stderr_path = path, .max_line = (size_t)w->cfg.max_line,
-	    .max_stderr = 16u << 20, .limits = &b->limits,
-	    .env_exact = cmd.env_exact, .wrapped = cmd.wrapped };
+	proc_spec spec = { .cwd = t->cb.cwd, .stderr_path = path,
+	    .max_line = (size_t)w->cfg.max_line, .max_stderr = 16u << 20,
+	    .limits = &b->limits };
+	sandbox_spec(&cmd, &spec);
+	b->guard = cmd.guard;
 	int started = bot_start(b, &spec, err, sizeof err);
 	sandbox_cmd_free(&cmd);
 	if (started != 0) {
 		fail("bot %s: %s", t->cb.name, err);
 		return -1;
 	}
-	return match_handshake(&w->mo, b, 1, &w->cost) == MATCH_FAILED ? -1 : 0;
+	if (match_handshake(&w->mo, b, 1, &w->cost) == MATCH_FAILED)
+		return -1;
+	/* A bot bwrap could not seal off is no result but the organiser's
+	 * trouble: said, and the tournament stops. */
+	if (b->status != BOT_OK && w->sb.on && sandbox_failed(path, err,
+	    sizeof err)) {
+		fail("bot %s cannot be sealed off: %s", t->cb.name, err);
+		return -1;
+	}
+	return 0;
 }
 
 /* Makes bot i ready for a game: running and greeted (restarted when it
@@ -222,6 +302,7 @@ static void fill_journal(const worker *w, const match_game *g,
 	/* At most 39 bytes of the 256: it always fits. */
 	(void)snprintf(j->replay, sizeof j->replay,
 	    "replays/game-%06ld.sabr.gz", index);
+	j->unsealed = !w->sb.on;
 	for (int s = 0; s < g->nseats; s++) {
 		journal_seat *js = &j->seat[s];
 		int b = g->bot_of[s];
@@ -354,6 +435,10 @@ int cmd_tournament_worker(int argc, char **argv)
 	long games = 0;
 	while (rc == EXIT_OK && getline(&line, &cap, stdin) > 0) {
 		line[strcspn(line, "\n")] = '\0';
+		if (strncmp(line, "seat ", 5) == 0) {
+			rc = take_seat(&w, line);
+			continue;
+		}
 		rc = play(&w, line);
 		games += rc == EXIT_OK;
 	}
@@ -365,6 +450,9 @@ int cmd_tournament_worker(int argc, char **argv)
 		    w.k, games, ru.ru_maxrss);
 	free(line);
 	finish(&w);
+	for (int i = 0; w.net != NULL && i < w.cfg.nbots; i++)
+		net_close(&w.net[i]);
+	free(w.net);
 	free(w.bots);
 	free(w.starts);
 	free(w.stale);

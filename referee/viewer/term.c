@@ -23,6 +23,10 @@ static struct termios saved;
 static int saved_ok;
 static volatile sig_atomic_t got_quit;
 static int exit_hooked, colours;
+/* The terminal's descriptors: stdin and stdout for the viewer, /dev/tty
+ * for a person's seat, whose stdin and stdout are the referee's pipes. */
+static int in_fd = STDIN_FILENO, out_fd = STDOUT_FILENO;
+static FILE *in_file, *out_file;
 /* What puts the screen back, for a second signal, which may not call
  * ncurses: the terminal's own sequences, looked up while it is open. */
 static char leave_seq[128];
@@ -32,11 +36,11 @@ static size_t leave_len;
 static void restore_now(void)
 {
 	if (leave_len > 0) {
-		ssize_t n = write(STDOUT_FILENO, leave_seq, leave_len);
+		ssize_t n = write(out_fd, leave_seq, leave_len);
 		(void)n;
 	}
 	if (saved_ok)
-		(void)tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved);
+		(void)tcsetattr(in_fd, TCSAFLUSH, &saved);
 }
 
 /* The first signal asks the viewer's loop to stop; a second one, while
@@ -99,19 +103,36 @@ static void colours_start(void)
 
 int term_open(char *err, size_t errlen)
 {
-	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+	return term_open_on(STDIN_FILENO, STDOUT_FILENO, err, errlen);
+}
+
+int term_open_on(int in, int out, char *err, size_t errlen)
+{
+	if (!isatty(in) || !isatty(out)) {
 		snprintf(err, errlen, "not a terminal");
 		return -1;
 	}
+	in_fd = in;
+	out_fd = out;
+	if (in != STDIN_FILENO || out != STDOUT_FILENO) {
+		int i2 = dup(in), o2 = dup(out);
+		in_file = i2 >= 0 ? fdopen(i2, "r") : NULL;
+		out_file = o2 >= 0 ? fdopen(o2, "w") : NULL;
+		if (in_file == NULL || out_file == NULL) {
+			snprintf(err, errlen, "cannot use the terminal");
+			return -1;
+		}
+	}
 	(void)setlocale(LC_ALL, "");
-	saved_ok = tcgetattr(STDIN_FILENO, &saved) == 0;
+	saved_ok = tcgetattr(in, &saved) == 0;
 	/* Ours before ncurses starts, so it leaves them to us. */
 	if (handle(SIGINT, on_quit) || handle(SIGTERM, on_quit) ||
 	    handle(SIGHUP, on_quit)) {
 		snprintf(err, errlen, "cannot catch signals");
 		return -1;
 	}
-	if ((scr = newterm(NULL, stdout, stdin)) == NULL) {
+	if ((scr = newterm(NULL, out_file ? out_file : stdout,
+	    in_file ? in_file : stdin)) == NULL) {
 		const char *t = getenv("TERM");
 		snprintf(err, errlen, "ncurses cannot drive the terminal \"%s\"",
 		    t ? t : "");
@@ -154,7 +175,7 @@ void term_close(void)
 	(void)delscreen(scr);
 	scr = NULL;
 	leave_len = 0;
-	(void)fflush(stdout);
+	(void)fflush(out_file ? out_file : stdout);
 }
 
 int term_utf8(void)
@@ -210,7 +231,7 @@ int term_key(int timeout_ms)
 	if (c == ERR) {
 		/* A terminal that is gone gives no key at once, again and
 		 * again: SIGHUP usually says so first. */
-		return isatty(STDIN_FILENO) ? TERM_NONE : TERM_EOF;
+		return isatty(in_fd) ? TERM_NONE : TERM_EOF;
 	}
 	return key_of(c);
 }

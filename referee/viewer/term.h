@@ -33,6 +33,10 @@ enum {
  */
 int term_open(char *err, size_t errlen);
 
+/* The same on the terminal of descriptors in and out (a person's seat:
+ * /dev/tty, its stdin and stdout being the referee's pipes). */
+int term_open_on(int in, int out, char *err, size_t errlen);
+
 /* Puts the terminal back as term_open() found it; again does nothing. */
 void term_close(void);
 

@@ -197,6 +197,14 @@ static void trove_apply(sab_game *g, const sab_move *m, sab_events *ev)
 	}
 	if (n == 0) {           /* nothing to take: the card goes at once */
 		sab_table_discard(g, m->card);
+		/* Every seat is told that nothing was taken, as a take's
+		 * "took SEAT -" (saboteur-protocol(7)). */
+		if (ev) {
+			sab_event e = sab_event_new(SAB_EV_TAKE, SAB_VIS_ALL,
+			    g->to_act);
+			e.card = SAB_NO_CARD;
+			sab_table_emit(ev, &e);
+		}
 		return;
 	}
 	g->held = m->card;

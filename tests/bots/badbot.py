@@ -75,6 +75,7 @@ def main():
     if MODE == "ignore-term":
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
     legal, turns, answer, collecting = [], 0, "", False
+    pathfinding = False
     for raw in sys.stdin:
         words = raw.split()
         if not words:
@@ -114,6 +115,16 @@ def main():
             turns += 1
             answer = legal[0] if legal else "discard nothing"
             collecting = False
+            if MODE == "pathfinder":
+                # Plays a pathfinder whenever it may, and answers its
+                # path cards with illegal moves only: the referee plays
+                # the second card for it (issue 23's third bug).
+                if "play pathfinder" in legal:
+                    answer = "play pathfinder"
+                elif pathfinding:
+                    answer = "play path-NESW 30 30 0"
+                pathfinding = answer == "play pathfinder" or (
+                    pathfinding and answer.startswith("play path-NESW 30"))
             say(misbehave(turns, answer) or answer)
         elif words[0] == "illegal" and int(words[1]) > 0 and \
                 MODE != "debug-stdout":
@@ -121,6 +132,8 @@ def main():
             # (debug-stdout's retry is the move it sent after its debug
             # line, already on its way.)
             say("play path-NESW 30 30 0" if MODE == "illegal" else answer)
+        elif words[0] == "default" and MODE == "pathfinder":
+            pathfinding = False
         elif words[0] == "quit":
             if MODE == "ignore-term":
                 time.sleep(600)
