@@ -1147,6 +1147,15 @@ static int patch_trove(know *k, sab_game *g, ktags *t, sab_event *e,
 	return 1;
 }
 
+/* 1 when e asks this seat to react and rec, the line received in its
+ * place (NULL: none), is not that: a bot that did not ask for feature
+ * "react" is not asked; the referee allows for it, with no line. */
+static int unasked(const know *k, const sab_event *e, const char *rec)
+{
+	return e->type == SAB_EV_REACT && e->seat == k->seat &&
+	    (rec == NULL || strncmp(rec, "react ", 6) != 0);
+}
+
 static cmp compare(know *k, sab_game *g, ktags *t, sab_events *ev,
     int setup, sab_rng *rng)
 {
@@ -1172,6 +1181,8 @@ static cmp compare(know *k, sab_game *g, ktags *t, sab_events *ev,
 			c.res = CMP_MORE;
 			return c;
 		}
+		if (unasked(k, e, rec))
+			continue;
 		if (!same_line(buf, rec) && e->type == SAB_EV_TROVE &&
 		    e->seat == k->seat && shuffled(ev, j)) {
 			words w;
@@ -2537,7 +2548,8 @@ static int replay(know *k, const sab_game *S, const uint8_t *val,
 		for (int j = 0; j < ev.n; j++) {
 			int len = proto_event(&k->pc, &ev.ev[j], k->seat,
 			    R->nplayers, buf, sizeof buf);
-			if (len <= 0)
+			if (len <= 0 || unasked(k, &ev.ev[j],
+			    li < st->line0 + st->nlines ? k->rlines[li] : NULL))
 				continue;
 			if (li >= st->line0 + st->nlines ||
 			    !same_line(buf, k->rlines[li])) {
