@@ -635,7 +635,7 @@ static int spawn_bot(play_cfg *c, bot *b, const config_bot *cb,
 	    .max_line = c->max_line, .max_stderr = 16u << 20,
 	    .limits = &b->limits, .cpus = c->pin ? &c->cpus : NULL };
 	sandbox_spec(&cmd, &spec);
-	b->guard = cmd.guard;
+	bot_take_guard(b, &cmd.guard);
 	if (bot_start(b, &spec, err, sizeof err) != 0) {
 		fprintf(stderr, "saboteur play: %s\n", err);
 		rc = EXIT_INTERNAL;
@@ -1290,6 +1290,7 @@ static int cmd_play(int argc, char **argv)
 		if (bots[i].transcript)
 			fclose(bots[i].transcript);
 		proc_free(&bots[i].p);
+		sandbox_guard_close(&bots[i].guard);
 		split_free(bots[i].argv);
 		net_close(&c.net[i]);
 	}

@@ -376,6 +376,34 @@ play on disk --config "$tmp/disk.yaml" filler random random
 expect disk 1 disk
 grew=$(du -sm "$sb/w" | cut -f1)
 [ "$grew" -lt 200 ] && ok || no "disk: the folder grew to $grew MB"
+echo "disk: the folder of a bot with a quota of 16 MB grew to $grew MB"
+# The same from a thread, while the bot before it thinks (it never
+# answers): the referee hears the folder change whichever bot it waits
+# for, and stops the writer then, not at its own turn.
+mkdir "$sb/w2"
+cat >"$tmp/diskbg.yaml" <<EOF
+bots:
+  filler:
+    command: $host diskfill-bg $tag 300
+    cwd: $sb/w2
+    writable: true
+    disk-mb: 16
+  mute:
+    command: $host mute $tag
+EOF
+"$bin" play --sandbox on --quiet --seed 12345 --move-ms 8000 --bank-ms 0 \
+    --handshake-ms 60000 --grace-ms 500 --log-dir "$tmp/diskbg" \
+    --config "$tmp/diskbg.yaml" mute filler "$good" >"$tmp/diskbg.out" 2>&1
+expect diskbg 2 disk
+grew=$(du -sm "$sb/w2" | cut -f1)
+if [ "$grew" -lt 200 ] &&
+    ! grep -q '^FOUND' "$tmp/diskbg/2-hostile.py.stderr" 2>/dev/null; then
+	ok
+else
+	no "disk while another thinks: the folder grew to $grew MB"
+	sed 's/^/  | /' "$tmp/diskbg/2-hostile.py.stderr" | tail -5
+fi
+echo "disk while another thinks: the folder of a bot with a quota of 16 MB grew to $grew MB"
 rm -rf "$sb"
 
 # 5, 6 and 9 in a tournament: a disqualification quotes the bot's last

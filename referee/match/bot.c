@@ -1,5 +1,6 @@
 /* bot.c: one bot of a match: lines out and in, its transcript, its failures. */
 #include <signal.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -99,10 +100,19 @@ void bot_note_refusal(bot *b, const char *line, size_t len, const char *why)
 		memcpy(b->refused_why, "refused", 8);
 }
 
+void bot_take_guard(bot *b, sandbox_guard *g)
+{
+	sandbox_guard_close(&b->guard);
+	b->guard = *g;
+	g->notify_fd = -1;
+}
+
 int bot_start(bot *b, const proc_spec *spec, char *err, size_t errlen)
 {
 	if (proc_spawn(&b->p, spec, err, errlen) != 0)
 		return -1;
+	/* Its folder's changes wake the referee (see take_pokes()). */
+	b->p.poke_fd = b->guard.dir[0] != '\0' ? b->guard.notify_fd : -1;
 	transcript(b, "--", b->command, strlen(b->command));
 	return 0;
 }
@@ -120,17 +130,66 @@ void bot_send(bot *b, const char *line)
 
 static int wait_failed(bot *b, int ev, uint64_t max_bytes, const char *what);
 
+/* The bot whose process p is: only a bot's process has a poke_fd. */
+static bot *owner(proc *p)
+{
+	return (bot *)(void *)((char *)p - offsetof(bot, p));
+}
+
+/*
+ * Looks at the folders of the poked bots, at once, whichever bot the
+ * referee waits for: a bot writing into its folder while another thinks
+ * is stopped there, past its quota, and gets its status when it is next
+ * waited for or at the game's end (bot_check_limits() finds the folder
+ * still too large).  Returns 1 when b itself failed so (its status set).
+ */
+static int take_pokes(bot *b, proc *const *set, int n, const char *what)
+{
+	uint64_t grew;
+	int failed = 0;
+
+	for (int i = -1; i < n; i++) {
+		proc *p = i < 0 ? &b->p : set[i];
+		bot *o;
+		if (p == NULL || !p->poked || (i >= 0 && p == &b->p))
+			continue;
+		p->poked = 0;
+		o = owner(p);
+		sandbox_guard_drain(&o->guard);
+		if (o == b)
+			failed = bot_check_limits(b, what);
+		else if (o->status == BOT_OK &&
+		    sandbox_guard_over(&o->guard, &grew))
+			proc_stop_all(&p, 1, 0);
+	}
+	return failed;
+}
+
+/* proc_wait(), the folders' changes taken meanwhile (take_pokes());
+ * PROC_EV_POKED only when b failed for its own folder. */
+static int wait_for(bot *b, proc *const *set, int n, int64_t until,
+    uint64_t max_bytes, const char *what)
+{
+	for (;;) {
+		int ev = proc_wait(set, n, &b->p, until, max_bytes);
+		if (ev != PROC_EV_POKED || take_pokes(b, set, n, what))
+			return ev;
+	}
+}
+
 /* After a failed write: a short wait tells a bot that died (its exit
  * status is the better report) from one that only stopped reading. */
 static int send_failure(bot *b, proc *const *set, int n, int64_t deadline,
     uint64_t max_bytes, const char *what)
 {
 	int64_t soon = proc_now() + 200 * 1000000LL;
-	int ev = proc_wait(set, n, &b->p, soon < deadline ? soon : deadline,
-	    max_bytes);
+	int ev = wait_for(b, set, n, soon < deadline ? soon : deadline,
+	    max_bytes, what);
 
 	if (ev == PROC_EV_INTERRUPTED)
 		return BOT_REPLY_INTERRUPTED;
+	if (ev == PROC_EV_POKED)
+		return -1;
 	if (ev == PROC_EV_EXIT || ev == PROC_EV_EOF)
 		wait_failed(b, ev, max_bytes, what);
 	else
@@ -207,6 +266,9 @@ int bot_check_limits(bot *b, const char *what)
 		}
 	}
 	if (sandbox_guard_over(&b->guard, &grew)) {
+		proc *p = &b->p;
+		/* At once: every moment of grace is more of the disk. */
+		proc_stop_all(&p, 1, 0);
 		bot_fail(b, BOT_DISK, "its folder grew by %llu MB, past its quota "
 		    "of %llu MB, at %s", (unsigned long long)(grew >> 20),
 		    (unsigned long long)(b->guard.quota >> 20), what);
@@ -338,9 +400,11 @@ int bot_reply(bot *b, proc *const *set, int n, int64_t deadline,
 		int64_t until = deadline;
 		if (watch && proc_now() + WATCH_NS < deadline)
 			until = proc_now() + WATCH_NS;
-		int ev = proc_wait(set, n, &b->p, until, max_bytes);
+		int ev = wait_for(b, set, n, until, max_bytes, what);
 		if (ev == PROC_EV_INTERRUPTED)
 			return BOT_REPLY_INTERRUPTED;
+		if (ev == PROC_EV_POKED)
+			return BOT_REPLY_FAILED;
 		if (ev == PROC_EV_TIMEOUT && until < deadline) {
 			if (bot_check_limits(b, what))
 				return BOT_REPLY_FAILED;

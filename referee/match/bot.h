@@ -95,6 +95,10 @@ typedef struct bot {
 	char where[64];
 } bot;
 
+/* Gives b the guard g of its next start (sandbox_command()'s), closing
+ * the one of its last; g keeps no descriptor. */
+void bot_take_guard(bot *b, sandbox_guard *g);
+
 /* Starts the bot's process; a command that cannot start marks the bot, it
  * does not fail the match.  Returns -1 only for the referee's own failure
  * (a pipe or fork that fails), with the reason in err. */

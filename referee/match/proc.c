@@ -54,6 +54,8 @@ extern char **environ;
 #define GROUP_LINGER    (100 * (int64_t)NS_PER_MS)
 /* Processes whose pollfds fit on the stack; more need one malloc per poll. */
 #define STACK_PROCS     16
+/* The pollfds of one process: stdin, stdout, stderr, poke_fd. */
+#define PFDS            4
 /*
  * While the bot a wait is for answers within HOLD_NS, the lines queued for
  * the other bots stay queued (up to HOLD_BYTES each): a fast match then
@@ -658,7 +660,7 @@ static char **env_copy(char *const *env, char *err, size_t errlen)
 static void proc_clear(proc *p, const proc_spec *spec)
 {
 	memset(p, 0, sizeof *p);
-	p->in_fd = p->out_fd = p->err_fd = p->log_fd = -1;
+	p->in_fd = p->out_fd = p->err_fd = p->log_fd = p->poke_fd = -1;
 	p->state = PROC_DEAD;   /* until there is a child */
 	p->max_line = spec->max_line;
 	p->max_stderr = spec->max_stderr;
@@ -1217,8 +1219,8 @@ static void reap_changed(proc *const *set, int n, proc *extra)
 
 /* ---- the poll loop -------------------------------------------------------- */
 
-/* Fills p's three pollfds: stdin when bytes wait, stdout when the queue has
- * room, stderr always. */
+/* Fills p's PFDS pollfds: stdin when bytes wait, stdout when the queue has
+ * room, stderr always, its poke descriptor until it was poked. */
 static void watch(const proc *p, struct pollfd *s, int may_write)
 {
 	int on = p != NULL && p->pid > 0;
@@ -1229,7 +1231,9 @@ static void watch(const proc *p, struct pollfd *s, int may_write)
 	s[1].events = POLLIN;
 	s[2].fd = on ? p->err_fd : -1;
 	s[2].events = POLLIN;
-	s[0].revents = s[1].revents = s[2].revents = 0;
+	s[3].fd = on && !p->poked ? p->poke_fd : -1;
+	s[3].events = POLLIN;
+	s[0].revents = s[1].revents = s[2].revents = s[3].revents = 0;
 }
 
 /* Does what poll() reported for p.  POLLNVAL cannot happen (every watched
@@ -1250,6 +1254,8 @@ static void serve(proc *p, const struct pollfd *s)
 		p->err_fd = -1;
 	else if (s[2].revents)
 		stderr_read(p);
+	if (s[3].revents)
+		p->poked = 1;
 }
 
 /*
@@ -1262,11 +1268,11 @@ static void serve(proc *p, const struct pollfd *s)
 static void poll_step(proc *const *set, int n, proc *extra, proc *writer,
     int timeout_ms)
 {
-	struct pollfd small[1 + 3 * STACK_PROCS], *pfd = small;
+	struct pollfd small[1 + PFDS * STACK_PROCS], *pfd = small;
 	int m = n + (extra != NULL), r;
 
 	if (m > STACK_PROCS &&
-	    (pfd = calloc(1 + 3 * (size_t)m, sizeof *pfd)) == NULL) {
+	    (pfd = calloc(1 + PFDS * (size_t)m, sizeof *pfd)) == NULL) {
 		nap(timeout_ms < 1 ? timeout_ms : 1);
 		reap_all(set, n, extra);
 		return;
@@ -1278,9 +1284,9 @@ static void poll_step(proc *const *set, int n, proc *extra, proc *writer,
 	pfd[0].revents = 0;
 	for (int i = 0; i < m; i++) {
 		proc *p = member(set, n, extra, i);
-		watch(p, pfd + 1 + 3 * i, writer == NULL || p == writer);
+		watch(p, pfd + 1 + PFDS * i, writer == NULL || p == writer);
 	}
-	r = poll(pfd, (nfds_t)(1 + 3 * m), timeout_ms);
+	r = poll(pfd, (nfds_t)(1 + PFDS * m), timeout_ms);
 	if (r < 0 && errno != EINTR)
 		nap(timeout_ms < 1 ? timeout_ms : 1);   /* ENOMEM: try again */
 	if (r > 0 && pfd[0].revents)
@@ -1290,7 +1296,7 @@ static void poll_step(proc *const *set, int n, proc *extra, proc *writer,
 	for (int i = 0; r > 0 && i < m; i++) {
 		proc *p = member(set, n, extra, i);
 		if (p != NULL)
-			serve(p, pfd + 1 + 3 * i);
+			serve(p, pfd + 1 + PFDS * i);
 	}
 	if (pfd != small)
 		free(pfd);
@@ -1355,6 +1361,15 @@ int proc_wait_any(proc *const *set, int n, int64_t deadline, int *which)
 	}
 }
 
+/* 1 when a process of set, or extra, was poked. */
+static int any_poked(proc *const *set, int n, const proc *extra)
+{
+	for (int i = 0; i < n; i++)
+		if (set[i] != NULL && set[i]->poked)
+			return 1;
+	return extra != NULL && extra->poked;
+}
+
 static int in_set(proc *const *set, int n, const proc *p)
 {
 	for (int i = 0; i < n; i++)
@@ -1390,6 +1405,8 @@ int proc_wait(proc *const *set, int n, proc *who, int64_t deadline,
 		int ev = who_event(who, max_bytes);
 		int64_t now = proc_now(), until = deadline;
 
+		if ((ev < 0 || ev == PROC_EV_EOF) && any_poked(set, n, extra))
+			return PROC_EV_POKED;
 		if (ev == PROC_EV_EOF) {
 			if (!eof_seen) {
 				eof_seen = 1;

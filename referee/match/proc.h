@@ -112,6 +112,12 @@ typedef struct proc {
 	int64_t cpu_ns;
 	int wrapped;            /* see proc_spec */
 	cgroup *cg;             /* its tree's group, or NULL (see proc_spec) */
+	/* A descriptor of its owner's (not closed here) that becomes readable
+	 * when the owner should look at the process's limits now, or -1; set
+	 * after proc_spawn().  Once readable, poked is 1 and it is not polled
+	 * until the owner clears poked (see PROC_EV_POKED). */
+	int poke_fd;
+	int poked;
 } proc;
 
 /*
@@ -138,7 +144,9 @@ enum proc_event {
 	PROC_EV_EXIT,           /* the process died and was reaped */
 	PROC_EV_TOO_LONG,       /* a line longer than max_line */
 	PROC_EV_FLOOD,          /* more than max_bytes of stdout since proc_count_reset() */
-	PROC_EV_INTERRUPTED     /* the referee got SIGINT or SIGTERM */
+	PROC_EV_INTERRUPTED,    /* the referee got SIGINT or SIGTERM */
+	PROC_EV_POKED           /* the poke_fd of a process of the set (or of
+	                           who) became readable: its poked is 1 */
 };
 
 /*

@@ -11,6 +11,9 @@
 #include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/inotify.h>
+#endif
 
 #include "sandbox.h"
 #include "split.h"
@@ -269,8 +272,10 @@ void sandbox_cmd_free(sandbox_cmd *c)
 	/* Above 2 when open (sysfilter_open()); a zeroed command has none. */
 	if (c->filter_fd > 2)
 		(void)close(c->filter_fd);
+	sandbox_guard_close(&c->guard);
 	memset(c, 0, sizeof *c);
 	c->filter_fd = -1;
+	c->guard.notify_fd = -1;
 }
 
 /* The growing argument list of bwrap. */
@@ -673,11 +678,16 @@ static int make_cgroup(const sandbox *sb, const sandbox_settings *s,
 	return out->cg == NULL && err[0] != '\0' ? -1 : 0;
 }
 
+#ifdef __linux__
+static void guard_watch_all(const sandbox_guard *g);
+#endif
+
 /* A writable folder's quota, measured from where it starts. */
 static void guard_init(sandbox_guard *g, const char *dir, int64_t mb)
 {
 	int64_t used = sandbox_disk_used(dir);
 
+	g->notify_fd = -1;
 	if (mb <= 0 || snprintf(g->dir, sizeof g->dir, "%s", dir) >=
 	    (int)sizeof g->dir) {
 		g->dir[0] = '\0';
@@ -685,6 +695,10 @@ static void guard_init(sandbox_guard *g, const char *dir, int64_t mb)
 	}
 	g->quota = (uint64_t)mb * MB;
 	g->base = used > 0 ? (uint64_t)used : 0;
+#ifdef __linux__
+	if ((g->notify_fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC)) >= 0)
+		guard_watch_all(g);
+#endif
 }
 
 int sandbox_command(const sandbox *sb, const sandbox_settings *s,
@@ -696,6 +710,7 @@ int sandbox_command(const sandbox *sb, const sandbox_settings *s,
 
 	memset(out, 0, sizeof *out);
 	out->filter_fd = -1;
+	out->guard.notify_fd = -1;
 	if (make_cgroup(sb, s, out, err, errlen) != 0)
 		return -1;
 	if (!sb->on) {
@@ -898,6 +913,79 @@ int64_t sandbox_disk_used(const char *dir)
 		return -1;
 	}
 	return disk_walk(fd, st.st_dev, 64);
+}
+
+#ifdef __linux__
+/* What the guard hears of a folder: a file made, moved in, or closed after
+ * writing (a folder made is a file made). */
+#define GUARD_EVENTS (IN_CREATE | IN_MOVED_TO | IN_CLOSE_WRITE | \
+	IN_ONLYDIR | IN_DONT_FOLLOW)
+
+/* Watches path and the folders under it, depth levels down, on device dev
+ * (a folder watched already keeps its watch). */
+static void guard_watch(int nfd, char *path, size_t len, dev_t dev, int depth)
+{
+	DIR *d;
+	struct dirent *e;
+	size_t at = strlen(path);
+
+	if (inotify_add_watch(nfd, path, GUARD_EVENTS) < 0 || depth <= 0 ||
+	    (d = opendir(path)) == NULL)
+		return;
+	while ((e = readdir(d)) != NULL) {
+		struct stat st;
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0 ||
+		    fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+		    !S_ISDIR(st.st_mode) || st.st_dev != dev ||
+		    snprintf(path + at, len - at, "/%s", e->d_name) >=
+		    (int)(len - at))
+			continue;
+		guard_watch(nfd, path, len, dev, depth - 1);
+		path[at] = '\0';
+	}
+	(void)closedir(d);
+}
+
+/* Watches every folder under g's (again, after folders came). */
+static void guard_watch_all(const sandbox_guard *g)
+{
+	char path[PATH_MAX];
+	struct stat st;
+
+	if (stat(g->dir, &st) == 0 &&
+	    snprintf(path, sizeof path, "%s", g->dir) < (int)sizeof path)
+		guard_watch(g->notify_fd, path, sizeof path, st.st_dev, 64);
+}
+#endif
+
+void sandbox_guard_drain(sandbox_guard *g)
+{
+#ifdef __linux__
+	char buf[4096] __attribute__((aligned(__alignof__(struct inotify_event))));
+	ssize_t got;
+	int dirs = 0;
+
+	if (g->dir[0] == '\0' || g->notify_fd < 0)
+		return;
+	while ((got = read(g->notify_fd, buf, sizeof buf)) > 0)
+		for (char *at = buf; at < buf + got;) {
+			const struct inotify_event *e = (const void *)at;
+			if (e->mask & (IN_ISDIR | IN_Q_OVERFLOW))
+				dirs = 1;
+			at += sizeof *e + e->len;
+		}
+	if (dirs)
+		guard_watch_all(g);
+#else
+	(void)g;
+#endif
+}
+
+void sandbox_guard_close(sandbox_guard *g)
+{
+	if (g->dir[0] != '\0' && g->notify_fd >= 0)
+		(void)close(g->notify_fd);
+	g->notify_fd = -1;
 }
 
 int sandbox_guard_over(const sandbox_guard *g, uint64_t *used)

@@ -133,11 +133,23 @@ void sandbox_free(sandbox *sb);
  */
 int sandbox_failed(const char *path, char *why, size_t len);
 
-/* A writable folder's quota: how much it may grow while its bot runs. */
+/*
+ * A writable folder's quota: how much it may grow while its bot runs.  The
+ * referee looks at the folder's size whenever a file in it (or in a folder
+ * under it) is made, moved in or closed after writing, which inotify(7)
+ * tells at once, and every 50 ms while it waits for the bot; so a bot
+ * overshoots its quota by at most what it writes in the moments the referee
+ * takes to notice, or by one file it keeps open (that file's size is
+ * limited by file-size-mb).
+ */
 typedef struct sandbox_guard {
 	char dir[4096];         /* the folder, "" when the bot has none */
 	uint64_t quota;         /* bytes it may grow by */
 	uint64_t base;          /* bytes it held when the bot started */
+	int notify_fd;          /* inotify descriptor on dir and the folders
+	                           under it, readable when one changed, or
+	                           -1 (none, or the kernel refused: then
+	                           only the 50 ms look) */
 } sandbox_guard;
 
 /* The bytes the files under dir take on disk (not following links, not
@@ -147,6 +159,13 @@ int64_t sandbox_disk_used(const char *dir);
 /* 1 when g's folder grew past its quota (then *used is its growth), else
  * 0. */
 int sandbox_guard_over(const sandbox_guard *g, uint64_t *used);
+
+/* Takes the changes notify_fd reported (watching the folders made
+ * meanwhile too), so that it is readable again at the next one. */
+void sandbox_guard_drain(sandbox_guard *g);
+
+/* Closes the guard's descriptor; g is then a guard without one. */
+void sandbox_guard_close(sandbox_guard *g);
 
 /* A bot's command as the referee runs it: argv and the environment (see
  * proc_spec), with the strings it owns. */

@@ -230,7 +230,7 @@ static int start_bot(worker *w, int i)
 	    .max_line = (size_t)w->cfg.max_line, .max_stderr = 16u << 20,
 	    .limits = &b->limits };
 	sandbox_spec(&cmd, &spec);
-	b->guard = cmd.guard;
+	bot_take_guard(b, &cmd.guard);
 	int started = bot_start(b, &spec, err, sizeof err);
 	sandbox_cmd_free(&cmd);
 	if (started != 0) {
@@ -407,6 +407,7 @@ static void finish(worker *w)
 	for (int i = 0; w->bots != NULL && i < w->cfg.nbots; i++) {
 		if (w->bots[i].p.pid > 0)
 			proc_free(&w->bots[i].p);
+		sandbox_guard_close(&w->bots[i].guard);
 		split_free(w->bots[i].argv);
 	}
 	free(set);

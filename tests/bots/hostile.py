@@ -23,6 +23,9 @@ Usage: hostile.py MODE TAG [PATH...]
   tmpfill CAP     write into its private /tmp (TMPDIR), 4 MB at a time,
                   until refused or CAP MB are written (FOUND then)
   diskfill CAP    the same into its own folder (the working directory)
+  diskfill-bg CAP the same, from a thread started at the handshake, while
+                  the other bots think
+  mute            never answer its first turn
   forkbomb CAP    leave sleeping children until a fork is refused or CAP
                   are made (FOUND then)
   sender PORT     at the handshake, open every channel it knows to
@@ -551,6 +554,9 @@ def main():
                 report("DONE", MODE)
             elif MODE == "receiver":
                 receiver_watch()
+            elif MODE == "diskfill-bg":
+                threading.Thread(target=fill, daemon=True,
+                                 args=(os.getcwd(), int(PATHS[0]))).start()
             say("bot hostile-" + MODE + " moves")
         elif words[0] == "legal":
             if not collecting:
@@ -561,7 +567,7 @@ def main():
             if not attacked:
                 attacked = True
                 attack()
-                if MODE == "linger":
+                if MODE in ("linger", "mute"):
                     report("LINGER", "thinking forever")
                     time.sleep(600)
             say(legal[0] if legal else "discard nothing")
