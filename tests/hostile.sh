@@ -397,11 +397,11 @@ EOF
 expect diskbg 2 disk
 grew=$(du -sm "$sb/w2" | cut -f1)
 if [ "$grew" -lt 200 ] &&
-    ! grep -q '^FOUND' "$tmp/diskbg/2-hostile.py.stderr" 2>/dev/null; then
+    ! report diskbg 2 | grep -q '^FOUND'; then
 	ok
 else
 	no "disk while another thinks: the folder grew to $grew MB"
-	sed 's/^/  | /' "$tmp/diskbg/2-hostile.py.stderr" | tail -5
+	report diskbg 2 | sed 's/^/  | /' | tail -5
 fi
 echo "disk while another thinks: the folder of a bot with a quota of 16 MB grew to $grew MB"
 rm -rf "$sb"
