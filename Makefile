@@ -312,7 +312,13 @@ $(B)/sprt-sim: scripts/sprt_sim.c $(B)/libreferee.a $(B)/librules.a
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -o $@ $< $(B)/libreferee.a \
 	    $(B)/librules.a $(YAML_LIBS) $(ZLIB_LIBS) $(CURSES_LIBS) -lm
 
-bench: $(B)/saboteur bots python $(B)/sprt-sim
+# The floor of any pipe referee, which scripts/bench-referee.sh measures
+# beside the referee: a program that only swaps a line with its children.
+$(B)/pipe-floor: scripts/pipe_floor.c
+	@mkdir -p $(@D)
+	$(CC) -D_POSIX_C_SOURCE=200809L $(ALL_CFLAGS) -o $@ $<
+
+bench: $(B)/saboteur bots python $(B)/sprt-sim $(B)/pipe-floor
 	$(B)/saboteur bench
 	for p in 2 6 12; do \
 	    $(B)/saboteur bench --ruleset saboteur2 --players $$p || exit 1; done
@@ -321,6 +327,7 @@ bench: $(B)/saboteur bots python $(B)/sprt-sim
 	$(B)/saboteur bench --ruleset base-wc --players 5
 	$(B)/saboteur bench --ruleset base-minis --players 5
 	scripts/bench-reactions.sh $(B)
+	scripts/bench-reactions.sh $(B) 300 5 "$(B)/examples/random-bot --react"
 	scripts/bench-sandbox.sh $(B)
 	scripts/bench-tournament.sh $(B)
 	scripts/bench-memory.sh $(B)
@@ -328,6 +335,14 @@ bench: $(B)/saboteur bots python $(B)/sprt-sim
 	scripts/bench-sequential.sh $(B)
 	scripts/bench-html.sh $(B)
 	scripts/bench-python.sh $(B)
+
+# The program and the C bots with frame pointers, in $(B)/profile, so that
+# perf(1) follows the referee's own call chains (perf record -g; see the
+# README's Speed section, where the time goes).
+.PHONY: profile
+profile:
+	$(MAKE) B=$(B)/profile CFLAGS='$(CFLAGS) -fno-omit-frame-pointer' \
+	    $(B)/profile/saboteur bots
 
 # The README's main job: a real match between the example bots.
 play: $(B)/saboteur bots

@@ -191,6 +191,16 @@ static void put_wi(line *l, long v)
 	char digits[24], *d = digits + sizeof digits;
 	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
 
+	/* Most numbers are one digit (a place near the start, a rotation, a
+	 * seat): written in place, as put_mem() would, without its copy. */
+	if (u < 10 && v >= 0 && !l->full && l->len - l->used > 2) {
+		l->buf[l->used] = ' ';
+		l->buf[l->used + 1] = (char)('0' + u);
+		l->used += 2;
+		l->buf[l->used] = '\0';
+		return;
+	}
+
 	do
 		*--d = (char)('0' + u % 10);
 	while ((u /= 10) != 0);
@@ -1173,6 +1183,8 @@ static int parse_hello(const words *w, char *name, unsigned *features,
 			*features |= PROTO_FEAT_SEED;
 		else if (word_is(w, i, "react"))
 			*features |= PROTO_FEAT_REACT;
+		else if (word_is(w, i, "react-at-once"))
+			*features |= PROTO_FEAT_AT_ONCE;
 	return PROTO_HELLO;
 }
 

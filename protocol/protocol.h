@@ -263,7 +263,10 @@ typedef enum proto_reasons {
  * with a NUL byte is PROTO_BAD, whatever else it holds; bot text quoted in
  * why is escaped (proto_escape()).
  */
-enum { PROTO_FEAT_MOVES = 1, PROTO_FEAT_SEED = 2, PROTO_FEAT_REACT = 4 };
+enum { PROTO_FEAT_MOVES = 1, PROTO_FEAT_SEED = 2, PROTO_FEAT_REACT = 4,
+	PROTO_FEAT_AT_ONCE = 8 };     /* "react-at-once": with "react", asked
+	                                 with every other seat of a reaction
+	                                 window at once (saboteur-protocol(7)) */
 int proto_parse(const proto_cards *pc, const char *line, size_t len,
     sab_move *m, char *name, unsigned *features, char *why, size_t whylen);
 

@@ -15,6 +15,7 @@ void session_start(session *s, const proto_cards *pc, int nplayers,
 		    features[k] : 0;
 	s->send = send;
 	s->ctx = ctx;
+	s->early = 0;
 }
 
 int session_hello_line(char *buf, size_t len)
@@ -50,7 +51,8 @@ static inline int tell_seat(session *s, const sab_event *e, int seat,
 	/* A seat whose bot did not ask for "react" is never asked to react
 	 * (session_asks()): the line would announce a request that does not
 	 * come. */
-	if (e->type == SAB_EV_REACT && !(s->features[seat] & PROTO_FEAT_REACT))
+	if (e->type == SAB_EV_REACT && (!(s->features[seat] &
+	    PROTO_FEAT_REACT) || (s->early >> seat & 1)))
 		return 0;
 	n = proto_event(s->pc, e, seat, s->nplayers, line, PROTO_LINE_MAX);
 
@@ -66,18 +68,79 @@ int session_tell_seat(session *s, const sab_event *e, int seat)
 	return tell_seat(s, e, seat, line);
 }
 
+/*
+ * What a seat is told of e depends only on whether it is e's own seat
+ * (sab_event_view(): an event every seat sees whole, one whose card or
+ * value only its seat sees, one only its seat sees at all), so the line
+ * of every other seat is the same: it is written once, not once a seat.
+ */
 void session_tell(session *s, const sab_event *e)
 {
 	char line[PROTO_LINE_MAX];
+	int shared = -2;        /* the other seats' line: not written yet */
 
-	for (int seat = 0; seat < s->nplayers; seat++)
-		(void)tell_seat(s, e, seat, line);
+	for (int seat = 0; seat < s->nplayers; seat++) {
+		if (seat == e->seat && e->vis != SAB_VIS_ALL) {
+			(void)tell_seat(s, e, seat, line);
+			shared = -2;    /* the buffer holds the seat's own */
+			continue;
+		}
+		if (e->type == SAB_EV_REACT && (!(s->features[seat] &
+		    PROTO_FEAT_REACT) || (s->early >> seat & 1)))
+			continue;
+		if (shared == -2)
+			shared = proto_event(s->pc, e, seat, s->nplayers, line,
+			    PROTO_LINE_MAX);
+		if (shared > 0)
+			s->send(s->ctx, seat, line);
+	}
 }
 
 int session_asks(const session *s, const sab_game *g)
 {
 	return g->phase != SAB_PHASE_REACT ||
 	    (s->features[g->to_act] & PROTO_FEAT_REACT) != 0;
+}
+
+unsigned session_window(session *s, sab_game *g, int decision,
+    unsigned listening, const int64_t *move_ms, const int64_t *bank_ms)
+{
+	const unsigned want = PROTO_FEAT_REACT | PROTO_FEAT_AT_ONCE;
+	int seats[SAB_MAX_PLAYERS], n = sab_game_reactors(g, seats);
+	uint8_t first = g->to_act;
+	unsigned asked = 0;
+
+	for (int i = 1; i < n; i++) {
+		int seat = seats[i];
+		char line[PROTO_LINE_MAX];
+		/* The line the rules send when they ask this seat. */
+		sab_event e = sab_event_new(SAB_EV_REACT, SAB_VIS_SEAT,
+		    (uint8_t)seat);
+		if ((s->features[seat] & want) != want || !(listening >> seat & 1))
+			continue;
+		e.target = g->pending_seat;
+		e.card = g->pending.card;
+		if (proto_event(s->pc, &e, seat, s->nplayers, line,
+		    sizeof line) > 0)
+			s->send(s->ctx, seat, line);
+		g->to_act = (uint8_t)seat;
+		session_request(s, g, decision + i, move_ms[seat], bank_ms[seat]);
+		asked |= 1u << seat;
+	}
+	g->to_act = first;
+	s->early |= asked;
+	return asked;
+}
+
+int session_early(const session *s, int seat)
+{
+	return seat >= 0 && seat < SAB_MAX_PLAYERS && (s->early >> seat & 1);
+}
+
+void session_settled(session *s, int seat)
+{
+	if (seat >= 0 && seat < SAB_MAX_PLAYERS)
+		s->early &= ~(1u << seat);
 }
 
 void session_request(session *s, const sab_game *g, int decision,

@@ -27,6 +27,9 @@ typedef struct session {
 	unsigned features[SAB_MAX_PLAYERS];
 	session_send_fn *send;
 	void *ctx;
+	unsigned early;         /* seats whose reaction request went out at
+	                           the window's start (session_window()) and
+	                           is not settled yet */
 	sab_move moves[SAB_MAX_MOVES];  /* a request's legal moves: too many
 	                                   for the stack */
 } session;
@@ -66,6 +69,34 @@ void session_tell(session *s, const sab_event *e);
  * a reaction request of a seat whose bot did not ask for feature "react".
  */
 int session_asks(const session *s, const sab_game *g);
+
+/*
+ * A reaction window opens in g (its phase is SAB_PHASE_REACT, the seat to
+ * act its first reactor, whose request session_request() sends as usual):
+ * each later seat the rules will ask (sab_game_reactors()) whose bot asked
+ * for "react" and "react-at-once" and is in listening (bit s: seat s's bot
+ * still plays this game) is sent its whole request now, in the rules'
+ * order: its "react" line, its legal moves when it asked for them, and
+ * "turn" with the number its decision has if every seat before it allows
+ * (decision, the first reactor's, plus its place) and its move_ms[s] and
+ * bank_ms[s].  Which seats are asked depends only on the order of play,
+ * which seats hold cards and which bots listen, never on the hands.  g's
+ * seat to act is moved to each seat asked (to list its moves) and back.
+ * Returns the seats asked (bit s); until session_settled() says each one
+ * settled, session_tell() sends it no "react" line of the rules' (its
+ * request is out) and session_early() says 1 for it, so its decision
+ * sends no request.
+ */
+unsigned session_window(session *s, sab_game *g, int decision,
+    unsigned listening, const int64_t *move_ms, const int64_t *bank_ms);
+
+/* 1 when seat's reaction request went out with session_window() and is
+ * not settled. */
+int session_early(const session *s, int seat);
+
+/* Seat's early request is settled: its decision was taken, or a veto
+ * before it made it void and its answer was read. */
+void session_settled(session *s, int seat);
 
 /*
  * The request for decision number decision of the seat to act in g: its

@@ -535,14 +535,10 @@ static int seal(play_cfg *c, const char *again)
 
 	sandbox_settings_over(&mode, &c->box);
 	sandbox_settings_final(&mode);
-	if (sandbox_init(&c->sb, (int)mode.mode, msg, sizeof msg) != 0) {
+	/* bwrap is tried while the bots start: settle_seal(). */
+	if (sandbox_begin(&c->sb, (int)mode.mode, msg, sizeof msg) != 0) {
 		fprintf(stderr, "saboteur play: %s\n", msg);
 		return EXIT_CONFIG;
-	}
-	if (c->debug) {
-		char how[512];
-		fprintf(stderr, "saboteur play: bots run %s\n",
-		    sandbox_describe(&c->sb, how, sizeof how));
 	}
 	if (msg[0])
 		fprintf(stderr, "saboteur play: %s\n", msg);
@@ -876,13 +872,46 @@ static int open_seats(play_cfg *c, bot *bots, int n)
 	return EXIT_OK;
 }
 
+/* Starts one bot, with its logs. */
+static int spawn_one(play_cfg *c, const char *cmd, bot *b)
+{
+	char stem[48], path[4096], *env[64];
+	const config_bot *cb = config_find(&c->cfg, cmd);
+
+	own_clock(c, b, cb);
+	b->debug = c->debug ? stderr : NULL;
+	c->starts[b->index] = 1;
+	b->t0 = proc_now();
+	file_stem(b->argv, b->index, stem, sizeof stem);
+	/* The label is as large as the stem: it always fits. */
+	(void)snprintf(b->label, sizeof b->label, "%s", stem);
+	if (c->transcripts && open_log(c, stem, "transcript", path,
+	    sizeof path, &b->transcript) != 0)
+		return EXIT_CONFIG;
+	/* The stderr log's name (proc_spawn() opens it). */
+	if (open_log(c, stem, "stderr", path, sizeof path, NULL) != 0)
+		return EXIT_CONFIG;
+	return spawn_bot(c, b, cb, path, bot_env(c, cb, env, 64));
+}
+
+/* Starts every bot, with its logs. */
+static int spawn_all(play_cfg *c, char **cmds, int n, bot *bots)
+{
+	int rc;
+
+	for (int i = 0; i < n; i++)
+		if ((rc = spawn_one(c, cmds[i], &bots[i])) != EXIT_OK)
+			return rc;
+	return EXIT_OK;
+}
+
 /* Splits and starts every bot; returns an exit code.  A BOT that names a
  * bot of --config runs that bot's command, in its folder, with its
  * environment. */
 static int start_bots(play_cfg *c, char **cmds, int n, bot *bots,
     const char *again)
 {
-	char err[256], stem[48], path[4096], *env[64], why[2 * 4096 + 256];
+	char err[256], why[2 * 4096 + 256];
 	int rc;
 
 	for (int i = 0; i < n; i++) {
@@ -910,24 +939,47 @@ static int start_bots(play_cfg *c, char **cmds, int n, bot *bots,
 	    (rc = open_seats(c, bots, n)) != EXIT_OK)
 		return rc;
 	c->cmds = cmds;
+	return spawn_all(c, cmds, n, bots);
+}
+
+/*
+ * The bots started while bwrap was tried (seal()): when the try failed
+ * under --sandbox auto, they are stopped and started again unsealed, after
+ * the warning; under --sandbox on, that is the error.  Returns an exit
+ * code.
+ */
+static int settle_seal(play_cfg *c, char **cmds, int n, bot *bots)
+{
+	char msg[1024];
+	proc *set[SAB_MAX_PLAYERS];
+	int k = sandbox_settle(&c->sb, msg, sizeof msg), m = 0, rc;
+
+	if (k < 0) {
+		fprintf(stderr, "saboteur play: %s\n", msg);
+		return EXIT_CONFIG;
+	}
+	if (k > 0)
+		fprintf(stderr, "saboteur play: %s\n", msg);
+	if (c->debug) {
+		char how[512];
+		fprintf(stderr, "saboteur play: bots run %s\n",
+		    sandbox_describe(&c->sb, how, sizeof how));
+	}
+	if (k == 0)
+		return EXIT_OK;
+	/* Only programs are sealed: network and person seats stay. */
+	for (int i = 0; i < n; i++)
+		if (bots[i].kind == BOT_PROGRAM)
+			set[m++] = &bots[i].p;
+	proc_stop_all(set, m, 0);
 	for (int i = 0; i < n; i++) {
-		bot *b = &bots[i];
-		own_clock(c, b, config_find(&c->cfg, cmds[i]));
-		b->debug = c->debug ? stderr : NULL;
-		c->starts[i] = 1;
-		b->t0 = proc_now();
-		file_stem(b->argv, i, stem, sizeof stem);
-		/* The label is as large as the stem: it always fits. */
-		(void)snprintf(b->label, sizeof b->label, "%s", stem);
-		if (c->transcripts && open_log(c, stem, "transcript", path,
-		    sizeof path, &b->transcript) != 0)
-			return EXIT_CONFIG;
-		/* The stderr log's name (proc_spawn() opens it). */
-		if (open_log(c, stem, "stderr", path, sizeof path, NULL) != 0)
-			return EXIT_CONFIG;
-		const config_bot *cb = config_find(&c->cfg, cmds[i]);
-		if ((rc = spawn_bot(c, b, cb, path, bot_env(c, cb, env, 64))) !=
-		    EXIT_OK)
+		if (bots[i].kind != BOT_PROGRAM)
+			continue;
+		proc_free(&bots[i].p);
+		if (bots[i].transcript != NULL)
+			(void)fclose(bots[i].transcript);
+		bots[i].transcript = NULL;
+		if ((rc = spawn_one(c, cmds[i], &bots[i])) != EXIT_OK)
 			return rc;
 	}
 	return EXIT_OK;
@@ -1183,10 +1235,11 @@ static void print_summary(const play_cfg *c, const bot *bots, int n,
 	struct rusage ru;
 	long peak = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : 0;
 	printf("referee: %" PRIu64 " messages, %.2f us CPU per message, "
-	    "%.1f us median from a reply to the next request, peak memory "
-	    "%ld kB; logs in %s/\n",
+	    "%.2f us CPU per decision, %.1f us median from a reply to the "
+	    "next request, peak memory %ld kB; logs in %s/\n",
 	    cost->messages, cost->messages ? cost->cpu_seconds * 1e6 /
-	    (double)cost->messages : 0.0,
+	    (double)cost->messages : 0.0, decisions ? cost->cpu_seconds *
+	    1e6 / (double)decisions : 0.0,
 	    (double)hist_quantile(&cost->gaps, 0.5) * 1e-3, peak, c->log_dir);
 	/* What held the bots, so that a result played unsealed says so. */
 	printf("sandbox: %s\n", sandbox_describe(&c->sb, how, sizeof how));
@@ -1246,8 +1299,10 @@ static int cmd_play(int argc, char **argv)
 		cli_hide(o[O_SEED].value);
 	if (o[O_GAMESEED].value != NULL)
 		cli_hide(o[O_GAMESEED].value);
-	if ((rc = start_bots(&c, cmds, n, bots, o[O_AGAIN].value)) !=
-	    EXIT_OK) {
+	if ((rc = start_bots(&c, cmds, n, bots, o[O_AGAIN].value)) ==
+	    EXIT_OK)
+		rc = settle_seal(&c, cmds, n, bots);
+	if (rc != EXIT_OK) {
 		proc *set[SAB_MAX_PLAYERS];
 		for (int i = 0; i < n; i++)
 			set[i] = &bots[i].p;

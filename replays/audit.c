@@ -29,6 +29,7 @@ typedef struct walk {
 	int out_game[SAB_MAX_PLAYERS];  /* it timed out: played for till the end */
 	unsigned feat[SAB_MAX_PLAYERS];
 	int64_t bank[SAB_MAX_PLAYERS];  /* ms, as last recorded */
+	int window;                     /* a reaction window is open */
 	session ss;                     /* the lines the seats were sent, as
 	                                   the referee builds them */
 } walk;
@@ -432,9 +433,11 @@ static int answers(walk *w, int seat, sab_move *m)
 	sab_move dflt;
 
 	proto_default_move(&w->g, &dflt);
-	if (asked)
+	/* A seat asked at its window's start has its request out. */
+	if (asked && !session_early(&w->ss, seat))
 		session_request(&w->ss, &w->g, w->decision,
 		    w->f->seat[seat].move_ms, w->bank[seat]);
+	session_settled(&w->ss, seat);
 	for (; w->i < f->nrecs; w->i++) {
 		const replay_rec *r = &f->recs[w->i];
 		if (r->kind == REPLAY_NOTE)
@@ -457,6 +460,66 @@ static int answers(walk *w, int seat, sab_move *m)
 	return 0;
 }
 
+/* A reaction window opens: the seats that asked for "react-at-once" are
+ * sent their requests at once, as the referee sent them. */
+static void window_open(walk *w)
+{
+	int64_t move_ms[SAB_MAX_PLAYERS], bank_ms[SAB_MAX_PLAYERS];
+	unsigned listening = 0;
+
+	for (int s = 0; s < w->f->nseats; s++) {
+		move_ms[s] = w->f->seat[s].move_ms;
+		bank_ms[s] = w->bank[s];
+		if (w->live[s] && !w->out_game[s])
+			listening |= 1u << s;
+	}
+	(void)session_window(&w->ss, &w->g, w->decision, listening, move_ms,
+	    bank_ms);
+	w->window = 1;
+}
+
+/* One answer of a seat asked at once that a veto before it made void:
+ * judged by nobody, its clock charged as any. */
+static int void_answer(walk *w, const replay_rec *r)
+{
+	if (!session_early(&w->ss, r->seat))
+		return diverge(w, r, "a void answer of seat %d, which had no "
+		    "request out", r->seat);
+	if (bank_check(w, r) != 0)
+		return -1;
+	session_settled(&w->ss, r->seat);
+	heard(w, r, NULL);
+	return 0;
+}
+
+/* The window closed (a veto, or every seat allowed): the seats still
+ * asked at once answered void requests; their records come now. */
+static int window_close(walk *w)
+{
+	const replay_file *f = w->f;
+
+	w->window = 0;
+	for (; w->i < f->nrecs; w->i++) {
+		const replay_rec *r = &f->recs[w->i];
+		if (r->kind == REPLAY_NOTE)
+			heard(w, r, NULL);
+		else if (r->kind == REPLAY_STATUS && session_early(&w->ss,
+		    r->seat)) {
+			status(w, r, -1, NULL);
+			session_settled(&w->ss, r->seat);
+		} else if (r->kind != REPLAY_VOID)
+			break;
+		else if (void_answer(w, r) != 0)
+			return -1;
+	}
+	for (int s = 0; s < f->nseats; s++)
+		if (session_early(&w->ss, s))
+			return diverge(w, NULL, "seat %d was asked to react at once "
+			    "and a veto made its request void, but its answer is "
+			    "not recorded", s);
+	return 0;
+}
+
 static int decision(walk *w)
 {
 	char want[256], why[256];
@@ -465,6 +528,8 @@ static int decision(walk *w)
 	sab_move m;
 
 	w->decision++;
+	if (w->g.phase == SAB_PHASE_REACT && !w->window)
+		window_open(w);
 	if (answers(w, seat, &m) != 0)
 		return -1;
 	if (!sab_game_check(&w->g, &m, why, sizeof why))
@@ -494,6 +559,8 @@ static int decision(walk *w)
 		    (unsigned long long)sab_game_hash(&w->g));
 	heard(w, r, NULL);
 	w->out->decisions++;
+	if (w->window && w->g.phase != SAB_PHASE_REACT)
+		return window_close(w);
 	return 0;
 }
 
@@ -531,6 +598,9 @@ static void seats(walk *w)
 		if (h != NULL && proto_parse(&w->pc, h, strlen(h), &m, name,
 		    &feat, why, sizeof why) == PROTO_HELLO)
 			w->feat[s] = feat;
+		/* Before 1.6 the word was no feature: asked in turn. */
+		if (!replay_asks_at_once(f))
+			w->feat[s] &= ~(unsigned)PROTO_FEAT_AT_ONCE;
 	}
 	/* The referee sends the handshake to every bot whose command ran, so
 	 * also to one that then failed it: only a seat out with "no-start"

@@ -21,7 +21,7 @@ static const char *const kind_name[REPLAY_KINDS] = {
 	[REPLAY_BOT] = "bot", [REPLAY_NOTE] = "note",
 	[REPLAY_STATUS] = "status", [REPLAY_MOVE] = "move",
 	[REPLAY_TURN] = "turn", [REPLAY_RESULT] = "result",
-	[REPLAY_END] = "end",
+	[REPLAY_END] = "end", [REPLAY_VOID] = "void",
 };
 
 const char *replay_kind_name(int kind)
@@ -54,6 +54,11 @@ int replay_records_seeds(const replay_file *f)
 int replay_honours_react(const replay_file *f)
 {
 	return f->major > 1 || (f->major == 1 && f->minor >= 4);
+}
+
+int replay_asks_at_once(const replay_file *f)
+{
+	return f->major > 1 || (f->major == 1 && f->minor >= 6);
 }
 
 static int since_1_5(const replay_file *f)
@@ -485,6 +490,7 @@ static int body_record(cursor *c, const replay_file *f, replay_rec *r)
 	case REPLAY_EV:
 		return ev_record(c, f, r);
 	case REPLAY_BOT:
+	case REPLAY_VOID:
 		if (seat_number(c, f->nseats, &r->seat) ||
 		    number(c, "the time used", 0, REPLAY_MAX_MS * 1000, &r->a) ||
 		    number(c, "the bank", 0, REPLAY_MAX_MS, &r->b))
@@ -553,7 +559,9 @@ static void read_body(replay_file *f, char *s, char *end, int line,
 			return;
 		}
 		int k = kind_of(kw);
-		if (k < 0) {
+		/* A kind a file's version does not have is skipped as an
+		 * older reader skips it. */
+		if (k < 0 || (k == REPLAY_VOID && !replay_asks_at_once(f))) {
 			f->skipped++;   /* a later minor version's record */
 			continue;
 		}

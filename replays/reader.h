@@ -36,6 +36,8 @@ enum replay_kind {
 	REPLAY_TURN,            /* a = the decision; hash */
 	REPLAY_RESULT,          /* text = "G0 G1 ... winners S..." */
 	REPLAY_END,
+	REPLAY_VOID,            /* as REPLAY_BOT: an answer a veto made void
+	                           (since 1.6) */
 	REPLAY_KINDS
 };
 
@@ -147,6 +149,12 @@ int replay_honours_react(const replay_file *f);
  * "chest" and "goalaside" records (version 1.5 or later). */
 unsigned replay_compat(const replay_file *f);
 int replay_records_all_hidden(const replay_file *f);
+
+/* Whether the referee that wrote f honoured feature "react-at-once"
+ * (version 1.6 or later): such a seat was asked with the others of each
+ * reaction window at once (session_window()), and its answers that a veto
+ * made void are "void" records.  Before, every seat was asked in turn. */
+int replay_asks_at_once(const replay_file *f);
 
 /* Frees f; NULL does nothing. */
 void replay_file_free(replay_file *f);

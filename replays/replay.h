@@ -12,7 +12,9 @@
 #include "saboteur.h"
 
 #define REPLAY_MAJOR 1
-#define REPLAY_MINOR 5
+/* The latest minor version; a file is written 1.6 only when it may hold
+ * "void" records, 1.5 otherwise (replay_create()). */
+#define REPLAY_MINOR 6
 
 typedef struct replay_seat {
 	const char *name;       /* the bot's name, "-" when unknown */
@@ -82,6 +84,11 @@ void replay_event(replay_writer *w, const sab_event *e);
 void replay_bot_line(replay_writer *w, int seat, const char *line,
     size_t len, int64_t used_ns, int64_t bank_left_ns);
 void replay_note(replay_writer *w, int seat, const char *line, size_t len);
+
+/* A bot's answer to a reaction request that a veto before it made void
+ * (version 1.6): as replay_bot_line(), in a "void" record. */
+void replay_void(replay_writer *w, int seat, const char *line, size_t len,
+    int64_t used_ns, int64_t bank_left_ns);
 
 /* A change in a seat's status ("timeout", "crash: killed by SIGSEGV"). */
 void replay_status(replay_writer *w, int seat, const char *status,

@@ -166,9 +166,32 @@ static void write_rules(replay_writer *w, const char *text, size_t len)
 	}
 }
 
+/* Whether a seat may be asked to react at once with others (its hello
+ * asked for "react" and "react-at-once", in a ruleset with reactions):
+ * its file may hold "void" records (version 1.6). */
+static int asks_at_once(const replay_header *h)
+{
+	const unsigned want = PROTO_FEAT_REACT | PROTO_FEAT_AT_ONCE;
+	char name[PROTO_NAME_MAX + 1], why[128];
+
+	for (int s = 0; h->rs->reactions && s < h->nseats; s++) {
+		const char *hello = h->seats[s].hello;
+		unsigned feat = 0;
+		sab_move m;
+		if (hello != NULL && proto_parse(h->pc, hello, strlen(hello), &m,
+		    name, &feat, why, sizeof why) == PROTO_HELLO &&
+		    (feat & want) == want)
+			return 1;
+	}
+	return 0;
+}
+
 static void write_header(replay_writer *w, const replay_header *h)
 {
-	putf(w, "sabr %d.%d\n", REPLAY_MAJOR, REPLAY_MINOR);
+	/* Version 1.6 only for a file that may hold "void" records; every
+	 * other file is written 1.5, as before 1.6 existed. */
+	putf(w, "sabr %d.%d\n", REPLAY_MAJOR,
+	    asks_at_once(h) ? REPLAY_MINOR : 5);
 	put(w, "program ", 8);
 	put_text(w, h->program && *h->program ? h->program : "-");
 	put(w, "\n", 1);
@@ -462,6 +485,15 @@ void replay_bot_line(replay_writer *w, int seat, const char *line,
     size_t len, int64_t used_ns, int64_t bank_left_ns)
 {
 	putf(w, "bot %d %lld %lld ", seat, (long long)(used_ns / 1000),
+	    (long long)(bank_left_ns / 1000000));
+	put_escaped(w, line, len);
+	put(w, "\n", 1);
+}
+
+void replay_void(replay_writer *w, int seat, const char *line, size_t len,
+    int64_t used_ns, int64_t bank_left_ns)
+{
+	putf(w, "void %d %lld %lld ", seat, (long long)(used_ns / 1000),
 	    (long long)(bank_left_ns / 1000000));
 	put_escaped(w, line, len);
 	put(w, "\n", 1);

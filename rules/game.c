@@ -996,6 +996,18 @@ static int next_reactor(const sab_game *g, int s)
 	return SAB_NO_SEAT;
 }
 
+int sab_game_reactors(const sab_game *g, int *seats)
+{
+	int n = 0;
+
+	if (g->phase != SAB_PHASE_REACT || !g->has_pending)
+		return 0;
+	for (int s = g->to_act; s != SAB_NO_SEAT && n < SAB_MAX_PLAYERS;
+	    s = next_reactor(g, s))
+		seats[n++] = s;
+	return n;
+}
+
 /* Asks seat whether it reacts to the pending card. */
 static void ask_reactor(sab_game *g, int seat, sab_events *ev)
 {

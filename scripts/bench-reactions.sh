@@ -8,7 +8,10 @@
 # three runs each; prints each ruleset's median games per second and CPU
 # per game, their ratios, and whether the bots asked for feature "react"
 # (then each card played costs a request to every other seat; without it
-# the referee allows for them by rule).
+# the referee allows for them by rule) and "react-at-once" (then the
+# other seats are asked at once, and answer together).  BOT is a command,
+# words and all ("BUILD_DIR/examples/random-bot --react": the C random
+# bot, asking for both).
 #
 # Usage: scripts/bench-reactions.sh BUILD_DIR [GAMES [PLAYERS [BOT]]]
 set -eu
@@ -17,7 +20,13 @@ b=${1:?$usage}
 games=${2:-300}
 players=${3:-5}
 bot=${4:-$b/examples/random-bot}
-bots=$(i=0; while [ $i -lt "$players" ]; do printf '%s ' "$bot"; i=$((i + 1)); done)
+# The bots, one argument each, as "$@".
+set --
+i=0
+while [ $i -lt "$players" ]; do
+	set -- "$@" "$bot"
+	i=$((i + 1))
+done
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT INT TERM
 src=$(cd "$(dirname "$0")/.." && pwd)
@@ -26,10 +35,11 @@ sed -e 's/^name: base-wc$/name: base-wc-noveto/' \
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
-# shellcheck disable=SC2086 # the bots' paths, one word each
 "$b/saboteur" play --quiet --seed 1 --games 1 --ruleset base-wc \
-    --transcripts --log-dir "$logs/hello" $bots >/dev/null
-if grep -q -- '-> bot .* react' "$logs"/hello/1-*.transcript; then
+    --transcripts --log-dir "$logs/hello" "$@" >/dev/null
+if grep -q -- '-> bot .* react-at-once' "$logs"/hello/1-*.transcript; then
+	asks="ask for react, at once"
+elif grep -q -- '-> bot .* react' "$logs"/hello/1-*.transcript; then
 	asks="ask for react"
 else
 	asks="do not ask for react"
@@ -37,9 +47,10 @@ fi
 # One match: "games/s cpu-ms/game" (the referee's and the bots' CPU time,
 # user and system: less disturbed than wall time by other jobs).
 match() {
-	# shellcheck disable=SC2086
+	seed=$1 rs=$2
+	shift 2
 	/usr/bin/time -f "cpu %U %S" -o "$logs/time" "$b/saboteur" play --quiet \
-	    --seed "$1" --games "$games" --ruleset "$2" --log-dir "$logs" $bots |
+	    --seed "$seed" --games "$games" --ruleset "$rs" --log-dir "$logs" "$@" |
 	    awk '/^match:/ { gps = $7; gsub(/\(/, "", gps); print gps }' >"$logs/gps"
 	awk -v g="$games" -v gps="$(cat "$logs/gps")" \
 	    '/^cpu/ { printf "%s %.2f\n", gps, 1000 * ($2 + $3) / g }' "$logs/time"
@@ -47,7 +58,7 @@ match() {
 for run in 1 2 3; do
 	for rs in base base-wc "$logs/noveto.yaml"; do
 		k=$(basename "$rs" .yaml)
-		match "$run" "$rs" >>"$logs/$k"
+		match "$run" "$rs" "$@" >>"$logs/$k"
 		echo "  run $run $k: $(tail -1 "$logs/$k") (games/s, CPU ms/game)"
 	done
 done

@@ -2,8 +2,9 @@
 # bench-sandbox.sh: what the sandbox costs, with five C random bots: the
 # start-up cost per bot (20 one-game matches at each setting, interleaved
 # so that machine noise hits them alike, median wall times) and the games
-# per second of a match of GAMES 5-player base games with the bots kept
-# running (three runs at each setting, interleaved, medians).  The
+# per second and the CPU time a game (the referee's and the bots') of a
+# match of GAMES 5-player base games with the bots kept running (five runs
+# at each setting, interleaved, medians).  The
 # settings: unsealed, and sealed as this build seals (bwrap, the
 # system-call filter, a cgroup per bot where the machine offers them);
 # with OTHER_BUILD, also sealed as that build seals (an earlier version's,
@@ -32,7 +33,8 @@ play() {
 		ref=$other/saboteur
 		box=on
 	fi
-	"$ref" play --quiet --sandbox "$box" --games "$2" --seed "$3" \
+	/usr/bin/time -f "cpu %U %S" -o "$logs/time" \
+	    "$ref" play --quiet --sandbox "$box" --games "$2" --seed "$3" \
 	    --log-dir "$logs/bots" "$bot" "$bot" "$bot" "$bot" "$bot" \
 	    >"$logs/out" 2>"$logs/err"
 }
@@ -74,19 +76,28 @@ if [ -n "$other" ]; then
 	    "$other" "$(echo "$s0 $s2" | awk '{ printf "%.2f", ($2 - $1) / 5 }')"
 fi
 
-for run in 1 2 3; do
+for run in 1 2 3 4 5; do
 	for mode in $settings; do
 		play "$mode" "$games" "$run"
 		awk '/^match:/ { gps = $7; gsub(/\(/, "", gps); print gps }' \
 		    "$logs/out" >>"$logs/gps-$mode"
-		echo "  run $run, $mode: $(tail -1 "$logs/gps-$mode") games/s"
+		awk -v g="$games" '/^cpu/ { printf "%.3f\n", 1000 * ($2 + $3) / g }' \
+		    "$logs/time" >>"$logs/cpu-$mode"
+		echo "  run $run, $mode: $(tail -1 "$logs/gps-$mode") games/s," \
+		    "$(tail -1 "$logs/cpu-$mode") ms of CPU a game"
 	done
 done
 g0=$(median <"$logs/gps-off")
 g1=$(median <"$logs/gps-on")
-printf 'sandbox, %s five-player games a run, 3 runs at each setting, 5 C random bots kept running:\n' "$games"
+c0=$(median <"$logs/cpu-off")
+c1=$(median <"$logs/cpu-on")
+printf 'sandbox, %s five-player games a run, 5 runs at each setting, 5 C random bots kept running:\n' "$games"
 printf '  %s games/s unsealed, %s games/s sealed (medians): sealed is %s%% of unsealed\n' \
     "$g0" "$g1" "$(echo "$g0 $g1" | awk '{ printf "%.1f", 100 * $2 / $1 }')"
+# CPU time, the referee's and the bots', is less disturbed than wall time
+# by the other jobs of a shared machine.
+printf '  %s ms of CPU a game unsealed, %s sealed (referee and bots, medians): by CPU, sealed plays %s%% as many games\n' \
+    "$c0" "$c1" "$(echo "$c0 $c1" | awk '{ printf "%.1f", 100 * $1 / $2 }')"
 if [ -n "$other" ]; then
 	g2=$(median <"$logs/gps-other")
 	printf '  %s games/s sealed by %s: this build sealed is %s%% of it\n' \

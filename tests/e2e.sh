@@ -593,8 +593,8 @@ sab2_secrets() {
 }
 
 # The World Championship's cards (base-wc) with two test bots that ask for
-# "react" (seat 2 vetoes when it can), the C heuristic bot, which asks too,
-# and two C random bots, which do not: the
+# "react" (seat 2 vetoes when it can), the C heuristic bot, which asks too
+# (and for "react-at-once"), and two C random bots, which do not: the
 # replay verifies, every seat's export is exactly what its bot received,
 # only the bots that asked hear "react" lines (the others are allowed for
 # by rule, never asked), and no transcript shows a secret.  The same file
@@ -746,7 +746,7 @@ wc_react() {
 	    no "base-wc: seat 2 never vetoed (seed 2 no longer does)"
 	python3 "$here/check_transcripts.py" "$d"/*.transcript && ok ||
 	    no "base-wc transcripts leak secrets"
-	zcat "$d/g.sabr.gz" | sed '1s/^sabr 1.5$/sabr 1.3/' |
+	zcat "$d/g.sabr.gz" | sed '1s/^sabr 1\.[56]$/sabr 1.3/' |
 	    gzip >"$tmp/wc-old.sabr.gz"
 	bad_replay wc-old "seat 1 was played for after 0 refused replies"
 	"$bin" play --sandbox off --quiet --ruleset base-wc --seed 2 $limits \
@@ -764,6 +764,72 @@ wc_react() {
 		    ok || no "base-wc: all asking: export --as $((k - 1)) as 1.4 or 1.3"
 	done
 	leftovers base-wc
+}
+
+# Seats asked at once ("react-at-once"): the test bot at seats 0 (it
+# vetoes when it can) and 2 (its first answer to each reaction request is
+# a line no rule reads), the C random bot asking for both at seats 1 and 4,
+# and the test bot asking for "react" alone at seat 3.  The replay (1.6)
+# verifies, with answers a veto made void (seed 1 has two); every seat's
+# export is exactly what its bot received; only the seats that asked hear
+# "react" lines; no transcript shows a secret.  Called 1.5, the same file
+# still verifies, but a seat whose request went void is given back other
+# lines.  A bot too slow for its window's request is out of the game, and
+# the replay says so and verifies.
+wc_at_once() {
+	d=$tmp/wc1
+	q="python3 $here/bots/react_bot.py"
+	"$bin" play --sandbox off --quiet --ruleset base-wc --seed 1 $limits \
+	    --transcripts --log-dir "$d" --replay "$d/g.sabr.gz" \
+	    "$q at-once veto $tag" "$ex/random-bot --react $tag" \
+	    "$q at-once garbage $tag" "$q veto $tag" \
+	    "$ex/random-bot --react $tag" >"$tmp/wc1.out" 2>&1 &&
+	    "$bin" verify --quiet "$d/g.sabr.gz" >/dev/null 2>&1 && ok ||
+	    { no "base-wc at once: the match or its replay"
+		sed 's/^/  | /' "$tmp/wc1.out"; }
+	[ "$(zcat "$d/g.sabr.gz" | head -1)" = "sabr 1.6" ] && ok ||
+	    no "base-wc at once: the replay is not of version 1.6"
+	zcat "$d/g.sabr.gz" | grep -q '^void ' && ok ||
+	    no "base-wc at once: no void answer (seed 1 no longer has one)"
+	zcat "$d/g.sabr.gz" | sed '1s/^sabr 1\.6$/sabr 1.5/' |
+	    gzip >"$tmp/wc1-old.sabr.gz"
+	"$bin" verify --quiet "$tmp/wc1-old.sabr.gz" >/dev/null 2>&1 && ok ||
+	    no "base-wc at once: called 1.5, the replay does not verify"
+	differs=0
+	for k in 1 2 3 4 5; do
+		received "$(ls "$d/$k"-*.transcript)" >"$tmp/wc1.want$k"
+		"$bin" export --as $((k - 1)) "$d/g.sabr.gz" >"$tmp/wc1.export" 2>&1
+		cmp -s "$tmp/wc1.want$k" "$tmp/wc1.export" && ok ||
+		    no "base-wc at once: export --as $((k - 1)) differs from what bot $k received"
+		"$bin" export --as $((k - 1)) "$tmp/wc1-old.sabr.gz" \
+		    >"$tmp/wc1.export" 2>&1
+		cmp -s "$tmp/wc1.want$k" "$tmp/wc1.export" ||
+		    differs=$((differs + 1))
+	done
+	[ "$differs" -gt 0 ] && ok ||
+	    no "base-wc at once: called 1.5, every export is still the same"
+	grep -q '^illegal ' "$tmp/wc1.want3" && ok ||
+	    no "base-wc at once: seat 2's garbage was never refused"
+	python3 "$here/check_transcripts.py" "$d"/*.transcript && ok ||
+	    no "base-wc at once: the transcripts leak secrets"
+	"$bin" play --sandbox off --quiet --ruleset base-wc --seed 4 \
+	    --move-ms 300 --bank-ms 500 --transcripts --log-dir "$d/slow" \
+	    --replay "$d/slow.sabr.gz" "$q at-once slow $tag" \
+	    "$ex/random-bot --react $tag" "$q at-once veto $tag" \
+	    "$q at-once $tag" "$ex/random-bot --react $tag" \
+	    >"$tmp/wc1.out" 2>&1 &&
+	    "$bin" verify --quiet "$d/slow.sabr.gz" >/dev/null 2>&1 && ok ||
+	    { no "base-wc at once: a slow bot's match or its replay"
+		sed 's/^/  | /' "$tmp/wc1.out"; }
+	zcat "$d/slow.sabr.gz" | grep -q '^status 0 timeout ' && ok ||
+	    no "base-wc at once: the slow bot did not time out"
+	for k in 1 2 3 4 5; do
+		received "$(ls "$d/slow/$k"-*.transcript)" >"$tmp/wc1.want"
+		"$bin" export --as $((k - 1)) "$d/slow.sabr.gz" >"$tmp/wc1.export" 2>&1
+		cmp -s "$tmp/wc1.want" "$tmp/wc1.export" && ok ||
+		    no "base-wc at once, slow: export --as $((k - 1)) differs"
+	done
+	leftovers base-wc-at-once
 }
 
 # The example bots, when they are built, play a match to the end.
@@ -1077,6 +1143,7 @@ if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 	play_again
 	sab2_secrets
 	wc_react
+	wc_at_once
 	minis_matches
 fi
 

@@ -313,6 +313,40 @@ else
 	sed 's/^/  | /' "$tmp/unsealable.out" | head -5
 fi
 
+# 5b. bwrap that cannot make its namespaces (run in a user namespace that
+# maps no user, where it fails as on a machine that forbids them): the
+# bots, started while bwrap was tried, are started again unsealed under
+# --sandbox auto, after the warning, and leave nothing behind; --sandbox
+# on stops with bwrap's words.
+if unshare -U true 2>/dev/null; then
+	unshare -U "$bin" play --sandbox auto --quiet --seed 12345 $limits \
+	    --log-dir "$tmp/nouserns" "$good" "$good" "$good" \
+	    >"$tmp/nouserns.out" 2>&1
+	rc=$?
+	if [ $rc = 0 ] && grep -q 'warning: bwrap cannot make a sandbox here' \
+	    "$tmp/nouserns.out" && grep -q '^sandbox: unsealed' \
+	    "$tmp/nouserns.out" && grep -q '^3:random .* ok ' "$tmp/nouserns.out"
+	then
+		ok
+	else
+		no "no user namespaces, auto: want exit 0, the warning and an" \
+		    "unsealed match, got exit $rc:"
+		sed 's/^/  | /' "$tmp/nouserns.out" | head -8
+	fi
+	leftovers "no user namespaces, auto: after the match"
+	unshare -U "$bin" play --sandbox on --quiet --seed 12345 $limits \
+	    --log-dir "$tmp/nouserns-on" "$good" "$good" "$good" \
+	    >"$tmp/nouserns-on.out" 2>&1
+	rc=$?
+	[ $rc = 3 ] && grep -q -- '--sandbox on: bwrap cannot make a sandbox' \
+	    "$tmp/nouserns-on.out" && ok ||
+	    { no "no user namespaces, on: want exit 3 and bwrap's words, got $rc:"
+		sed 's/^/  | /' "$tmp/nouserns-on.out" | head -5; }
+	leftovers "no user namespaces, on: after the refusal"
+else
+	echo "hostile: unshare -U cannot run here: bwrap's failure at start is not checked"
+fi
+
 # 6. A bot run from its own folder sees it: its helper module imports.
 # 7. A symbolic link to a bot runs sealed; a bot in the log folder is
 # refused (exit 3).  8. A writable folder has a quota.  (Outside $tmp,

@@ -392,6 +392,49 @@ START_TEST(silent_bot_times_out_at_the_deadline)
 }
 END_TEST
 
+/* A process's poke descriptor wakes a wait that holds the process, and only
+ * such a wait; once the owner cleared poked, the next change wakes one
+ * again (the quota's inotify descriptor, bot.c). */
+START_TEST(a_poke_wakes_the_waits_that_hold_its_process)
+{
+	proc a, b;
+	proc *one[] = { &a }, *both[] = { &a, &b };
+	int pk[2];
+	char c;
+
+	spawn_sh(&a, "exec sleep 600", 100, NULL, 0);
+	spawn_sh(&b, "exec sleep 600", 100, NULL, 0);
+	ck_assert_int_eq(pipe(pk), 0);
+	b.poke_fd = pk[0];
+	ck_assert_int_eq(write(pk[1], "x", 1), 1);
+	/* A wait for a alone does not see it. */
+	ck_assert_int_eq(proc_wait(one, 1, &a, proc_now() + 100 * MS, 0),
+	    PROC_EV_TIMEOUT);
+	ck_assert_int_eq(b.poked, 0);
+	/* One that holds b does, long before its deadline. */
+	ck_assert_int_eq(proc_wait(both, 2, &a, proc_now() + 30000 * MS, 0),
+	    PROC_EV_POKED);
+	ck_assert_int_eq(b.poked, 1);
+	ck_assert_int_eq(a.poked, 0);
+	/* Taken and cleared: quiet until the next change. */
+	ck_assert_int_eq(read(pk[0], &c, 1), 1);
+	b.poked = 0;
+	ck_assert_int_eq(proc_wait(both, 2, &a, proc_now() + 100 * MS, 0),
+	    PROC_EV_TIMEOUT);
+	ck_assert_int_eq(write(pk[1], "x", 1), 1);
+	ck_assert_int_eq(proc_wait(both, 2, &a, proc_now() + 30000 * MS, 0),
+	    PROC_EV_POKED);
+	ck_assert_int_eq(b.poked, 1);
+	stop_one(&a, 100 * MS);
+	stop_one(&b, 100 * MS);
+	proc_free(&a);
+	proc_free(&b);
+	(void)close(pk[0]);
+	(void)close(pk[1]);
+	no_children();
+}
+END_TEST
+
 /* A bot that does not read its stdin cannot make the referee block. */
 START_TEST(unread_stdin_never_blocks)
 {
@@ -812,6 +855,7 @@ Suite *proc_suite(void)
 	 * waits above may take up to LONG on a busy machine. */
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, echo_bot_answers_lines);
+	tcase_add_test(tc, a_poke_wakes_the_waits_that_hold_its_process);
 	tcase_add_test(tc, max_line_is_exact);
 	tcase_add_test(tc, many_lines_keep_their_order);
 	tcase_add_test(tc, cwd_and_env);

@@ -250,7 +250,8 @@ static int holds(const sab_game *g, int seat, uint8_t def)
  * seat's hand are the same in both games, and only a leak could make
  * another seat hear something different.
  */
-static void leak_game(leak_run *r, uint64_t seed, int marked, int veto)
+static void leak_game(leak_run *r, uint64_t seed, int marked, int veto,
+    int at_once)
 {
 	static sab_move moves[SAB_MAX_MOVES];
 	unsigned feat[5];
@@ -262,11 +263,13 @@ static void leak_game(leak_run *r, uint64_t seed, int marked, int veto)
 	session *s = malloc(sizeof *s);
 	char err[256];
 	sab_rng rng;
-	int decision = 0;
+	int decision = 0, window = 0;
+	int64_t move_ms[5] = { 1000, 1000, 1000, 1000, 1000 };
+	int64_t bank_ms[5] = { 10000, 10000, 10000, 10000, 10000 };
 
 	REQUIRE(pc && g && ev && s, "out of memory");
 	for (int k = 0; k < 5; k++)
-		feat[k] = PROTO_FEAT_REACT;
+		feat[k] = PROTO_FEAT_REACT | (at_once ? PROTO_FEAT_AT_ONCE : 0);
 	REQUIRE(proto_cards_init(pc, rs, err, sizeof err) == 0, "%s", err);
 	sab_rng_seed(&rng, seed);
 	ev->n = 0;
@@ -289,13 +292,31 @@ static void leak_game(leak_run *r, uint64_t seed, int marked, int veto)
 		}
 		ev->n = 0;
 		decision++;
-		if (g->phase == SAB_PHASE_REACT) {
+		if (g->phase != SAB_PHASE_REACT) {
+			window = 0;
+		} else if (!window) {
+			/* Those asked at once, in the order asked. */
+			int seats[SAB_MAX_PLAYERS], n = sab_game_reactors(g, seats);
+			unsigned asked = session_window(s, g, decision, 0x1f,
+			    move_ms, bank_ms);
+			window = 1;
+			for (int i = 1; i < n; i++)
+				if (asked >> seats[i] & 1) {
+					REQUIRE(r->nasked < 8192, "too many requests");
+					r->asked[r->nasked][0] = seats[i];
+					r->asked[r->nasked++][1] = decision + i;
+				}
+		}
+		if (g->phase == SAB_PHASE_REACT && !session_early(s, seat)) {
 			REQUIRE(r->nasked < 8192, "too many requests");
 			r->asked[r->nasked][0] = seat;
 			r->asked[r->nasked++][1] = decision;
-			r->vetoed_asked += seat == marked && holds(g, marked, v);
 		}
-		session_request(s, g, decision, 1000, 10000);
+		if (g->phase == SAB_PHASE_REACT)
+			r->vetoed_asked += seat == marked && holds(g, marked, v);
+		if (!session_early(s, seat))
+			session_request(s, g, decision, 1000, 10000);
+		session_settled(s, seat);
 		k = sab_game_moves(g, moves);
 		REQUIRE(k > 0, "no legal move");
 		for (int i = 0; i < k && pick < 0; i++)
@@ -340,16 +361,18 @@ static void leak_run_free(leak_run *r)
 /* Issue 13: "design the reaction request so that a seat's being asked
  * reveals nothing about what it holds".  The same seeded game with and
  * without a veto in one hand: every other seat is sent the same bytes,
- * and the same seats are asked to react in the same order. */
-START_TEST(a_reaction_request_reveals_nothing)
+ * and the same seats are asked to react in the same order; also when the
+ * seats are asked at once (issue 28: "ask every seat that may react at
+ * once ... without revealing who holds a veto"). */
+static void reveals_nothing(int at_once)
 {
 	static const uint64_t seeds[] = { 3, 8, 21 };
 	int marked = 2;
 
 	for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++) {
 		leak_run *with = leak_run_new(), *without = leak_run_new();
-		leak_game(with, seeds[i], marked, 1);
-		leak_game(without, seeds[i], marked, 0);
+		leak_game(with, seeds[i], marked, 1, at_once);
+		leak_game(without, seeds[i], marked, 0, at_once);
 		REQUIRE(with->vetoed_asked > 0, "seed %llu: the marked seat "
 		    "was never asked holding its veto",
 		    (unsigned long long)seeds[i]);
@@ -376,6 +399,89 @@ START_TEST(a_reaction_request_reveals_nothing)
 		leak_run_free(with);
 		leak_run_free(without);
 	}
+}
+
+START_TEST(a_reaction_request_reveals_nothing)
+{
+	reveals_nothing(0);
+}
+END_TEST
+
+START_TEST(a_request_asked_at_once_reveals_nothing)
+{
+	reveals_nothing(1);
+}
+END_TEST
+
+/*
+ * "react-at-once": when a card opens a reaction window, every later seat
+ * the rules will ask whose bot asked for it (and listens) is sent its whole
+ * request at once, with the number its decision has if the seats before it
+ * allow; the first seat is asked as usual; a seat without the feature, or
+ * out of the game, waits for its turn; the rules' "react" line is not sent
+ * again to a seat asked already, nor its request.
+ */
+START_TEST(reaction_requests_go_out_at_once)
+{
+	const sab_ruleset *rs = t_ruleset("base-wc");
+	const unsigned both = PROTO_FEAT_REACT | PROTO_FEAT_AT_ONCE;
+	unsigned feat[5] = { both, both, both | PROTO_FEAT_MOVES,
+	    PROTO_FEAT_REACT, both };
+	int64_t move_ms[5] = { 100, 200, 300, 400, 500 };
+	int64_t bank_ms[5] = { 10, 20, 30, 40, 50 };
+	proto_cards *pc = malloc(sizeof *pc);
+	session *s = malloc(sizeof *s);
+	sab_game *g = malloc(sizeof *g);
+	sab_events *ev = malloc(sizeof *ev);
+	leak_run *r = leak_run_new();
+	char err[256], want[64];
+	int seats[SAB_MAX_PLAYERS], n, first;
+	unsigned asked;
+
+	REQUIRE(pc && s && g && ev, "out of memory");
+	REQUIRE(proto_cards_init(pc, rs, err, sizeof err) == 0, "%s", err);
+	session_start(s, pc, 5, feat, leak_hear, r);
+	t_game(g, rs, 5, 5, NULL);
+	/* Seat 0 plays a card other than the veto: the window opens. */
+	for (int i = 0; i < g->nhand[0]; i++) {
+		sab_move m[SAB_MAX_CARD_MOVES];
+		if (sab_game_moves_card(g, g->hand[0][i], m) > 0 &&
+		    m[0].kind == SAB_MOVE_PLAY) {
+			ev->n = 0;
+			sab_game_apply(g, &m[0], NULL, ev);
+			break;
+		}
+	}
+	REQUIRE(g->phase == SAB_PHASE_REACT, "seat 0's card opened no window");
+	n = sab_game_reactors(g, seats);
+	ck_assert_int_eq(n, 4);
+	first = g->to_act;
+	ck_assert_int_eq(first, 1);
+	/* Seat 4 is out of the game: not asked, as seat 3 (no feature). */
+	asked = session_window(s, g, 7, 0x0f, move_ms, bank_ms);
+	ck_assert_uint_eq(asked, 1u << 2);
+	ck_assert_int_eq(g->to_act, first);
+	ck_assert_uint_eq(r->len[0] + r->len[1] + r->len[3] + r->len[4], 0);
+	ck_assert(strncmp(r->text[2], "react 0\n", 8) == 0);
+	ck_assert(strstr(r->text[2], "legal allow\n") != NULL);
+	snprintf(want, sizeof want, "turn 8 300 30\n");
+	ck_assert(strstr(r->text[2], want) != NULL);
+	ck_assert_int_eq(session_early(s, 2), 1);
+	ck_assert_int_eq(session_early(s, 1), 0);
+	/* The rules ask seat 2 in its turn: its line is not sent again. */
+	sab_event e = sab_event_new(SAB_EV_REACT, SAB_VIS_SEAT, 2);
+	e.target = 0;
+	size_t before = r->len[2];
+	ck_assert_int_eq(session_tell_seat(s, &e, 2), 0);
+	ck_assert_uint_eq(r->len[2], before);
+	session_settled(s, 2);
+	ck_assert_int_eq(session_early(s, 2), 0);
+	ck_assert_int_eq(session_tell_seat(s, &e, 2), 7);
+	free(pc);
+	free(s);
+	free(g);
+	free(ev);
+	leak_run_free(r);
 }
 END_TEST
 
@@ -426,6 +532,8 @@ Suite *session_suite(void)
 	tcase_add_test(tc, a_request_lists_the_moves_to_a_seat_that_asked);
 	tcase_add_test(tc, refusals_and_the_moves_played_instead);
 	tcase_add_test(tc, a_reaction_request_reveals_nothing);
+	tcase_add_test(tc, a_request_asked_at_once_reveals_nothing);
+	tcase_add_test(tc, reaction_requests_go_out_at_once);
 	tcase_add_test(tc, no_react_line_without_the_feature);
 	suite_add_tcase(s, tc);
 	return s;

@@ -18,6 +18,7 @@
 
 int bot_react = 1;
 bot_line_fn *bot_lines;
+int bot_at_once = 1;
 
 static botstate st;
 
@@ -1474,8 +1475,9 @@ static int handle(char *line, const char *name, bot_choose_fn *choose,
 	k = w.w[0];
 	if (strcmp(k, "saboteur") == 0) {
 		/* Any version is answered: refusing one is the referee's call. */
-		if (printf("bot %s moves seed%s\n", name,
-		    bot_react ? " react" : "") < 0 ||
+		if (printf("bot %s moves seed%s%s\n", name,
+		    bot_react ? " react" : "",
+		    bot_react && bot_at_once ? " react-at-once" : "") < 0 ||
 		    fflush(stdout) != 0)
 			return -1;
 	} else if (strcmp(k, "quit") == 0) {

@@ -11,11 +11,12 @@
 /*
  * A bot is a program: main() calls bot_run() with the bot's name and its
  * callbacks, and returns what bot_run() returns.  bot_run() answers the
- * handshake ("bot NAME moves seed react": the referee lists the legal
- * moves before every decision, gives each game a seed for the bot's
- * randomness in s->seed, and asks for a reaction, "allow" or a veto, to
- * every card another seat plays while a veto is in the game; without
- * "react" when bot_react is 0), follows the game line by line into a
+ * handshake ("bot NAME moves seed react react-at-once": the referee lists
+ * the legal moves before every decision, gives each game a seed for the
+ * bot's randomness in s->seed, and asks for a reaction, "allow" or a veto,
+ * to every card another seat plays while a veto is in the game, at once
+ * with every other seat that may react; without the last two when
+ * bot_react is 0), follows the game line by line into a
  * botstate, calls choose() on every "turn" and prints its answer.  Unknown lines are
  * ignored, as the protocol asks; see saboteur-protocol(7).  With
  * BOTLIB_CHECK set in its environment, a bot reports on stderr every legal
@@ -157,8 +158,11 @@ int bot_handle(char *line, const char *name, bot_choose_fn *choose,
     bot_seen_fn *seen);
 const botstate *bot_state(void);
 
-/* 1 (the default): the handshake asks for the "react" feature, so the
- * referee asks this bot whether to veto each card another seat plays; 0:
+/* 1 (the default): the handshake asks for the "react" and "react-at-once"
+ * features, so the referee asks this bot whether to veto each card another
+ * seat plays, with the other seats that may react at once (a veto before
+ * it in the order of play makes its answer void; the "vetoed" line names
+ * the seat whose veto was played); 0:
  * it never is, and the referee lets every card through for it (the
  * documented default), which costs a referee nothing. */
 extern int bot_react;
@@ -168,6 +172,11 @@ extern int bot_react;
  * record of the game (a search bot's knowledge, know.h) sees all of it. */
 typedef void bot_line_fn(const char *line);
 extern bot_line_fn *bot_lines;
+
+/* 1 (the default): with bot_react, the handshake asks for "react-at-once"
+ * too; 0: only for "react", so this bot is asked in its turn (a person's
+ * seat: a person is not asked a question a veto before might make void). */
+extern int bot_at_once;
 
 /* Returns the goal place at (x, y), or -1; the cell goal place g lies on
  * now (the setup's "goal" line, until a push-goal chest moves it:

@@ -1,6 +1,7 @@
 /* random_bot.c: a Saboteur bot that plays a uniformly random legal move. */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "botlib.h"
@@ -62,7 +63,8 @@ static const char *choose(const botstate *s)
 	return pick(s);
 }
 
-int main(void)
+/* Usage: random-bot [--react] */
+int main(int argc, char **argv)
 {
 	/* Without a seed from the referee or BOT_SEED, each process differs. */
 	const char *env = getenv("BOT_SEED");
@@ -71,7 +73,9 @@ int main(void)
 	seed = fixed ? strtoull(env, NULL, 10) : 0;
 	sab_rng_seed(&rng, fixed ? seed : (uint64_t)getpid());
 	/* A veto at random is no strategy: this bot does not ask to react,
-	 * so a referee never waits on it for one (saboteur-protocol(7)). */
-	bot_react = 0;
+	 * so a referee never waits on it for one (saboteur-protocol(7)),
+	 * unless told to (--react: what the reaction window costs a referee
+	 * is measured with it, scripts/bench-reactions.sh). */
+	bot_react = argc > 1 && strcmp(argv[1], "--react") == 0;
 	return bot_run("random", choose, NULL);
 }

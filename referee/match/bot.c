@@ -123,7 +123,8 @@ void bot_send(bot *b, const char *line)
 
 	if (b->status != BOT_OK)
 		return;
-	transcript(b, "<-", line, len);
+	if (b->transcript != NULL || b->debug != NULL)
+		transcript(b, "<-", line, len);
 	if (!b->send_failed && proc_send(&b->p, line, len) != 0)
 		b->send_failed = 1;
 }

@@ -72,22 +72,49 @@ static int get(const char *dir, const char *name, char *buf, size_t len)
 	return 0;
 }
 
-/* The number after "KEY " on a line of DIR/NAME (a flat-keyed file such
- * as memory.events); -1 when there is none. */
-static long long keyed(const char *dir, const char *name, const char *key)
+/* The number after "KEY " on a line of text; -1 when there is none. */
+static long long key_in(const char *text, const char *key)
 {
-	char buf[4096];
 	size_t n = strlen(key);
 
-	if (dir[0] == '\0' || get(dir, name, buf, sizeof buf) != 0)
-		return -1;
-	for (char *l = buf; l != NULL && *l != '\0'; ) {
+	for (const char *l = text; l != NULL && *l != '\0'; ) {
 		if (strncmp(l, key, n) == 0 && l[n] == ' ')
 			return strtoll(l + n + 1, NULL, 10);
 		l = strchr(l, '\n');
 		l = l != NULL ? l + 1 : NULL;
 	}
 	return -1;
+}
+
+/* The number after "KEY " on a line of DIR/NAME (a flat-keyed file such
+ * as memory.events); -1 when there is none. */
+static long long keyed(const char *dir, const char *name, const char *key)
+{
+	char buf[4096];
+
+	if (dir[0] == '\0' || get(dir, name, buf, sizeof buf) != 0)
+		return -1;
+	return key_in(buf, key);
+}
+
+/* keyed(), on a descriptor of DIR/NAME kept in *fd (opened at the first
+ * call, -1 until then): read again from its start, without the path's
+ * walk an open costs each time. */
+static long long keyed_kept(int *fd, const char *dir, const char *name,
+    const char *key)
+{
+	char path[CGROUP_PATH + 64], buf[4096];
+	ssize_t k;
+
+	if (dir[0] == '\0')
+		return -1;
+	if (*fd < 0 && (path_join(path, sizeof path, dir, name) != 0 ||
+	    (*fd = open(path, O_RDONLY | O_CLOEXEC)) < 0))
+		return -1;
+	if ((k = pread(*fd, buf, sizeof buf - 1, 0)) < 0)
+		return -1;
+	buf[k] = '\0';
+	return key_in(buf, key);
 }
 
 /* The number DIR/NAME holds; -1 when it cannot be read. */
@@ -583,6 +610,7 @@ cgroup *cgroup_new(cgroup_sys *sys, uint64_t memory, uint64_t procs,
 	cg->kind = sys->kind;
 	cg->memory = memory;
 	cg->procs = procs;
+	cg->met_fd[0] = cg->met_fd[1] = -1;
 	for (int c = 0; c < CG_NCTL; c++)
 		cg->procs_fd[c] = -1;
 	(void)snprintf(name, sizeof name, "%u", ++sys->seq);
@@ -635,7 +663,7 @@ void cgroup_entered(cgroup *cg)
 		}
 }
 
-int cgroup_usage_read(const cgroup *cg, int what, cgroup_usage *u)
+int cgroup_usage_read(cgroup *cg, int what, cgroup_usage *u)
 {
 	int v1 = cg != NULL && cg->kind == CGROUP_V1;
 	const char *mem = cg != NULL ? cg->dir[CG_MEMORY] : "";
@@ -646,10 +674,11 @@ int cgroup_usage_read(const cgroup *cg, int what, cgroup_usage *u)
 	if (cg == NULL)
 		return -1;
 	if (what & CGROUP_MET) {
-		if ((v = keyed(mem, v1 ? "memory.oom_control" : "memory.events",
-		    "oom_kill")) > 0)
+		if ((v = keyed_kept(&cg->met_fd[0], mem, v1 ?
+		    "memory.oom_control" : "memory.events", "oom_kill")) > 0)
 			u->oom_kills = (long)v;
-		if ((v = keyed(cg->dir[CG_PIDS], "pids.events", "max")) > 0)
+		if ((v = keyed_kept(&cg->met_fd[1], cg->dir[CG_PIDS],
+		    "pids.events", "max")) > 0)
 			u->procs_refused = (long)v;
 	}
 	if ((what & CGROUP_CPU) && (v = v1 ? number(cg->dir[CG_CPU],
@@ -718,6 +747,9 @@ void cgroup_free(cgroup *cg)
 	if (cg == NULL)
 		return;
 	cgroup_entered(cg);
+	for (int i = 0; i < 2; i++)
+		if (cg->met_fd[i] >= 0)
+			(void)close(cg->met_fd[i]);
 	/* The tree is dead or dying by now (its seat was stopped); what is
 	 * left is killed, and removed once the kernel let it go. */
 	if (cgroup_populated(cg) == 1)

@@ -67,6 +67,9 @@ typedef struct cgroup {
 	int procs_fd[CG_NCTL];  /* -1 when closed */
 	uint64_t memory;        /* bytes, 0: no limit */
 	uint64_t procs;         /* processes and threads, 0: no limit */
+	int met_fd[2];          /* the files of the limits met (memory's
+	                           events, pids.events), kept open once read:
+	                           a game's end reads them for every seat */
 } cgroup;
 
 /*
@@ -108,9 +111,9 @@ typedef struct cgroup_usage {
 } cgroup_usage;
 
 /* Reads what of cg's tree's usage `what` asks for (CGROUP_* bits; the
- * rest stays 0, or -1 for the CPU time).  Returns 0, or -1 when cg is
- * NULL. */
-int cgroup_usage_read(const cgroup *cg, int what, cgroup_usage *u);
+ * rest stays 0, or -1 for the CPU time); the files of CGROUP_MET are kept
+ * open in cg for the next time.  Returns 0, or -1 when cg is NULL. */
+int cgroup_usage_read(cgroup *cg, int what, cgroup_usage *u);
 
 /*
  * 1 while some process of cg's tree lives, 0 once none does, -1 when it

@@ -5,12 +5,17 @@
  * each power of two [2^e, 2^(e+1)) is cut into HIST_SUB equal bins. */
 static int bin_of(uint64_t v)
 {
-	int e = 63;
+	int e;
 
 	if (v < 2 * HIST_SUB)
 		return (int)v;
-	while (!(v >> e & 1))
-		e--;
+	/* The highest bit set: one instruction where the compiler has one. */
+#if defined(__GNUC__) || defined(__clang__)
+	e = 63 - __builtin_clzll(v);
+#else
+	for (e = 63; !(v >> e & 1); e--)
+		;
+#endif
 	/* e >= 6 here, since HIST_SUB is 32. */
 	if (e > HIST_EXP)
 		return HIST_BINS - 1;

@@ -1,6 +1,7 @@
 /* match.c: handshakes, games, decisions with their clock and tries, the
  * default move, and the referee's own cost. */
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,7 +16,9 @@
 
 #define NS_PER_MS 1000000LL
 
-/* The state of one match while it runs. */
+/* The state of one match while it runs.  The fields from g on are large
+ * (400 KB, most of it the session's room for a request's moves) and each
+ * is set before it is read, so a run is not zeroed beyond them. */
 typedef struct run {
 	const match_opts *o;
 	bot *bots;              /* the pool the seats are filled from */
@@ -26,15 +29,23 @@ typedef struct run {
 	int64_t last_reply;     /* when the last reply's newline was read, or 0 */
 	/* The game being played. */
 	const match_game *spec;
-	sab_game g;
-	proto_cards pc;         /* o->pc, following g's goal places */
-	sab_events ev;
 	sab_rng rng;
 	int seat_bot[SAB_MAX_PLAYERS];
 	uint16_t out;           /* seats whose bot lost control this game */
 	int decisions;
 	game_result *res;
 	replay_writer *rw;      /* this game's replay, or NULL */
+	/* The reaction window under way: its seats asked at once, in the
+	 * rules' order, each with the moment its request was written (its
+	 * clock runs from then; 0: when its pipe took the last of it) and
+	 * its deadline. */
+	int window;             /* 1 while one is open */
+	int nearly, early[SAB_MAX_PLAYERS];
+	int64_t asked_at[SAB_MAX_PLAYERS], early_deadline[SAB_MAX_PLAYERS];
+	int early_decision[SAB_MAX_PLAYERS];    /* its request's number */
+	proto_cards pc;         /* o->pc, following g's goal places */
+	sab_game g;
+	sab_events ev;
 	session ss;             /* what the seats are told */
 } run;
 
@@ -264,11 +275,12 @@ static int dispatch(run *r, char *err, size_t errlen)
 
 /* ---- one decision ------------------------------------------------------ */
 
-/* Charges a decision's time to the bot's clock. */
-static void charge(run *r, bot *b, int64_t used)
+/* Charges a decision's time to the bot's clock (an answer a veto made
+ * void counts its time, not as a decision). */
+static void charge(run *r, bot *b, int64_t used, int decision)
 {
 	b->used += used;
-	b->decisions++;
+	b->decisions += decision;
 	if (used > b->longest)
 		b->longest = used;
 	if (used > move_of(r, b)) {
@@ -278,14 +290,32 @@ static void charge(run *r, bot *b, int64_t used)
 	}
 }
 
+/* When the request a reply of b's answers was written: asked, for a seat
+ * asked at its window's start, else when its pipe took the last byte. */
+static int64_t asked_when(const bot *b, int64_t asked)
+{
+	return asked > 0 ? asked : b->p.t_written;
+}
+
+/* The time a reply of b's read at t used: a network seat's is its round
+ * trip less its allowance (saboteur(1)), what the replay records and the
+ * audit checks.  asked: see asked_when(). */
+static int64_t time_used(const bot *b, int64_t t, int64_t asked)
+{
+	int64_t used = t - asked_when(b, asked) - b->allowance;
+
+	return used > 0 ? used : 0;
+}
+
 /* Reads one reply; returns 1 with a legal move in *m, 0 for a refused
- * reply (the reason in why), -1 when the wait ended another way. */
-static int read_reply(run *r, bot *b, int64_t deadline, const char *what,
-    sab_move *m, char *why, size_t whylen, int *rc)
+ * reply (the reason in why), -1 when the wait ended another way.  asked:
+ * see asked_when(). */
+static int read_reply(run *r, bot *b, int64_t deadline, int64_t asked,
+    const char *what, sab_move *m, char *why, size_t whylen, int *rc)
 {
 	char *line;
 	size_t len;
-	int64_t t;
+	int64_t t, used;
 	int k = reply_of(r, b, deadline, &line, &len, &t, what);
 
 	if (k == BOT_REPLY_INTERRUPTED)
@@ -294,12 +324,8 @@ static int read_reply(run *r, bot *b, int64_t deadline, const char *what,
 		return -1;
 	count(r, 1);
 	r->last_reply = t;
-	/* A network seat's time is its round trip less its allowance
-	 * (saboteur(1)): what the replay records and the audit checks. */
-	int64_t used = t - b->p.t_written - b->allowance;
-	if (used < 0)
-		used = 0;
-	charge(r, b, used);
+	used = time_used(b, t, asked);
+	charge(r, b, used, 1);
 	if (r->rw != NULL)
 		replay_bot_line(r->rw, b->seat, line, len, used, b->bank_left);
 	k = proto_judge(&r->pc, &r->g, line, len, PROTO_REASONS_TOKENS, m,
@@ -308,6 +334,38 @@ static int read_reply(run *r, bot *b, int64_t deadline, const char *what,
 		bot_note_refusal(b, line, len, why);
 	free(line);
 	return k;
+}
+
+/* Appends v in decimal to buf at *at. */
+static void put_int(char *buf, size_t *at, int v)
+{
+	char d[12];
+	int k = 0;
+	unsigned u = v < 0 ? 0U - (unsigned)v : (unsigned)v;
+
+	do
+		d[k++] = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		buf[(*at)++] = '-';
+	while (k > 0)
+		buf[(*at)++] = d[--k];
+}
+
+/* "decision D of game G" into buf (of 64 bytes: the words and two ints
+ * fit), the moment a failure is told at; written by hand, since printf
+ * would cost a decision a thousand instructions for words seldom read. */
+static void decision_words(char *buf, int decision, int game)
+{
+	size_t at = 0;
+
+	memcpy(buf, "decision ", 9);
+	at = 9;
+	put_int(buf, &at, decision);
+	memcpy(buf + at, " of game ", 9);
+	at += 9;
+	put_int(buf, &at, game);
+	buf[at] = '\0';
 }
 
 /* Records the referee's delay between the last reply and this request. */
@@ -323,38 +381,152 @@ static void note_gap(run *r)
 	r->last_reply = 0;
 }
 
+/* ---- the reaction window -------------------------------------------- */
+
+/*
+ * A reaction window opens (the seat to act is its first reactor): the
+ * later seats whose bots asked for "react-at-once" are sent their requests
+ * now, all of them, and start thinking together; each one's clock runs
+ * from the moment its request is written, its deadline from then too.
+ */
+static void window_open(run *r)
+{
+	int64_t move_ms[SAB_MAX_PLAYERS], bank_ms[SAB_MAX_PLAYERS];
+	int seats[SAB_MAX_PLAYERS], n;
+	unsigned listening = 0, asked;
+	char *note;
+	size_t len;
+
+	r->window = 1;
+	r->nearly = 0;
+	for (int s = 0; s < r->n; s++) {
+		bot *b = at(r, s);
+		move_ms[s] = move_of(r, b) / NS_PER_MS;
+		bank_ms[s] = b->bank_left / NS_PER_MS;
+		if (b->status == BOT_OK && !(r->out & (1u << s)))
+			listening |= 1u << s;
+	}
+	/* What they sent unasked goes first, as before any request. */
+	n = sab_game_reactors(&r->g, seats);
+	for (int i = 1; i < n; i++)
+		if (listening >> seats[i] & 1)
+			while (bot_drop_stale(at(r, seats[i]), &note, &len))
+				keep_note(r, at(r, seats[i]), note, len);
+	asked = session_window(&r->ss, &r->g, r->decisions, listening, move_ms,
+	    bank_ms);
+	for (int i = 1; i < n; i++) {
+		int s = seats[i];
+		bot *b = at(r, s);
+		if (!(asked >> s & 1))
+			continue;
+		proc_count_reset(&b->p);
+		proc_flush(&b->p);
+		r->asked_at[s] = b->p.wlen == 0 ? b->p.t_written : 0;
+		r->early_deadline[s] = proc_now() + move_of(r, b) + b->bank_left +
+		    b->allowance + r->o->clock.grace;
+		r->early_decision[s] = r->decisions + i;
+		r->early[r->nearly++] = s;
+	}
+}
+
+/*
+ * The seat's request was made void by a veto before it: its answer is
+ * read (it is no one else's) and dropped, unjudged and unanswered; its
+ * time counts on its clock.  A bot that does not answer in time is out
+ * of the game, as after any timeout, and is told nothing more of it.
+ */
+static int void_answer(run *r, int seat)
+{
+	bot *b = at(r, seat);
+	char what[64], *line;
+	size_t len;
+	int64_t t, used;
+	int k;
+
+	if (b->status != BOT_OK || (r->out & (1u << seat)))
+		return MATCH_DONE;
+	decision_words(what, r->early_decision[seat], r->spec->number);
+	k = reply_of(r, b, r->early_deadline[seat], &line, &len, &t, what);
+	if (k == BOT_REPLY_INTERRUPTED)
+		return MATCH_INTERRUPTED;
+	if (k == BOT_REPLY_LINE) {
+		count(r, 1);
+		used = time_used(b, t, r->asked_at[seat]);
+		charge(r, b, used, 0);
+		if (r->rw != NULL)
+			replay_void(r->rw, seat, line, len, used, b->bank_left);
+		free(line);
+	} else if (b->status == BOT_TIMEOUT) {
+		b->status = BOT_OK;
+		b->timeouts++;
+		r->out |= (uint16_t)(1u << seat);
+	} else if (b->status != BOT_OK) {
+		stop_bot(r, b);
+	}
+	return MATCH_DONE;
+}
+
+/* The window closed: by a veto, the seats asked at once after it answered
+ * void requests, which are settled now, in the rules' order, before any
+ * of them can be asked again. */
+static int window_close(run *r)
+{
+	int rc = MATCH_DONE;
+
+	r->window = 0;
+	for (int i = 0; i < r->nearly && rc == MATCH_DONE; i++) {
+		int s = r->early[i];
+		if (!session_early(&r->ss, s))
+			continue;
+		session_settled(&r->ss, s);
+		rc = void_answer(r, s);
+	}
+	r->nearly = 0;
+	return rc;
+}
+
 /*
  * Gets the seat's decision: asks its bot (with its tries and clock) or
  * plays the default move for it.  Returns MATCH_DONE or MATCH_INTERRUPTED.
  */
 static int decide(run *r, sab_move *m)
 {
-	int seat = r->g.to_act, rc = MATCH_DONE;
+	int seat = r->g.to_act, rc = MATCH_DONE, early;
 	bot *b = at(r, seat);
 	char what[64], why[256], *note;
+	int64_t deadline, asked = 0;
 	size_t len;
 
 	r->decisions++;
 	proto_default_move(&r->g, m);
+	if (r->g.phase == SAB_PHASE_REACT && !r->window)
+		window_open(r);
+	early = session_early(&r->ss, seat);
+	session_settled(&r->ss, seat);
 	/* A reaction request of a bot that did not ask for "react": allowed
 	 * by rule at once, without a request (saboteur-protocol(7)). */
 	if (b->status != BOT_OK || (r->out & (1u << seat)) ||
 	    !session_asks(&r->ss, &r->g))
 		return MATCH_DONE;
-	snprintf(what, sizeof what, "decision %d of game %d", r->decisions,
-	    r->spec->number);
-	while (bot_drop_stale(b, &note, &len))
-		keep_note(r, b, note, len);
-	proc_count_reset(&b->p);
-	note_gap(r);
-	session_request(&r->ss, &r->g, r->decisions, move_of(r, b) / NS_PER_MS,
-	    b->bank_left / NS_PER_MS);
-	int64_t deadline = proc_now() + move_of(r, b) + b->bank_left +
-	    b->allowance + r->o->clock.grace;
+	decision_words(what, r->decisions, r->spec->number);
+	if (early) {
+		/* Asked at the window's start: its answer may be in. */
+		deadline = r->early_deadline[seat];
+		asked = r->asked_at[seat];
+	} else {
+		while (bot_drop_stale(b, &note, &len))
+			keep_note(r, b, note, len);
+		proc_count_reset(&b->p);
+		note_gap(r);
+		session_request(&r->ss, &r->g, r->decisions,
+		    move_of(r, b) / NS_PER_MS, b->bank_left / NS_PER_MS);
+		deadline = proc_now() + move_of(r, b) + b->bank_left +
+		    b->allowance + r->o->clock.grace;
+	}
 	for (int tries = r->o->tries; tries > 0; tries--) {
 		sab_move got;
-		int k = read_reply(r, b, deadline, what, &got, why, sizeof why,
-		    &rc);
+		int k = read_reply(r, b, deadline, asked, what, &got, why,
+		    sizeof why, &rc);
 		if (k == 1) {
 			*m = got;
 			return MATCH_DONE;
@@ -521,6 +693,8 @@ static int play_game(run *r, char *err, size_t errlen)
 	}
 	r->out = 0;
 	r->decisions = 0;
+	r->window = 0;
+	r->nearly = 0;
 	r->ev.n = 0;
 	r->ev.overflow = 0;
 	if (replay_start(r, err, errlen) != 0)
@@ -548,6 +722,8 @@ static int play_game(run *r, char *err, size_t errlen)
 		}
 		if (r->rw != NULL)
 			replay_turn(r->rw, seat, &m, &r->g);
+		if (r->window && r->g.phase != SAB_PHASE_REACT)
+			rc = window_close(r);
 	}
 	if (rc == MATCH_DONE)
 		check_limits(r);
@@ -570,10 +746,13 @@ static double cpu_seconds(void)
 static run *run_new(const match_opts *o, bot *bots, int nbots,
     match_cost *cost)
 {
-	run *r = calloc(1, sizeof *r);
+	run *r = malloc(sizeof *r);
 
 	if (r == NULL)
 		return NULL;
+	memset(r, 0, offsetof(run, pc));
+	r->ev.n = 0;
+	r->ev.overflow = 0;
 	r->o = o;
 	r->pc = *o->pc;
 	r->bots = bots;

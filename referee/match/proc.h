@@ -58,7 +58,14 @@ typedef struct proc_spec {
 	int env_exact;          /* 1: env is the whole environment, not additions */
 	int merge_stderr;       /* 1: stderr goes to the stdout pipe */
 	int wrapped;            /* 1: argv runs the bot under an init of its
-	                           own (bwrap), whose account is the bot's */
+	                           own (bwrap --info-fd 4), whose account is
+	                           the bot's: the descriptor after those of
+	                           pass_fds (4, after the filter's 3) is a
+	                           pipe on which it writes that init's pid,
+	                           so that the referee waits for the init
+	                           itself when the bot ends (its PID
+	                           namespace, the bot's whole tree, is gone
+	                           once it is) */
 	const proc_cpus *cpus;  /* pinned to these CPUs (sched_setaffinity(2)
 	                           in the child before exec, inherited by all
 	                           it starts), or NULL: the referee's */
@@ -105,12 +112,20 @@ typedef struct proc {
 	int nlines, first_line;
 	uint64_t out_bytes;     /* stdout bytes since the last proc_count_reset() */
 	int stdin_closed;       /* a write failed (EPIPE) or proc_close_stdin() */
+	int in_armed;           /* stdin is in the referee's epoll set, to
+	                           say when a full pipe takes bytes again */
 	unsigned long chld_seen;/* SIGCHLDs counted at its last reap check */
 	/* Once PROC_DEAD: its peak resident memory (with the descendants it
 	 * waited for) and the CPU time it used, from wait4(2). */
 	long maxrss_kb;
 	int64_t cpu_ns;
 	int wrapped;            /* see proc_spec */
+	int info_fd;            /* wrapped: where bwrap writes its init's
+	                           pid, until it is read; else -1 */
+	pid_t init_pid;         /* wrapped: that init, once known, else 0 */
+	int init_done;          /* wrapped: 1 once the init is reaped (its
+	                           account added to this one's): nothing of
+	                           the tree is left */
 	cgroup *cg;             /* its tree's group, or NULL (see proc_spec) */
 	/* A descriptor of its owner's (not closed here) that becomes readable
 	 * when the owner should look at the process's limits now, or -1; set
@@ -118,6 +133,7 @@ typedef struct proc {
 	 * until the owner clears poked (see PROC_EV_POKED). */
 	int poke_fd;
 	int poked;
+	int poke_armed;         /* poke_fd is in the epoll set (proc.c) */
 } proc;
 
 /*
@@ -180,6 +196,11 @@ int proc_wait_any(proc *const *set, int n, int64_t deadline, int *which);
  */
 char *proc_take_line(proc *p, size_t *len, int64_t *t);
 
+/* Writes what proc_send() queued for p now, as far as its pipe takes it
+ * (a later wait writes the rest): a request that must not wait for the
+ * next wait, such as one of several asked at once. */
+void proc_flush(proc *p);
+
 /* Starts a new count of stdout bytes for the flood limit. */
 void proc_count_reset(proc *p);
 
@@ -208,14 +229,20 @@ void proc_stop_all(proc *const *set, int n, int64_t grace);
 int proc_sweep(void);
 
 /*
- * Runs argv (searched in PATH) with stdin closed and stdout and stderr
- * together into out (NUL-terminated, cut to outlen), for at most timeout
- * nanoseconds; pass_fd, when above 0, becomes its descriptor 3 (see
- * proc_spec).  Returns its exit status as waitpid(2) gives it, or -1
- * with the reason in out when it could not be run or took too long.
+ * A short command, in two steps so that the caller may do something else
+ * while it runs (sandbox_begin() starts the bots while bwrap is tried).
+ * proc_run_start() runs argv (searched in PATH) into p, with stdin closed
+ * and stdout and stderr together; pass_fd, when above 0, becomes its
+ * descriptor 3, and wrapped is proc_spec's (argv is bwrap's, with
+ * --info-fd 4).  Returns 0, or -1 with the reason in out when it could
+ * not be run.  proc_run_end() waits for it until deadline (proc_now()'s
+ * clock), with its output in out (NUL-terminated, cut to outlen), stops
+ * and frees it, and returns its exit status as waitpid(2) gives it, or
+ * -1 with the reason in out when it took too long.
  */
-int proc_run(char *const *argv, int pass_fd, char *out, size_t outlen,
-    int64_t timeout);
+int proc_run_start(proc *p, char *const *argv, int pass_fd, int wrapped,
+    char *out, size_t outlen);
+int proc_run_end(proc *p, char *out, size_t outlen, int64_t deadline);
 
 /* Frees the buffers, the cgroup (its tree killed) and the descriptors of
  * a stopped process. */

@@ -735,8 +735,10 @@ int sandbox_command(const sandbox *sb, const sandbox_settings *s,
 		arg(&a, "--share-net");
 	arg3(&a, "--die-with-parent", "--new-session", NULL);
 	arg3(&a, "--cap-drop", "ALL", NULL);
-	/* proc_spawn() makes the filter's descriptor the bot's 3. */
+	/* proc_spawn() makes the filter's descriptor the bot's 3, and a
+	 * pipe for the init's pid its 4 (the command is wrapped). */
 	arg3(&a, "--seccomp", "3", NULL);
+	arg3(&a, "--info-fd", "4", NULL);
 	bind_system(&a);
 	arg3(&a, "--proc", "/proc", NULL);
 	arg3(&a, "--dev", "/dev", NULL);
@@ -844,7 +846,8 @@ void sandbox_show(const sandbox_cmd *c, const sandbox_settings *s,
 			fprintf(f, "%sruns in %s\n", prefix, v[++i]);
 		} else if (strcmp(v[i], "--size") == 0 || strcmp(v[i],
 		    "--seccomp") == 0 || strcmp(v[i], "--dir") == 0 ||
-		    strcmp(v[i], "--cap-drop") == 0) {
+		    strcmp(v[i], "--cap-drop") == 0 ||
+		    strcmp(v[i], "--info-fd") == 0) {
 			i++;
 		}
 	}
@@ -1017,41 +1020,69 @@ static void explain_failure(const char *said, char *msg, size_t msglen)
 	    "%.300s)%s", said[0] ? said : "nothing", hint);
 }
 
-/* Runs bwrap once with the namespaces, mounts and filter every bot gets. */
-static int sandbox_try(const sandbox *sb, char *msg, size_t msglen)
+/*
+ * Starts bwrap once with the namespaces, mounts and filter every bot gets,
+ * but the network's: a kernel that makes user namespaces makes network
+ * namespaces in them, and making one is most of what this run would cost
+ * (16 of 47 ms on a 2-core machine); a bot whose own bwrap still fails is
+ * stopped before any game with bwrap's reason (saboteur(1), SANDBOX).
+ * Returns 0, or -1 with what bwrap could not do in said.
+ */
+static int sandbox_try(sandbox *sb, char *said, size_t saidlen)
 {
 	char *argv[] = { (char *)sb->bwrap, "--unshare-all", "--unshare-user",
-		"--die-with-parent", "--new-session", "--cap-drop", "ALL",
-		"--seccomp", "3", "--ro-bind", "/", "/", "--proc", "/proc",
-		"--dev", "/dev", "--size", "1048576", "--tmpfs", "/tmp", "--",
-		"true", NULL };
-	char said[512];
-	int fd = sysfilter_open(&sb->filter), st;
+		"--share-net", "--die-with-parent", "--new-session", "--cap-drop",
+		"ALL", "--seccomp", "3", "--info-fd", "4", "--ro-bind", "/", "/",
+		"--proc", "/proc", "--dev", "/dev", "--size", "1048576",
+		"--tmpfs", "/tmp", "--", "true", NULL };
 
-	if (fd < 0) {
-		(void)fail(msg, msglen, "cannot pass the system-call filter to "
-		    "bwrap: %s", strerror(errno));
+	if ((sb->probe_fd = sysfilter_open(&sb->filter)) < 0) {
+		(void)snprintf(said, saidlen, "cannot pass it the system-call "
+		    "filter: %s", strerror(errno));
 		return -1;
 	}
-	st = proc_run(argv, fd, said, sizeof said, PROBE_NS);
-	(void)close(fd);
-	if (st == 0)
-		return 0;
-	explain_failure(said, msg, msglen);
-	return -1;
+	sb->probe_deadline = proc_now() + PROBE_NS;
+	if (proc_run_start(&sb->probe, argv, sb->probe_fd, 1, said,
+	    saidlen) != 0) {
+		(void)close(sb->probe_fd);
+		sb->probe_fd = -1;
+		return -1;
+	}
+	sb->probing = 1;
+	return 0;
 }
 
-int sandbox_init(sandbox *sb, int mode, char *msg, size_t msglen)
+/* What a bot run unsealed can do, in the warnings. */
+static const char *const exposed = "bots run unsealed: each can read every "
+    "file the referee's user can (other seats' logs and the replay being "
+    "written among them) and signal the other bots";
+
+/* Says the outcome of a failed try for mode: -1 with the error (on), or
+ * 0 with the warning, the sandbox off (auto). */
+static int sandbox_failed_try(sandbox *sb, const char *said, char *msg,
+    size_t msglen)
 {
-	static const char *const exposed = "bots run unsealed: each can read "
-	    "every file the referee's user can (other seats' logs and the "
-	    "replay being written among them) and signal the other bots";
+	char why[1024];
+
+	explain_failure(said, why, sizeof why);
+	sb->on = 0;
+	if (sb->mode == SANDBOX_ON)
+		return fail(msg, msglen, "--sandbox on: %s", why);
+	(void)fail(msg, msglen, "warning: %s; so %s (pass --sandbox off to "
+	    "accept this)", why, exposed);
+	return 0;
+}
+
+int sandbox_begin(sandbox *sb, int mode, char *msg, size_t msglen)
+{
 	static const char *const install = "install bubblewrap (Debian: "
 	    "apt-get install bubblewrap) or pass --sandbox off to accept this";
 	char why[1024];
 
 	memset(sb, 0, sizeof *sb);
 	sb->filter.memfd = -1;
+	sb->probe_fd = -1;
+	sb->mode = mode;
 	if (msglen > 0)
 		msg[0] = '\0';
 	cgroup_sys_init(&sb->cgs);
@@ -1067,15 +1098,35 @@ int sandbox_init(sandbox *sb, int mode, char *msg, size_t msglen)
 		    "%s", exposed, install);
 		return 0;
 	}
-	if (sandbox_try(sb, why, sizeof why) != 0) {
-		if (mode == SANDBOX_ON)
-			return fail(msg, msglen, "--sandbox on: %s", why);
-		(void)fail(msg, msglen, "warning: %s; so %s (pass --sandbox "
-		    "off to accept this)", why, exposed);
-		return 0;
-	}
+	if (sandbox_try(sb, why, sizeof why) != 0)
+		return sandbox_failed_try(sb, why, msg, msglen);
 	sb->on = 1;
 	return 0;
+}
+
+int sandbox_settle(sandbox *sb, char *msg, size_t msglen)
+{
+	char said[512];
+	int st;
+
+	if (!sb->probing)
+		return 0;       /* msg holds what sandbox_begin() said */
+	if (msglen > 0)
+		msg[0] = '\0';
+	sb->probing = 0;
+	st = proc_run_end(&sb->probe, said, sizeof said, sb->probe_deadline);
+	(void)close(sb->probe_fd);
+	sb->probe_fd = -1;
+	if (st == 0)
+		return 0;
+	return sandbox_failed_try(sb, said, msg, msglen) < 0 ? -1 : 1;
+}
+
+int sandbox_init(sandbox *sb, int mode, char *msg, size_t msglen)
+{
+	if (sandbox_begin(sb, mode, msg, msglen) != 0)
+		return -1;
+	return sandbox_settle(sb, msg, msglen) < 0 ? -1 : 0;
 }
 
 const char *sandbox_describe(const sandbox *sb, char *buf, size_t len)
@@ -1119,6 +1170,13 @@ int sandbox_hide(sandbox *sb, const char *path, char *err, size_t errlen)
 
 void sandbox_free(sandbox *sb)
 {
+	if (sb->probing) {
+		proc_free(&sb->probe);  /* stopped, not waited for */
+		sb->probing = 0;
+	}
+	if (sb->probe_fd >= 0)
+		(void)close(sb->probe_fd);
+	sb->probe_fd = -1;
 	for (int i = 0; i < sb->nhide; i++)
 		free(sb->hide[i]);
 	sb->nhide = 0;

@@ -92,6 +92,11 @@ typedef struct sandbox {
 	int nshield;
 	cgroup_sys cgs;         /* whole-tree limits, if any */
 	sysfilter_prog filter;    /* every bot's system-call filter */
+	/* The run of bwrap that tries the sandbox, while sandbox_begin()'s
+	 * caller starts the bots: settled by sandbox_settle(). */
+	int probing, mode, probe_fd;
+	int64_t probe_deadline;
+	proc probe;
 } sandbox;
 
 /*
@@ -106,6 +111,20 @@ typedef struct sandbox {
  * bwrap); msg is "" otherwise.  Free with sandbox_free() in every case.
  */
 int sandbox_init(sandbox *sb, int mode, char *msg, size_t msglen);
+
+/*
+ * sandbox_init() in two steps, so that bots start while bwrap is tried
+ * (one bwrap run: tens of milliseconds): sandbox_begin() does all but
+ * wait for the try, and says sb->on 1 when bwrap is there; the caller may
+ * then start sealed bots, and must call sandbox_settle() before it trusts
+ * them.  sandbox_settle() returns 0 when they are sealed (or the sandbox
+ * is off); -1 with the reason in msg when the try failed and mode is
+ * SANDBOX_ON; 1 with the warning in msg when it failed under
+ * SANDBOX_AUTO: sb->on is 0 now, and the caller starts its bots again,
+ * unsealed.  Both return and fill msg as sandbox_init() otherwise.
+ */
+int sandbox_begin(sandbox *sb, int mode, char *msg, size_t msglen);
+int sandbox_settle(sandbox *sb, char *msg, size_t msglen);
 
 /* One line on what holds the bots, for people: "sealed (bwrap, a
  * system-call filter); whole-tree limits: cgroup v1 (pids, memory,

@@ -970,6 +970,7 @@ int cmd_human_seat(int argc, char **argv)
 	me.tty = -1;
 	me.s = bot_state();
 	bot_react = 1;
+	bot_at_once = 0;
 	(void)signal(SIGPIPE, SIG_IGN);
 	if (fcntl(STDIN_FILENO, F_SETFL, fcntl(STDIN_FILENO, F_GETFL) |
 	    O_NONBLOCK) < 0)

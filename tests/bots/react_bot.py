@@ -3,15 +3,22 @@
 tests of the reaction request: at a reaction request it vetoes when it can
 and was started with "veto", else it allows; any other decision is the
 first legal move.  It never reads the game: only the "legal" lines.
+With "at-once" it asks for "react-at-once" too; with "garbage" its first
+answer to each reaction request is a line no rule reads; with "slow" it
+answers reaction requests after 1.5 s.
 
-Usage: react_bot.py [veto] [TAG...]
+Usage: react_bot.py [veto] [at-once] [garbage] [slow] [TAG...]
 """
 import sys
+import time
 
 
 def main():
-    veto = len(sys.argv) > 1 and sys.argv[1] == "veto"
+    args = sys.argv[1:]
+    veto = "veto" in args
     legal = []
+    said = False                # garbage: said already to this request
+    answered = False            # the legal list belongs to a past request
     out = sys.stdout
     for raw in sys.stdin:
         line = raw.rstrip("\r\n")
@@ -19,16 +26,24 @@ def main():
         if not words:
             continue
         if words[0] == "saboteur":
-            out.write("bot react%s moves seed react\n" % ("-veto" if veto else ""))
+            out.write("bot react%s moves seed react%s\n" % (
+                "-veto" if veto else "",
+                " react-at-once" if "at-once" in args else ""))
         elif words[0] == "legal":
+            if answered:
+                legal, said, answered = [], False, False
             legal.append(line[len("legal "):])
         elif words[0] in ("turn", "illegal"):
             if "allow" in legal:
                 move = "play veto" if veto and "play veto" in legal else "allow"
+                if "slow" in args and words[0] == "turn":
+                    time.sleep(1.5)
+                if "garbage" in args and not said:
+                    move, said = "garbage", True
             else:
                 move = legal[0] if legal else "discard -"
             out.write(move + "\n")
-            legal = []
+            answered = True
         elif words[0] == "quit":
             return 0
         else:
