@@ -55,6 +55,10 @@ void know_free(know *k);
 void know_use_ruleset(know *k, const sab_ruleset *rs);
 
 /*
+ * The lines are those of a seat asked in the rules' order in a reaction
+ * window (feature "react", or none), not "react-at-once", whose requests
+ * come before the seats ahead of it answered.
+ *
  * Takes one line the referee sent (without its newline): a "game" line
  * starts afresh; the lines of the game's events wait until know_sync()
  * explains them; requests ("legal", "turn") and the rest are ignored.

@@ -353,5 +353,8 @@ int main(int argc, char **argv)
 	if ((env = arg(argc, argv, "--bench", "SEARCH_BENCH")) != NULL)
 		return bench(atol(env) > 0 ? atol(env) : 20000);
 	bot_lines = line;
+	/* Asked in its turn in a reaction window, not at once: its knowledge
+	 * (know.c) follows the lines of a seat asked in the rules' order. */
+	bot_at_once = 0;
 	return bot_run("search", choose, seen);
 }
