@@ -134,20 +134,39 @@ $(B)/saboteur: $(PROG_OBJ) $(B)/librules.a
 # The example bots: C programs that link the rules library as any C bot
 # would, with the same flags.  Static pattern rules, so these objects never
 # fall to the generic $(B)/%.o rule above.
-BOT_SRC    = examples/c/botlib.c examples/c/random_bot.c examples/c/heuristic_bot.c
+BOT_SRC    = examples/c/botlib.c examples/c/random_bot.c examples/c/heuristic_bot.c \
+             examples/c/know.c examples/c/search.c examples/c/search_bot.c
 BOT_OBJ    = $(BOT_SRC:%.c=$(B)/%.o)
-BOTS       = $(B)/examples/random-bot $(B)/examples/heuristic-bot
+BOTS       = $(B)/examples/random-bot $(B)/examples/heuristic-bot \
+             $(B)/examples/search-bot
 
 .PHONY: bots
 all: bots
 bots: $(BOTS)
 
-$(BOT_OBJ): $(B)/examples/c/%.o: examples/c/%.c examples/c/botlib.h $(RULES_HDR) | deps
+$(BOT_OBJ): $(B)/examples/c/%.o: examples/c/%.c examples/c/botlib.h \
+    examples/c/know.h examples/c/search.h examples/c/heuristic.h \
+    $(RULES_HDR) | deps
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
-$(BOTS): $(B)/examples/%-bot: $(B)/examples/c/%_bot.o $(B)/examples/c/botlib.o $(B)/librules.a
+$(B)/examples/random-bot $(B)/examples/heuristic-bot: $(B)/examples/%-bot: \
+    $(B)/examples/c/%_bot.o $(B)/examples/c/botlib.o $(B)/librules.a
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(B)/examples/c/botlib.o $(B)/librules.a \
 	    $(YAML_LIBS) $(ZLIB_LIBS)
+# The search bot: information-set MCTS (search.c) over the seat's
+# knowledge (know.c, also the Python package's).
+# It starts from the heuristic bot's choices (heuristic.h).
+$(B)/examples/c/heuristic_lib.o: examples/c/heuristic_bot.c examples/c/botlib.h \
+    examples/c/heuristic.h $(RULES_HDR) | deps
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -DHEURISTIC_NO_MAIN $(ALL_CFLAGS) -c $< -o $@
+$(B)/examples/search-bot: $(B)/examples/c/search_bot.o $(B)/examples/c/search.o \
+    $(B)/examples/c/know.o $(B)/examples/c/heuristic_lib.o \
+    $(B)/examples/c/botlib.o $(B)/librules.a
+	$(CC) $(ALL_CFLAGS) -o $@ $(B)/examples/c/search_bot.o \
+	    $(B)/examples/c/search.o $(B)/examples/c/know.o \
+	    $(B)/examples/c/heuristic_lib.o $(B)/examples/c/botlib.o \
+	    $(B)/librules.a $(YAML_LIBS) $(ZLIB_LIBS) -lm
 
 # Plays the recorded transcripts to every example bot: one legal reply per
 # decision, nothing unasked, exit 0; first, each transcript must follow
@@ -165,6 +184,8 @@ check-bots: $(BOTS) $(B)/saboteur
 	examples/check_bot.py "node examples/js/random_bot.js" tests/fixtures/transcripts/*.txt
 	examples/check_bot.py "python3 tests/bots/state_bot.py" tests/fixtures/transcripts/*.txt
 	examples/check_bot.py "node tests/bots/state_bot.js" tests/fixtures/transcripts/*.txt
+	examples/check_bot.py "python3 tests/bots/seen_bot.py" tests/fixtures/transcripts/*.txt
+	examples/check_bot.py "node tests/bots/seen_bot.js" tests/fixtures/transcripts/*.txt
 	for b in $(B)/examples/random-bot $(B)/examples/heuristic-bot \
 	    "python3 examples/python/random_bot.py" "node examples/js/random_bot.js" \
 	    "python3 tests/bots/state_bot.py" "node tests/bots/state_bot.js"; do \
@@ -177,6 +198,44 @@ check-bots: $(BOTS) $(B)/saboteur
 .PHONY: check-starters
 check-starters: $(B)/saboteur bots
 	tests/starters.sh $(B)/saboteur
+
+# The Python package (bindings/python, "import saboteur"): the rules
+# library, the protocol and the C helpers' seat knowledge (examples/c/know.c)
+# built position-independent into one CPython extension with the system
+# compiler, next to the package's Python files in $(B)/python (put it on
+# PYTHONPATH, or "pip install ./bindings/python").  PYTHON names the
+# interpreter to build for.
+PYTHON    ?= python3
+PY_INC     = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
+PYX_SRC    = $(wildcard rules/*.c rules/*/*.c rules/*/*/*.c protocol/*.c) examples/c/know.c \
+             examples/c/search.c
+PYX_OWN    = $(wildcard bindings/python/src/*.c)
+PYX_OBJ    = $(PYX_SRC:%.c=$(B)/pic/%.o) $(PYX_OWN:%.c=$(B)/pic/%.o) \
+             $(B)/pic/gen/builtin_rulesets.o
+PY_FILES   = $(patsubst bindings/python/%,$(B)/python/%,\
+             $(wildcard bindings/python/saboteur/*.py))
+
+.PHONY: python
+python: $(B)/python/saboteur/_saboteur.so $(PY_FILES)
+
+$(B)/pic/%.o: %.c $(RULES_HDR) examples/c/know.h examples/c/search.h | deps
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -Iexamples/c $(ALL_CFLAGS) -fPIC $(YAML_CFLAGS) -c $< -o $@
+$(B)/pic/bindings/python/src/%.o: bindings/python/src/%.c \
+    bindings/python/src/pysab.h $(RULES_HDR) examples/c/know.h \
+    examples/c/search.h | deps
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -Iexamples/c -I$(PY_INC) $(ALL_CFLAGS) -fPIC \
+	    -fvisibility=hidden -c $< -o $@
+$(B)/pic/gen/%.o: $(B)/gen/%.c rules/builtin.h | deps
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -fPIC -c $< -o $@
+$(B)/python/saboteur/_saboteur.so: $(PYX_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -shared -o $@ $(PYX_OBJ) $(YAML_LIBS) -lm
+$(B)/python/saboteur/%.py: bindings/python/saboteur/%.py
+	@mkdir -p $(@D)
+	cp $< $@
 
 $(B)/libreferee.a: $(REF_OBJ)
 	rm -f $@
@@ -256,13 +315,14 @@ CHECK_SUITES = \
 	'cli=tests/cli.sh $(B)/saboteur' \
 	'net=tests/net.sh $(B)/saboteur' \
 	'guards=tests/guards.sh $(B)/saboteur' \
-	'human=tests/human_tmux.sh $(B)/saboteur'
+	'human=tests/human_tmux.sh $(B)/saboteur' \
+	'python=tests/python.sh $(B)/saboteur'
 # The Check suites without the sanitizers, the property tests at their
 # full size (SAB_TEST_GAMES unset).  (The game pages at full length are
 # make check-html, below.)
 FULL_SUITES = \
 	'unit=$(B)/run-tests'
-CHECK_BUILT = $(B)/asan/run-tests $(B)/saboteur bots $(B)/fuzz-bot
+CHECK_BUILT = $(B)/asan/run-tests $(B)/saboteur bots $(B)/fuzz-bot python
 FULL_BUILT  = $(B)/run-tests
 
 # make check FULL=1 runs every suite; make check-full does so as on a
@@ -293,6 +353,12 @@ check-slow:
 	scripts/check-slow.sh
 test: check
 
+# The Python package installed with pip into a virtual environment,
+# offline, as the README says, then its tests run with that Python.
+.PHONY: check-python-install
+check-python-install: $(B)/saboteur bots
+	tests/python.sh $(B)/saboteur --install
+
 # The game pages and the report in the browser at full length: every
 # position, every decision of each perspective's page, every committed
 # game as people use it (make check runs a short form).
@@ -312,7 +378,7 @@ $(B)/pipe-floor: scripts/pipe_floor.c
 	@mkdir -p $(@D)
 	$(CC) -D_POSIX_C_SOURCE=200809L $(ALL_CFLAGS) -o $@ $<
 
-bench: $(B)/saboteur bots $(B)/sprt-sim $(B)/pipe-floor
+bench: $(B)/saboteur bots python $(B)/sprt-sim $(B)/pipe-floor
 	$(B)/saboteur bench
 	for p in 2 6 12; do \
 	    $(B)/saboteur bench --ruleset saboteur2 --players $$p || exit 1; done
@@ -328,6 +394,7 @@ bench: $(B)/saboteur bots $(B)/sprt-sim $(B)/pipe-floor
 	scripts/bench-duplicate.sh $(B)
 	scripts/bench-sequential.sh $(B)
 	scripts/bench-html.sh $(B)
+	scripts/bench-python.sh $(B)
 
 # The program and the C bots with frame pointers, in $(B)/profile, so that
 # perf(1) follows the referee's own call chains (perf record -g; see the

@@ -11,8 +11,30 @@
 # thefts by and from it); also the share of all rounds won by each side.
 # Standard library only.
 
+import math
 import sys
 from collections import Counter
+
+CI = False
+
+
+def wilson(k, n, z=1.96):
+    """The 95% Wilson score interval of k successes in n, as percents."""
+    if n == 0:
+        return 0.0, 100.0
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return 100 * max(0.0, c - h), 100 * min(1.0, c + h)
+
+
+def share(k, n):
+    """k of n as a percent, with its interval under --ci."""
+    if not CI:
+        return "%5.1f%%" % (100.0 * k / n)
+    lo, hi = wilson(k, n)
+    return "%5.1f%% [%.1f, %.1f]" % (100.0 * k / n, lo, hi)
 
 
 def stats(path):
@@ -60,11 +82,11 @@ def stats(path):
     if games == 0:
         print("%s: no complete game" % path)
         return
-    print("%s: %d games, won %d (%.1f%%), mean gold %.2f"
-          % (path, games, wins, 100.0 * wins / games, gold / games))
+    print("%s: %d games, won %d (%s), mean gold %.2f"
+          % (path, games, wins, share(wins, games).strip(), gold / games))
     for r in order:
-        print("  as %-11s %5d rounds, won %5.1f%%, gold a round %.2f"
-              % (r, rounds[r], 100.0 * won[r] / rounds[r],
+        print("  as %-11s %5d rounds, won %s, gold a round %.2f"
+              % (r, rounds[r], share(won[r], rounds[r]),
                  pay[r] / rounds[r]))
     total = sum(sides.values())
     print("  all rounds (%d) won by: %s" % (total, ", ".join(
@@ -72,7 +94,11 @@ def stats(path):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) < 2:
-        sys.exit("usage: bot_stats.py TRANSCRIPT...")
-    for p in sys.argv[1:]:
+    args = sys.argv[1:]
+    if args and args[0] == "--ci":
+        CI = True
+        args = args[1:]
+    if not args:
+        sys.exit("usage: bot_stats.py [--ci] TRANSCRIPT...")
+    for p in args:
         stats(p)

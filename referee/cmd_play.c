@@ -461,6 +461,49 @@ static void file_stem(char *const *argv, int i, char *out, size_t len)
 		(void)snprintf(out, len, "%d", i + 1);
 }
 
+/* Renames the log DIR/FROM.KIND to DIR/TO.KIND.  No other log of this
+ * match has that name (N and K tell them apart); an earlier match's is
+ * replaced, as the logs of the same names always are.  Returns 0 when it
+ * renamed. */
+static int rename_log(const play_cfg *c, const char *from, const char *to,
+    const char *kind)
+{
+	char a[4096], b[4096];
+	int na = snprintf(a, sizeof a, "%s/%s.%s", c->log_dir, from, kind);
+	int nb = snprintf(b, sizeof b, "%s/%s.%s", c->log_dir, to, kind);
+
+	if (na < 0 || (size_t)na >= sizeof a || nb < 0 ||
+	    (size_t)nb >= sizeof b)
+		return -1;
+	return rename(a, b);
+}
+
+/* A bot's logs are named as the summary names it, "N-NAME" for "N:NAME":
+ * by its program until its handshake gives it its own name, then by that
+ * name.  After the handshake of its start-th start, its stderr log of
+ * that start and, once, its transcript take the name; the transcript's
+ * lines from then on too. */
+static void name_logs(const play_cfg *c, bot *b, int start)
+{
+	char stem[48], prog[48], kind[32];
+	int n;
+
+	if (b->name[0] == '\0')
+		return;
+	n = snprintf(stem, sizeof stem, "%d-%s", b->index + 1, b->name);
+	file_stem(b->argv, b->index, prog, sizeof prog);
+	if (n < 0 || (size_t)n >= sizeof stem || strcmp(stem, prog) == 0)
+		return;
+	if (start > 1)
+		(void)snprintf(kind, sizeof kind, "%d.stderr", start);
+	else
+		(void)snprintf(kind, sizeof kind, "stderr");
+	(void)rename_log(c, prog, stem, kind);
+	if (strcmp(b->label, prog) == 0 && (b->transcript == NULL ||
+	    rename_log(c, prog, stem, "transcript") == 0))
+		(void)snprintf(b->label, sizeof b->label, "%s", stem);
+}
+
 /* Hides the folder of file path from the bots.  A file in the bots'
  * folder stays out of their sight as long as their own folder is not the
  * referee's: see sandbox_command().  Returns an exit code. */
@@ -1133,6 +1176,7 @@ static int restart_failed(void *arg, int gi, bot *bots, int n, char *err,
 			snprintf(err, errlen, "out of memory");
 			return rc;
 		}
+		name_logs(c, b, c->starts[i]);
 	}
 	return MATCH_DONE;
 }
@@ -1314,6 +1358,8 @@ static int cmd_play(int argc, char **argv)
 	rc = match_handshake(&c.mo, bots, n, &cost);
 	if (rc == MATCH_FAILED)
 		snprintf(err, sizeof err, "out of memory");
+	for (int i = 0; i < n; i++)
+		name_logs(&c, &bots[i], 1);
 	if (rc == MATCH_DONE)
 		ran = bots_ran(&c, cmds, n, bots);
 	if (rc == MATCH_DONE && ran)

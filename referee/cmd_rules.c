@@ -22,6 +22,34 @@ static void print_role_cards(const sab_module *m)
 		    m->roles[r].title, m->role_cards[r]);
 }
 
+/* How the role columns become a table: the dwarf cards are shuffled, one
+ * dealt to each player, the rest put aside unseen, so the saboteurs in a
+ * game are fewer than their cards some of the time. */
+static void explain_role_cards(const sab_ruleset *rs)
+{
+	int n = rs->min_players <= 5 && rs->max_players >= 5 ? 5 :
+	    rs->min_players;
+	int sab = rs->saboteurs[n];
+	int cards = sab + rs->miners[n] + rs->greedy[n], out = cards - n;
+	int most = sab < n ? sab : n, least = sab - out > 0 ? sab - out : 0;
+
+	if (!rs->has_roles)
+		return;
+	if (cards <= n) {
+		printf("\n(one dwarf card to each player)\n");
+		return;
+	}
+	char greedy[32] = "";
+	if (rs->greedy[n])
+		snprintf(greedy, sizeof greedy, " and %d greedy", rs->greedy[n]);
+	printf("\n(the dwarf cards are shuffled and one dealt to each player; "
+	    "the %s left over %s put aside unseen. With %d players: %d "
+	    "saboteur%s %d miner%s cards, so a game has %d %s %d "
+	    "saboteurs.)\n", out == 1 ? "one" : "ones", out == 1 ? "is" : "are",
+	    n, sab, rs->greedy[n] ? "," : " and", rs->miners[n], greedy, least,
+	    most - least == 1 ? "or" : "to", most);
+}
+
 static void print_players(const sab_ruleset *rs)
 {
 	const sab_module *m = sab_module_at(rs->roles_module);
@@ -46,6 +74,7 @@ static void print_players(const sab_ruleset *rs)
 		for (int n = rs->min_players; n <= rs->max_players; n++)
 			printf("%-8d %-10d %-7d %-7d %d\n", n, rs->saboteurs[n],
 			    rs->miners[n], rs->greedy[n], rs->hand_size[n]);
+		explain_role_cards(rs);
 		return;
 	}
 	printf("\n%-8s %-10s %-7s %s\n", "players", "saboteurs", "miners",
@@ -58,6 +87,7 @@ static void print_players(const sab_ruleset *rs)
 			printf("%-8d %-10s %-7s %d\n", n, "-", "-",
 			    rs->hand_size[n]);
 	}
+	explain_role_cards(rs);
 }
 
 static void print_board(const sab_ruleset *rs)

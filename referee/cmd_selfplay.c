@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "protocol.h"
 
 /* ---- the game as text for people ------------------------------------ */
 
@@ -239,6 +240,17 @@ static void print_events(selfplay *sp, int turn, const sab_events *ev)
 	}
 }
 
+/* "move SEAT LINE": the decision g's seat to act makes, as its bot would
+ * write it. */
+static void print_move(proto_cards *pc, const sab_game *g, const sab_move *m)
+{
+	char line[PROTO_LINE_MAX];
+
+	proto_cards_follow(pc, g);
+	if (proto_move(pc, m, line, sizeof line) > 0)
+		printf("move %d %s\n", g->to_act, line);
+}
+
 static int parse_options(int argc, char **argv, opt *opts, sab_ruleset *rs,
     long long *players, uint64_t *seed)
 {
@@ -276,6 +288,8 @@ static const opt selfplay_opts[] = {
 	    "seat asked to react to a card" },
 	{ .name = "hash", .help = "end with the final state's hash, to "
 	    "compare builds" },
+	{ .name = "moves", .help = "also print each decision as \"move SEAT "
+	    "LINE\", LINE in the bot protocol" },
 	{ .name = NULL }
 };
 
@@ -291,6 +305,7 @@ static int cmd_selfplay(int argc, char **argv)
 	static sab_events ev;
 	static sab_game g;
 	static selfplay sp;
+	static proto_cards pc;
 	sab_ruleset *rs = malloc(sizeof *rs);
 	long long players;
 	uint64_t seed;
@@ -318,6 +333,14 @@ static int cmd_selfplay(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	sab_seen_init(&sp.table, rs, (int)players, SAB_SEEN_ALL);
+	/* Each decision in the bot protocol's words, for programs that play
+	 * the same game move by move (the Python package's tests). */
+	if (opts[6].value != NULL && proto_cards_init(&pc, rs, err,
+	    sizeof err) != 0) {
+		fprintf(stderr, "saboteur selfplay: %s\n", err);
+		free(rs);
+		return EXIT_CONFIG;
+	}
 	print_events(&sp, 0, &ev);
 	while (!sab_game_over(&g)) {
 		sab_move m;
@@ -325,6 +348,8 @@ static int cmd_selfplay(int argc, char **argv)
 		int turn = g.phase == SAB_PHASE_PLAY && g.substep == 0 ?
 		    g.turn + 1 : 0;
 		sab_game_random_move(&g, &rng, &m);
+		if (opts[6].value != NULL)
+			print_move(&pc, &g, &m);
 		ev.n = 0;
 		sab_game_apply(&g, &m, &rng, &ev);
 		if (ev.overflow) {

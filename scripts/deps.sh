@@ -21,7 +21,8 @@ pc libseccomp libseccomp-dev
 cmd cc build-essential
 cmd make build-essential"
 if [ "${1:-}" = check ]; then
-	# The tests copy the tracked files (git), run bots written in
+	# The tests copy the tracked files (git), build the Python package
+	# (bindings/python: Python's headers), run bots written in
 	# Python, JavaScript and Java (the starter kits), install the bot
 	# helpers as the README says (pip in a virtual environment, npm),
 	# look at processes, drive the replay viewer in a terminal, seal
@@ -33,6 +34,7 @@ pc check check
 cmd git git
 cmd python3 python3
 py ensurepip python3-venv
+pyh Python.h python3-dev
 cmd pgrep procps
 cmd tmux tmux
 cmd bwrap bubblewrap
@@ -68,6 +70,8 @@ missing() {
 		    pkg-config --exists "$name" ;;
 		cmd) command -v "$name" >/dev/null 2>&1 || [ -x "/usr/sbin/$name" ] ;;
 		py) python3 -c "import $name" >/dev/null 2>&1 ;;
+		pyh) python3 -c 'import os, sysconfig; os.stat(os.path.join(sysconfig.get_paths()["include"], "Python.h"))' \
+		    >/dev/null 2>&1 ;;
 		esac || echo "$kind $name $pkg"
 	done
 }

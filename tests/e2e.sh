@@ -1219,9 +1219,11 @@ fi
 "$bin" play --sandbox off --quiet --seed 3 --games 3 $limits --log-dir "$tmp/re" \
     "$bad good $tag" "$bad crash-mid $tag" "$bad good $tag" >"$tmp/re.out" 2>&1
 [ $? = 0 ] && ok || { no "restart: exit $?"; sed 's/^/  | /' "$tmp/re.out"; }
-[ -e "$tmp/re/2-badbot.py.stderr" ] && [ -e "$tmp/re/2-badbot.py.2.stderr" ] && [ -e "$tmp/re/2-badbot.py.3.stderr" ] &&
-    [ ! -e "$tmp/re/1-badbot.py.2.stderr" ] && ok ||
-    { no "restart: not one stderr log per start"; ls "$tmp/re"; }
+# Each named as the summary names its bot (the handshake's name).
+[ -e "$tmp/re/2-crash-mid.stderr" ] && [ -e "$tmp/re/2-crash-mid.2.stderr" ] && [ -e "$tmp/re/2-crash-mid.3.stderr" ] &&
+    [ ! -e "$tmp/re/1-good.2.stderr" ] && [ -e "$tmp/re/1-good.stderr" ] &&
+    [ ! -e "$tmp/re/2-badbot.py.stderr" ] && ok ||
+    { no "restart: not one stderr log per start, named as the summary"; ls "$tmp/re"; }
 grep -q "^2:crash-mid  *[0-9]*  *[0-9]* restarted" "$tmp/re.out" ||
     grep -q "^2:crash-mid  *[0-9]*  *[0-9]* crash" "$tmp/re.out" && ok ||
     { no "restart: the crashing bot's status"; sed 's/^/  | /' "$tmp/re.out"; }
@@ -1233,9 +1235,10 @@ leftovers restart
 "$bin" play --sandbox off --quiet --seed 9 --ruleset course --debug $limits \
     --log-dir "$tmp/dbg" "$bad good $tag" "$bad good $tag" \
     >"$tmp/dbg.out" 2>"$tmp/dbg.err"
+# (a bot is named by its program until its handshake names it)
 grep -q "^ *[0-9.]* 1-badbot.py <- saboteur 1$" "$tmp/dbg.err" &&
     grep -q "^ *[0-9.]* 2-badbot.py -> bot " "$tmp/dbg.err" &&
-    grep -q "^ *[0-9.]* 2-badbot.py -> play " "$tmp/dbg.err" && ok ||
+    grep -q "^ *[0-9.]* 2-good -> play " "$tmp/dbg.err" && ok ||
     { no "--debug: no echo of the protocol"; head -5 "$tmp/dbg.err"; }
 "$bin" play --sandbox off --quiet --seed 9 --ruleset course $limits \
     --log-dir "$tmp/dbg2" "$bad good $tag" "$bad good $tag" >"$tmp/dbg2.out" 2>&1

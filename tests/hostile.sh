@@ -53,7 +53,7 @@ play() {
 # report NAME [K]: hostile bot K's own report (its stderr log; K is 1
 # unless given).
 report() {
-	cat "$tmp/$1/${2:-1}-hostile.py.stderr" 2>/dev/null
+	cat "$tmp/$1/${2:-1}"-hostile-*.stderr 2>/dev/null
 }
 
 # found_nothing NAME MIN [K]: hostile bot K tried at least MIN things,
@@ -101,9 +101,9 @@ killed() {
 	    --log-dir "$tmp/$name" "$host linger $tag" "$good" "$good" \
 	    >"$tmp/$name.out" 2>&1 &
 	ref=$!
-	wait_for "$tmp/$name/1-hostile.py.stderr" LINGER
+	wait_for "$tmp/$name/1-hostile-linger.stderr" LINGER
 	# The daemon, forked before LINGER, says when it ignores SIGTERM.
-	wait_for "$tmp/$name/1-hostile.py.stderr" SETTLED
+	wait_for "$tmp/$name/1-hostile-linger.stderr" SETTLED
 	kill "-$2" "$ref"
 	wait "$ref" 2>/dev/null
 	wait_gone "$1: after SIG$2 of the referee"
@@ -129,14 +129,14 @@ fi
 # transcripts, the replay being written, the log folder; it reads every
 # process's command line (the --seed), environment and memory, and dials
 # a port open on the machine.
-play on spy "$host spy $tag $tmp/spy/2-random-bot.transcript $tmp/spy.sabr.gz $tmp/spy net:$port" "$good" "$good"
+play on spy "$host spy $tag $tmp/spy/2-random.transcript $tmp/spy.sabr.gz $tmp/spy net:$port" "$good" "$good"
 expect spy 1 ok
 found_nothing spy 4
 
 play on killer "$host killer $tag" "$good" "$good"
 expect killer 2 ok
 expect killer 3 ok
-grep -q '^TRIED' "$tmp/killer/1-hostile.py.stderr" && ok ||
+grep -q '^TRIED' "$tmp/killer/1-hostile-killer.stderr" && ok ||
     no "killer: tried nothing"
 
 play on injector "$host injector $tag" "$good" "$good"
@@ -432,11 +432,11 @@ EOF
 expect diskbg 2 disk
 grew=$(du -sm "$sb/w2" | cut -f1)
 if [ "$grew" -lt 200 ] &&
-    ! grep -q '^FOUND' "$tmp/diskbg/2-hostile.py.stderr" 2>/dev/null; then
+    ! report diskbg 2 | grep -q '^FOUND'; then
 	ok
 else
 	no "disk while another thinks: the folder grew to $grew MB"
-	sed 's/^/  | /' "$tmp/diskbg/2-hostile.py.stderr" | tail -5
+	report diskbg 2 | sed 's/^/  | /' | tail -5
 fi
 echo "disk while another thinks: the folder of a bot with a quota of 16 MB grew to $grew MB"
 rm -rf "$sb"

@@ -123,7 +123,9 @@ grep -Eqx "2 127\\.0\\.0\\.1:$port [0-9a-f]{32}" "$tmp/done.tokens" && ok ||
     { no "token file: $(cat "$tmp/done.tokens")"; }
 [ "$(stat -c %a "$tmp/done.tokens")" = 600 ] && ok || no "token file not 0600"
 has "$tmp/done.out" "saboteur connect 127.0.0.1:$port $(token done 2) -- BOT"
-has "$tmp/done/2-listen:$port.stderr" "connected with the seat's token"
+# The seat's log is named as the summary names the seat: by its bot's
+# handshake (2-random-py), as a bot's log is (saboteur(1)).
+has "$tmp/done/2-random-py.stderr" "connected with the seat's token"
 # The replay names the seat as the bot argument was given.
 zcat "$tmp"/done-1.sabr.gz | grep -q "^seat 1 random-py listen:$port\$" && ok ||
     no "the replay does not name seat 1 listen:$port"
@@ -168,9 +170,9 @@ expect_rc wrong.rc 0
 expect_rc wrong2.crc 0
 expect wrong 2 ok
 verified wrong
-has "$tmp/wrong/2-listen:auto.stderr" "refused a connection from 127.0.0.1:[0-9]*: wrong token (the seat keeps waiting)"
+has "$tmp/wrong/2-random.stderr" "refused a connection from 127.0.0.1:[0-9]*: wrong token (the seat keeps waiting)"
 has "$tmp/wrong.err" "saboteur play: bot 2 (listen:auto): refused a connection from 127.0.0.1:[0-9]*: wrong token"
-has "$tmp/wrong/2-listen:auto.stderr" "not a saboteur connect greeting"
+has "$tmp/wrong/2-random.stderr" "not a saboteur connect greeting"
 
 # ---- a connection that closes mid-game fails that seat only --------------
 
@@ -304,7 +306,7 @@ else
 	expect_rc nshost.crc 0
 	expect nshost 2 ok
 	verified nshost
-	has "$tmp/nshost/2-listen:auto.stderr" "$net.2:[0-9]* connected"
+	has "$tmp/nshost/2-random.stderr" "$net.2:[0-9]* connected"
 	# The default: loopback only.  From the namespace the seat's port on
 	# the host's address is closed; nobody comes, and the seat says so.
 	limits="$limits --connect-ms 1000"
@@ -340,7 +342,7 @@ else
 fi
 
 # Every connection any seat saw came from loopback or the namespace.
-peers=$(cat "$tmp"/*/*listen*.stderr | grep -o 'from [0-9.]*:[0-9]*\|^[0-9.]*:[0-9]* connected' |
+peers=$(cat "$tmp"/*/*.stderr | grep -o 'from [0-9.]*:[0-9]*\|^[0-9.]*:[0-9]* connected' |
     sed 's/^from //; s/:[0-9]*.*//' | sort -u | grep -v '^127\.0\.0\.1$' |
     grep -v "^10\\.231\\.$(($$ % 250))\\.2\$")
 [ -z "$peers" ] && ok || no "connections from elsewhere: $peers"

@@ -434,6 +434,39 @@ START_TEST(env_reads_alike_in_both_files)
 }
 END_TEST
 
+/* "copies: N" makes N bots of one entry, NAME-1 to NAME-N, each with its
+ * own copy of the command, folder and environment. */
+START_TEST(copies_number_the_bots)
+{
+	static const char text[] = "players: 5\nbots:\n"
+	    "  - {name: h, command: ./h --x, cwd: d, env: {A: \"1\"}, "
+	    "copies: 3, move-ms: 700}\n"
+	    "  - {name: r, command: ./r}\n"
+	    "  - {name: s, command: ./s, copies: 1}\n";
+	tconfig t;
+
+	ck_assert_msg(tconfig_parse(&t, text, strlen(text), "t.yaml", err,
+	    sizeof err) == 0, "%s", err);
+	ck_assert_int_eq(t.nbots, 5);
+	ck_assert_str_eq(t.bots[0].cb.name, "h-1");
+	ck_assert_str_eq(t.bots[1].cb.name, "h-2");
+	ck_assert_str_eq(t.bots[2].cb.name, "h-3");
+	ck_assert_str_eq(t.bots[3].cb.name, "r");
+	ck_assert_str_eq(t.bots[4].cb.name, "s");
+	for (int i = 0; i < 3; i++) {
+		ck_assert_str_eq(t.bots[i].cb.command, "./h --x");
+		ck_assert_str_eq(t.bots[i].cb.cwd, "d");
+		ck_assert_str_eq(t.bots[i].cb.env[0], "A=1");
+		ck_assert_ptr_null(t.bots[i].cb.env[1]);
+		ck_assert_int_eq(t.bots[i].move_ms, 700);
+		/* Each its own strings: freed once each. */
+		ck_assert_ptr_ne(t.bots[i].cb.command,
+		    t.bots[(i + 1) % 3].cb.command);
+	}
+	tconfig_free(&t);
+}
+END_TEST
+
 /* Each refusal of configs/bad-env-*.yaml is the one of the tournament
  * file of the same name: the same words after the place. */
 START_TEST(env_refusals_are_the_same)
@@ -486,6 +519,7 @@ Suite *tconfig_suite(void)
 	tcase_add_test(tc, hash_follows_the_meaning);
 	tcase_add_test(tc, env_reads_alike_in_both_files);
 	tcase_add_test(tc, env_refusals_are_the_same);
+	tcase_add_test(tc, copies_number_the_bots);
 	suite_add_tcase(s, tc);
 	return s;
 }

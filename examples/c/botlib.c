@@ -17,6 +17,7 @@
 /* The state is large (the legal list), so it lives here, not on a stack. */
 
 int bot_react = 1;
+bot_line_fn *bot_lines;
 int bot_at_once = 1;
 
 static botstate st;
@@ -1594,7 +1595,10 @@ int bot_run(const char *name, bot_choose_fn *choose, bot_seen_fn *seen)
 	static char buf[LINE_MAX_READ];
 
 	while (read_line(buf, sizeof buf) == 0) {
-		int r = handle(buf, name, choose, seen);
+		int r;
+		if (bot_lines != NULL)
+			bot_lines(buf);
+		r = handle(buf, name, choose, seen);
 		if (r != 0)
 			return r < 0 ? 1 : 0;
 	}

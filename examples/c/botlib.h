@@ -167,6 +167,12 @@ const botstate *bot_state(void);
  * documented default), which costs a referee nothing. */
 extern int bot_react;
 
+/* When set, called with every line the referee sends, as it came (without
+ * its newline), before the helper takes it in: a bot that keeps its own
+ * record of the game (a search bot's knowledge, know.h) sees all of it. */
+typedef void bot_line_fn(const char *line);
+extern bot_line_fn *bot_lines;
+
 /* 1 (the default): with bot_react, the handshake asks for "react-at-once"
  * too; 0: only for "react", so this bot is asked in its turn (a person's
  * seat: a person is not asked a question a veto before might make void). */

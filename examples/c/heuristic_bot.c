@@ -4,10 +4,12 @@
  * lay crystals, and everyone steals; the World Championship's special
  * cards are played where they help our side (a veto when the other side
  * is about to reach the gold). */
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "botlib.h"
+#include "heuristic.h"
 
 #define NEVER (-1000)
 
@@ -704,6 +706,7 @@ static int score(const botstate *s, const stance *st, const sab_move *m,
 	}
 }
 
+#ifndef HEURISTIC_NO_MAIN
 static const char *choose(const botstate *s)
 {
 	stance st = stance_of(s);
@@ -722,8 +725,32 @@ static const char *choose(const botstate *s)
 	}
 	return best < 0 ? NULL : s->legal[best].line;
 }
+#endif
 
+/* For the search bot (search_bot.c), which starts from this bot's choice:
+ * the score of each legal move of s (score[i] for s->legal[i]; those that
+ * could not be read score INT_MIN), and what it learns from each play. */
+void heuristic_rank(const botstate *s, int *scores)
+{
+	stance st = stance_of(s);
+	our_team = st.team;
+	int sure, g = target_goal(s, &sure), before = goal_distance(s, g);
+
+	kinds_init();
+	trust_new_round(s);
+	for (int i = 0; i < s->nlegal; i++)
+		scores[i] = s->legal[i].parsed ? score(s, &st, &s->legal[i].m,
+		    g, sure, before) : INT_MIN;
+}
+
+void heuristic_seen(const botstate *s, int seat, const sab_move *m)
+{
+	seen(s, seat, m);
+}
+
+#ifndef HEURISTIC_NO_MAIN
 int main(void)
 {
 	return bot_run("heuristic", choose, seen);
 }
+#endif

@@ -240,7 +240,9 @@ class Bot {
     return this.legal.length ? this.legal[0] : null;
   }
 
-  // Called with the words of every line after the state has taken it in.
+  // Called with the words of every line just before the state takes it in
+  // (the moment the C helper calls its seen()): compare the state before
+  // the line with what the line says.
   seen(words) {}
 
   // The legal moves of this decision, taken apart (see parseMove).
@@ -593,8 +595,8 @@ class Bot {
     rl.on("line", (line) => {
       const w = line.trim().split(/[ \t]+/);
       if (w[0] === "") return;
-      const what = this.take(w);
       this.seen(w);
+      const what = this.take(w);
       if (what === "quit") process.exit(0);
       if (what === "answer") this.answer();
     });

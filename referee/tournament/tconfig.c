@@ -147,7 +147,7 @@ static int check_seat(const sab_yaml *y, const sab_yaml_node *n,
 	return 0;
 }
 
-enum { B_NAME, B_COMMAND, B_CWD, B_ENV, B_MOVE, B_BANK, B_BOX,
+enum { B_NAME, B_COMMAND, B_CWD, B_ENV, B_MOVE, B_BANK, B_COPIES, B_BOX,
 	B_N = B_BOX + CONFIG_BOX_KEYS - 1 };
 
 /* The keys of a bot that a --config file's bots have too. */
@@ -170,13 +170,15 @@ static int load_bot_keys(const sab_yaml *y, const sab_yaml_field *f,
 	return config_load_box(y, f + B_BOX, place, 0, &b->cb.box);
 }
 
-static int load_bot(const sab_yaml *y, const sab_yaml_node *map, int i,
-    tconfig *t)
+/* Reads entry `entry` of the bots list into t->bots[i]; *copies gets its
+ * "copies" (1 when absent), *name_at the node of its name. */
+static int load_bot(const sab_yaml *y, const sab_yaml_node *map, int entry,
+    int i, tconfig *t, int64_t *copies, const sab_yaml_node **name_at)
 {
 	sab_yaml_field f[B_N] = { SAB_YAML_FIELD("name"),
 		SAB_YAML_FIELD("command"), SAB_YAML_FIELD("cwd"),
 		SAB_YAML_FIELD("env"), SAB_YAML_FIELD("move-ms"),
-		SAB_YAML_FIELD("bank-ms") };
+		SAB_YAML_FIELD("bank-ms"), SAB_YAML_FIELD("copies") };
 	tconfig_bot *b = &t->bots[i];
 	char place[SAB_YAML_PLACE], sub[SAB_YAML_PLACE];
 
@@ -185,7 +187,8 @@ static int load_bot(const sab_yaml *y, const sab_yaml_node *map, int i,
 		    config_box_keys[k]);
 	b->at = sab_yaml_at(map);
 	b->move_ms = b->bank_ms = -1;
-	if (sab_yaml_path_index(y, b->at, place, "bots", (size_t)i) != 0 ||
+	*copies = 1;
+	if (sab_yaml_path_index(y, b->at, place, "bots", (size_t)entry) != 0 ||
 	    sab_yaml_fields(y, map, place, f, B_N) != 0 ||
 	    sab_yaml_need_field(y, map, place, &f[B_NAME]) != 0 ||
 	    sab_yaml_need_field(y, map, place, &f[B_COMMAND]) != 0)
@@ -193,13 +196,32 @@ static int load_bot(const sab_yaml *y, const sab_yaml_node *map, int i,
 	if (sab_yaml_path_key(y, f[B_NAME].at, sub, place, "name") != 0 ||
 	    config_load_name(y, f[B_NAME].val, sub, b->cb.name) != 0)
 		return -1;
-	for (int j = 0; j < i; j++)
-		if (strcmp(t->bots[j].cb.name, b->cb.name) == 0)
-			return sab_yaml_fail(y, f[B_NAME].val, sub, "\"%s\" is "
-			    "already the name of bots[%d] (line %d)",
-			    b->cb.name, j, t->bots[j].at.line);
+	*name_at = f[B_NAME].val;
+	if (f[B_COPIES].val && (sab_yaml_path_key(y, f[B_COPIES].at, sub,
+	    place, "copies") != 0 || sab_yaml_int(y, f[B_COPIES].val, sub, 1,
+	    TCONFIG_MAX_BOTS, copies) != 0))
+		return -1;
+	/* The copies of a bot are told apart by a number: NAME-1 ... */
+	if (*copies > 1) {
+		char name[sizeof b->cb.name];
+		int w = snprintf(name, sizeof name, "%s-%lld", b->cb.name,
+		    (long long)*copies);
+		if (w < 0 || (size_t)w >= sizeof name)
+			return sab_yaml_path_key(y, f[B_NAME].at, sub, place,
+			    "name") != 0 ? -1 :
+			    sab_yaml_fail(y, f[B_NAME].val, sub, "\"%s\" is "
+			    "too long a name for %lld copies (NAME-%lld is at "
+			    "most 32 characters)", b->cb.name, (long long)*copies,
+			    (long long)*copies);
+	}
 	if (load_bot_keys(y, f, place, b) != 0)
 		return -1;
+	/* A network entry is one remote bot on its own port. */
+	if (*copies > 1 && net_is_seat(b->cb.command))
+		return sab_yaml_path_key(y, f[B_COPIES].at, sub, place,
+		    "copies") != 0 ? -1 : sab_yaml_fail(y, f[B_COPIES].val, sub,
+		    "a network entry is one bot on its own port: write an "
+		    "entry for each remote bot instead of copies");
 	if (f[B_MOVE].val && (sab_yaml_path_key(y, f[B_MOVE].at, sub, place,
 	    "move-ms") != 0 || sab_yaml_int(y, f[B_MOVE].val, sub, 1, 86400000,
 	    &b->move_ms) != 0))
@@ -211,9 +233,48 @@ static int load_bot(const sab_yaml *y, const sab_yaml_node *map, int i,
 	return 0;
 }
 
+/* "NAME-k" into out (33 bytes), NAME cut to fit. */
+static void numbered(char *out, const char *name, int k)
+{
+	char num[16];
+	int w = snprintf(num, sizeof num, "-%d", k);
+	size_t keep = strlen(name);
+
+	if (w < 0)
+		w = 0;
+	if (keep + (size_t)w > 32)
+		keep = 32 - (size_t)w;
+	memcpy(out, name, keep);
+	memcpy(out + keep, num, (size_t)w + 1);
+}
+
+/* A duplicate of bot `from`'s entry, for copy k (from 1) of it: the same
+ * command, folder, environment and clock, named NAME-k.  0, or -1 when out
+ * of memory. */
+static int copy_bot(tconfig_bot *to, const tconfig_bot *from, int k)
+{
+	const config_bot *c = &from->cb;
+	char base[sizeof c->name];
+
+	/* load_bot() made sure NAME-k fits. */
+	memcpy(base, c->name, sizeof base);
+	*to = *from;
+	memset(to->cb.env, 0, sizeof to->cb.env);
+	to->cb.command = to->cb.cwd = NULL;
+	numbered(to->cb.name, base, k);
+	if ((to->cb.command = strdup(c->command)) == NULL ||
+	    (c->cwd != NULL && (to->cb.cwd = strdup(c->cwd)) == NULL))
+		return -1;
+	for (int e = 0; e < CONFIG_MAX_ENV && c->env[e] != NULL; e++)
+		if ((to->cb.env[e] = strdup(c->env[e])) == NULL)
+			return -1;
+	return 0;
+}
+
 static int load_bots(const sab_yaml *y, const sab_yaml_node *seq, tconfig *t)
 {
 	size_t n;
+	int at = 0;
 
 	if (sab_yaml_kind(seq) != SAB_YAML_LIST)
 		return sab_yaml_fail(y, seq, "bots", "expected a list of bots "
@@ -225,13 +286,62 @@ static int load_bots(const sab_yaml *y, const sab_yaml_node *seq, tconfig *t)
 	if (n > TCONFIG_MAX_BOTS)
 		return sab_yaml_fail(y, seq, "bots", "%zu bots, at most %d", n,
 		    TCONFIG_MAX_BOTS);
-	if ((t->bots = calloc(n, sizeof *t->bots)) == NULL)
+	/* Room for every copy an entry may ask for; which entry and which
+	 * copy each is, for messages. */
+	static int entry[TCONFIG_MAX_BOTS], copy[TCONFIG_MAX_BOTS];
+	if ((t->bots = calloc(TCONFIG_MAX_BOTS, sizeof *t->bots)) == NULL)
 		return sab_yaml_fail(y, seq, "bots", "out of memory");
 	for (size_t i = 0; i < n; i++) {
-		t->nbots = (int)i + 1;  /* so tconfig_free() sees what is set */
-		if (load_bot(y, sab_yaml_item(y, seq, i), (int)i, t) != 0)
+		const sab_yaml_node *item = sab_yaml_item(y, seq, i), *name_at;
+		int64_t copies;
+		if (at >= TCONFIG_MAX_BOTS)
+			return sab_yaml_fail(y, item, "bots", "more than %d bots "
+			    "with their copies", TCONFIG_MAX_BOTS);
+		t->nbots = at + 1;      /* so tconfig_free() sees what is set */
+		if (load_bot(y, item, (int)i, at, t, &copies, &name_at) != 0)
 			return -1;
+		if (at + copies > TCONFIG_MAX_BOTS)
+			return sab_yaml_fail(y, item, "bots", "more than %d bots "
+			    "with their copies", TCONFIG_MAX_BOTS);
+		for (int k = 2; k <= copies; k++) {
+			t->nbots = at + k;
+			if (copy_bot(&t->bots[at + k - 1], &t->bots[at], k) != 0)
+				return sab_yaml_fail(y, item, "bots",
+				    "out of memory");
+		}
+		if (copies > 1) {
+			char name[sizeof t->bots[at].cb.name];
+			memcpy(name, t->bots[at].cb.name, sizeof name);
+			numbered(t->bots[at].cb.name, name, 1);
+		}
+		/* Every name once, the copies' numbered names included. */
+		for (int c = at; c < at + copies; c++)
+			for (int j = 0; j < c; j++) {
+				char place[SAB_YAML_PLACE], whose[48];
+				if (strcmp(t->bots[j].cb.name,
+				    t->bots[c].cb.name) != 0)
+					continue;
+				(void)snprintf(place, sizeof place,
+				    "bots[%zu].name", i);
+				if (copy[j] > 0)
+					(void)snprintf(whose, sizeof whose,
+					    "copy %d of bots[%d]", copy[j],
+					    entry[j]);
+				else
+					(void)snprintf(whose, sizeof whose,
+					    "bots[%d]", entry[j]);
+				return sab_yaml_fail(y, name_at, place, "\"%s\" "
+				    "is already the name of %s (line %d)",
+				    t->bots[c].cb.name, whose,
+				    t->bots[j].at.line);
+			}
+		for (int c = at; c < at + copies; c++) {
+			entry[c] = (int)i;
+			copy[c] = copies > 1 ? c - at + 1 : 0;
+		}
+		at += (int)copies;
 	}
+	t->nbots = at;
 	return 0;
 }
 

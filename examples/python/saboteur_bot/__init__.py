@@ -276,8 +276,10 @@ class Bot:
         return self.legal[0] if self.legal else None
 
     def seen(self, words):
-        """Called with the words of every line after the state has taken it
-        in; override to learn more (who played what, say)."""
+        """Called with the words of every line just before the state takes
+        it in (the moment the C helper calls its seen(): a bot compares the
+        state before the line with what the line says); override to learn
+        more (who played what, say)."""
 
     # ---- helpers for strategies ------------------------------------------
 
@@ -612,11 +614,11 @@ class Bot:
                 w = line.split()
                 if not w:
                     continue
+                self.seen(w)
                 try:
                     what = self.take(w)
                 except ValueError:      # a malformed number: ignore the line
                     continue
-                self.seen(w)
                 if what == "quit":
                     return 0
                 if what == "answer":

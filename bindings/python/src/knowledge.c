@@ -1,0 +1,521 @@
+/* knowledge.c: the Python type Knowledge: what one seat knows of a game,
+ * from the lines its bot received, and games sampled from it
+ * (examples/c/know.h). */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <string.h>
+
+#include "know.h"
+#include "pysab.h"
+
+typedef struct {
+	PyObject_HEAD
+	know *k;
+	PyRulesetObject *given;         /* the ruleset the user gave, or NULL */
+	PyRulesetObject *ruleset;       /* the one the game is played by */
+} PyKnowledgeObject;
+
+static PyObject *LostError;
+
+static void knowledge_dealloc(PyKnowledgeObject *self)
+{
+	know_free(self->k);
+	Py_XDECREF(self->given);
+	Py_XDECREF(self->ruleset);
+	Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *knowledge_new(PyTypeObject *type, PyObject *args,
+    PyObject *kw)
+{
+	static char *kwlist[] = { "ruleset", NULL };
+	PyObject *rsarg = Py_None;
+	PyKnowledgeObject *self;
+
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "|O", kwlist, &rsarg))
+		return NULL;
+	self = (PyKnowledgeObject *)type->tp_alloc(type, 0);
+	if (self == NULL)
+		return NULL;
+	if ((self->k = know_new()) == NULL) {
+		Py_DECREF(self);
+		return PyErr_NoMemory();
+	}
+	if (rsarg != Py_None) {
+		self->given = (PyRulesetObject *)pysab_ruleset_get(rsarg);
+		if (self->given == NULL) {
+			Py_DECREF(self);
+			return NULL;
+		}
+		know_use_ruleset(self->k, self->given->rs);
+	}
+	return (PyObject *)self;
+}
+
+/* The Ruleset object of the game the lines are about. */
+static int find_ruleset(PyKnowledgeObject *self)
+{
+	PyObject *name, *r;
+
+	if (self->given != NULL) {
+		Py_INCREF(self->given);
+		Py_XSETREF(self->ruleset, self->given);
+		return 0;
+	}
+	if ((name = PyUnicode_FromString(know_ruleset(self->k)->name)) == NULL)
+		return -1;
+	r = pysab_ruleset_get(name);
+	Py_DECREF(name);
+	if (r == NULL)
+		return -1;
+	Py_XSETREF(self->ruleset, (PyRulesetObject *)r);
+	return 0;
+}
+
+static PyObject *lost(PyKnowledgeObject *self)
+{
+	PyErr_SetString(LostError, know_error(self->k));
+	return NULL;
+}
+
+static PyObject *knowledge_feed(PyKnowledgeObject *self, PyObject *arg)
+{
+	PyObject *it;
+
+	/* One line, or any iterable of lines. */
+	if (PyUnicode_Check(arg))
+		it = PyTuple_Pack(1, arg);
+	else
+		it = PySequence_Fast(arg, "feed() takes a line or lines");
+	if (it == NULL)
+		return NULL;
+	for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(it); i++) {
+		PyObject *item = PySequence_Fast_GET_ITEM(it, i);
+		const char *s;
+		int r;
+		if (!PyUnicode_Check(item)) {
+			Py_DECREF(it);
+			PyErr_SetString(PyExc_TypeError, "a line is a str");
+			return NULL;
+		}
+		if ((s = PyUnicode_AsUTF8(item)) == NULL) {
+			Py_DECREF(it);
+			return NULL;
+		}
+		r = know_line(self->k, s);
+		/* A game line names the ruleset: an unknown one is an error
+		 * now; any other line's trouble waits for sync(). */
+		if (strncmp(s, "game ", 5) == 0 && (r != 0 ||
+		    find_ruleset(self) != 0)) {
+			Py_DECREF(it);
+			return r != 0 ? lost(self) : NULL;
+		}
+	}
+	Py_DECREF(it);
+	Py_RETURN_NONE;
+}
+
+static PyObject *knowledge_sync(PyKnowledgeObject *self, PyObject *unused)
+{
+	int r = know_sync(self->k);
+
+	(void)unused;
+	if (r < 0)
+		return lost(self);
+	return PyBool_FromLong(r == 0);
+}
+
+/* A Game holding *g, playable with seed. */
+static PyObject *game_of(PyKnowledgeObject *self, const sab_game *g,
+    unsigned long long seed)
+{
+	PyGameObject *o;
+
+	if (self->ruleset == NULL) {
+		PyErr_SetString(PyExc_ValueError, "no game yet");
+		return NULL;
+	}
+	o = PyObject_New(PyGameObject, &PyGame_Type);
+	if (o == NULL)
+		return NULL;
+	o->ruleset = self->ruleset;
+	Py_INCREF(o->ruleset);
+	o->ev = NULL;
+	o->seen = NULL;
+	if ((o->g = malloc(sizeof *o->g)) == NULL) {
+		Py_DECREF(o);
+		return PyErr_NoMemory();
+	}
+	*o->g = *g;
+	/* The game follows the Ruleset object, which outlives it. */
+	o->g->rs = self->ruleset->rs;
+	sab_rng_seed(&o->rng, seed);
+	return (PyObject *)o;
+}
+
+static PyObject *knowledge_sample(PyKnowledgeObject *self, PyObject *args,
+    PyObject *kw)
+{
+	static char *kwlist[] = { "seed", "exact", "tries", NULL };
+	static sab_game g;
+	unsigned long long seed = 0;
+	int exact = 1, tries = 100, r;
+	sab_rng rng;
+
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "|Kpi", kwlist, &seed,
+	    &exact, &tries))
+		return NULL;
+	sab_rng_seed(&rng, seed);
+	r = exact ? know_sample_exact(self->k, &rng, &g, tries) :
+	    know_sample(self->k, &rng, &g);
+	if (r != 0) {
+		if (know_error(self->k)[0] != '\0')
+			return lost(self);
+		PyErr_SetString(PyExc_ValueError, !know_ready(self->k) ?
+		    "no round has begun" : "no consistent sample in the tries "
+		    "given");
+		return NULL;
+	}
+	/* The game's own generator: another stream of the same seed. */
+	return game_of(self, &g, sab_seed_mix(seed, 1));
+}
+
+static PyObject *knowledge_check(PyKnowledgeObject *self, PyObject *args)
+{
+	unsigned long long seed = 0;
+	char why[1024];
+	sab_rng rng;
+	int r;
+
+	if (!PyArg_ParseTuple(args, "|K", &seed))
+		return NULL;
+	sab_rng_seed(&rng, seed);
+	why[0] = '\0';
+	if ((r = know_check(self->k, &rng, why, sizeof why)) < 0)
+		return lost(self);
+	if (r == 1)
+		Py_RETURN_NONE;
+	return PyUnicode_FromString(why);
+}
+
+static PyObject *knowledge_template(PyKnowledgeObject *self,
+    PyObject *unused)
+{
+	(void)unused;
+	if (know_sync(self->k) < 0)
+		return lost(self);
+	if (!know_ready(self->k)) {
+		PyErr_SetString(PyExc_ValueError, "no round has begun");
+		return NULL;
+	}
+	return game_of(self, know_template(self->k), 0);
+}
+
+/* The seat of args (this seat's when none), in *seat, and the table this
+ * seat knows; NULL with an exception set. */
+static const sab_seen *seat_arg(PyKnowledgeObject *self, PyObject *args,
+    int *seat)
+{
+	*seat = -1;
+	if (!PyArg_ParseTuple(args, "|i", seat))
+		return NULL;
+	if (know_sync(self->k) < 0) {
+		(void)lost(self);
+		return NULL;
+	}
+	if (*seat < 0)
+		*seat = know_seat(self->k);
+	if (*seat < 0 || *seat >= know_players(self->k)) {
+		PyErr_Format(PyExc_ValueError, "there is no seat %d", *seat);
+		return NULL;
+	}
+	return know_seen(self->k);
+}
+
+/* hand(seat=None) -> the seat's cards as this seat knows them (None for
+ * a card it does not know). */
+static PyObject *knowledge_hand(PyKnowledgeObject *self, PyObject *args)
+{
+	int seat;
+	const sab_seen *s = seat_arg(self, args, &seat);
+
+	if (s == NULL)
+		return NULL;
+	return pysab_tokens(know_ruleset(self->k), know_cards(self->k),
+	    s->hand[seat], s->nhand[seat]);
+}
+
+/* role(seat=None) -> the seat's role word as this seat knows it, or
+ * None. */
+static PyObject *knowledge_role(PyKnowledgeObject *self, PyObject *args)
+{
+	int seat;
+	const sab_seen *s = seat_arg(self, args, &seat);
+
+	if (s == NULL)
+		return NULL;
+	if (s->round == 0 || s->role[seat] == SAB_SEEN_UNKNOWN)
+		Py_RETURN_NONE;
+	return PyUnicode_FromString(sab_role_name(know_ruleset(self->k),
+	    s->role[seat]));
+}
+
+/*
+ * The table as this seat knows it, as numbers for a learning agent; the
+ * layout (saboteur.env and README.md describe it):
+ *   phase one-hot (8), round, whether it is this seat's decision, cards
+ *   in the draw pile (capped at 255), this seat's role (its index in
+ *   Ruleset.roles, 0 unknown);
+ *   the hand: how many copies of each card definition (Ruleset.tokens);
+ *   per seat (12 places, seats from this one on, clockwise; empty past the
+ *   players): cards in hand, pickaxe, lantern and cart broken, role known
+ *   (index, 0 unknown), gold known (capped at 255);
+ *   per goal place (8): 0 unknown, 1 gold, 2 not gold, 3 face up;
+ *   the board, a window of 21 x 21 cells around the start (x, y from -10
+ *   to 10, row by row): per cell a card lies, its open edges N E S W, a
+ *   tunnel from the start reaches it.
+ */
+#define OBS_WIN 10
+#define OBS_CELLS ((2 * OBS_WIN + 1) * (2 * OBS_WIN + 1))
+
+Py_ssize_t pysab_observation_size(const sab_ruleset *rs)
+{
+	return 8 + 4 + rs->ndefs + SAB_MAX_PLAYERS * 6 + SAB_MAX_GOALS +
+	    OBS_CELLS * 6;
+}
+
+PyObject *pysab_observation(const sab_ruleset *rs, const sab_seen *t,
+    int me, int n)
+{
+	PyObject *out;
+	uint8_t *v;
+	int i = 0, deck;
+
+	if ((out = PyBytes_FromStringAndSize(NULL,
+	    pysab_observation_size(rs))) == NULL)
+		return NULL;
+	v = (uint8_t *)PyBytes_AS_STRING(out);
+	memset(v, 0, (size_t)pysab_observation_size(rs));
+	if (t->phase < 8)
+		v[t->phase] = 1;
+	i = 8;
+	v[i++] = t->round;
+	v[i++] = t->to_act == me;
+	deck = t->round > 0 ? sab_seen_deck(t, rs) : 0;
+	v[i++] = (uint8_t)(deck > 255 ? 255 : deck < 0 ? 0 : deck);
+	v[i++] = t->role[me] == SAB_SEEN_UNKNOWN ? 0 : t->role[me];
+	for (int j = 0; j < t->nhand[me]; j++)
+		if (t->hand[me][j] < rs->ndefs)
+			v[i + t->hand[me][j]]++;
+	i += rs->ndefs;
+	for (int p = 0; p < SAB_MAX_PLAYERS; p++, i += 6) {
+		int s = (me + p) % n;
+		if (p >= n)
+			continue;
+		v[i] = t->nhand[s];
+		v[i + 1] = (uint8_t)sab_seen_broken(t, rs, s, SAB_PICKAXE);
+		v[i + 2] = (uint8_t)sab_seen_broken(t, rs, s, SAB_LANTERN);
+		v[i + 3] = (uint8_t)sab_seen_broken(t, rs, s, SAB_CART);
+		v[i + 4] = t->role[s] == SAB_SEEN_UNKNOWN ? 0 : t->role[s];
+		v[i + 5] = (uint8_t)(t->gold[s] < 0 ? 0 : t->gold[s] > 255 ?
+		    255 : t->gold[s]);
+	}
+	for (int g = 0; g < SAB_MAX_GOALS; g++, i++) {
+		uint8_t c = t->goal_known[g];
+		if (g >= rs->ngoals)
+			continue;
+		v[i] = (t->goal_open >> g & 1) ? 3 : c >= rs->ndefs ? 0 :
+		    rs->defs[c].gold ? 1 : 2;
+	}
+	for (int y = -OBS_WIN; y <= OBS_WIN; y++)
+		for (int x = -OBS_WIN; x <= OBS_WIN; x++, i += 6) {
+			int cx = x + rs->start_x, cy = y + rs->start_y;
+			uint8_t c = sab_board_get(&t->board, cx, cy);
+			uint8_t e = sab_board_cell_edges(rs, c);
+			if (c == SAB_CELL_EMPTY)
+				continue;
+			v[i] = 1;
+			for (int d = 0; d < 4; d++)
+				v[i + 1 + d] = e >> d & 1;
+			v[i + 5] = c != SAB_CELL_HIDDEN &&
+			    sab_board_connected(&t->board, cx, cy);
+		}
+	return out;
+}
+
+static PyObject *knowledge_observation(PyKnowledgeObject *self,
+    PyObject *unused)
+{
+	(void)unused;
+	if (know_sync(self->k) < 0)
+		return lost(self);
+	if (!know_ready(self->k)) {
+		PyErr_SetString(PyExc_ValueError, "no round has begun");
+		return NULL;
+	}
+	return pysab_observation(know_ruleset(self->k), know_seen(self->k),
+	    know_seat(self->k), know_players(self->k));
+}
+
+static PyObject *knowledge_get_seat(PyKnowledgeObject *self, void *c)
+{
+	(void)c;
+	return PyLong_FromLong(know_seat(self->k));
+}
+
+static PyObject *knowledge_get_players(PyKnowledgeObject *self, void *c)
+{
+	(void)c;
+	return PyLong_FromLong(know_players(self->k));
+}
+
+static PyObject *knowledge_get_ready(PyKnowledgeObject *self, void *c)
+{
+	(void)c;
+	return PyBool_FromLong(know_ready(self->k));
+}
+
+static PyObject *knowledge_get_error(PyKnowledgeObject *self, void *c)
+{
+	const char *e = know_error(self->k);
+
+	(void)c;
+	if (*e == '\0')
+		Py_RETURN_NONE;
+	return PyUnicode_FromString(e);
+}
+
+static PyObject *knowledge_get_ruleset(PyKnowledgeObject *self, void *c)
+{
+	(void)c;
+	if (self->ruleset == NULL)
+		Py_RETURN_NONE;
+	Py_INCREF(self->ruleset);
+	return (PyObject *)self->ruleset;
+}
+
+static PyObject *knowledge_get_decisions(PyKnowledgeObject *self, void *c)
+{
+	(void)c;
+	return PyLong_FromLong(know_decisions(self->k));
+}
+
+static PyObject *knowledge_get_repairs(PyKnowledgeObject *self, void *c)
+{
+	(void)c;
+	return PyLong_FromLong(know_repairs(self->k));
+}
+
+static PyObject *knowledge_get_round(PyKnowledgeObject *self, void *c)
+{
+	(void)c;
+	return PyLong_FromLong(know_seen(self->k)->round);
+}
+
+static PyObject *knowledge_get_deck(PyKnowledgeObject *self, void *c)
+{
+	(void)c;
+	if (!know_ready(self->k))
+		return PyLong_FromLong(0);
+	return PyLong_FromLong(sab_seen_deck(know_seen(self->k),
+	    know_ruleset(self->k)));
+}
+
+static PyGetSetDef knowledge_getset[] = {
+	{ "seat", (getter)knowledge_get_seat, NULL, "this seat (-1 before a "
+	    "game line)", NULL },
+	{ "players", (getter)knowledge_get_players, NULL, NULL, NULL },
+	{ "ready", (getter)knowledge_get_ready, NULL,
+	    "whether a round has begun (and the knowledge is not lost)", NULL },
+	{ "error", (getter)knowledge_get_error, NULL,
+	    "why the knowledge is lost, or None", NULL },
+	{ "ruleset", (getter)knowledge_get_ruleset, NULL, NULL, NULL },
+	{ "round", (getter)knowledge_get_round, NULL, NULL, NULL },
+	{ "deck", (getter)knowledge_get_deck, NULL,
+	    "cards in the draw pile", NULL },
+	{ "decisions", (getter)knowledge_get_decisions, NULL,
+	    "decisions the template played", NULL },
+	{ "repairs", (getter)knowledge_get_repairs, NULL,
+	    "hidden cards the template had to give a seat", NULL },
+	{ NULL, NULL, NULL, NULL, NULL }
+};
+
+static PyObject *knowledge_obs_size(PyObject *cls, PyObject *arg)
+{
+	PyObject *r = pysab_ruleset_get(arg);
+	Py_ssize_t n;
+
+	(void)cls;
+	if (r == NULL)
+		return NULL;
+	n = pysab_observation_size(((PyRulesetObject *)r)->rs);
+	Py_DECREF(r);
+	return PyLong_FromSsize_t(n);
+}
+
+static PyMethodDef knowledge_methods[] = {
+	{ "observation_size", (PyCFunction)knowledge_obs_size,
+	    METH_O | METH_STATIC,
+	    "observation_size(ruleset) -> the length of observation()" },
+	{ "feed", (PyCFunction)knowledge_feed, METH_O,
+	    "feed(line or lines): lines the referee sent this seat" },
+	{ "sync", (PyCFunction)knowledge_sync, METH_NOARGS,
+	    "sync() -> True when every line is explained (False: the last "
+	    "wait for more); LostError when no game gives them" },
+	{ "sample", (PyCFunction)(void (*)(void))knowledge_sample,
+	    METH_VARARGS | METH_KEYWORDS,
+	    "sample(seed=0, exact=True, tries=100) -> a Game consistent with "
+	    "every line received, the cards this seat has not seen dealt at "
+	    "random; exact=False: faster, without playing the round again to "
+	    "rule out the rare deals a rule of legality excludes" },
+	{ "check", (PyCFunction)knowledge_check, METH_VARARGS,
+	    "check(seed=0) -> None when the sample of seed, its round played "
+	    "again, sends every line received; else the first difference" },
+	{ "template", (PyCFunction)knowledge_template, METH_NOARGS,
+	    "template() -> the one consistent game the knowledge follows" },
+	{ "observation", (PyCFunction)knowledge_observation, METH_NOARGS,
+	    "observation() -> the table as this seat knows it, as bytes "
+	    "(the layout is saboteur.env's; len() is Knowledge.observation_size"
+	    "(ruleset))" },
+	{ "hand", (PyCFunction)knowledge_hand, METH_VARARGS,
+	    "hand(seat=None) -> the seat's cards as known here (None: unknown)" },
+	{ "role", (PyCFunction)knowledge_role, METH_VARARGS,
+	    "role(seat=None) -> the seat's role as known here, or None" },
+	{ NULL, NULL, 0, NULL }
+};
+
+static PyTypeObject PyKnowledge_Type = {
+	PyVarObject_HEAD_INIT(NULL, 0)
+	.tp_name = "saboteur.Knowledge",
+	.tp_basicsize = sizeof(PyKnowledgeObject),
+	.tp_dealloc = (destructor)knowledge_dealloc,
+	.tp_flags = Py_TPFLAGS_DEFAULT,
+	.tp_doc = "Knowledge(ruleset=None): what one seat knows of a game, "
+	    "from the lines its bot receives (feed()), and games sampled "
+	    "from it (sample()).  ruleset: the file of a ruleset that is not "
+	    "built in.",
+	.tp_getset = knowledge_getset,
+	.tp_methods = knowledge_methods,
+	.tp_new = knowledge_new,
+};
+
+int pysab_knowledge_ready(void)
+{
+	return PyType_Ready(&PyKnowledge_Type);
+}
+
+int pysab_knowledge_add(PyObject *m)
+{
+	LostError = PyErr_NewExceptionWithDoc("saboteur.LostError",
+	    "No game of the ruleset gives the lines received.",
+	    PyExc_ValueError, NULL);
+	if (LostError == NULL)
+		return -1;
+	Py_INCREF(&PyKnowledge_Type);
+	if (PyModule_AddObject(m, "Knowledge",
+	    (PyObject *)&PyKnowledge_Type) < 0 ||
+	    PyModule_AddObject(m, "LostError", LostError) < 0)
+		return -1;
+	return 0;
+}

@@ -1,0 +1,55 @@
+/* pysab.h: what the Python extension's files share: the object types over
+ * the rules library (game.c) and over a seat's knowledge (knowledge.c). */
+#ifndef PYSAB_H
+#define PYSAB_H
+
+#include <Python.h>
+
+#include "protocol.h"
+#include "saboteur.h"
+
+/* A ruleset and its protocol tokens, shared by every game played on it. */
+typedef struct {
+	PyObject_HEAD
+	sab_ruleset *rs;
+	proto_cards *pc;
+} PyRulesetObject;
+
+/* A whole game, hidden cards included, with its own random generator; ev
+ * keeps the last step's events when the game records them. */
+typedef struct {
+	PyObject_HEAD
+	PyRulesetObject *ruleset;
+	sab_game *g;
+	sab_rng rng;
+	sab_events *ev;
+	sab_seen *seen;         /* with ev: each seat's table, from the events */
+} PyGameObject;
+
+extern PyTypeObject PyRuleset_Type;
+extern PyTypeObject PyGame_Type;
+
+/* Returns a new reference to the Ruleset that arg names (a built-in name,
+ * a path, or a Ruleset), loading it once; NULL with an exception set. */
+PyObject *pysab_ruleset_get(PyObject *arg);
+
+/* Reads a protocol move line for the seat to act in the game into *m
+ * when it is legal; -1 with ValueError (the referee's reason) when not. */
+int pysab_parse_move(PyGameObject *self, PyObject *arg, sab_move *m);
+
+/* A new list of the tokens of cards defs[0..n) (None for a card not in
+ * the ruleset: one a seat does not know), or NULL. */
+PyObject *pysab_tokens(const sab_ruleset *rs, const proto_cards *pc,
+    const uint8_t *defs, int n);
+
+/* The table seat knows (seen) as the numbers of an observation (the
+ * layout is in knowledge.c); a new bytes object, or NULL. */
+PyObject *pysab_observation(const sab_ruleset *rs, const sab_seen *t,
+    int me, int nplayers);
+Py_ssize_t pysab_observation_size(const sab_ruleset *rs);
+
+/* knowledge.c: readies the Knowledge type, and adds it to the module. */
+int pysab_knowledge_ready(void);
+int pysab_knowledge_add(PyObject *m);
+
+#endif

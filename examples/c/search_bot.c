@@ -1,0 +1,360 @@
+/* search_bot.c: a Saboteur bot that searches: information-set Monte Carlo
+ * tree search over games sampled from what its seat knows, starting from
+ * the heuristic example bot's choices. */
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "botlib.h"
+#include "heuristic.h"
+#include "know.h"
+#include "search.h"
+
+/*
+ * Each decision, the heuristic example bot scores the legal moves
+ * (heuristic.h); the search (search.h) samples complete games consistent
+ * with every line the seat received (know.h) and compares the heuristic's
+ * WIDTH best moves by what follows them, for SEARCH_MS milliseconds
+ * (default 100; never more than a quarter of the move limit the referee
+ * gives), or for SEARCH_ITER samples exactly when that is set (the moves
+ * then depend only on the seeds).  It plays another move than the
+ * heuristic's first only when the samples give it a better result by
+ * SEARCH_MARGIN (0 to 1, default 0.03) over 20 samples at least; a single
+ * legal move, or a knowledge that is lost (no game of the ruleset gives
+ * the lines: a ruleset file it was not given), leaves the heuristic's
+ * choice.  "--ms N", "--iter N", "--margin X", "--ruleset FILE" on its
+ * command line set the same; SEARCH_RULESET names the file of a ruleset
+ * that is not built in.  It reports on stderr, per game, its decisions,
+ * samples, and those it could not search.
+ */
+
+#define WIDTH 3
+
+static know *k;
+static search *srch;
+static sab_rng rng;
+static uint64_t bot_seed;
+static int game_seeded = -1;
+static double budget_ms = 100, margin = 0.03;
+static long fixed_iter;
+static long decisions, samples, fallbacks, changed;
+
+/* ---- who is who ----------------------------------------------------------
+ *
+ * The samples deal the roles this seat does not know uniformly; what the
+ * other seats did says more.  Each seat's suspicion (of being a saboteur)
+ * grows when it lays a dead end or breaks the tools of a seat not under
+ * suspicion, and falls when it digs towards the goals or repairs another;
+ * a sample's roles are then dealt again among the unknown seats, each
+ * saboteur card weighted by exp(SUSPICION x its seat's suspicion).
+ */
+
+#define SUSPICION 0.6
+
+static double susp[SAB_MAX_PLAYERS];
+static int susp_round = -1, susp_game = -1;
+
+/* The least distance from a card the start reaches to a goal this seat
+ * does not know to be stone. */
+static int goal_dist(const botstate *s, const sab_board *b)
+{
+	int best = 1000;
+
+	for (int g = 0; g < s->rs.ngoals; g++) {
+		const sab_card *c = bot_card(s, bot_goal_card(s, g));
+		if (c != NULL && !c->gold)
+			continue;
+		for (int i = 0; i < b->nplaced; i++) {
+			int x = sab_board_x(b->placed[i]);
+			int y = sab_board_y(b->placed[i]);
+			int d = abs(x - bot_goal_x(s, g)) + abs(y - bot_goal_y(s, g));
+			if (d < best && sab_board_connected(b, x, y))
+				best = d;
+		}
+	}
+	return best;
+}
+
+static void seen(const botstate *s, int seat, const sab_move *m)
+{
+	static sab_board b;
+	int type = bot_move_type(s, m);
+	int me_sab = bot_role(s, s->seat) >= 0 && strcmp(sab_role_name(&s->rs,
+	    (uint8_t)bot_role(s, s->seat)), "saboteur") == 0;
+
+	heuristic_seen(s, seat, m);
+	if (s->game != susp_game || s->table.round != susp_round) {
+		memset(susp, 0, sizeof susp);
+		susp_game = s->game;
+		susp_round = s->table.round;
+	}
+	if (seat == s->seat || seat < 0 || seat >= s->nplayers)
+		return;
+	if (type == SAB_CARD_PATH) {
+		if (bot_is_dead_end(s, m->card)) {
+			susp[seat] += 2;
+			return;
+		}
+		b = s->table.board;
+		int before = goal_dist(s, &b);
+		sab_board_place(&b, &s->rs, m->x, m->y, m->card, m->rot);
+		susp[seat] += goal_dist(s, &b) < before ? -1 : 0.5;
+	} else if (type == SAB_CARD_SABOTAGE) {
+		if (m->target == s->seat)
+			susp[seat] += me_sab ? -1.5 : 2;
+		else
+			susp[seat] += susp[m->target] > 0.5 ? -1 : 1.5;
+	} else if (type == SAB_CARD_REPAIR && m->target != seat) {
+		susp[seat] += susp[m->target] > 0.5 ? 1 : -1;
+	} else if (type == SAB_CARD_ROCKFALL) {
+		susp[seat] += 0.5;
+	}
+}
+
+/* Deals a sample's roles again among the seats this seat does not know,
+ * by suspicion (a few exchanges of two seats' cards, each kept with the
+ * weights' ratio). */
+static void adjust(sab_game *g, sab_rng *r, void *ctx)
+{
+	const sab_seen *t = know_seen(k);
+	int free[SAB_MAX_PLAYERS], n = 0;
+
+	(void)ctx;
+	if (!g->rs->has_roles)
+		return;
+	for (int s = 0; s < g->nplayers; s++)
+		if (s != know_seat(k) && t->role[s] == SAB_SEEN_UNKNOWN)
+			free[n++] = s;
+	for (int i = 0; n >= 2 && i < 4 * n; i++) {
+		int a = free[sab_rng_below(r, (uint32_t)n)];
+		int b = free[sab_rng_below(r, (uint32_t)n)];
+		int sa = strcmp(sab_role_name(g->rs, g->role[a]), "saboteur") == 0;
+		int sb = strcmp(sab_role_name(g->rs, g->role[b]), "saboteur") == 0;
+		double w;
+		if (sa == sb)
+			continue;
+		/* Weight of the exchange: b's suspicion for a's. */
+		w = exp(SUSPICION * (sa ? susp[b] - susp[a] : susp[a] - susp[b]));
+		if (w >= 1 || (double)sab_rng_below(r, 1u << 30) <
+		    w * (double)(1u << 30)) {
+			uint8_t x = g->role[a];
+			g->role[a] = g->role[b];
+			g->role[b] = x;
+		}
+	}
+}
+
+/* The moves the search may choose among: the heuristic's best. */
+static sab_move cands[WIDTH];
+static int ncands;
+
+static int allow(const sab_game *g, const sab_move *m, void *ctx)
+{
+	(void)ctx;
+	for (int i = 0; i < ncands; i++)
+		if (sab_move_equal(g->rs, m, &cands[i]))
+			return 1;
+	return 0;
+}
+
+static void line(const char *l)
+{
+	if (strncmp(l, "gameover", 8) == 0 && decisions > 0) {
+		fprintf(stderr, "search: game over: %ld decisions, %ld samples "
+		    "(%.0f a decision), %ld other than the heuristic's, %ld not "
+		    "searched%s%s\n", decisions, samples, (double)samples /
+		    (double)decisions, changed, fallbacks,
+		    know_error(k)[0] ? ": " : "", know_error(k));
+		decisions = samples = fallbacks = changed = 0;
+	}
+	(void)know_line(k, l);
+}
+
+/* The referee's line for move m, when it is legal now. */
+static const char *legal_line(const botstate *s, const sab_move *m)
+{
+	proto_cards pc = *know_cards(k);
+	char buf[PROTO_LINE_MAX];
+
+	pc.rs = know_ruleset(k);
+	proto_cards_follow(&pc, know_template(k));
+	if (proto_move(&pc, m, buf, sizeof buf) <= 0)
+		return NULL;
+	for (int i = 0; i < s->nlegal; i++)
+		if (strcmp(s->legal[i].line, buf) == 0)
+			return s->legal[i].line;
+	return NULL;
+}
+
+/* The heuristic's WIDTH best legal moves, best first, into cands; their
+ * lines' indexes into order.  Returns how many. */
+static int best_of_heuristic(const botstate *s, int *order)
+{
+	static int sc[BOT_MAX_LEGAL];
+
+	heuristic_rank(s, sc);
+	ncands = 0;
+	for (int w = 0; w < WIDTH; w++) {
+		int b = -1;
+		for (int i = 0; i < s->nlegal; i++) {
+			int taken = 0;
+			for (int j = 0; j < ncands; j++)
+				taken |= order[j] == i;
+			if (!taken && s->legal[i].parsed && sc[i] > INT_MIN &&
+			    (b < 0 || sc[i] > sc[b]))
+				b = i;
+		}
+		if (b < 0)
+			break;
+		order[ncands] = b;
+		cands[ncands++] = s->legal[b].m;
+	}
+	return ncands;
+}
+
+static const char *choose(const botstate *s)
+{
+	search_hooks hooks = { adjust, allow, NULL };
+	search_stats st;
+	sab_move best, moves[WIDTH * 4];
+	int order[WIDTH], visits[WIDTH * 4], n;
+	double values[WIDTH * 4], ms = budget_ms, hv = -1, bv = -1;
+	const char *answer;
+
+	if (s->game != game_seeded) {
+		sab_rng_seed(&rng, (s->seeded ? s->seed : (uint64_t)getpid()) ^
+		    bot_seed);
+		game_seeded = s->game;
+	}
+	if (s->nlegal == 0)
+		return NULL;
+	if (best_of_heuristic(s, order) == 0)
+		return s->legal[0].line;
+	answer = s->legal[order[0]].line;
+	if (ncands == 1)
+		return answer;
+	/* A quarter of the move's limit at most, for the machine's load. */
+	if (s->move_ms > 0 && ms > s->move_ms / 4.0)
+		ms = s->move_ms / 4.0;
+	decisions++;
+	if (search_run(srch, k, &rng, ms, fixed_iter, &hooks, &best,
+	    &st) != 0) {
+		fallbacks++;
+		return answer;
+	}
+	samples += st.iterations;
+	n = search_root(srch, moves, visits, values, WIDTH * 4);
+	for (int i = 0, bi = -1; i <= n; i++) {
+		if (i == n) {
+			const char *l;
+			if (bi >= 0 && hv >= 0 && bv > hv + margin &&
+			    (l = legal_line(s, &moves[bi])) != NULL) {
+				answer = l;
+				changed++;
+			}
+			break;
+		}
+		if (sab_move_equal(&s->rs, &moves[i], &cands[0]))
+			hv = values[i];
+		else if (visits[i] >= 20 && values[i] > bv)
+			bv = values[i], bi = i;
+	}
+	return answer;
+}
+
+/* "--ms N", "--iter N", "--ruleset FILE" override the environment's
+ * SEARCH_MS, SEARCH_ITER, SEARCH_RULESET (a sealed bot gets only the
+ * variables a bot file gives it: arguments are simpler). */
+static const char *arg(int argc, char **argv, const char *name,
+    const char *env)
+{
+	for (int i = 1; i + 1 < argc; i++)
+		if (strcmp(argv[i], name) == 0)
+			return argv[i + 1];
+	return getenv(env);
+}
+
+/* "--bench N": N samples searched from the first decision of seat 0 of
+ * a seeded 5-player base game (its lines fed to a knowledge as a bot gets
+ * them), timed; prints samples (whole iterations: a sample, the tree, a
+ * playout) per second.  For make bench. */
+static int bench(long n)
+{
+	static sab_ruleset rs;
+	static sab_game g;
+	static sab_events ev;
+	static proto_cards pc;
+	char err[256], line[PROTO_LINE_MAX];
+	search_stats st;
+	sab_move best;
+	sab_rng r;
+
+	if (sab_ruleset_load_builtin(&rs, "base", err, sizeof err) != 0 ||
+	    proto_cards_init(&pc, &rs, err, sizeof err) != 0)
+		return 1;
+	sab_rng_seed(&r, 2026);
+	ev.n = 0;
+	if (sab_game_new(&g, &rs, 5, 0, &r, &ev, err, sizeof err) != 0)
+		return 1;
+	for (int i = 0; proto_setup_line(&pc, 1, 5, 0, NULL, i, line,
+	    sizeof line) > 0; i++)
+		know_line(k, line);
+	for (int i = 0; i < ev.n; i++)
+		if (proto_event(&pc, &ev.ev[i], 0, 5, line, sizeof line) > 0)
+			know_line(k, line);
+	sab_rng_seed(&rng, 1);
+	if (search_run(srch, k, &rng, 0, n, NULL, &best, &st) != 0) {
+		fprintf(stderr, "search: bench: %s\n", know_error(k));
+		return 1;
+	}
+	printf("search bot (C): %.0f samples/s (%ld samples, %.0f playout "
+	    "moves/s)\n", (double)st.iterations / st.seconds, st.iterations,
+	    (double)st.playout_moves / st.seconds);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	const char *env;
+
+	if ((k = know_new()) == NULL || (srch = search_new(1 << 20)) == NULL) {
+		fprintf(stderr, "search: out of memory\n");
+		return 1;
+	}
+	if ((env = arg(argc, argv, "--ms", "SEARCH_MS")) != NULL &&
+	    atof(env) > 0)
+		budget_ms = atof(env);
+	if ((env = arg(argc, argv, "--iter", "SEARCH_ITER")) != NULL)
+		fixed_iter = atol(env);
+	if ((env = arg(argc, argv, "--margin", "SEARCH_MARGIN")) != NULL)
+		margin = atof(env);
+	if ((env = getenv("BOT_SEED")) != NULL)
+		bot_seed = strtoull(env, NULL, 10);
+	if ((env = arg(argc, argv, "--ruleset", "SEARCH_RULESET")) != NULL) {
+		static sab_ruleset rs;
+		char err[512];
+		FILE *f = fopen(env, "rb");
+		static char text[1 << 20];
+		size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
+		if (f == NULL || sab_ruleset_parse(&rs, text, n, env, err,
+		    sizeof err) != 0) {
+			fprintf(stderr, "search: %s: %s\n", env, f ? err :
+			    "cannot read");
+			if (f)
+				fclose(f);
+			return 1;
+		}
+		fclose(f);
+		know_use_ruleset(k, &rs);
+	}
+	if ((env = arg(argc, argv, "--bench", "SEARCH_BENCH")) != NULL)
+		return bench(atol(env) > 0 ? atol(env) : 20000);
+	bot_lines = line;
+	/* Asked in its turn in a reaction window, not at once: its knowledge
+	 * (know.c) follows the lines of a seat asked in the rules' order. */
+	bot_at_once = 0;
+	return bot_run("search", choose, seen);
+}
