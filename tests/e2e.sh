@@ -844,12 +844,12 @@ wc_react() {
 # the replay says so and verifies.
 wc_at_once() {
 	d=$tmp/wc1
-	q="python3 $here/bots/react_bot.py"
+	q="python3 $qhere/bots/react_bot.py"
 	"$bin" play --sandbox off --quiet --ruleset base-wc --seed 1 $limits \
 	    --transcripts --log-dir "$d" --replay "$d/g.sabr.gz" \
-	    "$q at-once veto $tag" "$ex/random-bot --react $tag" \
+	    "$q at-once veto $tag" "$qex/random-bot --react $tag" \
 	    "$q at-once garbage $tag" "$q veto $tag" \
-	    "$ex/random-bot --react $tag" >"$tmp/wc1.out" 2>&1 &&
+	    "$qex/random-bot --react $tag" >"$tmp/wc1.out" 2>&1 &&
 	    "$bin" verify --quiet "$d/g.sabr.gz" >/dev/null 2>&1 && ok ||
 	    { no "base-wc at once: the match or its replay"
 		sed 's/^/  | /' "$tmp/wc1.out"; }
@@ -881,8 +881,8 @@ wc_at_once() {
 	"$bin" play --sandbox off --quiet --ruleset base-wc --seed 4 \
 	    --move-ms 300 --bank-ms 500 --transcripts --log-dir "$d/slow" \
 	    --replay "$d/slow.sabr.gz" "$q at-once slow $tag" \
-	    "$ex/random-bot --react $tag" "$q at-once veto $tag" \
-	    "$q at-once $tag" "$ex/random-bot --react $tag" \
+	    "$qex/random-bot --react $tag" "$q at-once veto $tag" \
+	    "$q at-once $tag" "$qex/random-bot --react $tag" \
 	    >"$tmp/wc1.out" 2>&1 &&
 	    "$bin" verify --quiet "$d/slow.sabr.gz" >/dev/null 2>&1 && ok ||
 	    { no "base-wc at once: a slow bot's match or its replay"

@@ -19,6 +19,10 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 pass=0 fail=0
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+# q WORD: WORD quoted for a bot's command line (the checkout's path may
+# hold blanks).
+q() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
+ex=$(q "$build/examples")
 
 py=python3
 pkg=$build/python
@@ -87,8 +91,8 @@ bots:
     cwd: "$tmp/bot"
 EOF2
 if (cd "$here" && "$bin" play --config "$tmp/bots.yaml" --seed 5 --games 1 \
-    --quiet --log-dir "$tmp/logs-mc" montecarlo "$build/examples/heuristic-bot" \
-    "$build/examples/random-bot" >"$tmp/play-mc.out" 2>&1) &&
+    --quiet --log-dir "$tmp/logs-mc" montecarlo "$ex/heuristic-bot" \
+    "$ex/random-bot" >"$tmp/play-mc.out" 2>&1) &&
     grep -Eq '^1:montecarlo +[0-9]+ +-?[0-9]+ ok +[0-9.]+ +[0-9.]+ +0 +0$' "$tmp/play-mc.out"; then
 	ok
 else
@@ -97,12 +101,11 @@ fi
 n=0
 for rs in $("$bin" rules --list 2>/dev/null | awk 'NR > 1 && !NF { exit } NR > 1 { print $1 }'); do
 	n=$((n + 1))
-	seats="pysearch \"$build/examples/search-bot --iter 20\""
+	set -- pysearch "$ex/search-bot --iter 20"
 	case $rs in
 	course) ;;
-	*) seats="$seats $build/examples/heuristic-bot $build/examples/random-bot $build/examples/random-bot" ;;
+	*) set -- "$@" "$ex/heuristic-bot" "$ex/random-bot" "$ex/random-bot" ;;
 	esac
-	eval "set -- $seats"
 	if (cd "$here" && "$bin" play --config "$tmp/bots.yaml" --ruleset "$rs" \
 	    --seed $((40 + n)) --games 1 --quiet --log-dir "$tmp/logs-$rs" \
 	    "$@" >"$tmp/play-$rs.out" 2>&1) &&
