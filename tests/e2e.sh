@@ -878,9 +878,13 @@ wc_at_once() {
 	    no "base-wc at once: seat 2's garbage was never refused"
 	python3 "$here/check_transcripts.py" "$d"/*.transcript && ok ||
 	    no "base-wc at once: the transcripts leak secrets"
-	"$bin" play --sandbox off --quiet --ruleset base-wc --seed 4 \
-	    --move-ms 300 --bank-ms 500 --transcripts --log-dir "$d/slow" \
-	    --replay "$d/slow.sabr.gz" "$q at-once slow $tag" \
+	# The limit is what is tested: the slow bot, alone under it, never
+	# answers; the others keep the generous clock.
+	printf 'bots:\n  slow:\n    command: "%s at-once slow %s"\n    move-ms: 300\n    bank-ms: 0\n' \
+	    "$q" "$tag" >"$tmp/wc1-slow.yaml"
+	"$bin" play --sandbox off --quiet --ruleset base-wc --seed 4 $limits \
+	    --config "$tmp/wc1-slow.yaml" --transcripts --log-dir "$d/slow" \
+	    --replay "$d/slow.sabr.gz" slow \
 	    "$qex/random-bot --react $tag" "$q at-once veto $tag" \
 	    "$q at-once $tag" "$qex/random-bot --react $tag" \
 	    >"$tmp/wc1.out" 2>&1 &&

@@ -5,7 +5,7 @@ and was started with "veto", else it allows; any other decision is the
 first legal move.  It never reads the game: only the "legal" lines.
 With "at-once" it asks for "react-at-once" too; with "garbage" its first
 answer to each reaction request is a line no rule reads; with "slow" it
-answers reaction requests after 1.5 s.
+never answers its first reaction request.
 
 Usage: react_bot.py [veto] [at-once] [garbage] [slow] [TAG...]
 """
@@ -37,7 +37,7 @@ def main():
             if "allow" in legal:
                 move = "play veto" if veto and "play veto" in legal else "allow"
                 if "slow" in args and words[0] == "turn":
-                    time.sleep(1.5)
+                    time.sleep(600)
                 if "garbage" in args and not said:
                     move, said = "garbage", True
             else:
