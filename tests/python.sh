@@ -68,7 +68,7 @@ sim = text[text.index("## Simulating games in your bot"):]
 open(sys.argv[2] + "/mc_readme.py", "w").write(
     sim.split("```python\n", 1)[1].split("```", 1)[0])
 EOF2
-if (cd "$here" && python3 examples/check_bot.py "python3 $tmp/quick.py" \
+if (cd "$here" && python3 examples/check_bot.py "python3 $(q "$tmp/quick.py")" \
     tests/fixtures/transcripts/*.txt tests/fixtures/transcripts-wc/*.txt \
     >"$tmp/quick.out" 2>&1); then ok; else
 	cat "$tmp/quick.out"; bad "the README's quick-path bot"; fi
@@ -84,10 +84,10 @@ cp "$here/bindings/python/examples/search_bot.py" \
 cat >"$tmp/bots.yaml" <<EOF2
 bots:
   pysearch:
-    command: "$py search_bot.py --iter 6"
+    command: "$(q "$py") search_bot.py --iter 6"
     cwd: "$tmp/bot"
   montecarlo:
-    command: "$py mc_bot.py"
+    command: "$(q "$py") mc_bot.py"
     cwd: "$tmp/bot"
 EOF2
 if (cd "$here" && "$bin" play --config "$tmp/bots.yaml" --seed 5 --games 1 \
