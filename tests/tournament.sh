@@ -582,8 +582,12 @@ n=$(grep -c '^game ' "$tmp/seq/journal.txt")
 [ -n "$at" ] && [ "$at" -ge 120 ] && [ "$n" = "$at" ] && [ "$n" -lt 1000 ] &&
     ok || no "sequential: decided after $at games, $n in the journal"
 n4=$(grep -c '^game ' "$tmp/seq4/journal.txt")
+# The same stop, the same figures; beyond it, the games the other three
+# workers finished while an earlier one of the schedule still ran (as
+# many as the machine's speed made: no fixed number), far fewer than
+# the schedule's 4000.
 [ "$(sed -n 1p "$tmp/seq4.out")" = "$line" ] && [ "$n4" -ge "$at" ] &&
-    [ "$n4" -le $((at + 4)) ] && ok || {
+    [ "$n4" -lt 1000 ] && ok || {
 	no "sequential: -j 4 stops otherwise than -j 1 ($n4 games journaled)"
 	echo "  -j 1: $line"; sed 's/^/  -j 4: /' "$tmp/seq4.out"; }
 grep -q "^standings after 20 of 4000 games$" "$tmp/seq.out" &&
