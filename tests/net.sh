@@ -291,11 +291,20 @@ if [ "$(id -u)" != 0 ] || ! command -v ip >/dev/null 2>&1; then
 elif ! ip netns add "$ns" 2>"$tmp/ns.err"; then
 	echo "SKIP net.sh namespace: ip netns add: $(cat "$tmp/ns.err")"
 else
-	# A /24 of 10.231/16 for this run, from its process id.
-	net="10.231.$(($$ % 250))"
+	net=
+	# A /24 of 10.231/16 for this run: the first, from its process id on,
+	# that no address of the host holds yet, chosen and taken under a lock
+	# so that two runs at once (two checkouts) never share one.
 	ip link add "sabh$$" type veth peer name "sabn$$" &&
 	    ip link set "sabn$$" netns "$ns" &&
-	    ip addr add "$net.1/24" dev "sabh$$" && ip link set "sabh$$" up &&
+	    net=$(flock 9 && k=$(($$ % 250)) && i=0 &&
+		while [ $i -lt 250 ] && ip -o -4 addr show |
+		    grep -q " 10\.231\.$k\."; do
+			k=$(((k + 1) % 250)); i=$((i + 1))
+		done &&
+		ip addr add "10.231.$k.1/24" dev "sabh$$" && echo "10.231.$k"
+	    ) 9>>"${TMPDIR:-/tmp}/saboteur-net.lock" && [ -n "$net" ] &&
+	    ip link set "sabh$$" up &&
 	    ip netns exec "$ns" ip addr add "$net.2/24" dev "sabn$$" &&
 	    ip netns exec "$ns" ip link set "sabn$$" up &&
 	    ip netns exec "$ns" ip link set lo up && ok ||
