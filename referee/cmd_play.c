@@ -696,10 +696,28 @@ static char **bot_env(const play_cfg *c, const config_bot *cb, char **buf,
 static int check_bots(const play_cfg *c, char **cmds, int n, const bot *bots)
 {
 	char err[512], *env[64];
-	int bad = 0;
+	int bad = 0, persons = 0, lo, hi;
 
 	for (int i = 0; i < n; i++) {
 		const config_bot *cb = config_find(&c->cfg, cmds[i]);
+		/* A seat that open_seats() would refuse is refused here,
+		 * before anything is written (the log folder, a replay). */
+		if (bots[i].kind == BOT_NETWORK && net_parse(bots[i].command,
+		    &lo, &hi, err, sizeof err) != 0) {
+			fprintf(stderr, "saboteur play: bot %d: %s\n", i + 1, err);
+			bad = 1;
+		}
+		if (bots[i].kind == BOT_PERSON && ++persons == 2) {
+			fprintf(stderr, "saboteur play: bot %d: one person "
+			    "a match (one terminal)\n", i + 1);
+			bad = 1;
+		}
+		if (bots[i].kind == BOT_PERSON && persons == 1 &&
+		    human_table_check(err, sizeof err) != 0) {
+			fprintf(stderr, "saboteur play: a person's seat (human): "
+			    "%s\n", err);
+			bad = 1;
+		}
 		if (bots[i].kind != BOT_PROGRAM)
 			continue;
 		if (runnable_check(bots[i].argv, bot_cwd(c, cb),

@@ -193,6 +193,9 @@ rc=$?
     >"$tmp/two.out" 2>&1
 [ $? = 2 ] && grep -q "one person a match" "$tmp/two.out" && ok ||
     no "two persons: $(cat "$tmp/two.out")"
+# Refused before anything is written: the log folder was never made.
+[ ! -e "$tmp/refused" ] && ok ||
+    no "a refused person's seat left $tmp/refused behind"
 
 leftovers "human_tmux: at the end" 10
 echo "human_tmux: $pass passed, $fail failed"

@@ -144,10 +144,13 @@ grep -q "$(token done 2)" "$tmp/done.conn" && no "connect printed the token" || 
     "$rb" listen:auto "$rb" >"$tmp/name.out" 2>&1
 [ $? = 2 ] && grep -q "not a numeric address" "$tmp/name.out" && ok ||
     { no "--listen-address localhost"; sed 's/^/  | /' "$tmp/name.out"; }
-"$bin" play --quiet --log-dir "$tmp/refused" "$rb" listen:99999 "$rb" \
+"$bin" play --quiet --log-dir "$tmp/refused-words" "$rb" listen:99999 "$rb" \
     >"$tmp/bad.out" 2>&1
 [ $? = 2 ] && grep -q "listen:PORT, listen:LOW-HIGH" "$tmp/bad.out" && ok ||
     { no "listen:99999"; sed 's/^/  | /' "$tmp/bad.out"; }
+# A seat refused for its words is refused before anything is written.
+[ ! -e "$tmp/refused-words" ] && ok ||
+    no "a refused listen:99999 left its log folder behind"
 
 # ---- a wrong token and a stranger are refused; the seat keeps waiting ----
 

@@ -82,10 +82,10 @@ static FILE *hold(int fd, int *kept)
 	return f;
 }
 
-int human_table_open(human_table *t, char *err, size_t errlen)
+/* Opens the terminal into t->tty, when this referee has one and runs in
+ * its foreground; -1 with why in err. */
+static int open_tty(human_table *t, char *err, size_t errlen)
 {
-	memset(t, 0, sizeof *t);
-	t->out = t->err = -1;
 	if ((t->tty = open("/dev/tty", O_RDWR | O_CLOEXEC)) < 0) {
 		snprintf(err, errlen, "it needs a terminal, and this referee has "
 		    "none (/dev/tty: %s)", strerror(errno));
@@ -94,10 +94,30 @@ int human_table_open(human_table *t, char *err, size_t errlen)
 	t->fg = tcgetpgrp(t->tty);
 	if (t->fg != getpgrp()) {
 		(void)close(t->tty);
+		t->tty = -1;
 		snprintf(err, errlen, "it needs the terminal, and this referee "
 		    "runs in the background: run it in the foreground");
 		return -1;
 	}
+	return 0;
+}
+
+int human_table_check(char *err, size_t errlen)
+{
+	human_table t;
+
+	if (open_tty(&t, err, errlen) != 0)
+		return -1;
+	(void)close(t.tty);
+	return 0;
+}
+
+int human_table_open(human_table *t, char *err, size_t errlen)
+{
+	memset(t, 0, sizeof *t);
+	t->out = t->err = -1;
+	if (open_tty(t, err, errlen) != 0)
+		return -1;
 	t->saved_ok = tcgetattr(t->tty, &t->saved) == 0;
 	(void)fflush(stdout);
 	(void)fflush(stderr);

@@ -41,6 +41,9 @@ typedef struct human_table {
  * holds what the referee writes on stdout and stderr (it would draw over
  * the person's screen).  Returns 0, or -1 with the reason in err.
  */
+/* Whether human_table_open() would find the terminal (the same test, the
+ * terminal left as it is): 0, or -1 with why in err. */
+int human_table_check(char *err, size_t errlen);
 int human_table_open(human_table *t, char *err, size_t errlen);
 
 /* After the person's seat stopped: the terminal back in its modes and in
