@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "event_def.h"
 #include "protocol.h"
 #include "siphash.h"
 
@@ -143,528 +144,46 @@ size_t proto_unescape(char *s, size_t len)
 
 /* ---- writing lines ---------------------------------------------------- */
 
-/* A line being written: a buffer, its size and how much is used; a write
- * that does not fit marks the line as failed. */
-typedef struct line {
-	char *buf;
-	size_t len, used;
-	int full;
-} line;
-
-/*
- * Appenders.  The referee formats every line it sends through these, so they
- * avoid printf: a formatted print cost about 2,000 instructions a line.
- */
-static void put_mem(line *l, const char *s, size_t n)
-{
-	if (l->full || n >= l->len - l->used) {
-		l->full = 1;
-		return;
-	}
-	memcpy(l->buf + l->used, s, n);
-	l->used += n;
-	l->buf[l->used] = '\0';
-}
-
-static void put_s(line *l, const char *s)
-{
-	put_mem(l, s, strlen(s));
-}
-
-/* A space, then s. */
-static void put_ws(line *l, const char *s)
-{
-	put_mem(l, " ", 1);
-	put_s(l, s);
-}
-
-/* A space, then card def's token (its length known, not counted). */
-static void put_tok(line *l, const proto_cards *pc, uint8_t def)
-{
-	put_mem(l, " ", 1);
-	put_mem(l, pc->tok[def], pc->len[def]);
-}
-
-/* A space, then v in decimal. */
-static void put_wi(line *l, long v)
-{
-	char digits[24], *d = digits + sizeof digits;
-	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
-
-	/* Most numbers are one digit (a place near the start, a rotation, a
-	 * seat): written in place, as put_mem() would, without its copy. */
-	if (u < 10 && v >= 0 && !l->full && l->len - l->used > 2) {
-		l->buf[l->used] = ' ';
-		l->buf[l->used + 1] = (char)('0' + u);
-		l->used += 2;
-		l->buf[l->used] = '\0';
-		return;
-	}
-
-	do
-		*--d = (char)('0' + u % 10);
-	while ((u /= 10) != 0);
-	if (v < 0)
-		*--d = '-';
-	*--d = ' ';
-	put_mem(l, d, (size_t)(digits + sizeof digits - d));
-}
-
-static int done(const line *l)
+/* The appenders are rules/line.h's, which the event types' rows write
+ * with too. */
+static int done(const sab_line *l)
 {
 	return l->full ? -1 : (int)l->used;
-}
-
-/* A space, then card's token, or "-" for a card this seat does not see. */
-static void put_card(line *l, const proto_cards *pc, uint8_t card)
-{
-	if (card < pc->rs->ndefs)
-		put_tok(l, pc, card);
-	else
-		put_mem(l, " -", 2);
-}
-
-/*
- * The arguments of a played card after its token, one loop over its kind's
- * list (rules/effect.h): a move's (e NULL) or an event's, which has the same
- * fields and may add the card a play took away.
- */
-static inline void put_args(line *l, const proto_cards *pc, const sab_move *m,
-    const sab_event *e)
-{
-	const sab_kind *k = pc->kind[m->card];
-
-	for (int i = 0; k != NULL && i < SAB_MAX_ARGS; i++) {
-		switch (k->args[i]) {
-		case SAB_ARG_END:
-			return;
-		case SAB_ARG_X:
-			put_wi(l, m->x);
-			break;
-		case SAB_ARG_Y:
-			put_wi(l, m->y);
-			break;
-		case SAB_ARG_ROT:
-			put_wi(l, m->rot);
-			break;
-		case SAB_ARG_SEAT:
-			put_wi(l, m->target);
-			break;
-		case SAB_ARG_TOOL:
-			put_ws(l, sab_tool_name(m->tool));
-			break;
-		case SAB_ARG_GOAL:
-			if (m->goal == SAB_GOAL_CHEST) {   /* a chest's place */
-				put_wi(l, m->x);
-				put_wi(l, m->y);
-				break;
-			}
-			put_wi(l, pc->goal_x[m->goal < SAB_MAX_GOALS ?
-			    m->goal : 0]);
-			put_wi(l, pc->goal_y[m->goal < SAB_MAX_GOALS ?
-			    m->goal : 0]);
-			break;
-		case SAB_ARG_REMOVED:
-			if (e != NULL)
-				put_card(l, pc, e->removed);
-			break;
-		case SAB_ARG_GOAL2:
-			put_wi(l, pc->goal_x[m->goal2 < SAB_MAX_GOALS ?
-			    m->goal2 : 0]);
-			put_wi(l, pc->goal_y[m->goal2 < SAB_MAX_GOALS ?
-			    m->goal2 : 0]);
-			break;
-		case SAB_ARG_FROM:
-			if (e != NULL) {
-				put_wi(l, e->vals[0]);
-				put_wi(l, e->vals[1]);
-			}
-			break;
-		default:        /* SAB_ARG_CARD_TOOL: not written */
-			break;
-		}
-	}
-}
-
-/* The move an event of a played card shows (the fields they share). */
-static sab_move play_of_event(const sab_event *e)
-{
-	sab_move m;
-
-	memset(&m, 0, sizeof m);
-	m.kind = SAB_MOVE_PLAY;
-	m.card = e->card;
-	m.x = e->x, m.y = e->y, m.rot = e->rot;
-	m.target = e->target, m.tool = e->tool, m.goal = e->goal;
-	m.goal2 = e->value;     /* a goal swap's second goal */
-	return m;
-}
-
-static void put_round_end(line *l, const sab_ruleset *rs,
-    const sab_event *e)
-{
-	put_s(l, "roundend");
-	put_wi(l, e->value);
-	put_ws(l, e->n == SAB_END_GOLD ? "gold" : e->n == SAB_END_SPIDER ?
-	    "spider" : "nocards");
-	if (e->seat == SAB_NO_SEAT)
-		put_ws(l, "-");
-	else
-		put_wi(l, e->seat);
-	/* Both teams of gold miners (Saboteur 2) have no role of their own. */
-	put_ws(l, e->tool ? "miners" : sab_role_side(rs, e->target));
-	/* The winning seats, in rulesets beyond the base game (whose line
-	 * stays as it always was). */
-	if (sab_modules_default(rs))
-		return;
-	put_ws(l, "winners");
-	for (int s = 0; s < SAB_MAX_PLAYERS; s++)
-		if (e->mask & (1u << s))
-			put_wi(l, s);
-}
-
-/* A seat list: every seat of mask. */
-static void put_seats(line *l, uint16_t mask)
-{
-	for (int s = 0; s < SAB_MAX_PLAYERS; s++)
-		if (mask & (1u << s))
-			put_wi(l, s);
-}
-
-static void put_game_end(line *l, const sab_event *e, int nplayers)
-{
-	put_s(l, "gameover");
-	for (int s = 0; s < nplayers; s++)
-		put_wi(l, e->vals[s]);
-	put_ws(l, "winners");
-	for (int s = 0; s < nplayers; s++)
-		if (e->mask & (1u << s))
-			put_wi(l, s);
-}
-
-static void put_event(line *l, const proto_cards *pc, const sab_event *v,
-    const sab_event *e, int seat, int nplayers)
-{
-	const sab_ruleset *rs = pc->rs;
-
-	if (sab_event_is_play(v->type)) {
-		sab_move m = play_of_event(v);
-		put_s(l, "played");
-		put_wi(l, v->seat);
-		put_tok(l, pc, v->card);
-		put_args(l, pc, &m, v);
-		return;
-	}
-	switch (v->type) {
-	case SAB_EV_ROUND_START:
-		put_s(l, "round");
-		put_wi(l, v->value);
-		put_wi(l, v->seat);
-		put_wi(l, v->n);
-		break;
-	case SAB_EV_ROLE:
-	case SAB_EV_ROLE_REVEAL:
-		put_s(l, "role");
-		put_wi(l, v->seat);
-		put_ws(l, sab_role_name(rs, v->value));
-		break;
-	case SAB_EV_DRAW:
-		put_s(l, "draw");
-		put_wi(l, v->seat);
-		put_card(l, pc, v->card);
-		break;
-	case SAB_EV_PEEK:
-		if (v->goal == SAB_GOAL_CHEST) {        /* Treasure Chests */
-			put_s(l, "peekchest");
-			put_wi(l, v->x);
-			put_wi(l, v->y);
-			put_tok(l, pc, v->card);
-			put_ws(l, sab_chest_words[v->value < SAB_CHEST_KINDS ?
-			    v->value : 0]);
-			break;
-		}
-		put_s(l, "peek");
-		put_wi(l, pc->goal_x[v->goal < SAB_MAX_GOALS ? v->goal : 0]);
-		put_wi(l, pc->goal_y[v->goal < SAB_MAX_GOALS ? v->goal : 0]);
-		put_tok(l, pc, v->card);
-		break;
-	case SAB_EV_PASS:
-		/* No card at all (not a hidden one): a pass without a discard. */
-		if (e->vis == SAB_VIS_ALL && e->card == SAB_NO_CARD) {
-			put_s(l, "passed");
-			put_wi(l, v->seat);
-		} else if (e->n > 1) {
-			put_s(l, "discarded");
-			put_wi(l, v->seat);
-			for (int i = 0; i < e->n && i < 3; i++)
-				put_card(l, pc, (uint8_t)v->vals[i]);
-		} else {
-			put_s(l, "discarded");
-			put_wi(l, v->seat);
-			put_card(l, pc, v->card);
-		}
-		break;
-	case SAB_EV_REVEAL:
-		put_s(l, "reveal");
-		put_wi(l, v->x);
-		put_wi(l, v->y);
-		put_tok(l, pc, v->card);
-		put_wi(l, v->rot);
-		break;
-	case SAB_EV_ROUND_END:
-		put_round_end(l, rs, v);
-		break;
-	case SAB_EV_GOLD_OFFER:
-		put_s(l, "offer");
-		for (int i = 0; i < v->n; i++)
-			put_wi(l, v->vals[i]);
-		break;
-	case SAB_EV_GOLD:
-		/* A stone (the old mine) is worth 0, and the seat that takes
-		 * it is told so; a referee before replay format 1.5 showed
-		 * it "-", as to the others. */
-		put_s(l, "gold");
-		put_wi(l, v->seat);
-		if (v->value || (!(pc->compat & PROTO_COMPAT_1_4) &&
-		    (e->vis != SAB_VIS_HIDDEN || seat == e->seat)))
-			put_wi(l, v->value);
-		else
-			put_ws(l, "-");
-		break;
-	case SAB_EV_GAME_END:
-		put_game_end(l, v, nplayers);
-		break;
-	case SAB_EV_REMOVE:
-		put_s(l, "removed");
-		put_wi(l, v->seat);
-		put_card(l, pc, v->removed);
-		put_card(l, pc, (uint8_t)v->vals[0]);
-		put_card(l, pc, (uint8_t)v->vals[1]);
-		break;
-	case SAB_EV_INSPECT:
-		put_s(l, "role");
-		put_wi(l, v->target);
-		put_ws(l, sab_role_name(rs, v->value));
-		break;
-	case SAB_EV_HAND:
-		put_s(l, "hand");
-		for (int i = 0; i < v->n && i < SAB_MAX_HAND; i++)
-			put_card(l, pc, (uint8_t)v->vals[i]);
-		break;
-	case SAB_EV_STEAL:
-		put_s(l, "stole");
-		put_wi(l, v->seat);
-		put_wi(l, v->target);
-		break;
-	case SAB_EV_CHOICES:
-		put_s(l, "victims");
-		put_seats(l, v->mask);
-		break;
-	case SAB_EV_PENDING: {
-		sab_move m = play_of_event(v);
-		put_s(l, "plays");
-		put_wi(l, v->seat);
-		put_tok(l, pc, v->card);
-		put_args(l, pc, &m, NULL);
-		break;
-	}
-	case SAB_EV_REACT:
-		put_s(l, "react");
-		put_wi(l, v->target);
-		break;
-	case SAB_EV_VETO:
-		put_s(l, "vetoed");
-		put_wi(l, v->seat);
-		put_wi(l, v->target);
-		put_card(l, pc, v->removed);
-		break;
-	case SAB_EV_TROVE:
-		put_s(l, "trove");
-		for (int i = 0; i < v->n && i < SAB_MAX_PLAYERS; i++)
-			put_card(l, pc, (uint8_t)v->vals[i]);
-		break;
-	case SAB_EV_LAID:
-		put_s(l, "laid");
-		put_wi(l, v->x);
-		put_wi(l, v->y);
-		put_tok(l, pc, v->card);
-		put_wi(l, v->rot);
-		break;
-	case SAB_EV_TAKE:
-		put_s(l, "took");
-		put_wi(l, v->seat);
-		put_card(l, pc, v->card);
-		break;
-	case SAB_EV_DWARF:
-		put_s(l, "dwarf");
-		put_wi(l, v->seat);
-		put_wi(l, v->x);
-		put_wi(l, v->y);
-		break;
-	case SAB_EV_TOLL:
-		put_s(l, "toll");
-		put_wi(l, v->seat);
-		put_wi(l, v->target);
-		put_wi(l, v->x);
-		put_wi(l, v->y);
-		break;
-	case SAB_EV_POSTCARD:
-		put_s(l, "postcard");
-		put_wi(l, v->seat);
-		put_wi(l, v->x);
-		put_wi(l, v->y);
-		put_card(l, pc, v->card);
-		break;
-	case SAB_EV_ORDER:
-		/* New Goals: seat reached these face-down goals at once. */
-		put_s(l, "goals");
-		put_wi(l, v->seat);
-		for (int k = 0; k < rs->ngoals; k++)
-			if (v->mask >> k & 1) {
-				put_wi(l, pc->goal_x[k]);
-				put_wi(l, pc->goal_y[k]);
-			}
-		break;
-	case SAB_EV_CHEST:
-		put_s(l, "chest");
-		put_wi(l, v->x);
-		put_wi(l, v->y);
-		break;
-	case SAB_EV_OPEN:
-		put_s(l, "opened");
-		put_wi(l, v->seat);
-		put_wi(l, v->x);
-		put_wi(l, v->y);
-		put_tok(l, pc, v->card);
-		put_wi(l, v->rot);
-		put_ws(l, sab_chest_words[v->value < SAB_CHEST_KINDS ?
-		    v->value : 0]);
-		break;
-	case SAB_EV_MILL:
-		put_s(l, "milled");
-		put_wi(l, v->seat);
-		put_wi(l, v->n);
-		break;
-	case SAB_EV_CHEST_ASK:
-		put_s(l, "chestchoice");
-		put_ws(l, sab_chest_words[v->value < SAB_CHEST_KINDS ?
-		    v->value : 0]);
-		if (v->value == SAB_CHEST_PUSH_GOAL) {
-			/* The face-down goals that may go, by their X Y. */
-			for (int k = 0; k < rs->ngoals; k++)
-				if (v->mask >> k & 1) {
-					put_wi(l, pc->goal_x[k]);
-					put_wi(l, pc->goal_y[k]);
-				}
-			break;
-		}
-		put_seats(l, v->mask);
-		break;
-	case SAB_EV_PUSH:
-		put_s(l, "pushed");
-		put_wi(l, v->seat);
-		put_wi(l, v->vals[0]);
-		put_wi(l, v->vals[1]);
-		put_wi(l, v->x);
-		put_wi(l, v->y);
-		break;
-	case SAB_EV_GRAB:
-		put_s(l, "grabbed");
-		put_wi(l, v->seat);
-		put_wi(l, v->target);
-		break;
-	case SAB_EV_PAID:
-		put_s(l, "paid");
-		put_wi(l, v->seat);
-		/* Whether there was anything to pay is the payer's alone:
-		 * every other seat is sent "-", 1 or none. */
-		if (e->vis == SAB_VIS_HIDDEN && seat != e->seat)
-			put_ws(l, "-");
-		else
-			put_wi(l, v->value);
-		break;
-	default:
-		break;
-	}
 }
 
 int proto_event(const proto_cards *pc, const sab_event *e, int seat,
     int nplayers, char *buf, size_t len)
 {
-	line l = { buf, len, 0, 0 };
+	sab_line l = { buf, len, 0, 0 };
+	const sab_event_def *d = sab_event_def_of(e->type);
 	sab_event v;
+	sab_say_ctx c;
 
 	if (len == 0)
 		return -1;
 	buf[0] = '\0';
-	if (!sab_event_view(e, seat, &v) || e->type == SAB_EV_GAME_START)
+	if (d == NULL || d->say == NULL || !sab_event_view(e, seat, &v))
 		return 0;
-	/* A treasure trove on an empty discard pile: "took SEAT -" to
-	 * every seat, which a referee before replay format 1.5 never sent. */
-	if ((pc->compat & PROTO_COMPAT_1_4) && e->type == SAB_EV_TAKE &&
-	    e->vis == SAB_VIS_ALL && e->card == SAB_NO_CARD)
-		return 0;
-	put_event(&l, pc, &v, e, seat, nplayers);
+	c.pc = pc;
+	c.v = &v;
+	c.e = e;
+	c.seat = seat;
+	c.nplayers = nplayers;
+	d->say(&l, &c);
 	return done(&l);
 }
 
+/* Each move kind's row writes it (rules/base/, the expansions' folders);
+ * a kind this program does not know is written as a play. */
 int proto_move(const proto_cards *pc, const sab_move *m, char *buf,
     size_t len)
 {
-	line l = { buf, len, 0, 0 };
+	sab_line l = { buf, len, 0, 0 };
+	const sab_move_def *d = m->kind < SAB_MOVE_KINDS ?
+	    sab_move_defs[m->kind] : &sab_move_def_PLAY;
 
-	switch (m->kind) {
-	case SAB_MOVE_PICK_GOLD:
-		put_s(&l, "pick");
-		put_wi(&l, m->value);
-		return done(&l);
-	case SAB_MOVE_PASS:
-		put_s(&l, "discard");
-		put_tok(&l, pc, m->card);
-		for (int i = 0; i < m->nmore && i < 2; i++)
-			put_tok(&l, pc, m->more[i]);
-		return done(&l);
-	case SAB_MOVE_REMOVE:
-		put_s(&l, "remove");
-		put_tok(&l, pc, m->front);
-		put_tok(&l, pc, m->card);
-		put_tok(&l, pc, m->more[0]);
-		return done(&l);
-	case SAB_MOVE_CHOOSE:
-		put_s(&l, "steal");
-		put_wi(&l, m->target);
-		return done(&l);
-	case SAB_MOVE_ALLOW:
-		put_s(&l, "allow");
-		return done(&l);
-	case SAB_MOVE_TAKE:
-		put_s(&l, "take");
-		put_tok(&l, pc, m->card);
-		return done(&l);
-	case SAB_MOVE_DWARF:
-		put_s(&l, "dwarf");
-		put_tok(&l, pc, m->card);
-		put_wi(&l, m->x);
-		put_wi(&l, m->y);
-		return done(&l);
-	case SAB_MOVE_SEAT:
-		put_s(&l, "choose");
-		put_wi(&l, m->target);
-		return done(&l);
-	case SAB_MOVE_REVEAL:
-	case SAB_MOVE_PUSH:
-		put_s(&l, m->kind == SAB_MOVE_PUSH ? "push" : "reveal");
-		put_wi(&l, m->goal < pc->rs->ngoals ?
-		    pc->goal_x[m->goal] : 0);
-		put_wi(&l, m->goal < pc->rs->ngoals ?
-		    pc->goal_y[m->goal] : 0);
-		return done(&l);
-	default:
-		break;
-	}
-	put_s(&l, "play");
-	put_tok(&l, pc, m->card);
-	put_args(&l, pc, m, NULL);
+	sab_put_s(&l, d->word);
+	d->write(&l, pc, m);
 	return done(&l);
 }
 
@@ -709,39 +228,39 @@ int proto_setup_line(const proto_cards *pc, int game, int nplayers, int seat,
     const char *const *names, int k, char *buf, size_t len)
 {
 	const sab_ruleset *rs = pc->rs;
-	line l = { buf, len, 0, 0 };
+	sab_line l = { buf, len, 0, 0 };
 
 	if (len == 0)
 		return -1;
 	buf[0] = '\0';
 	if (k == 0) {
-		put_s(&l, "game");
-		put_wi(&l, game);
-		put_ws(&l, rs->name);
-		put_wi(&l, nplayers);
-		put_wi(&l, seat);
+		sab_put_s(&l, "game");
+		sab_put_wi(&l, game);
+		sab_put_ws(&l, rs->name);
+		sab_put_wi(&l, nplayers);
+		sab_put_wi(&l, seat);
 	} else if (k <= nplayers) {
 		const char *name = names != NULL ? names[k - 1] : NULL;
-		put_s(&l, "player");
-		put_wi(&l, k - 1);
-		put_ws(&l, name != NULL && *name ? name : "-");
+		sab_put_s(&l, "player");
+		sab_put_wi(&l, k - 1);
+		sab_put_ws(&l, name != NULL && *name ? name : "-");
 	} else if (k == nplayers + 1 && rs->bounded) {
-		put_s(&l, "board bounded");
-		put_wi(&l, rs->min_x);
-		put_wi(&l, rs->min_y);
-		put_wi(&l, rs->max_x);
-		put_wi(&l, rs->max_y);
+		sab_put_s(&l, "board bounded");
+		sab_put_wi(&l, rs->min_x);
+		sab_put_wi(&l, rs->min_y);
+		sab_put_wi(&l, rs->max_x);
+		sab_put_wi(&l, rs->max_y);
 	} else if (k == nplayers + 1) {
-		put_s(&l, "board unbounded");
+		sab_put_s(&l, "board unbounded");
 	} else if (k == nplayers + 2) {
-		put_s(&l, "start");
-		put_wi(&l, rs->start_x);
-		put_wi(&l, rs->start_y);
-		put_ws(&l, pc->tok[rs->start_def]);
+		sab_put_s(&l, "start");
+		sab_put_wi(&l, rs->start_x);
+		sab_put_wi(&l, rs->start_y);
+		sab_put_ws(&l, pc->tok[rs->start_def]);
 	} else if (k - nplayers - 3 < rs->ngoals) {
-		put_s(&l, "goal");
-		put_wi(&l, rs->goal_x[k - nplayers - 3]);
-		put_wi(&l, rs->goal_y[k - nplayers - 3]);
+		sab_put_s(&l, "goal");
+		sab_put_wi(&l, rs->goal_x[k - nplayers - 3]);
+		sab_put_wi(&l, rs->goal_y[k - nplayers - 3]);
 	} else {
 		return 0;
 	}
@@ -773,40 +292,40 @@ int proto_seed_line(uint64_t game_seed, int seat, char *buf, size_t len)
 int proto_turn_line(int decision, int64_t move_ms, int64_t bank_ms, char *buf,
     size_t len)
 {
-	line l = { buf, len, 0, 0 };
+	sab_line l = { buf, len, 0, 0 };
 
 	if (len == 0)
 		return -1;
-	put_s(&l, "turn");
-	put_wi(&l, decision);
-	put_wi(&l, (long)move_ms);
-	put_wi(&l, (long)bank_ms);
+	sab_put_s(&l, "turn");
+	sab_put_wi(&l, decision);
+	sab_put_wi(&l, (long)move_ms);
+	sab_put_wi(&l, (long)bank_ms);
 	return done(&l);
 }
 
 int proto_illegal_line(int tries_left, const char *why, char *buf, size_t len)
 {
-	line l = { buf, len, 0, 0 };
+	sab_line l = { buf, len, 0, 0 };
 
 	if (len == 0)
 		return -1;
-	put_s(&l, "illegal");
-	put_wi(&l, tries_left);
-	put_ws(&l, why);
+	sab_put_s(&l, "illegal");
+	sab_put_wi(&l, tries_left);
+	sab_put_ws(&l, why);
 	return done(&l);
 }
 
 int proto_default_line(const proto_cards *pc, const char *why,
     const sab_move *m, char *buf, size_t len)
 {
-	line l = { buf, len, 0, 0 };
+	sab_line l = { buf, len, 0, 0 };
 	char mv[128];
 
 	if (len == 0 || proto_move(pc, m, mv, sizeof mv) < 0)
 		return -1;
-	put_s(&l, "default");
-	put_ws(&l, why);
-	put_ws(&l, mv);
+	sab_put_s(&l, "default");
+	sab_put_ws(&l, why);
+	sab_put_ws(&l, mv);
 	return done(&l);
 }
 
