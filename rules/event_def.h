@@ -63,10 +63,19 @@ static inline const sab_event_def *sab_event_def_of(uint8_t type)
  * its owner's folder.
  */
 typedef struct sab_move_def {
-	const char *word;       /* "discard"; NULL: read by another row */
+	const char *word;       /* "discard" */
 	/* Writes move m after its word ("discard" written by the caller)
 	 * into l. */
 	void (*write)(sab_line *l, const sab_tokens *pc, const sab_move *m);
+	/* Reads reply r, whose first word is the row's, into m (zeroed):
+	 * 0, or -1 with the reason (sab_reply_bad()).  Syntax only: whether
+	 * the move is legal is the rules' business. */
+	int (*read)(sab_reply *r, sab_move *m);
+	/* For the reason a reply of an unknown word is refused: the words
+	 * the row adds to "a reply is play, discard, pick or note" when
+	 * offered(rs) says rs takes them (NULL: none). */
+	const char *hint;
+	int (*offered)(const sab_ruleset *rs);
 } sab_move_def;
 
 #define SAB_MOVE(name, owner) extern const sab_move_def sab_move_def_##name;

@@ -1,5 +1,6 @@
-/* line.h: the protocol's lines as the event types' rows write them: a
- * ruleset's card tokens, a line being written, and its appenders. */
+/* line.h: the protocol's lines as the event types' and move kinds' rows
+ * write and read them: a ruleset's card tokens, a line being written and
+ * its appenders, a reply being read and its readers. */
 #ifndef SAB_LINE_H
 #define SAB_LINE_H
 
@@ -230,5 +231,69 @@ static inline sab_move sab_play_of_event(const sab_event *e)
 	m.goal2 = e->value;     /* a goal swap's second goal */
 	return m;
 }
+
+/* ---- reading a bot's reply ----------------------------------------------- */
+
+#define SAB_REPLY_WORDS 8
+
+/*
+ * A reply from a bot split into words (pointers into the line, with their
+ * lengths), with what reading it needs: the tokens, how a reason words
+ * them, and where the reason goes.  A move kind's row reads its words
+ * with the functions below.
+ */
+typedef struct sab_reply {
+	int n;
+	const char *w[SAB_REPLY_WORDS];
+	size_t len[SAB_REPLY_WORDS];
+	int more;               /* there were more words than SAB_REPLY_WORDS */
+	const sab_tokens *pc;
+	int names;              /* 1: quote a bot's words as sent (the
+	                           reasons of a referee before replay format
+	                           1.2); 0: escaped */
+	char *why;              /* the reason a reply is refused */
+	size_t whylen;
+} sab_reply;
+
+/* Splits s (len bytes, no NUL) into r's words at blanks and tabs. */
+void sab_reply_split(sab_reply *r, const char *s, size_t len);
+
+/* Returns 1 when word i is s. */
+int sab_reply_is(const sab_reply *r, int i, const char *s);
+
+/* Writes the reason into r->why; returns -1 (the reply is refused). */
+int sab_reply_bad(sab_reply *r, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Word i, at most 40 bytes of it, for a reason (size at least 4 * 40 + 1
+ * bytes): escaped, or as sent when r->names says so. */
+void sab_reply_quote(const sab_reply *r, int i, char *buf, size_t size);
+
+/* Reads word i as a whole number in [lo, hi] into *out: 0, or -1. */
+int sab_reply_number(const sab_reply *r, int i, long lo, long hi,
+    long *out);
+
+/* Reads "X Y" at word i into m->x, m->y: 0, or -1. */
+int sab_reply_xy(const sab_reply *r, int i, sab_move *m);
+
+/* The goal place at (x, y) now (pc follows the game's pushes), or -1. */
+int sab_reply_goal_at(const sab_tokens *pc, int x, int y);
+
+/* Reads "WORD X Y", the place of a goal, into m->goal: 0, or -1 with the
+ * reason. */
+int sab_reply_goal(sab_reply *r, sab_move *m);
+
+/* Reads word 1 as a card into m->card: 0, or -1 with the reason. */
+int sab_reply_card(sab_reply *r, sab_move *m);
+
+/* The cards of a discard or a removal from word `at` on: card (for a
+ * discard, m->kind SAB_MOVE_PASS), then more[], put in card order (a
+ * move's set of cards is written once): 0, or -1 with the reason. */
+int sab_reply_cards(sab_reply *r, int at, sab_move *m);
+
+/* proto_escape() and proto_unescape() (protocol.h). */
+size_t sab_escape(char *buf, size_t size, const char *s, size_t len,
+    int exact);
+size_t sab_unescape(char *s, size_t len);
 
 #endif

@@ -483,6 +483,122 @@ const sab_event_def sab_event_def_GAME_END = {
 
 /* ---- moves ------------------------------------------------------------------ */
 
+/* A tool word ("pickaxe") at word i into *tool: 0, or -1. */
+static int read_tool(const sab_reply *r, int i, uint8_t *tool)
+{
+	for (int k = 0; k < SAB_TOOLS; k++)
+		if (sab_reply_is(r, i, sab_tool_name((uint8_t)(1 << k)))) {
+			*tool = (uint8_t)(1 << k);
+			return 0;
+		}
+	return -1;
+}
+
+/* Whether a module of rs hides cards on the table (sab_module.hidden_at),
+ * whose places a map may name. */
+static int hides_cards(const sab_ruleset *rs)
+{
+	for (int i = 0; i < rs->nmodules && i < SAB_MAX_MODULES; i++) {
+		const sab_module *mod = sab_module_at(rs->modules[i]);
+		if (mod != NULL && mod->hidden_at != NULL)
+			return 1;
+	}
+	return 0;
+}
+
+/* The goal places the arguments named, once all were read. */
+static int read_goals(sab_reply *r, const sab_kind *k, const sab_card *c,
+    sab_move *m, int goal, int goal2)
+{
+	for (int i = 0; i < SAB_MAX_ARGS && k->args[i] != SAB_ARG_END; i++) {
+		if (k->args[i] == SAB_ARG_GOAL2) {
+			if (goal2 < 0)
+				return sab_reply_bad(r, "there is no second goal "
+				    "at the place given");
+			m->goal2 = (uint8_t)goal2;
+			continue;
+		}
+		if (k->args[i] != SAB_ARG_GOAL)
+			continue;
+		/* A map may name the place of a card a module hides, which
+		 * the rules judge. */
+		if (goal < 0 && c->type == SAB_CARD_MAP &&
+		    hides_cards(r->pc->rs)) {
+			m->goal = SAB_GOAL_CHEST;
+			continue;
+		}
+		if (goal < 0)
+			return sab_reply_bad(r, "there is no goal at (%d,%d)",
+			    m->x, m->y);
+		m->goal = (uint8_t)goal;
+		m->x = m->y = 0;
+	}
+	return 0;
+}
+
+/* "play TOKEN ARGS": the argument list of the card's kind from word 2 on,
+ * one loop, the inverse of sab_put_args(). */
+static int read_play(sab_reply *r, sab_move *m)
+{
+	const sab_tokens *pc = r->pc;
+	const sab_card *c;
+	const sab_kind *k;
+	int at = 2, ok = 1, goal = -1, goal2 = -1;
+	long v = 0, v2 = 0;
+
+	if (sab_reply_card(r, m) < 0)
+		return -1;
+	c = &pc->rs->defs[m->card];
+	k = sab_kind_of(c->type);
+	if (k == NULL || !k->deck)
+		return sab_reply_bad(r, "%s cannot be played", pc->tok[m->card]);
+	m->kind = SAB_MOVE_PLAY;
+	for (int i = 0; ok && i < SAB_MAX_ARGS && k->args[i] != SAB_ARG_END;
+	    i++) {
+		switch (k->args[i]) {
+		case SAB_ARG_X:
+			ok = !sab_reply_number(r, at++, -128, 127, &v);
+			m->x = (int8_t)v;
+			break;
+		case SAB_ARG_Y:
+			ok = !sab_reply_number(r, at++, -128, 127, &v);
+			m->y = (int8_t)v;
+			break;
+		case SAB_ARG_ROT:
+			ok = !sab_reply_number(r, at++, 0, 1, &v);
+			m->rot = (uint8_t)v;
+			break;
+		case SAB_ARG_SEAT:
+			ok = !sab_reply_number(r, at++, 0, 255, &v);
+			m->target = (uint8_t)v;
+			break;
+		case SAB_ARG_TOOL:
+			ok = !read_tool(r, at++, &m->tool);
+			break;
+		case SAB_ARG_GOAL:
+			ok = !sab_reply_xy(r, at, m);
+			at += 2;
+			goal = ok ? sab_reply_goal_at(pc, m->x, m->y) : -1;
+			break;
+		case SAB_ARG_CARD_TOOL:
+			m->tool = c->tools;
+			break;
+		case SAB_ARG_GOAL2:
+			ok = !sab_reply_number(r, at, -128, 127, &v) &&
+			    !sab_reply_number(r, at + 1, -128, 127, &v2);
+			goal2 = ok ? sab_reply_goal_at(pc, (int)v, (int)v2) : -1;
+			at += 2;
+			break;
+		default:        /* SAB_ARG_REMOVED, _FROM: events only */
+			break;
+		}
+	}
+	if (!ok || r->n != at || r->more)
+		return sab_reply_bad(r, "play %s wants %s", pc->tok[m->card],
+		    k->args_help);
+	return read_goals(r, k, c, m, goal, goal2);
+}
+
 /* "play TOKEN ARGS": the card's kind's arguments. */
 static void write_play(sab_line *l, const sab_tokens *pc, const sab_move *m)
 {
@@ -493,6 +609,7 @@ static void write_play(sab_line *l, const sab_tokens *pc, const sab_move *m)
 const sab_move_def sab_move_def_PLAY = {
 	.word = "play",
 	.write = write_play,
+	.read = read_play,
 };
 
 /* "discard C [C2 [C3]]". */
@@ -503,9 +620,22 @@ static void write_pass(sab_line *l, const sab_tokens *pc, const sab_move *m)
 		sab_put_tok(l, pc, m->more[i]);
 }
 
+static int read_pass(sab_reply *r, sab_move *m)
+{
+	if (sab_reply_card(r, m) < 0)
+		return -1;
+	if (r->pc->rs->pass_max <= 1 && r->n != 2)
+		return sab_reply_bad(r, "discard wants one card");
+	if (r->n > 4)
+		return sab_reply_bad(r, "discard wants 1 to 3 cards");
+	m->kind = SAB_MOVE_PASS;
+	return sab_reply_cards(r, 2, m);
+}
+
 const sab_move_def sab_move_def_PASS = {
 	.word = "discard",
 	.write = write_pass,
+	.read = read_pass,
 };
 
 static void write_pick(sab_line *l, const sab_tokens *pc, const sab_move *m)
@@ -514,7 +644,32 @@ static void write_pick(sab_line *l, const sab_tokens *pc, const sab_move *m)
 	sab_put_wi(l, m->value);
 }
 
+/* Whether the ruleset's gold holds stones: cards worth 0 (the old
+ * mine's "worthless stone cards"). */
+static int has_stones(const sab_ruleset *rs)
+{
+	for (int i = 0; i < rs->ngold; i++)
+		if (rs->gold_cards[i] == 0)
+			return 1;
+	return 0;
+}
+
+static int read_pick(sab_reply *r, sab_move *m)
+{
+	/* 0 is a stone's value (the old mine), which a referee before
+	 * replay format 1.5 did not read. */
+	long lo = has_stones(r->pc->rs) && !(r->pc->compat &
+	    SAB_COMPAT_1_4) ? 0 : 1, v;
+
+	if (r->n != 2 || sab_reply_number(r, 1, lo, SAB_MAX_GOLD_VALUE, &v))
+		return sab_reply_bad(r, "pick wants a gold value");
+	m->kind = SAB_MOVE_PICK_GOLD;
+	m->value = (uint8_t)v;
+	return 0;
+}
+
 const sab_move_def sab_move_def_PICK_GOLD = {
 	.word = "pick",
 	.write = write_pick,
+	.read = read_pick,
 };

@@ -196,9 +196,31 @@ static void write_remove(sab_line *l, const sab_tokens *pc,
 	sab_put_tok(l, pc, m->more[0]);
 }
 
+static int read_remove(sab_reply *r, sab_move *m)
+{
+	if (sab_reply_card(r, m) < 0)
+		return -1;
+	if (r->n != 4)
+		return sab_reply_bad(r, "remove wants the card in front of "
+		    "you, then two cards of your hand");
+	m->front = m->card;
+	m->kind = SAB_MOVE_REMOVE;
+	return sab_reply_cards(r, 2, m);
+}
+
+/* Removal and theft are a ruleset's that passes several cards or removes
+ * cards from in front. */
+static int takes_remove(const sab_ruleset *rs)
+{
+	return rs->pass_max > 1 || rs->remove_front;
+}
+
 const sab_move_def sab_move_def_REMOVE = {
 	.word = "remove",
 	.write = write_remove,
+	.read = read_remove,
+	.hint = "; remove, steal",
+	.offered = takes_remove,
 };
 
 /* "steal SEAT". */
@@ -209,7 +231,19 @@ static void write_steal(sab_line *l, const sab_tokens *pc,
 	sab_put_wi(l, m->target);
 }
 
+static int read_steal(sab_reply *r, sab_move *m)
+{
+	long v;
+
+	if (r->n != 2 || sab_reply_number(r, 1, 0, 255, &v))
+		return sab_reply_bad(r, "steal wants a seat");
+	m->kind = SAB_MOVE_CHOOSE;
+	m->target = (uint8_t)v;
+	return 0;
+}
+
 const sab_move_def sab_move_def_CHOOSE = {
 	.word = "steal",
 	.write = write_steal,
+	.read = read_steal,
 };

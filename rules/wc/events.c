@@ -257,9 +257,18 @@ static void write_nothing(sab_line *l, const sab_tokens *pc,
 	(void)m;
 }
 
+static int read_allow(sab_reply *r, sab_move *m)
+{
+	if (r->n != 1)
+		return sab_reply_bad(r, "allow takes nothing more");
+	m->kind = SAB_MOVE_ALLOW;
+	return 0;
+}
+
 const sab_move_def sab_move_def_ALLOW = {
 	.word = "allow",
 	.write = write_nothing,
+	.read = read_allow,
 };
 
 static void write_take(sab_line *l, const sab_tokens *pc, const sab_move *m)
@@ -267,7 +276,18 @@ static void write_take(sab_line *l, const sab_tokens *pc, const sab_move *m)
 	sab_put_tok(l, pc, m->card);
 }
 
+static int read_take(sab_reply *r, sab_move *m)
+{
+	if (sab_reply_card(r, m) < 0)
+		return -1;
+	if (r->n != 2)
+		return sab_reply_bad(r, "take wants one card");
+	m->kind = SAB_MOVE_TAKE;
+	return 0;
+}
+
 const sab_move_def sab_move_def_TAKE = {
 	.word = "take",
 	.write = write_take,
+	.read = read_take,
 };

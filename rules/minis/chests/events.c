@@ -251,9 +251,21 @@ static void write_seat(sab_line *l, const sab_tokens *pc, const sab_move *m)
 	sab_put_wi(l, m->target);
 }
 
+static int read_seat(sab_reply *r, sab_move *m)
+{
+	long v;
+
+	if (r->n != 2 || sab_reply_number(r, 1, 0, 255, &v))
+		return sab_reply_bad(r, "choose wants a seat");
+	m->kind = SAB_MOVE_SEAT;
+	m->target = (uint8_t)v;
+	return 0;
+}
+
 const sab_move_def sab_move_def_SEAT = {
 	.word = "choose",
 	.write = write_seat,
+	.read = read_seat,
 };
 
 /* "push X Y": the goal place pushed. */
@@ -262,7 +274,16 @@ static void write_push(sab_line *l, const sab_tokens *pc, const sab_move *m)
 	sab_put_move_goal(l, pc, m->goal);
 }
 
+static int read_push(sab_reply *r, sab_move *m)
+{
+	if (sab_reply_goal(r, m) < 0)
+		return -1;
+	m->kind = SAB_MOVE_PUSH;
+	return 0;
+}
+
 const sab_move_def sab_move_def_PUSH = {
 	.word = "push",
 	.write = write_push,
+	.read = read_push,
 };

@@ -90,7 +90,16 @@ static void write_goal(sab_line *l, const sab_tokens *pc, const sab_move *m)
 	sab_put_move_goal(l, pc, m->goal);
 }
 
+static int read_reveal(sab_reply *r, sab_move *m)
+{
+	if (sab_reply_goal(r, m) < 0)
+		return -1;
+	m->kind = SAB_MOVE_REVEAL;
+	return 0;
+}
+
 const sab_move_def sab_move_def_REVEAL = {
 	.word = "reveal",
 	.write = write_goal,
+	.read = read_reveal,
 };

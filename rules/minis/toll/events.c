@@ -88,7 +88,32 @@ static void write_dwarf(sab_line *l, const sab_tokens *pc,
 	sab_put_wi(l, m->y);
 }
 
+/* "dwarf CARD X Y": Tunnel Toll's turn option. */
+static int read_dwarf(sab_reply *r, sab_move *m)
+{
+	long x, y;
+
+	if (sab_reply_card(r, m) < 0)
+		return -1;
+	if (r->n != 4 || sab_reply_number(r, 2, -99, 99, &x) ||
+	    sab_reply_number(r, 3, -99, 99, &y))
+		return sab_reply_bad(r, "dwarf wants a card of your hand, then "
+		    "the X Y of an open end of a path");
+	m->kind = SAB_MOVE_DWARF;
+	m->x = (int8_t)x;
+	m->y = (int8_t)y;
+	return 0;
+}
+
+static int takes_dwarf(const sab_ruleset *rs)
+{
+	return rs->toll_dwarves != 0;
+}
+
 const sab_move_def sab_move_def_DWARF = {
 	.word = "dwarf",
 	.write = write_dwarf,
+	.read = read_dwarf,
+	.hint = "; dwarf",
+	.offered = takes_dwarf,
 };
