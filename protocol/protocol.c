@@ -275,68 +275,18 @@ int proto_default_line(const proto_cards *pc, const char *why,
 	return done(&l);
 }
 
-/* A pathfinder's next path card ("Play 2 path cards one after the other
- * this turn"), where no discard is legal: the first legal move as the
- * "legal" lines list them (sab_game_moves()'s order: the hand's cards in
- * order, each card's places in order).  The turn asks for one only when
- * some path card fits. */
-static void first_path_move(const sab_game *g, sab_move *m)
-{
-	sab_move buf[SAB_MAX_CARD_MOVES];
-	int seat = g->to_act;
-
-	for (int i = 0; i < g->nhand[seat]; i++) {
-		uint8_t d = g->hand[seat][i];
-		if (g->rs->defs[d].type == SAB_CARD_PATH &&
-		    sab_game_moves_card(g, d, buf) > 0) {
-			*m = buf[0];
-			return;
-		}
-	}
-	m->kind = SAB_MOVE_PASS;        /* never: see the turn */
-	m->card = g->hand[seat][0];
-}
-
+/* The move a seat that gave none makes: the row of the kind the game's
+ * decision asks for fills it (rules/base/, the expansions' folders); a
+ * turn's play without one is a discard of the hand's first card. */
 void proto_default_move(const sab_game *g, sab_move *m)
 {
 	memset(m, 0, sizeof *m);
-	if (g->phase == SAB_PHASE_PICK_GOLD) {
-		m->kind = SAB_MOVE_PICK_GOLD;
-		for (int i = 0; i < g->noffer; i++)
-			if (g->offer[i] > m->value)
-				m->value = g->offer[i];
-	} else if (g->phase == SAB_PHASE_REACT) {
-		m->kind = SAB_MOVE_ALLOW;       /* no veto */
-	} else if (g->phase == SAB_PHASE_TAKE) {
-		m->kind = SAB_MOVE_TAKE;        /* the top card */
-		m->card = g->discard[g->ndiscard - 1];
-	} else if (g->phase == SAB_PHASE_CHOOSE) {
-		m->kind = SAB_MOVE_CHOOSE;
-		while (m->target < g->nplayers &&
-		    !(g->choices & (1u << m->target)))
-			m->target++;
-	} else if (g->phase == SAB_PHASE_CHEST &&
-	    g->chest_asks == SAB_CHEST_PUSH_GOAL + 1) {
-		m->kind = SAB_MOVE_PUSH;        /* the first goal place */
-		while (m->goal < g->rs->ngoals &&
-		    !(g->chest_choices >> m->goal & 1))
-			m->goal++;
-	} else if (g->phase == SAB_PHASE_CHEST) {
-		m->kind = SAB_MOVE_SEAT;        /* the first seat */
-		while (m->target < g->nplayers &&
-		    !(g->chest_choices >> m->target & 1))
-			m->target++;
-	} else if (g->phase == SAB_PHASE_ORDER) {
-		m->kind = SAB_MOVE_REVEAL;      /* the first goal place */
-		while (m->goal < g->rs->ngoals &&
-		    !(g->goal_choices >> m->goal & 1))
-			m->goal++;
-	} else if (g->substep > 0) {
-		first_path_move(g, m);
-	} else {
-		m->kind = SAB_MOVE_PASS;
-		m->card = g->hand[g->to_act][0];
-	}
+	for (int k = 0; k < SAB_MOVE_KINDS; k++)
+		if (sab_move_defs[k]->fallback != NULL &&
+		    sab_move_defs[k]->fallback(g, m))
+			return;
+	m->kind = SAB_MOVE_PASS;
+	m->card = g->hand[g->to_act][0];
 }
 
 /* ---- reading lines ---------------------------------------------------- */

@@ -76,6 +76,10 @@ typedef struct sab_move_def {
 	 * offered(rs) says rs takes them (NULL: none). */
 	const char *hint;
 	int (*offered)(const sab_ruleset *rs);
+	/* The move the referee makes for a seat that gave none: 1 with m
+	 * (zeroed) filled when g's decision asks for a move of this kind,
+	 * else 0 (NULL: never; a turn's play falls back to a discard). */
+	int (*fallback)(const sab_game *g, sab_move *m);
 } sab_move_def;
 
 #define SAB_MOVE(name, owner) extern const sab_move_def sab_move_def_##name;

@@ -606,10 +606,36 @@ static void write_play(sab_line *l, const sab_tokens *pc, const sab_move *m)
 	sab_put_args(l, pc, m, NULL);
 }
 
+/* A pathfinder's next path card ("Play 2 path cards one after the other
+ * this turn"), where no discard is legal: the first legal move as the
+ * "legal" lines list them (sab_game_moves()'s order: the hand's cards in
+ * order, each card's places in order).  The turn asks for one only when
+ * some path card fits. */
+static int fallback_play(const sab_game *g, sab_move *m)
+{
+	sab_move buf[SAB_MAX_CARD_MOVES];
+	int seat = g->to_act;
+
+	if (g->phase != SAB_PHASE_PLAY || g->substep == 0)
+		return 0;
+	for (int i = 0; i < g->nhand[seat]; i++) {
+		uint8_t d = g->hand[seat][i];
+		if (g->rs->defs[d].type == SAB_CARD_PATH &&
+		    sab_game_moves_card(g, d, buf) > 0) {
+			*m = buf[0];
+			return 1;
+		}
+	}
+	m->kind = SAB_MOVE_PASS;        /* never: see the turn */
+	m->card = g->hand[seat][0];
+	return 1;
+}
+
 const sab_move_def sab_move_def_PLAY = {
 	.word = "play",
 	.write = write_play,
 	.read = read_play,
+	.fallback = fallback_play,
 };
 
 /* "discard C [C2 [C3]]". */
@@ -668,8 +694,21 @@ static int read_pick(sab_reply *r, sab_move *m)
 	return 0;
 }
 
+/* The most valuable gold card offered. */
+static int fallback_pick(const sab_game *g, sab_move *m)
+{
+	if (g->phase != SAB_PHASE_PICK_GOLD)
+		return 0;
+	m->kind = SAB_MOVE_PICK_GOLD;
+	for (int i = 0; i < g->noffer; i++)
+		if (g->offer[i] > m->value)
+			m->value = g->offer[i];
+	return 1;
+}
+
 const sab_move_def sab_move_def_PICK_GOLD = {
 	.word = "pick",
 	.write = write_pick,
 	.read = read_pick,
+	.fallback = fallback_pick,
 };

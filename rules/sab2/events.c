@@ -242,8 +242,20 @@ static int read_steal(sab_reply *r, sab_move *m)
 	return 0;
 }
 
+/* The first seat a theft may rob. */
+static int fallback_steal(const sab_game *g, sab_move *m)
+{
+	if (g->phase != SAB_PHASE_CHOOSE)
+		return 0;
+	m->kind = SAB_MOVE_CHOOSE;
+	while (m->target < g->nplayers && !(g->choices & (1u << m->target)))
+		m->target++;
+	return 1;
+}
+
 const sab_move_def sab_move_def_CHOOSE = {
 	.word = "steal",
 	.write = write_steal,
 	.read = read_steal,
+	.fallback = fallback_steal,
 };

@@ -265,10 +265,20 @@ static int read_allow(sab_reply *r, sab_move *m)
 	return 0;
 }
 
+/* No veto. */
+static int fallback_allow(const sab_game *g, sab_move *m)
+{
+	if (g->phase != SAB_PHASE_REACT)
+		return 0;
+	m->kind = SAB_MOVE_ALLOW;
+	return 1;
+}
+
 const sab_move_def sab_move_def_ALLOW = {
 	.word = "allow",
 	.write = write_nothing,
 	.read = read_allow,
+	.fallback = fallback_allow,
 };
 
 static void write_take(sab_line *l, const sab_tokens *pc, const sab_move *m)
@@ -286,8 +296,19 @@ static int read_take(sab_reply *r, sab_move *m)
 	return 0;
 }
 
+/* The discard pile's top card. */
+static int fallback_take(const sab_game *g, sab_move *m)
+{
+	if (g->phase != SAB_PHASE_TAKE)
+		return 0;
+	m->kind = SAB_MOVE_TAKE;
+	m->card = g->discard[g->ndiscard - 1];
+	return 1;
+}
+
 const sab_move_def sab_move_def_TAKE = {
 	.word = "take",
 	.write = write_take,
 	.read = read_take,
+	.fallback = fallback_take,
 };

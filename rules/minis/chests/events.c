@@ -262,10 +262,23 @@ static int read_seat(sab_reply *r, sab_move *m)
 	return 0;
 }
 
+/* A chest's first seat to choose (not a push-goal chest's). */
+static int fallback_seat(const sab_game *g, sab_move *m)
+{
+	if (g->phase != SAB_PHASE_CHEST ||
+	    g->chest_asks == SAB_CHEST_PUSH_GOAL + 1)
+		return 0;
+	m->kind = SAB_MOVE_SEAT;
+	while (m->target < g->nplayers && !(g->chest_choices >> m->target & 1))
+		m->target++;
+	return 1;
+}
+
 const sab_move_def sab_move_def_SEAT = {
 	.word = "choose",
 	.write = write_seat,
 	.read = read_seat,
+	.fallback = fallback_seat,
 };
 
 /* "push X Y": the goal place pushed. */
@@ -282,8 +295,21 @@ static int read_push(sab_reply *r, sab_move *m)
 	return 0;
 }
 
+/* A push-goal chest's first goal place. */
+static int fallback_push(const sab_game *g, sab_move *m)
+{
+	if (g->phase != SAB_PHASE_CHEST ||
+	    g->chest_asks != SAB_CHEST_PUSH_GOAL + 1)
+		return 0;
+	m->kind = SAB_MOVE_PUSH;
+	while (m->goal < g->rs->ngoals && !(g->chest_choices >> m->goal & 1))
+		m->goal++;
+	return 1;
+}
+
 const sab_move_def sab_move_def_PUSH = {
 	.word = "push",
 	.write = write_push,
 	.read = read_push,
+	.fallback = fallback_push,
 };

@@ -98,8 +98,20 @@ static int read_reveal(sab_reply *r, sab_move *m)
 	return 0;
 }
 
+/* The first goal place of the choice. */
+static int fallback_reveal(const sab_game *g, sab_move *m)
+{
+	if (g->phase != SAB_PHASE_ORDER)
+		return 0;
+	m->kind = SAB_MOVE_REVEAL;
+	while (m->goal < g->rs->ngoals && !(g->goal_choices >> m->goal & 1))
+		m->goal++;
+	return 1;
+}
+
 const sab_move_def sab_move_def_REVEAL = {
 	.word = "reveal",
 	.write = write_goal,
 	.read = read_reveal,
+	.fallback = fallback_reveal,
 };
