@@ -30,15 +30,12 @@ void sab_seen_init(sab_seen *s, const sab_ruleset *rs, int nplayers,
 	s->to_act = SAB_NO_SEAT;
 	s->finder = SAB_NO_SEAT;
 	s->phase = SAB_PHASE_PLAY;
-	s->pending = SAB_NO_CARD;
-	s->pending_seat = SAB_NO_SEAT;
 	memset(s->goal_known, SAB_NO_CARD, sizeof s->goal_known);
 	for (int k = 0; k < SAB_MAX_PLAYERS; k++)
 		sab_seen_seat_clear(s, k);
-	for (int d = 0; d < SAB_MAX_TOLL_DWARVES; d++) {
-		s->toll_cell[d] = SAB_NO_CELL;
-		s->toll_owner[d] = SAB_NO_SEAT;
-	}
+#define SAB_SEEN_MODULE(name) SAB_SEEN_START_##name(s);
+	SAB_SEEN_MODULES(SAB_SEEN_MODULE)
+#undef SAB_SEEN_MODULE
 	memcpy(s->goal_x, rs->goal_x, sizeof s->goal_x);
 	memcpy(s->goal_y, rs->goal_y, sizeof s->goal_y);
 	sab_board_reset(&s->board, rs);
@@ -53,12 +50,9 @@ uint8_t sab_seen_next(const sab_seen *s, int k)
 void sab_seen_round_modules(sab_seen *s, const sab_ruleset *rs)
 {
 	(void)rs;
-	s->pending = SAB_NO_CARD;
-	s->chest_take = 0;
-	for (int d = 0; d < SAB_MAX_TOLL_DWARVES; d++) {
-		s->toll_cell[d] = SAB_NO_CELL;
-		s->toll_owner[d] = SAB_NO_SEAT;
-	}
+#define SAB_SEEN_MODULE(name) SAB_SEEN_ROUND_##name(s);
+	SAB_SEEN_MODULES(SAB_SEEN_MODULE)
+#undef SAB_SEEN_MODULE
 }
 
 void sab_seen_hand_add(sab_seen *s, int k, uint8_t card)
