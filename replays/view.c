@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "audit.h"
+#include "event_def.h"
 #include "say.h"
 #include "view.h"
 
@@ -468,8 +469,8 @@ static const char *card_tok_of(const void *ctx, uint8_t c)
 }
 
 /* Where the goal places lie at step i: the ruleset's cells, moved by the
- * pushes of a push-goal chest since the round's start (Treasure
- * Chests). */
+ * events since the round's start whose rows say they move one (a
+ * push-goal chest's). */
 static void goals_at(const view *v, int i, int8_t *gx, int8_t *gy)
 {
 	int j = i;
@@ -481,10 +482,12 @@ static void goals_at(const view *v, int i, int8_t *gx, int8_t *gy)
 		j--;
 	for (; j < i && j < v->nsteps; j++) {
 		const sab_event *e = &v->steps[j].ev;
-		if (v->steps[j].rec->kind == REPLAY_EV &&
-		    e->type == SAB_EV_PUSH && e->goal < SAB_MAX_GOALS) {
-			gx[e->goal] = e->x;
-			gy[e->goal] = e->y;
+		const sab_event_def *d = sab_event_def_of(e->type);
+		int k = v->steps[j].rec->kind == REPLAY_EV && d != NULL &&
+		    d->goal_moved != NULL ? d->goal_moved(e) : -1;
+		if (k >= 0) {
+			gx[k] = e->x;
+			gy[k] = e->y;
 		}
 	}
 }
