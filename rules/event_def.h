@@ -42,6 +42,19 @@ typedef struct sab_event_def {
 	/* The goal place the event moves (its new cell: x, y), or -1
 	 * (NULL: none): the viewers follow where the goals lie. */
 	int (*goal_moved)(const sab_event *e);
+	/* For the game page's move list: 1 when the event says nothing a
+	 * decision did (a draw, what one seat alone is asked or shown). */
+	uint8_t quiet;
+	/* 1: a card played from a hand, its kind's arguments in the move's
+	 * fields (sab_event_is_play()); 2: the same, not yet in effect
+	 * (waiting for reactions). */
+	uint8_t card_played;
+	/* The card the event leaves face up on top of the discard pile, or
+	 * -1 (NULL: none, or face down). */
+	int (*pile_top)(const sab_event *e);
+	/* The word for what the event uncovers on its cell (x, y), which
+	 * the page shows there (a chest's kind), or NULL (NULL: never). */
+	const char *(*uncovers)(const sab_event *e);
 } sab_event_def;
 
 #define SAB_EVENT(name, owner) extern const sab_event_def sab_event_def_##name;

@@ -105,6 +105,7 @@ const sab_event_def sab_event_def_DRAW = {
 	.in_deal = 1,
 	.say = say_draw,
 	.learn = learn_draw,
+	.quiet = 1,
 };
 
 /* ---- cards played -------------------------------------------------------- */
@@ -141,11 +142,20 @@ static void learn_played(sab_seen *s, const sab_ruleset *rs,
 	s->to_act = sab_seen_next(s, e->seat);
 }
 
+/* The card played goes to the discard pile (a path card stays on the
+ * board: the pile does not grow). */
+static int top_played(const sab_event *e)
+{
+	return e->card;
+}
+
 #define PLAYED(type, word) \
 	const sab_event_def sab_event_def_##type = { \
 		.name = word, \
 		.say = say_played, \
 		.learn = learn_played, \
+		.card_played = 1, \
+		.pile_top = top_played, \
 	};
 PLAYED(PATH, "path")
 PLAYED(SABOTAGE, "sabotage")
@@ -189,6 +199,7 @@ const sab_event_def sab_event_def_PEEK = {
 	.name = "peek",
 	.say = say_peek,
 	.learn = learn_peek,
+	.quiet = 1,
 };
 
 static void say_pass(sab_line *l, const sab_say_ctx *c)
@@ -385,6 +396,7 @@ const sab_event_def sab_event_def_GOLD_OFFER = {
 	.name = "gold-offer",
 	.say = say_gold_offer,
 	.learn = learn_gold_offer,
+	.quiet = 1,
 };
 
 static void say_gold(sab_line *l, const sab_say_ctx *c)

@@ -34,11 +34,18 @@ static int words_remove(sab_strbuf *b, const sab_ruleset *rs,
 	return 0;
 }
 
+/* The second card discarded lies on top. */
+static int top_remove(const sab_event *e)
+{
+	return e->vals[1];
+}
+
 const sab_event_def sab_event_def_REMOVE = {
 	.name = "remove",
 	.say = say_remove,
 	.learn = learn_remove,
 	.words = words_remove,
+	.pile_top = top_remove,
 };
 
 /* An inspection: seat alone sees target's role. */
@@ -113,6 +120,7 @@ const sab_event_def sab_event_def_HAND = {
 	.say = say_hand,
 	.learn = learn_hand,
 	.words = words_hand,
+	.quiet = 1,
 };
 
 /* A theft carried out: one gold piece, in the open. */
@@ -183,6 +191,7 @@ const sab_event_def sab_event_def_CHOICES = {
 	.say = say_choices,
 	.learn = learn_choices,
 	.words = words_choices,
+	.quiet = 1,
 };
 
 /* ---- moves ------------------------------------------------------------------ */

@@ -81,6 +81,7 @@ const sab_event_def sab_event_def_PENDING = {
 	.say = say_pending,
 	.learn = learn_pending,
 	.words = words_pending,
+	.card_played = 2,
 };
 
 /* A seat (alone) asked whether to veto. */
@@ -112,6 +113,7 @@ const sab_event_def sab_event_def_REACT = {
 	.say = say_react,
 	.learn = learn_react,
 	.words = words_react,
+	.quiet = 1,
 };
 
 static void say_veto(sab_line *l, const sab_say_ctx *c)
@@ -147,11 +149,18 @@ static int words_veto(sab_strbuf *b, const sab_ruleset *rs,
 	return 0;
 }
 
+/* The veto lies on top of the card it vetoed. */
+static int top_veto(const sab_event *e)
+{
+	return e->card;
+}
+
 const sab_event_def sab_event_def_VETO = {
 	.name = "veto",
 	.say = say_veto,
 	.learn = learn_veto,
 	.words = words_veto,
+	.pile_top = top_veto,
 };
 
 /* A treasure trove's cards, to its player alone. */
@@ -193,6 +202,7 @@ const sab_event_def sab_event_def_TROVE = {
 	.say = say_trove,
 	.learn = learn_trove,
 	.words = words_trove,
+	.quiet = 1,
 };
 
 /* A card taken from the discard pile.  A treasure trove on an empty pile:

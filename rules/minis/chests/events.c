@@ -72,11 +72,17 @@ static int words_open(sab_strbuf *b, const sab_ruleset *rs,
 	return 0;
 }
 
+static const char *uncovers_open(const sab_event *e)
+{
+	return e->value < SAB_CHEST_KINDS ? sab_chest_words[e->value] : NULL;
+}
+
 const sab_event_def sab_event_def_OPEN = {
 	.name = "open",
 	.say = say_open,
 	.learn = learn_open,
 	.words = words_open,
+	.uncovers = uncovers_open,
 };
 
 /* Cards of the deck go face down to the discard pile. */
@@ -156,6 +162,7 @@ const sab_event_def sab_event_def_CHEST_ASK = {
 	.say = say_chest_ask,
 	.learn = learn_chest_ask,
 	.words = words_chest_ask,
+	.quiet = 1,
 };
 
 /* A card of target's hand taken by seat (the card known to seat alone;
