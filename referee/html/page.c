@@ -2,6 +2,7 @@
  * from the view model (view.c, seen.c) as sets of named items -- a board
  * cell, a seat's role, the step in words -- and the page holds, per step,
  * only the items that changed, through tables of the strings used. */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -298,7 +299,7 @@ static int cell_value(const view *v, const view_table *t,
 	uint8_t c = sab_board_get(&t->seen.board, x, y);
 	const sab_card *card;
 	const char *kind;
-	char cls[120] = "", eff[40];
+	char cls[120] = "", eff[40], label[2] = "";
 	int rot, joined = 0, n;
 
 	if (c == SAB_CELL_HIDDEN) {
@@ -337,10 +338,12 @@ static int cell_value(const view *v, const view_table *t,
 	else if (joined == 0)
 		kind = "dead";
 	else if (sab_kind_of(card->type) != NULL &&
-	    sab_kind_of(card->type)->laid)
-		/* A postcard laid as a path card: "costume" or "party". */
+	    sab_kind_of(card->type)->laid) {
+		/* A card the rules lay as a path card (a postcard): its
+		 * kind's word, and its initial drawn in its centre. */
 		kind = sab_kind_of(card->type)->word;
-	else
+		label[0] = (char)toupper((unsigned char)kind[0]);
+	} else
 		kind = card->groups[0] && card->groups[1] ? "bridge" : "path";
 	if (card->type == SAB_CARD_GOAL) {
 		strcat(cls, card->gold ? " gold" : " stone");
@@ -369,7 +372,7 @@ static int cell_value(const view *v, const view_table *t,
 	    card->rot_edges[rot], card->rot_edges[rot] & ~joined,
 	    cls[0] ? cls + 1 : "", card->type == SAB_CARD_START ? "S" :
 	    card->type == SAB_CARD_GOAL ? (card->gold ? "G" : "R") :
-	    !strcmp(kind, "costume") ? "C" : !strcmp(kind, "party") ? "P" : "",
+	    label,
 	    v->pc.tok[SAB_CELL_DEF(c)]);
 	return n > 0 && (size_t)n < len;
 }
