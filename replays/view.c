@@ -492,8 +492,8 @@ static void goals_at(const view *v, int i, int8_t *gx, int8_t *gy)
 	}
 }
 
-/* A play in its card kind's words (rules/base/cards.c); a peek or a pass
- * in the viewer's own. */
+/* A play in its card kind's words (rules/base/cards.c); a pass in the
+ * viewer's own (a peek has its row's, rules/base/events.c). */
 static void say_play(const view *v, sab_strbuf *w, const sab_event *e,
     const int8_t *gx, const int8_t *gy)
 {
@@ -503,37 +503,20 @@ static void say_play(const view *v, sab_strbuf *w, const sab_event *e,
 	sab_words words = { SAB_WORDS_STEP, card_tok_of, v, gx, gy };
 	char buf[256];
 
-	if (e->type != SAB_EV_PEEK && e->type != SAB_EV_PASS && k != NULL &&
-	    k->say != NULL) {
+	if (e->type != SAB_EV_PASS && k != NULL && k->say != NULL) {
 		if (k->say(rs, e, &words, buf, sizeof buf) >= 0)
 			sab_strbuf_printf(w, "%s", buf);
 		return;
 	}
-	switch (e->type) {
-	case SAB_EV_PEEK:
-		if (e->goal == SAB_GOAL_CHEST)  /* Treasure Chests */
-			sab_strbuf_printf(w, "seat %d sees %s over a %s chest "
-			    "at %d %d", e->seat, card_tok(v, e->card),
-			    e->value < SAB_CHEST_KINDS ?
-			    sab_chest_words[e->value] : "?", e->x, e->y);
-		else if (e->goal < rs->ngoals)
-			sab_strbuf_printf(w, "seat %d sees %s at %d %d",
-			    e->seat, card_tok(v, e->card), gx[e->goal],
-			    gy[e->goal]);
-		break;
-	default:
-		if (e->vis == SAB_VIS_ALL)
-			sab_strbuf_printf(w, "seat %d has no cards and passes",
-			    e->seat);
-		else if (e->card == SAB_NO_CARD)
-			sab_strbuf_printf(w,
-			    "seat %d passes, discarding a card face down",
-			    e->seat);
-		else
-			sab_strbuf_printf(w, "seat %d passes, discarding %s",
-			    e->seat, card_tok(v, e->card));
-		break;
-	}
+	if (e->vis == SAB_VIS_ALL)
+		sab_strbuf_printf(w, "seat %d has no cards and passes",
+		    e->seat);
+	else if (e->card == SAB_NO_CARD)
+		sab_strbuf_printf(w, "seat %d passes, discarding a card face "
+		    "down", e->seat);
+	else
+		sab_strbuf_printf(w, "seat %d passes, discarding %s", e->seat,
+		    card_tok(v, e->card));
 }
 
 static void say_gold(sab_strbuf *w, const sab_event *e)

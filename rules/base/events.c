@@ -195,8 +195,31 @@ static void learn_peek(sab_seen *s, const sab_ruleset *rs,
 	s->goal_known[e->goal] = e->card;
 }
 
+/* A map's look in the viewer's steps (the trace says it in its own
+ * words): at a goal place where it lies now, or at a hidden card. */
+static int words_peek(sab_strbuf *b, const sab_ruleset *rs,
+    const sab_event *e, const sab_words *w)
+{
+	int x, y;
+
+	if (w->style != SAB_WORDS_STEP)
+		return -1;
+	if (e->goal == SAB_GOAL_CHEST) {
+		sab_strbuf_printf(b, "seat %d sees %s over a %s chest at %d %d",
+		    e->seat, sab_words_card(w, e->card), e->value <
+		    SAB_CHEST_KINDS ? sab_chest_words[e->value] : "?", e->x,
+		    e->y);
+	} else if (e->goal < rs->ngoals) {
+		sab_words_goal(rs, w, e->goal, &x, &y);
+		sab_strbuf_printf(b, "seat %d sees %s at %d %d", e->seat,
+		    sab_words_card(w, e->card), x, y);
+	}
+	return 0;
+}
+
 const sab_event_def sab_event_def_PEEK = {
 	.name = "peek",
+	.words = words_peek,
 	.say = say_peek,
 	.learn = learn_peek,
 	.quiet = 1,
