@@ -1,5 +1,4 @@
 /* protocol.c: card tokens, events as lines for one seat, bot lines as moves. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
