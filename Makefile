@@ -437,7 +437,11 @@ install: all
 	install -m 644 $(JS_HELPER) $(DESTDIR)$(DATADIR)/js/
 	install -m 755 $(B)/saboteur $(DESTDIR)$(BINDIR)/saboteur
 	install -m 644 $(B)/librules.a $(DESTDIR)$(LIBDIR)/libsaboteur-rules.a
-	install -m 644 $(filter-out rules/builtin.h rules/say.h rules/table.h rules/yamlread.h $(wildcard rules/*/*.h rules/*/*/*.h),$(RULES_HDR)) $(DESTDIR)$(INCDIR)/
+	install -m 644 $(filter-out rules/builtin.h rules/event_def.h rules/say.h rules/table.h rules/yamlread.h $(wildcard rules/*/*.h rules/*/*/*.h),$(RULES_HDR)) $(DESTDIR)$(INCDIR)/
+	# The modules' perspective state (rules/seen.h names them by path).
+	for h in $(wildcard rules/*/*_seen.h rules/*/*/*_seen.h); do \
+	    d=$${h#rules/}; install -d $(DESTDIR)$(INCDIR)/$${d%/*} && \
+	    install -m 644 $$h $(DESTDIR)$(INCDIR)/$$d || exit 1; done
 	install -m 644 $(RULESETS) $(DESTDIR)$(DATADIR)/rules/
 	for m in $(MANPAGES); do \
 	    s=$${m##*.}; install -d $(DESTDIR)$(MANDIR)/man$$s && \

@@ -1,8 +1,8 @@
 /* protocol.c: card tokens, events as lines for one seat, bot lines as moves. */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "event_def.h"
 #include "protocol.h"
 #include "siphash.h"
 
@@ -74,597 +74,61 @@ int proto_card_find(const proto_cards *pc, const char *tok, size_t len)
 
 /* ---- escaping text a bot sent ------------------------------------------ */
 
-static int hex_value(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-/* Whether s[i..len) begins with an escape, "\xHH". */
-static int is_escape(const char *s, size_t len, size_t i)
-{
-	return i + 3 < len && s[i] == '\\' && s[i + 1] == 'x' &&
-	    hex_value(s[i + 2]) >= 0 && hex_value(s[i + 3]) >= 0;
-}
-
+/* The move kinds' rows quote a bot's words too: the escapes are
+ * rules/line.c's. */
 size_t proto_escape(char *buf, size_t size, const char *s, size_t len,
     int exact)
 {
-	static const char hex[] = "0123456789abcdef";
-	size_t used = 0, need = 0;
-
-	for (size_t i = 0; i < len; i++) {
-		unsigned char c = (unsigned char)s[i];
-		char e[4];
-		size_t n = 1;
-		e[0] = (char)c;
-		if ((c < 0x20 && !(c == '\t' && exact)) || c >= 0x7f ||
-		    (exact && is_escape(s, len, i))) {
-			e[0] = '\\';
-			e[1] = 'x';
-			e[2] = hex[c >> 4];
-			e[3] = hex[c & 15];
-			n = 4;
-		}
-		/* Once one escape did not fit, nothing after it is written:
-		 * the copy is a prefix of the whole. */
-		if (used == need && size > 0 && used + n < size) {
-			memcpy(buf + used, e, n);
-			used += n;
-		}
-		need += n;
-	}
-	if (size > 0)
-		buf[used] = '\0';
-	return need;
+	return sab_escape(buf, size, s, len, exact);
 }
 
 size_t proto_unescape(char *s, size_t len)
 {
-	size_t o = 0;
-
-	for (size_t i = 0; i < len; i++) {
-		if (is_escape(s, len, i)) {
-			s[o++] = (char)(hex_value(s[i + 2]) * 16 +
-			    hex_value(s[i + 3]));
-			i += 3;
-		} else {
-			s[o++] = s[i];
-		}
-	}
-	s[o] = '\0';
-	return o;
+	return sab_unescape(s, len);
 }
 
 /* ---- writing lines ---------------------------------------------------- */
 
-/* A line being written: a buffer, its size and how much is used; a write
- * that does not fit marks the line as failed. */
-typedef struct line {
-	char *buf;
-	size_t len, used;
-	int full;
-} line;
-
-/*
- * Appenders.  The referee formats every line it sends through these, so they
- * avoid printf: a formatted print cost about 2,000 instructions a line.
- */
-static void put_mem(line *l, const char *s, size_t n)
-{
-	if (l->full || n >= l->len - l->used) {
-		l->full = 1;
-		return;
-	}
-	memcpy(l->buf + l->used, s, n);
-	l->used += n;
-	l->buf[l->used] = '\0';
-}
-
-static void put_s(line *l, const char *s)
-{
-	put_mem(l, s, strlen(s));
-}
-
-/* A space, then s. */
-static void put_ws(line *l, const char *s)
-{
-	put_mem(l, " ", 1);
-	put_s(l, s);
-}
-
-/* A space, then card def's token (its length known, not counted). */
-static void put_tok(line *l, const proto_cards *pc, uint8_t def)
-{
-	put_mem(l, " ", 1);
-	put_mem(l, pc->tok[def], pc->len[def]);
-}
-
-/* A space, then v in decimal. */
-static void put_wi(line *l, long v)
-{
-	char digits[24], *d = digits + sizeof digits;
-	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
-
-	/* Most numbers are one digit (a place near the start, a rotation, a
-	 * seat): written in place, as put_mem() would, without its copy. */
-	if (u < 10 && v >= 0 && !l->full && l->len - l->used > 2) {
-		l->buf[l->used] = ' ';
-		l->buf[l->used + 1] = (char)('0' + u);
-		l->used += 2;
-		l->buf[l->used] = '\0';
-		return;
-	}
-
-	do
-		*--d = (char)('0' + u % 10);
-	while ((u /= 10) != 0);
-	if (v < 0)
-		*--d = '-';
-	*--d = ' ';
-	put_mem(l, d, (size_t)(digits + sizeof digits - d));
-}
-
-static int done(const line *l)
+/* The appenders are rules/line.h's, which the event types' rows write
+ * with too. */
+static int done(const sab_line *l)
 {
 	return l->full ? -1 : (int)l->used;
-}
-
-/* A space, then card's token, or "-" for a card this seat does not see. */
-static void put_card(line *l, const proto_cards *pc, uint8_t card)
-{
-	if (card < pc->rs->ndefs)
-		put_tok(l, pc, card);
-	else
-		put_mem(l, " -", 2);
-}
-
-/*
- * The arguments of a played card after its token, one loop over its kind's
- * list (rules/effect.h): a move's (e NULL) or an event's, which has the same
- * fields and may add the card a play took away.
- */
-static inline void put_args(line *l, const proto_cards *pc, const sab_move *m,
-    const sab_event *e)
-{
-	const sab_kind *k = pc->kind[m->card];
-
-	for (int i = 0; k != NULL && i < SAB_MAX_ARGS; i++) {
-		switch (k->args[i]) {
-		case SAB_ARG_END:
-			return;
-		case SAB_ARG_X:
-			put_wi(l, m->x);
-			break;
-		case SAB_ARG_Y:
-			put_wi(l, m->y);
-			break;
-		case SAB_ARG_ROT:
-			put_wi(l, m->rot);
-			break;
-		case SAB_ARG_SEAT:
-			put_wi(l, m->target);
-			break;
-		case SAB_ARG_TOOL:
-			put_ws(l, sab_tool_name(m->tool));
-			break;
-		case SAB_ARG_GOAL:
-			if (m->goal == SAB_GOAL_CHEST) {   /* a chest's place */
-				put_wi(l, m->x);
-				put_wi(l, m->y);
-				break;
-			}
-			put_wi(l, pc->goal_x[m->goal < SAB_MAX_GOALS ?
-			    m->goal : 0]);
-			put_wi(l, pc->goal_y[m->goal < SAB_MAX_GOALS ?
-			    m->goal : 0]);
-			break;
-		case SAB_ARG_REMOVED:
-			if (e != NULL)
-				put_card(l, pc, e->removed);
-			break;
-		case SAB_ARG_GOAL2:
-			put_wi(l, pc->goal_x[m->goal2 < SAB_MAX_GOALS ?
-			    m->goal2 : 0]);
-			put_wi(l, pc->goal_y[m->goal2 < SAB_MAX_GOALS ?
-			    m->goal2 : 0]);
-			break;
-		case SAB_ARG_FROM:
-			if (e != NULL) {
-				put_wi(l, e->vals[0]);
-				put_wi(l, e->vals[1]);
-			}
-			break;
-		default:        /* SAB_ARG_CARD_TOOL: not written */
-			break;
-		}
-	}
-}
-
-/* The move an event of a played card shows (the fields they share). */
-static sab_move play_of_event(const sab_event *e)
-{
-	sab_move m;
-
-	memset(&m, 0, sizeof m);
-	m.kind = SAB_MOVE_PLAY;
-	m.card = e->card;
-	m.x = e->x, m.y = e->y, m.rot = e->rot;
-	m.target = e->target, m.tool = e->tool, m.goal = e->goal;
-	m.goal2 = e->value;     /* a goal swap's second goal */
-	return m;
-}
-
-static void put_round_end(line *l, const sab_ruleset *rs,
-    const sab_event *e)
-{
-	put_s(l, "roundend");
-	put_wi(l, e->value);
-	put_ws(l, e->n == SAB_END_GOLD ? "gold" : e->n == SAB_END_SPIDER ?
-	    "spider" : "nocards");
-	if (e->seat == SAB_NO_SEAT)
-		put_ws(l, "-");
-	else
-		put_wi(l, e->seat);
-	/* Both teams of gold miners (Saboteur 2) have no role of their own. */
-	put_ws(l, e->tool ? "miners" : sab_role_side(rs, e->target));
-	/* The winning seats, in rulesets beyond the base game (whose line
-	 * stays as it always was). */
-	if (sab_modules_default(rs))
-		return;
-	put_ws(l, "winners");
-	for (int s = 0; s < SAB_MAX_PLAYERS; s++)
-		if (e->mask & (1u << s))
-			put_wi(l, s);
-}
-
-/* A seat list: every seat of mask. */
-static void put_seats(line *l, uint16_t mask)
-{
-	for (int s = 0; s < SAB_MAX_PLAYERS; s++)
-		if (mask & (1u << s))
-			put_wi(l, s);
-}
-
-static void put_game_end(line *l, const sab_event *e, int nplayers)
-{
-	put_s(l, "gameover");
-	for (int s = 0; s < nplayers; s++)
-		put_wi(l, e->vals[s]);
-	put_ws(l, "winners");
-	for (int s = 0; s < nplayers; s++)
-		if (e->mask & (1u << s))
-			put_wi(l, s);
-}
-
-static void put_event(line *l, const proto_cards *pc, const sab_event *v,
-    const sab_event *e, int seat, int nplayers)
-{
-	const sab_ruleset *rs = pc->rs;
-
-	if (sab_event_is_play(v->type)) {
-		sab_move m = play_of_event(v);
-		put_s(l, "played");
-		put_wi(l, v->seat);
-		put_tok(l, pc, v->card);
-		put_args(l, pc, &m, v);
-		return;
-	}
-	switch (v->type) {
-	case SAB_EV_ROUND_START:
-		put_s(l, "round");
-		put_wi(l, v->value);
-		put_wi(l, v->seat);
-		put_wi(l, v->n);
-		break;
-	case SAB_EV_ROLE:
-	case SAB_EV_ROLE_REVEAL:
-		put_s(l, "role");
-		put_wi(l, v->seat);
-		put_ws(l, sab_role_name(rs, v->value));
-		break;
-	case SAB_EV_DRAW:
-		put_s(l, "draw");
-		put_wi(l, v->seat);
-		put_card(l, pc, v->card);
-		break;
-	case SAB_EV_PEEK:
-		if (v->goal == SAB_GOAL_CHEST) {        /* Treasure Chests */
-			put_s(l, "peekchest");
-			put_wi(l, v->x);
-			put_wi(l, v->y);
-			put_tok(l, pc, v->card);
-			put_ws(l, sab_chest_words[v->value < SAB_CHEST_KINDS ?
-			    v->value : 0]);
-			break;
-		}
-		put_s(l, "peek");
-		put_wi(l, pc->goal_x[v->goal < SAB_MAX_GOALS ? v->goal : 0]);
-		put_wi(l, pc->goal_y[v->goal < SAB_MAX_GOALS ? v->goal : 0]);
-		put_tok(l, pc, v->card);
-		break;
-	case SAB_EV_PASS:
-		/* No card at all (not a hidden one): a pass without a discard. */
-		if (e->vis == SAB_VIS_ALL && e->card == SAB_NO_CARD) {
-			put_s(l, "passed");
-			put_wi(l, v->seat);
-		} else if (e->n > 1) {
-			put_s(l, "discarded");
-			put_wi(l, v->seat);
-			for (int i = 0; i < e->n && i < 3; i++)
-				put_card(l, pc, (uint8_t)v->vals[i]);
-		} else {
-			put_s(l, "discarded");
-			put_wi(l, v->seat);
-			put_card(l, pc, v->card);
-		}
-		break;
-	case SAB_EV_REVEAL:
-		put_s(l, "reveal");
-		put_wi(l, v->x);
-		put_wi(l, v->y);
-		put_tok(l, pc, v->card);
-		put_wi(l, v->rot);
-		break;
-	case SAB_EV_ROUND_END:
-		put_round_end(l, rs, v);
-		break;
-	case SAB_EV_GOLD_OFFER:
-		put_s(l, "offer");
-		for (int i = 0; i < v->n; i++)
-			put_wi(l, v->vals[i]);
-		break;
-	case SAB_EV_GOLD:
-		/* A stone (the old mine) is worth 0, and the seat that takes
-		 * it is told so; a referee before replay format 1.5 showed
-		 * it "-", as to the others. */
-		put_s(l, "gold");
-		put_wi(l, v->seat);
-		if (v->value || (!(pc->compat & PROTO_COMPAT_1_4) &&
-		    (e->vis != SAB_VIS_HIDDEN || seat == e->seat)))
-			put_wi(l, v->value);
-		else
-			put_ws(l, "-");
-		break;
-	case SAB_EV_GAME_END:
-		put_game_end(l, v, nplayers);
-		break;
-	case SAB_EV_REMOVE:
-		put_s(l, "removed");
-		put_wi(l, v->seat);
-		put_card(l, pc, v->removed);
-		put_card(l, pc, (uint8_t)v->vals[0]);
-		put_card(l, pc, (uint8_t)v->vals[1]);
-		break;
-	case SAB_EV_INSPECT:
-		put_s(l, "role");
-		put_wi(l, v->target);
-		put_ws(l, sab_role_name(rs, v->value));
-		break;
-	case SAB_EV_HAND:
-		put_s(l, "hand");
-		for (int i = 0; i < v->n && i < SAB_MAX_HAND; i++)
-			put_card(l, pc, (uint8_t)v->vals[i]);
-		break;
-	case SAB_EV_STEAL:
-		put_s(l, "stole");
-		put_wi(l, v->seat);
-		put_wi(l, v->target);
-		break;
-	case SAB_EV_CHOICES:
-		put_s(l, "victims");
-		put_seats(l, v->mask);
-		break;
-	case SAB_EV_PENDING: {
-		sab_move m = play_of_event(v);
-		put_s(l, "plays");
-		put_wi(l, v->seat);
-		put_tok(l, pc, v->card);
-		put_args(l, pc, &m, NULL);
-		break;
-	}
-	case SAB_EV_REACT:
-		put_s(l, "react");
-		put_wi(l, v->target);
-		break;
-	case SAB_EV_VETO:
-		put_s(l, "vetoed");
-		put_wi(l, v->seat);
-		put_wi(l, v->target);
-		put_card(l, pc, v->removed);
-		break;
-	case SAB_EV_TROVE:
-		put_s(l, "trove");
-		for (int i = 0; i < v->n && i < SAB_MAX_PLAYERS; i++)
-			put_card(l, pc, (uint8_t)v->vals[i]);
-		break;
-	case SAB_EV_LAID:
-		put_s(l, "laid");
-		put_wi(l, v->x);
-		put_wi(l, v->y);
-		put_tok(l, pc, v->card);
-		put_wi(l, v->rot);
-		break;
-	case SAB_EV_TAKE:
-		put_s(l, "took");
-		put_wi(l, v->seat);
-		put_card(l, pc, v->card);
-		break;
-	case SAB_EV_DWARF:
-		put_s(l, "dwarf");
-		put_wi(l, v->seat);
-		put_wi(l, v->x);
-		put_wi(l, v->y);
-		break;
-	case SAB_EV_TOLL:
-		put_s(l, "toll");
-		put_wi(l, v->seat);
-		put_wi(l, v->target);
-		put_wi(l, v->x);
-		put_wi(l, v->y);
-		break;
-	case SAB_EV_POSTCARD:
-		put_s(l, "postcard");
-		put_wi(l, v->seat);
-		put_wi(l, v->x);
-		put_wi(l, v->y);
-		put_card(l, pc, v->card);
-		break;
-	case SAB_EV_ORDER:
-		/* New Goals: seat reached these face-down goals at once. */
-		put_s(l, "goals");
-		put_wi(l, v->seat);
-		for (int k = 0; k < rs->ngoals; k++)
-			if (v->mask >> k & 1) {
-				put_wi(l, pc->goal_x[k]);
-				put_wi(l, pc->goal_y[k]);
-			}
-		break;
-	case SAB_EV_CHEST:
-		put_s(l, "chest");
-		put_wi(l, v->x);
-		put_wi(l, v->y);
-		break;
-	case SAB_EV_OPEN:
-		put_s(l, "opened");
-		put_wi(l, v->seat);
-		put_wi(l, v->x);
-		put_wi(l, v->y);
-		put_tok(l, pc, v->card);
-		put_wi(l, v->rot);
-		put_ws(l, sab_chest_words[v->value < SAB_CHEST_KINDS ?
-		    v->value : 0]);
-		break;
-	case SAB_EV_MILL:
-		put_s(l, "milled");
-		put_wi(l, v->seat);
-		put_wi(l, v->n);
-		break;
-	case SAB_EV_CHEST_ASK:
-		put_s(l, "chestchoice");
-		put_ws(l, sab_chest_words[v->value < SAB_CHEST_KINDS ?
-		    v->value : 0]);
-		if (v->value == SAB_CHEST_PUSH_GOAL) {
-			/* The face-down goals that may go, by their X Y. */
-			for (int k = 0; k < rs->ngoals; k++)
-				if (v->mask >> k & 1) {
-					put_wi(l, pc->goal_x[k]);
-					put_wi(l, pc->goal_y[k]);
-				}
-			break;
-		}
-		put_seats(l, v->mask);
-		break;
-	case SAB_EV_PUSH:
-		put_s(l, "pushed");
-		put_wi(l, v->seat);
-		put_wi(l, v->vals[0]);
-		put_wi(l, v->vals[1]);
-		put_wi(l, v->x);
-		put_wi(l, v->y);
-		break;
-	case SAB_EV_GRAB:
-		put_s(l, "grabbed");
-		put_wi(l, v->seat);
-		put_wi(l, v->target);
-		break;
-	case SAB_EV_PAID:
-		put_s(l, "paid");
-		put_wi(l, v->seat);
-		/* Whether there was anything to pay is the payer's alone:
-		 * every other seat is sent "-", 1 or none. */
-		if (e->vis == SAB_VIS_HIDDEN && seat != e->seat)
-			put_ws(l, "-");
-		else
-			put_wi(l, v->value);
-		break;
-	default:
-		break;
-	}
 }
 
 int proto_event(const proto_cards *pc, const sab_event *e, int seat,
     int nplayers, char *buf, size_t len)
 {
-	line l = { buf, len, 0, 0 };
+	sab_line l = { buf, len, 0, 0 };
+	const sab_event_def *d = sab_event_def_of(e->type);
 	sab_event v;
+	sab_say_ctx c;
 
 	if (len == 0)
 		return -1;
 	buf[0] = '\0';
-	if (!sab_event_view(e, seat, &v) || e->type == SAB_EV_GAME_START)
+	if (d == NULL || d->say == NULL || !sab_event_view(e, seat, &v))
 		return 0;
-	/* A treasure trove on an empty discard pile: "took SEAT -" to
-	 * every seat, which a referee before replay format 1.5 never sent. */
-	if ((pc->compat & PROTO_COMPAT_1_4) && e->type == SAB_EV_TAKE &&
-	    e->vis == SAB_VIS_ALL && e->card == SAB_NO_CARD)
-		return 0;
-	put_event(&l, pc, &v, e, seat, nplayers);
+	c.pc = pc;
+	c.v = &v;
+	c.e = e;
+	c.seat = seat;
+	c.nplayers = nplayers;
+	d->say(&l, &c);
 	return done(&l);
 }
 
+/* Each move kind's row writes it (rules/base/, the expansions' folders);
+ * a kind this program does not know is written as a play. */
 int proto_move(const proto_cards *pc, const sab_move *m, char *buf,
     size_t len)
 {
-	line l = { buf, len, 0, 0 };
+	sab_line l = { buf, len, 0, 0 };
+	const sab_move_def *d = m->kind < SAB_MOVE_KINDS ?
+	    sab_move_defs[m->kind] : &sab_move_def_PLAY;
 
-	switch (m->kind) {
-	case SAB_MOVE_PICK_GOLD:
-		put_s(&l, "pick");
-		put_wi(&l, m->value);
-		return done(&l);
-	case SAB_MOVE_PASS:
-		put_s(&l, "discard");
-		put_tok(&l, pc, m->card);
-		for (int i = 0; i < m->nmore && i < 2; i++)
-			put_tok(&l, pc, m->more[i]);
-		return done(&l);
-	case SAB_MOVE_REMOVE:
-		put_s(&l, "remove");
-		put_tok(&l, pc, m->front);
-		put_tok(&l, pc, m->card);
-		put_tok(&l, pc, m->more[0]);
-		return done(&l);
-	case SAB_MOVE_CHOOSE:
-		put_s(&l, "steal");
-		put_wi(&l, m->target);
-		return done(&l);
-	case SAB_MOVE_ALLOW:
-		put_s(&l, "allow");
-		return done(&l);
-	case SAB_MOVE_TAKE:
-		put_s(&l, "take");
-		put_tok(&l, pc, m->card);
-		return done(&l);
-	case SAB_MOVE_DWARF:
-		put_s(&l, "dwarf");
-		put_tok(&l, pc, m->card);
-		put_wi(&l, m->x);
-		put_wi(&l, m->y);
-		return done(&l);
-	case SAB_MOVE_SEAT:
-		put_s(&l, "choose");
-		put_wi(&l, m->target);
-		return done(&l);
-	case SAB_MOVE_REVEAL:
-	case SAB_MOVE_PUSH:
-		put_s(&l, m->kind == SAB_MOVE_PUSH ? "push" : "reveal");
-		put_wi(&l, m->goal < pc->rs->ngoals ?
-		    pc->goal_x[m->goal] : 0);
-		put_wi(&l, m->goal < pc->rs->ngoals ?
-		    pc->goal_y[m->goal] : 0);
-		return done(&l);
-	default:
-		break;
-	}
-	put_s(&l, "play");
-	put_tok(&l, pc, m->card);
-	put_args(&l, pc, m, NULL);
+	sab_put_s(&l, d->word);
+	d->write(&l, pc, m);
 	return done(&l);
 }
 
@@ -709,39 +173,39 @@ int proto_setup_line(const proto_cards *pc, int game, int nplayers, int seat,
     const char *const *names, int k, char *buf, size_t len)
 {
 	const sab_ruleset *rs = pc->rs;
-	line l = { buf, len, 0, 0 };
+	sab_line l = { buf, len, 0, 0 };
 
 	if (len == 0)
 		return -1;
 	buf[0] = '\0';
 	if (k == 0) {
-		put_s(&l, "game");
-		put_wi(&l, game);
-		put_ws(&l, rs->name);
-		put_wi(&l, nplayers);
-		put_wi(&l, seat);
+		sab_put_s(&l, "game");
+		sab_put_wi(&l, game);
+		sab_put_ws(&l, rs->name);
+		sab_put_wi(&l, nplayers);
+		sab_put_wi(&l, seat);
 	} else if (k <= nplayers) {
 		const char *name = names != NULL ? names[k - 1] : NULL;
-		put_s(&l, "player");
-		put_wi(&l, k - 1);
-		put_ws(&l, name != NULL && *name ? name : "-");
+		sab_put_s(&l, "player");
+		sab_put_wi(&l, k - 1);
+		sab_put_ws(&l, name != NULL && *name ? name : "-");
 	} else if (k == nplayers + 1 && rs->bounded) {
-		put_s(&l, "board bounded");
-		put_wi(&l, rs->min_x);
-		put_wi(&l, rs->min_y);
-		put_wi(&l, rs->max_x);
-		put_wi(&l, rs->max_y);
+		sab_put_s(&l, "board bounded");
+		sab_put_wi(&l, rs->min_x);
+		sab_put_wi(&l, rs->min_y);
+		sab_put_wi(&l, rs->max_x);
+		sab_put_wi(&l, rs->max_y);
 	} else if (k == nplayers + 1) {
-		put_s(&l, "board unbounded");
+		sab_put_s(&l, "board unbounded");
 	} else if (k == nplayers + 2) {
-		put_s(&l, "start");
-		put_wi(&l, rs->start_x);
-		put_wi(&l, rs->start_y);
-		put_ws(&l, pc->tok[rs->start_def]);
+		sab_put_s(&l, "start");
+		sab_put_wi(&l, rs->start_x);
+		sab_put_wi(&l, rs->start_y);
+		sab_put_ws(&l, pc->tok[rs->start_def]);
 	} else if (k - nplayers - 3 < rs->ngoals) {
-		put_s(&l, "goal");
-		put_wi(&l, rs->goal_x[k - nplayers - 3]);
-		put_wi(&l, rs->goal_y[k - nplayers - 3]);
+		sab_put_s(&l, "goal");
+		sab_put_wi(&l, rs->goal_x[k - nplayers - 3]);
+		sab_put_wi(&l, rs->goal_y[k - nplayers - 3]);
 	} else {
 		return 0;
 	}
@@ -773,417 +237,84 @@ int proto_seed_line(uint64_t game_seed, int seat, char *buf, size_t len)
 int proto_turn_line(int decision, int64_t move_ms, int64_t bank_ms, char *buf,
     size_t len)
 {
-	line l = { buf, len, 0, 0 };
+	sab_line l = { buf, len, 0, 0 };
 
 	if (len == 0)
 		return -1;
-	put_s(&l, "turn");
-	put_wi(&l, decision);
-	put_wi(&l, (long)move_ms);
-	put_wi(&l, (long)bank_ms);
+	sab_put_s(&l, "turn");
+	sab_put_wi(&l, decision);
+	sab_put_wi(&l, (long)move_ms);
+	sab_put_wi(&l, (long)bank_ms);
 	return done(&l);
 }
 
 int proto_illegal_line(int tries_left, const char *why, char *buf, size_t len)
 {
-	line l = { buf, len, 0, 0 };
+	sab_line l = { buf, len, 0, 0 };
 
 	if (len == 0)
 		return -1;
-	put_s(&l, "illegal");
-	put_wi(&l, tries_left);
-	put_ws(&l, why);
+	sab_put_s(&l, "illegal");
+	sab_put_wi(&l, tries_left);
+	sab_put_ws(&l, why);
 	return done(&l);
 }
 
 int proto_default_line(const proto_cards *pc, const char *why,
     const sab_move *m, char *buf, size_t len)
 {
-	line l = { buf, len, 0, 0 };
+	sab_line l = { buf, len, 0, 0 };
 	char mv[128];
 
 	if (len == 0 || proto_move(pc, m, mv, sizeof mv) < 0)
 		return -1;
-	put_s(&l, "default");
-	put_ws(&l, why);
-	put_ws(&l, mv);
+	sab_put_s(&l, "default");
+	sab_put_ws(&l, why);
+	sab_put_ws(&l, mv);
 	return done(&l);
 }
 
-/* A pathfinder's next path card ("Play 2 path cards one after the other
- * this turn"), where no discard is legal: the first legal move as the
- * "legal" lines list them (sab_game_moves()'s order: the hand's cards in
- * order, each card's places in order).  The turn asks for one only when
- * some path card fits. */
-static void first_path_move(const sab_game *g, sab_move *m)
-{
-	sab_move buf[SAB_MAX_CARD_MOVES];
-	int seat = g->to_act;
-
-	for (int i = 0; i < g->nhand[seat]; i++) {
-		uint8_t d = g->hand[seat][i];
-		if (g->rs->defs[d].type == SAB_CARD_PATH &&
-		    sab_game_moves_card(g, d, buf) > 0) {
-			*m = buf[0];
-			return;
-		}
-	}
-	m->kind = SAB_MOVE_PASS;        /* never: see the turn */
-	m->card = g->hand[seat][0];
-}
-
+/* The move a seat that gave none makes: the row of the kind the game's
+ * decision asks for fills it (rules/base/, the expansions' folders); a
+ * turn's play without one is a discard of the hand's first card. */
 void proto_default_move(const sab_game *g, sab_move *m)
 {
 	memset(m, 0, sizeof *m);
-	if (g->phase == SAB_PHASE_PICK_GOLD) {
-		m->kind = SAB_MOVE_PICK_GOLD;
-		for (int i = 0; i < g->noffer; i++)
-			if (g->offer[i] > m->value)
-				m->value = g->offer[i];
-	} else if (g->phase == SAB_PHASE_REACT) {
-		m->kind = SAB_MOVE_ALLOW;       /* no veto */
-	} else if (g->phase == SAB_PHASE_TAKE) {
-		m->kind = SAB_MOVE_TAKE;        /* the top card */
-		m->card = g->discard[g->ndiscard - 1];
-	} else if (g->phase == SAB_PHASE_CHOOSE) {
-		m->kind = SAB_MOVE_CHOOSE;
-		while (m->target < g->nplayers &&
-		    !(g->choices & (1u << m->target)))
-			m->target++;
-	} else if (g->phase == SAB_PHASE_CHEST &&
-	    g->chest_asks == SAB_CHEST_PUSH_GOAL + 1) {
-		m->kind = SAB_MOVE_PUSH;        /* the first goal place */
-		while (m->goal < g->rs->ngoals &&
-		    !(g->chest_choices >> m->goal & 1))
-			m->goal++;
-	} else if (g->phase == SAB_PHASE_CHEST) {
-		m->kind = SAB_MOVE_SEAT;        /* the first seat */
-		while (m->target < g->nplayers &&
-		    !(g->chest_choices >> m->target & 1))
-			m->target++;
-	} else if (g->phase == SAB_PHASE_ORDER) {
-		m->kind = SAB_MOVE_REVEAL;      /* the first goal place */
-		while (m->goal < g->rs->ngoals &&
-		    !(g->goal_choices >> m->goal & 1))
-			m->goal++;
-	} else if (g->substep > 0) {
-		first_path_move(g, m);
-	} else {
-		m->kind = SAB_MOVE_PASS;
-		m->card = g->hand[g->to_act][0];
-	}
-}
-
-/* Whether the ruleset's gold holds stones: cards worth 0 (the old
- * mine's "worthless stone cards"). */
-static int has_stones(const sab_ruleset *rs)
-{
-	for (int i = 0; i < rs->ngold; i++)
-		if (rs->gold_cards[i] == 0)
-			return 1;
-	return 0;
+	for (int k = 0; k < SAB_MOVE_KINDS; k++)
+		if (sab_move_defs[k]->fallback != NULL &&
+		    sab_move_defs[k]->fallback(g, m))
+			return;
+	m->kind = SAB_MOVE_PASS;
+	m->card = g->hand[g->to_act][0];
 }
 
 /* ---- reading lines ---------------------------------------------------- */
 
-#define MAX_WORDS 8
-
-/* A line split into words (pointers into the line, with lengths). */
-typedef struct words {
-	int n;
-	const char *w[MAX_WORDS];
-	size_t len[MAX_WORDS];
-	int more;               /* there were more words than MAX_WORDS */
-} words;
-
-static void split(const char *s, size_t len, words *w)
+static int parse_hello(sab_reply *r, char *name, unsigned *features)
 {
-	size_t i = 0;
-
-	w->n = 0;
-	w->more = 0;
-	while (i < len) {
-		while (i < len && (s[i] == ' ' || s[i] == '\t'))
-			i++;
-		if (i == len)
-			break;
-		size_t start = i;
-		while (i < len && s[i] != ' ' && s[i] != '\t')
-			i++;
-		if (w->n == MAX_WORDS) {
-			w->more = 1;
-			return;
-		}
-		w->w[w->n] = s + start;
-		w->len[w->n++] = i - start;
-	}
-}
-
-static int word_is(const words *w, int i, const char *s)
-{
-	return i < w->n && w->len[i] == strlen(s) &&
-	    memcmp(w->w[i], s, w->len[i]) == 0;
-}
-
-/* Word i, at most 40 bytes of it, for a reason (size at least 4 * 40 + 1
- * bytes): escaped, since reasons are shown to people and sent back to the
- * bot, or as sent for PROTO_REASONS_NAMES, as referees before replay
- * format 1.2 quoted it.  The line holds no NUL (parse_line()). */
-static void quote(char *buf, size_t size, const words *w, int i,
-    proto_reasons style)
-{
-	size_t n = w->len[i] > 40 ? 40 : w->len[i];
-
-	if (style != PROTO_REASONS_NAMES) {
-		(void)proto_escape(buf, size, w->w[i], n, 0);
-		return;
-	}
-	if (n >= size)
-		n = size - 1;
-	memcpy(buf, w->w[i], n);
-	buf[n] = '\0';
-}
-
-static int bad(char *why, size_t whylen, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static int bad(char *why, size_t whylen, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (whylen > 0) {
-		va_start(ap, fmt);
-		(void)vsnprintf(why, whylen, fmt, ap);
-		va_end(ap);
-	}
-	return PROTO_BAD;
-}
-
-/* Reads word i as a whole number in [lo, hi]. */
-static int number(const words *w, int i, long lo, long hi, long *out)
-{
-	long v = 0;
-	size_t k = 0;
-	int neg = 0;
-
-	if (i >= w->n || w->len[i] == 0 || w->len[i] > 6)
-		return -1;
-	if (w->w[i][0] == '-' || w->w[i][0] == '+') {
-		neg = w->w[i][0] == '-';
-		k = 1;
-	}
-	if (k == w->len[i])
-		return -1;
-	for (; k < w->len[i]; k++) {
-		if (w->w[i][k] < '0' || w->w[i][k] > '9')
-			return -1;
-		v = v * 10 + (w->w[i][k] - '0');
-	}
-	v = neg ? -v : v;
-	if (v < lo || v > hi)
-		return -1;
-	*out = v;
-	return 0;
-}
-
-static int parse_tool(const words *w, int i, uint8_t *tool)
-{
-	for (int k = 0; k < SAB_TOOLS; k++)
-		if (word_is(w, i, sab_tool_name((uint8_t)(1 << k)))) {
-			*tool = (uint8_t)(1 << k);
-			return 0;
-		}
-	return -1;
-}
-
-/* Fills the place fields of a move from "X Y" at word i. */
-static int parse_xy(const words *w, int i, sab_move *m)
-{
-	long x, y;
-
-	if (number(w, i, -128, 127, &x) || number(w, i + 1, -128, 127, &y))
-		return -1;
-	m->x = (int8_t)x;
-	m->y = (int8_t)y;
-	return 0;
-}
-
-/* The goal place at (x, y) now (pc follows the game's pushes). */
-static int goal_at(const proto_cards *pc, int x, int y)
-{
-	for (int g = 0; g < pc->rs->ngoals && g < SAB_MAX_GOALS; g++)
-		if (pc->goal_x[g] == x && pc->goal_y[g] == y)
-			return g;
-	return -1;
-}
-
-/* Whether rs plays Treasure Chests (module chests). */
-static int plays_chests(const sab_ruleset *rs)
-{
-	for (int i = 0; i < rs->nmodules && i < SAB_MAX_MODULES; i++) {
-		const sab_module *mod = sab_module_at(rs->modules[i]);
-		if (mod != NULL && strcmp(mod->name, "chests") == 0)
-			return 1;
-	}
-	return 0;
-}
-
-/* Reads the argument list of the card's kind from word 2 on: one loop,
- * the inverse of put_args(). */
-static int parse_args(const proto_cards *pc, const words *w, sab_move *m,
-    char *why, size_t whylen)
-{
-	const sab_card *c = &pc->rs->defs[m->card];
-	const sab_kind *k = sab_kind_of(c->type);
-	int at = 2, ok = 1, goal = -1, goal2 = -1;
-	long v = 0, v2 = 0;
-
-	if (k == NULL || !k->deck)
-		return bad(why, whylen, "%s cannot be played", pc->tok[m->card]);
-	m->kind = SAB_MOVE_PLAY;
-	for (int i = 0; ok && i < SAB_MAX_ARGS && k->args[i] != SAB_ARG_END;
-	    i++) {
-		switch (k->args[i]) {
-		case SAB_ARG_X:
-			ok = !number(w, at++, -128, 127, &v);
-			m->x = (int8_t)v;
-			break;
-		case SAB_ARG_Y:
-			ok = !number(w, at++, -128, 127, &v);
-			m->y = (int8_t)v;
-			break;
-		case SAB_ARG_ROT:
-			ok = !number(w, at++, 0, 1, &v);
-			m->rot = (uint8_t)v;
-			break;
-		case SAB_ARG_SEAT:
-			ok = !number(w, at++, 0, 255, &v);
-			m->target = (uint8_t)v;
-			break;
-		case SAB_ARG_TOOL:
-			ok = !parse_tool(w, at++, &m->tool);
-			break;
-		case SAB_ARG_GOAL:
-			ok = !parse_xy(w, at, m);
-			at += 2;
-			goal = ok ? goal_at(pc, m->x, m->y) : -1;
-			break;
-		case SAB_ARG_CARD_TOOL:
-			m->tool = c->tools;
-			break;
-		case SAB_ARG_GOAL2:
-			ok = !number(w, at, -128, 127, &v) &&
-			    !number(w, at + 1, -128, 127, &v2);
-			goal2 = ok ? goal_at(pc, (int)v, (int)v2) : -1;
-			at += 2;
-			break;
-		default:        /* SAB_ARG_REMOVED, _FROM: events only */
-			break;
-		}
-	}
-	if (!ok || w->n != at || w->more)
-		return bad(why, whylen, "play %s wants %s", pc->tok[m->card],
-		    k->args_help);
-	for (int i = 0; i < SAB_MAX_ARGS && k->args[i] != SAB_ARG_END; i++) {
-		if (k->args[i] == SAB_ARG_GOAL2) {
-			if (goal2 < 0)
-				return bad(why, whylen, "there is no second goal "
-				    "at the place given");
-			m->goal2 = (uint8_t)goal2;
-			continue;
-		}
-		if (k->args[i] != SAB_ARG_GOAL)
-			continue;
-		/* Treasure Chests: a map may name a chest's place, which
-		 * the rules judge. */
-		if (goal < 0 && c->type == SAB_CARD_MAP && plays_chests(pc->rs)) {
-			m->goal = SAB_GOAL_CHEST;
-			continue;
-		}
-		if (goal < 0)
-			return bad(why, whylen, "there is no goal at (%d,%d)",
-			    m->x, m->y);
-		m->goal = (uint8_t)goal;
-		m->x = m->y = 0;
-	}
-	return PROTO_MOVE;
-}
-
-static int parse_card(const proto_cards *pc, const words *w,
-    proto_reasons style, sab_move *m, char *why, size_t whylen)
-{
-	int d;
-
-	if (w->n < 2)
-		return bad(why, whylen, "%.*s wants a card", (int)w->len[0],
-		    w->w[0]);
-	d = proto_card_find(pc, w->w[1], w->len[1]);
-	if (d < 0) {
-		char tok[4 * 40 + 1];
-		quote(tok, sizeof tok, w, 1, style);
-		return bad(why, whylen, "unknown card \"%s\"", tok);
-	}
-	m->card = (uint8_t)d;
-	return PROTO_MOVE;
-}
-
-/* The cards of a discard or a removal from word `at` on: card, then
- * more[], put in card order (a move's set of cards is written once). */
-static int parse_more(const proto_cards *pc, const words *w, int at,
-    proto_reasons style, sab_move *m, char *why, size_t whylen)
-{
-	uint8_t c[3];
-	int n = 0;
-
-	if (m->kind == SAB_MOVE_PASS)
-		c[n++] = m->card;
-	for (int i = at; i < w->n && n < 3; i++) {
-		int d = proto_card_find(pc, w->w[i], w->len[i]);
-		if (d < 0) {
-			char tok[4 * 40 + 1];
-			quote(tok, sizeof tok, w, i, style);
-			return bad(why, whylen, "unknown card \"%s\"", tok);
-		}
-		c[n++] = (uint8_t)d;
-	}
-	for (int i = 1; i < n; i++)
-		for (int j = i; j > 0 && c[j - 1] > c[j]; j--) {
-			uint8_t t = c[j];
-			c[j] = c[j - 1];
-			c[j - 1] = t;
-		}
-	m->card = c[0];
-	m->nmore = (uint8_t)(n - 1);
-	for (int i = 1; i < n; i++)
-		m->more[i - 1] = c[i];
-	return PROTO_MOVE;
-}
-
-static int parse_hello(const words *w, char *name, unsigned *features,
-    char *why, size_t whylen)
-{
-	if (w->n < 2 || w->len[1] > PROTO_NAME_MAX)
-		return bad(why, whylen, "the handshake reply is \"bot NAME\" "
+	if (r->n < 2 || r->len[1] > PROTO_NAME_MAX)
+		return sab_reply_bad(r, "the handshake reply is \"bot NAME\" "
 		    "with a name of 1 to %d characters", PROTO_NAME_MAX);
-	for (size_t i = 0; i < w->len[1]; i++) {
-		char c = w->w[1][i];
+	for (size_t i = 0; i < r->len[1]; i++) {
+		char c = r->w[1][i];
 		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
 		    (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-'))
-			return bad(why, whylen, "a bot name is made of letters, "
+			return sab_reply_bad(r, "a bot name is made of letters, "
 			    "digits, '.', '_' and '-'");
 	}
-	memcpy(name, w->w[1], w->len[1]);
-	name[w->len[1]] = '\0';
+	memcpy(name, r->w[1], r->len[1]);
+	name[r->len[1]] = '\0';
 	*features = 0;
 	/* Features a referee does not know are ignored, so bots can ask for
 	 * more than an older referee offers. */
-	for (int i = 2; i < w->n; i++)
-		if (word_is(w, i, "moves"))
+	for (int i = 2; i < r->n; i++)
+		if (sab_reply_is(r, i, "moves"))
 			*features |= PROTO_FEAT_MOVES;
-		else if (word_is(w, i, "seed"))
+		else if (sab_reply_is(r, i, "seed"))
 			*features |= PROTO_FEAT_SEED;
-		else if (word_is(w, i, "react"))
+		else if (sab_reply_is(r, i, "react"))
 			*features |= PROTO_FEAT_REACT;
-		else if (word_is(w, i, "react-at-once"))
+		else if (sab_reply_is(r, i, "react-at-once"))
 			*features |= PROTO_FEAT_AT_ONCE;
 	return PROTO_HELLO;
 }
@@ -1195,125 +326,65 @@ int proto_parse(const proto_cards *pc, const char *s, size_t len,
 	    why, whylen);
 }
 
-/* proto_parse(), with the reasons worded as style says. */
+/* A reply of a word no move kind reads: the reason lists the words the
+ * ruleset takes. */
+static int unknown(sab_reply *r)
+{
+	char first[4 * 40 + 1];
+	char hints[64];
+	size_t used = 0;
+
+	hints[0] = '\0';
+	for (int k = 0; k < SAB_MOVE_KINDS; k++) {
+		const sab_move_def *d = sab_move_defs[k];
+		if (d->hint == NULL || !d->offered(r->pc->rs))
+			continue;
+		size_t n = strlen(d->hint);
+		if (used + n < sizeof hints) {
+			memcpy(hints + used, d->hint, n + 1);
+			used += n;
+		}
+	}
+	sab_reply_quote(r, 0, first, sizeof first);
+	return sab_reply_bad(r, "unknown message \"%s\" (a reply is play, "
+	    "discard, pick or note%s)", first, hints);
+}
+
+/* proto_parse(), with the reasons worded as style says: the reply's first
+ * word names the move kind whose row reads it. */
 static int parse_line(const proto_cards *pc, const char *s, size_t len,
     proto_reasons style, sab_move *m, char *name, unsigned *features,
     char *why, size_t whylen)
 {
 	const char *nul = memchr(s, '\0', len);
-	char first[4 * 40 + 1];
-	words w;
-	long v;
+	sab_reply r;
 
 	memset(m, 0, sizeof *m);
+	r.pc = pc;
+	r.names = style == PROTO_REASONS_NAMES;
+	r.why = why;
+	r.whylen = whylen;
 	/* C string functions would end the line there, and what came after
 	 * it would be lost from every record of it. */
-	if (nul != NULL)
-		return bad(why, whylen, "a NUL byte at column %zu",
+	if (nul != NULL) {
+		(void)sab_reply_bad(&r, "a NUL byte at column %zu",
 		    (size_t)(nul - s) + 1);
-	split(s, len, &w);
-	if (w.n == 0)
-		return bad(why, whylen, "an empty line");
-	if (word_is(&w, 0, "note"))
+		return PROTO_BAD;
+	}
+	sab_reply_split(&r, s, len);
+	if (r.n == 0) {
+		(void)sab_reply_bad(&r, "an empty line");
+		return PROTO_BAD;
+	}
+	if (sab_reply_is(&r, 0, "note"))
 		return PROTO_NOTE;
-	if (word_is(&w, 0, "bot"))
-		return parse_hello(&w, name, features, why, whylen);
-	if (word_is(&w, 0, "pick")) {
-		/* 0 is a stone's value (the old mine), which a referee
-		 * before replay format 1.5 did not read. */
-		long lo = has_stones(pc->rs) && !(pc->compat &
-		    PROTO_COMPAT_1_4) ? 0 : 1;
-		if (w.n != 2 || number(&w, 1, lo, SAB_MAX_GOLD_VALUE, &v))
-			return bad(why, whylen, "pick wants a gold value");
-		m->kind = SAB_MOVE_PICK_GOLD;
-		m->value = (uint8_t)v;
-		return PROTO_MOVE;
-	}
-	if (word_is(&w, 0, "discard")) {
-		if (parse_card(pc, &w, style, m, why, whylen) != PROTO_MOVE)
-			return PROTO_BAD;
-		if (pc->rs->pass_max <= 1 && w.n != 2)
-			return bad(why, whylen, "discard wants one card");
-		if (w.n > 4)
-			return bad(why, whylen, "discard wants 1 to 3 cards");
-		m->kind = SAB_MOVE_PASS;
-		return parse_more(pc, &w, 2, style, m, why, whylen);
-	}
-	if (word_is(&w, 0, "remove")) {
-		/* remove FRONT C1 C2: the card in front first. */
-		if (parse_card(pc, &w, style, m, why, whylen) != PROTO_MOVE)
-			return PROTO_BAD;
-		if (w.n != 4)
-			return bad(why, whylen, "remove wants the card in front "
-			    "of you, then two cards of your hand");
-		m->front = m->card;
-		m->kind = SAB_MOVE_REMOVE;
-		return parse_more(pc, &w, 2, style, m, why, whylen);
-	}
-	if (word_is(&w, 0, "allow")) {
-		if (w.n != 1)
-			return bad(why, whylen, "allow takes nothing more");
-		m->kind = SAB_MOVE_ALLOW;
-		return PROTO_MOVE;
-	}
-	if (word_is(&w, 0, "take")) {
-		if (parse_card(pc, &w, style, m, why, whylen) != PROTO_MOVE)
-			return PROTO_BAD;
-		if (w.n != 2)
-			return bad(why, whylen, "take wants one card");
-		m->kind = SAB_MOVE_TAKE;
-		return PROTO_MOVE;
-	}
-	if (word_is(&w, 0, "dwarf")) {
-		/* dwarf CARD X Y: Tunnel toll's turn option. */
-		long x, y;
-		if (parse_card(pc, &w, style, m, why, whylen) != PROTO_MOVE)
-			return PROTO_BAD;
-		if (w.n != 4 || number(&w, 2, -99, 99, &x) ||
-		    number(&w, 3, -99, 99, &y))
-			return bad(why, whylen, "dwarf wants a card of your "
-			    "hand, then the X Y of an open end of a path");
-		m->kind = SAB_MOVE_DWARF;
-		m->x = (int8_t)x;
-		m->y = (int8_t)y;
-		return PROTO_MOVE;
-	}
-	if (word_is(&w, 0, "choose")) {
-		if (w.n != 2 || number(&w, 1, 0, 255, &v))
-			return bad(why, whylen, "choose wants a seat");
-		m->kind = SAB_MOVE_SEAT;
-		m->target = (uint8_t)v;
-		return PROTO_MOVE;
-	}
-	if (word_is(&w, 0, "reveal") || word_is(&w, 0, "push")) {
-		int k, push = word_is(&w, 0, "push");
-		if (w.n != 3 || parse_xy(&w, 1, m))
-			return bad(why, whylen, "%s wants a goal's X Y",
-			    push ? "push" : "reveal");
-		k = goal_at(pc, m->x, m->y);
-		if (k < 0)
-			return bad(why, whylen, "there is no goal at (%d,%d)",
-			    m->x, m->y);
-		m->kind = push ? SAB_MOVE_PUSH : SAB_MOVE_REVEAL;
-		m->goal = (uint8_t)k;
-		m->x = m->y = 0;
-		return PROTO_MOVE;
-	}
-	if (word_is(&w, 0, "steal")) {
-		if (w.n != 2 || number(&w, 1, 0, 255, &v))
-			return bad(why, whylen, "steal wants a seat");
-		m->kind = SAB_MOVE_CHOOSE;
-		m->target = (uint8_t)v;
-		return PROTO_MOVE;
-	}
-	if (word_is(&w, 0, "play")) {
-		if (parse_card(pc, &w, style, m, why, whylen) != PROTO_MOVE)
-			return PROTO_BAD;
-		return parse_args(pc, &w, m, why, whylen);
-	}
-	quote(first, sizeof first, &w, 0, style);
-	return bad(why, whylen, "unknown message \"%s\" (a reply is play, "
-	    "discard, pick or note%s%s)", first, pc->rs->pass_max > 1 ||
-	    pc->rs->remove_front ? "; remove, steal" : "",
-	    pc->rs->toll_dwarves ? "; dwarf" : "");
+	if (sab_reply_is(&r, 0, "bot"))
+		return parse_hello(&r, name, features) == PROTO_HELLO ?
+		    PROTO_HELLO : PROTO_BAD;
+	for (int k = 0; k < SAB_MOVE_KINDS; k++)
+		if (sab_reply_is(&r, 0, sab_move_defs[k]->word))
+			return sab_move_defs[k]->read(&r, m) < 0 ? PROTO_BAD :
+			    PROTO_MOVE;
+	(void)unknown(&r);
+	return PROTO_BAD;
 }

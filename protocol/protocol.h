@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "line.h"
 #include "saboteur.h"
 
 /*
@@ -143,25 +144,13 @@
  */
 
 #define PROTO_VERSION 1
-#define PROTO_TOKEN_MAX 48
+#define PROTO_TOKEN_MAX SAB_TOKEN_MAX
 #define PROTO_NAME_MAX 32       /* bot names: [A-Za-z0-9._-], 1 to 32 */
 #define PROTO_LINE_MAX 512      /* the longest line the referee sends */
 
-/* The token of every card of a ruleset, computed once. */
-typedef struct proto_cards {
-	const sab_ruleset *rs;
-	char tok[SAB_MAX_DEFS][PROTO_TOKEN_MAX];
-	uint8_t len[SAB_MAX_DEFS];      /* each token's length */
-	const sab_kind *kind[SAB_MAX_DEFS]; /* each card's kind, found once */
-	/* Where each goal place lies in the game the lines are about: the
-	 * ruleset's cells until a push-goal chest moves one (Treasure
-	 * Chests); proto_cards_follow() keeps them. */
-	int8_t goal_x[SAB_MAX_GOALS], goal_y[SAB_MAX_GOALS];
-	/* PROTO_COMPAT_* bits: how a referee of an older replay format
-	 * spoke, for an old replay's lines to be read and rebuilt as they
-	 * were; 0 (proto_cards_init()) is today's protocol. */
-	unsigned compat;
-} proto_cards;
+/* The token of every card of a ruleset, computed once (rules/line.h: the
+ * event types' rows write lines with them). */
+typedef sab_tokens proto_cards;
 
 /*
  * What the referees that wrote replay format 1.4 and earlier did
@@ -170,7 +159,7 @@ typedef struct proto_cards {
  * to the seat that took it; a treasure trove played on an empty discard
  * pile sent no "took SEAT -".
  */
-enum { PROTO_COMPAT_1_4 = 1 };
+enum { PROTO_COMPAT_1_4 = SAB_COMPAT_1_4 };
 
 /*
  * Computes the tokens of rs.  Returns 0, or -1 with a reason in err when two

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "audit.h"
+#include "event_def.h"
 #include "say.h"
 #include "view.h"
 
@@ -468,8 +469,8 @@ static const char *card_tok_of(const void *ctx, uint8_t c)
 }
 
 /* Where the goal places lie at step i: the ruleset's cells, moved by the
- * pushes of a push-goal chest since the round's start (Treasure
- * Chests). */
+ * events since the round's start whose rows say they move one (a
+ * push-goal chest's). */
 static void goals_at(const view *v, int i, int8_t *gx, int8_t *gy)
 {
 	int j = i;
@@ -481,16 +482,18 @@ static void goals_at(const view *v, int i, int8_t *gx, int8_t *gy)
 		j--;
 	for (; j < i && j < v->nsteps; j++) {
 		const sab_event *e = &v->steps[j].ev;
-		if (v->steps[j].rec->kind == REPLAY_EV &&
-		    e->type == SAB_EV_PUSH && e->goal < SAB_MAX_GOALS) {
-			gx[e->goal] = e->x;
-			gy[e->goal] = e->y;
+		const sab_event_def *d = sab_event_def_of(e->type);
+		int k = v->steps[j].rec->kind == REPLAY_EV && d != NULL &&
+		    d->goal_moved != NULL ? d->goal_moved(e) : -1;
+		if (k >= 0) {
+			gx[k] = e->x;
+			gy[k] = e->y;
 		}
 	}
 }
 
-/* A play in its card kind's words (rules/base/cards.c); a peek or a pass
- * in the viewer's own. */
+/* A play in its card kind's words (rules/base/cards.c); a pass in the
+ * viewer's own (a peek has its row's, rules/base/events.c). */
 static void say_play(const view *v, sab_strbuf *w, const sab_event *e,
     const int8_t *gx, const int8_t *gy)
 {
@@ -500,37 +503,20 @@ static void say_play(const view *v, sab_strbuf *w, const sab_event *e,
 	sab_words words = { SAB_WORDS_STEP, card_tok_of, v, gx, gy };
 	char buf[256];
 
-	if (e->type != SAB_EV_PEEK && e->type != SAB_EV_PASS && k != NULL &&
-	    k->say != NULL) {
+	if (e->type != SAB_EV_PASS && k != NULL && k->say != NULL) {
 		if (k->say(rs, e, &words, buf, sizeof buf) >= 0)
 			sab_strbuf_printf(w, "%s", buf);
 		return;
 	}
-	switch (e->type) {
-	case SAB_EV_PEEK:
-		if (e->goal == SAB_GOAL_CHEST)  /* Treasure Chests */
-			sab_strbuf_printf(w, "seat %d sees %s over a %s chest "
-			    "at %d %d", e->seat, card_tok(v, e->card),
-			    e->value < SAB_CHEST_KINDS ?
-			    sab_chest_words[e->value] : "?", e->x, e->y);
-		else if (e->goal < rs->ngoals)
-			sab_strbuf_printf(w, "seat %d sees %s at %d %d",
-			    e->seat, card_tok(v, e->card), gx[e->goal],
-			    gy[e->goal]);
-		break;
-	default:
-		if (e->vis == SAB_VIS_ALL)
-			sab_strbuf_printf(w, "seat %d has no cards and passes",
-			    e->seat);
-		else if (e->card == SAB_NO_CARD)
-			sab_strbuf_printf(w,
-			    "seat %d passes, discarding a card face down",
-			    e->seat);
-		else
-			sab_strbuf_printf(w, "seat %d passes, discarding %s",
-			    e->seat, card_tok(v, e->card));
-		break;
-	}
+	if (e->vis == SAB_VIS_ALL)
+		sab_strbuf_printf(w, "seat %d has no cards and passes",
+		    e->seat);
+	else if (e->card == SAB_NO_CARD)
+		sab_strbuf_printf(w, "seat %d passes, discarding a card face "
+		    "down", e->seat);
+	else
+		sab_strbuf_printf(w, "seat %d passes, discarding %s", e->seat,
+		    card_tok(v, e->card));
 }
 
 static void say_gold(sab_strbuf *w, const sab_event *e)

@@ -1,7 +1,8 @@
-/* event.c: what each seat may see of an event, and event names. */
+/* event.c: what each seat may see of an event, and the table of event
+ * types and move kinds. */
 #include <string.h>
 
-#include "event.h"
+#include "event_def.h"
 
 int sab_event_view(const sab_event *e, int seat, sab_event *out)
 {
@@ -20,49 +21,21 @@ int sab_event_view(const sab_event *e, int seat, sab_event *out)
 	return 1;
 }
 
-static const char *const event_names[SAB_EV_TYPES] = {
-	[SAB_EV_GAME_START] = "game-start",
-	[SAB_EV_ROUND_START] = "round-start",
-	[SAB_EV_ROLE] = "role",
-	[SAB_EV_DRAW] = "draw",
-	[SAB_EV_PATH] = "path",
-	[SAB_EV_SABOTAGE] = "sabotage",
-	[SAB_EV_REPAIR] = "repair",
-	[SAB_EV_ROCKFALL] = "rockfall",
-	[SAB_EV_MAP] = "map",
-	[SAB_EV_PEEK] = "peek",
-	[SAB_EV_PASS] = "pass",
-	[SAB_EV_REVEAL] = "reveal",
-	[SAB_EV_ROUND_END] = "round-end",
-	[SAB_EV_ROLE_REVEAL] = "role-reveal",
-	[SAB_EV_GOLD_OFFER] = "gold-offer",
-	[SAB_EV_GOLD] = "gold",
-	[SAB_EV_GAME_END] = "game-end",
-	[SAB_EV_PLAY] = "play",
-	[SAB_EV_REMOVE] = "remove",
-	[SAB_EV_INSPECT] = "inspect",
-	[SAB_EV_HAND] = "hand",
-	[SAB_EV_STEAL] = "steal",
-	[SAB_EV_CHOICES] = "choices",
-	[SAB_EV_PENDING] = "pending",
-	[SAB_EV_REACT] = "react",
-	[SAB_EV_VETO] = "veto",
-	[SAB_EV_TROVE] = "trove",
-	[SAB_EV_TAKE] = "take",
-	[SAB_EV_LAID] = "laid",
-	[SAB_EV_DWARF] = "dwarf",
-	[SAB_EV_TOLL] = "toll",
-	[SAB_EV_POSTCARD] = "postcard",
-	[SAB_EV_ORDER] = "order",
-	[SAB_EV_PAID] = "paid",
-	[SAB_EV_CHEST] = "chest",
-	[SAB_EV_OPEN] = "open",
-	[SAB_EV_MILL] = "mill",
-	[SAB_EV_CHEST_ASK] = "chest-ask",
-	[SAB_EV_GRAB] = "grab",
+/* Every event type's row, found through the module list: the row of type
+ * NAME is sab_event_def_NAME, in its owner's folder. */
+const sab_event_def *const sab_event_defs[SAB_EV_TYPES] = {
+#define SAB_EVENT(name, owner) &sab_event_def_##name,
+#include "modules.def"
+};
+
+const sab_move_def *const sab_move_defs[SAB_MOVE_KINDS] = {
+#define SAB_MOVE(name, owner) &sab_move_def_##name,
+#include "modules.def"
 };
 
 const char *sab_event_name(uint8_t type)
 {
-	return type < SAB_EV_TYPES ? event_names[type] : "?";
+	const sab_event_def *d = sab_event_def_of(type);
+
+	return d != NULL ? d->name : "?";
 }

@@ -11,6 +11,20 @@
 #include "ruleset.h"
 
 /*
+ * The modules' own perspective state, each in its folder's header:
+ * SAB_SEEN_FIELDS_NAME its fields of sab_seen, SAB_SEEN_START_NAME(s) and
+ * SAB_SEEN_ROUND_NAME(s) what they hold at the game's start (after every
+ * field is zeroed) and at each round's.  A module without any is not
+ * listed.  C cannot include a file for each row of a list, so the headers
+ * are named here, once.
+ */
+#include "wc/wc_seen.h"
+#include "minis/toll/toll_seen.h"
+#include "minis/goals/goals_seen.h"
+#include "minis/chests/chests_seen.h"
+#define SAB_SEEN_MODULES(X) X(wc) X(toll) X(goals) X(chests)
+
+/*
  * Perspectives: a seat (0 and up) knows what its bot is told; the public
  * perspective what a spectator is told; the whole table every hidden card
  * (it is given the events as the rules made them).
@@ -40,9 +54,6 @@ typedef struct sab_seen {
 	                                   here; else SAB_NO_SEAT */
 	uint16_t turn;                  /* cards played or discarded, this game */
 	uint8_t dir;                    /* 0 clockwise, 1 counter-clockwise */
-	uint8_t pending;                /* a card played and waiting for a
-	                                   veto (SAB_NO_CARD: none), of */
-	uint8_t pending_seat;           /*   this seat */
 	uint8_t round_end;              /* enum sab_round_end, this round */
 	uint8_t finder;                 /* who reached the gold, or none */
 
@@ -74,18 +85,14 @@ typedef struct sab_seen {
 	uint8_t offer[SAB_MAX_PLAYERS];
 	uint16_t winners;               /* at the end: bit s shares the win */
 
-	/* Tunnel toll: the cell each dwarf stands on (SAB_NO_CELL: none),
-	 * and the seat that put it there. */
-	uint16_t toll_cell[SAB_MAX_TOLL_DWARVES];
-	uint8_t toll_owner[SAB_MAX_TOLL_DWARVES];
-	/* New Goals: the goals to_act chooses among (SAB_PHASE_ORDER). */
-	uint8_t goal_choices;
-	/* Treasure Chests: the take to come is a chest's (keep-one,
-	 * trove), from the discard pile. */
-	uint8_t chest_take;
 	/* Where each goal place lies this round: the ruleset's cells until
-	 * a push-goal chest pushes one (public). */
+	 * a module moves one (public). */
 	int8_t goal_x[SAB_MAX_GOALS], goal_y[SAB_MAX_GOALS];
+
+	/* What the modules bring, each module's fields from its header. */
+#define SAB_SEEN_MODULE(name) SAB_SEEN_FIELDS_##name
+	SAB_SEEN_MODULES(SAB_SEEN_MODULE)
+#undef SAB_SEEN_MODULE
 
 	sab_board board;
 } sab_seen;

@@ -1,5 +1,5 @@
-/* words.h: the events and roles of the expansions in words for people: the
- * viewer's step lines and selfplay's trace share them. */
+/* words.h: events and roles in words for people: the viewer's step lines
+ * and selfplay's trace share them. */
 #ifndef SAB_WORDS_H
 #define SAB_WORDS_H
 
@@ -11,15 +11,16 @@
 
 /*
  * Writes event e in words into buf (size bytes), cards named as w says:
- * the events the base game never makes (a pass of several cards, a
- * removal, an inspection, a new hand, a theft's choice and its steal; a
- * card open to a veto, a seat asked to react, a veto, a treasure trove's
- * cards and the card taken from them), and
- * the round's end and the gold of a ruleset whose roles a module beyond
- * the base game plays (winners named, gold in pieces).  Returns what
- * snprintf() returns, or -1 when e is none of these: the caller says it
- * in its own words, as it always did.  A field e hides (SAB_NO_CARD, a
- * value of 0 in a hidden event) is said to be hidden.
+ * its event type's row says it (rules/event_def.h): the events the base
+ * game never makes (a pass of several cards, a removal, an inspection, a
+ * new hand, a theft's choice and its steal; a card open to a veto, a seat
+ * asked to react, a veto, a treasure trove's cards and the card taken from
+ * them; the mini expansions' events), a map's look in the viewer's steps,
+ * and the round's end and the gold of a ruleset whose roles a module
+ * beyond the base game plays (winners named, gold in pieces).  Returns
+ * what snprintf() returns, or -1 when the row has no words for e: the
+ * caller says it in its own words, as it always did.  A field e hides
+ * (SAB_NO_CARD, a value of 0 in a hidden event) is said to be hidden.
  */
 int sab_event_words(const sab_ruleset *rs, const sab_event *e,
     const sab_words *w, char *buf, size_t size);

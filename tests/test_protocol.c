@@ -6,6 +6,7 @@
 #include <check.h>
 
 #include "helpers.h"
+#include "event_def.h"
 #include "protocol.h"
 #include "siphash.h"
 #include "suites.h"
@@ -971,6 +972,46 @@ START_TEST(every_listed_move_is_judged_legal)
 }
 END_TEST
 
+/* Each event type and move kind is one row of its module's folder
+ * (rules/event_def.h): the core finds every one through the module list,
+ * each named once, each move word read by its own row alone. */
+START_TEST(every_event_type_and_move_kind_has_its_row)
+{
+	char line[PROTO_LINE_MAX];
+	sab_event e;
+
+	for (int t = 0; t < SAB_EV_TYPES; t++) {
+		const sab_event_def *d = sab_event_def_of((uint8_t)t);
+		REQUIRE(d != NULL && d->name != NULL && d->name[0] != '\0',
+		    "event type %d has no row", t);
+		ck_assert_str_eq(sab_event_name((uint8_t)t), d->name);
+		REQUIRE(t == SAB_EV_GAME_START || d->say != NULL,
+		    "event %s is never said", d->name);
+		for (int u = 0; u < t; u++)
+			REQUIRE(strcmp(sab_event_defs[u]->name, d->name) != 0,
+			    "two event types called %s", d->name);
+	}
+	for (int k = 0; k < SAB_MOVE_KINDS; k++) {
+		const sab_move_def *d = sab_move_defs[k];
+		REQUIRE(d != NULL && d->word != NULL && d->write != NULL &&
+		    d->read != NULL, "move kind %d has no whole row", k);
+		REQUIRE(strcmp(d->word, "bot") != 0 &&
+		    strcmp(d->word, "note") != 0, "move word %s is taken",
+		    d->word);
+		for (int j = 0; j < k; j++)
+			REQUIRE(strcmp(sab_move_defs[j]->word, d->word) != 0,
+			    "two move kinds read %s", d->word);
+	}
+	/* A type this program does not know is told to nobody. */
+	cards("base");
+	e = sab_event_new(SAB_EV_TYPES, SAB_VIS_ALL, 0);
+	ck_assert_int_eq(proto_event(&pc, &e, 0, 5, line, sizeof line), 0);
+	ck_assert_str_eq(line, "");
+	ck_assert_ptr_eq(sab_event_def_of(SAB_EV_TYPES), NULL);
+	ck_assert_str_eq(sab_event_name(SAB_EV_TYPES), "?");
+}
+END_TEST
+
 Suite *protocol_suite(void)
 {
 	Suite *s = suite_create("protocol");
@@ -978,6 +1019,7 @@ Suite *protocol_suite(void)
 
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, base_tokens_describe_the_cards);
+	tcase_add_test(tc, every_event_type_and_move_kind_has_its_row);
 	tcase_add_test(tc, course_and_classic_tokens_are_unique);
 	tcase_add_test(tc, tunnels_that_do_not_meet_and_stubs);
 	tcase_add_test(tc, a_token_is_written_within_its_buffer);

@@ -2,6 +2,7 @@
  * from the view model (view.c, seen.c) as sets of named items -- a board
  * cell, a seat's role, the step in words -- and the page holds, per step,
  * only the items that changed, through tables of the strings used. */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -9,6 +10,7 @@
 #include <string.h>
 
 #include "effect.h"
+#include "event_def.h"
 #include "page.h"
 #include "words.h"
 
@@ -128,7 +130,7 @@ typedef struct pager {
 	int recording;          /* item() adds to board_items */
 	/* Treasure Chests: the chests this perspective saw opened this
 	 * round, by cell (sab_board_index), as enum sab_chest + 1; 0 none. */
-	uint8_t chest_seen[SAB_GRID * SAB_GRID];
+	const char *uncovered[SAB_GRID * SAB_GRID];
 	/* The discard pile as this perspective saw cards go onto it, bottom
 	 * first, as deep as the table counts it (SAB_NO_CARD: face down, or
 	 * not seen). */
@@ -291,13 +293,13 @@ static int cell_dwarf(const view_table *t, int d, char *out, size_t len)
  * text and label, so a new board object needs only a new kind word here.
  */
 static int cell_value(const view *v, const view_table *t,
-    const uint8_t *chest_seen, int x, int y, char *out, size_t len)
+    const char *const *uncovered, int x, int y, char *out, size_t len)
 {
 	const sab_ruleset *rs = v->rs;
 	uint8_t c = sab_board_get(&t->seen.board, x, y);
 	const sab_card *card;
 	const char *kind;
-	char cls[120] = "", eff[40];
+	char cls[120] = "", eff[40], label[2] = "";
 	int rot, joined = 0, n;
 
 	if (c == SAB_CELL_HIDDEN) {
@@ -336,10 +338,12 @@ static int cell_value(const view *v, const view_table *t,
 	else if (joined == 0)
 		kind = "dead";
 	else if (sab_kind_of(card->type) != NULL &&
-	    sab_kind_of(card->type)->laid)
-		/* A postcard laid as a path card: "costume" or "party". */
+	    sab_kind_of(card->type)->laid) {
+		/* A card the rules lay as a path card (a postcard): its
+		 * kind's word, and its initial drawn in its centre. */
 		kind = sab_kind_of(card->type)->word;
-	else
+		label[0] = (char)toupper((unsigned char)kind[0]);
+	} else
 		kind = card->groups[0] && card->groups[1] ? "bridge" : "path";
 	if (card->type == SAB_CARD_GOAL) {
 		strcat(cls, card->gold ? " gold" : " stone");
@@ -350,10 +354,10 @@ static int cell_value(const view *v, const view_table *t,
 	if (card->chest) {
 		/* A chest's path card turned face up: the chest was opened,
 		 * and its kind is known when this perspective saw it. */
-		uint8_t ck = chest_seen[sab_board_index(x, y)];
+		const char *ck = uncovered[sab_board_index(x, y)];
 		size_t l = strlen(cls);
 		snprintf(cls + l, sizeof cls - l, " chest-open%s%s",
-		    ck ? " chest-" : "", ck ? sab_chest_words[ck - 1] : "");
+		    ck ? " chest-" : "", ck ? ck : "");
 	}
 	if (card->door == 1 || card->door == 2)
 		strcat(cls, card->door == 1 ? " door-blue" : " door-green");
@@ -368,7 +372,7 @@ static int cell_value(const view *v, const view_table *t,
 	    card->rot_edges[rot], card->rot_edges[rot] & ~joined,
 	    cls[0] ? cls + 1 : "", card->type == SAB_CARD_START ? "S" :
 	    card->type == SAB_CARD_GOAL ? (card->gold ? "G" : "R") :
-	    !strcmp(kind, "costume") ? "C" : !strcmp(kind, "party") ? "P" : "",
+	    label,
 	    v->pc.tok[SAB_CELL_DEF(c)]);
 	return n > 0 && (size_t)n < len;
 }
@@ -425,7 +429,7 @@ static void items_board_all(pager *p, const view_table *t)
 	itemf(p, "ext", "%d %d %d %d", w.x0, w.x1, w.y0, w.y1);
 	for (int y = w.y0; y <= w.y1; y++)
 		for (int x = w.x0; x <= w.x1; x++)
-			if (cell_value(v, t, p->chest_seen, x, y, val,
+			if (cell_value(v, t, p->uncovered, x, y, val,
 			    sizeof val)) {
 				snprintf(key, sizeof key, "c%d,%d", x, y);
 				item(p, key, val);
@@ -732,10 +736,9 @@ enum {
  * list (not a draw, nor what one seat alone is asked or shown). */
 static int says_move(uint8_t type)
 {
-	return type != SAB_EV_DRAW && type != SAB_EV_REACT &&
-	    type != SAB_EV_HAND && type != SAB_EV_CHOICES &&
-	    type != SAB_EV_TROVE && type != SAB_EV_GOLD_OFFER &&
-	    type != SAB_EV_PEEK && type != SAB_EV_CHEST_ASK;
+	const sab_event_def *d = sab_event_def_of(type);
+
+	return d == NULL || !d->quiet;
 }
 
 /* Marks each decision's main step (its seat's first event that says what
@@ -918,20 +921,23 @@ static int told(const view *v, int i, int persp, sab_event *e)
 	return sab_event_view(&s->ev, persp, e);
 }
 
-/* Treasure Chests: a chest opened at step i, when persp saw it, is
- * remembered by its cell until the round ends; the board's items are
- * made afresh when it is. */
-static void chest_note(pager *p, int i, const sab_event *e)
+/* What an event of step i uncovered on its cell (a chest opened), when
+ * persp saw it, is remembered by its cell until the round ends; the
+ * board's items are made afresh when it is. */
+static void uncovered_note(pager *p, int i, const sab_event *e)
 {
 	const view_step *s = &p->v->steps[i];
+	const sab_event_def *d = e != NULL ? sab_event_def_of(e->type) : NULL;
+	const char *word;
 
 	if (s->flags & VIEW_ROUND_START) {
-		memset(p->chest_seen, 0, sizeof p->chest_seen);
+		memset(p->uncovered, 0, sizeof p->uncovered);
 		p->board_valid = 0;
 	}
-	if (e == NULL || e->type != SAB_EV_OPEN || e->value >= SAB_CHEST_KINDS)
+	if (d == NULL || d->uncovers == NULL ||
+	    (word = d->uncovers(e)) == NULL)
 		return;
-	p->chest_seen[sab_board_index(e->x, e->y)] = (uint8_t)(e->value + 1);
+	p->uncovered[sab_board_index(e->x, e->y)] = word;
 	p->board_valid = 0;
 }
 
@@ -996,17 +1002,17 @@ static void pile_note(pager *p, const view_table *t, const sab_event *e,
 	int n = t->seen.ndiscard < SAB_MAX_DECK ? t->seen.ndiscard :
 	    SAB_MAX_DECK;
 	uint8_t top = SAB_NO_CARD;
+	const sab_event_def *d;
 
 	if (p->npile > n)
 		p->npile = n;
 	while (p->npile < n)
 		p->pile[p->npile++] = SAB_NO_CARD;
-	if (e == NULL || n <= before || e->type == SAB_EV_PASS)
+	if (e == NULL || n <= before)
 		return;
-	if (sab_event_is_play(e->type) || e->type == SAB_EV_VETO)
-		top = e->card;
-	else if (e->type == SAB_EV_REMOVE)
-		top = (uint8_t)e->vals[1];
+	d = sab_event_def_of(e->type);
+	if (d != NULL && d->pile_top != NULL)
+		top = (uint8_t)d->pile_top(e);
 	p->pile[n - 1] = top < p->v->rs->ndefs ? top : SAB_NO_CARD;
 }
 
@@ -1016,10 +1022,11 @@ static void step_note(pager *p, int i, int persp, const view_table *t,
     int ndiscard_before)
 {
 	const view_step *s = &p->v->steps[i];
+	const sab_event_def *d;
 	sab_event e;
 	int ev = told(p->v, i, persp, &e);
 
-	chest_note(p, i, ev ? &e : NULL);
+	uncovered_note(p, i, ev ? &e : NULL);
 	p->play.n = 0;
 	p->play.seat = -1;
 	if (s->flags & VIEW_ROUND_START) {
@@ -1037,9 +1044,10 @@ static void step_note(pager *p, int i, int persp, const view_table *t,
 	}
 	if (!ev)
 		return;
-	if (sab_event_is_play(e.type) || e.type == SAB_EV_PENDING) {
+	d = sab_event_def_of(e.type);
+	if (d != NULL && d->card_played) {
 		targets_of(p->v, t, &e, &p->play);
-		if (e.type == SAB_EV_PENDING)
+		if (d->card_played == 2)        /* not yet in effect */
 			p->pend = p->play;
 	}
 	if (e.type == SAB_EV_ROUND_END) {
@@ -1082,7 +1090,7 @@ static int json_persp(render_buf *b, pager *p, int persp, view_table *t,
 	for (int i = 0; i < p->cap; i++)
 		p->cur[i] = -1;
 	p->board_valid = 0;
-	memset(p->chest_seen, 0, sizeof p->chest_seen);
+	memset(p->uncovered, 0, sizeof p->uncovered);
 	p->npile = p->res_on = p->end_on = 0;
 	p->play.n = p->pend.n = 0;
 	p->play.seat = p->pend.seat = -1;
