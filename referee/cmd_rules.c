@@ -5,6 +5,7 @@
 #include "cli.h"
 #include "protocol.h"
 #include "replay.h"
+#include "rskey.h"
 
 /* The dwarf cards a module deals its roles from (Saboteur 2's fifteen),
  * by role; they do not depend on the player count. */
@@ -154,101 +155,20 @@ static void print_card(const sab_card *c, const char *tok, int wtok,
 	printf("\n");
 }
 
-/* What each World Championship special card does, as the engine plays it
- * (saboteur-rules(5) says more), by its kind's word. */
-static const struct {
-	const char *word, *what;
-} wc_words[] = {
-	{ "goal-swap", "two face-down goals, unseen: swapped (1) or not" },
-	{ "treasure-trove", "no draw: takes 1 of the discard pile's top 5" },
-	{ "veto", "stops another's path or action card; both draw" },
-	{ "change-direction", "reverses the turn order (and the gold's)" },
-	{ "pathfinder", "two path cards this turn, then two draws" },
-	{ "diversion", "moves the last path card played elsewhere" },
-};
-
-/* Whether rs plays module m. */
-static int plays_module(const sab_ruleset *rs, const sab_module *m)
+/* What the modules' rows (rules/rskey.h) say at `at`, each card called by
+ * its token. */
+static void print_rows(const sab_ruleset *rs, const proto_cards *pc, int at)
 {
-	for (int i = 0; i < rs->nmodules; i++)
-		if (sab_module_at(rs->modules[i]) == m)
-			return 1;
-	return 0;
-}
+	const char *tok[SAB_MAX_DEFS];
+	char buf[4096];
+	int n;
 
-/* One special card: its token and arguments, and what it does. */
-static void print_special(const sab_card *c, const char *tok)
-{
-	const sab_kind *k = sab_kind_of(c->type);
-	char head[PROTO_TOKEN_MAX + 16];
-	const char *what = NULL;
-
-	if (k == NULL)
-		return;
-	for (size_t i = 0; i < sizeof wc_words / sizeof wc_words[0]; i++)
-		if (strcmp(k->word, wc_words[i].word) == 0)
-			what = wc_words[i].what;
-	if (c->type == SAB_CARD_REPAIR)
-		what = "master crafter: repairs any one tool";
-	if (what == NULL)
-		return;
-	/* A token alone always fits (PROTO_TOKEN_MAX is less than head);
-	 * with its arguments it may not, and then goes alone. */
-	if (k->args[0] == SAB_ARG_END || c->type == SAB_CARD_REPAIR)
-		snprintf(head, sizeof head, "%s", tok);
-	else if (snprintf(head, sizeof head, "%s %s", tok, k->args_help) >=
-	    (int)sizeof head)
-		snprintf(head, sizeof head, "%s", tok);
-	printf("  %-27s %s\n", head, what);
-}
-
-/* The World Championship special cards a ruleset shuffles in, and the
- * reaction window the veto opens, when it plays the wc module. */
-static void print_specials(const sab_ruleset *rs, const proto_cards *pc)
-{
-	if (!plays_module(rs, &sab_module_wc))
-		return;
-	printf("\nWorld Championship special cards (in the deck; each goes "
-	    "to the discard pile\nafter use; saboteur-rules(5) says how the "
-	    "referee plays each):\n");
-	for (int i = 0; i < rs->ndefs; i++) {
-		const sab_card *c = &rs->defs[i];
-		int master = c->type == SAB_CARD_REPAIR &&
-		    c->tools == (1u << SAB_TOOLS) - 1;
-		if (c->count == 0 || (c->type < SAB_CARD_TYPES && !master))
-			continue;
-		print_special(c, pc->tok[i]);
-	}
-	if (rs->reactions)
-		printf("reactions: each path or action card played waits while "
-		    "every other seat\nholding cards is asked, in the direction "
-		    "of play, whether to veto it; the\nfirst veto wins; a bot "
-		    "that does not answer allows it\n");
-}
-
-/* The mini expansions: Tunnel Toll's dwarves, and the postcards. */
-static void print_minis(const sab_ruleset *rs, const proto_cards *pc)
-{
-	if (rs->toll_dwarves)
-		printf("\nTunnel Toll: %d dwarves a round; each player takes %d "
-		    "gold at setup\n(it counts); discard a card to put a dwarf "
-		    "on an open end of a path\n(no draw); a path card there "
-		    "pays its owner 1 gold\n", rs->toll_dwarves, rs->toll_gold);
-	if (rs->npostcards)
-		printf("\npostcards (face up at each round's setup; the first "
-		    "to connect one to the\nstart triggers it):\n");
-	for (int i = 0; i < rs->npostcards; i++) {
-		uint8_t def = rs->postcard_def[i];
-		const sab_kind *k = sab_kind_of(rs->defs[def].type);
-		char at[16];
-		/* Two numbers within -40..40: always fits. */
-		(void)snprintf(at, sizeof at, "%d %d", rs->postcard_x[i],
-		    rs->postcard_y[i]);
-		printf("  %-16s at %-6s %s\n", pc->tok[def], at,
-		    strcmp(k->word, "costume") == 0 ?
-		    "Costume Department: that player swaps their dwarf card" :
-		    "Tunnel Party: every dwarf card dealt again");
-	}
+	for (int i = 0; i < rs->ndefs; i++)
+		tok[i] = pc->tok[i];
+	n = sab_ruleset_describe_at(rs, at, tok, buf, sizeof buf);
+	/* Each row says a few lines: a cut one is still printed. */
+	if (n > 0)
+		fputs(buf, stdout);
 }
 
 /* Lists the cards by token and by name; returns -1 (after listing them)
@@ -287,25 +207,10 @@ static int print_cards(const sab_ruleset *rs, char *err, size_t errlen)
 	}
 	printf("deck: %d path + %d action = %d cards; plus the start and %d "
 	    "goal cards\n", npath, naction, rs->deck_size, rs->ngoal_cards);
-	/* Treasure Chests: the chests and where they lie. */
-	if (rs->chests_per_round) {
-		printf("chests: %d a round, laid in x %d to %d, y %d to %d, "
-		    "each under a path card marked :chest; the chests:",
-		    rs->chests_per_round, rs->chest_min_x, rs->chest_max_x,
-		    rs->chest_min_y, rs->chest_max_y);
-		for (int k = 0; k < SAB_CHEST_KINDS; k++)
-			if (rs->chest_count[k])
-				printf(" %s x%d", sab_chest_words[k],
-				    rs->chest_count[k]);
-		printf("\n");
-	}
-	/* New Goals: more goal cards than places, dealt each round. */
-	if (rs->ngoal_cards > rs->ngoals)
-		printf("goals: the gold and %d other goal cards dealt into the "
-		    "%d places each round, %d put aside\n", rs->ngoals - 1,
-		    rs->ngoals, rs->ngoal_cards - rs->ngoals);
-	print_specials(rs, &pc);
-	print_minis(rs, &pc);
+	print_rows(rs, &pc, SAB_RS_AT_BOARD);
+	print_rows(rs, &pc, SAB_RS_AT_GOALS);
+	print_rows(rs, &pc, SAB_RS_AT_CARDS);
+	print_rows(rs, &pc, SAB_RS_AT_END);
 	return rc;
 }
 

@@ -12,7 +12,7 @@ struct sab_module;
 
 /*
  * A module's ruleset keys are rows of a table in its folder (sab_module.keys,
- * ending with a row whose key and check are both NULL).  rules/ruleset.c
+ * ending with an empty row: no key, check, canon or describe).  rules/ruleset.c
  * keeps the core keys and, for every row of every module (in
  * rules/modules.def order, whether the ruleset plays the module or not: a
  * row's check says when a section needs its module), reads the row's
@@ -28,6 +28,7 @@ typedef struct sab_rs_ctx sab_rs_ctx;   /* a reading or a check under way */
  */
 enum sab_rs_at {
 	SAB_RS_AT_NONE,         /* nowhere */
+	SAB_RS_AT_ROLES,        /* canon: after the dwarf table's miners */
 	SAB_RS_AT_BOARD,        /* canon: after the goal places; people:
 	                           after the deck's count */
 	SAB_RS_AT_GOALS,        /* both: right after SAB_RS_AT_BOARD's */
@@ -47,7 +48,10 @@ typedef struct sab_rs_key {
 	 * checks, hashes or says fields of other sections. */
 	const char *key;
 	/* The core key its section is read after (its defs then come in
-	 * the same order as they always did). */
+	 * the same order as they always did), and its check runs after:
+	 * a core key, or one of the core's later steps "modules.roles"
+	 * (the modules' roles added) and "goal_cards.gold" (one goal card
+	 * holds the gold). */
 	const char *after;
 	/* Reads its section n into rs; returns 0, or -1 with the message
 	 * written (sab_rs_fail()). */
@@ -103,8 +107,10 @@ const sab_yaml *sab_rs_yaml(const sab_rs_ctx *c);
  * writable but never read back). */
 #define SAB_RS_MARKS 8
 sab_yaml_mark *sab_rs_marks(const sab_rs_ctx *c, const char *key);
-/* Where the file named its modules (line 0: it did not). */
-sab_yaml_mark sab_rs_modules_at(const sab_rs_ctx *c);
+/* Where the file gave a core key (line 0: it did not, or in a check of a
+ * ruleset built in code): "modules", "roles", "roles.greedy" (the first
+ * roles entry with a greedy count) or "goal_cards". */
+sab_yaml_mark sab_rs_core_at(const sab_rs_ctx *c, const char *key);
 /* The first of two marks that is given. */
 sab_yaml_mark sab_rs_either(sab_yaml_mark a, sab_yaml_mark b);
 

@@ -1,5 +1,6 @@
 /* ruleset.c: reads rulesets from YAML in memory, checks and completes them. */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -294,7 +295,8 @@ static const sab_rs_key *row_at(int i)
 
 	for (int k = 0; (m = sab_module_at(k)) != NULL; k++)
 		for (const sab_rs_key *r = m->keys; r != NULL &&
-		    (r->key != NULL || r->check != NULL); r++)
+		    (r->key != NULL || r->check != NULL || r->canon != NULL ||
+		    r->describe != NULL); r++)
 			if (i-- == 0)
 				return r;
 	return NULL;
@@ -329,9 +331,24 @@ sab_yaml_mark *sab_rs_marks(const struct sab_rs_ctx *c, const char *key)
 	return c->scratch;
 }
 
-sab_yaml_mark sab_rs_modules_at(const struct sab_rs_ctx *c)
+sab_yaml_mark sab_rs_core_at(const struct sab_rs_ctx *c, const char *key)
 {
-	return c->ln != NULL ? c->ln->modules : (sab_yaml_mark){ 0, 0 };
+	static const struct {
+		const char *key;
+		size_t at;
+	} core[] = {
+		{ .key = "modules", .at = offsetof(struct marks, modules) },
+		{ .key = "roles", .at = offsetof(struct marks, roles) },
+		{ .key = "roles.greedy", .at = offsetof(struct marks, greedy) },
+		{ .key = "goal_cards", .at = offsetof(struct marks,
+		    goal_cards) },
+	};
+
+	for (size_t i = 0; c->ln != NULL && i < NELEM(core); i++)
+		if (strcmp(core[i].key, key) == 0)
+			return *(const sab_yaml_mark *)(const void *)
+			    ((const char *)c->ln + core[i].at);
+	return (sab_yaml_mark){ 0, 0 };
 }
 
 sab_yaml_mark sab_rs_either(sab_yaml_mark a, sab_yaml_mark b)
@@ -1574,8 +1591,6 @@ static int check_defs(const struct sab_rs_ctx *c, sab_ruleset *rs)
 
 static int check_goal_cards(const struct sab_rs_ctx *c, sab_ruleset *rs)
 {
-	int gold = 0;
-
 	if (rs->ngoals < 1 || rs->ngoals > SAB_MAX_GOALS)
 		return fail(c, LINE(c, goals), "board.goals", "%d goals, "
 		    "expected 1 to %d", rs->ngoals, SAB_MAX_GOALS);
@@ -1591,25 +1606,19 @@ static int check_goal_cards(const struct sab_rs_ctx *c, sab_ruleset *rs)
 		if (g >= rs->ndefs || rs->defs[g].type != SAB_CARD_GOAL)
 			return fail(c, LINE(c, goal_cards), "goal_cards",
 			    "goal_defs[%zu] is not a goal card", i);
-		gold += rs->defs[g].gold != 0;
-		if (rs->defs[g].effect != SAB_GOAL_ROCKS &&
-		    !names_module(rs, "goals"))
-			return fail(c, LINE(c, goal_cards), "goal_cards",
-			    "goal card %s has an effect: that needs module "
-			    "goals", rs->defs[g].name);
 	}
-	if (!gold)
-		return fail(c, LINE(c, goal_cards), "goal_cards", "no goal "
-		    "card holds the gold (mark one with gold: true)");
-	/* "Take the goal card with gold and 4 random of the remaining 7
-	 * goal cards": one gold, and enough others to fill the places. */
-	if (names_module(rs, "goals") && (gold != 1 ||
-	    rs->ngoal_cards < rs->ngoals))
-		return fail(c, LINE(c, goal_cards), "goal_cards", "module "
-		    "goals deals the %d goal places from one gold and the "
-		    "other goal cards: %d gold, %d cards", rs->ngoals, gold,
-		    rs->ngoal_cards);
 	return 0;
+}
+
+/* One goal card holds the gold (a module may ask for more: its rows
+ * check after "goal_cards.gold"). */
+static int check_goal_gold(const struct sab_rs_ctx *c, sab_ruleset *rs)
+{
+	for (size_t i = 0; i < rs->ngoal_cards; i++)
+		if (rs->defs[rs->goal_defs[i]].gold)
+			return 0;
+	return fail(c, LINE(c, goal_cards), "goal_cards", "no goal card "
+	    "holds the gold (mark one with gold: true)");
 }
 
 static int check_roles(const struct sab_rs_ctx *c, sab_ruleset *rs)
@@ -1817,27 +1826,13 @@ static int names_module(const sab_ruleset *rs, const char *name)
 }
 
 /*
- * The roles that extend the base game's (the greedy dwarf) come after
- * them, when the base game's are the ruleset's; greedy dwarves are dealt
- * only with module wc, and "You can only combine the Greedy Dwarf with the
- * Saboteur base game".
+ * The roles that extend the base game's (module wc's greedy dwarf) come
+ * after them, when the base game's are the ruleset's.
  */
-static int check_greedy(const struct sab_rs_ctx *c, sab_ruleset *rs)
+static int extend_roles(const struct sab_rs_ctx *c, sab_ruleset *rs)
 {
 	sab_yaml_mark line = either(LINE(c, greedy), LINE(c, modules));
-	int greedy = 0;
 
-	for (int n = 0; n <= SAB_MAX_PLAYERS; n++)
-		greedy |= rs->greedy[n] != 0;
-	if (greedy && names_module(rs, "sab2"))
-		return fail(c, line, "roles", "greedy dwarves with module "
-		    "sab2: \"You can only combine the Greedy Dwarf with the "
-		    "Saboteur base game\"");
-	if (greedy && !names_module(rs, "wc"))
-		return fail(c, line, "roles", "greedy dwarves need module wc");
-	if (greedy && rs->scoring != SAB_SCORE_GOLD)
-		return fail(c, line, "roles", "greedy dwarves need scoring: "
-		    "gold");
 	if (rs->roles_module != 0)
 		return 0;
 	for (int i = 0; i < rs->nmodules; i++) {
@@ -1898,7 +1893,14 @@ static int check_modules(const struct sab_rs_ctx *c, sab_ruleset *rs)
 			rs->roles[rs->nroles++] = m->roles[r];
 		}
 	}
-	if (check_greedy(c, rs) != 0)
+	return 0;
+}
+
+/* The roles the modules bring (after their rows' checks of the modules,
+ * rskey.h): the extending ones added, and a module that deals its own. */
+static int check_module_roles(const struct sab_rs_ctx *c, sab_ruleset *rs)
+{
+	if (extend_roles(c, rs) != 0)
 		return -1;
 	/* An expansion that deals its own dwarf cards and pays in pieces
 	 * has no dwarf table and no gold cards. */
@@ -1925,9 +1927,11 @@ static const struct core_check {
 	int (*check)(const struct sab_rs_ctx *, sab_ruleset *);
 } core_checks[] = {
 	{ .key = "modules", .check = check_modules },
+	{ .key = "modules.roles", .check = check_module_roles },
 	{ .key = "name", .check = check_name_and_players },
 	{ .key = "deck", .check = check_defs },
 	{ .key = "goal_cards", .check = check_goal_cards },
+	{ .key = "goal_cards.gold", .check = check_goal_gold },
 	{ .key = "roles", .check = check_roles },
 	{ .key = "hand_size", .check = check_hands },
 	{ .key = "gold", .check = check_gold },

@@ -128,10 +128,10 @@ static int check_chests(const sab_rs_ctx *c, sab_ruleset *rs)
 	for (int i = 0; i < rs->ndefs; i++)
 		paths += rs->defs[i].chest ? rs->defs[i].count : 0;
 	if (rs->chests_per_round == 0)
-		return sab_rs_fail(c, sab_rs_modules_at(c), "modules", "module "
+		return sab_rs_fail(c, sab_rs_core_at(c, "modules"), "modules", "module "
 		    "chests needs a chests section");
 	if (chests < rs->chests_per_round || paths < rs->chests_per_round)
-		return sab_rs_fail(c, sab_rs_modules_at(c), "chests", "%d "
+		return sab_rs_fail(c, sab_rs_core_at(c, "modules"), "chests", "%d "
 		    "chests and %d path cards for %d a round", chests, paths,
 		    rs->chests_per_round);
 	return 0;

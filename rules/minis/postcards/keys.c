@@ -131,7 +131,7 @@ static int check_postcard(const sab_rs_ctx *c, const sab_ruleset *rs, int i)
 static int check_postcards(const sab_rs_ctx *c, sab_ruleset *rs)
 {
 	sab_yaml_mark line = sab_rs_either(sab_rs_marks(c, "postcards")[0],
-	    sab_rs_modules_at(c));
+	    sab_rs_core_at(c, "modules"));
 
 	if (rs->npostcards > SAB_MAX_POSTCARDS)
 		return sab_rs_fail(c, line, "postcards", "%d postcards, at "

@@ -32,7 +32,7 @@ static int load_toll(const sab_rs_ctx *c, const sab_yaml_node *n,
 static int check_toll(const sab_rs_ctx *c, sab_ruleset *rs)
 {
 	sab_yaml_mark line = sab_rs_either(sab_rs_marks(c, "toll")[0],
-	    sab_rs_modules_at(c));
+	    sab_rs_core_at(c, "modules"));
 	int on = sab_rs_plays(rs, &sab_module_toll);
 
 	if (on && rs->toll_dwarves == 0)
