@@ -44,7 +44,7 @@ typedef struct sab_rs_canon {
 } sab_rs_canon;
 
 typedef struct sab_rs_key {
-	/* Its key at the top of a ruleset file ("toll"); NULL: the row only
+	/* Its key at the top of a ruleset file; NULL: the row only
 	 * checks, hashes or says fields of other sections. */
 	const char *key;
 	/* The core key its section is read after (its defs then come in
@@ -71,6 +71,14 @@ typedef struct sab_rs_key {
 	uint8_t say_at;         /* enum sab_rs_at */
 	int (*describe)(const sab_ruleset *rs, const char *const *tok,
 	    char *buf, size_t size);
+	/* How a message names card definition def when the row's section
+	 * made it ("postcards[1]"), into out (SAB_YAML_PLACE bytes); NULL
+	 * (the function, or what it returns): the core names it. */
+	const char *(*def_place)(const sab_ruleset *rs, size_t def,
+	    char *out);
+	/* 1: while its module is played, goal_cards may hold more cards
+	 * than there are goal places (the row's check says how many). */
+	uint8_t more_goal_cards;
 } sab_rs_key;
 
 /* Adds one line (a newline follows it) to the canonical text: at most 255
@@ -108,7 +116,7 @@ const sab_yaml *sab_rs_yaml(const sab_rs_ctx *c);
 #define SAB_RS_MARKS 8
 sab_yaml_mark *sab_rs_marks(const sab_rs_ctx *c, const char *key);
 /* Where the file gave a core key (line 0: it did not, or in a check of a
- * ruleset built in code): "modules", "roles", "roles.greedy" (the first
+ * ruleset built in code): "modules", "roles", "greedy" (the first
  * roles entry with a greedy count) or "goal_cards". */
 sab_yaml_mark sab_rs_core_at(const sab_rs_ctx *c, const char *key);
 /* The first of two marks that is given. */

@@ -287,6 +287,13 @@ static int int_map(const struct sab_rs_ctx *c, const sab_yaml_node *map,
 /* ------------------------------------------------------------------ */
 /* The modules' rows (rskey.h) */
 
+/* Whether r is the empty row that ends a module's rows. */
+static int row_last(const sab_rs_key *r)
+{
+	return r->key == NULL && r->check == NULL && r->canon == NULL &&
+	    r->describe == NULL && r->def_place == NULL && !r->more_goal_cards;
+}
+
 /* The i-th ruleset key row of all the modules, in module order, or NULL
  * past the last. */
 static const sab_rs_key *row_at(int i)
@@ -295,8 +302,7 @@ static const sab_rs_key *row_at(int i)
 
 	for (int k = 0; (m = sab_module_at(k)) != NULL; k++)
 		for (const sab_rs_key *r = m->keys; r != NULL &&
-		    (r->key != NULL || r->check != NULL || r->canon != NULL ||
-		    r->describe != NULL); r++)
+		    !row_last(r); r++)
 			if (i-- == 0)
 				return r;
 	return NULL;
@@ -339,7 +345,7 @@ sab_yaml_mark sab_rs_core_at(const struct sab_rs_ctx *c, const char *key)
 	} core[] = {
 		{ .key = "modules", .at = offsetof(struct marks, modules) },
 		{ .key = "roles", .at = offsetof(struct marks, roles) },
-		{ .key = "roles.greedy", .at = offsetof(struct marks, greedy) },
+		{ .key = "greedy", .at = offsetof(struct marks, greedy) },
 		{ .key = "goal_cards", .at = offsetof(struct marks,
 		    goal_cards) },
 	};
@@ -846,7 +852,7 @@ static int load_start_card(const struct sab_rs_ctx *c, const sab_yaml_node *n,
 	return 0;
 }
 
-static int names_module(const sab_ruleset *rs, const char *name);
+static int more_goal_cards(const sab_ruleset *rs);
 
 /* Reads one goal_cards entry into a new definition; returns its count. */
 static int load_goal_card(const struct sab_rs_ctx *c, const sab_yaml_node *n,
@@ -928,9 +934,9 @@ static int load_goal_cards(const struct sab_rs_ctx *c, const sab_yaml_node *n,
 			if (total < SAB_MAX_GOALS)
 				rs->goal_defs[total] = def;
 	}
-	/* Module goals deals the places from more cards (check_goal_cards). */
+	/* A module may deal the places from more cards (its row checks). */
 	if (total > SAB_MAX_GOALS || (total != rs->ngoals &&
-	    !names_module(rs, "goals")))
+	    !more_goal_cards(rs)))
 		return fail(c, sab_yaml_at(n), "goal_cards", "%zu goal card%s "
 		    "for %d goal place%s (board.goals)", total,
 		    total == 1 ? "" : "s", rs->ngoals,
@@ -1372,13 +1378,13 @@ static const char *def_place(const sab_ruleset *rs, size_t i,
 	size_t k = 0;
 	int goal = rs->defs[i].type == SAB_CARD_GOAL;
 
+	const sab_rs_key *r;
+
 	if (rs->defs[i].type == SAB_CARD_START)
 		return "start_card";
-	for (int p = 0; p < rs->npostcards && p < SAB_MAX_POSTCARDS; p++)
-		if (rs->postcard_def[p] == i) {
-			(void)snprintf(out, PLACE_LEN, "postcards[%d]", p);
+	for (int n = 0; (r = row_at(n)) != NULL; n++)
+		if (r->def_place != NULL && r->def_place(rs, i, out) != NULL)
 			return out;
-		}
 	for (size_t j = 0; j < i; j++)
 		if ((rs->defs[j].type == SAB_CARD_GOAL) == goal &&
 		    rs->defs[j].type != SAB_CARD_START)
@@ -1813,15 +1819,17 @@ static int check_options(const struct sab_rs_ctx *c, sab_ruleset *rs)
 	return 0;
 }
 
-/* Whether rs names the module called name. */
-static int names_module(const sab_ruleset *rs, const char *name)
+/* Whether a module rs plays lets goal_cards hold more cards than places
+ * (rskey.h). */
+static int more_goal_cards(const sab_ruleset *rs)
 {
-	for (int i = 0; i < rs->nmodules && i < SAB_MAX_MODULES; i++) {
-		const sab_module *m = sab_module_at(rs->modules[i]);
+	const sab_module *m;
 
-		if (m != NULL && strcmp(m->name, name) == 0)
-			return 1;
-	}
+	for (int i = 0; i < rs->nmodules && i < SAB_MAX_MODULES; i++)
+		for (int k = 0; (m = sab_module_at(rs->modules[i])) != NULL &&
+		    m->keys != NULL && !row_last(&m->keys[k]); k++)
+			if (m->keys[k].more_goal_cards)
+				return 1;
 	return 0;
 }
 

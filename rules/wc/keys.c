@@ -18,7 +18,7 @@ static int has_greedy(const sab_ruleset *rs)
  * the Greedy Dwarf with the Saboteur base game". */
 static int check_greedy(const sab_rs_ctx *c, sab_ruleset *rs)
 {
-	sab_yaml_mark line = sab_rs_either(sab_rs_core_at(c, "roles.greedy"),
+	sab_yaml_mark line = sab_rs_either(sab_rs_core_at(c, "greedy"),
 	    sab_rs_core_at(c, "modules"));
 
 	if (!has_greedy(rs))

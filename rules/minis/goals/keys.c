@@ -60,7 +60,8 @@ static int describe_goals(const sab_ruleset *rs, const char *const *tok,
 }
 
 const sab_rs_key sab_goals_keys[] = {
-	{ .after = "goal_cards", .check = check_effects },
+	{ .after = "goal_cards", .check = check_effects,
+	  .more_goal_cards = 1 },
 	{ .after = "goal_cards.gold", .check = check_deal,
 	  .canon_at = SAB_RS_AT_GOALS, .canon = canon_goals,
 	  .say_at = SAB_RS_AT_GOALS, .describe = describe_goals },

@@ -195,10 +195,23 @@ static int describe_postcards(const sab_ruleset *rs, const char *const *tok,
 	return n < 0 ? n : (int)(o + (size_t)n);
 }
 
+/* A postcard's definition is named by its place in the section. */
+static const char *postcard_place(const sab_ruleset *rs, size_t def,
+    char *out)
+{
+	for (int p = 0; p < rs->npostcards && p < SAB_MAX_POSTCARDS; p++)
+		if (rs->postcard_def[p] == def) {
+			/* At most 4 postcards: the text always fits. */
+			(void)snprintf(out, SAB_YAML_PLACE, "postcards[%d]", p);
+			return out;
+		}
+	return NULL;
+}
+
 const sab_rs_key sab_postcards_keys[] = {
 	{ .key = "postcards", .after = "options", .load = load_postcards,
 	  .check = check_postcards, .canon_at = SAB_RS_AT_END,
 	  .canon = canon_postcards, .say_at = SAB_RS_AT_END,
-	  .describe = describe_postcards },
+	  .describe = describe_postcards, .def_place = postcard_place },
 	{ .key = NULL }
 };
