@@ -357,9 +357,9 @@ static const opt rules_opts[] = {
 
 static int cmd_rules(int argc, char **argv);
 
-const cli_command cli_rules = { "rules", cmd_rules,
-	"print a ruleset: cards with counts, roles, layout", "", NULL,
-	rules_opts };
+const cli_command cli_rules = { .name = "rules", .run = cmd_rules,
+	.summary = "print a ruleset: cards with counts, roles, layout",
+	.operands = "", .opts = rules_opts };
 
 static int cmd_rules(int argc, char **argv)
 {

@@ -630,10 +630,12 @@ enum { K_NAME, K_TYPE, K_COUNT, K_EDGES, K_DEAD, K_GROUPS, K_TOOL, K_TOOLS,
 
 #define T(t) (1u << (t))
 static const unsigned key_types[K_NKEYS] = {
-	~0u, ~0u, ~0u,
-	T(SAB_CARD_PATH), T(SAB_CARD_PATH), T(SAB_CARD_PATH),
-	T(SAB_CARD_SABOTAGE), T(SAB_CARD_REPAIR),
-	T(SAB_CARD_PATH), T(SAB_CARD_PATH), T(SAB_CARD_PATH)
+	[K_NAME] = ~0u, [K_TYPE] = ~0u, [K_COUNT] = ~0u,
+	[K_EDGES] = T(SAB_CARD_PATH), [K_DEAD] = T(SAB_CARD_PATH),
+	[K_GROUPS] = T(SAB_CARD_PATH),
+	[K_TOOL] = T(SAB_CARD_SABOTAGE), [K_TOOLS] = T(SAB_CARD_REPAIR),
+	[K_DOOR] = T(SAB_CARD_PATH), [K_LADDER] = T(SAB_CARD_PATH),
+	[K_CRYSTALS] = T(SAB_CARD_PATH)
 };
 #undef T
 
@@ -743,7 +745,6 @@ static int load_card_shape(const struct sab_rs_ctx *c, const sab_yaml_field *f,
 	return 0;
 }
 
-/* Reads one deck entry; its type decides which other keys it may have. */
 /* The words of a deck entry's type: the kinds that lie in a deck of the
  * modules the ruleset plays (the base game always), in card type order.
  * Returns how many. */
@@ -765,17 +766,24 @@ static size_t deck_words(const sab_ruleset *rs, const char **words)
 	return n;
 }
 
+/* Reads one deck entry; its type decides which other keys it may have. */
 static int load_card(const struct sab_rs_ctx *c, const sab_yaml_node *n,
     const char *place, sab_ruleset *rs, sab_card *d)
 {
 	const char *words[DECK_KINDS_MAX];
-	sab_yaml_field f[K_NKEYS] = { SAB_YAML_FIELD("name"),
-	    SAB_YAML_FIELD("type"), SAB_YAML_FIELD("count"),
-	    SAB_YAML_FIELD("edges"), SAB_YAML_FIELD("dead_end"),
-	    SAB_YAML_FIELD("groups"),
-	    SAB_YAML_FIELD("tool"), SAB_YAML_FIELD("tools"),
-	    SAB_YAML_FIELD("door"), SAB_YAML_FIELD("ladder"),
-	    SAB_YAML_FIELD("crystals") };
+	sab_yaml_field f[K_NKEYS] = {
+		[K_NAME] = SAB_YAML_FIELD("name"),
+		[K_TYPE] = SAB_YAML_FIELD("type"),
+		[K_COUNT] = SAB_YAML_FIELD("count"),
+		[K_EDGES] = SAB_YAML_FIELD("edges"),
+		[K_DEAD] = SAB_YAML_FIELD("dead_end"),
+		[K_GROUPS] = SAB_YAML_FIELD("groups"),
+		[K_TOOL] = SAB_YAML_FIELD("tool"),
+		[K_TOOLS] = SAB_YAML_FIELD("tools"),
+		[K_DOOR] = SAB_YAML_FIELD("door"),
+		[K_LADDER] = SAB_YAML_FIELD("ladder"),
+		[K_CRYSTALS] = SAB_YAML_FIELD("crystals")
+	};
 	char sub[PLACE_LEN];
 	size_t t;
 
