@@ -315,6 +315,7 @@ CHECK_SUITES = \
 	'cli=tests/cli.sh $(B)/saboteur' \
 	'net=tests/net.sh $(B)/saboteur' \
 	'guards=tests/guards.sh $(B)/saboteur' \
+	'rooms=tests/rooms.sh' \
 	'human=tests/human_tmux.sh $(B)/saboteur' \
 	'python=tests/python.sh $(B)/saboteur'
 # The Check suites without the sanitizers, the property tests at their

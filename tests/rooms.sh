@@ -104,9 +104,10 @@ text() {
 	sed 's/SAB_YAML_FIELD("[^"]*")//g' "$1"
 }
 
-# Every source file outside the expansions' folders, tests/, bindings/
-# and examples/, and how often each names one.
-git ls-files '*.c' '*.h' '*.def' 2>/dev/null | grep -v '^\(tests\|bindings\|examples\)/' |
+# Every source file outside the expansions' folders (the source folders
+# but tests/, bindings/ and examples/), and how often each names one.
+find rules protocol replays referee scripts -type f \( -name '*.c' -o \
+    -name '*.h' -o -name '*.def' \) 2>/dev/null |
     sort | comm -23 - "$tmp/infolders" | while read -r f; do
 	n=$(text "$f" | grep -oE "$(cat "$tmp/re")" | wc -l)
 	[ "$n" -gt 0 ] && echo "$f $n"
