@@ -106,26 +106,12 @@ static void print_board(const sab_ruleset *rs)
 	printf("\n");
 }
 
-/* Saboteur 2's marks on a path card: a door's colour (team 1 blue, 2
- * green, the ruleset's words), a ladder, crystals. */
-static void print_marks(const sab_card *c)
-{
-	static const char *const door[] = { "", "blue", "green" };
-
-	if (c->door)
-		printf("  door: %s", c->door < 3 ? door[c->door] : "?");
-	if (c->ladder)
-		printf("  ladder");
-	if (c->crystals)
-		printf("  crystals: %d", c->crystals);
-}
-
 /* One card: its token (the word bots see), its name in the ruleset, its
  * kind, how many the deck holds, and what its token shows of a path. */
-static void print_card(const sab_card *c, const char *tok, int wtok,
-    int wname, int wkind)
+static void print_card(const sab_ruleset *rs, const sab_card *c,
+    const char *tok, int wtok, int wname, int wkind)
 {
-	char e[5];
+	char e[5], more[256];
 	const sab_kind *k = sab_kind_of(c->type);
 	int laid = k != NULL && k->laid;
 	int path = c->type == SAB_CARD_PATH || c->type == SAB_CARD_START ||
@@ -144,14 +130,10 @@ static void print_card(const sab_card *c, const char *tok, int wtok,
 	else if (path && (c->groups[0] | c->groups[1]) != c->edges)
 		printf("  stubs: %s", sab_edges_format((uint8_t)(c->edges &
 		    ~c->groups[0]), e));
-	print_marks(c);
-	/* New Goals' effects on reveal. */
-	if (c->type == SAB_CARD_GOAL && c->effect == SAB_GOAL_SACK)
-		printf("  gold sack: takes %d", c->amount);
-	else if (c->type == SAB_CARD_GOAL && c->effect == SAB_GOAL_DRAGON)
-		printf("  dragon: pays 1 gold, if any");
-	else if (c->type == SAB_CARD_GOAL && c->effect == SAB_GOAL_SPIDER)
-		printf("  giant spider: the saboteurs win the round");
+	/* What the modules' rows show of it (Saboteur 2's marks, a New
+	 * Goals card's effect); a few words: a cut one is still printed. */
+	if (sab_ruleset_describe_card(rs, c, more, sizeof more) > 0)
+		fputs(more, stdout);
 	printf("\n");
 }
 
@@ -197,7 +179,7 @@ static int print_cards(const sab_ruleset *rs, char *err, size_t errlen)
 	    wkind, "kind", "count");
 	for (int i = 0; i < rs->ndefs; i++) {
 		const sab_card *c = &rs->defs[i];
-		print_card(c, pc.tok[i], wtok, wname, wkind);
+		print_card(rs, c, pc.tok[i], wtok, wname, wkind);
 		if (c->type == SAB_CARD_PATH && !c->chest)
 			npath += c->count;
 		else if (c->type != SAB_CARD_START &&

@@ -12,7 +12,7 @@ struct sab_module;
 
 /*
  * A module's ruleset keys are rows of a table in its folder (sab_module.keys,
- * ending with an empty row: no key, check, canon or describe).  rules/ruleset.c
+ * ending with an empty row: every field 0 or NULL).  rules/ruleset.c
  * keeps the core keys and, for every row of every module (in
  * rules/modules.def order, whether the ruleset plays the module or not: a
  * row's check says when a section needs its module), reads the row's
@@ -79,6 +79,11 @@ typedef struct sab_rs_key {
 	/* 1: while its module is played, goal_cards may hold more cards
 	 * than there are goal places (the row's check says how many). */
 	uint8_t more_goal_cards;
+	/* What card definition c of rs shows of the row's attributes, for
+	 * people, after what the core shows of its shape ("  door: blue"),
+	 * into buf; returns what snprintf() returns ("": nothing). */
+	int (*describe_card)(const sab_ruleset *rs, const sab_card *c,
+	    char *buf, size_t size);
 } sab_rs_key;
 
 /* Adds one line (a newline follows it) to the canonical text: at most 255
@@ -95,6 +100,9 @@ void sab_rs_line(sab_rs_canon *out, const char *fmt, ...)
 void sab_ruleset_canon_at(const sab_ruleset *rs, int at, sab_rs_canon *out);
 int sab_ruleset_describe_at(const sab_ruleset *rs, int at,
     const char *const *tok, char *buf, size_t size);
+/* Every module's rows' describe_card for card c, in module order. */
+int sab_ruleset_describe_card(const sab_ruleset *rs, const sab_card *c,
+    char *buf, size_t size);
 
 /* ---- what a row's load and check may call --------------------------- */
 

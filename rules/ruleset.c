@@ -291,7 +291,8 @@ static int int_map(const struct sab_rs_ctx *c, const sab_yaml_node *map,
 static int row_last(const sab_rs_key *r)
 {
 	return r->key == NULL && r->check == NULL && r->canon == NULL &&
-	    r->describe == NULL && r->def_place == NULL && !r->more_goal_cards;
+	    r->describe == NULL && r->def_place == NULL &&
+	    !r->more_goal_cards && r->describe_card == NULL;
 }
 
 /* The i-th ruleset key row of all the modules, in module order, or NULL
@@ -2013,6 +2014,27 @@ int sab_ruleset_describe_at(const sab_ruleset *rs, int at,
 		if (r->describe == NULL || r->say_at != at)
 			continue;
 		n = r->describe(rs, tok, buf + (o < size ? o : size),
+		    o < size ? size - o : 0);
+		if (n < 0)
+			return n;
+		o += (size_t)n;
+	}
+	return (int)o;
+}
+
+int sab_ruleset_describe_card(const sab_ruleset *rs, const sab_card *c,
+    char *buf, size_t size)
+{
+	const sab_rs_key *r;
+	size_t o = 0;
+	int n;
+
+	if (size > 0)
+		buf[0] = '\0';
+	for (int k = 0; (r = row_at(k)) != NULL; k++) {
+		if (r->describe_card == NULL)
+			continue;
+		n = r->describe_card(rs, c, buf + (o < size ? o : size),
 		    o < size ? size - o : 0);
 		if (n < 0)
 			return n;

@@ -239,10 +239,9 @@ typedef struct sab_ruleset {
 	 * expansion that deals its own dwarf cards and pays in pieces. */
 	uint8_t roles_module;
 
-	/* Each module's fields (its keys.h, rules/modkeys.h), in
-	 * rules/modules.def order. */
-#define SAB_MODULE(name) SAB_RULESET_FIELDS_##name
-#include "modules.def"
+	/* The modules' fields, each module's in its keys.h
+	 * (rules/modkeys.h). */
+	SAB_MODULES_RULESET_FIELDS
 } sab_ruleset;
 
 /*

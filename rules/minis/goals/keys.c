@@ -59,11 +59,27 @@ static int describe_goals(const sab_ruleset *rs, const char *const *tok,
 	    rs->ngoals - 1, rs->ngoals, rs->ngoal_cards - rs->ngoals);
 }
 
+/* A goal card's effect on reveal. */
+static int describe_effect(const sab_ruleset *rs, const sab_card *c,
+    char *buf, size_t size)
+{
+	(void)rs;
+	if (c->type == SAB_CARD_GOAL && c->effect == SAB_GOAL_SACK)
+		return snprintf(buf, size, "  gold sack: takes %d", c->amount);
+	if (c->type == SAB_CARD_GOAL && c->effect == SAB_GOAL_DRAGON)
+		return snprintf(buf, size, "  dragon: pays 1 gold, if any");
+	if (c->type == SAB_CARD_GOAL && c->effect == SAB_GOAL_SPIDER)
+		return snprintf(buf, size, "  giant spider: the saboteurs win "
+		    "the round");
+	return snprintf(buf, size, "%s", "");
+}
+
 const sab_rs_key sab_goals_keys[] = {
 	{ .after = "goal_cards", .check = check_effects,
 	  .more_goal_cards = 1 },
 	{ .after = "goal_cards.gold", .check = check_deal,
 	  .canon_at = SAB_RS_AT_GOALS, .canon = canon_goals,
-	  .say_at = SAB_RS_AT_GOALS, .describe = describe_goals },
+	  .say_at = SAB_RS_AT_GOALS, .describe = describe_goals,
+	  .describe_card = describe_effect },
 	{ .key = NULL }
 };

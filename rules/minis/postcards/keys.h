@@ -11,6 +11,5 @@
 	uint8_t npostcards; \
 	uint8_t postcard_def[SAB_MAX_POSTCARDS]; \
 	int8_t postcard_x[SAB_MAX_POSTCARDS], postcard_y[SAB_MAX_POSTCARDS];
-#define SAB_RULESET_FIELDS_party
 
 #endif
