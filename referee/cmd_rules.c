@@ -30,8 +30,22 @@ static void explain_role_cards(const sab_ruleset *rs)
 {
 	int n = rs->min_players <= 5 && rs->max_players >= 5 ? 5 :
 	    rs->min_players;
-	int sab = rs->saboteurs[n];
-	int cards = sab + rs->miners[n] + rs->greedy[n], out = cards - n;
+	int sab = rs->saboteurs[n], extra = 0;
+	char more[64] = "";
+	const uint8_t *col;
+	const char *key;
+
+	/* The columns the modules add (module wc's greedy dwarves). */
+	for (int i = 0; (col = sab_ruleset_role_column(rs, i, &key)) != NULL;
+	    i++) {
+		size_t o = strlen(more);
+
+		extra += col[n];
+		if (col[n] && o < sizeof more)
+			(void)snprintf(more + o, sizeof more - o, " and %d %s",
+			    col[n], key);
+	}
+	int cards = sab + rs->miners[n] + extra, out = cards - n;
 	int most = sab < n ? sab : n, least = sab - out > 0 ? sab - out : 0;
 
 	if (!rs->has_roles)
@@ -40,15 +54,32 @@ static void explain_role_cards(const sab_ruleset *rs)
 		printf("\n(one dwarf card to each player)\n");
 		return;
 	}
-	char greedy[32] = "";
-	if (rs->greedy[n])
-		snprintf(greedy, sizeof greedy, " and %d greedy", rs->greedy[n]);
 	printf("\n(the dwarf cards are shuffled and one dealt to each player; "
 	    "the %s left over %s put aside unseen. With %d players: %d "
 	    "saboteur%s %d miner%s cards, so a game has %d %s %d "
 	    "saboteurs.)\n", out == 1 ? "one" : "ones", out == 1 ? "is" : "are",
-	    n, sab, rs->greedy[n] ? "," : " and", rs->miners[n], greedy, least,
+	    n, sab, extra ? "," : " and", rs->miners[n], more, least,
 	    most - least == 1 ? "or" : "to", most);
+}
+
+/* The columns the modules add to the dwarf table that rs deals for some
+ * player count, into cols and keys (room for 4); returns how many. */
+static int dealt_columns(const sab_ruleset *rs, const uint8_t **cols,
+    const char **keys)
+{
+	const uint8_t *col;
+	const char *key;
+	int k = 0;
+
+	for (int i = 0; k < 4 && (col = sab_ruleset_role_column(rs, i,
+	    &key)) != NULL; i++)
+		for (int n = rs->min_players; n <= rs->max_players; n++)
+			if (col[n]) {
+				cols[k] = col;
+				keys[k++] = key;
+				break;
+			}
+	return k;
 }
 
 static void print_players(const sab_ruleset *rs)
@@ -64,17 +95,24 @@ static void print_players(const sab_ruleset *rs)
 		print_role_cards(m);
 		return;
 	}
-	int greedy = 0;
+	const uint8_t *cols[4];
+	const char *keys[4];
+	int ncols = dealt_columns(rs, cols, keys);
 
-	/* Module wc's greedy dwarves: a column only when dealt. */
-	for (int n = rs->min_players; n <= rs->max_players; n++)
-		greedy |= rs->greedy[n] != 0;
-	if (greedy) {
-		printf("\n%-8s %-10s %-7s %-7s %s\n", "players", "saboteurs",
-		    "miners", "greedy", "hand");
-		for (int n = rs->min_players; n <= rs->max_players; n++)
-			printf("%-8d %-10d %-7d %-7d %d\n", n, rs->saboteurs[n],
-			    rs->miners[n], rs->greedy[n], rs->hand_size[n]);
+	/* The modules' columns (module wc's greedy dwarves): only when
+	 * dealt. */
+	if (ncols > 0) {
+		printf("\n%-8s %-10s %-7s", "players", "saboteurs", "miners");
+		for (int k = 0; k < ncols; k++)
+			printf(" %-7s", keys[k]);
+		printf(" %s\n", "hand");
+		for (int n = rs->min_players; n <= rs->max_players; n++) {
+			printf("%-8d %-10d %-7d", n, rs->saboteurs[n],
+			    rs->miners[n]);
+			for (int k = 0; k < ncols; k++)
+				printf(" %-7d", cols[k][n]);
+			printf(" %d\n", rs->hand_size[n]);
+		}
 		explain_role_cards(rs);
 		return;
 	}

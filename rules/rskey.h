@@ -84,6 +84,12 @@ typedef struct sab_rs_key {
 	 * into buf; returns what snprintf() returns ("": nothing). */
 	int (*describe_card)(const sab_ruleset *rs, const sab_card *c,
 	    char *buf, size_t size);
+	/* A column its module's roles add to the base game's dwarf table
+	 * (roles: N: {saboteurs: S, miners: M, KEY: G}, KEY optional): the
+	 * key, and where the counts by player count lie in sab_ruleset
+	 * (offsetof; 0: the row has no column). */
+	const char *role_key;
+	size_t role_counts;
 } sab_rs_key;
 
 /* Adds one line (a newline follows it) to the canonical text: at most 255
@@ -100,6 +106,11 @@ void sab_rs_line(sab_rs_canon *out, const char *fmt, ...)
 void sab_ruleset_canon_at(const sab_ruleset *rs, int at, sab_rs_canon *out);
 int sab_ruleset_describe_at(const sab_ruleset *rs, int at,
     const char *const *tok, char *buf, size_t size);
+/* The i-th column the modules' rows add to the dwarf table (role_key), in
+ * module order: its counts by player count, its key in *key; NULL past
+ * the last. */
+const uint8_t *sab_ruleset_role_column(const sab_ruleset *rs, int i,
+    const char **key);
 /* Every module's rows' describe_card for card c, in module order. */
 int sab_ruleset_describe_card(const sab_ruleset *rs, const sab_card *c,
     char *buf, size_t size);
@@ -124,8 +135,8 @@ const sab_yaml *sab_rs_yaml(const sab_rs_ctx *c);
 #define SAB_RS_MARKS 8
 sab_yaml_mark *sab_rs_marks(const sab_rs_ctx *c, const char *key);
 /* Where the file gave a core key (line 0: it did not, or in a check of a
- * ruleset built in code): "modules", "roles", "greedy" (the first
- * roles entry with a greedy count) or "goal_cards". */
+ * ruleset built in code): "modules", "roles", "roles.column" (the first
+ * roles entry with a count of a row's role_key) or "goal_cards". */
 sab_yaml_mark sab_rs_core_at(const sab_rs_ctx *c, const char *key);
 /* The first of two marks that is given. */
 sab_yaml_mark sab_rs_either(sab_yaml_mark a, sab_yaml_mark b);

@@ -43,7 +43,7 @@ struct marks {
 	sab_yaml_mark board, bmin, bmax, start, goals, goal[SAB_MAX_GOALS];
 	sab_yaml_mark start_card, goal_cards, deck, def[SAB_MAX_DEFS];
 	sab_yaml_mark gold, gold_cards, pay, options, placement, scoring;
-	sab_yaml_mark modules, greedy, pieces;
+	sab_yaml_mark modules, column, pieces;
 	sab_yaml_mark rows[SAB_RS_ROWS_MAX][SAB_RS_MARKS]; /* the modules' */
 };
 
@@ -292,7 +292,8 @@ static int row_last(const sab_rs_key *r)
 {
 	return r->key == NULL && r->check == NULL && r->canon == NULL &&
 	    r->describe == NULL && r->def_place == NULL &&
-	    !r->more_goal_cards && r->describe_card == NULL;
+	    !r->more_goal_cards && r->describe_card == NULL &&
+	    r->role_key == NULL;
 }
 
 /* The i-th ruleset key row of all the modules, in module order, or NULL
@@ -346,7 +347,8 @@ sab_yaml_mark sab_rs_core_at(const struct sab_rs_ctx *c, const char *key)
 	} core[] = {
 		{ .key = "modules", .at = offsetof(struct marks, modules) },
 		{ .key = "roles", .at = offsetof(struct marks, roles) },
-		{ .key = "greedy", .at = offsetof(struct marks, greedy) },
+		{ .key = "roles.column", .at = offsetof(struct marks,
+		    column) },
 		{ .key = "goal_cards", .at = offsetof(struct marks,
 		    goal_cards) },
 	};
@@ -489,31 +491,57 @@ static int load_rounds(const struct sab_rs_ctx *c, const sab_yaml_node *n,
 	return get_u8(c, n, "rounds", 1, ROUNDS_MAX, &rs->rounds);
 }
 
+/* The most columns the modules' rows add to the dwarf table. */
+#define ROLE_COLUMNS_MAX 4
+
 static int load_role(const struct sab_rs_ctx *c, long players, const sab_yaml_node *n,
     const char *place, sab_yaml_mark at, void *arg)
 {
-	sab_yaml_field f[] = { SAB_YAML_FIELD("saboteurs"),
-	    SAB_YAML_FIELD("miners"), SAB_YAML_FIELD("greedy") };
+	sab_yaml_field f[2 + ROLE_COLUMNS_MAX] = {
+		SAB_YAML_FIELD("saboteurs"), SAB_YAML_FIELD("miners") };
 	sab_ruleset *rs = arg;
-	uint8_t *to[] = { &rs->saboteurs[players], &rs->miners[players],
-	    &rs->greedy[players] };
+	uint8_t *to[2 + ROLE_COLUMNS_MAX] = { &rs->saboteurs[players],
+	    &rs->miners[players] };
+	const sab_rs_key *r;
 	char sub[PLACE_LEN];
+	size_t nf = 2;
 
+	/* The modules' columns (module wc's greedy dwarves) follow. */
+	for (int k = 0; (r = row_at(k)) != NULL && nf < NELEM(f); k++)
+		if (r->role_key != NULL && r->role_counts != 0) {
+			f[nf] = (sab_yaml_field)SAB_YAML_FIELD(r->role_key);
+			to[nf++] = (uint8_t *)(void *)rs + r->role_counts +
+			    players;
+		}
 	c->ln->role[players] = at;
-	if (sab_yaml_fields(c->y, n, place, f, NELEM(f)) != 0)
+	if (sab_yaml_fields(c->y, n, place, f, nf) != 0)
 		return -1;
-	for (size_t i = 0; i < NELEM(f); i++) {
-		/* greedy (module wc's greedy dwarves) may be left out. */
-		if (i == 2 && f[i].val == NULL)
+	for (size_t i = 0; i < nf; i++) {
+		/* A module's column may be left out. */
+		if (i >= 2 && f[i].val == NULL)
 			continue;
-		if (i == 2 && c->ln->greedy.line == 0)
-			c->ln->greedy = f[i].at;
+		if (i >= 2 && c->ln->column.line == 0)
+			c->ln->column = f[i].at;
 		if (sab_yaml_need_field(c->y, n, place, &f[i]) != 0 ||
 		    place_key(c, sub, place, f[i].key, f[i].at) != 0 ||
 		    get_u8(c, f[i].val, sub, 0, SAB_MAX_PLAYERS, to[i]) != 0)
 			return -1;
 	}
 	return 0;
+}
+
+const uint8_t *sab_ruleset_role_column(const sab_ruleset *rs, int i,
+    const char **key)
+{
+	const sab_rs_key *r;
+
+	for (int k = 0; (r = row_at(k)) != NULL; k++)
+		if (r->role_key != NULL && r->role_counts != 0 && i-- == 0) {
+			*key = r->role_key;
+			return (const uint8_t *)(const void *)rs +
+			    r->role_counts;
+		}
+	return NULL;
 }
 
 static int load_roles(const struct sab_rs_ctx *c, const sab_yaml_node *n,
@@ -1641,7 +1669,21 @@ static int check_roles(const struct sab_rs_ctx *c, sab_ruleset *rs)
 	if (rs->roles_module != 0)
 		return 0;
 	for (int n = 0; n <= SAB_MAX_PLAYERS; n++) {
-		int s = rs->saboteurs[n], m = rs->miners[n] + rs->greedy[n];
+		int s = rs->saboteurs[n], m = rs->miners[n];
+		char more[64] = "";
+		const uint8_t *col;
+		const char *key;
+
+		/* The modules' columns count with the miners. */
+		for (int i = 0; (col = sab_ruleset_role_column(rs, i, &key)) !=
+		    NULL; i++) {
+			size_t o = strlen(more);
+
+			m += col[n];
+			if (col[n] && o < sizeof more)
+				(void)snprintf(more + o, sizeof more - o,
+				    " + %s", key);
+		}
 		sab_yaml_mark line = either(LINE_AT(c, role, n),
 		    LINE(c, roles));
 
@@ -1663,7 +1705,7 @@ static int check_roles(const struct sab_rs_ctx *c, sab_ruleset *rs)
 		if (s + m < n)
 			return fail(c, line, "roles", "%d players need at "
 			    "least %d role cards, but saboteurs + miners%s "
-			    "is %d", n, n, rs->greedy[n] ? " + greedy" : "",
+			    "is %d", n, n, more,
 			    s + m);
 	}
 	return 0;
@@ -1848,7 +1890,7 @@ static int more_goal_cards(const sab_ruleset *rs)
  */
 static int extend_roles(const struct sab_rs_ctx *c, sab_ruleset *rs)
 {
-	sab_yaml_mark line = either(LINE(c, greedy), LINE(c, modules));
+	sab_yaml_mark line = either(LINE(c, column), LINE(c, modules));
 
 	if (rs->roles_module != 0)
 		return 0;

@@ -1,4 +1,5 @@
 /* keys.c: the World Championship's rows of a ruleset (module wc): the greedy dwarves' checks and hash, and the special cards told. */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -18,7 +19,7 @@ static int has_greedy(const sab_ruleset *rs)
  * the Greedy Dwarf with the Saboteur base game". */
 static int check_greedy(const sab_rs_ctx *c, sab_ruleset *rs)
 {
-	sab_yaml_mark line = sab_rs_either(sab_rs_core_at(c, "greedy"),
+	sab_yaml_mark line = sab_rs_either(sab_rs_core_at(c, "roles.column"),
 	    sab_rs_core_at(c, "modules"));
 
 	if (!has_greedy(rs))
@@ -135,6 +136,8 @@ static int describe_specials(const sab_ruleset *rs, const char *const *tok,
 const sab_rs_key sab_wc_keys[] = {
 	{ .after = "modules", .check = check_greedy,
 	  .canon_at = SAB_RS_AT_ROLES, .canon = canon_greedy,
-	  .say_at = SAB_RS_AT_CARDS, .describe = describe_specials },
+	  .say_at = SAB_RS_AT_CARDS, .describe = describe_specials,
+	  .role_key = "greedy",
+	  .role_counts = offsetof(sab_ruleset, greedy) },
 	{ .key = NULL }
 };
