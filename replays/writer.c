@@ -554,26 +554,27 @@ void replay_turn(replay_writer *w, int seat, const sab_move *m,
 
 /* ---- the ruleset's hash ------------------------------------------------ */
 
-/* Folds one line of the canonical text into h. */
+/* Folds one line of the canonical text into out->h. */
+static void canon_put(sab_rs_canon *out, const char *line, size_t len)
+{
+	out->h = sab_fnv1a(out->h, line, len);
+	out->h = sab_fnv1a(out->h, "\n", 1);
+}
+
+/* Folds one line of the canonical text into h (a line is far shorter than
+ * sab_rs_vline()'s 255 bytes: a name is at most 31 characters, a title
+ * 95). */
 static uint64_t hline(uint64_t h, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 static uint64_t hline(uint64_t h, const char *fmt, ...)
 {
-	char buf[256];
+	sab_rs_canon out = { .put = canon_put, .h = h };
 	va_list ap;
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(buf, sizeof buf, fmt, ap);
+	sab_rs_vline(&out, fmt, ap);
 	va_end(ap);
-	/* Every line is far shorter (a name is at most 31 characters, a
-	 * title 95); a cut line would still hash the same everywhere. */
-	if (n < 0)
-		n = 0;
-	if ((size_t)n >= sizeof buf)
-		n = (int)sizeof buf - 1;
-	h = sab_fnv1a(h, buf, (size_t)n);
-	return sab_fnv1a(h, "\n", 1);
+	return out.h;
 }
 
 /* A table by player count: only its non-zero entries, as COUNT:VALUE, so
@@ -585,13 +586,6 @@ static uint64_t htable(uint64_t h, const char *name, const uint8_t *t)
 		if (t[p])
 			h = hline(h, " %d:%d", p, t[p]);
 	return h;
-}
-
-/* Folds one line of a module row's canonical text into out->h. */
-static void canon_put(sab_rs_canon *out, const char *line, size_t len)
-{
-	out->h = sab_fnv1a(out->h, line, len);
-	out->h = sab_fnv1a(out->h, "\n", 1);
 }
 
 /* The modules' rows' lines at `at` (rules/rskey.h). */

@@ -2,6 +2,7 @@
 #ifndef SAB_RSKEY_H
 #define SAB_RSKEY_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -99,6 +100,8 @@ void sab_rs_line(sab_rs_canon *out, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+
+void sab_rs_vline(sab_rs_canon *out, const char *fmt, va_list ap);
 
 /* Every module's rows at `at`, in module order: their canonical lines into
  * out; their words for people into buf (returns the length it needed, as

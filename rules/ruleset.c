@@ -22,12 +22,6 @@
 #define PLACE_LEN SAB_YAML_PLACE
 #define QUOTE_LEN SAB_YAML_QUOTE
 
-#ifdef __GNUC__
-#define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
-#else
-#define PRINTF_LIKE(f, a)
-#endif
-
 /* The most ruleset key rows of all the modules together. */
 #define SAB_RS_ROWS_MAX 16
 
@@ -83,11 +77,11 @@ static const char edge_letters[] = "NESW";
 
 /*
  * Writes "SOURCE:LINE:COLUMN: PLACE: reason" and returns -1; a part with
- * no place of its own is blamed on the top of the file.
+ * no place of its own is blamed on the top of the file.  The core calls it
+ * fail(); the modules' rows, sab_rs_fail() (rskey.h).
  */
-PRINTF_LIKE(4, 5)
-static int fail(const struct sab_rs_ctx *c, sab_yaml_mark at, const char *place,
-    const char *fmt, ...)
+int sab_rs_fail(const struct sab_rs_ctx *c, sab_yaml_mark at,
+    const char *place, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -98,6 +92,7 @@ static int fail(const struct sab_rs_ctx *c, sab_yaml_mark at, const char *place,
 	va_end(ap);
 	return -1;
 }
+#define fail sab_rs_fail
 
 /* The first of two marks that is given. */
 static sab_yaml_mark either(sab_yaml_mark a, sab_yaml_mark b)
@@ -308,19 +303,6 @@ static const sab_rs_key *row_at(int i)
 			if (i-- == 0)
 				return r;
 	return NULL;
-}
-
-int sab_rs_fail(const struct sab_rs_ctx *c, sab_yaml_mark at,
-    const char *place, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (at.line < 1 && c->ln != NULL)
-		at = c->ln->root;
-	va_start(ap, fmt);
-	sab_yaml_vfail_at(c->err, c->errlen, c->source, at, place, fmt, ap);
-	va_end(ap);
-	return -1;
 }
 
 const sab_yaml *sab_rs_yaml(const struct sab_rs_ctx *c)
@@ -2018,13 +2000,18 @@ static int check_and_fill(const struct sab_rs_ctx *c, sab_ruleset *rs)
 
 void sab_rs_line(sab_rs_canon *out, const char *fmt, ...)
 {
-	char buf[256];
 	va_list ap;
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(buf, sizeof buf, fmt, ap);
+	sab_rs_vline(out, fmt, ap);
 	va_end(ap);
+}
+
+void sab_rs_vline(sab_rs_canon *out, const char *fmt, va_list ap)
+{
+	char buf[256];
+	int n = vsnprintf(buf, sizeof buf, fmt, ap);
+
 	/* Every line is far shorter; a cut line would still hash the same
 	 * everywhere. */
 	if (n < 0)
