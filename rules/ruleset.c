@@ -2030,8 +2030,11 @@ void sab_ruleset_canon_at(const sab_ruleset *rs, int at, sab_rs_canon *out)
 			r->canon(rs, out);
 }
 
-int sab_ruleset_describe_at(const sab_ruleset *rs, int at,
-    const char *const *tok, char *buf, size_t size)
+/* What the rows say, one after another into buf: each row's describe at
+ * `at`, or (c not NULL) its describe_card of c.  Returns the length it
+ * needed, as snprintf() does. */
+static int describe_rows(const sab_ruleset *rs, int at,
+    const char *const *tok, const sab_card *c, char *buf, size_t size)
 {
 	const sab_rs_key *r;
 	size_t o = 0;
@@ -2040,10 +2043,15 @@ int sab_ruleset_describe_at(const sab_ruleset *rs, int at,
 	if (size > 0)
 		buf[0] = '\0';
 	for (int k = 0; (r = row_at(k)) != NULL; k++) {
-		if (r->describe == NULL || r->say_at != at)
+		char *to = buf + (o < size ? o : size);
+		size_t room = o < size ? size - o : 0;
+
+		if (c != NULL && r->describe_card != NULL)
+			n = r->describe_card(rs, c, to, room);
+		else if (c == NULL && r->describe != NULL && r->say_at == at)
+			n = r->describe(rs, tok, to, room);
+		else
 			continue;
-		n = r->describe(rs, tok, buf + (o < size ? o : size),
-		    o < size ? size - o : 0);
 		if (n < 0)
 			return n;
 		o += (size_t)n;
@@ -2051,25 +2059,16 @@ int sab_ruleset_describe_at(const sab_ruleset *rs, int at,
 	return (int)o;
 }
 
+int sab_ruleset_describe_at(const sab_ruleset *rs, int at,
+    const char *const *tok, char *buf, size_t size)
+{
+	return describe_rows(rs, at, tok, NULL, buf, size);
+}
+
 int sab_ruleset_describe_card(const sab_ruleset *rs, const sab_card *c,
     char *buf, size_t size)
 {
-	const sab_rs_key *r;
-	size_t o = 0;
-	int n;
-
-	if (size > 0)
-		buf[0] = '\0';
-	for (int k = 0; (r = row_at(k)) != NULL; k++) {
-		if (r->describe_card == NULL)
-			continue;
-		n = r->describe_card(rs, c, buf + (o < size ? o : size),
-		    o < size ? size - o : 0);
-		if (n < 0)
-			return n;
-		o += (size_t)n;
-	}
-	return (int)o;
+	return describe_rows(rs, SAB_RS_AT_NONE, NULL, c, buf, size);
 }
 
 sab_card *sab_rs_add_def(const struct sab_rs_ctx *c, sab_ruleset *rs,
