@@ -315,6 +315,7 @@ CHECK_SUITES = \
 	'cli=tests/cli.sh $(B)/saboteur' \
 	'net=tests/net.sh $(B)/saboteur' \
 	'guards=tests/guards.sh $(B)/saboteur' \
+	'rooms=tests/rooms.sh' \
 	'human=tests/human_tmux.sh $(B)/saboteur' \
 	'python=tests/python.sh $(B)/saboteur'
 # The Check suites without the sanitizers, the property tests at their
@@ -437,11 +438,12 @@ install: all
 	install -m 644 $(JS_HELPER) $(DESTDIR)$(DATADIR)/js/
 	install -m 755 $(B)/saboteur $(DESTDIR)$(BINDIR)/saboteur
 	install -m 644 $(B)/librules.a $(DESTDIR)$(LIBDIR)/libsaboteur-rules.a
-	install -m 644 $(filter-out rules/builtin.h rules/event_def.h rules/say.h rules/table.h rules/yamlread.h $(wildcard rules/*/*.h rules/*/*/*.h),$(RULES_HDR)) $(DESTDIR)$(INCDIR)/
-	# The modules' perspective state (rules/seen.h names them by path).
-	for h in $(wildcard rules/*/*_seen.h rules/*/*/*_seen.h); do \
-	    d=$${h#rules/}; install -d $(DESTDIR)$(INCDIR)/$${d%/*} && \
-	    install -m 644 $$h $(DESTDIR)$(INCDIR)/$$d || exit 1; done
+	install -m 644 $(filter-out rules/builtin.h rules/event_def.h rules/rskey.h rules/say.h rules/table.h rules/yamlread.h $(wildcard rules/*/*.h rules/*/*/*.h),$(RULES_HDR)) $(DESTDIR)$(INCDIR)/
+	# The modules' perspective state (rules/seen.h names them by path) and
+	# their fields of sab_ruleset (rules/modkeys.h), in their folders.
+	for h in $(wildcard rules/*/*_seen.h rules/*/*/*_seen.h rules/*/keys.h rules/*/*/keys.h); do \
+	    d="$(DESTDIR)$(INCDIR)/$$(dirname $${h#rules/})"; \
+	    install -d "$$d" && install -m 644 $$h "$$d/" || exit 1; done
 	install -m 644 $(RULESETS) $(DESTDIR)$(DATADIR)/rules/
 	for m in $(MANPAGES); do \
 	    s=$${m##*.}; install -d $(DESTDIR)$(MANDIR)/man$$s && \

@@ -120,9 +120,9 @@ static const opt play_opts[O_NOPTS + 1] = {
 
 static int cmd_play(int argc, char **argv);
 
-const cli_command cli_play = { "play", cmd_play,
-	"run a match between bot programs", "BOT...",
-	"Each BOT is one argument: a command line, split as a shell would but "
+const cli_command cli_play = { .name = "play", .run = cmd_play,
+	.summary = "run a match between bot programs", .operands = "BOT...",
+	.details = "Each BOT is one argument: a command line, split as a shell would but "
 	"run\nwithout one, or the name of a bot in --config.  The ruleset says "
 	"how many.\nlisten:PORT (or LOW-HIGH, or auto) is a seat whose bot "
 	"connects over TCP\n(saboteur connect); human is a seat played by you "
@@ -136,15 +136,19 @@ const cli_command cli_play = { "play", cmd_play,
 	"Exit status: 0 games played (whatever the bots did), 2 bad "
 	"command line\nor a bot that cannot run, 3 bad file or a bot that "
 	"cannot be sealed off,\n4 the program's own failure, 5 interrupted.\n",
-	play_opts };
+	.opts = play_opts };
 
 /* The sandbox options and the keys of sandbox_settings_key() they set. */
 static const struct { int opt; const char *key; } box_opts[] = {
-	{ O_SANDBOX, "mode" }, { O_NETWORK, "network" },
-	{ O_WRITABLE, "writable" }, { O_MEMORY, "memory-mb" },
-	{ O_PROCS, "processes" }, { O_FILES, "open-files" },
-	{ O_FSIZE, "file-size-mb" }, { O_CPU, "cpu-seconds" },
-	{ O_DISK, "disk-mb" },
+	{ .opt = O_SANDBOX, .key = "mode" },
+	{ .opt = O_NETWORK, .key = "network" },
+	{ .opt = O_WRITABLE, .key = "writable" },
+	{ .opt = O_MEMORY, .key = "memory-mb" },
+	{ .opt = O_PROCS, .key = "processes" },
+	{ .opt = O_FILES, .key = "open-files" },
+	{ .opt = O_FSIZE, .key = "file-size-mb" },
+	{ .opt = O_CPU, .key = "cpu-seconds" },
+	{ .opt = O_DISK, .key = "disk-mb" },
 };
 
 typedef struct play_cfg {

@@ -5,6 +5,7 @@
 #include "cli.h"
 #include "protocol.h"
 #include "replay.h"
+#include "rskey.h"
 
 /* The dwarf cards a module deals its roles from (Saboteur 2's fifteen),
  * by role; they do not depend on the player count. */
@@ -29,8 +30,22 @@ static void explain_role_cards(const sab_ruleset *rs)
 {
 	int n = rs->min_players <= 5 && rs->max_players >= 5 ? 5 :
 	    rs->min_players;
-	int sab = rs->saboteurs[n];
-	int cards = sab + rs->miners[n] + rs->greedy[n], out = cards - n;
+	int sab = rs->saboteurs[n], extra = 0;
+	char more[64] = "";
+	const uint8_t *col;
+	const char *key;
+
+	/* The columns the modules add (module wc's greedy dwarves). */
+	for (int i = 0; (col = sab_ruleset_role_column(rs, i, &key)) != NULL;
+	    i++) {
+		size_t o = strlen(more);
+
+		extra += col[n];
+		if (col[n] && o < sizeof more)
+			(void)snprintf(more + o, sizeof more - o, " and %d %s",
+			    col[n], key);
+	}
+	int cards = sab + rs->miners[n] + extra, out = cards - n;
 	int most = sab < n ? sab : n, least = sab - out > 0 ? sab - out : 0;
 
 	if (!rs->has_roles)
@@ -39,15 +54,32 @@ static void explain_role_cards(const sab_ruleset *rs)
 		printf("\n(one dwarf card to each player)\n");
 		return;
 	}
-	char greedy[32] = "";
-	if (rs->greedy[n])
-		snprintf(greedy, sizeof greedy, " and %d greedy", rs->greedy[n]);
 	printf("\n(the dwarf cards are shuffled and one dealt to each player; "
 	    "the %s left over %s put aside unseen. With %d players: %d "
 	    "saboteur%s %d miner%s cards, so a game has %d %s %d "
 	    "saboteurs.)\n", out == 1 ? "one" : "ones", out == 1 ? "is" : "are",
-	    n, sab, rs->greedy[n] ? "," : " and", rs->miners[n], greedy, least,
+	    n, sab, extra ? "," : " and", rs->miners[n], more, least,
 	    most - least == 1 ? "or" : "to", most);
+}
+
+/* The columns the modules add to the dwarf table that rs deals for some
+ * player count, into cols and keys (room for 4); returns how many. */
+static int dealt_columns(const sab_ruleset *rs, const uint8_t **cols,
+    const char **keys)
+{
+	const uint8_t *col;
+	const char *key;
+	int k = 0;
+
+	for (int i = 0; k < 4 && (col = sab_ruleset_role_column(rs, i,
+	    &key)) != NULL; i++)
+		for (int n = rs->min_players; n <= rs->max_players; n++)
+			if (col[n]) {
+				cols[k] = col;
+				keys[k++] = key;
+				break;
+			}
+	return k;
 }
 
 static void print_players(const sab_ruleset *rs)
@@ -63,17 +95,24 @@ static void print_players(const sab_ruleset *rs)
 		print_role_cards(m);
 		return;
 	}
-	int greedy = 0;
+	const uint8_t *cols[4];
+	const char *keys[4];
+	int ncols = dealt_columns(rs, cols, keys);
 
-	/* Module wc's greedy dwarves: a column only when dealt. */
-	for (int n = rs->min_players; n <= rs->max_players; n++)
-		greedy |= rs->greedy[n] != 0;
-	if (greedy) {
-		printf("\n%-8s %-10s %-7s %-7s %s\n", "players", "saboteurs",
-		    "miners", "greedy", "hand");
-		for (int n = rs->min_players; n <= rs->max_players; n++)
-			printf("%-8d %-10d %-7d %-7d %d\n", n, rs->saboteurs[n],
-			    rs->miners[n], rs->greedy[n], rs->hand_size[n]);
+	/* The modules' columns (module wc's greedy dwarves): only when
+	 * dealt. */
+	if (ncols > 0) {
+		printf("\n%-8s %-10s %-7s", "players", "saboteurs", "miners");
+		for (int k = 0; k < ncols; k++)
+			printf(" %-7s", keys[k]);
+		printf(" %s\n", "hand");
+		for (int n = rs->min_players; n <= rs->max_players; n++) {
+			printf("%-8d %-10d %-7d", n, rs->saboteurs[n],
+			    rs->miners[n]);
+			for (int k = 0; k < ncols; k++)
+				printf(" %-7d", cols[k][n]);
+			printf(" %d\n", rs->hand_size[n]);
+		}
 		explain_role_cards(rs);
 		return;
 	}
@@ -105,26 +144,12 @@ static void print_board(const sab_ruleset *rs)
 	printf("\n");
 }
 
-/* Saboteur 2's marks on a path card: a door's colour (team 1 blue, 2
- * green, the ruleset's words), a ladder, crystals. */
-static void print_marks(const sab_card *c)
-{
-	static const char *const door[] = { "", "blue", "green" };
-
-	if (c->door)
-		printf("  door: %s", c->door < 3 ? door[c->door] : "?");
-	if (c->ladder)
-		printf("  ladder");
-	if (c->crystals)
-		printf("  crystals: %d", c->crystals);
-}
-
 /* One card: its token (the word bots see), its name in the ruleset, its
  * kind, how many the deck holds, and what its token shows of a path. */
-static void print_card(const sab_card *c, const char *tok, int wtok,
-    int wname, int wkind)
+static void print_card(const sab_ruleset *rs, const sab_card *c,
+    const char *tok, int wtok, int wname, int wkind)
 {
-	char e[5];
+	char e[5], more[256];
 	const sab_kind *k = sab_kind_of(c->type);
 	int laid = k != NULL && k->laid;
 	int path = c->type == SAB_CARD_PATH || c->type == SAB_CARD_START ||
@@ -143,112 +168,27 @@ static void print_card(const sab_card *c, const char *tok, int wtok,
 	else if (path && (c->groups[0] | c->groups[1]) != c->edges)
 		printf("  stubs: %s", sab_edges_format((uint8_t)(c->edges &
 		    ~c->groups[0]), e));
-	print_marks(c);
-	/* New Goals' effects on reveal. */
-	if (c->type == SAB_CARD_GOAL && c->effect == SAB_GOAL_SACK)
-		printf("  gold sack: takes %d", c->amount);
-	else if (c->type == SAB_CARD_GOAL && c->effect == SAB_GOAL_DRAGON)
-		printf("  dragon: pays 1 gold, if any");
-	else if (c->type == SAB_CARD_GOAL && c->effect == SAB_GOAL_SPIDER)
-		printf("  giant spider: the saboteurs win the round");
+	/* What the modules' rows show of it (Saboteur 2's marks, a New
+	 * Goals card's effect); a few words: a cut one is still printed. */
+	if (sab_ruleset_describe_card(rs, c, more, sizeof more) > 0)
+		fputs(more, stdout);
 	printf("\n");
 }
 
-/* What each World Championship special card does, as the engine plays it
- * (saboteur-rules(5) says more), by its kind's word. */
-static const struct {
-	const char *word, *what;
-} wc_words[] = {
-	{ "goal-swap", "two face-down goals, unseen: swapped (1) or not" },
-	{ "treasure-trove", "no draw: takes 1 of the discard pile's top 5" },
-	{ "veto", "stops another's path or action card; both draw" },
-	{ "change-direction", "reverses the turn order (and the gold's)" },
-	{ "pathfinder", "two path cards this turn, then two draws" },
-	{ "diversion", "moves the last path card played elsewhere" },
-};
-
-/* Whether rs plays module m. */
-static int plays_module(const sab_ruleset *rs, const sab_module *m)
+/* What the modules' rows (rules/rskey.h) say at `at`, each card called by
+ * its token. */
+static void print_rows(const sab_ruleset *rs, const proto_cards *pc, int at)
 {
-	for (int i = 0; i < rs->nmodules; i++)
-		if (sab_module_at(rs->modules[i]) == m)
-			return 1;
-	return 0;
-}
+	const char *tok[SAB_MAX_DEFS];
+	char buf[4096];
+	int n;
 
-/* One special card: its token and arguments, and what it does. */
-static void print_special(const sab_card *c, const char *tok)
-{
-	const sab_kind *k = sab_kind_of(c->type);
-	char head[PROTO_TOKEN_MAX + 16];
-	const char *what = NULL;
-
-	if (k == NULL)
-		return;
-	for (size_t i = 0; i < sizeof wc_words / sizeof wc_words[0]; i++)
-		if (strcmp(k->word, wc_words[i].word) == 0)
-			what = wc_words[i].what;
-	if (c->type == SAB_CARD_REPAIR)
-		what = "master crafter: repairs any one tool";
-	if (what == NULL)
-		return;
-	/* A token alone always fits (PROTO_TOKEN_MAX is less than head);
-	 * with its arguments it may not, and then goes alone. */
-	if (k->args[0] == SAB_ARG_END || c->type == SAB_CARD_REPAIR)
-		snprintf(head, sizeof head, "%s", tok);
-	else if (snprintf(head, sizeof head, "%s %s", tok, k->args_help) >=
-	    (int)sizeof head)
-		snprintf(head, sizeof head, "%s", tok);
-	printf("  %-27s %s\n", head, what);
-}
-
-/* The World Championship special cards a ruleset shuffles in, and the
- * reaction window the veto opens, when it plays the wc module. */
-static void print_specials(const sab_ruleset *rs, const proto_cards *pc)
-{
-	if (!plays_module(rs, &sab_module_wc))
-		return;
-	printf("\nWorld Championship special cards (in the deck; each goes "
-	    "to the discard pile\nafter use; saboteur-rules(5) says how the "
-	    "referee plays each):\n");
-	for (int i = 0; i < rs->ndefs; i++) {
-		const sab_card *c = &rs->defs[i];
-		int master = c->type == SAB_CARD_REPAIR &&
-		    c->tools == (1u << SAB_TOOLS) - 1;
-		if (c->count == 0 || (c->type < SAB_CARD_TYPES && !master))
-			continue;
-		print_special(c, pc->tok[i]);
-	}
-	if (rs->reactions)
-		printf("reactions: each path or action card played waits while "
-		    "every other seat\nholding cards is asked, in the direction "
-		    "of play, whether to veto it; the\nfirst veto wins; a bot "
-		    "that does not answer allows it\n");
-}
-
-/* The mini expansions: Tunnel Toll's dwarves, and the postcards. */
-static void print_minis(const sab_ruleset *rs, const proto_cards *pc)
-{
-	if (rs->toll_dwarves)
-		printf("\nTunnel Toll: %d dwarves a round; each player takes %d "
-		    "gold at setup\n(it counts); discard a card to put a dwarf "
-		    "on an open end of a path\n(no draw); a path card there "
-		    "pays its owner 1 gold\n", rs->toll_dwarves, rs->toll_gold);
-	if (rs->npostcards)
-		printf("\npostcards (face up at each round's setup; the first "
-		    "to connect one to the\nstart triggers it):\n");
-	for (int i = 0; i < rs->npostcards; i++) {
-		uint8_t def = rs->postcard_def[i];
-		const sab_kind *k = sab_kind_of(rs->defs[def].type);
-		char at[16];
-		/* Two numbers within -40..40: always fits. */
-		(void)snprintf(at, sizeof at, "%d %d", rs->postcard_x[i],
-		    rs->postcard_y[i]);
-		printf("  %-16s at %-6s %s\n", pc->tok[def], at,
-		    strcmp(k->word, "costume") == 0 ?
-		    "Costume Department: that player swaps their dwarf card" :
-		    "Tunnel Party: every dwarf card dealt again");
-	}
+	for (int i = 0; i < rs->ndefs; i++)
+		tok[i] = pc->tok[i];
+	n = sab_ruleset_describe_at(rs, at, tok, buf, sizeof buf);
+	/* Each row says a few lines: a cut one is still printed. */
+	if (n > 0)
+		fputs(buf, stdout);
 }
 
 /* Lists the cards by token and by name; returns -1 (after listing them)
@@ -277,7 +217,7 @@ static int print_cards(const sab_ruleset *rs, char *err, size_t errlen)
 	    wkind, "kind", "count");
 	for (int i = 0; i < rs->ndefs; i++) {
 		const sab_card *c = &rs->defs[i];
-		print_card(c, pc.tok[i], wtok, wname, wkind);
+		print_card(rs, c, pc.tok[i], wtok, wname, wkind);
 		if (c->type == SAB_CARD_PATH && !c->chest)
 			npath += c->count;
 		else if (c->type != SAB_CARD_START &&
@@ -287,25 +227,10 @@ static int print_cards(const sab_ruleset *rs, char *err, size_t errlen)
 	}
 	printf("deck: %d path + %d action = %d cards; plus the start and %d "
 	    "goal cards\n", npath, naction, rs->deck_size, rs->ngoal_cards);
-	/* Treasure Chests: the chests and where they lie. */
-	if (rs->chests_per_round) {
-		printf("chests: %d a round, laid in x %d to %d, y %d to %d, "
-		    "each under a path card marked :chest; the chests:",
-		    rs->chests_per_round, rs->chest_min_x, rs->chest_max_x,
-		    rs->chest_min_y, rs->chest_max_y);
-		for (int k = 0; k < SAB_CHEST_KINDS; k++)
-			if (rs->chest_count[k])
-				printf(" %s x%d", sab_chest_words[k],
-				    rs->chest_count[k]);
-		printf("\n");
-	}
-	/* New Goals: more goal cards than places, dealt each round. */
-	if (rs->ngoal_cards > rs->ngoals)
-		printf("goals: the gold and %d other goal cards dealt into the "
-		    "%d places each round, %d put aside\n", rs->ngoals - 1,
-		    rs->ngoals, rs->ngoal_cards - rs->ngoals);
-	print_specials(rs, &pc);
-	print_minis(rs, &pc);
+	print_rows(rs, &pc, SAB_RS_AT_BOARD);
+	print_rows(rs, &pc, SAB_RS_AT_GOALS);
+	print_rows(rs, &pc, SAB_RS_AT_CARDS);
+	print_rows(rs, &pc, SAB_RS_AT_END);
 	return rc;
 }
 
@@ -452,9 +377,9 @@ static const opt rules_opts[] = {
 
 static int cmd_rules(int argc, char **argv);
 
-const cli_command cli_rules = { "rules", cmd_rules,
-	"print a ruleset: cards with counts, roles, layout", "", NULL,
-	rules_opts };
+const cli_command cli_rules = { .name = "rules", .run = cmd_rules,
+	.summary = "print a ruleset: cards with counts, roles, layout",
+	.operands = "", .opts = rules_opts };
 
 static int cmd_rules(int argc, char **argv)
 {

@@ -8,6 +8,10 @@
 #include "cli.h"
 #include "protocol.h"
 
+/* The options, by their place in selfplay_opts. */
+enum { O_RULESET, O_PLAYERS, O_SEED, O_QUIET, O_VERBOSE, O_HASH, O_MOVES,
+	O_COUNT };
+
 /* ---- the game as text for people ------------------------------------ */
 
 static const char *show_role(const sab_ruleset *rs, uint8_t role)
@@ -258,46 +262,47 @@ static int parse_options(int argc, char **argv, opt *opts, sab_ruleset *rs,
 
 	if (cli_parse("selfplay", argc, argv, opts, pos, 0) < 0)
 		return EXIT_USAGE;
-	if (cli_load_ruleset(opts[0].value ? opts[0].value : "base", rs, err,
+	if (cli_load_ruleset(opts[O_RULESET].value ? opts[O_RULESET].value : "base", rs, err,
 	    sizeof err) < 0) {
 		fprintf(stderr, "saboteur selfplay: %s\n", err);
 		return EXIT_CONFIG;
 	}
 	*players = rs->min_players > 5 ? rs->min_players :
 	    rs->max_players < 5 ? rs->max_players : 5;
-	if (opts[1].value && cli_number("selfplay", "players", opts[1].value,
+	if (opts[O_PLAYERS].value && cli_number("selfplay", "players", opts[O_PLAYERS].value,
 	    rs->min_players, rs->max_players, players) < 0)
 		return EXIT_USAGE;
 	/* Without --seed, a random one: the first line says it. */
-	if (opts[2].value == NULL)
+	if (opts[O_SEED].value == NULL)
 		*seed = cli_random_seed();
-	else if (cli_seed("selfplay", "seed", opts[2].value, seed) < 0)
+	else if (cli_seed("selfplay", "seed", opts[O_SEED].value, seed) < 0)
 		return EXIT_USAGE;
 	return EXIT_OK;
 }
 
 static const opt selfplay_opts[] = {
-	{ .name = "ruleset", .arg = "NAME|FILE", .help = CLI_RULESET_HELP },
-	{ .name = "players", .arg = "N", .help = "players in the game "
-	    "(default 5, or the nearest the ruleset allows)" },
-	{ .name = "seed", .arg = "N", .help = "the game's seed (default: a "
-	    "random one, printed)" },
-	{ .name = "quiet", .help = "print only the ends of rounds and the "
-	    "result" },
-	{ .name = "verbose", .help = "also print every card drawn and every "
-	    "seat asked to react to a card" },
-	{ .name = "hash", .help = "end with the final state's hash, to "
-	    "compare builds" },
-	{ .name = "moves", .help = "also print each decision as \"move SEAT "
-	    "LINE\", LINE in the bot protocol" },
-	{ .name = NULL }
+	[O_RULESET] = { .name = "ruleset", .arg = "NAME|FILE",
+	    .help = CLI_RULESET_HELP },
+	[O_PLAYERS] = { .name = "players", .arg = "N", .help = "players in "
+	    "the game (default 5, or the nearest the ruleset allows)" },
+	[O_SEED] = { .name = "seed", .arg = "N", .help = "the game's seed "
+	    "(default: a random one, printed)" },
+	[O_QUIET] = { .name = "quiet", .help = "print only the ends of rounds "
+	    "and the result" },
+	[O_VERBOSE] = { .name = "verbose", .help = "also print every card "
+	    "drawn and every seat asked to react to a card" },
+	[O_HASH] = { .name = "hash", .help = "end with the final state's "
+	    "hash, to compare builds" },
+	[O_MOVES] = { .name = "moves", .help = "also print each decision as "
+	    "\"move SEAT LINE\", LINE in the bot protocol" },
+	[O_COUNT] = { .name = NULL }
 };
 
 static int cmd_selfplay(int argc, char **argv);
 
-const cli_command cli_selfplay = { "selfplay", cmd_selfplay,
-	"play a seeded game between built-in random players", "", NULL,
-	selfplay_opts };
+const cli_command cli_selfplay = { .name = "selfplay", .run = cmd_selfplay,
+	.summary = "play a seeded game between built-in random players",
+	.operands = "", .opts = selfplay_opts };
 
 static int cmd_selfplay(int argc, char **argv)
 {
@@ -321,8 +326,8 @@ static int cmd_selfplay(int argc, char **argv)
 		return r;
 	}
 	sp.rs = rs;
-	sp.quiet = opts[3].value != NULL;
-	sp.verbose = opts[4].value != NULL;
+	sp.quiet = opts[O_QUIET].value != NULL;
+	sp.verbose = opts[O_VERBOSE].value != NULL;
 	printf("selfplay: ruleset %s, %lld random players, seed %" PRIu64 "\n",
 	    rs->name, players, seed);
 	sab_rng_seed(&rng, seed);
@@ -335,7 +340,7 @@ static int cmd_selfplay(int argc, char **argv)
 	sab_seen_init(&sp.table, rs, (int)players, SAB_SEEN_ALL);
 	/* Each decision in the bot protocol's words, for programs that play
 	 * the same game move by move (the Python package's tests). */
-	if (opts[6].value != NULL && proto_cards_init(&pc, rs, err,
+	if (opts[O_MOVES].value != NULL && proto_cards_init(&pc, rs, err,
 	    sizeof err) != 0) {
 		fprintf(stderr, "saboteur selfplay: %s\n", err);
 		free(rs);
@@ -348,7 +353,7 @@ static int cmd_selfplay(int argc, char **argv)
 		int turn = g.phase == SAB_PHASE_PLAY && g.substep == 0 ?
 		    g.turn + 1 : 0;
 		sab_game_random_move(&g, &rng, &m);
-		if (opts[6].value != NULL)
+		if (opts[O_MOVES].value != NULL)
 			print_move(&pc, &g, &m);
 		ev.n = 0;
 		sab_game_apply(&g, &m, &rng, &ev);
@@ -365,7 +370,7 @@ static int cmd_selfplay(int argc, char **argv)
 	}
 	/* The same seed must end in the same state in every later build:
 	 * tests/guards.sh keeps these hashes for 100 games a ruleset. */
-	if (opts[5].value != NULL)
+	if (opts[O_HASH].value != NULL)
 		printf("hash %016" PRIx64 "\n", sab_game_hash(&g));
 	free(rs);
 	return EXIT_OK;

@@ -14,6 +14,7 @@
 
 #include "records.h"
 #include "replay.h"
+#include "rskey.h"
 
 struct replay_writer {
 	gzFile z;
@@ -553,26 +554,27 @@ void replay_turn(replay_writer *w, int seat, const sab_move *m,
 
 /* ---- the ruleset's hash ------------------------------------------------ */
 
-/* Folds one line of the canonical text into h. */
+/* Folds one line of the canonical text into out->h. */
+static void canon_put(sab_rs_canon *out, const char *line, size_t len)
+{
+	out->h = sab_fnv1a(out->h, line, len);
+	out->h = sab_fnv1a(out->h, "\n", 1);
+}
+
+/* Folds one line of the canonical text into h (a line is far shorter than
+ * sab_rs_vline()'s 255 bytes: a name is at most 31 characters, a title
+ * 95). */
 static uint64_t hline(uint64_t h, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 static uint64_t hline(uint64_t h, const char *fmt, ...)
 {
-	char buf[256];
+	sab_rs_canon out = { .put = canon_put, .h = h };
 	va_list ap;
-	int n;
 
 	va_start(ap, fmt);
-	n = vsnprintf(buf, sizeof buf, fmt, ap);
+	sab_rs_vline(&out, fmt, ap);
 	va_end(ap);
-	/* Every line is far shorter (a name is at most 31 characters, a
-	 * title 95); a cut line would still hash the same everywhere. */
-	if (n < 0)
-		n = 0;
-	if ((size_t)n >= sizeof buf)
-		n = (int)sizeof buf - 1;
-	h = sab_fnv1a(h, buf, (size_t)n);
-	return sab_fnv1a(h, "\n", 1);
+	return out.h;
 }
 
 /* A table by player count: only its non-zero entries, as COUNT:VALUE, so
@@ -584,6 +586,15 @@ static uint64_t htable(uint64_t h, const char *name, const uint8_t *t)
 		if (t[p])
 			h = hline(h, " %d:%d", p, t[p]);
 	return h;
+}
+
+/* The modules' rows' lines at `at` (rules/rskey.h). */
+static uint64_t hrows(uint64_t h, const sab_ruleset *rs, int at)
+{
+	sab_rs_canon out = { .put = canon_put, .h = h };
+
+	sab_ruleset_canon_at(rs, at, &out);
+	return out.h;
 }
 
 static uint64_t hcard(uint64_t h, int i, const sab_card *c)
@@ -642,21 +653,10 @@ static uint64_t hboard(uint64_t h, const sab_ruleset *rs)
 	for (int k = 0; k < rs->ngoals && k < SAB_MAX_GOALS; k++)
 		h = hline(h, " %d,%d card=%d", rs->goal_x[k], rs->goal_y[k],
 		    rs->goal_defs[k]);
-	/* Module chests' section, only when there is one. */
-	if (rs->chests_per_round) {
-		h = hline(h, "chests %d region=%d,%d,%d,%d", rs->chests_per_round,
-		    rs->chest_min_x, rs->chest_min_y, rs->chest_max_x,
-		    rs->chest_max_y);
-		for (int k = 0; k < SAB_CHEST_KINDS; k++)
-			h = hline(h, " %d", rs->chest_count[k]);
-	}
-	/* Module goals' cards beyond the places, only when there are. */
-	if (rs->ngoal_cards > rs->ngoals) {
-		h = hline(h, "goal_cards %d", rs->ngoal_cards);
-		for (int k = rs->ngoals; k < rs->ngoal_cards &&
-		    k < SAB_MAX_GOALS; k++)
-			h = hline(h, " card=%d", rs->goal_defs[k]);
-	}
+	/* The modules' rows (rules/rskey.h), each only when the ruleset has
+	 * some of its fields: a ruleset without them hashes as before. */
+	h = hrows(h, rs, SAB_RS_AT_BOARD);
+	h = hrows(h, rs, SAB_RS_AT_GOALS);
 	return h;
 }
 
@@ -688,13 +688,8 @@ uint64_t replay_ruleset_hash(const sab_ruleset *rs)
 	    rs->max_players, rs->rounds, rs->has_roles);
 	h = htable(h, "saboteurs", rs->saboteurs);
 	h = htable(h, "miners", rs->miners);
-	/* Module wc's greedy dwarves, only when dealt: a ruleset without
-	 * them hashes as before they existed. */
-	for (int p = 0; p <= SAB_MAX_PLAYERS; p++)
-		if (rs->greedy[p]) {
-			h = htable(h, "greedy", rs->greedy);
-			break;
-		}
+	/* The modules' rows, only when on (as in hboard). */
+	h = hrows(h, rs, SAB_RS_AT_ROLES);
 	h = htable(h, "hand_size", rs->hand_size);
 	h = hboard(h, rs);
 	h = hline(h, "cards %d start=%d deck=%d", rs->ndefs, rs->start_def,
@@ -710,13 +705,8 @@ uint64_t replay_ruleset_hash(const sab_ruleset *rs)
 		    rs->pass_max, rs->remove_front, rs->set_aside);
 	if (rs->middle_path)
 		h = hline(h, "middle_path=1");
-	/* The mini expansions' data, only when on (as above). */
-	if (rs->toll_dwarves)
-		h = hline(h, "toll dwarves=%d gold=%d", rs->toll_dwarves,
-		    rs->toll_gold);
-	for (int i = 0; i < rs->npostcards && i < SAB_MAX_POSTCARDS; i++)
-		h = hline(h, "postcard %d at %d %d", rs->postcard_def[i],
-		    rs->postcard_x[i], rs->postcard_y[i]);
+	/* The modules' rows, only when on (as in hboard). */
+	h = hrows(h, rs, SAB_RS_AT_END);
 	return hline(h, "options placement=%d sabotage_self=%d "
 	    "sabotage_stacks=%d repair_self_only=%d sabotaged_dwarf=%d "
 	    "scoring=%d sabotage_def=%d,%d,%d", rs->placement,

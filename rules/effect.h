@@ -8,6 +8,7 @@
 #include "game.h"
 
 struct sab_seen;
+struct sab_rs_key;
 
 /*
  * A card kind is one entry of a table, and all of it sits in one block of
@@ -241,6 +242,9 @@ typedef struct sab_module {
 	/* Folds the state only this module uses into a game's hash (so a
 	 * game without the module hashes as before). */
 	uint64_t (*hash)(uint64_t h, const sab_game *g);
+	/* Its keys of a ruleset file, as rows (rules/rskey.h), ending with
+	 * an empty row; NULL: none. */
+	const struct sab_rs_key *keys;
 } sab_module;
 
 /* The module called name (len bytes), or NULL. */

@@ -1,11 +1,13 @@
 /* ruleset.c: reads rulesets from YAML in memory, checks and completes them. */
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "builtin.h"
 #include "effect.h"
+#include "rskey.h"
 #include "ruleset.h"
 #include "yamlread.h"
 
@@ -20,11 +22,8 @@
 #define PLACE_LEN SAB_YAML_PLACE
 #define QUOTE_LEN SAB_YAML_QUOTE
 
-#ifdef __GNUC__
-#define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
-#else
-#define PRINTF_LIKE(f, a)
-#endif
+/* The most ruleset key rows of all the modules together. */
+#define SAB_RS_ROWS_MAX 16
 
 /*
  * Where the parser found each part of the ruleset, so that the checks of
@@ -38,8 +37,8 @@ struct marks {
 	sab_yaml_mark board, bmin, bmax, start, goals, goal[SAB_MAX_GOALS];
 	sab_yaml_mark start_card, goal_cards, deck, def[SAB_MAX_DEFS];
 	sab_yaml_mark gold, gold_cards, pay, options, placement, scoring;
-	sab_yaml_mark modules, greedy, pieces;
-	sab_yaml_mark toll, postcards, postcard[SAB_MAX_POSTCARDS];
+	sab_yaml_mark modules, column, pieces;
+	sab_yaml_mark rows[SAB_RS_ROWS_MAX][SAB_RS_MARKS]; /* the modules' */
 };
 
 /*
@@ -48,12 +47,15 @@ struct marks {
  * carry no "SOURCE:LINE:COLUMN: " prefix.  y is the document being read
  * (NULL in the checks, which run after it is freed).
  */
-struct ctx {
+struct sab_rs_ctx {
 	const char *source;
 	char *err;
 	size_t errlen;
 	const sab_yaml *y;
 	struct marks *ln;
+	/* A row's marks when there are none to keep (ln NULL): written,
+	 * never read back as a place in the file. */
+	sab_yaml_mark *scratch;
 };
 
 static const char *const tool_names[SAB_TOOLS] = {
@@ -75,11 +77,11 @@ static const char edge_letters[] = "NESW";
 
 /*
  * Writes "SOURCE:LINE:COLUMN: PLACE: reason" and returns -1; a part with
- * no place of its own is blamed on the top of the file.
+ * no place of its own is blamed on the top of the file.  The core calls it
+ * fail(); the modules' rows, sab_rs_fail() (rskey.h).
  */
-PRINTF_LIKE(4, 5)
-static int fail(const struct ctx *c, sab_yaml_mark at, const char *place,
-    const char *fmt, ...)
+int sab_rs_fail(const struct sab_rs_ctx *c, sab_yaml_mark at,
+    const char *place, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -90,6 +92,7 @@ static int fail(const struct ctx *c, sab_yaml_mark at, const char *place,
 	va_end(ap);
 	return -1;
 }
+#define fail sab_rs_fail
 
 /* The first of two marks that is given. */
 static sab_yaml_mark either(sab_yaml_mark a, sab_yaml_mark b)
@@ -97,13 +100,13 @@ static sab_yaml_mark either(sab_yaml_mark a, sab_yaml_mark b)
 	return a.line > 0 ? a : b;
 }
 
-static int place_key(const struct ctx *c, char out[PLACE_LEN],
+static int place_key(const struct sab_rs_ctx *c, char out[PLACE_LEN],
     const char *parent, const char *key, sab_yaml_mark at)
 {
 	return sab_yaml_path_key(c->y, at, out, parent, key);
 }
 
-static int place_index(const struct ctx *c, char out[PLACE_LEN],
+static int place_index(const struct sab_rs_ctx *c, char out[PLACE_LEN],
     const char *parent, size_t i, sab_yaml_mark at)
 {
 	return sab_yaml_path_index(c->y, at, out, parent, i);
@@ -112,7 +115,7 @@ static int place_index(const struct ctx *c, char out[PLACE_LEN],
 /* ------------------------------------------------------------------ */
 /* Values */
 
-static int get_int(const struct ctx *c, const sab_yaml_node *n,
+static int get_int(const struct sab_rs_ctx *c, const sab_yaml_node *n,
     const char *place, long lo, long hi, long *out)
 {
 	int64_t v;
@@ -123,7 +126,7 @@ static int get_int(const struct ctx *c, const sab_yaml_node *n,
 	return 0;
 }
 
-static int get_u8(const struct ctx *c, const sab_yaml_node *n,
+static int get_u8(const struct sab_rs_ctx *c, const sab_yaml_node *n,
     const char *place, long lo, long hi, uint8_t *out)
 {
 	long v;
@@ -134,7 +137,7 @@ static int get_u8(const struct ctx *c, const sab_yaml_node *n,
 	return 0;
 }
 
-static int get_bool(const struct ctx *c, const sab_yaml_node *n,
+static int get_bool(const struct sab_rs_ctx *c, const sab_yaml_node *n,
     const char *place, uint8_t *out)
 {
 	int v;
@@ -147,7 +150,7 @@ static int get_bool(const struct ctx *c, const sab_yaml_node *n,
 
 /* Reads one of a list of words, the value of key in the mapping at
  * parent: "deck[3].type: expected path, ... or map, found "pathh"". */
-static int get_word(const struct ctx *c, const sab_yaml_field *f,
+static int get_word(const struct sab_rs_ctx *c, const sab_yaml_field *f,
     const char *parent, const char *const *words, size_t nwords,
     size_t *out)
 {
@@ -159,7 +162,7 @@ static int get_word(const struct ctx *c, const sab_yaml_field *f,
 }
 
 /* Copies a string value into a fixed buffer of size bytes. */
-static int get_string(const struct ctx *c, const sab_yaml_node *n,
+static int get_string(const struct sab_rs_ctx *c, const sab_yaml_node *n,
     const char *place, char *buf, size_t size)
 {
 	const char *s;
@@ -173,7 +176,7 @@ static int get_string(const struct ctx *c, const sab_yaml_node *n,
 }
 
 /* Reads an edge string such as "NESW" or "NS"; "-" and "" are no edges. */
-static int get_edges(const struct ctx *c, const sab_yaml_node *n,
+static int get_edges(const struct sab_rs_ctx *c, const sab_yaml_node *n,
     const char *place, uint8_t *out)
 {
 	char q[QUOTE_LEN], q2[QUOTE_LEN];
@@ -205,7 +208,7 @@ static int get_edges(const struct ctx *c, const sab_yaml_node *n,
 }
 
 /* Reads [x, y], each within the coordinate limits. */
-static int get_cell(const struct ctx *c, const sab_yaml_node *n,
+static int get_cell(const struct sab_rs_ctx *c, const sab_yaml_node *n,
     const char *place, int8_t *x, int8_t *y)
 {
 	char sub[PLACE_LEN];
@@ -233,10 +236,10 @@ static int get_cell(const struct ctx *c, const sab_yaml_node *n,
  * values); what names such a key in messages.  Calls each(c, key, value,
  * place, at, arg) in file order, at being the key's mark.
  */
-typedef int (*int_map_fn)(const struct ctx *, long, const sab_yaml_node *,
+typedef int (*int_map_fn)(const struct sab_rs_ctx *, long, const sab_yaml_node *,
     const char *, sab_yaml_mark, void *);
 
-static int int_map(const struct ctx *c, const sab_yaml_node *map,
+static int int_map(const struct sab_rs_ctx *c, const sab_yaml_node *map,
     const char *place, long lo, long hi, const char *what, int_map_fn each,
     void *arg)
 {
@@ -277,16 +280,127 @@ static int int_map(const struct ctx *c, const sab_yaml_node *map,
 }
 
 /* ------------------------------------------------------------------ */
+/* The modules' rows (rskey.h) */
+
+/* Whether r is the empty row that ends a module's rows. */
+static int row_last(const sab_rs_key *r)
+{
+	return r->key == NULL && r->check == NULL && r->canon == NULL &&
+	    r->describe == NULL && r->def_place == NULL &&
+	    !r->more_goal_cards && r->describe_card == NULL &&
+	    r->role_key == NULL;
+}
+
+/* The i-th ruleset key row of all the modules, in module order, or NULL
+ * past the last. */
+static const sab_rs_key *row_at(int i)
+{
+	const sab_module *m;
+
+	for (int k = 0; (m = sab_module_at(k)) != NULL; k++)
+		for (const sab_rs_key *r = m->keys; r != NULL &&
+		    !row_last(r); r++)
+			if (i-- == 0)
+				return r;
+	return NULL;
+}
+
+const sab_yaml *sab_rs_yaml(const struct sab_rs_ctx *c)
+{
+	return c->y;
+}
+
+sab_yaml_mark *sab_rs_marks(const struct sab_rs_ctx *c, const char *key)
+{
+	const sab_rs_key *r;
+
+	for (int i = 0; c->ln != NULL && i < SAB_RS_ROWS_MAX &&
+	    (r = row_at(i)) != NULL; i++)
+		if (r->key != NULL && strcmp(r->key, key) == 0)
+			return c->ln->rows[i];
+	return c->scratch;
+}
+
+sab_yaml_mark sab_rs_core_at(const struct sab_rs_ctx *c, const char *key)
+{
+	static const struct {
+		const char *key;
+		size_t at;
+	} core[] = {
+		{ .key = "modules", .at = offsetof(struct marks, modules) },
+		{ .key = "roles", .at = offsetof(struct marks, roles) },
+		{ .key = "roles.column", .at = offsetof(struct marks,
+		    column) },
+		{ .key = "goal_cards", .at = offsetof(struct marks,
+		    goal_cards) },
+	};
+
+	for (size_t i = 0; c->ln != NULL && i < NELEM(core); i++)
+		if (strcmp(core[i].key, key) == 0)
+			return *(const sab_yaml_mark *)(const void *)
+			    ((const char *)c->ln + core[i].at);
+	return (sab_yaml_mark){ 0, 0 };
+}
+
+sab_yaml_mark sab_rs_either(sab_yaml_mark a, sab_yaml_mark b)
+{
+	return either(a, b);
+}
+
+int sab_rs_place_key(const struct sab_rs_ctx *c, char *out,
+    const char *parent, const char *key, sab_yaml_mark at)
+{
+	return place_key(c, out, parent, key, at);
+}
+
+int sab_rs_place_index(const struct sab_rs_ctx *c, char *out,
+    const char *parent, size_t i, sab_yaml_mark at)
+{
+	return place_index(c, out, parent, i, at);
+}
+
+int sab_rs_u8(const struct sab_rs_ctx *c, const sab_yaml_node *n,
+    const char *place, long lo, long hi, uint8_t *out)
+{
+	return get_u8(c, n, place, lo, hi, out);
+}
+
+int sab_rs_string(const struct sab_rs_ctx *c, const sab_yaml_node *n,
+    const char *place, char *buf, size_t size)
+{
+	return get_string(c, n, place, buf, size);
+}
+
+int sab_rs_edges(const struct sab_rs_ctx *c, const sab_yaml_node *n,
+    const char *place, uint8_t *out)
+{
+	return get_edges(c, n, place, out);
+}
+
+int sab_rs_cell(const struct sab_rs_ctx *c, const sab_yaml_node *n,
+    const char *place, int8_t *x, int8_t *y)
+{
+	return get_cell(c, n, place, x, y);
+}
+
+int sab_rs_word(const struct sab_rs_ctx *c, const sab_yaml_field *f,
+    const char *parent, const char *const *words, size_t nwords,
+    size_t *out)
+{
+	return get_word(c, f, parent, words, nwords, out);
+}
+
+/* ------------------------------------------------------------------ */
 /* Sections of the file */
 
-static int load_name(const struct ctx *c, const sab_yaml_node *n,
+static int load_name(const struct sab_rs_ctx *c, const sab_yaml_node *n,
     sab_ruleset *rs)
 {
 	c->ln->name = sab_yaml_at(n);
 	return get_string(c, n, "name", rs->name, sizeof rs->name);
 }
 
-static int load_title(const struct ctx *c, const sab_yaml_node *n,
+static int load_title(const struct sab_rs_ctx *c, const sab_yaml_node *n,
     sab_ruleset *rs)
 {
 	c->ln->title = sab_yaml_at(n);
@@ -294,7 +408,7 @@ static int load_title(const struct ctx *c, const sab_yaml_node *n,
 }
 
 /* modules: [base, ...]: the expansions the ruleset plays. */
-static int load_modules(const struct ctx *c, const sab_yaml_node *n,
+static int load_modules(const struct sab_rs_ctx *c, const sab_yaml_node *n,
     sab_ruleset *rs)
 {
 	char sub[PLACE_LEN];
@@ -335,7 +449,7 @@ static int load_modules(const struct ctx *c, const sab_yaml_node *n,
 	return 0;
 }
 
-static int load_players(const struct ctx *c, const sab_yaml_node *n,
+static int load_players(const struct sab_rs_ctx *c, const sab_yaml_node *n,
     sab_ruleset *rs)
 {
 	sab_yaml_field f[] = { SAB_YAML_FIELD("min"), SAB_YAML_FIELD("max") };
@@ -352,32 +466,44 @@ static int load_players(const struct ctx *c, const sab_yaml_node *n,
 	    &rs->max_players);
 }
 
-static int load_rounds(const struct ctx *c, const sab_yaml_node *n,
+static int load_rounds(const struct sab_rs_ctx *c, const sab_yaml_node *n,
     sab_ruleset *rs)
 {
 	c->ln->rounds = sab_yaml_at(n);
 	return get_u8(c, n, "rounds", 1, ROUNDS_MAX, &rs->rounds);
 }
 
-static int load_role(const struct ctx *c, long players, const sab_yaml_node *n,
+/* The most columns the modules' rows add to the dwarf table. */
+#define ROLE_COLUMNS_MAX 4
+
+static int load_role(const struct sab_rs_ctx *c, long players, const sab_yaml_node *n,
     const char *place, sab_yaml_mark at, void *arg)
 {
-	sab_yaml_field f[] = { SAB_YAML_FIELD("saboteurs"),
-	    SAB_YAML_FIELD("miners"), SAB_YAML_FIELD("greedy") };
+	sab_yaml_field f[2 + ROLE_COLUMNS_MAX] = {
+		SAB_YAML_FIELD("saboteurs"), SAB_YAML_FIELD("miners") };
 	sab_ruleset *rs = arg;
-	uint8_t *to[] = { &rs->saboteurs[players], &rs->miners[players],
-	    &rs->greedy[players] };
+	uint8_t *to[2 + ROLE_COLUMNS_MAX] = { &rs->saboteurs[players],
+	    &rs->miners[players] };
+	const sab_rs_key *r;
 	char sub[PLACE_LEN];
+	size_t nf = 2;
 
+	/* The modules' columns (module wc's greedy dwarves) follow. */
+	for (int k = 0; (r = row_at(k)) != NULL && nf < NELEM(f); k++)
+		if (r->role_key != NULL && r->role_counts != 0) {
+			f[nf] = (sab_yaml_field)SAB_YAML_FIELD(r->role_key);
+			to[nf++] = (uint8_t *)(void *)rs + r->role_counts +
+			    players;
+		}
 	c->ln->role[players] = at;
-	if (sab_yaml_fields(c->y, n, place, f, NELEM(f)) != 0)
+	if (sab_yaml_fields(c->y, n, place, f, nf) != 0)
 		return -1;
-	for (size_t i = 0; i < NELEM(f); i++) {
-		/* greedy (module wc's greedy dwarves) may be left out. */
-		if (i == 2 && f[i].val == NULL)
+	for (size_t i = 0; i < nf; i++) {
+		/* A module's column may be left out. */
+		if (i >= 2 && f[i].val == NULL)
 			continue;
-		if (i == 2 && c->ln->greedy.line == 0)
-			c->ln->greedy = f[i].at;
+		if (i >= 2 && c->ln->column.line == 0)
+			c->ln->column = f[i].at;
 		if (sab_yaml_need_field(c->y, n, place, &f[i]) != 0 ||
 		    place_key(c, sub, place, f[i].key, f[i].at) != 0 ||
 		    get_u8(c, f[i].val, sub, 0, SAB_MAX_PLAYERS, to[i]) != 0)
@@ -386,7 +512,21 @@ static int load_role(const struct ctx *c, long players, const sab_yaml_node *n,
 	return 0;
 }
 
-static int load_roles(const struct ctx *c, const sab_yaml_node *n,
+const uint8_t *sab_ruleset_role_column(const sab_ruleset *rs, int i,
+    const char **key)
+{
+	const sab_rs_key *r;
+
+	for (int k = 0; (r = row_at(k)) != NULL; k++)
+		if (r->role_key != NULL && r->role_counts != 0 && i-- == 0) {
+			*key = r->role_key;
+			return (const uint8_t *)(const void *)rs +
+			    r->role_counts;
+		}
+	return NULL;
+}
+
+static int load_roles(const struct sab_rs_ctx *c, const sab_yaml_node *n,
     sab_ruleset *rs)
 {
 	c->ln->roles = sab_yaml_at(n);
@@ -395,7 +535,7 @@ static int load_roles(const struct ctx *c, const sab_yaml_node *n,
 	    load_role, rs);
 }
 
-static int load_hand(const struct ctx *c, long players, const sab_yaml_node *n,
+static int load_hand(const struct sab_rs_ctx *c, long players, const sab_yaml_node *n,
     const char *place, sab_yaml_mark at, void *arg)
 {
 	sab_ruleset *rs = arg;
@@ -404,7 +544,7 @@ static int load_hand(const struct ctx *c, long players, const sab_yaml_node *n,
 	return get_u8(c, n, place, 1, SAB_MAX_HAND, &rs->hand_size[players]);
 }
 
-static int load_hand_size(const struct ctx *c, const sab_yaml_node *n,
+static int load_hand_size(const struct sab_rs_ctx *c, const sab_yaml_node *n,
     sab_ruleset *rs)
 {
 	c->ln->hand_size = sab_yaml_at(n);
@@ -412,7 +552,7 @@ static int load_hand_size(const struct ctx *c, const sab_yaml_node *n,
 	    "player count", load_hand, rs);
 }
 
-static int load_goal_places(const struct ctx *c, const sab_yaml_node *n,
+static int load_goal_places(const struct sab_rs_ctx *c, const sab_yaml_node *n,
     sab_ruleset *rs)
 {
 	char sub[PLACE_LEN];
@@ -439,7 +579,7 @@ static int load_goal_places(const struct ctx *c, const sab_yaml_node *n,
 	return 0;
 }
 
-static int load_board(const struct ctx *c, const sab_yaml_node *n,
+static int load_board(const struct sab_rs_ctx *c, const sab_yaml_node *n,
     sab_ruleset *rs)
 {
 	sab_yaml_field f[] = { SAB_YAML_FIELD("bounded"), SAB_YAML_FIELD("min"),
@@ -479,7 +619,7 @@ static int load_board(const struct ctx *c, const sab_yaml_node *n,
 }
 
 /* Appends a card definition and notes where it is. */
-static sab_card *add_def(const struct ctx *c, sab_ruleset *rs,
+static sab_card *add_def(const struct sab_rs_ctx *c, sab_ruleset *rs,
     const char *place, sab_yaml_mark at)
 {
 	sab_card *d;
@@ -501,14 +641,16 @@ enum { K_NAME, K_TYPE, K_COUNT, K_EDGES, K_DEAD, K_GROUPS, K_TOOL, K_TOOLS,
 
 #define T(t) (1u << (t))
 static const unsigned key_types[K_NKEYS] = {
-	~0u, ~0u, ~0u,
-	T(SAB_CARD_PATH), T(SAB_CARD_PATH), T(SAB_CARD_PATH),
-	T(SAB_CARD_SABOTAGE), T(SAB_CARD_REPAIR),
-	T(SAB_CARD_PATH), T(SAB_CARD_PATH), T(SAB_CARD_PATH)
+	[K_NAME] = ~0u, [K_TYPE] = ~0u, [K_COUNT] = ~0u,
+	[K_EDGES] = T(SAB_CARD_PATH), [K_DEAD] = T(SAB_CARD_PATH),
+	[K_GROUPS] = T(SAB_CARD_PATH),
+	[K_TOOL] = T(SAB_CARD_SABOTAGE), [K_TOOLS] = T(SAB_CARD_REPAIR),
+	[K_DOOR] = T(SAB_CARD_PATH), [K_LADDER] = T(SAB_CARD_PATH),
+	[K_CRYSTALS] = T(SAB_CARD_PATH)
 };
 #undef T
 
-static int load_groups(const struct ctx *c, const sab_yaml_node *n,
+static int load_groups(const struct sab_rs_ctx *c, const sab_yaml_node *n,
     const char *place, sab_card *d)
 {
 	char sub[PLACE_LEN];
@@ -535,7 +677,7 @@ static int load_groups(const struct ctx *c, const sab_yaml_node *n,
 	return 0;
 }
 
-static int load_tools(const struct ctx *c, const sab_yaml_node *n,
+static int load_tools(const struct sab_rs_ctx *c, const sab_yaml_node *n,
     const char *parent, uint8_t *tools)
 {
 	char sub[PLACE_LEN];
@@ -561,7 +703,7 @@ static int load_tools(const struct ctx *c, const sab_yaml_node *n,
 }
 
 /* Reads the keys that depend on the type of a deck card. */
-static int load_card_shape(const struct ctx *c, const sab_yaml_field *f,
+static int load_card_shape(const struct sab_rs_ctx *c, const sab_yaml_field *f,
     const char *place, sab_card *d)
 {
 	char sub[PLACE_LEN];
@@ -614,7 +756,6 @@ static int load_card_shape(const struct ctx *c, const sab_yaml_field *f,
 	return 0;
 }
 
-/* Reads one deck entry; its type decides which other keys it may have. */
 /* The words of a deck entry's type: the kinds that lie in a deck of the
  * modules the ruleset plays (the base game always), in card type order.
  * Returns how many. */
@@ -636,17 +777,24 @@ static size_t deck_words(const sab_ruleset *rs, const char **words)
 	return n;
 }
 
-static int load_card(const struct ctx *c, const sab_yaml_node *n,
+/* Reads one deck entry; its type decides which other keys it may have. */
+static int load_card(const struct sab_rs_ctx *c, const sab_yaml_node *n,
     const char *place, sab_ruleset *rs, sab_card *d)
 {
 	const char *words[DECK_KINDS_MAX];
-	sab_yaml_field f[K_NKEYS] = { SAB_YAML_FIELD("name"),
-	    SAB_YAML_FIELD("type"), SAB_YAML_FIELD("count"),
-	    SAB_YAML_FIELD("edges"), SAB_YAML_FIELD("dead_end"),
-	    SAB_YAML_FIELD("groups"),
-	    SAB_YAML_FIELD("tool"), SAB_YAML_FIELD("tools"),
-	    SAB_YAML_FIELD("door"), SAB_YAML_FIELD("ladder"),
-	    SAB_YAML_FIELD("crystals") };
+	sab_yaml_field f[K_NKEYS] = {
+		[K_NAME] = SAB_YAML_FIELD("name"),
+		[K_TYPE] = SAB_YAML_FIELD("type"),
+		[K_COUNT] = SAB_YAML_FIELD("count"),
+		[K_EDGES] = SAB_YAML_FIELD("edges"),
+		[K_DEAD] = SAB_YAML_FIELD("dead_end"),
+		[K_GROUPS] = SAB_YAML_FIELD("groups"),
+		[K_TOOL] = SAB_YAML_FIELD("tool"),
+		[K_TOOLS] = SAB_YAML_FIELD("tools"),
+		[K_DOOR] = SAB_YAML_FIELD("door"),
+		[K_LADDER] = SAB_YAML_FIELD("ladder"),
+		[K_CRYSTALS] = SAB_YAML_FIELD("crystals")
+	};
 	char sub[PLACE_LEN];
 	size_t t;
 
@@ -680,7 +828,7 @@ static int load_card(const struct ctx *c, const sab_yaml_node *n,
 	return load_card_shape(c, f, place, d);
 }
 
-static int load_deck(const struct ctx *c, const sab_yaml_node *n,
+static int load_deck(const struct sab_rs_ctx *c, const sab_yaml_node *n,
     sab_ruleset *rs)
 {
 	char sub[PLACE_LEN];
@@ -701,7 +849,7 @@ static int load_deck(const struct ctx *c, const sab_yaml_node *n,
 	return 0;
 }
 
-static int load_start_card(const struct ctx *c, const sab_yaml_node *n,
+static int load_start_card(const struct sab_rs_ctx *c, const sab_yaml_node *n,
     sab_ruleset *rs)
 {
 	sab_yaml_field f[] = { SAB_YAML_FIELD("edges") };
@@ -723,10 +871,10 @@ static int load_start_card(const struct ctx *c, const sab_yaml_node *n,
 	return 0;
 }
 
-static int names_module(const sab_ruleset *rs, const char *name);
+static int more_goal_cards(const sab_ruleset *rs);
 
 /* Reads one goal_cards entry into a new definition; returns its count. */
-static int load_goal_card(const struct ctx *c, const sab_yaml_node *n,
+static int load_goal_card(const struct sab_rs_ctx *c, const sab_yaml_node *n,
     const char *place, sab_ruleset *rs, uint8_t *count)
 {
 	static const char *const effects[SAB_GOAL_EFFECTS] = {
@@ -783,7 +931,7 @@ static int load_goal_card(const struct ctx *c, const sab_yaml_node *n,
  * Reads the goal cards.  Each entry is one definition used count times, and
  * goal_defs lists them in file order, one per goal place.
  */
-static int load_goal_cards(const struct ctx *c, const sab_yaml_node *n,
+static int load_goal_cards(const struct sab_rs_ctx *c, const sab_yaml_node *n,
     sab_ruleset *rs)
 {
 	char sub[PLACE_LEN];
@@ -805,9 +953,9 @@ static int load_goal_cards(const struct ctx *c, const sab_yaml_node *n,
 			if (total < SAB_MAX_GOALS)
 				rs->goal_defs[total] = def;
 	}
-	/* Module goals deals the places from more cards (check_goal_cards). */
+	/* A module may deal the places from more cards (its row checks). */
 	if (total > SAB_MAX_GOALS || (total != rs->ngoals &&
-	    !names_module(rs, "goals")))
+	    !more_goal_cards(rs)))
 		return fail(c, sab_yaml_at(n), "goal_cards", "%zu goal card%s "
 		    "for %d goal place%s (board.goals)", total,
 		    total == 1 ? "" : "s", rs->ngoals,
@@ -816,7 +964,7 @@ static int load_goal_cards(const struct ctx *c, const sab_yaml_node *n,
 	return 0;
 }
 
-static int load_gold_value(const struct ctx *c, long value,
+static int load_gold_value(const struct sab_rs_ctx *c, long value,
     const sab_yaml_node *n, const char *place, sab_yaml_mark at, void *arg)
 {
 	sab_ruleset *rs = arg;
@@ -833,7 +981,7 @@ static int load_gold_value(const struct ctx *c, long value,
 	return 0;
 }
 
-static int load_pay(const struct ctx *c, long saboteurs,
+static int load_pay(const struct sab_rs_ctx *c, long saboteurs,
     const sab_yaml_node *n, const char *place, sab_yaml_mark at, void *arg)
 {
 	sab_ruleset *rs = arg;
@@ -843,7 +991,7 @@ static int load_pay(const struct ctx *c, long saboteurs,
 	    &rs->saboteur_pay[saboteurs]);
 }
 
-static int load_piece_pay(const struct ctx *c, long saboteurs,
+static int load_piece_pay(const struct sab_rs_ctx *c, long saboteurs,
     const sab_yaml_node *n, const char *place, sab_yaml_mark at, void *arg)
 {
 	sab_ruleset *rs = arg;
@@ -855,7 +1003,7 @@ static int load_piece_pay(const struct ctx *c, long saboteurs,
 
 /* The tournament variant's gold pieces: gold.pieces, in the place of the
  * gold cards. */
-static int load_pieces(const struct ctx *c, const sab_yaml_node *n,
+static int load_pieces(const struct sab_rs_ctx *c, const sab_yaml_node *n,
     sab_ruleset *rs)
 {
 	sab_yaml_field f[] = { SAB_YAML_FIELD("finder"),
@@ -880,7 +1028,7 @@ static int load_pieces(const struct ctx *c, const sab_yaml_node *n,
 	    SAB_MAX_PLAYERS, "number of saboteurs", load_piece_pay, rs);
 }
 
-static int load_gold(const struct ctx *c, const sab_yaml_node *n,
+static int load_gold(const struct sab_rs_ctx *c, const sab_yaml_node *n,
     sab_ruleset *rs)
 {
 	sab_yaml_field f[] = { SAB_YAML_FIELD("cards"), SAB_YAML_FIELD("drawn"),
@@ -922,112 +1070,7 @@ static int load_gold(const struct ctx *c, const sab_yaml_node *n,
 	    "number of saboteurs", load_pay, rs);
 }
 
-const char *const sab_chest_words[SAB_CHEST_KINDS] = {
-	"gold", "no-maps", "no-draw", "extra-draw", "push-goal", "steal-card",
-	"keep-one", "look-role", "trove", "mill"
-};
-
-/* One chests.paths entry: a face-down path card of its own pile. */
-static int load_chest_path(const struct ctx *c, const sab_yaml_node *n,
-    const char *place, sab_ruleset *rs)
-{
-	sab_yaml_field f[] = { SAB_YAML_FIELD("name"), SAB_YAML_FIELD("edges"),
-	    SAB_YAML_FIELD("count") };
-	char sub[PLACE_LEN];
-	sab_card *d;
-
-	if (sab_yaml_fields(c->y, n, place, f, NELEM(f)) != 0 ||
-	    sab_yaml_need_field(c->y, n, place, &f[0]) != 0 ||
-	    sab_yaml_need_field(c->y, n, place, &f[1]) != 0 ||
-	    (d = add_def(c, rs, place, sab_yaml_at(n))) == NULL)
-		return -1;
-	d->type = SAB_CARD_PATH;
-	d->chest = 1;
-	d->count = 1;
-	if (place_key(c, sub, place, "name", f[0].at) != 0 ||
-	    get_string(c, f[0].val, sub, d->name, sizeof d->name) != 0 ||
-	    place_key(c, sub, place, "edges", f[1].at) != 0 ||
-	    get_edges(c, f[1].val, sub, &d->edges) != 0)
-		return -1;
-	d->groups[0] = d->edges;
-	if (f[2].val != NULL && (place_key(c, sub, place, "count",
-	    f[2].at) != 0 || get_u8(c, f[2].val, sub, 1, SAB_MAX_CHESTS * 2,
-	    &d->count) != 0))
-		return -1;
-	return 0;
-}
-
-static int load_chest_count(const struct ctx *c, const sab_yaml_node *n,
-    const char *place, sab_ruleset *rs, size_t k)
-{
-	return get_u8(c, n, place, 0, SAB_MAX_CHESTS * 2, &rs->chest_count[k]);
-}
-
-/*
- * chests: Treasure Chests (module chests).
- *   region: {min: [X, Y], max: [X, Y]}   the cells chests may lie on
- *   per_round: 4
- *   paths: [{name: ..., edges: ..., count: N}, ...]
- *   chests: {gold: 1, no-maps: 1, ...}   by effect word
- */
-static int load_chests(const struct ctx *c, const sab_yaml_node *n,
-    sab_ruleset *rs)
-{
-	sab_yaml_field f[] = { SAB_YAML_FIELD("region"),
-	    SAB_YAML_FIELD("per_round"), SAB_YAML_FIELD("paths"),
-	    SAB_YAML_FIELD("chests") };
-	sab_yaml_field r[] = { SAB_YAML_FIELD("min"), SAB_YAML_FIELD("max") };
-	sab_yaml_field k[SAB_CHEST_KINDS];
-	char sub[PLACE_LEN];
-
-	if (!names_module(rs, "chests"))
-		return fail(c, sab_yaml_at(n), "chests", "a chests section "
-		    "needs module chests");
-	if (sab_yaml_fields(c->y, n, "chests", f, NELEM(f)) != 0)
-		return -1;
-	for (size_t i = 0; i < NELEM(f); i++)
-		if (sab_yaml_need_field(c->y, n, "chests", &f[i]) != 0)
-			return -1;
-	if (sab_yaml_fields(c->y, f[0].val, "chests.region", r, 2) != 0 ||
-	    sab_yaml_need_field(c->y, f[0].val, "chests.region", &r[0]) != 0 ||
-	    sab_yaml_need_field(c->y, f[0].val, "chests.region", &r[1]) != 0 ||
-	    get_cell(c, r[0].val, "chests.region.min", &rs->chest_min_x,
-	    &rs->chest_min_y) != 0 || get_cell(c, r[1].val,
-	    "chests.region.max", &rs->chest_max_x, &rs->chest_max_y) != 0)
-		return -1;
-	if (rs->chest_min_x > rs->chest_max_x ||
-	    rs->chest_min_y > rs->chest_max_y)
-		return fail(c, sab_yaml_at(f[0].val), "chests.region", "min "
-		    "(%d, %d) lies beyond max (%d, %d)", rs->chest_min_x,
-		    rs->chest_min_y, rs->chest_max_x, rs->chest_max_y);
-	if (get_u8(c, f[1].val, "chests.per_round", 1, SAB_MAX_CHESTS,
-	    &rs->chests_per_round) != 0)
-		return -1;
-	if (sab_yaml_need(c->y, f[2].val, "chests.paths", SAB_YAML_LIST,
-	    "a list of path cards") != 0)
-		return -1;
-	for (size_t i = 0; i < sab_yaml_count(f[2].val); i++) {
-		const sab_yaml_node *e = sab_yaml_item(c->y, f[2].val, i);
-		if (place_index(c, sub, "chests.paths", i, sab_yaml_at(e)) != 0 ||
-		    load_chest_path(c, e, sub, rs) != 0)
-			return -1;
-	}
-	for (size_t i = 0; i < SAB_CHEST_KINDS; i++)
-		k[i] = (sab_yaml_field)SAB_YAML_FIELD(sab_chest_words[i]);
-	if (sab_yaml_fields(c->y, f[3].val, "chests.chests", k,
-	    SAB_CHEST_KINDS) != 0)
-		return -1;
-	for (size_t i = 0; i < SAB_CHEST_KINDS; i++) {
-		if (k[i].val == NULL)
-			continue;
-		if (place_key(c, sub, "chests.chests", k[i].key, k[i].at) != 0 ||
-		    load_chest_count(c, k[i].val, sub, rs, i) != 0)
-			return -1;
-	}
-	return 0;
-}
-
-static int load_options(const struct ctx *c, const sab_yaml_node *n,
+static int load_options(const struct sab_rs_ctx *c, const sab_yaml_node *n,
     sab_ruleset *rs)
 {
 	sab_yaml_field f[] = { SAB_YAML_FIELD("placement"),
@@ -1083,109 +1126,6 @@ static int load_options(const struct ctx *c, const sab_yaml_node *n,
 	return 0;
 }
 
-/* toll: {dwarves: 2, gold: 1}: Tunnel Toll's dwarves, and the gold each
- * seat takes at setup (module toll). */
-static int load_toll(const struct ctx *c, const sab_yaml_node *n,
-    sab_ruleset *rs)
-{
-	sab_yaml_field f[] = { SAB_YAML_FIELD("dwarves"),
-	    SAB_YAML_FIELD("gold") };
-	char sub[PLACE_LEN];
-
-	c->ln->toll = sab_yaml_at(n);
-	if (sab_yaml_fields(c->y, n, "toll", f, NELEM(f)) != 0 ||
-	    sab_yaml_need_field(c->y, n, "toll", &f[0]) != 0 ||
-	    sab_yaml_need_field(c->y, n, "toll", &f[1]) != 0 ||
-	    place_key(c, sub, "toll", "dwarves", f[0].at) != 0 ||
-	    get_u8(c, f[0].val, sub, 1, SAB_MAX_TOLL_DWARVES,
-	    &rs->toll_dwarves) != 0 ||
-	    place_key(c, sub, "toll", "gold", f[1].at) != 0 ||
-	    get_u8(c, f[1].val, sub, 0, 9, &rs->toll_gold) != 0)
-		return -1;
-	return 0;
-}
-
-/* The words of a postcard's type: the laid kinds of the modules the
- * ruleset plays.  Returns how many. */
-static size_t laid_words(const sab_ruleset *rs, const char **words)
-{
-	size_t n = 0;
-
-	for (int k = 0; k < rs->nmodules; k++) {
-		const sab_module *m = sab_module_at(rs->modules[k]);
-		for (int i = 0; m != NULL && m->kinds != NULL &&
-		    m->kinds[i] != NULL; i++)
-			if (m->kinds[i]->laid && n < DECK_KINDS_MAX)
-				words[n++] = m->kinds[i]->word;
-	}
-	return n;
-}
-
-/* One postcard: {name: costume-department, type: costume, at: [4, -2],
- * edges: NESW}, a definition of its own. */
-static int load_postcard(const struct ctx *c, const sab_yaml_node *n,
-    const char *place, sab_ruleset *rs)
-{
-	const char *words[DECK_KINDS_MAX];
-	sab_yaml_field f[] = { SAB_YAML_FIELD("name"), SAB_YAML_FIELD("type"),
-	    SAB_YAML_FIELD("at"), SAB_YAML_FIELD("edges") };
-	size_t nw = laid_words(rs, words), t;
-	char sub[PLACE_LEN];
-	sab_card *d;
-	int i = rs->npostcards;
-
-	if (sab_yaml_fields(c->y, n, place, f, NELEM(f)) != 0)
-		return -1;
-	for (size_t k = 0; k < NELEM(f); k++)
-		if (sab_yaml_need_field(c->y, n, place, &f[k]) != 0)
-			return -1;
-	if (nw == 0)
-		return fail(c, f[1].at, place, "no module of the ruleset lays "
-		    "postcards: name costume or party in modules");
-	if ((d = add_def(c, rs, place, sab_yaml_at(n))) == NULL ||
-	    place_key(c, sub, place, "name", f[0].at) != 0 ||
-	    get_string(c, f[0].val, sub, d->name, sizeof d->name) != 0 ||
-	    get_word(c, &f[1], place, words, nw, &t) != 0 ||
-	    place_key(c, sub, place, "at", f[2].at) != 0 ||
-	    get_cell(c, f[2].val, sub, &rs->postcard_x[i],
-	    &rs->postcard_y[i]) != 0 ||
-	    place_key(c, sub, place, "edges", f[3].at) != 0 ||
-	    get_edges(c, f[3].val, sub, &d->edges) != 0)
-		return -1;
-	d->type = (uint8_t)sab_kind_find(words[t], strlen(words[t]));
-	d->groups[0] = d->edges;
-	d->count = 1;
-	c->ln->postcard[i] = sab_yaml_at(n);
-	rs->postcard_def[i] = (uint8_t)(rs->ndefs - 1);
-	rs->npostcards++;
-	return 0;
-}
-
-/* postcards: the postcards laid face up at setup (modules costume and
- * party). */
-static int load_postcards(const struct ctx *c, const sab_yaml_node *n,
-    sab_ruleset *rs)
-{
-	char sub[PLACE_LEN];
-
-	c->ln->postcards = sab_yaml_at(n);
-	if (sab_yaml_need(c->y, n, "postcards", SAB_YAML_LIST,
-	    "a list of postcards") != 0)
-		return -1;
-	if (sab_yaml_count(n) > SAB_MAX_POSTCARDS)
-		return fail(c, sab_yaml_at(n), "postcards", "%zu postcards, at "
-		    "most %d", sab_yaml_count(n), SAB_MAX_POSTCARDS);
-	rs->npostcards = 0;
-	for (size_t i = 0; i < sab_yaml_count(n); i++) {
-		const sab_yaml_node *e = sab_yaml_item(c->y, n, i);
-
-		if (place_index(c, sub, "postcards", i, sab_yaml_at(e)) != 0 ||
-		    load_postcard(c, e, sub, rs) != 0)
-			return -1;
-	}
-	return 0;
-}
-
 /*
  * The top-level keys, in the order they are read: the deck before the start
  * and goal cards (that is the order of defs), the board before the goal
@@ -1193,36 +1133,56 @@ static int load_postcards(const struct ctx *c, const sab_yaml_node *n,
  * section the file leaves out comes from the ruleset it extends, except the
  * ones marked own; the options merge key by key (merge).
  */
-typedef int (*section_fn)(const struct ctx *, const sab_yaml_node *,
+typedef int (*section_fn)(const struct sab_rs_ctx *, const sab_yaml_node *,
     sab_ruleset *);
 
 enum { SECTION_EXTENDS = 0 };
 
-static const struct section {
+struct section {
 	const char *key;
 	section_fn load;        /* NULL: handled before the others */
-	int required;
-	int own;                /* never taken from the extended ruleset */
-	int merge;              /* the extended ruleset's, then this file's */
-} sections[] = {
-	{ "extends", NULL, 0, 1, 0 },
-	{ "name", load_name, 1, 1, 0 },
-	{ "title", load_title, 0, 1, 0 },
-	{ "modules", load_modules, 0, 0, 0 },
-	{ "players", load_players, 1, 0, 0 },
-	{ "rounds", load_rounds, 1, 0, 0 },
-	{ "roles", load_roles, 0, 0, 0 },
-	{ "hand_size", load_hand_size, 1, 0, 0 },
-	{ "board", load_board, 1, 0, 0 },
-	{ "deck", load_deck, 1, 0, 0 },
-	{ "start_card", load_start_card, 1, 0, 0 },
-	{ "goal_cards", load_goal_cards, 1, 0, 0 },
-	{ "chests", load_chests, 0, 0, 0 },
-	{ "gold", load_gold, 0, 0, 0 },
-	{ "options", load_options, 0, 0, 1 },
-	{ "toll", load_toll, 0, 0, 0 },
-	{ "postcards", load_postcards, 0, 0, 0 },
+	uint8_t required;
+	uint8_t own;            /* never taken from the extended ruleset */
+	uint8_t merge;          /* the extended ruleset's, then this file's */
 };
+
+/* The core's keys; the modules' rows (rskey.h) come in after theirs. */
+static const struct section core_sections[] = {
+	{ .key = "extends", .own = 1 },
+	{ .key = "name", .load = load_name, .required = 1, .own = 1 },
+	{ .key = "title", .load = load_title, .own = 1 },
+	{ .key = "modules", .load = load_modules },
+	{ .key = "players", .load = load_players, .required = 1 },
+	{ .key = "rounds", .load = load_rounds, .required = 1 },
+	{ .key = "roles", .load = load_roles },
+	{ .key = "hand_size", .load = load_hand_size, .required = 1 },
+	{ .key = "board", .load = load_board, .required = 1 },
+	{ .key = "deck", .load = load_deck, .required = 1 },
+	{ .key = "start_card", .load = load_start_card, .required = 1 },
+	{ .key = "goal_cards", .load = load_goal_cards, .required = 1 },
+	{ .key = "gold", .load = load_gold },
+	{ .key = "options", .load = load_options, .merge = 1 },
+};
+#define SECTIONS_MAX (NELEM(core_sections) + SAB_RS_ROWS_MAX)
+
+/* Every key of a ruleset file in the order they are read: each core key,
+ * then the modules' rows read after it.  Returns how many. */
+static size_t all_sections(struct section *out)
+{
+	const sab_rs_key *r;
+	size_t n = 0;
+
+	for (size_t i = 0; i < NELEM(core_sections); i++) {
+		out[n++] = core_sections[i];
+		for (int k = 0; (r = row_at(k)) != NULL; k++)
+			if (r->key != NULL && r->after != NULL &&
+			    strcmp(r->after, core_sections[i].key) == 0 &&
+			    n < SECTIONS_MAX)
+				out[n++] = (struct section){ .key = r->key,
+				    .load = r->load };
+	}
+	return n;
+}
 
 /*
  * An inherited section (key) that failed to load in context pc, with its
@@ -1230,7 +1190,7 @@ static const struct section {
  * so at at, in this file, with the remedy, not at a line of the
  * extended ruleset the user never wrote.
  */
-static int inherited_fail(const struct ctx *c, const struct ctx *pc,
+static int inherited_fail(const struct sab_rs_ctx *c, const struct sab_rs_ctx *pc,
     const char *key, sab_yaml_mark at)
 {
 	char why[512];
@@ -1258,15 +1218,17 @@ static int inherited_fail(const struct ctx *c, const struct ctx *pc,
  * where this file leaves one out, from pf (the extended ruleset, context pc;
  * both NULL without "extends").
  */
-static int load_sections(const struct ctx *c, const sab_yaml_node *root,
-    sab_yaml_field *f, const struct ctx *pc, sab_yaml_field *pf,
+static int load_sections(const struct sab_rs_ctx *c, const sab_yaml_node *root,
+    sab_yaml_field *f, const struct sab_rs_ctx *pc, sab_yaml_field *pf,
     sab_ruleset *rs)
 {
 	/* The place to blame when an inherited section does not fit: the
 	 * last section this file gave, else its "extends". */
 	sab_yaml_mark blame = f[SECTION_EXTENDS].at;
+	struct section sections[SECTIONS_MAX];
+	size_t n = all_sections(sections);
 
-	for (size_t i = SECTION_EXTENDS + 1; i < NELEM(sections); i++) {
+	for (size_t i = SECTION_EXTENDS + 1; i < n; i++) {
 		const struct section *sec = &sections[i];
 		int own = f[i].val != NULL;
 		int inherit = pf != NULL && pf[i].val != NULL && !sec->own &&
@@ -1286,12 +1248,15 @@ static int load_sections(const struct ctx *c, const sab_yaml_node *root,
 	return 0;
 }
 
-static int root_fields(const struct ctx *c, const sab_yaml_node *root,
+static int root_fields(const struct sab_rs_ctx *c, const sab_yaml_node *root,
     sab_yaml_field *f)
 {
-	for (size_t i = 0; i < NELEM(sections); i++)
-		f[i].key = sections[i].key;
-	return sab_yaml_fields(c->y, root, "", f, NELEM(sections));
+	struct section sections[SECTIONS_MAX];
+	size_t n = all_sections(sections);
+
+	for (size_t i = 0; i < n; i++)
+		f[i] = (sab_yaml_field)SAB_YAML_FIELD(sections[i].key);
+	return sab_yaml_fields(c->y, root, "", f, n);
 }
 
 /*
@@ -1299,13 +1264,14 @@ static int root_fields(const struct ctx *c, const sab_yaml_node *root,
  * Only built-in rulesets can be extended (the library reads no files), and
  * they extend nothing themselves.
  */
-static int load_extended(const struct ctx *c, const sab_yaml_node *root,
+static int load_extended(const struct sab_rs_ctx *c, const sab_yaml_node *root,
     sab_yaml_field *f, sab_ruleset *rs)
 {
 	char name[SAB_NAME_MAX], sub[PLACE_LEN], source[SAB_NAME_MAX + 8];
-	sab_yaml_field pf[NELEM(sections)];
+	sab_yaml_field pf[SECTIONS_MAX];
+	sab_yaml_mark scratch[SAB_RS_MARKS] = { { 0, 0 } };
 	struct marks pmarks;
-	struct ctx pc;
+	struct sab_rs_ctx pc;
 	sab_yaml *py;
 	const char *text;
 	size_t len;
@@ -1326,7 +1292,8 @@ static int load_extended(const struct ctx *c, const sab_yaml_node *root,
 	if ((py = sab_yaml_load(text, len, source, "a ruleset", c->err,
 	    c->errlen)) == NULL)
 		return -1;
-	pc = (struct ctx){ source, c->err, c->errlen, py, &pmarks };
+	pc = (struct sab_rs_ctx){ .source = source, .err = c->err,
+	    .errlen = c->errlen, .y = py, .ln = &pmarks, .scratch = scratch };
 	rc = sab_yaml_root(py) == NULL ? fail(&pc, pmarks.root, NULL,
 	    "the ruleset is empty") : root_fields(&pc, sab_yaml_root(py), pf);
 	if (rc == 0)
@@ -1335,10 +1302,10 @@ static int load_extended(const struct ctx *c, const sab_yaml_node *root,
 	return rc;
 }
 
-static int load_root(const struct ctx *c, const sab_yaml_node *root,
+static int load_root(const struct sab_rs_ctx *c, const sab_yaml_node *root,
     sab_ruleset *rs)
 {
-	sab_yaml_field f[NELEM(sections)];
+	sab_yaml_field f[SECTIONS_MAX];
 
 	c->ln->root = sab_yaml_at(root);
 	if (root_fields(c, root, f) != 0)
@@ -1348,13 +1315,14 @@ static int load_root(const struct ctx *c, const sab_yaml_node *root,
 	return load_sections(c, root, f, NULL, NULL, rs);
 }
 
-static int check_and_fill(const struct ctx *c, sab_ruleset *rs);
+static int check_and_fill(const struct sab_rs_ctx *c, sab_ruleset *rs);
 
 int sab_ruleset_parse(sab_ruleset *rs, const char *text, size_t len,
     const char *source, char *err, size_t errlen)
 {
+	sab_yaml_mark scratch[SAB_RS_MARKS] = { { 0, 0 } };
 	struct marks ln;
-	struct ctx c;
+	struct sab_rs_ctx c;
 	sab_yaml *y;
 	int rc;
 
@@ -1365,7 +1333,8 @@ int sab_ruleset_parse(sab_ruleset *rs, const char *text, size_t len,
 	if ((y = sab_yaml_load(text, len, source, "a ruleset", err,
 	    errlen)) == NULL)
 		return -1;
-	c = (struct ctx){ source, err, errlen, y, &ln };
+	c = (struct sab_rs_ctx){ .source = source, .err = err,
+	    .errlen = errlen, .y = y, .ln = &ln, .scratch = scratch };
 	if (sab_yaml_root(y) == NULL)
 		rc = fail(&c, ln.root, NULL, "the ruleset is empty");
 	else
@@ -1428,13 +1397,13 @@ static const char *def_place(const sab_ruleset *rs, size_t i,
 	size_t k = 0;
 	int goal = rs->defs[i].type == SAB_CARD_GOAL;
 
+	const sab_rs_key *r;
+
 	if (rs->defs[i].type == SAB_CARD_START)
 		return "start_card";
-	for (int p = 0; p < rs->npostcards && p < SAB_MAX_POSTCARDS; p++)
-		if (rs->postcard_def[p] == i) {
-			(void)snprintf(out, PLACE_LEN, "postcards[%d]", p);
+	for (int n = 0; (r = row_at(n)) != NULL; n++)
+		if (r->def_place != NULL && r->def_place(rs, i, out) != NULL)
 			return out;
-		}
 	for (size_t j = 0; j < i; j++)
 		if ((rs->defs[j].type == SAB_CARD_GOAL) == goal &&
 		    rs->defs[j].type != SAB_CARD_START)
@@ -1445,7 +1414,7 @@ static const char *def_place(const sab_ruleset *rs, size_t i,
 	return out;
 }
 
-static int check_name_and_players(const struct ctx *c, const sab_ruleset *rs)
+static int check_name_and_players(const struct sab_rs_ctx *c, sab_ruleset *rs)
 {
 	char q[QUOTE_LEN];
 
@@ -1471,7 +1440,7 @@ static int check_name_and_players(const struct ctx *c, const sab_ruleset *rs)
 }
 
 /* The shape of a card with edges: groups inside its edges and disjoint. */
-static int check_shape(const struct ctx *c, const sab_card *d,
+static int check_shape(const struct sab_rs_ctx *c, const sab_card *d,
     const char *place, sab_yaml_mark line)
 {
 	char a[5], b[5];
@@ -1503,7 +1472,7 @@ static int check_shape(const struct ctx *c, const sab_card *d,
 }
 
 /* What each type needs besides its shape. */
-static int check_def(const struct ctx *c, const sab_card *d,
+static int check_def(const struct sab_rs_ctx *c, const sab_card *d,
     const char *place, sab_yaml_mark line)
 {
 	char q[QUOTE_LEN];
@@ -1533,7 +1502,7 @@ static int check_def(const struct ctx *c, const sab_card *d,
  * Every card name is unique, goal cards included: names are what moves,
  * events and the protocol call cards by, so one name must mean one card.
  */
-static int check_unique(const struct ctx *c, const sab_ruleset *rs, size_t i)
+static int check_unique(const struct sab_rs_ctx *c, const sab_ruleset *rs, size_t i)
 {
 	char p1[PLACE_LEN], p2[PLACE_LEN];
 
@@ -1570,7 +1539,7 @@ static void fill_rotations(sab_card *d)
 }
 
 /* Notes the sabotage card of each tool; a tool may have only one. */
-static int note_sabotage(const struct ctx *c, sab_ruleset *rs, size_t i)
+static int note_sabotage(const struct sab_rs_ctx *c, sab_ruleset *rs, size_t i)
 {
 	char p1[PLACE_LEN], p2[PLACE_LEN];
 	const sab_card *d = &rs->defs[i];
@@ -1587,7 +1556,7 @@ static int note_sabotage(const struct ctx *c, sab_ruleset *rs, size_t i)
 	return 0;
 }
 
-static int check_defs(const struct ctx *c, sab_ruleset *rs)
+static int check_defs(const struct sab_rs_ctx *c, sab_ruleset *rs)
 {
 	char p[PLACE_LEN];
 	unsigned total = 0, front = 0;
@@ -1645,31 +1614,8 @@ static int check_defs(const struct ctx *c, sab_ruleset *rs)
 	return 0;
 }
 
-/* Module chests: its section, enough chests and path cards for a round. */
-static int check_chests(const struct ctx *c, const sab_ruleset *rs)
+static int check_goal_cards(const struct sab_rs_ctx *c, sab_ruleset *rs)
 {
-	int chests = 0, paths = 0;
-
-	if (!names_module(rs, "chests"))
-		return 0;
-	for (int i = 0; i < SAB_CHEST_KINDS; i++)
-		chests += rs->chest_count[i];
-	for (int i = 0; i < rs->ndefs; i++)
-		paths += rs->defs[i].chest ? rs->defs[i].count : 0;
-	if (rs->chests_per_round == 0)
-		return fail(c, LINE(c, modules), "modules", "module chests "
-		    "needs a chests section");
-	if (chests < rs->chests_per_round || paths < rs->chests_per_round)
-		return fail(c, LINE(c, modules), "chests", "%d chests and %d "
-		    "path cards for %d a round", chests, paths,
-		    rs->chests_per_round);
-	return 0;
-}
-
-static int check_goal_cards(const struct ctx *c, sab_ruleset *rs)
-{
-	int gold = 0;
-
 	if (rs->ngoals < 1 || rs->ngoals > SAB_MAX_GOALS)
 		return fail(c, LINE(c, goals), "board.goals", "%d goals, "
 		    "expected 1 to %d", rs->ngoals, SAB_MAX_GOALS);
@@ -1685,33 +1631,41 @@ static int check_goal_cards(const struct ctx *c, sab_ruleset *rs)
 		if (g >= rs->ndefs || rs->defs[g].type != SAB_CARD_GOAL)
 			return fail(c, LINE(c, goal_cards), "goal_cards",
 			    "goal_defs[%zu] is not a goal card", i);
-		gold += rs->defs[g].gold != 0;
-		if (rs->defs[g].effect != SAB_GOAL_ROCKS &&
-		    !names_module(rs, "goals"))
-			return fail(c, LINE(c, goal_cards), "goal_cards",
-			    "goal card %s has an effect: that needs module "
-			    "goals", rs->defs[g].name);
 	}
-	if (!gold)
-		return fail(c, LINE(c, goal_cards), "goal_cards", "no goal "
-		    "card holds the gold (mark one with gold: true)");
-	/* "Take the goal card with gold and 4 random of the remaining 7
-	 * goal cards": one gold, and enough others to fill the places. */
-	if (names_module(rs, "goals") && (gold != 1 ||
-	    rs->ngoal_cards < rs->ngoals))
-		return fail(c, LINE(c, goal_cards), "goal_cards", "module "
-		    "goals deals the %d goal places from one gold and the "
-		    "other goal cards: %d gold, %d cards", rs->ngoals, gold,
-		    rs->ngoal_cards);
 	return 0;
 }
 
-static int check_roles(const struct ctx *c, const sab_ruleset *rs)
+/* One goal card holds the gold (a module may ask for more: its rows
+ * check after "goal_cards.gold"). */
+static int check_goal_gold(const struct sab_rs_ctx *c, sab_ruleset *rs)
+{
+	for (size_t i = 0; i < rs->ngoal_cards; i++)
+		if (rs->defs[rs->goal_defs[i]].gold)
+			return 0;
+	return fail(c, LINE(c, goal_cards), "goal_cards", "no goal card "
+	    "holds the gold (mark one with gold: true)");
+}
+
+static int check_roles(const struct sab_rs_ctx *c, sab_ruleset *rs)
 {
 	if (rs->roles_module != 0)
 		return 0;
 	for (int n = 0; n <= SAB_MAX_PLAYERS; n++) {
-		int s = rs->saboteurs[n], m = rs->miners[n] + rs->greedy[n];
+		int s = rs->saboteurs[n], m = rs->miners[n];
+		char more[64] = "";
+		const uint8_t *col;
+		const char *key;
+
+		/* The modules' columns count with the miners. */
+		for (int i = 0; (col = sab_ruleset_role_column(rs, i, &key)) !=
+		    NULL; i++) {
+			size_t o = strlen(more);
+
+			m += col[n];
+			if (col[n] && o < sizeof more)
+				(void)snprintf(more + o, sizeof more - o,
+				    " + %s", key);
+		}
 		sab_yaml_mark line = either(LINE_AT(c, role, n),
 		    LINE(c, roles));
 
@@ -1733,13 +1687,13 @@ static int check_roles(const struct ctx *c, const sab_ruleset *rs)
 		if (s + m < n)
 			return fail(c, line, "roles", "%d players need at "
 			    "least %d role cards, but saboteurs + miners%s "
-			    "is %d", n, n, rs->greedy[n] ? " + greedy" : "",
+			    "is %d", n, n, more,
 			    s + m);
 	}
 	return 0;
 }
 
-static int check_hands(const struct ctx *c, const sab_ruleset *rs)
+static int check_hands(const struct sab_rs_ctx *c, sab_ruleset *rs)
 {
 	for (int n = 0; n <= SAB_MAX_PLAYERS; n++) {
 		int h = rs->hand_size[n];
@@ -1781,7 +1735,7 @@ static int most_saboteurs(const sab_ruleset *rs)
 	return most;
 }
 
-static int check_gold(const struct ctx *c, const sab_ruleset *rs)
+static int check_gold(const struct sab_rs_ctx *c, sab_ruleset *rs)
 {
 	sab_yaml_mark line = LINE(c, gold_cards);
 
@@ -1824,7 +1778,7 @@ static int cell_ok(int x, int y)
 }
 
 /* Checks one cell: within the limits, on a bounded board, not taken. */
-static int check_cell(const struct ctx *c, const sab_ruleset *rs, int x,
+static int check_cell(const struct sab_rs_ctx *c, const sab_ruleset *rs, int x,
     int y, const char *place, sab_yaml_mark line)
 {
 	if (!cell_ok(x, y))
@@ -1838,7 +1792,7 @@ static int check_cell(const struct ctx *c, const sab_ruleset *rs, int x,
 	return 0;
 }
 
-static int check_board(const struct ctx *c, const sab_ruleset *rs)
+static int check_board(const struct sab_rs_ctx *c, sab_ruleset *rs)
 {
 	char p[PLACE_LEN];
 
@@ -1869,7 +1823,7 @@ static int check_board(const struct ctx *c, const sab_ruleset *rs)
 	return 0;
 }
 
-static int check_options(const struct ctx *c, const sab_ruleset *rs)
+static int check_options(const struct sab_rs_ctx *c, sab_ruleset *rs)
 {
 	sab_yaml_mark line = either(LINE(c, scoring), LINE(c, options));
 
@@ -1898,40 +1852,28 @@ static int check_options(const struct ctx *c, const sab_ruleset *rs)
 	return 0;
 }
 
-/* Whether rs names the module called name. */
-static int names_module(const sab_ruleset *rs, const char *name)
+/* Whether a module rs plays lets goal_cards hold more cards than places
+ * (rskey.h). */
+static int more_goal_cards(const sab_ruleset *rs)
 {
-	for (int i = 0; i < rs->nmodules && i < SAB_MAX_MODULES; i++) {
-		const sab_module *m = sab_module_at(rs->modules[i]);
+	const sab_module *m;
 
-		if (m != NULL && strcmp(m->name, name) == 0)
-			return 1;
-	}
+	for (int i = 0; i < rs->nmodules && i < SAB_MAX_MODULES; i++)
+		for (int k = 0; (m = sab_module_at(rs->modules[i])) != NULL &&
+		    m->keys != NULL && !row_last(&m->keys[k]); k++)
+			if (m->keys[k].more_goal_cards)
+				return 1;
 	return 0;
 }
 
 /*
- * The roles that extend the base game's (the greedy dwarf) come after
- * them, when the base game's are the ruleset's; greedy dwarves are dealt
- * only with module wc, and "You can only combine the Greedy Dwarf with the
- * Saboteur base game".
+ * The roles that extend the base game's (module wc's greedy dwarf) come
+ * after them, when the base game's are the ruleset's.
  */
-static int check_greedy(const struct ctx *c, sab_ruleset *rs)
+static int extend_roles(const struct sab_rs_ctx *c, sab_ruleset *rs)
 {
-	sab_yaml_mark line = either(LINE(c, greedy), LINE(c, modules));
-	int greedy = 0;
+	sab_yaml_mark line = either(LINE(c, column), LINE(c, modules));
 
-	for (int n = 0; n <= SAB_MAX_PLAYERS; n++)
-		greedy |= rs->greedy[n] != 0;
-	if (greedy && names_module(rs, "sab2"))
-		return fail(c, line, "roles", "greedy dwarves with module "
-		    "sab2: \"You can only combine the Greedy Dwarf with the "
-		    "Saboteur base game\"");
-	if (greedy && !names_module(rs, "wc"))
-		return fail(c, line, "roles", "greedy dwarves need module wc");
-	if (greedy && rs->scoring != SAB_SCORE_GOLD)
-		return fail(c, line, "roles", "greedy dwarves need scoring: "
-		    "gold");
 	if (rs->roles_module != 0)
 		return 0;
 	for (int i = 0; i < rs->nmodules; i++) {
@@ -1952,7 +1894,7 @@ static int check_greedy(const struct ctx *c, sab_ruleset *rs)
  * before modules had; the base comes first; each is ready and named once.
  * Their roles become the ruleset's, in module order.
  */
-static int check_modules(const struct ctx *c, sab_ruleset *rs)
+static int check_modules(const struct sab_rs_ctx *c, sab_ruleset *rs)
 {
 	sab_yaml_mark line = LINE(c, modules);
 
@@ -1992,7 +1934,14 @@ static int check_modules(const struct ctx *c, sab_ruleset *rs)
 			rs->roles[rs->nroles++] = m->roles[r];
 		}
 	}
-	if (check_greedy(c, rs) != 0)
+	return 0;
+}
+
+/* The roles the modules bring (after their rows' checks of the modules,
+ * rskey.h): the extending ones added, and a module that deals its own. */
+static int check_module_roles(const struct sab_rs_ctx *c, sab_ruleset *rs)
+{
+	if (extend_roles(c, rs) != 0)
 		return -1;
 	/* An expansion that deals its own dwarf cards and pays in pieces
 	 * has no dwarf table and no gold cards. */
@@ -2012,111 +1961,141 @@ static int check_modules(const struct ctx *c, sab_ruleset *rs)
 	return 0;
 }
 
-/* Tunnel toll: its section and its module go together; it pays in gold. */
-static int check_toll(const struct ctx *c, const sab_ruleset *rs)
+/* The core's checks, each with the key whose modules' rows check after it
+ * (rskey.h), in the order they run. */
+static const struct core_check {
+	const char *key;
+	int (*check)(const struct sab_rs_ctx *, sab_ruleset *);
+} core_checks[] = {
+	{ .key = "modules", .check = check_modules },
+	{ .key = "modules.roles", .check = check_module_roles },
+	{ .key = "name", .check = check_name_and_players },
+	{ .key = "deck", .check = check_defs },
+	{ .key = "goal_cards", .check = check_goal_cards },
+	{ .key = "goal_cards.gold", .check = check_goal_gold },
+	{ .key = "roles", .check = check_roles },
+	{ .key = "hand_size", .check = check_hands },
+	{ .key = "gold", .check = check_gold },
+	{ .key = "board", .check = check_board },
+	{ .key = "options", .check = check_options },
+};
+
+static int check_and_fill(const struct sab_rs_ctx *c, sab_ruleset *rs)
 {
-	sab_yaml_mark line = either(LINE(c, toll), LINE(c, modules));
-	int on = names_module(rs, "toll");
+	const sab_rs_key *r;
 
-	if (on && rs->toll_dwarves == 0)
-		return fail(c, line, "modules", "module toll needs a toll "
-		    "section: toll: {dwarves: 2, gold: 1}");
-	if (!on && (rs->toll_dwarves || rs->toll_gold))
-		return fail(c, line, "toll", "a toll section needs module toll "
-		    "in modules");
-	if (rs->toll_dwarves > SAB_MAX_TOLL_DWARVES)
-		return fail(c, line, "toll", "%d dwarves, at most %d",
-		    rs->toll_dwarves, SAB_MAX_TOLL_DWARVES);
-	if (on && rs->scoring != SAB_SCORE_GOLD)
-		return fail(c, line, "toll", "the tolls are paid in gold: "
-		    "module toll needs scoring: gold");
-	return 0;
-}
-
-/* One postcard: a laid card of a module the ruleset plays, on a free
- * cell of the board. */
-static int check_postcard(const struct ctx *c, const sab_ruleset *rs, int i)
-{
-	sab_yaml_mark line = either(LINE_AT(c, postcard, i),
-	    LINE(c, postcards));
-	int x = rs->postcard_x[i], y = rs->postcard_y[i];
-	uint8_t def = rs->postcard_def[i];
-	const sab_kind *k;
-	char p[PLACE_LEN];
-
-	(void)snprintf(p, sizeof p, "postcards[%d]", i);
-	if (def >= rs->ndefs || (k = sab_kind_of(rs->defs[def].type)) ==
-	    NULL || !k->laid)
-		return fail(c, line, p, "card %d is no postcard", def);
-	if (check_cell(c, rs, x, y, p, line) != 0)
-		return -1;
-	if (x == rs->start_x && y == rs->start_y)
-		return fail(c, line, p, "(%d, %d) is the start", x, y);
-	for (int g = 0; g < rs->ngoals; g++)
-		if (x == rs->goal_x[g] && y == rs->goal_y[g])
-			return fail(c, line, p, "(%d, %d) is goal %d", x, y, g);
-	if (rs->middle_path && rs->ngoals > 0 &&
-	    x == (rs->start_x + rs->goal_x[rs->ngoals / 2]) / 2 &&
-	    y == (rs->start_y + rs->goal_y[rs->ngoals / 2]) / 2)
-		return fail(c, line, p, "(%d, %d) is where the middle path "
-		    "card is laid", x, y);
-	for (int j = 0; j < i; j++)
-		if (x == rs->postcard_x[j] && y == rs->postcard_y[j])
-			return fail(c, line, p, "(%d, %d) is also postcard %d",
-			    x, y, j);
-	return 0;
-}
-
-/* The postcards: each module that lays one has exactly one, and changes
- * dwarf cards, so the ruleset has some. */
-static int check_postcards(const struct ctx *c, const sab_ruleset *rs)
-{
-	sab_yaml_mark line = either(LINE(c, postcards), LINE(c, modules));
-
-	if (rs->npostcards > SAB_MAX_POSTCARDS)
-		return fail(c, line, "postcards", "%d postcards, at most %d",
-		    rs->npostcards, SAB_MAX_POSTCARDS);
-	for (int i = 0; i < rs->npostcards; i++)
-		if (check_postcard(c, rs, i) != 0)
+	for (size_t i = 0; i < NELEM(core_checks); i++) {
+		if (core_checks[i].check(c, rs) != 0)
 			return -1;
-	for (int i = 0; i < rs->nmodules; i++) {
-		const sab_module *m = sab_module_at(rs->modules[i]);
-		for (int k = 0; m->kinds != NULL && m->kinds[k] != NULL; k++) {
-			int n = 0;
-			if (!m->kinds[k]->laid)
-				continue;
-			for (int j = 0; j < rs->npostcards; j++)
-				n += sab_kind_of(rs->defs[rs->postcard_def[j]]
-				    .type) == m->kinds[k];
-			if (n != 1)
-				return fail(c, line, "postcards", "module %s "
-				    "needs one postcard of type %s, not %d",
-				    m->name, m->kinds[k]->word, n);
-			if (!rs->has_roles)
-				return fail(c, line, "postcards", "module %s "
-				    "changes dwarf cards: the ruleset needs "
-				    "roles", m->name);
-		}
+		for (int k = 0; (r = row_at(k)) != NULL; k++)
+			if (r->check != NULL && r->after != NULL &&
+			    strcmp(r->after, core_checks[i].key) == 0 &&
+			    r->check(c, rs) != 0)
+				return -1;
 	}
 	return 0;
 }
 
-static int check_and_fill(const struct ctx *c, sab_ruleset *rs)
+/* ---- the modules' rows: canonical text and words for people ---- */
+
+void sab_rs_line(sab_rs_canon *out, const char *fmt, ...)
 {
-	if (check_modules(c, rs) != 0 ||
-	    check_name_and_players(c, rs) != 0 || check_defs(c, rs) != 0 ||
-	    check_goal_cards(c, rs) != 0 || check_chests(c, rs) != 0 ||
-	    check_roles(c, rs) != 0 ||
-	    check_hands(c, rs) != 0 || check_gold(c, rs) != 0 ||
-	    check_board(c, rs) != 0 || check_options(c, rs) != 0 ||
-	    check_toll(c, rs) != 0 || check_postcards(c, rs) != 0)
-		return -1;
+	va_list ap;
+
+	va_start(ap, fmt);
+	sab_rs_vline(out, fmt, ap);
+	va_end(ap);
+}
+
+void sab_rs_vline(sab_rs_canon *out, const char *fmt, va_list ap)
+{
+	char buf[256];
+	int n = vsnprintf(buf, sizeof buf, fmt, ap);
+
+	/* Every line is far shorter; a cut line would still hash the same
+	 * everywhere. */
+	if (n < 0)
+		n = 0;
+	if ((size_t)n >= sizeof buf)
+		n = (int)sizeof buf - 1;
+	out->put(out, buf, (size_t)n);
+}
+
+void sab_ruleset_canon_at(const sab_ruleset *rs, int at, sab_rs_canon *out)
+{
+	const sab_rs_key *r;
+
+	for (int k = 0; (r = row_at(k)) != NULL; k++)
+		if (r->canon != NULL && r->canon_at == at)
+			r->canon(rs, out);
+}
+
+/* What the rows say, one after another into buf: each row's describe at
+ * `at`, or (c not NULL) its describe_card of c.  Returns the length it
+ * needed, as snprintf() does. */
+static int describe_rows(const sab_ruleset *rs, int at,
+    const char *const *tok, const sab_card *c, char *buf, size_t size)
+{
+	const sab_rs_key *r;
+	size_t o = 0;
+	int n;
+
+	if (size > 0)
+		buf[0] = '\0';
+	for (int k = 0; (r = row_at(k)) != NULL; k++) {
+		char *to = buf + (o < size ? o : size);
+		size_t room = o < size ? size - o : 0;
+
+		if (c != NULL && r->describe_card != NULL)
+			n = r->describe_card(rs, c, to, room);
+		else if (c == NULL && r->describe != NULL && r->say_at == at)
+			n = r->describe(rs, tok, to, room);
+		else
+			continue;
+		if (n < 0)
+			return n;
+		o += (size_t)n;
+	}
+	return (int)o;
+}
+
+int sab_ruleset_describe_at(const sab_ruleset *rs, int at,
+    const char *const *tok, char *buf, size_t size)
+{
+	return describe_rows(rs, at, tok, NULL, buf, size);
+}
+
+int sab_ruleset_describe_card(const sab_ruleset *rs, const sab_card *c,
+    char *buf, size_t size)
+{
+	return describe_rows(rs, SAB_RS_AT_NONE, NULL, c, buf, size);
+}
+
+sab_card *sab_rs_add_def(const struct sab_rs_ctx *c, sab_ruleset *rs,
+    const char *place, sab_yaml_mark at)
+{
+	return add_def(c, rs, place, at);
+}
+
+int sab_rs_check_cell(const struct sab_rs_ctx *c, const sab_ruleset *rs,
+    int x, int y, const char *place, sab_yaml_mark line)
+{
+	return check_cell(c, rs, x, y, place, line);
+}
+
+int sab_rs_plays(const sab_ruleset *rs, const struct sab_module *m)
+{
+	for (int i = 0; i < rs->nmodules && i < SAB_MAX_MODULES; i++)
+		if (sab_module_at(rs->modules[i]) == m)
+			return 1;
 	return 0;
 }
 
 int sab_ruleset_finish(sab_ruleset *rs, char *err, size_t errlen)
 {
-	struct ctx c = { NULL, err, errlen, NULL, NULL };
+	sab_yaml_mark scratch[SAB_RS_MARKS] = { { 0, 0 } };
+	struct sab_rs_ctx c = { .err = err, .errlen = errlen,
+	    .scratch = scratch };
 
 	if (errlen > 0)
 		err[0] = '\0';
@@ -2151,7 +2130,7 @@ const char *sab_ruleset_builtin_name(int i)
 int sab_ruleset_load_builtin(sab_ruleset *rs, const char *name,
     char *err, size_t errlen)
 {
-	struct ctx c = { NULL, err, errlen, NULL, NULL };
+	struct sab_rs_ctx c = { .err = err, .errlen = errlen };
 	const char *names[16];
 	char source[SAB_NAME_MAX + 16], list[256], q[QUOTE_LEN];
 	const char *text;

@@ -25,9 +25,10 @@
 #define SAB_NAME_MAX 32
 #define SAB_MAX_ROUNDS 9        /* rounds a ruleset may have */
 #define SAB_MAX_ROLES 16        /* kinds of dwarf card, "none" included */
-#define SAB_MAX_TOLL_DWARVES 4  /* Tunnel Toll's dwarves (the box has 2) */
-#define SAB_MAX_POSTCARDS 4     /* postcards laid on the table at setup */
 #define SAB_MAX_ASIDE 60        /* cards put aside each round (set_aside) */
+
+/* Each module's limits, enums and fields of sab_ruleset. */
+#include "modkeys.h"
 
 /* Edges of a path card, in its upright frame; y grows to the south. */
 enum {
@@ -115,22 +116,6 @@ enum sab_goal_effect {
 	SAB_GOAL_EFFECTS
 };
 
-/* The treasure chests' effects (module chests), in the rulebook's order. */
-enum sab_chest {
-	SAB_CHEST_GOLD,         /* take 1 gold */
-	SAB_CHEST_NO_MAPS,      /* no more maps on goals, for anyone */
-	SAB_CHEST_NO_DRAW,      /* no draw at the end of this turn */
-	SAB_CHEST_EXTRA_DRAW,   /* one more draw at the end of this turn */
-	SAB_CHEST_PUSH_GOAL,    /* push a face-down goal one place further */
-	SAB_CHEST_STEAL_CARD,   /* a card of another's hand instead of a draw */
-	SAB_CHEST_KEEP_ONE,     /* draw 3, keep 1, discard 2 */
-	SAB_CHEST_LOOK_ROLE,    /* look at another player's dwarf card */
-	SAB_CHEST_TROVE,        /* shuffle the discards, take 1 of the top 5 */
-	SAB_CHEST_MILL,         /* the top 5 of the deck to the discards */
-	SAB_CHEST_KINDS
-};
-#define SAB_MAX_CHESTS 8        /* chests on the table in one round */
-
 enum sab_gold_drawn {
 	SAB_GOLD_PER_MINER,     /* anniversary: one gold card per gold miner */
 	SAB_GOLD_PER_PLAYER     /* classic: one per player (up to gold_drawn_max) */
@@ -193,7 +178,6 @@ typedef struct sab_ruleset {
 	uint8_t modules[SAB_MAX_MODULES];/* index (sab_module_at()); base first */
 	uint8_t saboteurs[SAB_MAX_PLAYERS + 1]; /* role cards by player count */
 	uint8_t miners[SAB_MAX_PLAYERS + 1];
-	uint8_t greedy[SAB_MAX_PLAYERS + 1];  /* greedy dwarves (module wc) */
 	uint8_t hand_size[SAB_MAX_PLAYERS + 1];
 
 	/* Board: cell (x, y), x east, y south, start at `start_x, start_y`. */
@@ -255,30 +239,10 @@ typedef struct sab_ruleset {
 	 * expansion that deals its own dwarf cards and pays in pieces. */
 	uint8_t roles_module;
 
-	/* Tunnel toll (module toll; rules/minis/toll/): the dwarves a
-	 * round has (0: the module is off) and the gold pieces each seat
-	 * takes at the game's setup (toll: {dwarves: 2, gold: 1}). */
-	uint8_t toll_dwarves;
-	uint8_t toll_gold;
-	/* Postcards (modules costume and party; rules/minis/postcards/):
-	 * each one's card definition (a kind the modules bring, never in
-	 * the deck) and the cell it is laid face up on at each round's
-	 * setup (postcards: [...]). */
-	uint8_t npostcards;
-	uint8_t postcard_def[SAB_MAX_POSTCARDS];
-	int8_t postcard_x[SAB_MAX_POSTCARDS], postcard_y[SAB_MAX_POSTCARDS];
-	/* Treasure Chests (module chests; section chests): how many chests
-	 * of each effect, how many lie on the table each round, and the
-	 * cells they may lie on (min to max, inclusive).  The face-down
-	 * path cards are the definitions with chest set. */
-	uint8_t chest_count[SAB_CHEST_KINDS];
-	uint8_t chests_per_round;
-	int8_t chest_min_x, chest_min_y, chest_max_x, chest_max_y;
+	/* The modules' fields, each module's in its keys.h
+	 * (rules/modkeys.h). */
+	SAB_MODULES_RULESET_FIELDS
 } sab_ruleset;
-
-/* The words of the chests' effects in rulesets and the protocol
- * ("gold", "no-maps", ...), by enum sab_chest. */
-extern const char *const sab_chest_words[SAB_CHEST_KINDS];
 
 /*
  * Parses a ruleset from YAML text held in memory (len bytes; it need not end

@@ -5,7 +5,8 @@
 # code); seeded games of every built-in ruleset and of every ruleset file
 # in examples/rulesets must end in the same state (selfplay --hash) and be
 # told in the same words (selfplay --verbose); and every ruleset must
-# print and hash as it did (rules, rules --hash).  An organiser auditing
+# print and hash as it did (rules, rules --hash), and every bad ruleset of
+# tests/fixtures/bad-rulesets be refused in the same words.  An organiser auditing
 # last year's results depends on all of it.
 #
 # Usage: tests/guards.sh path/to/saboteur      (UPDATE=1 rewrites the lists)
@@ -95,6 +96,16 @@ words() {
 	done
 }
 
+# Every bad ruleset file (one mistake each, in a module's key or the core's
+# keys about modules): its exit code and its message, word for word.
+errors() {
+	for f in tests/fixtures/bad-rulesets/*.yaml; do
+		"$bin" rules --ruleset "$f" >/dev/null 2>"$tmp/err" </dev/null
+		rc=$?
+		echo "$(basename "$f") exit=$rc $(cat "$tmp/err")"
+	done
+}
+
 check() {
 	name=$1
 	"$name" >"$tmp/$name"
@@ -114,5 +125,6 @@ check() {
 check outputs
 check hashes
 check words
+check errors
 echo "guards: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

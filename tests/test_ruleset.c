@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "effect.h"
 #include "rng.h"
+#include "rskey.h"
 #include "ruleset.h"
 #include "suites.h"
 
@@ -783,6 +785,49 @@ START_TEST(extends_replaces_whole_sections)
 }
 END_TEST
 
+/*
+ * The keys the modules' rows bring (rules/rskey.h) are the core's to read:
+ * each one, given in a file with a value of the wrong shape, is refused at
+ * that key, never as an unknown key; no two rows bring one key.
+ */
+START_TEST(module_keys_are_read)
+{
+	const char *seen[32];
+	int nseen = 0;
+	const sab_module *m;
+
+	for (int i = 0; (m = sab_module_at(i)) != NULL; i++) {
+		for (const sab_rs_key *r = m->keys; r != NULL &&
+		    (r->key != NULL || r->check != NULL || r->canon != NULL ||
+		    r->describe != NULL || r->describe_card != NULL ||
+		    r->role_key != NULL); r++) {
+			char text[128], err[512], at[64];
+			sab_ruleset rs;
+
+			if (r->key == NULL)
+				continue;
+			for (int k = 0; k < nseen; k++)
+				ck_assert_msg(strcmp(seen[k], r->key) != 0,
+				    "key %s brought twice", r->key);
+			ck_assert_int_lt(nseen, 32);
+			seen[nseen++] = r->key;
+			ck_assert_ptr_nonnull(r->load);
+			ck_assert_ptr_nonnull(r->after);
+			snprintf(text, sizeof text, "extends: base\nname: t\n"
+			    "%s: 7\n", r->key);
+			snprintf(at, sizeof at, "t:3:%zu: %s", strlen(r->key) + 3,
+			    r->key);
+			ck_assert_int_eq(sab_ruleset_parse(&rs, text,
+			    strlen(text), "t", err, sizeof err), -1);
+			ck_assert_msg(strncmp(err, at, strlen(at)) == 0 &&
+			    strstr(err, "unknown key") == NULL,
+			    "module %s, key %s: %s", m->name, r->key, err);
+		}
+	}
+	ck_assert_int_gt(nseen, 0);
+}
+END_TEST
+
 Suite *ruleset_suite(void)
 {
 	Suite *s = suite_create("ruleset");
@@ -807,6 +852,7 @@ Suite *ruleset_suite(void)
 	tcase_add_test(tc, short_error_buffers);
 	tcase_add_test(tc, extends_takes_what_is_left_out);
 	tcase_add_test(tc, extends_replaces_whole_sections);
+	tcase_add_test(tc, module_keys_are_read);
 	suite_add_tcase(s, tc);
 
 	tcase_add_loop_test(bad_files, bad_file_fails_with_its_message, 0,

@@ -2,6 +2,7 @@
 #include <string.h>
 
 #include "../hash.h"
+#include "../rskey.h"
 #include "sab2.h"
 
 /* By role value: the order of enum sab2_role. */
@@ -267,6 +268,9 @@ static void swap_role(sab_game *g, int seat)
 	memcpy(g->dwarves, pile.card, sizeof pile.card);
 }
 
+/* Its ruleset rows (keys.c). */
+extern const sab_rs_key sab_sab2_keys[];
+
 const sab_module sab_module_sab2 = {
 	.name = "sab2",
 	.title = "Saboteur 2",
@@ -281,4 +285,5 @@ const sab_module sab_module_sab2 = {
 	.chosen = chosen,
 	.swap_role = swap_role,
 	.hash = hash,
+	.keys = sab_sab2_keys,
 };

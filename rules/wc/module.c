@@ -1,5 +1,6 @@
 /* module.c: the World Championship special cards as a module: their kinds, and the state they use folded into a game's hash. */
 #include "../hash.h"
+#include "../rskey.h"
 #include "wc.h"
 
 /* The turn's state the special cards use (rules/game.h). */
@@ -40,6 +41,9 @@ static const sab_role_def roles[] = {
  * as rules/base/ holds the base game's.  Its greedy dwarf is dealt, and
  * its rounds decided and paid, by the base game (rules/base/).
  */
+/* Its ruleset keys (keys.c). */
+extern const sab_rs_key sab_wc_keys[];
+
 const sab_module sab_module_wc = {
 	.name = "wc",
 	.title = "the World Championship special cards and the variants",
@@ -49,4 +53,5 @@ const sab_module sab_module_wc = {
 	.roles = roles,
 	.nroles = sizeof roles / sizeof roles[0],
 	.roles_extend = 1,
+	.keys = sab_wc_keys,
 };

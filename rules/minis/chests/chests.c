@@ -4,6 +4,7 @@
 #include "../../hash.h"
 #include "../../say.h"
 #include "chests.h"
+#include "../../rskey.h"
 
 /* ---- setting up -------------------------------------------------------- */
 
@@ -558,6 +559,9 @@ static void hidden_peek(const sab_game *g, int x, int y, sab_event *e)
 	e->value = g->chest_kind[i];
 }
 
+/* Its ruleset keys (keys.c). */
+extern const sab_rs_key sab_chests_keys[];
+
 const sab_module sab_module_chests = {
 	.name = "chests",
 	.title = "Treasure Chests (mini expansion)",
@@ -568,4 +572,5 @@ const sab_module sab_module_chests = {
 	.hidden_taken = hidden_taken,
 	.hidden_peek = hidden_peek,
 	.hash = hash,
+	.keys = sab_chests_keys,
 };

@@ -3,6 +3,7 @@
 
 #include "../../hash.h"
 #include "../../say.h"
+#include "../../rskey.h"
 #include "goals.h"
 
 /*
@@ -175,10 +176,14 @@ static uint64_t hash(uint64_t h, const sab_game *g)
 	return sab_fnv1a(h, &g->goal_choices, 1);
 }
 
+/* Its ruleset keys (keys.c). */
+extern const sab_rs_key sab_goals_keys[];
+
 const sab_module sab_module_goals = {
 	.name = "goals",
 	.title = "New Goals (mini expansion)",
 	.ready = 1,
 	.round_start = round_start,
 	.hash = hash,
+	.keys = sab_goals_keys,
 };

@@ -6,6 +6,7 @@
 #include "../../say.h"
 #include "../../seen.h"
 #include "postcards.h"
+#include "../../rskey.h"
 
 /*
  * The rulebook ("Costume Department", "Tunnel Party", seed 004) shows the
@@ -201,6 +202,9 @@ static uint64_t hash(uint64_t h, const sab_game *g)
 	return sab_fnv1a(h, &g->postcard_done, 1);
 }
 
+/* Its ruleset keys (keys.c). */
+extern const sab_rs_key sab_postcards_keys[];
+
 const sab_module sab_module_costume = {
 	.name = "costume",
 	.title = "the Costume Department (a mini expansion)",
@@ -209,6 +213,7 @@ const sab_module sab_module_costume = {
 	.round_start = costume_round_start,
 	.played = costume_played,
 	.hash = hash,
+	.keys = sab_postcards_keys,
 };
 
 const sab_module sab_module_party = {

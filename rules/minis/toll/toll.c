@@ -2,6 +2,7 @@
 #include "../../hash.h"
 #include "../../say.h"
 #include "toll.h"
+#include "../../rskey.h"
 
 /*
  * The rulebook ("Tunnel Toll", seed 004) and the decisions this program
@@ -279,6 +280,9 @@ static int cell_held(const sab_game *g, uint16_t idx, char *why,
 	return 1;
 }
 
+/* Its ruleset keys (keys.c). */
+extern const sab_rs_key sab_toll_keys[];
+
 const sab_module sab_module_toll = {
 	.name = "toll",
 	.title = "Tunnel Toll (a mini expansion)",
@@ -289,4 +293,5 @@ const sab_module sab_module_toll = {
 	.path_laid = path_laid,
 	.cell_held = cell_held,
 	.hash = hash,
+	.keys = sab_toll_keys,
 };
