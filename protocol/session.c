@@ -31,13 +31,14 @@ void session_setup(session *s, int game, uint64_t seed,
 	char line[PROTO_LINE_MAX];
 
 	for (int seat = 0; seat < s->nplayers; seat++)
-		for (int k = 0; proto_setup_line(s->pc, game, s->nplayers, seat,
-		    names, k, line, sizeof line) > 0; k++) {
-			s->send(s->ctx, seat, line);
+		for (int k = 0, n; (n = proto_setup_line(s->pc, game,
+		    s->nplayers, seat, names, k, line, sizeof line)) > 0; k++) {
+			s->send(s->ctx, seat, line, (size_t)n);
 			/* Right after "game" (saboteur-protocol(7)). */
 			if (k == 0 && (s->features[seat] & PROTO_FEAT_SEED) &&
-			    proto_seed_line(seed, seat, line, sizeof line) > 0)
-				s->send(s->ctx, seat, line);
+			    (n = proto_seed_line(seed, seat, line,
+			    sizeof line)) > 0)
+				s->send(s->ctx, seat, line, (size_t)n);
 		}
 }
 
@@ -57,7 +58,7 @@ static inline int tell_seat(session *s, const sab_event *e, int seat,
 	n = proto_event(s->pc, e, seat, s->nplayers, line, PROTO_LINE_MAX);
 
 	if (n > 0)
-		s->send(s->ctx, seat, line);
+		s->send(s->ctx, seat, line, (size_t)n);
 	return n;
 }
 
@@ -92,7 +93,7 @@ void session_tell(session *s, const sab_event *e)
 			shared = proto_event(s->pc, e, seat, s->nplayers, line,
 			    PROTO_LINE_MAX);
 		if (shared > 0)
-			s->send(s->ctx, seat, line);
+			s->send(s->ctx, seat, line, (size_t)shared);
 	}
 }
 
@@ -113,6 +114,7 @@ unsigned session_window(session *s, sab_game *g, int decision,
 	for (int i = 1; i < n; i++) {
 		int seat = seats[i];
 		char line[PROTO_LINE_MAX];
+		int k;
 		/* The line the rules send when they ask this seat. */
 		sab_event e = sab_event_new(SAB_EV_REACT, SAB_VIS_SEAT,
 		    (uint8_t)seat);
@@ -120,9 +122,9 @@ unsigned session_window(session *s, sab_game *g, int decision,
 			continue;
 		e.target = g->pending_seat;
 		e.card = g->pending.card;
-		if (proto_event(s->pc, &e, seat, s->nplayers, line,
-		    sizeof line) > 0)
-			s->send(s->ctx, seat, line);
+		if ((k = proto_event(s->pc, &e, seat, s->nplayers, line,
+		    sizeof line)) > 0)
+			s->send(s->ctx, seat, line, (size_t)k);
 		g->to_act = (uint8_t)seat;
 		session_request(s, g, decision + i, move_ms[seat], bank_ms[seat]);
 		asked |= 1u << seat;
@@ -147,36 +149,39 @@ void session_request(session *s, const sab_game *g, int decision,
     int64_t move_ms, int64_t bank_ms)
 {
 	char line[PROTO_LINE_MAX];
-	int seat = g->to_act;
+	int seat = g->to_act, n;
 
 	if (s->features[seat] & PROTO_FEAT_MOVES) {
 		int k = sab_game_moves(g, s->moves);
 		memcpy(line, "legal ", 6);
 		for (int i = 0; i < k; i++)
-			if (proto_move(s->pc, &s->moves[i], line + 6,
-			    sizeof line - 6) > 0)
-				s->send(s->ctx, seat, line);
+			if ((n = proto_move(s->pc, &s->moves[i], line + 6,
+			    sizeof line - 6)) > 0)
+				s->send(s->ctx, seat, line, (size_t)n + 6);
 	}
-	if (proto_turn_line(decision, move_ms, bank_ms, line, sizeof line) > 0)
-		s->send(s->ctx, seat, line);
+	if ((n = proto_turn_line(decision, move_ms, bank_ms, line,
+	    sizeof line)) > 0)
+		s->send(s->ctx, seat, line, (size_t)n);
 }
 
 static void played_for(session *s, int seat, const char *why,
     const sab_move *m)
 {
 	char line[PROTO_LINE_MAX];
+	int n = proto_default_line(s->pc, why, m, line, sizeof line);
 
-	if (proto_default_line(s->pc, why, m, line, sizeof line) > 0)
-		s->send(s->ctx, seat, line);
+	if (n > 0)
+		s->send(s->ctx, seat, line, (size_t)n);
 }
 
 void session_refused(session *s, int seat, int tries_left, const char *why,
     const sab_move *played)
 {
 	char line[PROTO_LINE_MAX];
+	int n = proto_illegal_line(tries_left, why, line, sizeof line);
 
-	if (proto_illegal_line(tries_left, why, line, sizeof line) > 0)
-		s->send(s->ctx, seat, line);
+	if (n > 0)
+		s->send(s->ctx, seat, line, (size_t)n);
 	if (played != NULL)
 		played_for(s, seat, "illegal", played);
 }

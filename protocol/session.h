@@ -11,9 +11,11 @@
 #include "protocol.h"
 #include "saboteur.h"
 
-/* Takes one line (no newline) for the bot at seat.  The caller decides
+/* Takes one line (no newline) of len bytes for the bot at seat (line[len]
+ * is its NUL, so the taker need not count it).  The caller decides
  * whether a seat still listens: a bot out of the match hears nothing. */
-typedef void session_send_fn(void *ctx, int seat, const char *line);
+typedef void session_send_fn(void *ctx, int seat, const char *line,
+    size_t len);
 
 /* The conversation of one game with all its seats. */
 typedef struct session {

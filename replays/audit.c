@@ -70,8 +70,9 @@ static void sent(walk *w, int seat, const char *line)
 }
 
 /* The session's way to a seat, as the referee's is to its bot. */
-static void session_sent(void *ctx, int seat, const char *line)
+static void session_sent(void *ctx, int seat, const char *line, size_t len)
 {
+	(void)len;
 	sent(ctx, seat, line);
 }
 

@@ -25,11 +25,13 @@ typedef struct heard {
 	int lines[SAB_MAX_PLAYERS];
 } heard;
 
-static void hear(void *ctx, int seat, const char *line)
+static void hear(void *ctx, int seat, const char *line, size_t len)
 {
 	heard *h = ctx;
 	size_t n = strlen(line);
 
+	REQUIRE(len == n, "a line of %zu bytes said to be %zu: \"%s\"", n,
+	    len, line);
 	REQUIRE(seat >= 0 && seat < SAB_MAX_PLAYERS, "a line for seat %d",
 	    seat);
 	REQUIRE(strchr(line, '\n') == NULL, "a newline in \"%s\"", line);
@@ -220,10 +222,9 @@ typedef struct leak_run {
 	int react_lines;        /* "react" lines sent to the other seats */
 } leak_run;
 
-static void leak_hear(void *ctx, int seat, const char *line)
+static void leak_hear(void *ctx, int seat, const char *line, size_t n)
 {
 	leak_run *r = ctx;
-	size_t n = strlen(line);
 
 	REQUIRE(r->len[seat] + n + 2 < r->cap, "too many lines");
 	memcpy(r->text[seat] + r->len[seat], line, n);
