@@ -16,6 +16,35 @@ void session_start(session *s, const proto_cards *pc, int nplayers,
 	s->send = send;
 	s->ctx = ctx;
 	s->early = 0;
+	s->skip_spent = 1;
+	s->reactions_played = 0;
+	s->reaction_cards = 0;
+	for (int d = 0; pc->rs != NULL && d < pc->rs->ndefs; d++)
+		if (pc->kind[d] != NULL && pc->kind[d]->reaction)
+			s->reaction_cards += pc->rs->defs[d].count;
+}
+
+int session_spent(const session *s)
+{
+	return s->skip_spent && s->reaction_cards > 0 &&
+	    s->reactions_played >= s->reaction_cards;
+}
+
+/* Whether seat hears the rules' "react" line (their SAB_EV_REACT): only
+ * a seat that is asked then (session_asks()), and not one whose request
+ * already went out at its window's start. */
+static int hears_react(const session *s, int seat)
+{
+	return (s->features[seat] & PROTO_FEAT_REACT) &&
+	    !(s->early >> seat & 1) && !session_spent(s);
+}
+
+void session_follow(session *s, const sab_event *e)
+{
+	if (e->type == SAB_EV_VETO)
+		s->reactions_played++;
+	else if (e->type == SAB_EV_ROUND_START || e->type == SAB_EV_TAKE)
+		s->reactions_played = 0;
 }
 
 int session_hello_line(char *buf, size_t len)
@@ -52,8 +81,7 @@ static inline int tell_seat(session *s, const sab_event *e, int seat,
 	/* A seat whose bot did not ask for "react" is never asked to react
 	 * (session_asks()): the line would announce a request that does not
 	 * come. */
-	if (e->type == SAB_EV_REACT && (!(s->features[seat] &
-	    PROTO_FEAT_REACT) || (s->early >> seat & 1)))
+	if (e->type == SAB_EV_REACT && !hears_react(s, seat))
 		return 0;
 	n = proto_event(s->pc, e, seat, s->nplayers, line, PROTO_LINE_MAX);
 
@@ -80,14 +108,14 @@ void session_tell(session *s, const sab_event *e)
 	char line[PROTO_LINE_MAX];
 	int shared = -2;        /* the other seats' line: not written yet */
 
+	session_follow(s, e);
 	for (int seat = 0; seat < s->nplayers; seat++) {
 		if (seat == e->seat && e->vis != SAB_VIS_ALL) {
 			(void)tell_seat(s, e, seat, line);
 			shared = -2;    /* the buffer holds the seat's own */
 			continue;
 		}
-		if (e->type == SAB_EV_REACT && (!(s->features[seat] &
-		    PROTO_FEAT_REACT) || (s->early >> seat & 1)))
+		if (e->type == SAB_EV_REACT && !hears_react(s, seat))
 			continue;
 		if (shared == -2)
 			shared = proto_event(s->pc, e, seat, s->nplayers, line,
@@ -100,7 +128,8 @@ void session_tell(session *s, const sab_event *e)
 int session_asks(const session *s, const sab_game *g)
 {
 	return g->phase != SAB_PHASE_REACT ||
-	    (s->features[g->to_act] & PROTO_FEAT_REACT) != 0;
+	    ((s->features[g->to_act] & PROTO_FEAT_REACT) != 0 &&
+	    !session_spent(s));
 }
 
 unsigned session_window(session *s, sab_game *g, int decision,
@@ -111,6 +140,8 @@ unsigned session_window(session *s, sab_game *g, int decision,
 	uint8_t first = g->to_act;
 	unsigned asked = 0;
 
+	if (session_spent(s))
+		n = 0;
 	for (int i = 1; i < n; i++) {
 		int seat = seats[i];
 		char line[PROTO_LINE_MAX];

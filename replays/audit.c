@@ -296,6 +296,7 @@ static int events(walk *w)
 		    sizeof want);
 		const replay_rec *r;
 
+		session_follow(&w->ss, e);
 		if (e->type == SAB_EV_ROUND_START && round_block(w) != 0)
 			return -1;
 		if (n <= 0)
@@ -671,6 +672,7 @@ static void setup_lines(walk *w)
 			feat[s] |= PROTO_FEAT_REACT;
 	}
 	session_start(&w->ss, &w->pc, f->nseats, feat, session_sent, w);
+	w->ss.skip_spent = replay_skips_spent(f);
 	session_setup(&w->ss, f->game, f->seed, names);
 }
 

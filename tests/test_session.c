@@ -522,6 +522,81 @@ START_TEST(no_react_line_without_the_feature)
 }
 END_TEST
 
+/* Issue 28: "ask only when a reaction is publicly possible at all".  Once
+ * the deck's one veto was played face up (every seat heard "veto"), no
+ * seat is asked to react, at once or in turn, and hears no "react" line,
+ * until a card comes back from the discard pile or a new round begins;
+ * an audit of a file from before version 1.7 (skip_spent 0) asks on. */
+START_TEST(no_request_once_every_veto_was_played)
+{
+	const sab_ruleset *rs = t_ruleset("base-wc");
+	static const unsigned feat[3] = { PROTO_FEAT_REACT,
+	    PROTO_FEAT_REACT | PROTO_FEAT_AT_ONCE,
+	    PROTO_FEAT_REACT | PROTO_FEAT_AT_ONCE };
+	int64_t move_ms[3] = { 300, 300, 300 }, bank_ms[3] = { 30, 30, 30 };
+	proto_cards *pc = malloc(sizeof *pc);
+	session *s = malloc(sizeof *s);
+	sab_game *g = malloc(sizeof *g);
+	sab_events *ev = malloc(sizeof *ev);
+	leak_run *r = leak_run_new();
+	sab_event veto = sab_event_new(SAB_EV_VETO, SAB_VIS_ALL, 1);
+	sab_event react = sab_event_new(SAB_EV_REACT, SAB_VIS_SEAT, 1);
+	sab_event take = sab_event_new(SAB_EV_TAKE, SAB_VIS_ALL, 2);
+	sab_event round = sab_event_new(SAB_EV_ROUND_START, SAB_VIS_ALL, 0);
+	char err[256];
+
+	REQUIRE(pc && s && g && ev, "out of memory");
+	REQUIRE(proto_cards_init(pc, rs, err, sizeof err) == 0, "%s", err);
+	session_start(s, pc, 3, feat, leak_hear, r);
+	ck_assert_int_eq(s->reaction_cards, 1);
+	t_game(g, rs, 3, 5, NULL);
+	for (int i = 0; i < g->nhand[0]; i++) {
+		sab_move m[SAB_MAX_CARD_MOVES];
+		if (sab_game_moves_card(g, g->hand[0][i], m) > 0 &&
+		    m[0].kind == SAB_MOVE_PLAY) {
+			ev->n = 0;
+			sab_game_apply(g, &m[0], NULL, ev);
+			break;
+		}
+	}
+	REQUIRE(g->phase == SAB_PHASE_REACT, "seat 0's card opened no window");
+	ck_assert_int_eq(session_spent(s), 0);
+	ck_assert_int_eq(session_asks(s, g), 1);
+	veto.target = 0;
+	veto.card = g->pending.card;
+	session_tell(s, &veto);
+	ck_assert_int_eq(session_spent(s), 1);
+	ck_assert_int_eq(session_asks(s, g), 0);
+	ck_assert_uint_eq(session_window(s, g, 3, 0x7, move_ms, bank_ms), 0);
+	react.target = 0;
+	for (int k = 0; k < 3; k++)
+		r->len[k] = 0;
+	ck_assert_int_eq(session_tell_seat(s, &react, 1), 0);
+	session_tell(s, &react);
+	ck_assert_uint_eq(r->len[0] + r->len[1] + r->len[2], 0);
+	/* A treasure trove could take the veto back: asked again. */
+	take.card = SAB_NO_CARD;
+	session_tell(s, &take);
+	ck_assert_int_eq(session_spent(s), 0);
+	ck_assert_int_eq(session_asks(s, g), 1);
+	session_tell(s, &veto);
+	ck_assert_int_eq(session_asks(s, g), 0);
+	round.value = 2;
+	session_tell(s, &round);
+	ck_assert_int_eq(session_asks(s, g), 1);
+	/* As a referee before 1.7 did. */
+	session_tell(s, &veto);
+	s->skip_spent = 0;
+	ck_assert_int_eq(session_spent(s), 0);
+	ck_assert_int_eq(session_asks(s, g), 1);
+	free(pc);
+	free(s);
+	free(g);
+	free(ev);
+	leak_run_free(r);
+}
+END_TEST
+
 Suite *session_suite(void)
 {
 	Suite *s = suite_create("session");
@@ -536,6 +611,7 @@ Suite *session_suite(void)
 	tcase_add_test(tc, a_request_asked_at_once_reveals_nothing);
 	tcase_add_test(tc, reaction_requests_go_out_at_once);
 	tcase_add_test(tc, no_react_line_without_the_feature);
+	tcase_add_test(tc, no_request_once_every_veto_was_played);
 	suite_add_tcase(s, tc);
 	return s;
 }
