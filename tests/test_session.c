@@ -220,6 +220,8 @@ typedef struct leak_run {
 	int nasked;
 	int vetoed_asked;       /* requests to the marked seat holding a veto */
 	int react_lines;        /* "react" lines sent to the other seats */
+	int vetoes;             /* vetoes played */
+	int unasked;            /* reactions allowed for, no veto left */
 } leak_run;
 
 static void leak_hear(void *ctx, int seat, const char *line, size_t n)
@@ -249,10 +251,12 @@ static int holds(const sab_game *g, int seat, uint8_t def)
  * marked seat never plays the swapped card nor the veto (a pass may
  * discard one, face down): so the marked seat's choices and every other
  * seat's hand are the same in both games, and only a leak could make
- * another seat hear something different.
+ * another seat hear something different.  With others_veto the other
+ * seats veto whenever they can, so the round's veto is played and no seat
+ * is asked for a while (session_spent()).
  */
 static void leak_game(leak_run *r, uint64_t seed, int marked, int veto,
-    int at_once)
+    int at_once, int others_veto)
 {
 	static sab_move moves[SAB_MAX_MOVES];
 	unsigned feat[5];
@@ -290,6 +294,7 @@ static void leak_game(leak_run *r, uint64_t seed, int marked, int veto,
 			if (ev->ev[i].type == SAB_EV_REACT &&
 			    ev->ev[i].seat != marked)
 				r->react_lines++;
+			r->vetoes += ev->ev[i].type == SAB_EV_VETO;
 		}
 		ev->n = 0;
 		decision++;
@@ -308,21 +313,26 @@ static void leak_game(leak_run *r, uint64_t seed, int marked, int veto,
 					r->asked[r->nasked++][1] = decision + i;
 				}
 		}
-		if (g->phase == SAB_PHASE_REACT && !session_early(s, seat)) {
+		if (g->phase == SAB_PHASE_REACT && !session_early(s, seat) &&
+		    session_asks(s, g)) {
 			REQUIRE(r->nasked < 8192, "too many requests");
 			r->asked[r->nasked][0] = seat;
 			r->asked[r->nasked++][1] = decision;
 		}
 		if (g->phase == SAB_PHASE_REACT)
 			r->vetoed_asked += seat == marked && holds(g, marked, v);
-		if (!session_early(s, seat))
+		/* As the referee asks (match.c's decide()). */
+		if (!session_early(s, seat) && session_asks(s, g))
 			session_request(s, g, decision, 1000, 10000);
+		r->unasked += g->phase == SAB_PHASE_REACT && !session_asks(s, g);
 		session_settled(s, seat);
 		k = sab_game_moves(g, moves);
 		REQUIRE(k > 0, "no legal move");
 		for (int i = 0; i < k && pick < 0; i++)
 			if (g->phase == SAB_PHASE_REACT ?
-			    moves[i].kind == SAB_MOVE_ALLOW :
+			    (moves[i].kind == SAB_MOVE_ALLOW) !=
+			    (others_veto && seat != marked &&
+			    holds(g, seat, v)) :
 			    seat != marked || g->phase != SAB_PHASE_PLAY ||
 			    moves[i].kind == SAB_MOVE_PASS ||
 			    (moves[i].card != x && moves[i].card != v))
@@ -365,15 +375,21 @@ static void leak_run_free(leak_run *r)
  * and the same seats are asked to react in the same order; also when the
  * seats are asked at once (issue 28: "ask every seat that may react at
  * once ... without revealing who holds a veto"). */
-static void reveals_nothing(int at_once)
+static void reveals_nothing(int at_once, int others_veto)
 {
 	static const uint64_t seeds[] = { 3, 8, 21 };
 	int marked = 2;
 
 	for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++) {
 		leak_run *with = leak_run_new(), *without = leak_run_new();
-		leak_game(with, seeds[i], marked, 1, at_once);
-		leak_game(without, seeds[i], marked, 0, at_once);
+		leak_game(with, seeds[i], marked, 1, at_once, others_veto);
+		leak_game(without, seeds[i], marked, 0, at_once, others_veto);
+		REQUIRE(!others_veto || (with->vetoes > 0 &&
+		    with->unasked > 0), "seed %llu: nobody vetoed, or every "
+		    "seat was asked all the same", (unsigned long long)seeds[i]);
+		REQUIRE(others_veto || with->unasked == 0, "seed %llu: a seat "
+		    "was not asked with no veto played",
+		    (unsigned long long)seeds[i]);
 		REQUIRE(with->vetoed_asked > 0, "seed %llu: the marked seat "
 		    "was never asked holding its veto",
 		    (unsigned long long)seeds[i]);
@@ -404,13 +420,22 @@ static void reveals_nothing(int at_once)
 
 START_TEST(a_reaction_request_reveals_nothing)
 {
-	reveals_nothing(0);
+	reveals_nothing(0, 0);
 }
 END_TEST
 
 START_TEST(a_request_asked_at_once_reveals_nothing)
 {
-	reveals_nothing(1);
+	reveals_nothing(1, 0);
+}
+END_TEST
+
+/* Issue 28: the seats stop being asked once the round's veto was played
+ * (session_spent()); when they stop depends on what every seat saw. */
+START_TEST(no_request_after_a_veto_reveals_nothing)
+{
+	reveals_nothing(0, 1);
+	reveals_nothing(1, 1);
 }
 END_TEST
 
@@ -609,6 +634,7 @@ Suite *session_suite(void)
 	tcase_add_test(tc, refusals_and_the_moves_played_instead);
 	tcase_add_test(tc, a_reaction_request_reveals_nothing);
 	tcase_add_test(tc, a_request_asked_at_once_reveals_nothing);
+	tcase_add_test(tc, no_request_after_a_veto_reveals_nothing);
 	tcase_add_test(tc, reaction_requests_go_out_at_once);
 	tcase_add_test(tc, no_react_line_without_the_feature);
 	tcase_add_test(tc, no_request_once_every_veto_was_played);
