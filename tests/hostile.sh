@@ -295,7 +295,7 @@ found_nothing collude 16 2
 # 4. The system-call filter: each call in a child of its own, then one
 # the bot makes itself, which kills it and says so.
 play on syscalls "$host syscalls $tag" "$good" "$good"
-found_nothing syscalls 12
+found_nothing syscalls 13
 play on ptrace "$host ptrace $tag" "$good" "$good"
 expect ptrace 1 crash
 grep -q "1:hostile-ptrace: killed by the sandbox's system-call filter" \
