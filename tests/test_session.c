@@ -439,6 +439,24 @@ START_TEST(no_request_after_a_veto_reveals_nothing)
 }
 END_TEST
 
+/* A game of rs at n seats (seed 5) where seat 0 has played a card other
+ * than the veto: its reaction window is open. */
+static void open_window(sab_game *g, const sab_ruleset *rs, int n,
+    sab_events *ev)
+{
+	t_game(g, rs, n, 5, NULL);
+	for (int i = 0; i < g->nhand[0]; i++) {
+		sab_move m[SAB_MAX_CARD_MOVES];
+		if (sab_game_moves_card(g, g->hand[0][i], m) > 0 &&
+		    m[0].kind == SAB_MOVE_PLAY) {
+			ev->n = 0;
+			sab_game_apply(g, &m[0], NULL, ev);
+			break;
+		}
+	}
+	REQUIRE(g->phase == SAB_PHASE_REACT, "seat 0's card opened no window");
+}
+
 /*
  * "react-at-once": when a card opens a reaction window, every later seat
  * the rules will ask whose bot asked for it (and listens) is sent its whole
@@ -467,18 +485,7 @@ START_TEST(reaction_requests_go_out_at_once)
 	REQUIRE(pc && s && g && ev, "out of memory");
 	REQUIRE(proto_cards_init(pc, rs, err, sizeof err) == 0, "%s", err);
 	session_start(s, pc, 5, feat, leak_hear, r);
-	t_game(g, rs, 5, 5, NULL);
-	/* Seat 0 plays a card other than the veto: the window opens. */
-	for (int i = 0; i < g->nhand[0]; i++) {
-		sab_move m[SAB_MAX_CARD_MOVES];
-		if (sab_game_moves_card(g, g->hand[0][i], m) > 0 &&
-		    m[0].kind == SAB_MOVE_PLAY) {
-			ev->n = 0;
-			sab_game_apply(g, &m[0], NULL, ev);
-			break;
-		}
-	}
-	REQUIRE(g->phase == SAB_PHASE_REACT, "seat 0's card opened no window");
+	open_window(g, rs, 5, ev);
 	n = sab_game_reactors(g, seats);
 	ck_assert_int_eq(n, 4);
 	first = g->to_act;
@@ -574,17 +581,7 @@ START_TEST(no_request_once_every_veto_was_played)
 	REQUIRE(proto_cards_init(pc, rs, err, sizeof err) == 0, "%s", err);
 	session_start(s, pc, 3, feat, leak_hear, r);
 	ck_assert_int_eq(s->reaction_cards, 1);
-	t_game(g, rs, 3, 5, NULL);
-	for (int i = 0; i < g->nhand[0]; i++) {
-		sab_move m[SAB_MAX_CARD_MOVES];
-		if (sab_game_moves_card(g, g->hand[0][i], m) > 0 &&
-		    m[0].kind == SAB_MOVE_PLAY) {
-			ev->n = 0;
-			sab_game_apply(g, &m[0], NULL, ev);
-			break;
-		}
-	}
-	REQUIRE(g->phase == SAB_PHASE_REACT, "seat 0's card opened no window");
+	open_window(g, rs, 3, ev);
 	ck_assert_int_eq(session_spent(s), 0);
 	ck_assert_int_eq(session_asks(s, g), 1);
 	veto.target = 0;
