@@ -748,6 +748,11 @@ int sandbox_command(const sandbox *sb, const sandbox_settings *s,
 	bind_system(&a);
 	arg3(&a, "--proc", "/proc", NULL);
 	arg3(&a, "--dev", "/dev", NULL);
+	/* The bot shares the referee's session, so /dev/tty would be the
+	 * user's terminal: hidden, so that nothing a bot writes reaches it
+	 * raw (its own /dev has no other way to that terminal). */
+	arg(&a, "--ro-bind");
+	arg3(&a, "/dev/null", "/dev/tty", NULL);
 	if (s->disk_mb > 0) {
 		(void)snprintf(size, sizeof size, "%llu",
 		    (unsigned long long)s->disk_mb * MB);

@@ -172,6 +172,18 @@ def injector():
             pass
 
 
+def terminal():
+    """Writes a marker (and a title-setting escape) to the controlling
+    terminal, which the referee's user would see raw."""
+    report("TRIED", "writing to /dev/tty")
+    try:
+        with open("/dev/tty", "w") as tty:
+            tty.write("\x1b]0;hostile\x07hostile-tty-" + TAG + "\n")
+        report("FOUND", "wrote to the terminal")
+    except OSError as e:
+        report("DENIED", "/dev/tty: %s" % e.strerror)
+
+
 def forger():
     for p in PATHS:
         report("TRIED", "appending to " + p)
@@ -558,6 +570,8 @@ def attack():
         ptrace()
     elif MODE == "cpukids":
         cpukids()
+    elif MODE == "tty":
+        terminal()
     report("DONE", MODE)
 
 
