@@ -379,23 +379,40 @@ $(B)/pipe-floor: scripts/pipe_floor.c
 	@mkdir -p $(@D)
 	$(CC) -D_POSIX_C_SOURCE=200809L $(ALL_CFLAGS) -o $@ $<
 
+# The referee's ratios (issue 28: its CPU a decision over the pipe floor's,
+# base-wc's games/s over base's with reacting bots, sealed over unsealed)
+# are gathered in $(B)/bench-ratios as the scripts run, and printed
+# together at the end.
 bench: $(B)/saboteur bots python $(B)/sprt-sim $(B)/pipe-floor
+	rm -f $(B)/bench-ratios
 	$(B)/saboteur bench
 	for p in 2 6 12; do \
 	    $(B)/saboteur bench --ruleset saboteur2 --players $$p || exit 1; done
-	scripts/bench-referee.sh $(B)
+	BENCH_RATIOS=$(B)/bench-ratios scripts/bench-referee.sh $(B)
 	scripts/bench-referee.sh $(B) 300 saboteur2 6
 	$(B)/saboteur bench --ruleset base-wc --players 5
 	$(B)/saboteur bench --ruleset base-minis --players 5
 	scripts/bench-reactions.sh $(B)
-	scripts/bench-reactions.sh $(B) 300 5 "$(B)/examples/random-bot --react"
-	scripts/bench-sandbox.sh $(B)
+	BENCH_RATIOS=$(B)/bench-ratios scripts/bench-reactions.sh $(B) 300 5 \
+	    "$(B)/examples/random-bot --react"
+	BENCH_RATIOS=$(B)/bench-ratios scripts/bench-sandbox.sh $(B)
 	scripts/bench-tournament.sh $(B)
 	scripts/bench-memory.sh $(B)
 	scripts/bench-duplicate.sh $(B)
 	scripts/bench-sequential.sh $(B)
 	scripts/bench-html.sh $(B)
 	scripts/bench-python.sh $(B)
+	@echo 'the referee against its targets (this run):'; cat $(B)/bench-ratios
+
+# Only the parts of make bench that give the referee's ratios, and them.
+.PHONY: bench-ratios
+bench-ratios: $(B)/saboteur bots $(B)/pipe-floor
+	rm -f $(B)/bench-ratios
+	BENCH_RATIOS=$(B)/bench-ratios scripts/bench-referee.sh $(B)
+	BENCH_RATIOS=$(B)/bench-ratios scripts/bench-reactions.sh $(B) 300 5 \
+	    "$(B)/examples/random-bot --react"
+	BENCH_RATIOS=$(B)/bench-ratios scripts/bench-sandbox.sh $(B)
+	@echo 'the referee against its targets (this run):'; cat $(B)/bench-ratios
 
 # The program and the C bots with frame pointers, in $(B)/profile, so that
 # perf(1) follows the referee's own call chains (perf record -g; see the

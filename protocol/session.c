@@ -16,6 +16,35 @@ void session_start(session *s, const proto_cards *pc, int nplayers,
 	s->send = send;
 	s->ctx = ctx;
 	s->early = 0;
+	s->skip_spent = 1;
+	s->reactions_played = 0;
+	s->reaction_cards = 0;
+	for (int d = 0; pc->rs != NULL && d < pc->rs->ndefs; d++)
+		if (pc->kind[d] != NULL && pc->kind[d]->reaction)
+			s->reaction_cards += pc->rs->defs[d].count;
+}
+
+int session_spent(const session *s)
+{
+	return s->skip_spent && s->reaction_cards > 0 &&
+	    s->reactions_played >= s->reaction_cards;
+}
+
+/* Whether seat hears the rules' "react" line (their SAB_EV_REACT): only
+ * a seat that is asked then (session_asks()), and not one whose request
+ * already went out at its window's start. */
+static int hears_react(const session *s, int seat)
+{
+	return (s->features[seat] & PROTO_FEAT_REACT) &&
+	    !(s->early >> seat & 1) && !session_spent(s);
+}
+
+void session_follow(session *s, const sab_event *e)
+{
+	if (e->type == SAB_EV_VETO)
+		s->reactions_played++;
+	else if (e->type == SAB_EV_ROUND_START || e->type == SAB_EV_TAKE)
+		s->reactions_played = 0;
 }
 
 int session_hello_line(char *buf, size_t len)
@@ -31,13 +60,14 @@ void session_setup(session *s, int game, uint64_t seed,
 	char line[PROTO_LINE_MAX];
 
 	for (int seat = 0; seat < s->nplayers; seat++)
-		for (int k = 0; proto_setup_line(s->pc, game, s->nplayers, seat,
-		    names, k, line, sizeof line) > 0; k++) {
-			s->send(s->ctx, seat, line);
+		for (int k = 0, n; (n = proto_setup_line(s->pc, game,
+		    s->nplayers, seat, names, k, line, sizeof line)) > 0; k++) {
+			s->send(s->ctx, seat, line, (size_t)n);
 			/* Right after "game" (saboteur-protocol(7)). */
 			if (k == 0 && (s->features[seat] & PROTO_FEAT_SEED) &&
-			    proto_seed_line(seed, seat, line, sizeof line) > 0)
-				s->send(s->ctx, seat, line);
+			    (n = proto_seed_line(seed, seat, line,
+			    sizeof line)) > 0)
+				s->send(s->ctx, seat, line, (size_t)n);
 		}
 }
 
@@ -51,13 +81,12 @@ static inline int tell_seat(session *s, const sab_event *e, int seat,
 	/* A seat whose bot did not ask for "react" is never asked to react
 	 * (session_asks()): the line would announce a request that does not
 	 * come. */
-	if (e->type == SAB_EV_REACT && (!(s->features[seat] &
-	    PROTO_FEAT_REACT) || (s->early >> seat & 1)))
+	if (e->type == SAB_EV_REACT && !hears_react(s, seat))
 		return 0;
 	n = proto_event(s->pc, e, seat, s->nplayers, line, PROTO_LINE_MAX);
 
 	if (n > 0)
-		s->send(s->ctx, seat, line);
+		s->send(s->ctx, seat, line, (size_t)n);
 	return n;
 }
 
@@ -79,27 +108,28 @@ void session_tell(session *s, const sab_event *e)
 	char line[PROTO_LINE_MAX];
 	int shared = -2;        /* the other seats' line: not written yet */
 
+	session_follow(s, e);
 	for (int seat = 0; seat < s->nplayers; seat++) {
 		if (seat == e->seat && e->vis != SAB_VIS_ALL) {
 			(void)tell_seat(s, e, seat, line);
 			shared = -2;    /* the buffer holds the seat's own */
 			continue;
 		}
-		if (e->type == SAB_EV_REACT && (!(s->features[seat] &
-		    PROTO_FEAT_REACT) || (s->early >> seat & 1)))
+		if (e->type == SAB_EV_REACT && !hears_react(s, seat))
 			continue;
 		if (shared == -2)
 			shared = proto_event(s->pc, e, seat, s->nplayers, line,
 			    PROTO_LINE_MAX);
 		if (shared > 0)
-			s->send(s->ctx, seat, line);
+			s->send(s->ctx, seat, line, (size_t)shared);
 	}
 }
 
 int session_asks(const session *s, const sab_game *g)
 {
 	return g->phase != SAB_PHASE_REACT ||
-	    (s->features[g->to_act] & PROTO_FEAT_REACT) != 0;
+	    ((s->features[g->to_act] & PROTO_FEAT_REACT) != 0 &&
+	    !session_spent(s));
 }
 
 unsigned session_window(session *s, sab_game *g, int decision,
@@ -110,9 +140,12 @@ unsigned session_window(session *s, sab_game *g, int decision,
 	uint8_t first = g->to_act;
 	unsigned asked = 0;
 
+	if (session_spent(s))
+		n = 0;
 	for (int i = 1; i < n; i++) {
 		int seat = seats[i];
 		char line[PROTO_LINE_MAX];
+		int k;
 		/* The line the rules send when they ask this seat. */
 		sab_event e = sab_event_new(SAB_EV_REACT, SAB_VIS_SEAT,
 		    (uint8_t)seat);
@@ -120,9 +153,9 @@ unsigned session_window(session *s, sab_game *g, int decision,
 			continue;
 		e.target = g->pending_seat;
 		e.card = g->pending.card;
-		if (proto_event(s->pc, &e, seat, s->nplayers, line,
-		    sizeof line) > 0)
-			s->send(s->ctx, seat, line);
+		if ((k = proto_event(s->pc, &e, seat, s->nplayers, line,
+		    sizeof line)) > 0)
+			s->send(s->ctx, seat, line, (size_t)k);
 		g->to_act = (uint8_t)seat;
 		session_request(s, g, decision + i, move_ms[seat], bank_ms[seat]);
 		asked |= 1u << seat;
@@ -147,36 +180,39 @@ void session_request(session *s, const sab_game *g, int decision,
     int64_t move_ms, int64_t bank_ms)
 {
 	char line[PROTO_LINE_MAX];
-	int seat = g->to_act;
+	int seat = g->to_act, n;
 
 	if (s->features[seat] & PROTO_FEAT_MOVES) {
 		int k = sab_game_moves(g, s->moves);
 		memcpy(line, "legal ", 6);
 		for (int i = 0; i < k; i++)
-			if (proto_move(s->pc, &s->moves[i], line + 6,
-			    sizeof line - 6) > 0)
-				s->send(s->ctx, seat, line);
+			if ((n = proto_move(s->pc, &s->moves[i], line + 6,
+			    sizeof line - 6)) > 0)
+				s->send(s->ctx, seat, line, (size_t)n + 6);
 	}
-	if (proto_turn_line(decision, move_ms, bank_ms, line, sizeof line) > 0)
-		s->send(s->ctx, seat, line);
+	if ((n = proto_turn_line(decision, move_ms, bank_ms, line,
+	    sizeof line)) > 0)
+		s->send(s->ctx, seat, line, (size_t)n);
 }
 
 static void played_for(session *s, int seat, const char *why,
     const sab_move *m)
 {
 	char line[PROTO_LINE_MAX];
+	int n = proto_default_line(s->pc, why, m, line, sizeof line);
 
-	if (proto_default_line(s->pc, why, m, line, sizeof line) > 0)
-		s->send(s->ctx, seat, line);
+	if (n > 0)
+		s->send(s->ctx, seat, line, (size_t)n);
 }
 
 void session_refused(session *s, int seat, int tries_left, const char *why,
     const sab_move *played)
 {
 	char line[PROTO_LINE_MAX];
+	int n = proto_illegal_line(tries_left, why, line, sizeof line);
 
-	if (proto_illegal_line(tries_left, why, line, sizeof line) > 0)
-		s->send(s->ctx, seat, line);
+	if (n > 0)
+		s->send(s->ctx, seat, line, (size_t)n);
 	if (played != NULL)
 		played_for(s, seat, "illegal", played);
 }

@@ -11,9 +11,11 @@
 #include "protocol.h"
 #include "saboteur.h"
 
-/* Takes one line (no newline) for the bot at seat.  The caller decides
+/* Takes one line (no newline) of len bytes for the bot at seat (line[len]
+ * is its NUL, so the taker need not count it).  The caller decides
  * whether a seat still listens: a bot out of the match hears nothing. */
-typedef void session_send_fn(void *ctx, int seat, const char *line);
+typedef void session_send_fn(void *ctx, int seat, const char *line,
+    size_t len);
 
 /* The conversation of one game with all its seats. */
 typedef struct session {
@@ -30,6 +32,13 @@ typedef struct session {
 	unsigned early;         /* seats whose reaction request went out at
 	                           the window's start (session_window()) and
 	                           is not settled yet */
+	/* Whether reaction requests stop while no reaction is possible
+	 * (session_spent(); 1 from session_start(), which the replay audit
+	 * clears for files written before it existed, version 1.7), the
+	 * reaction cards played face up since the round began, and how many
+	 * the deck holds. */
+	int skip_spent;
+	int reactions_played, reaction_cards;
 	sab_move moves[SAB_MAX_MOVES];  /* a request's legal moves: too many
 	                                   for the stack */
 } session;
@@ -63,12 +72,29 @@ void session_setup(session *s, int game, uint64_t seed,
 int session_tell_seat(session *s, const sab_event *e, int seat);
 void session_tell(session *s, const sab_event *e);
 
+/* Counts what session_spent() follows of e: a veto played face up, a card
+ * taken from the discard pile, a new round.  session_tell() does it; a
+ * caller that tells seat by seat calls it once for each event. */
+void session_follow(session *s, const sab_event *e);
+
 /*
  * Whether the seat to act in g is asked for its decision (1), or the
  * referee plays proto_default_move() for it by rule, sending nothing (0):
- * a reaction request of a seat whose bot did not ask for feature "react".
+ * a reaction request of a seat whose bot did not ask for feature "react",
+ * or any reaction request while session_spent() says no seat can react.
  */
 int session_asks(const session *s, const sab_game *g);
+
+/*
+ * 1 when every reaction card of the deck (the veto) was played face up
+ * since the round began, as every seat saw (its "veto" lines), and no
+ * card has been taken from the discard pile since (a treasure trove or a
+ * chest could take one back): then no seat can hold one, and no seat is
+ * asked to react until the next round (saboteur-protocol(7), since
+ * replay version 1.7).  Public facts only, so which seats are asked
+ * still tells nothing of the hands.  0 when skip_spent is 0.
+ */
+int session_spent(const session *s);
 
 /*
  * A reaction window opens in g (its phase is SAB_PHASE_REACT, the seat to

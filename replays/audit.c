@@ -70,8 +70,9 @@ static void sent(walk *w, int seat, const char *line)
 }
 
 /* The session's way to a seat, as the referee's is to its bot. */
-static void session_sent(void *ctx, int seat, const char *line)
+static void session_sent(void *ctx, int seat, const char *line, size_t len)
 {
+	(void)len;
 	sent(ctx, seat, line);
 }
 
@@ -295,6 +296,7 @@ static int events(walk *w)
 		    sizeof want);
 		const replay_rec *r;
 
+		session_follow(&w->ss, e);
 		if (e->type == SAB_EV_ROUND_START && round_block(w) != 0)
 			return -1;
 		if (n <= 0)
@@ -670,6 +672,7 @@ static void setup_lines(walk *w)
 			feat[s] |= PROTO_FEAT_REACT;
 	}
 	session_start(&w->ss, &w->pc, f->nseats, feat, session_sent, w);
+	w->ss.skip_spent = replay_skips_spent(f);
 	session_setup(&w->ss, f->game, f->seed, names);
 }
 

@@ -61,6 +61,11 @@ int replay_asks_at_once(const replay_file *f)
 	return f->major > 1 || (f->major == 1 && f->minor >= 6);
 }
 
+int replay_skips_spent(const replay_file *f)
+{
+	return f->major > 1 || (f->major == 1 && f->minor >= 7);
+}
+
 static int since_1_5(const replay_file *f)
 {
 	return f->major > 1 || (f->major == 1 && f->minor >= 5);

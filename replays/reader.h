@@ -156,6 +156,11 @@ int replay_records_all_hidden(const replay_file *f);
  * made void are "void" records.  Before, every seat was asked in turn. */
 int replay_asks_at_once(const replay_file *f);
 
+/* Whether the referee that wrote f asked no seat to react once every
+ * reaction card was played face up in the round (version 1.7 or later;
+ * session_spent()).  Before, the seats were asked all the same. */
+int replay_skips_spent(const replay_file *f);
+
 /* Frees f; NULL does nothing. */
 void replay_file_free(replay_file *f);
 

@@ -12,9 +12,9 @@
 #include "saboteur.h"
 
 #define REPLAY_MAJOR 1
-/* The latest minor version; a file is written 1.6 only when it may hold
- * "void" records, 1.5 otherwise (replay_create()). */
-#define REPLAY_MINOR 6
+/* The latest minor version; a file is written 1.7 only when a seat may be
+ * asked to react, 1.5 otherwise (replay_create()). */
+#define REPLAY_MINOR 7
 
 typedef struct replay_seat {
 	const char *name;       /* the bot's name, "-" when unknown */

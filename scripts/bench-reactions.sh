@@ -11,7 +11,8 @@
 # the referee allows for them by rule) and "react-at-once" (then the
 # other seats are asked at once, and answer together).  BOT is a command,
 # words and all ("BUILD_DIR/examples/random-bot --react": the C random
-# bot, asking for both).
+# bot, asking for both).  With BENCH_RATIOS set to a file, also appends
+# base-wc's games per second over base's to it as one line.
 #
 # Usage: scripts/bench-reactions.sh BUILD_DIR [GAMES [PLAYERS [BOT]]]
 set -eu
@@ -77,3 +78,7 @@ printf '  CPU ms a game, referee and bots (medians): base %s, base-wc %s, base-w
     "$b1" "$w1" "$n1"
 printf '  by CPU, base-wc plays at %s%% of base'"'"'s throughput, and at %s%% of its own without the reaction window\n' \
     "$(pct "$b1" "$w1")" "$(pct "$n1" "$w1")"
+if [ -n "${BENCH_RATIOS:-}" ]; then
+	printf '  base-wc over base, games/s, bots that %s: %s%% (by CPU %s%%; target with reacting bots: at least 70%%)\n' \
+	    "$asks" "$(pct "$w0" "$b0")" "$(pct "$b1" "$w1")" >>"$BENCH_RATIOS"
+fi

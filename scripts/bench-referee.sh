@@ -6,7 +6,9 @@
 # that only swaps one short line with as many children, in turn); prints
 # the median of each figure and of the referee's CPU per decision over the
 # floor's CPU per round trip, each run's referee against the floor run
-# just after it, so that both meet the same machine.
+# just after it, so that both meet the same machine.  With BENCH_RATIOS
+# set to a file, also appends that ratio to it as one line (make bench
+# prints the file at its end).
 #
 # Usage: scripts/bench-referee.sh BUILD_DIR [GAMES [RULESET [PLAYERS]]]
 set -eu
@@ -57,5 +59,10 @@ printf '  %s us wall per decision, %s us median from a reply to the next request
     "$(cut -d' ' -f3 "$logs/all" | median)" "$(cut -d' ' -f4 "$logs/all" | median)"
 printf '  the floor (%s children, one line each way, in turn): %s us of CPU per round trip (median)\n' \
     "$players" "$(cut -d' ' -f6 "$logs/all" | median)"
+ratio=$(cut -d' ' -f7 "$logs/all" | median)
 printf '  the referee costs %s times the floor per decision (median of the runs'"'"' ratios)\n' \
-    "$(cut -d' ' -f7 "$logs/all" | median)"
+    "$ratio"
+if [ -n "${BENCH_RATIOS:-}" ]; then
+	printf '  referee CPU a decision over the pipe floor'"'"'s a round trip (%s %s-player, C random bots): %s times (target: at most 2)\n' \
+	    "$ruleset" "$players" "$ratio" >>"$BENCH_RATIOS"
+fi

@@ -9,7 +9,11 @@
 # system-call filter, a cgroup per bot where the machine offers them);
 # with OTHER_BUILD, also sealed as that build seals (an earlier version's,
 # to see what the seal's newer parts cost).  Where the sandbox cannot run,
-# says why in one line and exits 0.
+# says why in one line and exits 0.  A shared machine's load swings
+# within seconds, so the ratios are taken within each pair of runs (sealed
+# just after unsealed) and their median printed: the median of the
+# medians would compare minutes of different load.  With BENCH_RATIOS set
+# to a file, also appends those ratios to it.
 #
 # Usage: scripts/bench-sandbox.sh BUILD_DIR [GAMES [OTHER_BUILD_DIR]]
 set -eu
@@ -41,8 +45,11 @@ play() {
 
 mkdir "$logs/bots"
 if ! play on 1 1; then
-	printf 'sandbox: cannot run here, so not measured: %s\n' \
-	    "$(sed 's/^saboteur play: //' "$logs/err" | head -1)"
+	why=$(sed 's/^saboteur play: //' "$logs/err" | head -1)
+	printf 'sandbox: cannot run here, so not measured: %s\n' "$why"
+	[ -n "${BENCH_RATIOS:-}" ] &&
+	    printf '  sealed over unsealed: not measured (%s)\n' "$why" \
+	    >>"$BENCH_RATIOS"
 	exit 0
 fi
 settings="off on"
@@ -65,9 +72,12 @@ while [ "$run" -lt "$starts" ]; do
 done
 s0=$(median <"$logs/start-off")
 s1=$(median <"$logs/start-on")
+sd=$(paste -d' ' "$logs/start-off" "$logs/start-on" |
+    awk '{ printf "%.2f\n", $2 - $1 }' | median)
 printf 'sandbox, %s one-game matches of 5 C random bots at each setting, interleaved:\n' "$starts"
 printf '  sealed here: %s\n' "$held"
-printf '  %s ms unsealed, %s ms sealed (medians of wall time)\n' "$s0" "$s1"
+printf '  %s ms unsealed, %s ms sealed (medians of wall time); sealed takes %s ms more (median of the pairs)\n' \
+    "$s0" "$s1" "$sd"
 printf '  %s ms sandbox start-up cost per bot\n' \
     "$(echo "$s0 $s1" | awk '{ printf "%.2f", ($2 - $1) / 5 }')"
 if [ -n "$other" ]; then
@@ -91,9 +101,14 @@ g0=$(median <"$logs/gps-off")
 g1=$(median <"$logs/gps-on")
 c0=$(median <"$logs/cpu-off")
 c1=$(median <"$logs/cpu-on")
+pairs=$(paste -d' ' "$logs/gps-off" "$logs/gps-on" |
+    awk '{ printf "%.1f\n", 100 * $2 / $1 }')
+gr=$(echo "$pairs" | median)
 printf 'sandbox, %s five-player games a run, 5 runs at each setting, 5 C random bots kept running:\n' "$games"
 printf '  %s games/s unsealed, %s games/s sealed (medians): sealed is %s%% of unsealed\n' \
     "$g0" "$g1" "$(echo "$g0 $g1" | awk '{ printf "%.1f", 100 * $2 / $1 }')"
+printf '  sealed over unsealed, run by run: %s%%; their median %s%%\n' \
+    "$(echo "$pairs" | tr '\n' ' ' | sed 's/ $//; s/ /%, /g')" "$gr"
 # CPU time, the referee's and the bots', is less disturbed than wall time
 # by the other jobs of a shared machine.
 printf '  %s ms of CPU a game unsealed, %s sealed (referee and bots, medians): by CPU, sealed plays %s%% as many games\n' \
@@ -102,4 +117,10 @@ if [ -n "$other" ]; then
 	g2=$(median <"$logs/gps-other")
 	printf '  %s games/s sealed by %s: this build sealed is %s%% of it\n' \
 	    "$g2" "$other" "$(echo "$g2 $g1" | awk '{ printf "%.1f", 100 * $2 / $1 }')"
+fi
+if [ -n "${BENCH_RATIOS:-}" ]; then
+	printf '  sealed over unsealed, games/s with the bots kept running: %s%% (median of 5 paired runs; target: at least 97%%)\n' \
+	    "$gr" >>"$BENCH_RATIOS"
+	printf '  a one-game sealed match takes %s ms more than an unsealed one (median of %s pairs; target: at most 50)\n' \
+	    "$sd" "$starts" >>"$BENCH_RATIOS"
 fi

@@ -295,7 +295,28 @@ found_nothing collude 16 2
 # 4. The system-call filter: each call in a child of its own, then one
 # the bot makes itself, which kills it and says so.
 play on syscalls "$host syscalls $tag" "$good" "$good"
-found_nothing syscalls 12
+found_nothing syscalls 13
+# A sealed bot shares the referee's session, not its terminal: under a
+# terminal of script(1)'s, the unsealed bot writes to it (so the test can
+# fail), the sealed one cannot.
+if command -v script >/dev/null 2>&1; then
+	for box in off on; do
+		# The match's command line, as play() would run it.
+		printf '%s play --sandbox %s --quiet --games 1 %s --log-dir %s "%s" "%s" "%s"\n' \
+		    "$(q "$bin")" "$box" "$limits" "$(q "$tmp/tty-$box")" \
+		    "$host tty $tag" "$good" "$good" >"$tmp/tty-$box.sh"
+		script -qc "sh $(q "$tmp/tty-$box.sh")" "$tmp/tty-$box.typescript" \
+		    >/dev/null 2>&1 </dev/null
+	done
+	grep -q "hostile-tty-$tag" "$tmp/tty-off.typescript" && ok ||
+	    no "tty: the unsealed bot did not reach script's terminal (no test)"
+	if grep -q "hostile-tty-$tag" "$tmp/tty-on.typescript"; then
+		no "tty: a sealed bot wrote to the terminal"
+	else
+		ok
+	fi
+	found_nothing tty-on 1
+fi
 play on ptrace "$host ptrace $tag" "$good" "$good"
 expect ptrace 1 crash
 grep -q "1:hostile-ptrace: killed by the sandbox's system-call filter" \

@@ -85,7 +85,7 @@ START_TEST(notes_go_back_to_the_caller)
 	    "a test"), BOT_REPLY_LINE);
 	ck_assert_str_eq(line, "play x");
 	free(line);
-	bot_send(&b, "go");
+	bot_send(&b, "go", 2);
 	/* The three lines come in one write (printf): one queued, all are. */
 	ck_assert_int_eq(proc_wait(set, 1, &b.p, deadline, 0), PROC_EV_LINE);
 	ck_assert_int_eq(bot_drop_stale(&b, &line, &len), 1);

@@ -25,11 +25,13 @@ typedef struct heard {
 	int lines[SAB_MAX_PLAYERS];
 } heard;
 
-static void hear(void *ctx, int seat, const char *line)
+static void hear(void *ctx, int seat, const char *line, size_t len)
 {
 	heard *h = ctx;
 	size_t n = strlen(line);
 
+	REQUIRE(len == n, "a line of %zu bytes said to be %zu: \"%s\"", n,
+	    len, line);
 	REQUIRE(seat >= 0 && seat < SAB_MAX_PLAYERS, "a line for seat %d",
 	    seat);
 	REQUIRE(strchr(line, '\n') == NULL, "a newline in \"%s\"", line);
@@ -218,12 +220,13 @@ typedef struct leak_run {
 	int nasked;
 	int vetoed_asked;       /* requests to the marked seat holding a veto */
 	int react_lines;        /* "react" lines sent to the other seats */
+	int vetoes;             /* vetoes played */
+	int unasked;            /* reactions allowed for, no veto left */
 } leak_run;
 
-static void leak_hear(void *ctx, int seat, const char *line)
+static void leak_hear(void *ctx, int seat, const char *line, size_t n)
 {
 	leak_run *r = ctx;
-	size_t n = strlen(line);
 
 	REQUIRE(r->len[seat] + n + 2 < r->cap, "too many lines");
 	memcpy(r->text[seat] + r->len[seat], line, n);
@@ -248,10 +251,12 @@ static int holds(const sab_game *g, int seat, uint8_t def)
  * marked seat never plays the swapped card nor the veto (a pass may
  * discard one, face down): so the marked seat's choices and every other
  * seat's hand are the same in both games, and only a leak could make
- * another seat hear something different.
+ * another seat hear something different.  With others_veto the other
+ * seats veto whenever they can, so the round's veto is played and no seat
+ * is asked for a while (session_spent()).
  */
 static void leak_game(leak_run *r, uint64_t seed, int marked, int veto,
-    int at_once)
+    int at_once, int others_veto)
 {
 	static sab_move moves[SAB_MAX_MOVES];
 	unsigned feat[5];
@@ -289,6 +294,7 @@ static void leak_game(leak_run *r, uint64_t seed, int marked, int veto,
 			if (ev->ev[i].type == SAB_EV_REACT &&
 			    ev->ev[i].seat != marked)
 				r->react_lines++;
+			r->vetoes += ev->ev[i].type == SAB_EV_VETO;
 		}
 		ev->n = 0;
 		decision++;
@@ -307,21 +313,26 @@ static void leak_game(leak_run *r, uint64_t seed, int marked, int veto,
 					r->asked[r->nasked++][1] = decision + i;
 				}
 		}
-		if (g->phase == SAB_PHASE_REACT && !session_early(s, seat)) {
+		if (g->phase == SAB_PHASE_REACT && !session_early(s, seat) &&
+		    session_asks(s, g)) {
 			REQUIRE(r->nasked < 8192, "too many requests");
 			r->asked[r->nasked][0] = seat;
 			r->asked[r->nasked++][1] = decision;
 		}
 		if (g->phase == SAB_PHASE_REACT)
 			r->vetoed_asked += seat == marked && holds(g, marked, v);
-		if (!session_early(s, seat))
+		/* As the referee asks (match.c's decide()). */
+		if (!session_early(s, seat) && session_asks(s, g))
 			session_request(s, g, decision, 1000, 10000);
+		r->unasked += g->phase == SAB_PHASE_REACT && !session_asks(s, g);
 		session_settled(s, seat);
 		k = sab_game_moves(g, moves);
 		REQUIRE(k > 0, "no legal move");
 		for (int i = 0; i < k && pick < 0; i++)
 			if (g->phase == SAB_PHASE_REACT ?
-			    moves[i].kind == SAB_MOVE_ALLOW :
+			    (moves[i].kind == SAB_MOVE_ALLOW) !=
+			    (others_veto && seat != marked &&
+			    holds(g, seat, v)) :
 			    seat != marked || g->phase != SAB_PHASE_PLAY ||
 			    moves[i].kind == SAB_MOVE_PASS ||
 			    (moves[i].card != x && moves[i].card != v))
@@ -364,15 +375,21 @@ static void leak_run_free(leak_run *r)
  * and the same seats are asked to react in the same order; also when the
  * seats are asked at once (issue 28: "ask every seat that may react at
  * once ... without revealing who holds a veto"). */
-static void reveals_nothing(int at_once)
+static void reveals_nothing(int at_once, int others_veto)
 {
 	static const uint64_t seeds[] = { 3, 8, 21 };
 	int marked = 2;
 
 	for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++) {
 		leak_run *with = leak_run_new(), *without = leak_run_new();
-		leak_game(with, seeds[i], marked, 1, at_once);
-		leak_game(without, seeds[i], marked, 0, at_once);
+		leak_game(with, seeds[i], marked, 1, at_once, others_veto);
+		leak_game(without, seeds[i], marked, 0, at_once, others_veto);
+		REQUIRE(!others_veto || (with->vetoes > 0 &&
+		    with->unasked > 0), "seed %llu: nobody vetoed, or every "
+		    "seat was asked all the same", (unsigned long long)seeds[i]);
+		REQUIRE(others_veto || with->unasked == 0, "seed %llu: a seat "
+		    "was not asked with no veto played",
+		    (unsigned long long)seeds[i]);
 		REQUIRE(with->vetoed_asked > 0, "seed %llu: the marked seat "
 		    "was never asked holding its veto",
 		    (unsigned long long)seeds[i]);
@@ -403,15 +420,42 @@ static void reveals_nothing(int at_once)
 
 START_TEST(a_reaction_request_reveals_nothing)
 {
-	reveals_nothing(0);
+	reveals_nothing(0, 0);
 }
 END_TEST
 
 START_TEST(a_request_asked_at_once_reveals_nothing)
 {
-	reveals_nothing(1);
+	reveals_nothing(1, 0);
 }
 END_TEST
+
+/* Issue 28: the seats stop being asked once the round's veto was played
+ * (session_spent()); when they stop depends on what every seat saw. */
+START_TEST(no_request_after_a_veto_reveals_nothing)
+{
+	reveals_nothing(0, 1);
+	reveals_nothing(1, 1);
+}
+END_TEST
+
+/* A game of rs at n seats (seed 5) where seat 0 has played a card other
+ * than the veto: its reaction window is open. */
+static void open_window(sab_game *g, const sab_ruleset *rs, int n,
+    sab_events *ev)
+{
+	t_game(g, rs, n, 5, NULL);
+	for (int i = 0; i < g->nhand[0]; i++) {
+		sab_move m[SAB_MAX_CARD_MOVES];
+		if (sab_game_moves_card(g, g->hand[0][i], m) > 0 &&
+		    m[0].kind == SAB_MOVE_PLAY) {
+			ev->n = 0;
+			sab_game_apply(g, &m[0], NULL, ev);
+			break;
+		}
+	}
+	REQUIRE(g->phase == SAB_PHASE_REACT, "seat 0's card opened no window");
+}
 
 /*
  * "react-at-once": when a card opens a reaction window, every later seat
@@ -441,18 +485,7 @@ START_TEST(reaction_requests_go_out_at_once)
 	REQUIRE(pc && s && g && ev, "out of memory");
 	REQUIRE(proto_cards_init(pc, rs, err, sizeof err) == 0, "%s", err);
 	session_start(s, pc, 5, feat, leak_hear, r);
-	t_game(g, rs, 5, 5, NULL);
-	/* Seat 0 plays a card other than the veto: the window opens. */
-	for (int i = 0; i < g->nhand[0]; i++) {
-		sab_move m[SAB_MAX_CARD_MOVES];
-		if (sab_game_moves_card(g, g->hand[0][i], m) > 0 &&
-		    m[0].kind == SAB_MOVE_PLAY) {
-			ev->n = 0;
-			sab_game_apply(g, &m[0], NULL, ev);
-			break;
-		}
-	}
-	REQUIRE(g->phase == SAB_PHASE_REACT, "seat 0's card opened no window");
+	open_window(g, rs, 5, ev);
 	n = sab_game_reactors(g, seats);
 	ck_assert_int_eq(n, 4);
 	first = g->to_act;
@@ -521,6 +554,71 @@ START_TEST(no_react_line_without_the_feature)
 }
 END_TEST
 
+/* Issue 28: "ask only when a reaction is publicly possible at all".  Once
+ * the deck's one veto was played face up (every seat heard "veto"), no
+ * seat is asked to react, at once or in turn, and hears no "react" line,
+ * until a card comes back from the discard pile or a new round begins;
+ * an audit of a file from before version 1.7 (skip_spent 0) asks on. */
+START_TEST(no_request_once_every_veto_was_played)
+{
+	const sab_ruleset *rs = t_ruleset("base-wc");
+	static const unsigned feat[3] = { PROTO_FEAT_REACT,
+	    PROTO_FEAT_REACT | PROTO_FEAT_AT_ONCE,
+	    PROTO_FEAT_REACT | PROTO_FEAT_AT_ONCE };
+	int64_t move_ms[3] = { 300, 300, 300 }, bank_ms[3] = { 30, 30, 30 };
+	proto_cards *pc = malloc(sizeof *pc);
+	session *s = malloc(sizeof *s);
+	sab_game *g = malloc(sizeof *g);
+	sab_events *ev = malloc(sizeof *ev);
+	leak_run *r = leak_run_new();
+	sab_event veto = sab_event_new(SAB_EV_VETO, SAB_VIS_ALL, 1);
+	sab_event react = sab_event_new(SAB_EV_REACT, SAB_VIS_SEAT, 1);
+	sab_event take = sab_event_new(SAB_EV_TAKE, SAB_VIS_ALL, 2);
+	sab_event round = sab_event_new(SAB_EV_ROUND_START, SAB_VIS_ALL, 0);
+	char err[256];
+
+	REQUIRE(pc && s && g && ev, "out of memory");
+	REQUIRE(proto_cards_init(pc, rs, err, sizeof err) == 0, "%s", err);
+	session_start(s, pc, 3, feat, leak_hear, r);
+	ck_assert_int_eq(s->reaction_cards, 1);
+	open_window(g, rs, 3, ev);
+	ck_assert_int_eq(session_spent(s), 0);
+	ck_assert_int_eq(session_asks(s, g), 1);
+	veto.target = 0;
+	veto.card = g->pending.card;
+	session_tell(s, &veto);
+	ck_assert_int_eq(session_spent(s), 1);
+	ck_assert_int_eq(session_asks(s, g), 0);
+	ck_assert_uint_eq(session_window(s, g, 3, 0x7, move_ms, bank_ms), 0);
+	react.target = 0;
+	for (int k = 0; k < 3; k++)
+		r->len[k] = 0;
+	ck_assert_int_eq(session_tell_seat(s, &react, 1), 0);
+	session_tell(s, &react);
+	ck_assert_uint_eq(r->len[0] + r->len[1] + r->len[2], 0);
+	/* A treasure trove could take the veto back: asked again. */
+	take.card = SAB_NO_CARD;
+	session_tell(s, &take);
+	ck_assert_int_eq(session_spent(s), 0);
+	ck_assert_int_eq(session_asks(s, g), 1);
+	session_tell(s, &veto);
+	ck_assert_int_eq(session_asks(s, g), 0);
+	round.value = 2;
+	session_tell(s, &round);
+	ck_assert_int_eq(session_asks(s, g), 1);
+	/* As a referee before 1.7 did. */
+	session_tell(s, &veto);
+	s->skip_spent = 0;
+	ck_assert_int_eq(session_spent(s), 0);
+	ck_assert_int_eq(session_asks(s, g), 1);
+	free(pc);
+	free(s);
+	free(g);
+	free(ev);
+	leak_run_free(r);
+}
+END_TEST
+
 Suite *session_suite(void)
 {
 	Suite *s = suite_create("session");
@@ -533,8 +631,10 @@ Suite *session_suite(void)
 	tcase_add_test(tc, refusals_and_the_moves_played_instead);
 	tcase_add_test(tc, a_reaction_request_reveals_nothing);
 	tcase_add_test(tc, a_request_asked_at_once_reveals_nothing);
+	tcase_add_test(tc, no_request_after_a_veto_reveals_nothing);
 	tcase_add_test(tc, reaction_requests_go_out_at_once);
 	tcase_add_test(tc, no_react_line_without_the_feature);
+	tcase_add_test(tc, no_request_once_every_veto_was_played);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -117,10 +117,8 @@ int bot_start(bot *b, const proc_spec *spec, char *err, size_t errlen)
 	return 0;
 }
 
-void bot_send(bot *b, const char *line)
+void bot_send(bot *b, const char *line, size_t len)
 {
-	size_t len = strlen(line);
-
 	if (b->status != BOT_OK)
 		return;
 	if (b->transcript != NULL || b->debug != NULL)

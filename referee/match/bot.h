@@ -104,10 +104,10 @@ void bot_take_guard(bot *b, sandbox_guard *g);
  * (a pipe or fork that fails), with the reason in err. */
 int bot_start(bot *b, const proc_spec *spec, char *err, size_t errlen);
 
-/* Sends one line (and writes it to the transcript).  When the bot's stdin
- * is closed, the next bot_reply() finds out why: it died, or it stopped
- * reading (BOT_CLOSED). */
-void bot_send(bot *b, const char *line);
+/* Sends one line of len bytes, no newline (and writes it to the
+ * transcript).  When the bot's stdin is closed, the next bot_reply() finds
+ * out why: it died, or it stopped reading (BOT_CLOSED). */
+void bot_send(bot *b, const char *line, size_t len);
 
 /* Results of bot_reply(). */
 enum bot_reply {

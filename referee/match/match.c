@@ -65,9 +65,9 @@ static void count(run *r, uint64_t k)
 	r->cost->messages += k;
 }
 
-static void send_line(run *r, bot *b, const char *line)
+static void send_line(run *r, bot *b, const char *line, size_t len)
 {
-	bot_send(b, line);
+	bot_send(b, line, len);
 	count(r, 1);
 }
 
@@ -150,11 +150,12 @@ static int handshake(run *r)
 	char line[32];
 	int64_t deadline = proc_now() + r->o->clock.handshake +
 	    r->o->clock.grace;
+	int len = session_hello_line(line, sizeof line);
 
-	if (session_hello_line(line, sizeof line) < 0)
+	if (len < 0)
 		return MATCH_FAILED;
 	for (int i = 0; i < r->n; i++)
-		send_line(r, &r->bots[i], line);
+		send_line(r, &r->bots[i], line, (size_t)len);
 	for (int i = 0; i < r->n; i++) {
 		bot *b = &r->bots[i];
 		/* A network seat waits for its bot to connect first. */
@@ -175,11 +176,11 @@ static bot *at(run *r, int seat)
 }
 
 /* The session's way to a seat's bot. */
-static void tell(void *ctx, int seat, const char *line)
+static void tell(void *ctx, int seat, const char *line, size_t len)
 {
 	run *r = ctx;
 
-	send_line(r, at(r, seat), line);
+	send_line(r, at(r, seat), line, len);
 }
 
 /* Starts the game's conversation and sends every seat the set-up: who
@@ -832,7 +833,7 @@ void match_finish(const match_opts *o, bot *bots, int n, match_cost *cost)
 	int k = 0;
 
 	for (int i = 0; i < n && k < MATCH_MAX_BOTS; i++) {
-		bot_send(&bots[i], "quit");
+		bot_send(&bots[i], "quit", 4);
 		cost->messages++;
 		set[k++] = &bots[i].p;
 	}

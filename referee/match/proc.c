@@ -1763,8 +1763,9 @@ int proc_wait(proc *const *set, int n, proc *who, int64_t deadline,
 
 	reap_changed(set, n, extra);    /* a SIGCHLD another call consumed */
 	/* What proc_send() queued for who goes out now; the others' lines
-	 * wait a little unless they pile up (see HOLD_NS). */
-	int64_t release = proc_now() + HOLD_NS;
+	 * wait a little unless they pile up (see HOLD_NS), from the first
+	 * time the wait must sleep. */
+	int64_t release = 0;
 	proc *writer = who;
 
 	for (int i = 0; i < n; i++)
@@ -1774,10 +1775,16 @@ int proc_wait(proc *const *set, int n, proc *who, int64_t deadline,
 		stdin_flush(extra);
 	for (;;) {
 		int ev = who_event(who, max_bytes);
-		int64_t now = proc_now(), until = deadline;
+		int64_t now, until = deadline;
 
 		if ((ev < 0 || ev == PROC_EV_EOF) && any_poked(set, n, extra))
 			return PROC_EV_POKED;
+		/* A line, or the end: no clock read (most waits end so). */
+		if (ev >= 0 && ev != PROC_EV_EOF)
+			return ev;
+		now = proc_now();
+		if (release == 0)
+			release = now + HOLD_NS;
 		if (ev == PROC_EV_EOF) {
 			if (!eof_seen) {
 				eof_seen = 1;
@@ -1787,8 +1794,6 @@ int proc_wait(proc *const *set, int n, proc *who, int64_t deadline,
 				return ev;
 			if (eof_at + EXIT_LINGER < until)
 				until = eof_at + EXIT_LINGER;
-		} else if (ev >= 0) {
-			return ev;
 		} else if (swept && now >= deadline) {
 			return PROC_EV_TIMEOUT;
 		}

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <unistd.h>
 
@@ -135,6 +136,18 @@ static int add_rules(scmp_filter_ctx ctx)
 	if (r == 0) {
 		struct scmp_arg_cmp c = SCMP_A2(SCMP_CMP_EQ, MADV_COLD, 0);
 		r = rule(ctx, SCMP_ACT_ERRNO(0), "madvise", 1, &c);
+	}
+	/* A terminal's input pushed by a bot (TIOCSTI) would be typed by the
+	 * user's shell, and TIOCLINUX can do as much on a console: the sealed
+	 * bot shares the referee's session (bwrap without --new-session,
+	 * which would give each bot a scheduler group of its own, see
+	 * sandbox.c), so the filter refuses both, as bwrap's manual advises.
+	 * The request is an int: only its low 32 bits count. */
+	for (size_t i = 0; i < 2 && r == 0; i++) {
+		static const unsigned long tty_push[2] = { TIOCSTI, TIOCLINUX };
+		struct scmp_arg_cmp c = SCMP_A1(SCMP_CMP_MASKED_EQ, 0xffffffffu,
+		    (scmp_datum_t)tty_push[i]);
+		r = rule(ctx, SCMP_ACT_ERRNO(EPERM), "ioctl", 1, &c);
 	}
 	if (r == 0) {
 		struct scmp_arg_cmp c = SCMP_A5(SCMP_CMP_MASKED_EQ, RWF_NOWAIT,

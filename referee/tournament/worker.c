@@ -396,7 +396,7 @@ static void finish(worker *w)
 		bot *b = &w->bots[i];
 		if (b->p.pid <= 0)
 			continue;
-		bot_send(b, "quit");
+		bot_send(b, "quit", 4);
 		if (set != NULL)
 			set[n++] = &b->p;
 		else

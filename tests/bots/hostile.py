@@ -49,6 +49,7 @@ import os
 import signal
 import socket
 import struct
+import termios
 import sys
 import threading
 import time
@@ -169,6 +170,18 @@ def injector():
             report("FOUND", "wrote into the output of %d" % pid)
         except OSError:
             pass
+
+
+def terminal():
+    """Writes a marker (and a title-setting escape) to the controlling
+    terminal, which the referee's user would see raw."""
+    report("TRIED", "writing to /dev/tty")
+    try:
+        with open("/dev/tty", "w") as tty:
+            tty.write("\x1b]0;hostile\x07hostile-tty-" + TAG + "\n")
+        report("FOUND", "wrote to the terminal")
+    except OSError as e:
+        report("DENIED", "/dev/tty: %s" % e.strerror)
 
 
 def forger():
@@ -449,6 +462,10 @@ CALLS = {
     "unshare(CLONE_NEWNS)": (272, 97, (0x00020000,)),
     "mount": (165, 40, "mount"),
     "inotify_init1": (294, 26, (0,)),
+    # A character pushed into a terminal's input, as if typed: into the
+    # controlling terminal of a session of its own, which the kernel allows
+    # (dev.tty.legacy_tiocsti) unless the filter refuses it.
+    "ioctl(TIOCSTI)": (16, 29, "tiocsti"),
 }
 
 
@@ -471,6 +488,13 @@ def call_args(how):
     if how == "uring":
         params = ctypes.create_string_buffer(120)
         return (4, ctypes.addressof(params)), (params,)
+    if how == "tiocsti":
+        master, slave = os.openpty()
+        os.setsid()
+        fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
+        ch = ctypes.create_string_buffer(b"x", 1)
+        return (slave, ctypes.c_ulong(0x5412),
+                ctypes.c_void_p(ctypes.addressof(ch))), (master, ch)
     if how == "mount":
         return (ctypes.c_char_p(b"none"), ctypes.c_char_p(b"/tmp"),
                 ctypes.c_char_p(b"tmpfs"), 0, None), ()
@@ -546,6 +570,8 @@ def attack():
         ptrace()
     elif MODE == "cpukids":
         cpukids()
+    elif MODE == "tty":
+        terminal()
     report("DONE", MODE)
 
 
