@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "know.h"
+#include "linewords.h"
 
 /* ---- cards as tags -------------------------------------------------------
  *
@@ -191,24 +192,12 @@ typedef struct words {
 static void split(const char *line, words *w)
 {
 	snprintf(w->buf, sizeof w->buf, "%s", line);
-	w->n = 0;
-	for (char *p = strtok(w->buf, " \t"); p != NULL && w->n < MAX_WORDS;
-	    p = strtok(NULL, " \t"))
-		w->w[w->n++] = p;
+	w->n = linewords_split(w->buf, w->w, MAX_WORDS);
 }
 
 static int num(const words *w, int i, long lo, long hi, int *out)
 {
-	char *end;
-	long v;
-
-	if (i >= w->n)
-		return -1;
-	v = strtol(w->w[i], &end, 10);
-	if (end == w->w[i] || *end != '\0' || v < lo || v > hi)
-		return -1;
-	*out = (int)v;
-	return 0;
+	return linewords_num(w->w, w->n, i, lo, hi, out);
 }
 
 static int card_word(const know *k, const words *w, int i)
