@@ -38,7 +38,8 @@ static search *srch;
 static sab_rng rng;
 static uint64_t bot_seed;
 static int game_seeded = -1;
-static double budget_ms = 100, margin = 0.03;
+static double budget_ms = 100, margin = -1, zscore = 1.0;
+static int use_tree;
 static long fixed_iter;
 static long decisions, samples, fallbacks, changed;
 
@@ -240,6 +241,29 @@ static const char *choose(const botstate *s)
 	if (s->move_ms > 0 && ms > s->move_ms / 4.0)
 		ms = s->move_ms / 4.0;
 	decisions++;
+	if (!use_tree) {
+		double mean[WIDTH], diff[WIDTH], se[WIDTH];
+		long used = search_compare(srch, k, &rng, cands, ncands, ms,
+		    fixed_iter, &hooks, mean, diff, se);
+		int b = 0;
+		if (used < 0) {
+			fallbacks++;
+			return answer;
+		}
+		samples += used;
+		/* Another move than the heuristic's first only when the
+		 * paired samples say it does better, clearly. */
+		for (int i = 1; i < ncands; i++)
+			if (diff[i] > diff[b] && diff[i] > (margin < 0 ? 0 :
+			    margin) &&
+			    diff[i] > zscore * se[i])
+				b = i;
+		if (b != 0 && used >= 8) {
+			changed++;
+			answer = s->legal[order[b]].line;
+		}
+		return answer;
+	}
 	if (search_run(srch, k, &rng, ms, fixed_iter, &hooks, &best,
 	    &st) != 0) {
 		fallbacks++;
@@ -250,7 +274,8 @@ static const char *choose(const botstate *s)
 	for (int i = 0, bi = -1; i <= n; i++) {
 		if (i == n) {
 			const char *l;
-			if (bi >= 0 && hv >= 0 && bv > hv + margin &&
+			if (bi >= 0 && hv >= 0 && bv > hv + (margin < 0 ? 0.03 :
+			    margin) &&
 			    (l = legal_line(s, &moves[bi])) != NULL) {
 				answer = l;
 				changed++;
@@ -331,6 +356,12 @@ int main(int argc, char **argv)
 		fixed_iter = atol(env);
 	if ((env = arg(argc, argv, "--margin", "SEARCH_MARGIN")) != NULL)
 		margin = atof(env);
+	if ((env = arg(argc, argv, "--z", "SEARCH_Z")) != NULL)
+		zscore = atof(env);
+	for (int i = 1; i < argc; i++)
+		use_tree |= strcmp(argv[i], "--tree") == 0;
+	if ((env = getenv("SEARCH_TREE")) != NULL && atoi(env) > 0)
+		use_tree = 1;
 	if ((env = getenv("BOT_SEED")) != NULL)
 		bot_seed = strtoull(env, NULL, 10);
 	if ((env = arg(argc, argv, "--ruleset", "SEARCH_RULESET")) != NULL) {
