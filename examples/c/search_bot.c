@@ -1,11 +1,12 @@
-/* search_bot.c: a Saboteur bot that searches: information-set Monte Carlo
- * tree search over games sampled from what its seat knows, starting from
- * the heuristic example bot's choices. */
+/* search_bot.c: a Saboteur bot that searches: it compares the heuristic
+ * example bot's best moves in games sampled from what its seat knows (or,
+ * with --tree, runs an information-set Monte Carlo tree search there). */
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "botlib.h"
@@ -20,15 +21,21 @@
  * WIDTH best moves by what follows them, for SEARCH_MS milliseconds
  * (default 100; never more than a quarter of the move limit the referee
  * gives), or for SEARCH_ITER samples exactly when that is set (the moves
- * then depend only on the seeds).  It plays another move than the
- * heuristic's first only when the samples give it a better result by
- * SEARCH_MARGIN (0 to 1, default 0.03) over 20 samples at least; a single
- * legal move, or a knowledge that is lost (no game of the ruleset gives
- * the lines: a ruleset file it was not given), leaves the heuristic's
- * choice.  "--ms N", "--iter N", "--margin X", "--ruleset FILE" on its
- * command line set the same; SEARCH_RULESET names the file of a ruleset
- * that is not built in.  It reports on stderr, per game, its decisions,
- * samples, and those it could not search.
+ * then depend only on the seeds).  By default each sample plays every
+ * candidate and the round out (search_compare(): the same sample and the
+ * same random numbers for each, so their differences are measured in
+ * pairs), and the bot plays another move than the heuristic's first only
+ * when its mean difference is above SEARCH_Z (default 1) standard errors
+ * and above SEARCH_MARGIN (default 0), over 8 samples at least.  With
+ * --tree (SEARCH_TREE=1) it searches a tree of its own decisions instead
+ * (search_run()) and changes the heuristic's move when a candidate's mean
+ * is better by SEARCH_MARGIN (default there 0.03) over 20 samples.  A
+ * single legal move, or a knowledge that is lost (no game of the ruleset
+ * gives the lines: a ruleset file it was not given), leaves the
+ * heuristic's choice.  "--ms N", "--iter N", "--z X", "--margin X",
+ * "--ruleset FILE" on its command line set the same; SEARCH_RULESET names
+ * the file of a ruleset that is not built in.  It reports on stderr, per
+ * game, its decisions, samples, and those it could not search.
  */
 
 #define WIDTH 3
@@ -302,6 +309,14 @@ static const char *arg(int argc, char **argv, const char *name,
 	return getenv(env);
 }
 
+static double bench_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 /* "--bench N": N samples searched from the first decision of seat 0 of
  * a seeded 5-player base game (its lines fed to a knowledge as a bot gets
  * them), timed; prints samples (whole iterations: a sample, the tree, a
@@ -338,6 +353,22 @@ static int bench(long n)
 	printf("search bot (C): %.0f samples/s (%ld samples, %.0f playout "
 	    "moves/s)\n", (double)st.iterations / st.seconds, st.iterations,
 	    (double)st.playout_moves / st.seconds);
+	{
+		/* The default search: three candidates in each sample. */
+		static sab_move legal[SAB_MAX_MOVES];
+		double mean[WIDTH], diff[WIDTH], se[WIDTH], t0, t1;
+		long used;
+		int nl = sab_game_moves(&g, legal);
+		t0 = bench_now();
+		used = search_compare(srch, k, &rng, legal, nl < WIDTH ? nl :
+		    WIDTH, 0, n / WIDTH, NULL, mean, diff, se);
+		t1 = bench_now();
+		if (used > 0 && t1 > t0)
+			printf("search bot (C), paired: %.0f samples/s of %d "
+			    "candidates (%.0f playouts to the round's end/s)\n",
+			    (double)used / (t1 - t0), nl < WIDTH ? nl : WIDTH,
+			    (double)used * (nl < WIDTH ? nl : WIDTH) / (t1 - t0));
+	}
 	return 0;
 }
 
