@@ -145,7 +145,7 @@ all: bots
 bots: $(BOTS)
 
 $(BOT_OBJ): $(B)/examples/c/%.o: examples/c/%.c examples/c/botlib.h \
-    examples/c/know.h examples/c/search.h examples/c/heuristic.h \
+    examples/c/linewords.h examples/c/know.h examples/c/search.h examples/c/heuristic.h \
     $(RULES_HDR) | deps
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
@@ -218,7 +218,8 @@ PY_FILES   = $(patsubst bindings/python/%,$(B)/python/%,\
 .PHONY: python
 python: $(B)/python/saboteur/_saboteur.so $(PY_FILES)
 
-$(B)/pic/%.o: %.c $(RULES_HDR) examples/c/know.h examples/c/search.h | deps
+$(B)/pic/%.o: %.c $(RULES_HDR) examples/c/know.h examples/c/search.h \
+    examples/c/linewords.h | deps
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -Iexamples/c $(ALL_CFLAGS) -fPIC $(YAML_CFLAGS) -c $< -o $@
 $(B)/pic/bindings/python/src/%.o: bindings/python/src/%.c \

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "botlib.h"
+#include "linewords.h"
 
 /* Lines are short (the referee's longest is 512 bytes), but a bot must not
  * choke on a longer one from a newer referee: it is read whole and ignored. */
@@ -40,25 +41,13 @@ typedef struct words {
 /* Splits s in place at spaces and tabs. */
 static void split(char *s, words *w)
 {
-	w->n = 0;
-	for (char *p = strtok(s, " \t"); p != NULL && w->n < MAX_WORDS;
-	    p = strtok(NULL, " \t"))
-		w->w[w->n++] = p;
+	w->n = linewords_split(s, w->w, MAX_WORDS);
 }
 
 /* Reads word i as a whole number in [lo, hi]; returns 0, or -1. */
 static int num(const words *w, int i, long lo, long hi, int *out)
 {
-	char *end;
-	long v;
-
-	if (i >= w->n)
-		return -1;
-	v = strtol(w->w[i], &end, 10);
-	if (end == w->w[i] || *end != '\0' || v < lo || v > hi)
-		return -1;
-	*out = (int)v;
-	return 0;
+	return linewords_num(w->w, w->n, i, lo, hi, out);
 }
 
 /* Reads word i as a seat of this game. */

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "know.h"
+#include "linewords.h"
 
 /* ---- cards as tags -------------------------------------------------------
  *
@@ -79,6 +80,21 @@ typedef struct kpatch {
 	uint16_t step, a, b;
 } kpatch;
 
+/*
+ * A pathfinder's turn that ended early: seat held no path card that fit
+ * (rules/game.c's can_lay_path()), so none of the cards it held then
+ * (tags) was a path card that the board had room for (fits: a bit per
+ * definition).  Every sample keeps it: the template gives the seat a
+ * fitting card it plays later in another place than these, and a deal
+ * puts none there (see keep_nofit()).
+ */
+#define MAX_NOFIT 16
+typedef struct knofit {
+	uint8_t seat, n;
+	uint16_t tag[SAB_MAX_HAND];
+	uint8_t fits[(SAB_MAX_DEFS + 7) / 8];
+} knofit;
+
 /* One decision of the round, as the template played it. */
 typedef struct kstep {
 	sab_move m;
@@ -138,7 +154,7 @@ struct know {
 		sab_game T;
 		ktags tags;
 		sab_seen seen;
-		int qhead, nsteps, nrlines, npatches;
+		int qhead, nsteps, nrlines, npatches, nnofit;
 		long decisions;
 		uint8_t roles_moved, goals_moved;
 		uint8_t actor;
@@ -147,6 +163,8 @@ struct know {
 	int undos;
 	kpatch *patches;
 	int npatches, cappatches;
+	knofit nofit[MAX_NOFIT];
+	int nnofit;
 
 	/* Scratch. */
 	sab_game copy, best;
@@ -174,24 +192,12 @@ typedef struct words {
 static void split(const char *line, words *w)
 {
 	snprintf(w->buf, sizeof w->buf, "%s", line);
-	w->n = 0;
-	for (char *p = strtok(w->buf, " \t"); p != NULL && w->n < MAX_WORDS;
-	    p = strtok(NULL, " \t"))
-		w->w[w->n++] = p;
+	w->n = linewords_split(w->buf, w->w, MAX_WORDS);
 }
 
 static int num(const words *w, int i, long lo, long hi, int *out)
 {
-	char *end;
-	long v;
-
-	if (i >= w->n)
-		return -1;
-	v = strtol(w->w[i], &end, 10);
-	if (end == w->w[i] || *end != '\0' || v < lo || v > hi)
-		return -1;
-	*out = (int)v;
-	return 0;
+	return linewords_num(w->w, w->n, i, lo, hi, out);
 }
 
 static int card_word(const know *k, const words *w, int i)
@@ -944,6 +950,7 @@ static int not_an_event(const char *w)
 static void clear_round(know *k)
 {
 	k->npatches = 0;
+	k->nnofit = 0;
 	for (int i = 0; i < k->nrlines; i++)
 		free(k->rlines[i]);
 	k->nrlines = 0;
@@ -1767,6 +1774,107 @@ static int keep_back(know *k, int seat, uint8_t want, int known_only,
 	return -1;
 }
 
+/* ---- a pathfinder's turn that ended early ------------------------------ */
+
+static int bit(const uint8_t *bits, uint8_t def)
+{
+	return bits[def >> 3] >> (def & 7) & 1;
+}
+
+/* Whether a card def may not lie at tag tg: tg was in the hand of a seat
+ * whose pathfinder's turn ended with no path card to fit, and def would
+ * have fit. */
+static int nofit_bad(const know *k, uint16_t tg, uint8_t def)
+{
+	for (int c = 0; c < k->nnofit; c++) {
+		const knofit *f = &k->nofit[c];
+		if (!bit(f->fits, def))
+			continue;
+		for (int i = 0; i < f->n; i++)
+			if (f->tag[i] == tg)
+				return 1;
+	}
+	return 0;
+}
+
+/*
+ * Notes the step from b to a when it ended a pathfinder's turn early (the
+ * card carried out, a pathfinder or its first path card, left path cards
+ * to come, yet the turn is over): the cards its seat held then (in its
+ * hand before the step and after, the draws left out) and the path cards
+ * that fit.
+ */
+static void note_nofit(know *k, const sab_game *b, const sab_game *a,
+    const sab_move *m, int nlines)
+{
+	static sab_game c;
+	int react = b->phase == SAB_PHASE_REACT && b->has_pending;
+	int p = react ? b->pending_seat : b->to_act, more;
+	const sab_move *card = react ? &b->pending : m;
+	knofit *f;
+
+	if (card->kind != SAB_MOVE_PLAY || card->card >= k->rs.ndefs ||
+	    k->nnofit >= MAX_NOFIT || p >= b->nplayers)
+		return;
+	more = is_kind(&k->rs, card->card, "pathfinder") ? 2 : b->substep - 1;
+	if (more < 1 || sab_game_over(a) || a->round != b->round ||
+	    a->round_end != SAB_END_NONE)
+		return;
+	/* Still open to reactions, or the seat lays its next path card. */
+	if ((a->phase == SAB_PHASE_REACT && a->has_pending &&
+	    a->pending_seat == p) || (a->phase == SAB_PHASE_PLAY &&
+	    a->to_act == p && a->substep > 0))
+		return;
+	for (int i = 0; i < nlines; i++)
+		if (strncmp(peek_line(k, i), "vetoed ", 7) == 0)
+			return;
+	f = &k->nofit[k->nnofit++];
+	memset(f, 0, sizeof *f);
+	f->seat = (uint8_t)p;
+	for (int i = 0; i < k->tags.nhand[p]; i++)
+		for (int j = 0; j < k->btags.nhand[p]; j++)
+			if (k->tags.hand[p][i] == k->btags.hand[p][j] &&
+			    k->tags.hand[p][i] != NOTAG)
+				f->tag[f->n++] = k->tags.hand[p][i];
+	c = *a;
+	c.phase = SAB_PHASE_PLAY;
+	c.to_act = (uint8_t)p;
+	c.substep = 1;
+	for (int d = 0; d < k->rs.ndefs; d++)
+		if (k->rs.defs[d].type == SAB_CARD_PATH &&
+		    sab_game_moves_card(&c, (uint8_t)d, k->moves) > 0)
+			f->fits[d >> 3] |= (uint8_t)(1u << (d & 7));
+}
+
+/*
+ * A deal of the cards this seat has not seen (v[i] to lie at fr[i]) made
+ * to keep every pathfinder's turn that ended early: a card that would have
+ * fit, dealt where such a seat held a card then, changes places with a
+ * card that may lie there, picked at random among the other places.  With
+ * one such turn the deal stays uniform over the deals that keep it (the
+ * places of the fitting cards are a uniform choice among the others).
+ */
+static void keep_nofit(const know *k, const ktags *t, kslot *fr,
+    uint8_t *v, int nf, sab_rng *rng)
+{
+	for (int i = 0; i < nf && k->nnofit > 0; i++) {
+		uint16_t tg = *slot_tag((ktags *)t, fr[i]);
+		int pick = -1, found = 0;
+		if (!nofit_bad(k, tg, v[i]))
+			continue;
+		for (int j = 0; j < nf; j++)
+			if (j != i && !nofit_bad(k, tg, v[j]) &&
+			    !nofit_bad(k, *slot_tag((ktags *)t, fr[j]), v[i]) &&
+			    sab_rng_below(rng, (uint32_t)++found) == 0)
+				pick = j;
+		if (pick >= 0) {
+			uint8_t x = v[i];
+			v[i] = v[pick];
+			v[pick] = x;
+		}
+	}
+}
+
 /* The seat to act must hold the cards the next line says it plays: gives
  * them to it from the cards this seat has not seen. */
 static int give_cards(know *k, sab_rng *rng)
@@ -1824,11 +1932,17 @@ static int give_cards(know *k, sab_rng *rng)
 		for (int j = 0; j < t->nhand[actor]; j++)
 			if (t->pin[t->hand[actor][j]])
 				used[nused++] = t->hand[actor][j];
+		/* Not one it held when its pathfinder's turn ended for
+		 * want of a path card that fit, if it can be helped: it
+		 * drew want since. */
 		int pick = -1, nfree = 0;
-		for (int j = 0; j < t->nhand[actor]; j++)
-			if (!t->pin[t->hand[actor][j]] &&
-			    sab_rng_below(rng, (uint32_t)++nfree) == 0)
-				pick = j;
+		for (int strict = 1; strict >= 0 && pick < 0; strict--)
+			for (int j = 0; j < t->nhand[actor]; j++)
+				if (!t->pin[t->hand[actor][j]] && (!strict ||
+				    !nofit_bad(k, t->hand[actor][j],
+				    (uint8_t)want[i])) &&
+				    sab_rng_below(rng, (uint32_t)++nfree) == 0)
+					pick = j;
 		kslot at = { Z_HAND, (uint8_t)actor, (uint16_t)pick }, from;
 		if (pick < 0 || find_free(g, t, g->nplayers, (uint8_t)want[i],
 		    at, used, nused, rng, &from) != 0) {
@@ -1945,6 +2059,7 @@ static int commit(know *k, const sab_move *m, const kstep *rec,
 		u->nsteps = k->nsteps;
 		u->nrlines = k->nrlines;
 		u->npatches = k->npatches;
+		u->nnofit = k->nnofit;
 		u->decisions = k->decisions;
 		u->roles_moved = k->roles_moved;
 		u->goals_moved = k->goals_moved;
@@ -1995,6 +2110,7 @@ static int commit(know *k, const sab_move *m, const kstep *rec,
 				return lose(k, "out of memory");
 			k->nrlines++;
 		}
+		note_nofit(k, before, &k->best, m, nlines);
 	}
 	k->T = k->best;
 	k->tags = k->btags;
@@ -2072,6 +2188,7 @@ static int undo(know *k, sab_rng *rng)
 		free(k->rlines[i]);
 	k->nrlines = u->nrlines;
 	k->npatches = u->npatches;
+	k->nnofit = u->nnofit;
 	k->decisions = u->decisions;
 	k->roles_moved = u->roles_moved;
 	k->goals_moved = u->goals_moved;
@@ -2090,6 +2207,7 @@ static int undo(know *k, sab_rng *rng)
 				v[nf++] = *slot_val(&k->T, t, all[i]);
 			}
 		sab_rng_shuffle(rng, v, (uint32_t)nf);
+		keep_nofit(k, t, fr, v, nf, rng);
 		for (int i = 0; i < nf; i++) {
 			*slot_val(&k->T, t, fr[i]) = v[i];
 			t->val[*slot_tag(t, fr[i])] = v[i];
@@ -2385,6 +2503,7 @@ static void deal(know *k, sab_rng *rng, sab_game *out, uint8_t *val)
 			v[nf++] = *slot_val(out, t, all[i]);
 		}
 	sab_rng_shuffle(rng, v, (uint32_t)nf);
+	keep_nofit(k, t, fr, v, nf, rng);
 	for (int i = 0; i < nf; i++) {
 		*slot_val(out, t, fr[i]) = v[i];
 		val[*slot_tag((ktags *)t, fr[i])] = v[i];

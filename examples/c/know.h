@@ -101,8 +101,9 @@ int know_sample(know *k, sab_rng *rng, sab_game *out);
 
 /*
  * The same, exact: a sample whose cards a rule of legality would have
- * ruled out (a pathfinder's second card: the seat held no path card that
- * fit; a card taken from a trove that another copy sits above) is drawn
+ * ruled out (a card taken from a trove that another copy sits above; a
+ * pathfinder's turn that ended early, no path card fitting, know_sample()
+ * keeps already) is drawn
  * again, up to `tries` times; the game written is the round played again
  * from its deal with the sampled cards, every line this seat received
  * checked on the way.  Returns 0, or -1 when no try gave one (or as

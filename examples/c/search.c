@@ -426,6 +426,80 @@ int search_run(search *s, know *k, sab_rng *rng, double ms, long iterations,
 	return 0;
 }
 
+double search_round_result(const sab_game *start, const sab_game *g,
+    int seat)
+{
+	double r[SAB_MAX_PLAYERS], gold;
+
+	if (sab_game_over(g) || (g->round == start->round &&
+	    g->round_end == SAB_END_NONE)) {
+		results(start, g, r);
+		return r[seat];
+	}
+	gold = (g->gold[seat] - start->gold[seat]) / 5.0;
+	gold = gold < 0 ? 0 : gold > 1 ? 1 : gold;
+	return 0.5 * (gold > 0) + 0.5 * gold;
+}
+
+/* The most candidates search_compare() takes. */
+#define MAX_CANDS 16
+
+long search_compare(search *s, know *k, sab_rng *rng, const sab_move *cands,
+    int n, double ms, long iterations, const search_hooks *hooks,
+    double *mean, double *diff, double *se)
+{
+	double t0 = now(), sum[MAX_CANDS] = { 0 }, d1[MAX_CANDS] = { 0 },
+	    d2[MAX_CANDS] = { 0 }, res[MAX_CANDS];
+	int me = know_seat(k);
+	long used = 0;
+
+	if (n > MAX_CANDS)
+		n = MAX_CANDS;
+	for (long it = 0; iterations > 0 ? it < iterations :
+	    (it == 0 || (now() - t0) * 1000 < ms); it++) {
+		uint64_t seed;
+		int ok = 1;
+		char why[128];
+		if (know_sample(k, rng, &s->start) != 0)
+			return -1;
+		if (s->start.to_act != me)
+			return -1;
+		if (hooks != NULL && hooks->adjust != NULL)
+			hooks->adjust(&s->start, rng, hooks->ctx);
+		seed = sab_rng_next(rng);
+		for (int i = 0; i < n && ok; i++) {
+			sab_rng r;
+			s->g = s->start;
+			if (!sab_game_check(&s->g, &cands[i], why, sizeof why)) {
+				ok = 0;
+				break;
+			}
+			/* The same random numbers for every candidate. */
+			sab_rng_seed(&r, seed);
+			sab_game_apply(&s->g, &cands[i], &r, NULL);
+			search_playout(&s->g, &r, s->buf, 0);
+			res[i] = search_round_result(&s->start, &s->g, me);
+		}
+		if (!ok)
+			continue;
+		used++;
+		for (int i = 0; i < n; i++) {
+			sum[i] += res[i];
+			d1[i] += res[i] - res[0];
+			d2[i] += (res[i] - res[0]) * (res[i] - res[0]);
+		}
+	}
+	for (int i = 0; i < n; i++) {
+		double m = used ? d1[i] / (double)used : 0;
+		double var = used > 1 ? (d2[i] - (double)used * m * m) /
+		    (double)(used - 1) : 0;
+		mean[i] = used ? sum[i] / (double)used : 0;
+		diff[i] = m;
+		se[i] = used > 1 && var > 0 ? sqrt(var / (double)used) : 1;
+	}
+	return used;
+}
+
 int search_root(const search *s, sab_move *moves, int *visits,
     double *values, int max)
 {

@@ -62,6 +62,31 @@ typedef struct search_hooks {
 int search_run(search *s, know *k, sab_rng *rng, double ms, long iterations,
     const search_hooks *hooks, sab_move *best, search_stats *st);
 
+/*
+ * Compares n candidate moves of the seat k knows (its turn) by playing
+ * each from the same sampled games: every iteration samples a game
+ * consistent with what the seat knows (hooks->adjust may change it), then
+ * plays each candidate in it and the round out with search_policy() for
+ * every seat, the candidates' playouts drawing the same random numbers;
+ * the result is the seat's, from 0 to 1 (half for winning the round, half
+ * its gold, see search_round_result()).  Paired so, the differences
+ * between candidates are measured with far less noise than apart.  Runs
+ * for ms milliseconds of wall time or exactly `iterations` samples (> 0).
+ * Fills mean[i] (candidate i's mean result), diff[i] and se[i] (the mean
+ * of candidate i's result less candidate 0's in the same sample, and its
+ * standard error).  Returns the samples used (a candidate not legal in a
+ * sample drops the sample), or -1 when k has no sample to give.
+ */
+long search_compare(search *s, know *k, sab_rng *rng, const sab_move *cands,
+    int n, double ms, long iterations, const search_hooks *hooks,
+    double *mean, double *diff, double *se);
+
+/* A seat's result in g, played on from start to its round's end or the
+ * game's: half for winning the round (gold won), half the gold won over 5
+ * (at most 1); at the game's end, as search_run() scores it. */
+double search_round_result(const sab_game *start, const sab_game *g,
+    int seat);
+
 /* The root's moves after search_run(): up to max of them, each with its
  * visits and mean result for the seat (0 to 1); returns how many. */
 int search_root(const search *s, sab_move *moves, int *visits,

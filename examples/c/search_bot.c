@@ -1,11 +1,12 @@
-/* search_bot.c: a Saboteur bot that searches: information-set Monte Carlo
- * tree search over games sampled from what its seat knows, starting from
- * the heuristic example bot's choices. */
+/* search_bot.c: a Saboteur bot that searches: it compares the heuristic
+ * example bot's best moves in games sampled from what its seat knows (or,
+ * with --tree, runs an information-set Monte Carlo tree search there). */
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "botlib.h"
@@ -20,15 +21,21 @@
  * WIDTH best moves by what follows them, for SEARCH_MS milliseconds
  * (default 100; never more than a quarter of the move limit the referee
  * gives), or for SEARCH_ITER samples exactly when that is set (the moves
- * then depend only on the seeds).  It plays another move than the
- * heuristic's first only when the samples give it a better result by
- * SEARCH_MARGIN (0 to 1, default 0.03) over 20 samples at least; a single
- * legal move, or a knowledge that is lost (no game of the ruleset gives
- * the lines: a ruleset file it was not given), leaves the heuristic's
- * choice.  "--ms N", "--iter N", "--margin X", "--ruleset FILE" on its
- * command line set the same; SEARCH_RULESET names the file of a ruleset
- * that is not built in.  It reports on stderr, per game, its decisions,
- * samples, and those it could not search.
+ * then depend only on the seeds).  By default each sample plays every
+ * candidate and the round out (search_compare(): the same sample and the
+ * same random numbers for each, so their differences are measured in
+ * pairs), and the bot plays another move than the heuristic's first only
+ * when its mean difference is above SEARCH_Z (default 1) standard errors
+ * and above SEARCH_MARGIN (default 0), over 8 samples at least.  With
+ * --tree (SEARCH_TREE=1) it searches a tree of its own decisions instead
+ * (search_run()) and changes the heuristic's move when a candidate's mean
+ * is better by SEARCH_MARGIN (default there 0.03) over 20 samples.  A
+ * single legal move, or a knowledge that is lost (no game of the ruleset
+ * gives the lines: a ruleset file it was not given), leaves the
+ * heuristic's choice.  "--ms N", "--iter N", "--z X", "--margin X",
+ * "--ruleset FILE" on its command line set the same; SEARCH_RULESET names
+ * the file of a ruleset that is not built in.  It reports on stderr, per
+ * game, its decisions, samples, and those it could not search.
  */
 
 #define WIDTH 3
@@ -38,7 +45,8 @@ static search *srch;
 static sab_rng rng;
 static uint64_t bot_seed;
 static int game_seeded = -1;
-static double budget_ms = 100, margin = 0.03;
+static double budget_ms = 100, margin = -1, zscore = 1.0;
+static int use_tree;
 static long fixed_iter;
 static long decisions, samples, fallbacks, changed;
 
@@ -240,6 +248,29 @@ static const char *choose(const botstate *s)
 	if (s->move_ms > 0 && ms > s->move_ms / 4.0)
 		ms = s->move_ms / 4.0;
 	decisions++;
+	if (!use_tree) {
+		double mean[WIDTH], diff[WIDTH], se[WIDTH];
+		long used = search_compare(srch, k, &rng, cands, ncands, ms,
+		    fixed_iter, &hooks, mean, diff, se);
+		int b = 0;
+		if (used < 0) {
+			fallbacks++;
+			return answer;
+		}
+		samples += used;
+		/* Another move than the heuristic's first only when the
+		 * paired samples say it does better, clearly. */
+		for (int i = 1; i < ncands; i++)
+			if (diff[i] > diff[b] && diff[i] > (margin < 0 ? 0 :
+			    margin) &&
+			    diff[i] > zscore * se[i])
+				b = i;
+		if (b != 0 && used >= 8) {
+			changed++;
+			answer = s->legal[order[b]].line;
+		}
+		return answer;
+	}
 	if (search_run(srch, k, &rng, ms, fixed_iter, &hooks, &best,
 	    &st) != 0) {
 		fallbacks++;
@@ -250,7 +281,8 @@ static const char *choose(const botstate *s)
 	for (int i = 0, bi = -1; i <= n; i++) {
 		if (i == n) {
 			const char *l;
-			if (bi >= 0 && hv >= 0 && bv > hv + margin &&
+			if (bi >= 0 && hv >= 0 && bv > hv + (margin < 0 ? 0.03 :
+			    margin) &&
 			    (l = legal_line(s, &moves[bi])) != NULL) {
 				answer = l;
 				changed++;
@@ -275,6 +307,14 @@ static const char *arg(int argc, char **argv, const char *name,
 		if (strcmp(argv[i], name) == 0)
 			return argv[i + 1];
 	return getenv(env);
+}
+
+static double bench_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 /* "--bench N": N samples searched from the first decision of seat 0 of
@@ -313,6 +353,22 @@ static int bench(long n)
 	printf("search bot (C): %.0f samples/s (%ld samples, %.0f playout "
 	    "moves/s)\n", (double)st.iterations / st.seconds, st.iterations,
 	    (double)st.playout_moves / st.seconds);
+	{
+		/* The default search: three candidates in each sample. */
+		static sab_move legal[SAB_MAX_MOVES];
+		double mean[WIDTH], diff[WIDTH], se[WIDTH], t0, t1;
+		long used;
+		int nl = sab_game_moves(&g, legal);
+		t0 = bench_now();
+		used = search_compare(srch, k, &rng, legal, nl < WIDTH ? nl :
+		    WIDTH, 0, n / WIDTH, NULL, mean, diff, se);
+		t1 = bench_now();
+		if (used > 0 && t1 > t0)
+			printf("search bot (C), paired: %.0f samples/s of %d "
+			    "candidates (%.0f playouts to the round's end/s)\n",
+			    (double)used / (t1 - t0), nl < WIDTH ? nl : WIDTH,
+			    (double)used * (nl < WIDTH ? nl : WIDTH) / (t1 - t0));
+	}
 	return 0;
 }
 
@@ -331,6 +387,12 @@ int main(int argc, char **argv)
 		fixed_iter = atol(env);
 	if ((env = arg(argc, argv, "--margin", "SEARCH_MARGIN")) != NULL)
 		margin = atof(env);
+	if ((env = arg(argc, argv, "--z", "SEARCH_Z")) != NULL)
+		zscore = atof(env);
+	for (int i = 1; i < argc; i++)
+		use_tree |= strcmp(argv[i], "--tree") == 0;
+	if ((env = getenv("SEARCH_TREE")) != NULL && atoi(env) > 0)
+		use_tree = 1;
 	if ((env = getenv("BOT_SEED")) != NULL)
 		bot_seed = strtoull(env, NULL, 10);
 	if ((env = arg(argc, argv, "--ruleset", "SEARCH_RULESET")) != NULL) {

@@ -12,8 +12,8 @@
             action = next(i for i in range(len(mask)) if mask[i])
         e.step(action)
 
-It follows PettingZoo's AEC API (written against PettingZoo 1.24 and
-Gymnasium 0.29).  With PettingZoo installed the environment is an
+It follows PettingZoo's AEC API; the version it targets is PettingZoo
+1.27.0 (with the Gymnasium that version requires).  With PettingZoo installed the environment is an
 AECEnv and its spaces are Gymnasium's; without it (the package needs no
 third-party module) it keeps the same attributes and methods on a small
 base class here, and spaces of the same shape (Discrete, Box, Dict with

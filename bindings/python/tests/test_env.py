@@ -56,6 +56,49 @@ class AEC(unittest.TestCase):
             if a != e.agent_selection:
                 self.assertEqual(sum(e.observe(a)["action_mask"]), 0)
 
+    def test_api_every_step(self):
+        # What api_test checks at every step of its cycles (PettingZoo
+        # 1.27.0): the dicts keyed by the live agents, the observation in
+        # its space, the mask as long as the action space, last() without
+        # an observation, agent_iter's limit, the same game again from a
+        # reset of the same environment with the same seed, render and
+        # close.
+        for name, n in (("base", 5), ("saboteur2", 6), ("base-wc", 4)):
+            e = senv.raw_env(ruleset=name, players=n)
+            runs = []
+            for _ in range(2):
+                e.reset(seed=11)
+                rng = random.Random(3)
+                trace = []
+                for agent in e.agent_iter():
+                    with self.subTest(ruleset=name, step=len(trace)):
+                        for d in (e.rewards, e._cumulative_rewards,
+                                  e.terminations, e.truncations, e.infos):
+                            self.assertEqual(set(d), set(e.agents))
+                        self.assertEqual(agent, e.agent_selection)
+                        obs, rew, term, trunc, info = e.last()
+                        self.assertTrue(
+                            e.observation_space(agent).contains(obs))
+                        self.assertEqual(len(obs["action_mask"]),
+                                         e.action_space(agent).n)
+                        self.assertIsNone(e.last(observe=False)[0])
+                        self.assertIsInstance(rew, (int, float))
+                    trace.append((agent, bytes(obs["observation"]), rew,
+                                  term, trunc))
+                    if term or trunc:
+                        e.step(None)
+                        continue
+                    mask = obs["action_mask"]
+                    e.step(rng.choice([i for i in range(len(mask))
+                                       if mask[i]]))
+                runs.append(trace)
+                self.assertEqual(e.agents, [])
+            self.assertEqual(runs[0], runs[1], name)
+            e.reset(seed=1)
+            self.assertEqual(len(list(e.agent_iter(max_iter=7))), 7)
+            self.assertIsInstance(e.render(), str)
+            e.close()
+
     def test_illegal_actions_refused(self):
         e = senv.raw_env(ruleset="base", players=3)
         e.reset(seed=1)
