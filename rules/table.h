@@ -175,4 +175,27 @@ void sab_table_hidden_peek(const sab_game *g, int x, int y, sab_event *e);
  * or the game's end (game.c). */
 void sab_table_next_round(sab_game *g, sab_rng *rng, sab_events *ev);
 
+/*
+ * The turn's steps a module's decision goes on with (game.c).
+ * carry_out: the seat to act's play m takes effect (its card out of the
+ * hand already when pending), then the rest of the turn.  reveal_all:
+ * what a card turned face up, goals first (goal place `first` first; -1:
+ * none), returning the round's end they brought.  after_reveal: the turn
+ * of seat goes on after that (the round's end `end`, a decision asked, the
+ * modules' settle, the next card of a pathfinder; sub: the substep the
+ * card was played in).  settle: the modules' settle hooks, 1 when one
+ * asks a seat.  finish_turn: the end of seat's turn after move m (the
+ * draws, the next seat).  turn_over: the next seat holding cards, or the
+ * round's end when no hand holds one.
+ */
+void sab_table_carry_out(sab_game *g, const sab_move *m, int pending,
+    sab_rng *rng, sab_events *ev);
+int sab_table_reveal_all(sab_game *g, int first, sab_events *ev);
+void sab_table_after_reveal(sab_game *g, int seat, int sub,
+    const sab_move *m, int end, sab_rng *rng, sab_events *ev);
+int sab_table_settle(sab_game *g, sab_rng *rng, sab_events *ev);
+void sab_table_finish_turn(sab_game *g, int seat, const sab_move *m,
+    sab_rng *rng, sab_events *ev);
+void sab_table_turn_over(sab_game *g, sab_rng *rng, sab_events *ev);
+
 #endif

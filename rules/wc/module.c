@@ -36,9 +36,10 @@ static const sab_role_def roles[] = {
 };
 
 /*
- * Its card kinds, roles and hooks go here and in files beside this one,
- * as rules/base/ holds the base game's.  Its greedy dwarf is dealt, and
- * its rounds decided and paid, by the base game (rules/base/).
+ * Its card kinds, roles and hooks go here and in files beside this one
+ * (cards.c, react.c), as rules/base/ holds the base game's.  Its greedy
+ * dwarf is dealt, and its rounds decided and paid, by the base game
+ * (rules/base/).
  */
 const sab_module sab_module_wc = {
 	.name = "wc",
@@ -49,4 +50,10 @@ const sab_module sab_module_wc = {
 	.roles = roles,
 	.nroles = sizeof roles / sizeof roles[0],
 	.roles_extend = 1,
+	.round_start = wc_round_start,
+	.react = wc_react,
+	.decisions = wc_decisions,
+	.ndecisions = WC_NDECISIONS,
+	.move_rules = wc_move_rules,
+	.nmove_rules = WC_NMOVE_RULES,
 };
