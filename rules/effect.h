@@ -326,6 +326,10 @@ typedef struct sab_module {
 	 * Chests' chests), resolved.  1 when a decision waits (the phase
 	 * changed), 0 when the turn may go on. */
 	int (*settle)(sab_game *g, sab_rng *rng, sab_events *ev);
+	/* 1 when a map may no longer look at a goal (Treasure Chests: "no
+	 * more maps on goals"), with the reason in why (NULL: not wanted);
+	 * NULL: the module never bars them. */
+	int (*maps_barred)(const sab_game *g, char *why, size_t whylen);
 } sab_module;
 
 /* The module called name (len bytes), or NULL. */

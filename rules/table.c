@@ -180,3 +180,13 @@ void sab_table_hidden_peek(const sab_game *g, int x, int y, sab_event *e)
 	if (mod != NULL)
 		mod->hidden_peek(g, x, y, e);
 }
+
+int sab_table_maps_barred(const sab_game *g, char *why, size_t whylen)
+{
+	for (int i = 0; i < g->rs->nmodules; i++) {
+		const sab_module *mod = sab_module_at(g->rs->modules[i]);
+		if (mod->maps_barred != NULL && mod->maps_barred(g, why, whylen))
+			return 1;
+	}
+	return 0;
+}

@@ -167,6 +167,9 @@ int sab_table_cell_held(const sab_game *g, uint16_t idx, char *why,
  * SAB_MAX_CHESTS), returning how many; the one at (x, y) taken off the
  * table; what a map shows of the one at (x, y), into e. */
 int sab_table_hidden_at(const sab_game *g, int x, int y);
+/* Whether a module bars maps from looking at goals
+ * (sab_module.maps_barred): 1, with the reason in why (may be NULL). */
+int sab_table_maps_barred(const sab_game *g, char *why, size_t whylen);
 int sab_table_hidden_cells(const sab_game *g, uint16_t *cells);
 void sab_table_hidden_taken(sab_game *g, int x, int y);
 void sab_table_hidden_peek(const sab_game *g, int x, int y, sab_event *e);

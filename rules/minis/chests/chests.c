@@ -570,6 +570,15 @@ static void hidden_peek(const sab_game *g, int x, int y, sab_event *e)
 	e->value = g->chest_kind[i];
 }
 
+/* "No more maps on goals" once such a chest was taken. */
+static int maps_barred(const sab_game *g, char *why, size_t whylen)
+{
+	if (!g->chest_nomaps)
+		return 0;
+	sab_say(why, whylen, "a treasure chest said: no more maps on goals");
+	return 1;
+}
+
 /* The seat chose a player (or a goal) for its chest; the chests it took
  * are resolved on, then the turn goes on. */
 static void chest_apply(sab_game *g, const sab_move *m, sab_rng *rng,
@@ -609,4 +618,5 @@ const sab_module sab_module_chests = {
 	.nmove_rules = sizeof move_rules / sizeof move_rules[0],
 	.uncover = uncover,
 	.settle = resolve,
+	.maps_barred = maps_barred,
 };
