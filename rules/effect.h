@@ -153,8 +153,8 @@ typedef struct sab_decision {
 	/* Every legal move into out (at most SAB_MAX_DECISION_MOVES),
 	 * returning how many. */
 	int (*moves)(const sab_game *g, sab_move *out);
-	/* A random legal move for a playout; NULL: one of moves()',
-	 * uniformly. */
+	/* A random legal move for a playout; NULL: one of those moves()
+	 * lists, uniformly. */
 	void (*random)(const sab_game *g, sab_rng *rng, sab_move *m);
 	/* Carries out legal move m, then goes on to the next decision (the
 	 * rest of the turn, the next round). */
