@@ -290,10 +290,11 @@ typedef struct sab_module {
 	/*
 	 * Moves of its own on a seat's turn (SAB_PHASE_PLAY) beyond playing
 	 * or discarding one card (Saboteur 2's pass of several cards and its
-	 * removal, Tunnel Toll's dwarf); NULL: none.  The turn asks every
-	 * module the library knows, in its order, whether or not the
-	 * ruleset names it: each answers from the ruleset's own keys
-	 * (pass_max, remove_front; toll), as the turn did before modules.
+	 * removal, Tunnel Toll's dwarf); NULL: none.  The turn asks the
+	 * modules rules/modules.def lists with SAB_TURN_MOVES, in its order,
+	 * whether or not the ruleset names them: each answers from the
+	 * ruleset's own keys (pass_max, remove_front; toll), as the turn did
+	 * before modules.
 	 * turn_check: -1 when m is none of its moves, else 1, or 0 with the
 	 * reason in why (card i named words[i]); turn_moves: its legal moves
 	 * into out, returning how many; turn_random: a random move of its own

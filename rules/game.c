@@ -11,7 +11,7 @@
 /* The i-th module the ruleset plays. */
 static const sab_module *module(const sab_game *g, int i)
 {
-	return sab_module_at(g->rs->modules[i]);
+	return sab_modules[g->rs->modules[i]];
 }
 
 /* The module whose roles the ruleset plays: it decides and pays rounds. */
@@ -30,6 +30,38 @@ static const uint8_t move_owner[] = {
 #define SAB_MOVE(name, owner) [SAB_MOVE_##name] = SAB_MODULE_AT_##owner,
 #include "modules.def"
 };
+
+/* The modules with moves of their own on a seat's turn, whichever the
+ * ruleset names (rules/modules.def). */
+static const sab_module *const turn_modules[] = {
+#define SAB_TURN_MOVES(name) &sab_module_##name,
+#include "modules.def"
+};
+#define NTURN_MODULES (sizeof turn_modules / sizeof turn_modules[0])
+
+/* The hooks the turn asks at every play (sab_module.react and the rest),
+ * as bits of sab_game.hooks: those no module of the ruleset has cost a
+ * base game nothing (make bench). */
+enum {
+	HOOK_REACT = 1,
+	HOOK_REVEAL = 2,
+	HOOK_UNCOVER = 4,
+	HOOK_SETTLE = 8
+};
+
+static uint8_t ruleset_hooks(const sab_ruleset *rs)
+{
+	unsigned hooks = 0;
+
+	for (int i = 0; i < rs->nmodules; i++) {
+		const sab_module *m = sab_modules[rs->modules[i]];
+		hooks |= (m->react != NULL ? HOOK_REACT : 0u) |
+		    (m->reveal != NULL ? HOOK_REVEAL : 0u) |
+		    (m->uncover != NULL ? HOOK_UNCOVER : 0u) |
+		    (m->settle != NULL ? HOOK_SETTLE : 0u);
+	}
+	return (uint8_t)hooks;
+}
 
 /* The decision the phase asks for: its row in its module's decisions;
  * NULL in SAB_PHASE_PLAY and SAB_PHASE_OVER, which are the turn's. */
@@ -212,6 +244,7 @@ int sab_game_new_dealt(sab_game *g, const sab_ruleset *rs, int nplayers,
 	}
 	memset(g, 0, offsetof(sab_game, board.team_reach));
 	g->rs = rs;
+	g->hooks = ruleset_hooks(rs);
 	g->nplayers = (uint8_t)nplayers;
 	g->last_player = SAB_NO_SEAT;
 	memcpy(g->gold_deck, rs->gold_cards, rs->ngold);
@@ -355,8 +388,8 @@ int sab_game_check_as(const sab_game *g, const sab_move *m,
 	/* The modules' moves of a turn beyond one card's play or discard. */
 	if (m->kind != SAB_MOVE_PLAY && (m->kind != SAB_MOVE_PASS ||
 	    m->nmore > 0))
-		for (int i = 0; i < SAB_NMODULES; i++) {
-			const sab_module *mod = sab_modules[i];
+		for (size_t i = 0; i < NTURN_MODULES; i++) {
+			const sab_module *mod = turn_modules[i];
 			int r = mod->turn_check == NULL ? -1 :
 			    mod->turn_check(g, m, words, why, whylen);
 			if (r >= 0)
@@ -437,9 +470,9 @@ int sab_game_moves(const sab_game *g, sab_move *out)
 	}
 	if (g->substep > 0)
 		return n;
-	for (int i = 0; i < SAB_NMODULES; i++)
-		if (sab_modules[i]->turn_moves != NULL)
-			n += sab_modules[i]->turn_moves(g, out + n);
+	for (size_t i = 0; i < NTURN_MODULES; i++)
+		if (turn_modules[i]->turn_moves != NULL)
+			n += turn_modules[i]->turn_moves(g, out + n);
 	return n;
 }
 
@@ -481,9 +514,9 @@ int sab_game_random_move(const sab_game *g, sab_rng *rng, sab_move *m)
 	}
 	/* A module's own move of a turn (Tunnel Toll's dwarf), when it has
 	 * one and the dice say so. */
-	for (int i = 0; g->substep == 0 && i < SAB_NMODULES; i++)
-		if (sab_modules[i]->turn_random != NULL &&
-		    sab_modules[i]->turn_random(g, rng, m) == 0)
+	for (size_t i = 0; g->substep == 0 && i < NTURN_MODULES; i++)
+		if (turn_modules[i]->turn_random != NULL &&
+		    turn_modules[i]->turn_random(g, rng, m) == 0)
 			return 0;
 	uint8_t def = g->hand[seat][sab_rng_below(rng, g->nhand[seat])];
 	sab_frontier f;
@@ -532,7 +565,8 @@ int sab_table_reveal_all(sab_game *g, int first, sab_events *ev)
 {
 	const sab_module *own = NULL;
 
-	for (int i = 0; i < g->rs->nmodules && own == NULL; i++)
+	for (int i = 0; (g->hooks & HOOK_REVEAL) && own == NULL &&
+	    i < g->rs->nmodules; i++)
 		if (module(g, i)->reveal != NULL)
 			own = module(g, i);
 	for (;;) {
@@ -540,7 +574,8 @@ int sab_table_reveal_all(sab_game *g, int first, sab_events *ev)
 		    reveal_goals(g, ev) ? SAB_END_GOLD : SAB_END_NONE;
 		int n = 0;
 		first = -1;
-		if (end != SAB_END_NONE || g->phase != SAB_PHASE_PLAY)
+		if (end != SAB_END_NONE || g->phase != SAB_PHASE_PLAY ||
+		    !(g->hooks & HOOK_UNCOVER))
 			return end;
 		for (int i = 0; i < g->rs->nmodules; i++)
 			if (module(g, i)->uncover != NULL)
@@ -565,9 +600,9 @@ static int play_card(sab_game *g, const sab_move *m, int pending,
 	/* The modules' moves of a turn beyond one card's play or discard. */
 	if (m->kind != SAB_MOVE_PLAY && (m->kind != SAB_MOVE_PASS ||
 	    m->nmore > 0))
-		for (int i = 0; i < SAB_NMODULES; i++)
-			if (sab_modules[i]->turn_apply != NULL &&
-			    sab_modules[i]->turn_apply(g, m, ev))
+		for (size_t i = 0; i < NTURN_MODULES; i++)
+			if (turn_modules[i]->turn_apply != NULL &&
+			    turn_modules[i]->turn_apply(g, m, ev))
 				return 0;
 	if (m->kind == SAB_MOVE_PASS) {
 		sab_table_discard(g, m->card);
@@ -681,7 +716,7 @@ static void turn_goes_on(sab_game *g, int seat, int sub, const sab_move *m,
 
 int sab_table_settle(sab_game *g, sab_rng *rng, sab_events *ev)
 {
-	for (int i = 0; i < g->rs->nmodules; i++)
+	for (int i = 0; (g->hooks & HOOK_SETTLE) && i < g->rs->nmodules; i++)
 		if (module(g, i)->settle != NULL &&
 		    module(g, i)->settle(g, rng, ev))
 			return 1;
@@ -734,7 +769,7 @@ void sab_game_apply(sab_game *g, const sab_move *m, sab_rng *rng,
 		g->turn++;
 	g->last_player = (uint8_t)seat;
 	/* A module may hold the play back first (the veto's window). */
-	for (int i = 0; i < g->rs->nmodules; i++)
+	for (int i = 0; (g->hooks & HOOK_REACT) && i < g->rs->nmodules; i++)
 		if (module(g, i)->react != NULL &&
 		    module(g, i)->react(g, m, rng, ev))
 			return;

@@ -122,6 +122,10 @@ typedef struct sab_game {
 	uint8_t last_player;            /* who played the last card */
 	uint16_t turn;                  /* turns played in this game, from 1 */
 	uint8_t deal;                   /* enum sab_deal */
+	uint8_t hooks;                  /* which of the turn's module hooks
+	                                   the ruleset's modules have (bits
+	                                   of rules/game.c), set by
+	                                   sab_game_new(): never hashed */
 	uint64_t deal_key;              /* SAB_DEAL_SEATS: the key of each
 	                                   round's own generator; else 0 */
 
