@@ -22,8 +22,8 @@ static const sab_module *roles_module(const sab_game *g)
 
 /* The module that brought each phase, and each move kind
  * (rules/modules.def). */
-static const uint8_t phase_owner[] = {
-#define SAB_PHASE(name, owner) [SAB_PHASE_##name] = SAB_MODULE_AT_##owner,
+static const sab_module *const phase_owner[] = {
+#define SAB_PHASE(name, owner) [SAB_PHASE_##name] = &sab_module_##owner,
 #include "modules.def"
 };
 static const uint8_t move_owner[] = {
@@ -67,14 +67,15 @@ static uint8_t ruleset_hooks(const sab_ruleset *rs)
  * NULL in SAB_PHASE_PLAY and SAB_PHASE_OVER, which are the turn's. */
 static const sab_decision *decision(const sab_game *g)
 {
-	const sab_module *m;
+	const sab_decision *d, *end;
 
-	if (g->phase >= sizeof phase_owner)
+	if (g->phase >= sizeof phase_owner / sizeof phase_owner[0])
 		return NULL;
-	m = sab_modules[phase_owner[g->phase]];
-	for (int i = 0; i < m->ndecisions; i++)
-		if (m->decisions[i].phase == g->phase)
-			return &m->decisions[i];
+	d = phase_owner[g->phase]->decisions;
+	end = d + phase_owner[g->phase]->ndecisions;
+	for (; d < end; d++)
+		if (d->phase == g->phase)
+			return d;
 	return NULL;
 }
 
@@ -561,7 +562,7 @@ static int reveal_goals(sab_game *g, sab_events *ev)
  * cards (Treasure Chests' path cards), again while a card turned carries
  * the tunnel on.  Returns the round's end a goal brought, or SAB_END_NONE
  * (the phase tells whether a choice of order waits). */
-int sab_table_reveal_all(sab_game *g, int first, sab_events *ev)
+static int reveal_all(sab_game *g, int first, sab_events *ev)
 {
 	const sab_module *own = NULL;
 
@@ -616,7 +617,7 @@ static int play_card(sab_game *g, const sab_move *m, int pending,
 	}
 	k = sab_kind_of(g->rs->defs[m->card].type);
 	k->apply(g, m, ev);
-	end = k->reveals ? sab_table_reveal_all(g, -1, ev) : SAB_END_NONE;
+	end = k->reveals ? reveal_all(g, -1, ev) : SAB_END_NONE;
 	/* A postcard the card connected acts at once, before a round the
 	 * card ended is settled (the roles read then are the new ones). */
 	for (int i = 0; i < g->rs->nmodules; i++)
@@ -642,7 +643,7 @@ static void next_turn(sab_game *g, sab_events *ev)
 	g->to_act = (uint8_t)s;
 }
 
-void sab_table_turn_over(sab_game *g, sab_rng *rng, sab_events *ev)
+static void turn_over(sab_game *g, sab_rng *rng, sab_events *ev)
 {
 	if (hands_empty(g))
 		end_round(g, SAB_END_NO_CARDS, rng, ev);
@@ -652,7 +653,7 @@ void sab_table_turn_over(sab_game *g, sab_rng *rng, sab_events *ev)
 
 /* The end of seat's turn: the modules' turn end, the draws, then the next
  * seat, or the round's end. */
-void sab_table_finish_turn(sab_game *g, int seat, const sab_move *m,
+static void finish_turn(sab_game *g, int seat, const sab_move *m,
     sab_rng *rng, sab_events *ev)
 {
 	int draws = g->draws;
@@ -676,7 +677,7 @@ void sab_table_finish_turn(sab_game *g, int seat, const sab_move *m,
 	}
 	g->draws = 1;
 	g->to_act = (uint8_t)seat;
-	sab_table_turn_over(g, rng, ev);
+	turn_over(g, rng, ev);
 }
 
 /* Whether seat to act can lay a path card now (a pathfinder's next). */
@@ -711,10 +712,10 @@ static void turn_goes_on(sab_game *g, int seat, int sub, const sab_move *m,
 		g->draws = (uint8_t)(g->draws > g->substep ?
 		    g->draws - g->substep : 1);
 	g->substep = 0;
-	sab_table_finish_turn(g, seat, m, rng, ev);
+	finish_turn(g, seat, m, rng, ev);
 }
 
-int sab_table_settle(sab_game *g, sab_rng *rng, sab_events *ev)
+static int settle(sab_game *g, sab_rng *rng, sab_events *ev)
 {
 	for (int i = 0; (g->hooks & HOOK_SETTLE) && i < g->rs->nmodules; i++)
 		if (module(g, i)->settle != NULL &&
@@ -726,7 +727,7 @@ int sab_table_settle(sab_game *g, sab_rng *rng, sab_events *ev)
 /* After what a card turned face up: the round's end it brought, or a
  * decision it asks for (which goal first), or what the modules owe the
  * seat settled (a decision some ask for), then the rest of the turn. */
-void sab_table_after_reveal(sab_game *g, int seat, int sub,
+static void after_reveal(sab_game *g, int seat, int sub,
     const sab_move *m, int end, sab_rng *rng, sab_events *ev)
 {
 	if (end != SAB_END_NONE) {
@@ -737,7 +738,7 @@ void sab_table_after_reveal(sab_game *g, int seat, int sub,
 	}
 	if (g->phase != SAB_PHASE_PLAY)
 		return;
-	if (sab_table_settle(g, rng, ev))
+	if (settle(g, rng, ev))
 		return;
 	turn_goes_on(g, seat, sub, m, rng, ev);
 }
@@ -745,13 +746,13 @@ void sab_table_after_reveal(sab_game *g, int seat, int sub,
 /* Carries a play out (its card already out of the hand when it was
  * pending), then the rest of the turn, unless the card asks the seat for
  * more: a treasure trove's card to take, a pathfinder's path cards. */
-void sab_table_carry_out(sab_game *g, const sab_move *m, int pending,
+static void carry_out(sab_game *g, const sab_move *m, int pending,
     sab_rng *rng, sab_events *ev)
 {
 	int seat = g->to_act, sub = g->substep;
 	int end = play_card(g, m, pending, rng, ev);
 
-	sab_table_after_reveal(g, seat, sub, m, end, rng, ev);
+	after_reveal(g, seat, sub, m, end, rng, ev);
 }
 
 void sab_game_apply(sab_game *g, const sab_move *m, sab_rng *rng,
@@ -773,7 +774,41 @@ void sab_game_apply(sab_game *g, const sab_move *m, sab_rng *rng,
 		if (module(g, i)->react != NULL &&
 		    module(g, i)->react(g, m, rng, ev))
 			return;
-	sab_table_carry_out(g, m, 0, rng, ev);
+	carry_out(g, m, 0, rng, ev);
+}
+
+/* The turn's steps, for the modules' decisions (table.h). */
+int sab_table_reveal_all(sab_game *g, int first, sab_events *ev)
+{
+	return reveal_all(g, first, ev);
+}
+
+void sab_table_turn_over(sab_game *g, sab_rng *rng, sab_events *ev)
+{
+	turn_over(g, rng, ev);
+}
+
+void sab_table_finish_turn(sab_game *g, int seat, const sab_move *m,
+    sab_rng *rng, sab_events *ev)
+{
+	finish_turn(g, seat, m, rng, ev);
+}
+
+int sab_table_settle(sab_game *g, sab_rng *rng, sab_events *ev)
+{
+	return settle(g, rng, ev);
+}
+
+void sab_table_after_reveal(sab_game *g, int seat, int sub,
+    const sab_move *m, int end, sab_rng *rng, sab_events *ev)
+{
+	after_reveal(g, seat, sub, m, end, rng, ev);
+}
+
+void sab_table_carry_out(sab_game *g, const sab_move *m, int pending,
+    sab_rng *rng, sab_events *ev)
+{
+	carry_out(g, m, pending, rng, ev);
 }
 
 /* ---- accounting -------------------------------------------------------- */
