@@ -249,8 +249,8 @@ typedef struct sab_module {
 	int (*hidden_cells)(const sab_game *g, uint16_t *cells);
 	void (*hidden_taken)(sab_game *g, int x, int y);
 	void (*hidden_peek)(const sab_game *g, int x, int y, sab_event *e);
-	/* The seat to act makes move m on its turn (SAB_PHASE_PLAY), the
-	 * move checked: 1 when the module takes it over (the World
+	/* The seat to act plays a card on its turn (SAB_PHASE_PLAY; m is
+	 * a checked SAB_MOVE_PLAY): 1 when the module takes it over (the World
 	 * Championship's veto: the card waits, open to reactions, and the
 	 * module carries it out later with sab_table_carry_out()), 0 to
 	 * let the turn carry it out now.  Asked of the ruleset's modules in

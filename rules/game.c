@@ -11,7 +11,7 @@
 /* The i-th module the ruleset plays. */
 static const sab_module *module(const sab_game *g, int i)
 {
-	return sab_modules[g->rs->modules[i]];
+	return sab_table_module(g, i);
 }
 
 /* The module whose roles the ruleset plays: it decides and pays rounds. */
@@ -39,43 +39,34 @@ static const sab_module *const turn_modules[] = {
 };
 #define NTURN_MODULES (sizeof turn_modules / sizeof turn_modules[0])
 
-/* The hooks the turn asks at every play (sab_module.react and the rest),
- * as bits of sab_game.hooks: those no module of the ruleset has cost a
- * base game nothing (make bench). */
-enum {
-	HOOK_REACT = 1,
-	HOOK_REVEAL = 2,
-	HOOK_UNCOVER = 4,
-	HOOK_SETTLE = 8
-};
-
-static uint8_t ruleset_hooks(const sab_ruleset *rs)
+/* sab_game.hooks for ruleset rs: bit i of hooks[h], its module i has
+ * hook h. */
+static void ruleset_hooks(const sab_ruleset *rs, uint8_t *hooks)
 {
-	unsigned hooks = 0;
-
-	for (int i = 0; i < rs->nmodules; i++) {
+	memset(hooks, 0, SAB_HOOKS);
+	for (int i = 0; i < rs->nmodules && i < 8; i++) {
 		const sab_module *m = sab_modules[rs->modules[i]];
-		hooks |= (m->react != NULL ? HOOK_REACT : 0u) |
-		    (m->reveal != NULL ? HOOK_REVEAL : 0u) |
-		    (m->uncover != NULL ? HOOK_UNCOVER : 0u) |
-		    (m->settle != NULL ? HOOK_SETTLE : 0u);
+		uint8_t bit = (uint8_t)(1u << i);
+		hooks[SAB_HOOK_REACT] |= m->react != NULL ? bit : 0;
+		hooks[SAB_HOOK_REVEAL] |= m->reveal != NULL ? bit : 0;
+		hooks[SAB_HOOK_UNCOVER] |= m->uncover != NULL ? bit : 0;
+		hooks[SAB_HOOK_SETTLE] |= m->settle != NULL ? bit : 0;
+		hooks[SAB_HOOK_MAPS] |= m->maps_barred != NULL ? bit : 0;
 	}
-	return (uint8_t)hooks;
 }
 
 /* The decision the phase asks for: its row in its module's decisions;
  * NULL in SAB_PHASE_PLAY and SAB_PHASE_OVER, which are the turn's. */
 static const sab_decision *decision(const sab_game *g)
 {
-	const sab_decision *d, *end;
+	const sab_module *m;
 
 	if (g->phase >= sizeof phase_owner / sizeof phase_owner[0])
 		return NULL;
-	d = phase_owner[g->phase]->decisions;
-	end = d + phase_owner[g->phase]->ndecisions;
-	for (; d < end; d++)
-		if (d->phase == g->phase)
-			return d;
+	m = phase_owner[g->phase];
+	for (int i = 0; i < m->ndecisions; i++)
+		if (m->decisions[i].phase == g->phase)
+			return &m->decisions[i];
 	return NULL;
 }
 
@@ -245,7 +236,7 @@ int sab_game_new_dealt(sab_game *g, const sab_ruleset *rs, int nplayers,
 	}
 	memset(g, 0, offsetof(sab_game, board.team_reach));
 	g->rs = rs;
-	g->hooks = ruleset_hooks(rs);
+	ruleset_hooks(rs, g->hooks);
 	g->nplayers = (uint8_t)nplayers;
 	g->last_player = SAB_NO_SEAT;
 	memcpy(g->gold_deck, rs->gold_cards, rs->ngold);
@@ -566,21 +557,22 @@ static int reveal_all(sab_game *g, int first, sab_events *ev)
 {
 	const sab_module *own = NULL;
 
-	for (int i = 0; (g->hooks & HOOK_REVEAL) && own == NULL &&
-	    i < g->rs->nmodules; i++)
-		if (module(g, i)->reveal != NULL)
-			own = module(g, i);
+	for (unsigned i = 0, b = g->hooks[SAB_HOOK_REVEAL]; b && own == NULL;
+	    i++, b >>= 1)
+		if (b & 1)
+			own = module(g, (int)i);
 	for (;;) {
 		int end = own != NULL ? own->reveal(g, first, ev) :
 		    reveal_goals(g, ev) ? SAB_END_GOLD : SAB_END_NONE;
 		int n = 0;
 		first = -1;
 		if (end != SAB_END_NONE || g->phase != SAB_PHASE_PLAY ||
-		    !(g->hooks & HOOK_UNCOVER))
+		    !g->hooks[SAB_HOOK_UNCOVER])
 			return end;
-		for (int i = 0; i < g->rs->nmodules; i++)
-			if (module(g, i)->uncover != NULL)
-				n += module(g, i)->uncover(g, ev);
+		for (unsigned i = 0, b = g->hooks[SAB_HOOK_UNCOVER]; b;
+		    i++, b >>= 1)
+			if (b & 1)
+				n += module(g, (int)i)->uncover(g, ev);
 		if (n == 0)
 			return SAB_END_NONE;
 	}
@@ -717,9 +709,8 @@ static void turn_goes_on(sab_game *g, int seat, int sub, const sab_move *m,
 
 static int settle(sab_game *g, sab_rng *rng, sab_events *ev)
 {
-	for (int i = 0; (g->hooks & HOOK_SETTLE) && i < g->rs->nmodules; i++)
-		if (module(g, i)->settle != NULL &&
-		    module(g, i)->settle(g, rng, ev))
+	for (unsigned i = 0, b = g->hooks[SAB_HOOK_SETTLE]; b; i++, b >>= 1)
+		if ((b & 1) && module(g, (int)i)->settle(g, rng, ev))
 			return 1;
 	return 0;
 }
@@ -769,10 +760,10 @@ void sab_game_apply(sab_game *g, const sab_move *m, sab_rng *rng,
 	if (g->substep == 0)    /* a pathfinder's cards are one turn */
 		g->turn++;
 	g->last_player = (uint8_t)seat;
-	/* A module may hold the play back first (the veto's window). */
-	for (int i = 0; (g->hooks & HOOK_REACT) && i < g->rs->nmodules; i++)
-		if (module(g, i)->react != NULL &&
-		    module(g, i)->react(g, m, rng, ev))
+	/* A module may hold a card played back first (the veto's window). */
+	for (unsigned i = 0, b = m->kind == SAB_MOVE_PLAY ?
+	    g->hooks[SAB_HOOK_REACT] : 0; b; i++, b >>= 1)
+		if ((b & 1) && module(g, (int)i)->react(g, m, rng, ev))
 			return;
 	carry_out(g, m, 0, rng, ev);
 }

@@ -108,6 +108,9 @@ enum sab_round_end {
 	                           saboteurs win */
 };
 
+/* The module hooks a game keeps a mask of (sab_game.hooks). */
+#define SAB_HOOKS 5
+
 /*
  * The whole state of a game, hidden parts included.  A plain value: copy it
  * with `=` or memcpy to search; it points only at its ruleset, which the
@@ -122,10 +125,10 @@ typedef struct sab_game {
 	uint8_t last_player;            /* who played the last card */
 	uint16_t turn;                  /* turns played in this game, from 1 */
 	uint8_t deal;                   /* enum sab_deal */
-	uint8_t hooks;                  /* which of the turn's module hooks
-	                                   the ruleset's modules have (bits
-	                                   of rules/game.c), set by
-	                                   sab_game_new(): never hashed */
+	/* For each hook the turn asks at every play (enum sab_hook,
+	 * rules/table.h), bit i: the ruleset's module i has it; set by
+	 * sab_game_new() from the ruleset, never hashed. */
+	uint8_t hooks[SAB_HOOKS];
 	uint64_t deal_key;              /* SAB_DEAL_SEATS: the key of each
 	                                   round's own generator; else 0 */
 

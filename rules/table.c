@@ -183,10 +183,9 @@ void sab_table_hidden_peek(const sab_game *g, int x, int y, sab_event *e)
 
 int sab_table_maps_barred(const sab_game *g, char *why, size_t whylen)
 {
-	for (int i = 0; i < g->rs->nmodules; i++) {
-		const sab_module *mod = sab_module_at(g->rs->modules[i]);
-		if (mod->maps_barred != NULL && mod->maps_barred(g, why, whylen))
+	for (unsigned i = 0, b = g->hooks[SAB_HOOK_MAPS]; b; i++, b >>= 1)
+		if ((b & 1) &&
+		    sab_table_module(g, (int)i)->maps_barred(g, why, whylen))
 			return 1;
-	}
 	return 0;
 }

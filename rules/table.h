@@ -146,6 +146,23 @@ static inline void sab_table_move_at(sab_move *m, uint8_t kind, uint8_t card)
  * Returns its card's gold (1: the gold). */
 int sab_table_reveal_goal(sab_game *g, int k, sab_events *ev);
 
+/* The hooks the turn asks at every play, by their index in
+ * sab_game.hooks: those no module of the ruleset has cost a game nothing,
+ * and the others are asked of the modules that have them alone. */
+enum sab_hook {
+	SAB_HOOK_REACT,         /* sab_module.react */
+	SAB_HOOK_REVEAL,        /* reveal */
+	SAB_HOOK_UNCOVER,       /* uncover */
+	SAB_HOOK_SETTLE,        /* settle */
+	SAB_HOOK_MAPS           /* maps_barred */
+};
+
+/* The i-th module of the ruleset, for i of a mask of sab_game.hooks. */
+static inline const sab_module *sab_table_module(const sab_game *g, int i)
+{
+	return sab_modules[g->rs->modules[i]];
+}
+
 /* Whether rs plays the module m. */
 int sab_table_plays(const sab_ruleset *rs, const sab_module *m);
 
