@@ -438,6 +438,10 @@ install: all
 	install -m 755 $(B)/saboteur $(DESTDIR)$(BINDIR)/saboteur
 	install -m 644 $(B)/librules.a $(DESTDIR)$(LIBDIR)/libsaboteur-rules.a
 	install -m 644 $(filter-out rules/builtin.h rules/say.h rules/table.h rules/yamlread.h $(wildcard rules/*/*.h rules/*/*/*.h),$(RULES_HDR)) $(DESTDIR)$(INCDIR)/
+	# Each module's state.h, where rules/modules.def includes it from.
+	for h in $(wildcard rules/*/state.h rules/*/*/state.h); do \
+	    d=$${h#rules/}; install -d $(DESTDIR)$(INCDIR)/$${d%/*} && \
+	    install -m 644 $$h $(DESTDIR)$(INCDIR)/$$d || exit 1; done
 	install -m 644 $(RULESETS) $(DESTDIR)$(DATADIR)/rules/
 	for m in $(MANPAGES); do \
 	    s=$${m##*.}; install -d $(DESTDIR)$(MANDIR)/man$$s && \
