@@ -457,9 +457,10 @@ install: all
 	install -m 755 $(B)/saboteur $(DESTDIR)$(BINDIR)/saboteur
 	install -m 644 $(B)/librules.a $(DESTDIR)$(LIBDIR)/libsaboteur-rules.a
 	install -m 644 $(filter-out rules/builtin.h rules/event_def.h rules/rskey.h rules/say.h rules/table.h rules/yamlread.h $(wildcard rules/*/*.h rules/*/*/*.h),$(RULES_HDR)) $(DESTDIR)$(INCDIR)/
-	# The modules' perspective state (rules/seen.h names them by path) and
-	# their fields of sab_ruleset (rules/modkeys.h), in their folders.
-	for h in $(wildcard rules/*/*_seen.h rules/*/*/*_seen.h rules/*/keys.h rules/*/*/keys.h); do \
+	# The modules' game state (rules/modules.def includes each state.h),
+	# perspective state (rules/seen.h names them by path) and fields of
+	# sab_ruleset (rules/modkeys.h), in their folders.
+	for h in $(wildcard rules/*/state.h rules/*/*/state.h rules/*/*_seen.h rules/*/*/*_seen.h rules/*/keys.h rules/*/*/keys.h); do \
 	    d="$(DESTDIR)$(INCDIR)/$$(dirname $${h#rules/})"; \
 	    install -d "$$d" && install -m 644 $$h "$$d/" || exit 1; done
 	install -m 644 $(RULESETS) $(DESTDIR)$(DATADIR)/rules/

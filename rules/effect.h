@@ -139,6 +139,53 @@ const sab_kind *sab_move_kind(const sab_ruleset *rs, const sab_move *m);
 int sab_kind_find(const char *word, size_t len);
 
 /*
+ * A decision the turn asks of a seat beyond its turn's card: one row for
+ * each phase but PLAY and OVER, in the `decisions` of the module
+ * rules/modules.def says brought the phase.  The turn (rules/game.c) knows
+ * no other phase: in the row's phase it asks the row.
+ */
+#define SAB_MAX_DECISION_MOVES 32
+typedef struct sab_decision {
+	uint8_t phase;          /* enum sab_phase */
+	/* Whether the seat to act may make move m: 1, or 0 with the reason
+	 * in why (card i named words[i], NULL: the ruleset's names). */
+	int (*check)(const sab_game *g, const sab_move *m,
+	    const char *const *words, char *why, size_t whylen);
+	/* Every legal move into out (at most SAB_MAX_DECISION_MOVES),
+	 * returning how many. */
+	int (*moves)(const sab_game *g, sab_move *out);
+	/* A random legal move for a playout; NULL: one of those moves()
+	 * lists, uniformly. */
+	void (*random)(const sab_game *g, sab_rng *rng, sab_move *m);
+	/* Carries out legal move m, then goes on to the next decision (the
+	 * rest of the turn, the next round). */
+	void (*apply)(sab_game *g, const sab_move *m, sab_rng *rng,
+	    sab_events *ev);
+} sab_decision;
+
+/* Which fields of two moves of one kind must match for them to have the
+ * same effect (sab_move_equal()). */
+enum sab_same {
+	SAB_SAME_CARD = 1,
+	SAB_SAME_VALUE = 2,
+	SAB_SAME_TARGET = 4,
+	SAB_SAME_XY = 8,
+	SAB_SAME_GOAL = 16,
+	SAB_SAME_CARDS = 32,    /* card and more[0 .. nmore), as a set */
+	SAB_SAME_FRONT = 64
+};
+
+/* A move kind a module brings, as the turn judges it. */
+typedef struct sab_move_rule {
+	uint8_t kind;           /* enum sab_move_kind */
+	uint8_t same;           /* enum sab_same bits */
+	/* A decision's own move made on a seat's turn, when the decision
+	 * is not asked: what the seat is told ("there is no card to allow
+	 * now"); NULL: a move of a seat's turn, which turn_check judges. */
+	const char *idle;
+} sab_move_rule;
+
+/*
  * A module: an expansion, or the base game.  It brings card kinds, roles and
  * scoring, and hooks the turn calls at fixed moments.  A ruleset names its
  * modules (sab_ruleset.modules); the base game is the module "base".  A
@@ -203,13 +250,16 @@ typedef struct sab_module {
 	int (*hidden_cells)(const sab_game *g, uint16_t *cells);
 	void (*hidden_taken)(sab_game *g, int x, int y);
 	void (*hidden_peek)(const sab_game *g, int x, int y, sab_event *e);
-	/* A played card is pending (g->pending): a reaction may stop it.
-	 * Returns 1 when the module asks a seat (the phase changes).  For
-	 * the veto to come: no module has one yet and the turn does not call
-	 * it. */
-	int (*react)(sab_game *g, sab_events *ev);
+	/* The seat to act plays a card on its turn (SAB_PHASE_PLAY; m is
+	 * a checked SAB_MOVE_PLAY): 1 when the module takes it over (the World
+	 * Championship's veto: the card waits, open to reactions, and the
+	 * module carries it out later with sab_table_carry_out()), 0 to
+	 * let the turn carry it out now.  Asked of the ruleset's modules in
+	 * order. */
+	int (*react)(sab_game *g, const sab_move *m, sab_rng *rng,
+	    sab_events *ev);
 	/*
-	 * The six below are called for the module whose roles the ruleset
+	 * The three below are called for the module whose roles the ruleset
 	 * plays (sab_ruleset.roles_module) alone: it decides who wins a round
 	 * and pays.
 	 *
@@ -223,18 +273,6 @@ typedef struct sab_module {
 	 * and in *both 1 when both teams of gold miners won. */
 	uint16_t (*round_winners)(const sab_game *g, uint8_t *side,
 	    uint8_t *both);
-	/* The seat to act chose seat m->target in SAB_PHASE_CHOOSE: carry it
-	 * out and go on (to the next decision, or the next round). */
-	void (*chosen)(sab_game *g, const sab_move *m, sab_rng *rng,
-	    sab_events *ev);
-	/* The values of the gold cards the seat to act may pick in
-	 * SAB_PHASE_PICK_GOLD, which its round_end started: distinct, into
-	 * vals (room for SAB_MAX_GOLD); returns how many. */
-	int (*offered)(const sab_game *g, uint8_t *vals);
-	/* The seat to act picked the gold card worth m->value: carry it out
-	 * and go on (to the next seat's pick, or the next round). */
-	void (*picked)(sab_game *g, const sab_move *m, sab_rng *rng,
-	    sab_events *ev);
 	/* The seat swaps its dwarf card for one nobody holds (the Costume
 	 * Department asks it), as the module's roles allow: NULL, or nothing
 	 * to swap with, leaves the seat's role as it is. */
@@ -245,6 +283,58 @@ typedef struct sab_module {
 	/* Its keys of a ruleset file, as rows (rules/rskey.h), ending with
 	 * an empty row; NULL: none. */
 	const struct sab_rs_key *keys;
+
+	/* The decisions it brings: a row for each phase rules/modules.def
+	 * says is its own (the turn finds the row of g->phase there). */
+	const sab_decision *decisions;
+	uint8_t ndecisions;
+	/* The move kinds it brings, as the turn judges them. */
+	const sab_move_rule *move_rules;
+	uint8_t nmove_rules;
+	/*
+	 * Moves of its own on a seat's turn (SAB_PHASE_PLAY) beyond playing
+	 * or discarding one card (Saboteur 2's pass of several cards and its
+	 * removal, Tunnel Toll's dwarf); NULL: none.  The turn asks the
+	 * modules rules/modules.def lists with SAB_TURN_MOVES, in its order,
+	 * whether or not the ruleset names them: each answers from the
+	 * ruleset's own keys (pass_max, remove_front; toll), as the turn did
+	 * before modules.
+	 * turn_check: -1 when m is none of its moves, else 1, or 0 with the
+	 * reason in why (card i named words[i]); turn_moves: its legal moves
+	 * into out, returning how many; turn_random: a random move of its own
+	 * for a playout, asked before a card of the hand is: 0 with *m set,
+	 * -1 to leave the choice to the cards (it draws from rng only when
+	 * the ruleset plays its moves, so other games draw as they did);
+	 * turn_apply: 1 when it carried m out (its card out of the hand
+	 * already), 0 when m is none of its.
+	 */
+	int (*turn_check)(const sab_game *g, const sab_move *m,
+	    const char *const *words, char *why, size_t whylen);
+	int (*turn_moves)(const sab_game *g, sab_move *out);
+	int (*turn_random)(const sab_game *g, sab_rng *rng, sab_move *m);
+	int (*turn_apply)(sab_game *g, const sab_move *m, sab_events *ev);
+	/*
+	 * What a card that may reach goals turns face up (asked of the
+	 * ruleset's modules in order).  reveal: the goals a tunnel from the
+	 * start now reaches, turned face up the module's way (New Goals: each
+	 * resolved, goal place `first` first, or a choice of order asked):
+	 * returns the round's end they brought (enum sab_round_end); the
+	 * first module that has one reveals, and without one the turn turns
+	 * them up itself.  uncover: then the module's face-down cards the
+	 * tunnels now reach (Treasure Chests' path cards over their chests),
+	 * returning how many, the turn revealing again while any was.
+	 */
+	int (*reveal)(sab_game *g, int first, sab_events *ev);
+	int (*uncover)(sab_game *g, sab_events *ev);
+	/* After what a card turned face up, before the turn goes on: what
+	 * the seat to act took and the module still owes it (Treasure
+	 * Chests' chests), resolved.  1 when a decision waits (the phase
+	 * changed), 0 when the turn may go on. */
+	int (*settle)(sab_game *g, sab_rng *rng, sab_events *ev);
+	/* 1 when a map may no longer look at a goal (Treasure Chests: "no
+	 * more maps on goals"), with the reason in why (NULL: not wanted);
+	 * NULL: the module never bars them. */
+	int (*maps_barred)(const sab_game *g, char *why, size_t whylen);
 } sab_module;
 
 /* The module called name (len bytes), or NULL. */

@@ -5,22 +5,84 @@
 #include "effect.h"
 #include "say.h"
 #include "table.h"
-#include "minis/chests/chests.h"
-#include "minis/goals/goals.h"
-#include "minis/toll/toll.h"
 
 /* ---- modules ------------------------------------------------------------ */
 
 /* The i-th module the ruleset plays. */
 static const sab_module *module(const sab_game *g, int i)
 {
-	return sab_module_at(g->rs->modules[i]);
+	return sab_table_module(g, i);
 }
 
 /* The module whose roles the ruleset plays: it decides and pays rounds. */
 static const sab_module *roles_module(const sab_game *g)
 {
 	return sab_module_at(g->rs->roles_module);
+}
+
+/* The module that brought each phase, and each move kind
+ * (rules/modules.def). */
+static const sab_module *const phase_owner[] = {
+#define SAB_PHASE(name, owner) [SAB_PHASE_##name] = &sab_module_##owner,
+#include "modules.def"
+};
+static const uint8_t move_owner[] = {
+#define SAB_MOVE(name, owner) [SAB_MOVE_##name] = SAB_MODULE_AT_##owner,
+#include "modules.def"
+};
+
+/* The modules with moves of their own on a seat's turn, whichever the
+ * ruleset names (rules/modules.def). */
+static const sab_module *const turn_modules[] = {
+#define SAB_TURN_MOVES(name) &sab_module_##name,
+#include "modules.def"
+};
+#define NTURN_MODULES (sizeof turn_modules / sizeof turn_modules[0])
+
+/* sab_game.hooks for ruleset rs: bit i of hooks[h], its module i has
+ * hook h. */
+static void ruleset_hooks(const sab_ruleset *rs, uint8_t *hooks)
+{
+	memset(hooks, 0, SAB_HOOKS);
+	for (int i = 0; i < rs->nmodules && i < 8; i++) {
+		const sab_module *m = sab_modules[rs->modules[i]];
+		uint8_t bit = (uint8_t)(1u << i);
+		hooks[SAB_HOOK_REACT] |= m->react != NULL ? bit : 0;
+		hooks[SAB_HOOK_REVEAL] |= m->reveal != NULL ? bit : 0;
+		hooks[SAB_HOOK_UNCOVER] |= m->uncover != NULL ? bit : 0;
+		hooks[SAB_HOOK_SETTLE] |= m->settle != NULL ? bit : 0;
+		hooks[SAB_HOOK_MAPS] |= m->maps_barred != NULL ? bit : 0;
+	}
+}
+
+/* The decision the phase asks for: its row in its module's decisions;
+ * NULL in SAB_PHASE_PLAY and SAB_PHASE_OVER, which are the turn's. */
+static const sab_decision *decision(const sab_game *g)
+{
+	const sab_module *m;
+
+	if (g->phase >= sizeof phase_owner / sizeof phase_owner[0])
+		return NULL;
+	m = phase_owner[g->phase];
+	for (int i = 0; i < m->ndecisions; i++)
+		if (m->decisions[i].phase == g->phase)
+			return &m->decisions[i];
+	return NULL;
+}
+
+/* How the turn judges move kind `kind`, as its module says; NULL for a
+ * play or a pass (the turn's own), or a kind no module brings. */
+static const sab_move_rule *move_rule(uint8_t kind)
+{
+	const sab_module *m;
+
+	if (kind >= sizeof move_owner)
+		return NULL;
+	m = sab_modules[move_owner[kind]];
+	for (int i = 0; i < m->nmove_rules; i++)
+		if (m->move_rules[i].kind == kind)
+			return &m->move_rules[i];
+	return NULL;
 }
 
 /* ---- setting up ------------------------------------------------------- */
@@ -121,15 +183,9 @@ static void round_start(sab_game *g, int first, sab_rng *rng,
 	memset(g->aside, 0, sizeof g->aside);
 	memcpy(g->aside, &g->deck[g->ndeck], g->naside);
 	g->owed_draw = SAB_NO_SEAT;
-	g->choices = 0;
 	g->dir = 0;
 	g->draws = 1;
-	g->ntrove = 0;
 	g->held = SAB_NO_CARD;
-	g->pending_seat = SAB_NO_SEAT;
-	g->postcard_done = 0;
-	g->nthieves = g->next_thief = 0;
-	memset(g->theft_turn, 0, sizeof g->theft_turn);
 	if (rs->middle_path)
 		lay_middle_path(g, ev == NULL ? NULL : &middle);
 	if (ev) {
@@ -180,6 +236,7 @@ int sab_game_new_dealt(sab_game *g, const sab_ruleset *rs, int nplayers,
 	}
 	memset(g, 0, offsetof(sab_game, board.team_reach));
 	g->rs = rs;
+	ruleset_hooks(rs, g->hooks);
 	g->nplayers = (uint8_t)nplayers;
 	g->last_player = SAB_NO_SEAT;
 	memcpy(g->gold_deck, rs->gold_cards, rs->ngold);
@@ -278,145 +335,6 @@ static void end_round(sab_game *g, uint8_t why, sab_rng *rng,
 
 /* ---- checking moves ---------------------------------------------------- */
 
-static int check_pick(const sab_game *g, const sab_move *m, char *why,
-    size_t whylen)
-{
-	if (m->kind != SAB_MOVE_PICK_GOLD) {
-		sab_say(why, whylen, "you must pick one of the gold cards offered");
-		return 0;
-	}
-	for (int i = 0; i < g->noffer; i++)
-		if (g->offer[i] == m->value)
-			return 1;
-	sab_say(why, whylen, "no gold card worth %d is offered", m->value);
-	return 0;
-}
-
-static int check_choose(const sab_game *g, const sab_move *m, char *why,
-    size_t whylen)
-{
-	if (m->kind != SAB_MOVE_CHOOSE) {
-		sab_say(why, whylen, "you must choose a player now");
-		return 0;
-	}
-	if (m->target >= g->nplayers || !(g->choices & (1u << m->target))) {
-		sab_say(why, whylen, "seat %d cannot be chosen", m->target);
-		return 0;
-	}
-	return 1;
-}
-
-/* Whether the cards card and more[0 .. n) are all in seat's hand, as
- * many copies as the move names. */
-static int in_hand(const sab_game *g, int seat, const sab_move *m, int n)
-{
-	uint8_t want[3] = { m->card, m->more[0], m->more[1] };
-
-	for (int i = 0; i <= n; i++) {
-		int need = 0, have = 0;
-		for (int j = 0; j <= n; j++)
-			need += want[j] == want[i];
-		for (int j = 0; j < g->nhand[seat]; j++)
-			have += g->hand[seat][j] == want[i];
-		if (have < need)
-			return 0;
-	}
-	return 1;
-}
-
-/* A pass of several cards, or discarding two to remove a card in front. */
-static int check_turn_option(const sab_game *g, const sab_move *m,
-    const char *const *words, char *why, size_t whylen)
-{
-	const sab_ruleset *rs = g->rs;
-	int seat = g->to_act, n = m->nmore;
-
-	if (n > 2 || m->more[0] >= rs->ndefs || (n > 1 &&
-	    m->more[1] >= rs->ndefs)) {
-		sab_say(why, whylen, "that names no card");
-		return 0;
-	}
-	if (m->kind == SAB_MOVE_PASS && n + 1 > rs->pass_max) {
-		sab_say(why, whylen, "a pass discards %s",
-		    rs->pass_max > 1 ? "1 to 3 cards" : "one card");
-		return 0;
-	}
-	if (m->kind == SAB_MOVE_REMOVE && (!rs->remove_front || n != 1)) {
-		sab_say(why, whylen, "%s", rs->remove_front ?
-		    "a removal discards two cards" :
-		    "this ruleset has no removal of cards in front of you");
-		return 0;
-	}
-	if (!in_hand(g, seat, m, n)) {
-		sab_say(why, whylen, "you do not hold those %d cards", n + 1);
-		return 0;
-	}
-	if (m->kind == SAB_MOVE_REMOVE && (m->front >= rs->ndefs ||
-	    !sab_pile_has(g->front[seat], g->nfront[seat], m->front))) {
-		sab_say(why, whylen, "%s does not lie in front of you",
-		    m->front < rs->ndefs ?
-		    sab_table_card_word(g, words, m->front) : "that card");
-		return 0;
-	}
-	return 1;
-}
-
-/* A reaction: let the pending card take effect, or play a veto on it. */
-static int check_react(const sab_game *g, const sab_move *m,
-    const char *const *words, char *why, size_t whylen)
-{
-	const sab_kind *k;
-
-	if (m->kind == SAB_MOVE_ALLOW)
-		return 1;
-	if (m->kind != SAB_MOVE_PLAY || m->card >= g->rs->ndefs) {
-		sab_say(why, whylen, "seat %d's card waits: allow it, or veto "
-		    "it", g->pending_seat);
-		return 0;
-	}
-	k = sab_kind_of(g->rs->defs[m->card].type);
-	if (k == NULL || !k->reaction) {
-		sab_say(why, whylen, "%s is no reaction: allow seat %d's card, "
-		    "or veto it", sab_table_card_word(g, words, m->card),
-		    g->pending_seat);
-		return 0;
-	}
-	if (sab_table_hand_find(g, g->to_act, m->card) < 0) {
-		sab_say(why, whylen, "%s is not in your hand",
-		    sab_table_card_word(g, words, m->card));
-		return 0;
-	}
-	return 1;
-}
-
-/* The position, counted from the top, of def among the top ntrove cards
- * of the discard pile, or -1. */
-static int trove_find(const sab_game *g, uint8_t def)
-{
-	for (int i = 0; i < g->ntrove; i++)
-		if (g->discard[g->ndiscard - 1 - i] == def)
-			return i;
-	return -1;
-}
-
-static int check_take(const sab_game *g, const sab_move *m,
-    const char *const *words, char *why, size_t whylen)
-{
-	if (m->kind != SAB_MOVE_TAKE) {
-		sab_say(why, whylen, "take one of the cards of the treasure "
-		    "trove");
-		return 0;
-	}
-	if (m->card >= g->rs->ndefs || trove_find(g, m->card) < 0) {
-		sab_say(why, whylen, "%s is not among the top %d cards of the "
-		    "discard pile", m->card < g->rs->ndefs ?
-		    sab_table_card_word(g, words, m->card) : "that card",
-		    g->ntrove);
-		return 0;
-	}
-	return 1;
-}
-
 int sab_game_check(const sab_game *g, const sab_move *m, char *why,
     size_t whylen)
 {
@@ -433,36 +351,23 @@ int sab_game_check_as(const sab_game *g, const sab_move *m,
 		sab_say(why, whylen, "the game is over");
 		return 0;
 	}
-	if (g->phase == SAB_PHASE_PICK_GOLD)
-		return check_pick(g, m, why, whylen);
-	if (g->phase == SAB_PHASE_CHOOSE)
-		return check_choose(g, m, why, whylen);
-	if (g->phase == SAB_PHASE_REACT)
-		return check_react(g, m, words, why, whylen);
-	if (g->phase == SAB_PHASE_TAKE)
-		return check_take(g, m, words, why, whylen);
-	if (g->phase == SAB_PHASE_ORDER)
-		return sab_goals_check(g, m, why, whylen);
-	if (g->phase == SAB_PHASE_CHEST)
-		return sab_chests_check(g, m, why, whylen);
-	if (m->kind == SAB_MOVE_REVEAL || m->kind == SAB_MOVE_SEAT ||
-	    m->kind == SAB_MOVE_PUSH) {
-		sab_say(why, whylen, "there is no %s to choose now",
-		    m->kind == SAB_MOVE_SEAT ? "player" : "goal");
-		return 0;
+	if (g->phase != SAB_PHASE_PLAY) {
+		const sab_decision *d = decision(g);
+		if (d == NULL) {
+			sab_say(why, whylen, "nothing can be done now");
+			return 0;
+		}
+		return d->check(g, m, words, why, whylen);
 	}
-	if (m->kind == SAB_MOVE_ALLOW || m->kind == SAB_MOVE_TAKE) {
-		sab_say(why, whylen, "there is no card to %s now",
-		    m->kind == SAB_MOVE_ALLOW ? "allow" : "take");
-		return 0;
-	}
-	if (m->kind >= SAB_MOVE_KINDS || m->kind == SAB_MOVE_PICK_GOLD) {
-		sab_say(why, whylen, "there is no gold to pick now");
-		return 0;
-	}
-	if (m->kind == SAB_MOVE_CHOOSE) {
-		sab_say(why, whylen, "there is no player to choose now");
-		return 0;
+	/* A decision's own move, made when it is not asked. */
+	if (m->kind != SAB_MOVE_PLAY && m->kind != SAB_MOVE_PASS) {
+		const sab_move_rule *r = move_rule(m->kind);
+		if (r == NULL || r->idle != NULL) {
+			/* (a kind no module brings: as every version said) */
+			sab_say(why, whylen, "%s", r != NULL ? r->idle :
+			    "there is no gold to pick now");
+			return 0;
+		}
 	}
 	/* A pathfinder's next card: a path card, no pass of several cards
 	 * or removal either. */
@@ -472,11 +377,16 @@ int sab_game_check_as(const sab_game *g, const sab_move *m,
 		sab_say(why, whylen, "play your pathfinder's next path card");
 		return 0;
 	}
-	if ((m->kind == SAB_MOVE_PASS && m->nmore > 0) ||
-	    m->kind == SAB_MOVE_REMOVE)
-		return check_turn_option(g, m, words, why, whylen);
-	if (m->kind == SAB_MOVE_DWARF)
-		return sab_toll_check(g, m, words, why, whylen);
+	/* The modules' moves of a turn beyond one card's play or discard. */
+	if (m->kind != SAB_MOVE_PLAY && (m->kind != SAB_MOVE_PASS ||
+	    m->nmore > 0))
+		for (size_t i = 0; i < NTURN_MODULES; i++) {
+			const sab_module *mod = turn_modules[i];
+			int r = mod->turn_check == NULL ? -1 :
+			    mod->turn_check(g, m, words, why, whylen);
+			if (r >= 0)
+				return r;
+		}
 	if (m->card >= g->rs->ndefs ||
 	    sab_table_hand_find(g, g->to_act, m->card) < 0) {
 		sab_say(why, whylen, "%s is not in your hand",
@@ -520,130 +430,19 @@ int sab_game_moves_card(const sab_game *g, uint8_t def, sab_move *out)
 	return gen_card(g, def, &f, out);
 }
 
-/* A reaction's moves (allow, or a veto held), or a treasure trove's (each
- * distinct card offered). */
-static int wc_moves(const sab_game *g, sab_move *out)
-{
-	int n = 0, seat = g->to_act;
-
-	if (g->phase == SAB_PHASE_REACT) {
-		out[n++] = sab_table_move(SAB_MOVE_ALLOW, 0);
-		for (int i = 0; i < g->nhand[seat]; i++) {
-			uint8_t def = g->hand[seat][i];
-			const sab_kind *k = sab_kind_of(g->rs->defs[def].type);
-			if (k == NULL || !k->reaction || sab_table_hand_find(g,
-			    seat, def) != i)
-				continue;
-			out[n++] = sab_table_move(SAB_MOVE_PLAY, def);
-		}
-		return n;
-	}
-	for (int i = 0; i < g->ntrove; i++) {
-		uint8_t def = g->discard[g->ndiscard - 1 - i];
-		if (trove_find(g, def) == i)
-			out[n++] = sab_table_move(SAB_MOVE_TAKE, def);
-	}
-	return n;
-}
-
-static int choose_moves(const sab_game *g, sab_move *out)
-{
-	int n = 0;
-
-	for (int s = 0; s < g->nplayers; s++)
-		if (g->choices & (1u << s)) {
-			out[n] = sab_table_move(SAB_MOVE_CHOOSE, 0);
-			out[n++].target = (uint8_t)s;
-		}
-	return n;
-}
-
-/* The hand's distinct cards in order, with their copies. */
-static int hand_kinds(const sab_game *g, int seat, uint8_t *def,
-    uint8_t *copies)
-{
-	int k = 0;
-
-	for (int i = 0; i < g->nhand[seat]; i++) {
-		uint8_t d = g->hand[seat][i];
-		int j = 0;
-		while (j < k && def[j] < d)
-			j++;
-		if (j < k && def[j] == d) {
-			copies[j]++;
-			continue;
-		}
-		memmove(def + j + 1, def + j, (size_t)(k - j));
-		memmove(copies + j + 1, copies + j, (size_t)(k - j));
-		def[j] = d;
-		copies[j] = 1;
-		k++;
-	}
-	return k;
-}
-
-/* Passes of 2 to pass_max cards, and removals (two cards for one in
- * front): every distinct set of cards once, in card order. */
-static int turn_options(const sab_game *g, sab_move *out)
-{
-	const sab_ruleset *rs = g->rs;
-	uint8_t def[SAB_MAX_HAND], copies[SAB_MAX_HAND], fronts[SAB_MAX_FRONT];
-	int seat = g->to_act, k = hand_kinds(g, seat, def, copies), n = 0;
-	int nfronts = 0;
-
-	for (int i = 0; rs->remove_front && i < g->nfront[seat]; i++)
-		if (!sab_pile_has(fronts, (uint8_t)nfronts, g->front[seat][i]))
-			fronts[nfronts++] = g->front[seat][i];
-	for (int a = 0; a < k; a++)
-		for (int b = a; b < k; b++) {
-			if (b == a && copies[a] < 2)
-				continue;
-			sab_move m = sab_table_move(SAB_MOVE_PASS, def[a]);
-			m.nmore = 1;
-			m.more[0] = def[b];
-			if (rs->pass_max >= 2)
-				out[n++] = m;
-			for (int f = 0; f < nfronts; f++) {
-				out[n] = m;
-				out[n].kind = SAB_MOVE_REMOVE;
-				out[n++].front = fronts[f];
-			}
-			for (int c = b; rs->pass_max >= 3 && c < k; c++) {
-				int need = c != b ? 1 : b == a ? 3 : 2;
-				if (copies[c] < need)
-					continue;
-				out[n] = m;
-				out[n].nmore = 2;
-				out[n++].more[1] = def[c];
-			}
-		}
-	return n;
-}
 
 int sab_game_moves(const sab_game *g, sab_move *out)
 {
-	uint8_t vals[SAB_MAX_GOLD], seen[SAB_MAX_HAND];
+	uint8_t seen[SAB_MAX_HAND];
 	int n = 0, nseen = 0, seat = g->to_act;
 	sab_frontier f;
 
 	if (g->phase == SAB_PHASE_OVER)
 		return 0;
-	if (g->phase == SAB_PHASE_PICK_GOLD) {
-		int k = roles_module(g)->offered(g, vals);
-		for (int i = 0; i < k; i++) {
-			out[n] = sab_table_move(SAB_MOVE_PICK_GOLD, 0);
-			out[n++].value = vals[i];
-		}
-		return n;
+	if (g->phase != SAB_PHASE_PLAY) {
+		const sab_decision *d = decision(g);
+		return d != NULL ? d->moves(g, out) : 0;
 	}
-	if (g->phase == SAB_PHASE_CHOOSE)
-		return choose_moves(g, out);
-	if (g->phase == SAB_PHASE_REACT || g->phase == SAB_PHASE_TAKE)
-		return wc_moves(g, out);
-	if (g->phase == SAB_PHASE_ORDER)
-		return sab_goals_moves(g, out);
-	if (g->phase == SAB_PHASE_CHEST)
-		return sab_chests_moves(g, out);
 	f.n = -1;
 	for (int i = 0; i < g->nhand[seat]; i++) {
 		uint8_t def = g->hand[seat][i];
@@ -663,10 +462,9 @@ int sab_game_moves(const sab_game *g, sab_move *out)
 	}
 	if (g->substep > 0)
 		return n;
-	if (g->rs->pass_max > 1 || g->rs->remove_front)
-		n += turn_options(g, out + n);
-	if (g->rs->toll_dwarves)
-		n += sab_toll_moves(g, out + n);
+	for (size_t i = 0; i < NTURN_MODULES; i++)
+		if (turn_modules[i]->turn_moves != NULL)
+			n += turn_modules[i]->turn_moves(g, out + n);
 	return n;
 }
 
@@ -677,32 +475,16 @@ int sab_game_random_move(const sab_game *g, sab_rng *rng, sab_move *m)
 
 	if (g->phase == SAB_PHASE_OVER)
 		return -1;
-	if (g->phase == SAB_PHASE_PICK_GOLD) {
-		*m = sab_table_move(SAB_MOVE_PICK_GOLD, 0);
-		m->value = g->offer[sab_rng_below(rng, g->noffer)];
-		return 0;
-	}
-	if (g->phase == SAB_PHASE_CHOOSE) {
-		sab_move c[SAB_MAX_PLAYERS];
-		n = choose_moves(g, c);
-		*m = c[sab_rng_below(rng, (uint32_t)n)];
-		return 0;
-	}
-	if (g->phase == SAB_PHASE_REACT || g->phase == SAB_PHASE_TAKE) {
-		sab_move c[SAB_MAX_HAND + 8];
-		n = wc_moves(g, c);
-		*m = c[sab_rng_below(rng, (uint32_t)n)];
-		return 0;
-	}
-	if (g->phase == SAB_PHASE_ORDER) {
-		sab_move c[SAB_MAX_GOALS];
-		n = sab_goals_moves(g, c);
-		*m = c[sab_rng_below(rng, (uint32_t)n)];
-		return 0;
-	}
-	if (g->phase == SAB_PHASE_CHEST) {
-		sab_move c[SAB_MAX_PLAYERS];
-		n = sab_chests_moves(g, c);
+	if (g->phase != SAB_PHASE_PLAY) {
+		const sab_decision *d = decision(g);
+		sab_move c[SAB_MAX_DECISION_MOVES];
+		if (d == NULL)
+			return -1;
+		if (d->random != NULL) {
+			d->random(g, rng, m);
+			return 0;
+		}
+		n = d->moves(g, c);
 		*m = c[sab_rng_below(rng, (uint32_t)n)];
 		return 0;
 	}
@@ -722,13 +504,12 @@ int sab_game_random_move(const sab_game *g, sab_rng *rng, sab_move *m)
 			}
 		}
 	}
-	/* Tunnel toll: a dwarf, as one choice among the hand's cards (the
-	 * generator is drawn for it only when the module is on, so other
-	 * games play as they always did). */
-	if (g->rs->toll_dwarves && g->substep == 0 &&
-	    sab_rng_below(rng, g->nhand[seat] + 1u) == 0 &&
-	    sab_toll_random(g, rng, m) == 0)
-		return 0;
+	/* A module's own move of a turn (Tunnel Toll's dwarf), when it has
+	 * one and the dice say so. */
+	for (size_t i = 0; g->substep == 0 && i < NTURN_MODULES; i++)
+		if (turn_modules[i]->turn_random != NULL &&
+		    turn_modules[i]->turn_random(g, rng, m) == 0)
+			return 0;
 	uint8_t def = g->hand[seat][sab_rng_below(rng, g->nhand[seat])];
 	sab_frontier f;
 
@@ -740,6 +521,7 @@ int sab_game_random_move(const sab_game *g, sab_rng *rng, sab_move *m)
 		*m = buf[sab_rng_below(rng, (uint32_t)n)];
 	return 0;
 }
+
 
 /* ---- applying moves ---------------------------------------------------- */
 
@@ -765,55 +547,33 @@ static int reveal_goals(sab_game *g, sab_events *ev)
 	return gold;
 }
 
-/* Discards several cards (a pass of more than one card, face down), or
- * two to take away a card in front of the seat (face up). */
-static void turn_option(sab_game *g, const sab_move *m, sab_events *ev)
-{
-	int seat = g->to_act;
-	uint8_t cards[3] = { m->card, m->more[0], m->more[1] };
-	sab_event e;
-
-	for (int i = 1; i <= m->nmore && i < 3; i++) {
-		sab_table_hand_take(g, seat, cards[i]);
-		sab_table_discard(g, cards[i]);
-	}
-	sab_table_discard(g, m->card);
-	if (m->kind == SAB_MOVE_PASS) {
-		e = sab_event_new(SAB_EV_PASS, SAB_VIS_HIDDEN, (uint8_t)seat);
-		e.card = m->card;
-		e.n = (uint16_t)(m->nmore + 1);
-		for (int i = 0; i <= m->nmore && i < 3; i++)
-			e.vals[i] = cards[i];
-	} else {
-		sab_pile_take(g->front[seat], &g->nfront[seat], m->front);
-		sab_table_discard(g, m->front);
-		e = sab_event_new(SAB_EV_REMOVE, SAB_VIS_ALL, (uint8_t)seat);
-		e.card = m->card;
-		e.removed = m->front;
-		e.n = 2;
-		e.vals[0] = m->card;
-		e.vals[1] = m->more[0];
-	}
-	sab_table_emit(ev, &e);
-}
-
-/* What a play that may reach goals and chests turns face up: the goals
- * (with module goals, in the order the player chose from `first`, each
- * resolved), then Treasure Chests' path cards, again while a card turned
- * carries the tunnel on.  Returns the round's end a goal brought, or
- * SAB_END_NONE (the phase tells whether a choice of order waits). */
+/* What a play that may reach goals turns face up: the goals (the first
+ * module that reveals them its own way does, New Goals' in the order the
+ * player chose from `first`, each resolved), then the modules' face-down
+ * cards (Treasure Chests' path cards), again while a card turned carries
+ * the tunnel on.  Returns the round's end a goal brought, or SAB_END_NONE
+ * (the phase tells whether a choice of order waits). */
 static int reveal_all(sab_game *g, int first, sab_events *ev)
 {
-	int goals = sab_table_plays(g->rs, &sab_module_goals);
-	int chests = sab_table_plays(g->rs, &sab_module_chests);
+	const sab_module *own = NULL;
 
+	for (unsigned i = 0, b = g->hooks[SAB_HOOK_REVEAL]; b && own == NULL;
+	    i++, b >>= 1)
+		if (b & 1)
+			own = module(g, (int)i);
 	for (;;) {
-		int end = goals ? sab_goals_reveal(g, first, ev) :
+		int end = own != NULL ? own->reveal(g, first, ev) :
 		    reveal_goals(g, ev) ? SAB_END_GOLD : SAB_END_NONE;
+		int n = 0;
 		first = -1;
-		if (end != SAB_END_NONE || g->phase != SAB_PHASE_PLAY)
+		if (end != SAB_END_NONE || g->phase != SAB_PHASE_PLAY ||
+		    !g->hooks[SAB_HOOK_UNCOVER])
 			return end;
-		if (!chests || sab_chests_uncover(g, ev) == 0)
+		for (unsigned i = 0, b = g->hooks[SAB_HOOK_UNCOVER]; b;
+		    i++, b >>= 1)
+			if (b & 1)
+				n += module(g, (int)i)->uncover(g, ev);
+		if (n == 0)
 			return SAB_END_NONE;
 	}
 }
@@ -830,15 +590,13 @@ static int play_card(sab_game *g, const sab_move *m, int pending,
 
 	if (!pending)
 		sab_table_hand_take(g, g->to_act, m->card);
-	if ((m->kind == SAB_MOVE_PASS && m->nmore > 0) ||
-	    m->kind == SAB_MOVE_REMOVE) {
-		turn_option(g, m, ev);
-		return 0;
-	}
-	if (m->kind == SAB_MOVE_DWARF) {
-		sab_toll_apply(g, m, ev);
-		return 0;
-	}
+	/* The modules' moves of a turn beyond one card's play or discard. */
+	if (m->kind != SAB_MOVE_PLAY && (m->kind != SAB_MOVE_PASS ||
+	    m->nmore > 0))
+		for (size_t i = 0; i < NTURN_MODULES; i++)
+			if (turn_modules[i]->turn_apply != NULL &&
+			    turn_modules[i]->turn_apply(g, m, ev))
+				return 0;
 	if (m->kind == SAB_MOVE_PASS) {
 		sab_table_discard(g, m->card);
 		if (ev) {
@@ -877,6 +635,14 @@ static void next_turn(sab_game *g, sab_events *ev)
 	g->to_act = (uint8_t)s;
 }
 
+static void turn_over(sab_game *g, sab_rng *rng, sab_events *ev)
+{
+	if (hands_empty(g))
+		end_round(g, SAB_END_NO_CARDS, rng, ev);
+	else
+		next_turn(g, ev);
+}
+
 /* The end of seat's turn: the modules' turn end, the draws, then the next
  * seat, or the round's end. */
 static void finish_turn(sab_game *g, int seat, const sab_move *m,
@@ -903,10 +669,7 @@ static void finish_turn(sab_game *g, int seat, const sab_move *m,
 	}
 	g->draws = 1;
 	g->to_act = (uint8_t)seat;
-	if (hands_empty(g))
-		end_round(g, SAB_END_NO_CARDS, rng, ev);
-	else
-		next_turn(g, ev);
+	turn_over(g, rng, ev);
 }
 
 /* Whether seat to act can lay a path card now (a pathfinder's next). */
@@ -922,43 +685,6 @@ static int can_lay_path(const sab_game *g)
 			return 1;
 	}
 	return 0;
-}
-
-/* Carries a play out (its card already out of the hand when it was
- * pending), then the rest of the turn, unless the card asks the seat for
- * more: a treasure trove's card to take, a pathfinder's path cards. */
-static void turn_goes_on(sab_game *g, int seat, int sub, const sab_move *m,
-    sab_rng *rng, sab_events *ev);
-static void after_reveal(sab_game *g, int seat, int sub, const sab_move *m,
-    int end, sab_rng *rng, sab_events *ev);
-
-static void carry_out(sab_game *g, const sab_move *m, int pending,
-    sab_rng *rng, sab_events *ev)
-{
-	int seat = g->to_act, sub = g->substep;
-	int end = play_card(g, m, pending, rng, ev);
-
-	after_reveal(g, seat, sub, m, end, rng, ev);
-}
-
-/* After what a card turned face up: the round's end it brought, or a
- * decision it asks for (which goal first), or the chests taken
- * resolved (Treasure Chests: a decision some ask for), then the rest of
- * the turn. */
-static void after_reveal(sab_game *g, int seat, int sub, const sab_move *m,
-    int end, sab_rng *rng, sab_events *ev)
-{
-	if (end != SAB_END_NONE) {
-		g->finder = (uint8_t)seat;
-		g->substep = 0;
-		end_round(g, (uint8_t)end, rng, ev);
-		return;
-	}
-	if (g->phase != SAB_PHASE_PLAY)
-		return;
-	if (g->chests_todo && sab_chests_resolve(g, rng, ev))
-		return;
-	turn_goes_on(g, seat, sub, m, rng, ev);
 }
 
 /* The rest of a turn whose card took effect without ending the round:
@@ -981,188 +707,43 @@ static void turn_goes_on(sab_game *g, int seat, int sub, const sab_move *m,
 	finish_turn(g, seat, m, rng, ev);
 }
 
-/* The next seat after s, in the direction of play, that holds a card and
- * is not the pending card's player; SAB_NO_SEAT when none. */
-static int next_reactor(const sab_game *g, int s)
+static int settle(sab_game *g, sab_rng *rng, sab_events *ev)
 {
-	for (int i = 1; i < g->nplayers; i++) {
-		s = sab_table_next(g, s);
-		if (s == g->pending_seat)
-			return SAB_NO_SEAT;
-		if (g->nhand[s] > 0)
-			return s;
-	}
-	return SAB_NO_SEAT;
+	for (unsigned i = 0, b = g->hooks[SAB_HOOK_SETTLE]; b; i++, b >>= 1)
+		if ((b & 1) && module(g, (int)i)->settle(g, rng, ev))
+			return 1;
+	return 0;
 }
 
-int sab_game_reactors(const sab_game *g, int *seats)
+/* After what a card turned face up: the round's end it brought, or a
+ * decision it asks for (which goal first), or what the modules owe the
+ * seat settled (a decision some ask for), then the rest of the turn. */
+static void after_reveal(sab_game *g, int seat, int sub,
+    const sab_move *m, int end, sab_rng *rng, sab_events *ev)
 {
-	int n = 0;
-
-	if (g->phase != SAB_PHASE_REACT || !g->has_pending)
-		return 0;
-	for (int s = g->to_act; s != SAB_NO_SEAT && n < SAB_MAX_PLAYERS;
-	    s = next_reactor(g, s))
-		seats[n++] = s;
-	return n;
-}
-
-/* Asks seat whether it reacts to the pending card. */
-static void ask_reactor(sab_game *g, int seat, sab_events *ev)
-{
-	g->phase = SAB_PHASE_REACT;
-	g->to_act = (uint8_t)seat;
-	if (ev) {
-		sab_event e = sab_event_new(SAB_EV_REACT, SAB_VIS_SEAT,
-		    (uint8_t)seat);
-		e.target = g->pending_seat;
-		e.card = g->pending.card;
-		sab_table_emit(ev, &e);
-	}
-}
-
-/* Whether a play of m waits for reactions first: a path or action card
- * of a ruleset whose deck holds a reaction card (the veto). */
-static int open_to_reactions(const sab_game *g, const sab_move *m)
-{
-	const sab_kind *k;
-
-	if (!g->rs->reactions || m->kind != SAB_MOVE_PLAY)
-		return 0;
-	k = sab_kind_of(g->rs->defs[m->card].type);
-	return k != NULL && k->deck && !k->reaction;
-}
-
-/* The card waits, face up, for the other seats to react in turn. */
-static void pend(sab_game *g, const sab_move *m, sab_rng *rng,
-    sab_events *ev)
-{
-	int seat = g->to_act, r;
-
-	sab_table_hand_take(g, seat, m->card);
-	g->pending = *m;
-	g->has_pending = 1;
-	g->pending_seat = (uint8_t)seat;
-	if (ev) {
-		sab_event e = sab_event_new(SAB_EV_PENDING, SAB_VIS_ALL,
-		    (uint8_t)seat);
-		e.card = m->card;
-		e.x = m->x, e.y = m->y, e.rot = m->rot;
-		e.target = m->target, e.tool = m->tool, e.goal = m->goal;
-		e.value = m->goal2;
-		sab_table_emit(ev, &e);
-	}
-	r = next_reactor(g, seat);
-	if (r != SAB_NO_SEAT) {
-		ask_reactor(g, r, ev);
+	if (end != SAB_END_NONE) {
+		g->finder = (uint8_t)seat;
+		g->substep = 0;
+		end_round(g, (uint8_t)end, rng, ev);
 		return;
 	}
-	g->has_pending = 0;
-	carry_out(g, m, 1, rng, ev);
-}
-
-/* A reaction: the next seat is asked, or the card takes effect; or a
- * veto: "Remove the other player's card before it takes effect and place
- * it on the discard pile along with the veto card. Next, the other player
- * draws a card from the draw deck (ending their turn), then you do so
- * yourself." */
-static void react(sab_game *g, const sab_move *m, sab_rng *rng,
-    sab_events *ev)
-{
-	int seat = g->to_act, player = g->pending_seat, r;
-
-	if (m->kind == SAB_MOVE_ALLOW) {
-		r = next_reactor(g, seat);
-		if (r != SAB_NO_SEAT) {
-			ask_reactor(g, r, ev);
-			return;
-		}
-		g->phase = SAB_PHASE_PLAY;
-		g->has_pending = 0;
-		g->to_act = (uint8_t)player;
-		carry_out(g, &g->pending, 1, rng, ev);
+	if (g->phase != SAB_PHASE_PLAY)
 		return;
-	}
-	sab_table_hand_take(g, seat, m->card);
-	sab_table_discard(g, g->pending.card);
-	sab_table_discard(g, m->card);
-	if (ev) {
-		sab_event e = sab_event_new(SAB_EV_VETO, SAB_VIS_ALL,
-		    (uint8_t)seat);
-		e.card = m->card;
-		e.removed = g->pending.card;
-		e.target = (uint8_t)player;
-		sab_table_emit(ev, &e);
-	}
-	g->phase = SAB_PHASE_PLAY;
-	g->has_pending = 0;
-	g->substep = 0;
-	g->draws = 1;
-	/* The veto is the last card played: a round that ends now is
-	 * followed by one begun to its player's left. */
-	g->last_player = (uint8_t)seat;
-	sab_table_draw(g, player, ev);
-	sab_table_draw(g, seat, ev);
-	g->to_act = (uint8_t)player;
-	if (hands_empty(g))
-		end_round(g, SAB_END_NO_CARDS, rng, ev);
-	else
-		next_turn(g, ev);
-}
-
-/* A treasure trove's card taken: the rest go back, then the trove card
- * on the pile; the turn ends without a draw. */
-static void take(sab_game *g, const sab_move *m, sab_rng *rng,
-    sab_events *ev)
-{
-	int seat = g->to_act, i = trove_find(g, m->card);
-	uint16_t at = (uint16_t)(g->ndiscard - 1 - i);
-
-	memmove(&g->discard[at], &g->discard[at + 1],
-	    (size_t)(g->ndiscard - at - 1));
-	g->ndiscard--;
-	g->hand[seat][g->nhand[seat]++] = m->card;
-	if (g->held != SAB_NO_CARD)
-		sab_table_discard(g, g->held);
-	g->held = SAB_NO_CARD;
-	g->ntrove = 0;
-	g->phase = SAB_PHASE_PLAY;
-	if (ev) {
-		sab_event e = sab_event_new(SAB_EV_TAKE, SAB_VIS_HIDDEN,
-		    (uint8_t)seat);
-		e.card = m->card;
-		sab_table_emit(ev, &e);
-	}
-	g->draws = 0;
-	/* Treasure Chests: a take was one chest's; the others taken this
-	 * turn are resolved before the turn ends. */
-	if (g->chests_todo && sab_chests_resolve(g, rng, ev))
+	if (settle(g, rng, ev))
 		return;
-	finish_turn(g, seat, m, rng, ev);
+	turn_goes_on(g, seat, sub, m, rng, ev);
 }
 
-/* New Goals: the goal the seat chose turns face up first, then the
- * others it reached, each resolved in turn; then the turn goes on where
- * the card that reached them left it. */
-static void order(sab_game *g, const sab_move *m, sab_rng *rng,
-    sab_events *ev)
-{
-	int seat = g->to_act, sub = g->substep, end;
-
-	g->phase = SAB_PHASE_PLAY;
-	end = reveal_all(g, m->goal, ev);
-	after_reveal(g, seat, sub, m, end, rng, ev);
-}
-
-/* Treasure Chests: the seat chose a player for its chest; the chests it
- * took are resolved on, then the turn goes on. */
-static void chest_chosen(sab_game *g, const sab_move *m, sab_rng *rng,
-    sab_events *ev)
+/* Carries a play out (its card already out of the hand when it was
+ * pending), then the rest of the turn, unless the card asks the seat for
+ * more: a treasure trove's card to take, a pathfinder's path cards. */
+static void carry_out(sab_game *g, const sab_move *m, int pending,
+    sab_rng *rng, sab_events *ev)
 {
 	int seat = g->to_act, sub = g->substep;
+	int end = play_card(g, m, pending, rng, ev);
 
-	sab_chests_chosen(g, m, rng, ev);
-	after_reveal(g, seat, sub, m, SAB_END_NONE, rng, ev);
+	after_reveal(g, seat, sub, m, end, rng, ev);
 }
 
 void sab_game_apply(sab_game *g, const sab_move *m, sab_rng *rng,
@@ -1170,38 +751,55 @@ void sab_game_apply(sab_game *g, const sab_move *m, sab_rng *rng,
 {
 	int seat = g->to_act;
 
-	if (g->phase == SAB_PHASE_ORDER) {
-		order(g, m, rng, ev);
-		return;
-	}
-	if (g->phase == SAB_PHASE_CHEST) {
-		chest_chosen(g, m, rng, ev);
-		return;
-	}
-
-	if (g->phase == SAB_PHASE_PICK_GOLD) {
-		roles_module(g)->picked(g, m, rng, ev);
-		return;
-	}
-	if (g->phase == SAB_PHASE_CHOOSE) {
-		roles_module(g)->chosen(g, m, rng, ev);
-		return;
-	}
-	if (g->phase == SAB_PHASE_REACT) {
-		react(g, m, rng, ev);
-		return;
-	}
-	if (g->phase == SAB_PHASE_TAKE) {
-		take(g, m, rng, ev);
+	if (g->phase != SAB_PHASE_PLAY) {
+		const sab_decision *d = decision(g);
+		if (d != NULL)
+			d->apply(g, m, rng, ev);
 		return;
 	}
 	if (g->substep == 0)    /* a pathfinder's cards are one turn */
 		g->turn++;
 	g->last_player = (uint8_t)seat;
-	if (open_to_reactions(g, m))
-		pend(g, m, rng, ev);
-	else
-		carry_out(g, m, 0, rng, ev);
+	/* A module may hold a card played back first (the veto's window). */
+	for (unsigned i = 0, b = m->kind == SAB_MOVE_PLAY ?
+	    g->hooks[SAB_HOOK_REACT] : 0; b; i++, b >>= 1)
+		if ((b & 1) && module(g, (int)i)->react(g, m, rng, ev))
+			return;
+	carry_out(g, m, 0, rng, ev);
+}
+
+/* The turn's steps, for the modules' decisions (table.h). */
+int sab_table_reveal_all(sab_game *g, int first, sab_events *ev)
+{
+	return reveal_all(g, first, ev);
+}
+
+void sab_table_turn_over(sab_game *g, sab_rng *rng, sab_events *ev)
+{
+	turn_over(g, rng, ev);
+}
+
+void sab_table_finish_turn(sab_game *g, int seat, const sab_move *m,
+    sab_rng *rng, sab_events *ev)
+{
+	finish_turn(g, seat, m, rng, ev);
+}
+
+int sab_table_settle(sab_game *g, sab_rng *rng, sab_events *ev)
+{
+	return settle(g, rng, ev);
+}
+
+void sab_table_after_reveal(sab_game *g, int seat, int sub,
+    const sab_move *m, int end, sab_rng *rng, sab_events *ev)
+{
+	after_reveal(g, seat, sub, m, end, rng, ev);
+}
+
+void sab_table_carry_out(sab_game *g, const sab_move *m, int pending,
+    sab_rng *rng, sab_events *ev)
+{
+	carry_out(g, m, pending, rng, ev);
 }
 
 /* ---- accounting -------------------------------------------------------- */
@@ -1316,6 +914,18 @@ static int same_cards(const sab_move *a, const sab_move *b)
 	    memcmp(ca, cb, (size_t)n) == 0;
 }
 
+/* Whether a and b match in the fields `same` names (enum sab_same). */
+static int same_fields(unsigned same, const sab_move *a, const sab_move *b)
+{
+	return (!(same & SAB_SAME_CARD) || a->card == b->card) &&
+	    (!(same & SAB_SAME_VALUE) || a->value == b->value) &&
+	    (!(same & SAB_SAME_TARGET) || a->target == b->target) &&
+	    (!(same & SAB_SAME_XY) || (a->x == b->x && a->y == b->y)) &&
+	    (!(same & SAB_SAME_GOAL) || a->goal == b->goal) &&
+	    (!(same & SAB_SAME_CARDS) || same_cards(a, b)) &&
+	    (!(same & SAB_SAME_FRONT) || a->front == b->front);
+}
+
 int sab_move_equal(const sab_ruleset *rs, const sab_move *a,
     const sab_move *b)
 {
@@ -1323,23 +933,12 @@ int sab_move_equal(const sab_ruleset *rs, const sab_move *a,
 
 	if (a->kind != b->kind)
 		return 0;
-	if (a->kind == SAB_MOVE_PICK_GOLD)
-		return a->value == b->value;
-	if (a->kind == SAB_MOVE_CHOOSE)
-		return a->target == b->target;
-	if (a->kind == SAB_MOVE_ALLOW)
-		return 1;
-	if (a->kind == SAB_MOVE_TAKE)
-		return a->card == b->card;
-	if (a->kind == SAB_MOVE_DWARF)
-		return a->card == b->card && a->x == b->x && a->y == b->y;
-	if (a->kind == SAB_MOVE_REVEAL || a->kind == SAB_MOVE_PUSH)
-		return a->goal == b->goal;
-	if (a->kind == SAB_MOVE_SEAT)
-		return a->target == b->target;
-	if (a->kind != SAB_MOVE_PLAY)
-		return same_cards(a, b) && (a->kind != SAB_MOVE_REMOVE ||
-		    a->front == b->front);
+	if (a->kind != SAB_MOVE_PLAY) {
+		/* A pass (or a kind no module brings): the cards it
+		 * discards; a module's kind, the fields its rule names. */
+		const sab_move_rule *r = move_rule(a->kind);
+		return same_fields(r != NULL ? r->same : SAB_SAME_CARDS, a, b);
+	}
 	if (a->card != b->card)
 		return 0;
 	k = sab_move_kind(rs, a);

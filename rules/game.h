@@ -108,6 +108,9 @@ enum sab_round_end {
 	                           saboteurs win */
 };
 
+/* The module hooks a game keeps a mask of (sab_game.hooks). */
+#define SAB_HOOKS 5
+
 /*
  * The whole state of a game, hidden parts included.  A plain value: copy it
  * with `=` or memcpy to search; it points only at its ruleset, which the
@@ -122,6 +125,10 @@ typedef struct sab_game {
 	uint8_t last_player;            /* who played the last card */
 	uint16_t turn;                  /* turns played in this game, from 1 */
 	uint8_t deal;                   /* enum sab_deal */
+	/* For each hook the turn asks at every play (enum sab_hook,
+	 * rules/table.h), bit i: the ruleset's module i has it; set by
+	 * sab_game_new() from the ruleset, never hashed. */
+	uint8_t hooks[SAB_HOOKS];
 	uint64_t deal_key;              /* SAB_DEAL_SEATS: the key of each
 	                                   round's own generator; else 0 */
 
@@ -173,77 +180,34 @@ typedef struct sab_game {
 	uint16_t round_winners;         /* bit s: seat s won the round */
 	int16_t round_pay[SAB_MAX_PLAYERS];
 
-	/* Room the expansions use (Saboteur 2): the cards put aside this
-	 * round; a seat owed a card at the end of this turn (swap hands;
-	 * SAB_NO_SEAT: none); the seats a CHOOSE decision may choose. */
+	/* The turn's room beyond one card (the expansions' cards use it):
+	 * the cards put aside this round (naside of them: "Put aside the
+	 * top 10 cards of the deck: You won't need them until the next
+	 * round", bottom first, as they lay on the deck; recorded in
+	 * replays, never hashed: nothing changes them in a round); a seat
+	 * owed a card at the end of this turn (swap hands; SAB_NO_SEAT:
+	 * none); the cards the turn draws at its end (1; a pass of several
+	 * cards, a pathfinder's 2, a treasure trove's 0); a card held out of
+	 * every pile until the turn's decision is made (a treasure trove,
+	 * laid on the discard pile once a card is taken; SAB_NO_CARD). */
 	uint8_t naside;
 	uint8_t owed_draw;
-	uint16_t choices;
-	/* The face-down dwarf cards nobody holds (top at the end); the turn
-	 * each seat last laid a theft; the thieves still to steal this
-	 * round's end, in order, and the next of them. */
-	uint8_t dwarves[16];
-	uint8_t ndwarves;
-	uint16_t theft_turn[SAB_MAX_PLAYERS];
-	uint8_t thieves[SAB_MAX_PLAYERS];
-	uint8_t nthieves, next_thief;
-
-	/* Room the World Championship cards use: the seat whose card is
-	 * pending (open to a veto; the card is out of the hand); the cards
-	 * the turn draws at its end (1; a pass of several cards, a
-	 * pathfinder's 2, a treasure trove's 0); the top cards of the
-	 * discard pile a treasure trove offers, and the trove card, laid on
-	 * the pile once one is taken. */
-	uint8_t pending_seat;
 	uint8_t draws;
-	uint8_t ntrove;
 	uint8_t held;
-
-	/* Tunnel toll (rules/minis/toll/): the cell each dwarf stands on
-	 * (SAB_NO_CELL: not on the table), the seat that put it there (its
-	 * marker lies in front of that seat), and bit d: dwarf d was put in
-	 * play this round (once per round each). */
-	uint16_t toll_cell[SAB_MAX_TOLL_DWARVES];
-	uint8_t toll_owner[SAB_MAX_TOLL_DWARVES];
-	uint8_t toll_used;
-
-	/* Costume Department and Tunnel Party (rules/minis/postcards/):
-	 * bit i: postcard i was connected to the start this round (its
-	 * effect is done). */
-	uint8_t postcard_done;
-	/* New Goals (rules/minis/goals/): the face-down goals (bit k:
-	 * place k) among which the seat to act chooses the first to turn
-	 * face up in SAB_PHASE_ORDER; 0 otherwise. */
-	uint8_t goal_choices;
-
-	/* Treasure chests (rules/minis/chests/): the chests on the table
-	 * this round, each at a cell under a face-down path card, with its
-	 * effect (enum sab_chest); bit i of chests_gone: chest i was taken
-	 * or removed; of chests_todo: reached this turn, not yet resolved;
-	 * chest_nomaps: maps no longer look at goals; chest_asks: the
-	 * effect + 1 that waits for a seat's choice of chest_choices (0:
-	 * none). */
-	uint8_t nchests;
-	uint16_t chest_cell[SAB_MAX_CHESTS];
-	uint8_t chest_path[SAB_MAX_CHESTS];
-	uint8_t chest_kind[SAB_MAX_CHESTS];
-	uint8_t chests_gone;
-	uint8_t chests_todo;
-	uint8_t chest_nomaps;
-	uint8_t chest_asks;
-	uint16_t chest_choices;
+	uint8_t aside[SAB_MAX_ASIDE];
 	/* The cell each goal place lies on this round: the ruleset's, set
-	 * at each round's setup, until a push-goal chest pushes it one cell
-	 * further from the start (bit k of goals_pushed: place k moved).
-	 * Every game keeps them; the hash folds them only once one moved. */
+	 * at each round's setup, until a module moves one (Treasure Chests'
+	 * push-goal chest pushes it one cell further from the start; bit k
+	 * of goals_pushed: place k moved).  Every game keeps them; the hash
+	 * folds them only once one moved. */
 	int8_t goal_x[SAB_MAX_GOALS], goal_y[SAB_MAX_GOALS];
 	uint8_t goals_pushed;
 
-	/* The cards put aside this round (naside of them: "Put aside the
-	 * top 10 cards of the deck: You won't need them until the next
-	 * round"), bottom first, as they lay on the deck; recorded in
-	 * replays, never hashed (nothing changes them in a round). */
-	uint8_t aside[SAB_MAX_ASIDE];
+	/* Each module's own fields, defined in its folder's state.h and
+	 * pulled in by the list of modules (rules/modules.def), in its
+	 * order. */
+#define SAB_GAME_STATE(fields) fields
+#include "modules.def"
 
 	/* Last, so that a new game need not clear the team reach layers at
 	 * the board's end (sab_board_reset() clears those a ruleset uses). */

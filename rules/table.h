@@ -146,6 +146,23 @@ static inline void sab_table_move_at(sab_move *m, uint8_t kind, uint8_t card)
  * Returns its card's gold (1: the gold). */
 int sab_table_reveal_goal(sab_game *g, int k, sab_events *ev);
 
+/* The hooks the turn asks at every play, by their index in
+ * sab_game.hooks: those no module of the ruleset has cost a game nothing,
+ * and the others are asked of the modules that have them alone. */
+enum sab_hook {
+	SAB_HOOK_REACT,         /* sab_module.react */
+	SAB_HOOK_REVEAL,        /* reveal */
+	SAB_HOOK_UNCOVER,       /* uncover */
+	SAB_HOOK_SETTLE,        /* settle */
+	SAB_HOOK_MAPS           /* maps_barred */
+};
+
+/* The i-th module of the ruleset, for i of a mask of sab_game.hooks. */
+static inline const sab_module *sab_table_module(const sab_game *g, int i)
+{
+	return sab_modules[g->rs->modules[i]];
+}
+
 /* Whether rs plays the module m. */
 int sab_table_plays(const sab_ruleset *rs, const sab_module *m);
 
@@ -167,6 +184,9 @@ int sab_table_cell_held(const sab_game *g, uint16_t idx, char *why,
  * SAB_MAX_CHESTS), returning how many; the one at (x, y) taken off the
  * table; what a map shows of the one at (x, y), into e. */
 int sab_table_hidden_at(const sab_game *g, int x, int y);
+/* Whether a module bars maps from looking at goals
+ * (sab_module.maps_barred): 1, with the reason in why (may be NULL). */
+int sab_table_maps_barred(const sab_game *g, char *why, size_t whylen);
 int sab_table_hidden_cells(const sab_game *g, uint16_t *cells);
 void sab_table_hidden_taken(sab_game *g, int x, int y);
 void sab_table_hidden_peek(const sab_game *g, int x, int y, sab_event *e);
@@ -174,5 +194,28 @@ void sab_table_hidden_peek(const sab_game *g, int x, int y, sab_event *e);
 /* What the turn does after the round's end was settled: the next round,
  * or the game's end (game.c). */
 void sab_table_next_round(sab_game *g, sab_rng *rng, sab_events *ev);
+
+/*
+ * The turn's steps a module's decision goes on with (game.c).
+ * carry_out: the seat to act's play m takes effect (its card out of the
+ * hand already when pending), then the rest of the turn.  reveal_all:
+ * what a card turned face up, goals first (goal place `first` first; -1:
+ * none), returning the round's end they brought.  after_reveal: the turn
+ * of seat goes on after that (the round's end `end`, a decision asked, the
+ * modules' settle, the next card of a pathfinder; sub: the substep the
+ * card was played in).  settle: the modules' settle hooks, 1 when one
+ * asks a seat.  finish_turn: the end of seat's turn after move m (the
+ * draws, the next seat).  turn_over: the next seat holding cards, or the
+ * round's end when no hand holds one.
+ */
+void sab_table_carry_out(sab_game *g, const sab_move *m, int pending,
+    sab_rng *rng, sab_events *ev);
+int sab_table_reveal_all(sab_game *g, int first, sab_events *ev);
+void sab_table_after_reveal(sab_game *g, int seat, int sub,
+    const sab_move *m, int end, sab_rng *rng, sab_events *ev);
+int sab_table_settle(sab_game *g, sab_rng *rng, sab_events *ev);
+void sab_table_finish_turn(sab_game *g, int seat, const sab_move *m,
+    sab_rng *rng, sab_events *ev);
+void sab_table_turn_over(sab_game *g, sab_rng *rng, sab_events *ev);
 
 #endif

@@ -5,6 +5,7 @@
 
 #include "helpers.h"
 #include "suites.h"
+#include "../rules/effect.h"
 
 static sab_game g;
 static sab_events ev;
@@ -558,6 +559,61 @@ START_TEST(dealing_by_seat_changes_nothing_else)
 }
 END_TEST
 
+/* The turn knows no phase but PLAY and OVER and no move kind but PLAY and
+ * PASS: every other phase is a decision row, and every other move kind a
+ * rule, of the module rules/modules.def says brought it, once. */
+static int rows_of(const sab_module *m, int phase)
+{
+	int n = 0;
+
+	for (int i = 0; i < m->ndecisions; i++)
+		if (m->decisions[i].phase == phase) {
+			ck_assert_ptr_nonnull(m->decisions[i].check);
+			ck_assert_ptr_nonnull(m->decisions[i].moves);
+			ck_assert_ptr_nonnull(m->decisions[i].apply);
+			n++;
+		}
+	return n;
+}
+
+static int rules_of(const sab_module *m, int kind)
+{
+	int n = 0;
+
+	for (int i = 0; i < m->nmove_rules; i++)
+		n += m->move_rules[i].kind == kind;
+	return n;
+}
+
+START_TEST(every_decision_and_move_kind_has_its_module_row)
+{
+	int rows = 0, rules = 0;
+
+#define SAB_PHASE(name, owner) \
+	if (SAB_PHASE_##name != SAB_PHASE_PLAY && \
+	    SAB_PHASE_##name != SAB_PHASE_OVER) { \
+		ck_assert_int_eq(rows_of(&sab_module_##owner, \
+		    SAB_PHASE_##name), 1); \
+		rows++; \
+	}
+#define SAB_MOVE(name, owner) \
+	if (SAB_MOVE_##name != SAB_MOVE_PLAY && \
+	    SAB_MOVE_##name != SAB_MOVE_PASS) { \
+		ck_assert_int_eq(rules_of(&sab_module_##owner, \
+		    SAB_MOVE_##name), 1); \
+		rules++; \
+	}
+#include "../rules/modules.def"
+	/* And no module has a row the list does not give it. */
+	for (int i = 0; sab_module_at(i) != NULL; i++) {
+		rows -= sab_module_at(i)->ndecisions;
+		rules -= sab_module_at(i)->nmove_rules;
+	}
+	ck_assert_int_eq(rows, 0);
+	ck_assert_int_eq(rules, 0);
+}
+END_TEST
+
 Suite *game_suite(void)
 {
 	Suite *s = suite_create("game");
@@ -590,6 +646,7 @@ Suite *game_suite(void)
 	tcase_add_test(tl, the_largest_game_fits_the_event_list);
 	tcase_add_test(tl, dealt_by_seat_every_round_is_the_seats);
 	tcase_add_test(tl, dealing_by_seat_changes_nothing_else);
+	tcase_add_test(tl, every_decision_and_move_kind_has_its_module_row);
 	suite_add_tcase(s, tl);
 	return s;
 }

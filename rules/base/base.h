@@ -4,14 +4,12 @@
 
 #include "../table.h"
 
-/* The gold cards being handed round: the distinct values on offer, into
- * vals (room for SAB_MAX_GOLD); returns how many. */
-int sab_base_offer_values(const sab_game *g, uint8_t *vals);
-
-/* The seat to act takes the offered gold card worth m->value, and the
- * gold goes on round (gold.c). */
-void sab_base_pick_gold(sab_game *g, const sab_move *m, sab_rng *rng,
-    sab_events *ev);
+/* The decision of the seat offered gold cards (SAB_PHASE_PICK_GOLD), and
+ * the move kind it brings (gold.c). */
+#define SAB_BASE_NDECISIONS 1
+#define SAB_BASE_NMOVE_RULES 1
+extern const sab_decision sab_base_decisions[SAB_BASE_NDECISIONS];
+extern const sab_move_rule sab_base_move_rules[SAB_BASE_NMOVE_RULES];
 
 /* The round has ended: roles shown, then gold to the winners (gold.c).
  * Returns 1 when a seat must pick gold, 0 when the next round may start. */

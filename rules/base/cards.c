@@ -139,7 +139,7 @@ static int path_check(const sab_game *g, const sab_move *m,
 		    m->rot);
 		return 0;
 	}
-	/* A goal a chest pushed lies where the ruleset put none. */
+	/* A goal a module moved lies where the ruleset put none. */
 	for (int k = 0; g->goals_pushed && k < g->rs->ngoals; k++)
 		if (g->goal_x[k] == m->x && g->goal_y[k] == m->y &&
 		    !(g->goal_open >> k & 1)) {
@@ -562,7 +562,7 @@ static int map_check(const sab_game *g, const sab_move *m,
     const char *const *words, char *why, size_t whylen)
 {
 	(void)words;
-	if (m->goal == SAB_GOAL_CHEST) {        /* Treasure Chests */
+	if (m->goal == SAB_GOAL_CHEST) {        /* a module's face-down card */
 		if (sab_table_hidden_at(g, m->x, m->y))
 			return 1;
 		sab_say(why, whylen, "there is no face-down chest at (%d,%d)",
@@ -574,11 +574,8 @@ static int map_check(const sab_game *g, const sab_move *m,
 		    m->goal, g->rs->ngoals - 1);
 		return 0;
 	}
-	if (g->chest_nomaps) {
-		sab_say(why, whylen, "a treasure chest said: no more maps on "
-		    "goals");
+	if (sab_table_maps_barred(g, why, whylen))
 		return 0;
-	}
 	if (g->goal_open & (1u << m->goal)) {
 		sab_say(why, whylen, "goal %d is already face up", m->goal);
 		return 0;
@@ -590,10 +587,10 @@ static int map_gen(const sab_game *g, uint8_t def, sab_frontier *f,
     sab_move *out)
 {
 	uint16_t hidden[SAB_MAX_CHESTS];
-	int n = 0, nh;
+	int n = 0, nh, barred = sab_table_maps_barred(g, NULL, 0);
 
 	(void)f;
-	for (int k = 0; k < g->rs->ngoals && !g->chest_nomaps; k++) {
+	for (int k = 0; k < g->rs->ngoals && !barred; k++) {
 		if (g->goal_open & (1u << k))
 			continue;
 		sab_table_move_at(&out[n], SAB_MOVE_PLAY, def);

@@ -1,6 +1,7 @@
 /* gold.c: the base game's gold: cards handed round to the miners, nuggets paid to the saboteurs. */
 #include <string.h>
 
+#include "../say.h"
 #include "base.h"
 
 /* "If you are the Greedy Dwarf, you only win the round if it was you who
@@ -86,7 +87,9 @@ static int next_taker(const sab_game *g, int s)
 	return -1;
 }
 
-int sab_base_offer_values(const sab_game *g, uint8_t *vals)
+/* The gold cards being handed round: the distinct values on offer, into
+ * vals (room for SAB_MAX_GOLD); returns how many. */
+static int offer_values(const sab_game *g, uint8_t *vals)
 {
 	int n = 0;
 
@@ -120,7 +123,7 @@ static void offer_gold(sab_game *g, int seat, sab_rng *rng, sab_events *ev)
 			e.vals[i] = g->offer[i];
 		sab_table_emit(ev, &e);
 	}
-	if (sab_base_offer_values(g, vals) == 1)
+	if (offer_values(g, vals) == 1)
 		pick_gold(g, vals[0], rng, ev);
 }
 
@@ -142,11 +145,59 @@ static void pick_gold(sab_game *g, uint8_t value, sab_rng *rng,
 		offer_gold(g, next_taker(g, sab_table_prev(g, seat)), rng, ev);
 }
 
-void sab_base_pick_gold(sab_game *g, const sab_move *m, sab_rng *rng,
+/* ---- SAB_PHASE_PICK_GOLD: the decision of the seat offered gold cards */
+
+static int pick_check(const sab_game *g, const sab_move *m,
+    const char *const *words, char *why, size_t whylen)
+{
+	(void)words;
+	if (m->kind != SAB_MOVE_PICK_GOLD) {
+		sab_say(why, whylen, "you must pick one of the gold cards offered");
+		return 0;
+	}
+	for (int i = 0; i < g->noffer; i++)
+		if (g->offer[i] == m->value)
+			return 1;
+	sab_say(why, whylen, "no gold card worth %d is offered", m->value);
+	return 0;
+}
+
+/* Each distinct value offered. */
+static int pick_moves(const sab_game *g, sab_move *out)
+{
+	uint8_t vals[SAB_MAX_GOLD];
+	int k = offer_values(g, vals), n = 0;
+
+	for (int i = 0; i < k; i++) {
+		out[n] = sab_table_move(SAB_MOVE_PICK_GOLD, 0);
+		out[n++].value = vals[i];
+	}
+	return n;
+}
+
+/* One of the cards offered, uniformly (a value with more copies is
+ * likelier). */
+static void pick_random(const sab_game *g, sab_rng *rng, sab_move *m)
+{
+	*m = sab_table_move(SAB_MOVE_PICK_GOLD, 0);
+	m->value = g->offer[sab_rng_below(rng, g->noffer)];
+}
+
+static void pick_apply(sab_game *g, const sab_move *m, sab_rng *rng,
     sab_events *ev)
 {
 	pick_gold(g, m->value, rng, ev);
 }
+
+const sab_decision sab_base_decisions[SAB_BASE_NDECISIONS] = {
+	{ .phase = SAB_PHASE_PICK_GOLD, .check = pick_check,
+	  .moves = pick_moves, .random = pick_random, .apply = pick_apply },
+};
+
+const sab_move_rule sab_base_move_rules[SAB_BASE_NMOVE_RULES] = {
+	{ .kind = SAB_MOVE_PICK_GOLD, .same = SAB_SAME_VALUE,
+	  .idle = "there is no gold to pick now" },
+};
 
 /* The greedy dwarves among the seats (module wc; none in a base game). */
 static int greedy_dwarves(const sab_game *g)

@@ -101,8 +101,10 @@ const sab_module sab_module_base = {
 	.nroles = sizeof roles / sizeof roles[0],
 	.round_start = deal_roles,
 	.round_end = sab_base_round_end,
-	.offered = sab_base_offer_values,
-	.picked = sab_base_pick_gold,
 	.swap_role = swap_role,
 	.round_winners = round_winners,
+	.decisions = sab_base_decisions,
+	.ndecisions = SAB_BASE_NDECISIONS,
+	.move_rules = sab_base_move_rules,
+	.nmove_rules = SAB_BASE_NMOVE_RULES,
 };

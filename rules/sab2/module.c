@@ -3,6 +3,7 @@
 
 #include "../hash.h"
 #include "../rskey.h"
+#include "../say.h"
 #include "sab2.h"
 
 /* By role value: the order of enum sab2_role. */
@@ -28,6 +29,10 @@ static void round_start(sab_game *g, sab_rng *rng, sab_events *ev)
 {
 	sab2_dwarf_pile pile;
 
+	/* No theft laid yet, none to settle. */
+	g->choices = 0;
+	g->nthieves = g->next_thief = 0;
+	memset(g->theft_turn, 0, sizeof g->theft_turn);
 	/* The deal fills pile.card[0 .. n) only, and the whole array is
 	 * copied into the game: a game is a plain value that seed plus moves
 	 * reproduce byte for byte, so no stack garbage beyond the pile. */
@@ -224,6 +229,45 @@ static void chosen(sab_game *g, const sab_move *m, sab_rng *rng,
 		sab_table_next_round(g, rng, ev);
 }
 
+/* SAB_PHASE_CHOOSE: a seat of g->choices. */
+static int choose_check(const sab_game *g, const sab_move *m,
+    const char *const *words, char *why, size_t whylen)
+{
+	(void)words;
+	if (m->kind != SAB_MOVE_CHOOSE) {
+		sab_say(why, whylen, "you must choose a player now");
+		return 0;
+	}
+	if (m->target >= g->nplayers || !(g->choices & (1u << m->target))) {
+		sab_say(why, whylen, "seat %d cannot be chosen", m->target);
+		return 0;
+	}
+	return 1;
+}
+
+static int choose_moves(const sab_game *g, sab_move *out)
+{
+	int n = 0;
+
+	for (int s = 0; s < g->nplayers; s++)
+		if (g->choices & (1u << s)) {
+			out[n] = sab_table_move(SAB_MOVE_CHOOSE, 0);
+			out[n++].target = (uint8_t)s;
+		}
+	return n;
+}
+
+static const sab_decision decisions[] = {
+	{ .phase = SAB_PHASE_CHOOSE, .check = choose_check,
+	  .moves = choose_moves, .apply = chosen },
+};
+
+static const sab_move_rule move_rules[] = {
+	{ .kind = SAB_MOVE_REMOVE, .same = SAB_SAME_CARDS | SAB_SAME_FRONT },
+	{ .kind = SAB_MOVE_CHOOSE, .same = SAB_SAME_TARGET,
+	  .idle = "there is no player to choose now" },
+};
+
 /* The state only Saboteur 2 uses. */
 static uint64_t hash(uint64_t h, const sab_game *g)
 {
@@ -282,8 +326,14 @@ const sab_module sab_module_sab2 = {
 	.round_start = round_start,
 	.round_end = round_end,
 	.round_winners = round_winners,
-	.chosen = chosen,
 	.swap_role = swap_role,
 	.hash = hash,
 	.keys = sab_sab2_keys,
+	.decisions = decisions,
+	.ndecisions = sizeof decisions / sizeof decisions[0],
+	.move_rules = move_rules,
+	.nmove_rules = sizeof move_rules / sizeof move_rules[0],
+	.turn_check = sab2_turn_check,
+	.turn_moves = sab2_turn_moves,
+	.turn_apply = sab2_turn_apply,
 };

@@ -35,4 +35,13 @@ static inline uint8_t sab2_front_find(const sab_game *g, int seat,
 /* The facts of the round that just ended, as the treasure needs them. */
 void sab2_round_facts(const sab_game *g, sab2_round *r);
 
+/* The turn's options (turn.c): a pass of 2 or 3 cards (pass_max) and the
+ * removal of a card in front by discarding two (remove_front), as the
+ * module's turn hooks (sab_module.turn_check and the rest), which answer
+ * from those ruleset keys whether or not a ruleset names the module. */
+int sab2_turn_check(const sab_game *g, const sab_move *m,
+    const char *const *words, char *why, size_t whylen);
+int sab2_turn_moves(const sab_game *g, sab_move *out);
+int sab2_turn_apply(sab_game *g, const sab_move *m, sab_events *ev);
+
 #endif

@@ -9,9 +9,9 @@
 /*
  * Each block quotes the rulebook's sentence it follows (seed 004, "Special
  * Cards").  "Once you've carried out their actions, these cards go on the
- * discard pile."  The turn (rules/game.c) holds what is not one card's:
- * the veto's reaction window, a pathfinder's second card, a treasure
- * trove's choice.
+ * discard pile."  What is not one card's is the module's decisions
+ * (react.c: the veto's reaction window, a treasure trove's take) or the
+ * turn's (rules/game.c: a pathfinder's second card, counted in substep).
  */
 
 static int word_token(const sab_card *c, char *buf, size_t size)
@@ -250,8 +250,8 @@ static const sab_kind kind_treasure_trove = {
 };
 
 /* ---- 2019 veto: "Play the veto during another player's turn as a reaction
- * to the path or action card they've just played."  The turn plays it
- * (rules/game.c, react()): never on one's own turn. ---------------------- */
+ * to the path or action card they've just played."  The module's
+ * reaction window plays it (react.c): never on one's own turn. ---------------------- */
 
 static const sab_kind kind_veto = {
 	.word = "veto", .deck = 1, .event = SAB_EV_PLAY, .reaction = 1,

@@ -37,9 +37,10 @@ static const sab_role_def roles[] = {
 };
 
 /*
- * Its card kinds, roles and hooks go here and in files beside this one,
- * as rules/base/ holds the base game's.  Its greedy dwarf is dealt, and
- * its rounds decided and paid, by the base game (rules/base/).
+ * Its card kinds, roles and hooks go here and in files beside this one
+ * (cards.c, react.c), as rules/base/ holds the base game's.  Its greedy
+ * dwarf is dealt, and its rounds decided and paid, by the base game
+ * (rules/base/).
  */
 /* Its ruleset keys (keys.c). */
 extern const sab_rs_key sab_wc_keys[];
@@ -54,4 +55,10 @@ const sab_module sab_module_wc = {
 	.nroles = sizeof roles / sizeof roles[0],
 	.roles_extend = 1,
 	.keys = sab_wc_keys,
+	.round_start = wc_round_start,
+	.react = wc_react,
+	.decisions = wc_decisions,
+	.ndecisions = WC_NDECISIONS,
+	.move_rules = wc_move_rules,
+	.nmove_rules = WC_NMOVE_RULES,
 };

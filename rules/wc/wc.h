@@ -22,4 +22,14 @@ enum {
 /* The kinds, ending with NULL (cards.c). */
 extern const sab_kind *const wc_kinds[];
 
+/* The decisions (the veto's window, a trove's take) and the move kinds
+ * the module brings; its react hook (a card played waits for a veto) and
+ * its round's start (react.c). */
+#define WC_NDECISIONS 2
+#define WC_NMOVE_RULES 2
+extern const sab_decision wc_decisions[WC_NDECISIONS];
+extern const sab_move_rule wc_move_rules[WC_NMOVE_RULES];
+int wc_react(sab_game *g, const sab_move *m, sab_rng *rng, sab_events *ev);
+void wc_round_start(sab_game *g, sab_rng *rng, sab_events *ev);
+
 #endif

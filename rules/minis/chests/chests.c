@@ -111,7 +111,11 @@ int sab_chests_at(const sab_game *g, int x, int y)
  * and the treasure chest beneath it. ... Reveal the path card and put it
  * back in its original position, taking care to match up its pathways on
  * all sides." */
-int sab_chests_uncover(sab_game *g, sab_events *ev)
+/* The module's uncover hook: turns face up every face-down path card over
+ * a chest that a tunnel from the start now reaches: the seat to act takes
+ * its chest, which waits in sab_game.chests_todo to be resolved.  Returns
+ * how many it turned. */
+static int uncover(sab_game *g, sab_events *ev)
 {
 	int n = 0;
 
@@ -369,7 +373,11 @@ static int effect(sab_game *g, int k, sab_rng *rng, sab_events *ev)
 	}
 }
 
-int sab_chests_resolve(sab_game *g, sab_rng *rng, sab_events *ev)
+/* The module's settle hook: resolves the chests the seat to act took this
+ * turn, one after another in chest order.  Returns 1 when one waits for
+ * the seat's decision (the phase is then SAB_PHASE_CHEST, or
+ * SAB_PHASE_TAKE for the cards to keep), 0 when all are resolved. */
+static int resolve(sab_game *g, sab_rng *rng, sab_events *ev)
 {
 	while (g->chests_todo) {
 		int i = 0;
@@ -382,9 +390,12 @@ int sab_chests_resolve(sab_game *g, sab_rng *rng, sab_events *ev)
 	return 0;
 }
 
-int sab_chests_check(const sab_game *g, const sab_move *m, char *why,
-    size_t whylen)
+/* SAB_PHASE_CHEST: a seat of g->chest_choices (a push-goal chest: a goal
+ * place of them, SAB_MOVE_PUSH). */
+static int chest_check(const sab_game *g, const sab_move *m,
+    const char *const *words, char *why, size_t whylen)
 {
+	(void)words;
 	if (g->chest_asks == SAB_CHEST_PUSH_GOAL + 1) {
 		if (m->kind != SAB_MOVE_PUSH) {
 			sab_say(why, whylen, "choose a face-down goal to push "
@@ -410,7 +421,7 @@ int sab_chests_check(const sab_game *g, const sab_move *m, char *why,
 	return 1;
 }
 
-int sab_chests_moves(const sab_game *g, sab_move *out)
+static int chest_moves(const sab_game *g, sab_move *out)
 {
 	int n = 0;
 
@@ -442,7 +453,8 @@ static void tell_hand(const sab_game *g, int seat, sab_events *ev)
 	sab_table_emit(ev, &e);
 }
 
-void sab_chests_chosen(sab_game *g, const sab_move *m, sab_rng *rng,
+/* The choice carried out (the phase back to SAB_PHASE_PLAY). */
+static void chosen(sab_game *g, const sab_move *m, sab_rng *rng,
     sab_events *ev)
 {
 	int seat = g->to_act, t = m->target, k = g->chest_asks - 1;
@@ -561,6 +573,37 @@ static void hidden_peek(const sab_game *g, int x, int y, sab_event *e)
 
 /* Its ruleset keys (keys.c). */
 extern const sab_rs_key sab_chests_keys[];
+/* "No more maps on goals" once such a chest was taken. */
+static int maps_barred(const sab_game *g, char *why, size_t whylen)
+{
+	if (!g->chest_nomaps)
+		return 0;
+	sab_say(why, whylen, "a treasure chest said: no more maps on goals");
+	return 1;
+}
+
+/* The seat chose a player (or a goal) for its chest; the chests it took
+ * are resolved on, then the turn goes on. */
+static void chest_apply(sab_game *g, const sab_move *m, sab_rng *rng,
+    sab_events *ev)
+{
+	int seat = g->to_act, sub = g->substep;
+
+	chosen(g, m, rng, ev);
+	sab_table_after_reveal(g, seat, sub, m, SAB_END_NONE, rng, ev);
+}
+
+static const sab_decision decisions[] = {
+	{ .phase = SAB_PHASE_CHEST, .check = chest_check,
+	  .moves = chest_moves, .apply = chest_apply },
+};
+
+static const sab_move_rule move_rules[] = {
+	{ .kind = SAB_MOVE_SEAT, .same = SAB_SAME_TARGET,
+	  .idle = "there is no player to choose now" },
+	{ .kind = SAB_MOVE_PUSH, .same = SAB_SAME_GOAL,
+	  .idle = "there is no goal to choose now" },
+};
 
 const sab_module sab_module_chests = {
 	.name = "chests",
@@ -573,4 +616,11 @@ const sab_module sab_module_chests = {
 	.hidden_peek = hidden_peek,
 	.hash = hash,
 	.keys = sab_chests_keys,
+	.decisions = decisions,
+	.ndecisions = sizeof decisions / sizeof decisions[0],
+	.move_rules = move_rules,
+	.nmove_rules = sizeof move_rules / sizeof move_rules[0],
+	.uncover = uncover,
+	.settle = resolve,
+	.maps_barred = maps_barred,
 };

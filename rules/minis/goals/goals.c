@@ -99,7 +99,17 @@ static int resolve(sab_game *g, int k, sab_events *ev)
 	return SAB_END_NONE;
 }
 
-int sab_goals_reveal(sab_game *g, int first, sab_events *ev)
+/*
+ * The module's reveal hook: turns face up the goals a tunnel from the start
+ * now reaches, each as the seat to act reached it, and carries out its
+ * card's effect before the next is turned: goal place `first` first (a
+ * choice made in SAB_PHASE_ORDER; -1: none).  When two or more face-down
+ * goals are reached at once, the seat chooses which turns first: the phase
+ * becomes SAB_PHASE_ORDER and the function returns SAB_END_NONE.  Returns
+ * the end of the round an effect brought (SAB_END_GOLD, SAB_END_SPIDER),
+ * at which no further goal is turned, or SAB_END_NONE.
+ */
+static int reveal(sab_game *g, int first, sab_events *ev)
 {
 	for (;;) {
 		int k = first, end;
@@ -137,9 +147,11 @@ int sab_goals_reveal(sab_game *g, int first, sab_events *ev)
 	}
 }
 
-int sab_goals_check(const sab_game *g, const sab_move *m, char *why,
-    size_t whylen)
+/* SAB_PHASE_ORDER: a goal of g->goal_choices. */
+static int order_check(const sab_game *g, const sab_move *m,
+    const char *const *words, char *why, size_t whylen)
 {
+	(void)words;
 	if (m->kind != SAB_MOVE_REVEAL) {
 		sab_say(why, whylen, "choose which of the goals you reached "
 		    "turns face up first");
@@ -153,7 +165,7 @@ int sab_goals_check(const sab_game *g, const sab_move *m, char *why,
 	return 1;
 }
 
-int sab_goals_moves(const sab_game *g, sab_move *out)
+static int order_moves(const sab_game *g, sab_move *out)
 {
 	int n = 0;
 
@@ -164,6 +176,29 @@ int sab_goals_moves(const sab_game *g, sab_move *out)
 		}
 	return n;
 }
+
+/* The goal the seat chose turns face up first, then the others it
+ * reached, each resolved in turn; then the turn goes on where the card
+ * that reached them left it. */
+static void order_apply(sab_game *g, const sab_move *m, sab_rng *rng,
+    sab_events *ev)
+{
+	int seat = g->to_act, sub = g->substep, end;
+
+	g->phase = SAB_PHASE_PLAY;
+	end = sab_table_reveal_all(g, m->goal, ev);
+	sab_table_after_reveal(g, seat, sub, m, end, rng, ev);
+}
+
+static const sab_decision decisions[] = {
+	{ .phase = SAB_PHASE_ORDER, .check = order_check,
+	  .moves = order_moves, .apply = order_apply },
+};
+
+static const sab_move_rule move_rules[] = {
+	{ .kind = SAB_MOVE_REVEAL, .same = SAB_SAME_GOAL,
+	  .idle = "there is no goal to choose now" },
+};
 
 /* The state only New Goals uses: the goal cards put aside (the places'
  * cards the game's hash folds in), and a choice of goals waiting. */
@@ -186,4 +221,9 @@ const sab_module sab_module_goals = {
 	.round_start = round_start,
 	.hash = hash,
 	.keys = sab_goals_keys,
+	.decisions = decisions,
+	.ndecisions = sizeof decisions / sizeof decisions[0],
+	.move_rules = move_rules,
+	.nmove_rules = sizeof move_rules / sizeof move_rules[0],
+	.reveal = reveal,
 };

@@ -123,7 +123,9 @@ static int open_end(const sab_game *g, int x, int y)
 	return 0;
 }
 
-int sab_toll_check(const sab_game *g, const sab_move *m,
+/* The dwarf move (SAB_MOVE_DWARF): whether it is legal for the seat to
+ * act (1, or 0 with the reason, card i named words[i]). */
+static int check(const sab_game *g, const sab_move *m,
     const char *const *words, char *why, size_t whylen)
 {
 	if (g->rs->toll_dwarves == 0) {
@@ -152,7 +154,8 @@ int sab_toll_check(const sab_game *g, const sab_move *m,
 	return 1;
 }
 
-int sab_toll_moves(const sab_game *g, sab_move *out)
+/* Every legal dwarf move into out; returns how many. */
+static int moves(const sab_game *g, sab_move *out)
 {
 	uint16_t cell[SAB_MAX_FRONTIER];
 	uint8_t seen[SAB_MAX_HAND];
@@ -181,7 +184,10 @@ int sab_toll_moves(const sab_game *g, sab_move *out)
 	return n;
 }
 
-int sab_toll_random(const sab_game *g, sab_rng *rng, sab_move *m)
+/* A dwarf move for the random player: a card of the hand and an open end,
+ * each uniformly.  Returns 0, or -1 when there is none (no dwarf left, no
+ * open end). */
+static int random_dwarf(const sab_game *g, sab_rng *rng, sab_move *m)
 {
 	uint16_t cell[SAB_MAX_FRONTIER];
 	int seat = g->to_act, n, k = 0;
@@ -205,7 +211,7 @@ int sab_toll_random(const sab_game *g, sab_rng *rng, sab_move *m)
 /* "Discard 1 card from your hand on the discard pile, face down. Take 1
  * of the 2 dwarves and the corresponding marker. Place the dwarf at the
  * open end of a path." and "you don't draw a card". */
-void sab_toll_apply(sab_game *g, const sab_move *m, sab_events *ev)
+static void apply(sab_game *g, const sab_move *m, sab_events *ev)
 {
 	int seat = g->to_act, d = free_dwarf(g);
 
@@ -282,6 +288,36 @@ static int cell_held(const sab_game *g, uint16_t idx, char *why,
 
 /* Its ruleset keys (keys.c). */
 extern const sab_rs_key sab_toll_keys[];
+/* The module's turn hooks: the dwarf move beside the cards. */
+static int turn_check(const sab_game *g, const sab_move *m,
+    const char *const *words, char *why, size_t whylen)
+{
+	return m->kind == SAB_MOVE_DWARF ? check(g, m, words, why, whylen) :
+	    -1;
+}
+
+/* A dwarf, as one choice among the hand's cards (the generator is drawn
+ * for it only when the module is on, so other games play as they always
+ * did). */
+static int turn_random(const sab_game *g, sab_rng *rng, sab_move *m)
+{
+	if (g->rs->toll_dwarves == 0 ||
+	    sab_rng_below(rng, g->nhand[g->to_act] + 1u) != 0)
+		return -1;
+	return random_dwarf(g, rng, m);
+}
+
+static int turn_apply(sab_game *g, const sab_move *m, sab_events *ev)
+{
+	if (m->kind != SAB_MOVE_DWARF)
+		return 0;
+	apply(g, m, ev);
+	return 1;
+}
+
+static const sab_move_rule move_rules[] = {
+	{ .kind = SAB_MOVE_DWARF, .same = SAB_SAME_CARD | SAB_SAME_XY },
+};
 
 const sab_module sab_module_toll = {
 	.name = "toll",
@@ -294,4 +330,10 @@ const sab_module sab_module_toll = {
 	.cell_held = cell_held,
 	.hash = hash,
 	.keys = sab_toll_keys,
+	.move_rules = move_rules,
+	.nmove_rules = sizeof move_rules / sizeof move_rules[0],
+	.turn_check = turn_check,
+	.turn_moves = moves,
+	.turn_random = turn_random,
+	.turn_apply = turn_apply,
 };

@@ -30,18 +30,4 @@ int sab_toll_filter(const sab_game *g, sab_move *out, int n);
  * 1 gold to the dwarf's owner, and the dwarf leaves for the round. */
 void sab_toll_pay(sab_game *g, int d, sab_events *ev);
 
-/* The dwarf move (SAB_MOVE_DWARF): whether it is legal for the seat to
- * act (1, or 0 with the reason, card i named words[i]); every legal one
- * into out (returns how many); carrying it out (its card out of the hand
- * already). */
-int sab_toll_check(const sab_game *g, const sab_move *m,
-    const char *const *words, char *why, size_t whylen);
-int sab_toll_moves(const sab_game *g, sab_move *out);
-void sab_toll_apply(sab_game *g, const sab_move *m, sab_events *ev);
-
-/* A dwarf move for the random player: a card of the hand and an open end,
- * each uniformly.  Returns 0, or -1 when there is none (no dwarf left, no
- * open end). */
-int sab_toll_random(const sab_game *g, sab_rng *rng, sab_move *m);
-
 #endif
