@@ -153,11 +153,11 @@ while read -r f n; do
 	if [ -z "$lim" ]; then
 		fail=$((fail + 1))
 		echo "FAIL $f names an expansion $n times and is not in $allow:"
-		text "$f" | grep -noE "$(re "$f")" | head -5 | sed 's/^/       /'
+		text "$f" | grep -noE "$(re "$f")" | head -${SHOW:-5} | sed 's/^/       /'
 	elif [ "$n" -gt "$lim" ]; then
 		fail=$((fail + 1))
 		echo "FAIL $f names an expansion $n times, $allow allows $lim:"
-		text "$f" | grep -noE "$(re "$f")" | head -5 | sed 's/^/       /'
+		text "$f" | grep -noE "$(re "$f")" | head -${SHOW:-5} | sed 's/^/       /'
 	else
 		pass=$((pass + 1))
 		[ "$n" -lt "$lim" ] && echo "note $f: $n, $allow still allows $lim (lower it)"
