@@ -192,6 +192,11 @@ typedef struct sab_move_rule {
  * module that is not ready is an empty home for an expansion still to come:
  * a ruleset naming it is refused.
  */
+/* The most face-down cards the modules of one ruleset lay on the table in
+ * a round (sab_module.hidden_cells fills a buffer this long; a module
+ * checks its own limit against it). */
+#define SAB_MAX_HIDDEN 16
+
 typedef struct sab_module {
 	const char *name;       /* "base" */
 	const char *title;

@@ -181,7 +181,7 @@ int sab_table_cell_held(const sab_game *g, uint16_t idx, char *why,
 
 /* The face-down cards the modules lay (sab_module.hidden_at and the rest):
  * whether one lies at (x, y); every one's cell into cells (room for
- * SAB_MAX_CHESTS), returning how many; the one at (x, y) taken off the
+ * SAB_MAX_HIDDEN), returning how many; the one at (x, y) taken off the
  * table; what a map shows of the one at (x, y), into e. */
 int sab_table_hidden_at(const sab_game *g, int x, int y);
 /* Whether a module bars maps from looking at goals

@@ -474,7 +474,7 @@ static int rockfall_gen(const sab_game *g, uint8_t def, sab_frontier *f,
     sab_move *out)
 {
 	const sab_board *b = &g->board;
-	uint16_t hidden[SAB_MAX_CHESTS];
+	uint16_t hidden[SAB_MAX_HIDDEN];
 	int n = 0, nh;
 
 	(void)f;
@@ -586,7 +586,7 @@ static int map_check(const sab_game *g, const sab_move *m,
 static int map_gen(const sab_game *g, uint8_t def, sab_frontier *f,
     sab_move *out)
 {
-	uint16_t hidden[SAB_MAX_CHESTS];
+	uint16_t hidden[SAB_MAX_HIDDEN];
 	int n = 0, nh, barred = sab_table_maps_barred(g, NULL, 0);
 
 	(void)f;

@@ -540,6 +540,9 @@ static int hidden_at(const sab_game *g, int x, int y)
 	return sab_chests_at(g, x, y) >= 0;
 }
 
+_Static_assert(SAB_MAX_CHESTS <= SAB_MAX_HIDDEN,
+    "the chests' cells must fit the turn's buffer of hidden cards");
+
 static int hidden_cells(const sab_game *g, uint16_t *cells)
 {
 	int n = 0;
