@@ -99,7 +99,7 @@ grep -h '' $(grep '\.h$' "$tmp/infolders") | awk '
 printf '%s\n' game.h seen.h ruleset.h >"$tmp/sees"
 for _ in 1 2 3 4 5 6; do
 	find rules protocol replays referee -name '*.h' | while read -r h; do
-		grep -qE "#include \"($(paste -sd '|' "$tmp/sees" |
+		grep -qE "#include \"([^\"]*/)?($(paste -sd '|' "$tmp/sees" |
 		    sed 's/\./\\./g'))\"" "$h" && basename "$h"
 	done | cat - "$tmp/sees" | sort -u >"$tmp/sees.new"
 	mv "$tmp/sees.new" "$tmp/sees"
