@@ -1039,33 +1039,22 @@ static PyMethodDef module_methods[] = {
 	{ NULL, NULL, 0, NULL }
 };
 
-static struct PyModuleDef module_def = {
-	PyModuleDef_HEAD_INIT, "saboteur._saboteur",
-	"The Saboteur rules engine (the C rules library) for Python.", -1,
-	module_methods, NULL, NULL, NULL, NULL
-};
-
-PyMODINIT_FUNC PyInit__saboteur(void);
-
-PyMODINIT_FUNC PyInit__saboteur(void)
+int pysab_game_ready(void)
 {
-	PyObject *m;
+	if (PyType_Ready(&PyRuleset_Type) < 0 || PyType_Ready(&PyGame_Type) < 0)
+		return -1;
+	if (ruleset_cache == NULL && (ruleset_cache = PyDict_New()) == NULL)
+		return -1;
+	return 0;
+}
 
-	if (PyType_Ready(&PyRuleset_Type) < 0 || PyType_Ready(&PyGame_Type) < 0
-	    || pysab_knowledge_ready() < 0)
-		return NULL;
-	if ((ruleset_cache = PyDict_New()) == NULL)
-		return NULL;
-	if ((m = PyModule_Create(&module_def)) == NULL)
-		return NULL;
+int pysab_game_add(PyObject *m)
+{
 	Py_INCREF(&PyRuleset_Type);
 	Py_INCREF(&PyGame_Type);
 	if (PyModule_AddObject(m, "Ruleset", (PyObject *)&PyRuleset_Type) < 0 ||
 	    PyModule_AddObject(m, "Game", (PyObject *)&PyGame_Type) < 0 ||
-	    pysab_knowledge_add(m) < 0 ||
-	    PyModule_AddIntConstant(m, "PROTOCOL_VERSION", PROTO_VERSION) < 0) {
-		Py_DECREF(m);
-		return NULL;
-	}
-	return m;
+	    PyModule_AddFunctions(m, module_methods) < 0)
+		return -1;
+	return 0;
 }

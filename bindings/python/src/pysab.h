@@ -1,5 +1,6 @@
 /* pysab.h: what the Python extension's files share: the object types over
- * the rules library (game.c) and over a seat's knowledge (knowledge.c). */
+ * the rules library (game.c) and over a seat's knowledge (knowledge.c),
+ * the observation both give (observation.c), the module (module.c). */
 #ifndef PYSAB_H
 #define PYSAB_H
 
@@ -42,11 +43,16 @@ int pysab_parse_move(PyGameObject *self, PyObject *arg, sab_move *m);
 PyObject *pysab_tokens(const sab_ruleset *rs, const proto_cards *pc,
     const uint8_t *defs, int n);
 
-/* The table seat knows (seen) as the numbers of an observation (the
- * layout is in knowledge.c); a new bytes object, or NULL. */
+/* observation.c: the table seat knows (seen) as the numbers of an
+ * observation (the layout is there); a new bytes object, or NULL. */
 PyObject *pysab_observation(const sab_ruleset *rs, const sab_seen *t,
     int me, int nplayers);
 Py_ssize_t pysab_observation_size(const sab_ruleset *rs);
+
+/* game.c: readies the Ruleset and Game types, and adds them and
+ * selfplay() to the module (module.c). */
+int pysab_game_ready(void);
+int pysab_game_add(PyObject *m);
 
 /* knowledge.c: readies the Knowledge type, and adds it to the module. */
 int pysab_knowledge_ready(void);
