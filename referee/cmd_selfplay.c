@@ -6,6 +6,7 @@
 #include <time.h>
 
 #include "cli.h"
+#include "event_def.h"
 #include "protocol.h"
 
 /* The options, by their place in selfplay_opts. */
@@ -218,17 +219,14 @@ static void print_events(selfplay *sp, int turn, const sab_events *ev)
 		}
 		/* Every other seat is asked about each card open to a veto:
 		 * with the draws, only when asked for. */
+		const sab_event_def *d = sab_event_def_of(e->type);
+		int trace = d != NULL ? d->trace : 0;
 		if ((sp->quiet && e->type != SAB_EV_ROUND_END &&
-		    e->type != SAB_EV_GAME_END) ||
-		    ((e->type == SAB_EV_DRAW || e->type == SAB_EV_REACT) &&
-		    !sp->verbose))
+		    e->type != SAB_EV_GAME_END) || (trace == 2 && !sp->verbose))
 			continue;
 		if (e->type == SAB_EV_ROUND_START)
 			printf("\n");
-		if (sab_event_is_play(e->type) || e->type == SAB_EV_PASS ||
-		    e->type == SAB_EV_REMOVE || e->type == SAB_EV_STEAL ||
-		    e->type == SAB_EV_PENDING || e->type == SAB_EV_VETO ||
-		    e->type == SAB_EV_TAKE) {
+		if (sab_event_is_play(e->type) || trace == 1) {
 			if (turn > 0)
 				printf("%4d  ", turn);
 			else

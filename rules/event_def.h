@@ -55,6 +55,12 @@ typedef struct sab_event_def {
 	/* The word for what the event uncovers on its cell (x, y), which
 	 * the page shows there (a chest's kind), or NULL (NULL: never). */
 	const char *(*uncovers)(const sab_event *e);
+	/* For a trace of a game (saboteur selfplay): 1 when the event is
+	 * what a seat's decision did, beyond a card played (card_played),
+	 * so that it begins the decision's numbered line (a pass, a
+	 * removal, a theft, a veto, a take); 2 when it is told only with
+	 * --verbose (a draw, a seat asked to react). */
+	uint8_t trace;
 } sab_event_def;
 
 #define SAB_EVENT(name, owner) extern const sab_event_def sab_event_def_##name;

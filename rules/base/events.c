@@ -106,6 +106,7 @@ const sab_event_def sab_event_def_DRAW = {
 	.say = say_draw,
 	.learn = learn_draw,
 	.quiet = 1,
+	.trace = 2,
 };
 
 /* ---- cards played -------------------------------------------------------- */
@@ -288,6 +289,7 @@ const sab_event_def sab_event_def_PASS = {
 	.say = say_pass,
 	.learn = learn_pass,
 	.words = words_pass,
+	.trace = 1,
 };
 
 /* ---- goals turned up, the round's end ------------------------------------ */

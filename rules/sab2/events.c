@@ -46,6 +46,7 @@ const sab_event_def sab_event_def_REMOVE = {
 	.learn = learn_remove,
 	.words = words_remove,
 	.pile_top = top_remove,
+	.trace = 1,
 };
 
 /* An inspection: seat alone sees target's role. */
@@ -157,6 +158,7 @@ const sab_event_def sab_event_def_STEAL = {
 	.say = say_steal,
 	.learn = learn_steal,
 	.words = words_steal,
+	.trace = 1,
 };
 
 /* The seats a theft may rob, to the thief alone. */

@@ -82,6 +82,7 @@ const sab_event_def sab_event_def_PENDING = {
 	.learn = learn_pending,
 	.words = words_pending,
 	.card_played = 2,
+	.trace = 1,
 };
 
 /* A seat (alone) asked whether to veto. */
@@ -114,6 +115,7 @@ const sab_event_def sab_event_def_REACT = {
 	.learn = learn_react,
 	.words = words_react,
 	.quiet = 1,
+	.trace = 2,
 };
 
 static void say_veto(sab_line *l, const sab_say_ctx *c)
@@ -161,6 +163,7 @@ const sab_event_def sab_event_def_VETO = {
 	.learn = learn_veto,
 	.words = words_veto,
 	.pile_top = top_veto,
+	.trace = 1,
 };
 
 /* A treasure trove's cards, to its player alone. */
@@ -255,6 +258,7 @@ const sab_event_def sab_event_def_TAKE = {
 	.say = say_take,
 	.learn = learn_take,
 	.words = words_take,
+	.trace = 1,
 };
 
 /* ---- moves ------------------------------------------------------------------ */
