@@ -61,6 +61,10 @@ typedef struct sab_event_def {
 	 * removal, a theft, a veto, a take); 2 when it is told only with
 	 * --verbose (a draw, a seat asked to react). */
 	uint8_t trace;
+	/* Gold passing between two seats in the round under way: 1 when
+	 * the event's seat takes `value` gold from its target (a theft), -1
+	 * when it pays them to its target (a toll); 0: none. */
+	int8_t gold_flow;
 } sab_event_def;
 
 #define SAB_EVENT(name, owner) extern const sab_event_def sab_event_def_##name;

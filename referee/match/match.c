@@ -8,6 +8,7 @@
 #include <sys/resource.h>
 #include <time.h>
 
+#include "event_def.h"
 #include "outputs.h"
 #include "replay.h"
 #include "session.h"
@@ -222,22 +223,19 @@ static void note_event(run *r, const sab_event *e)
 	else if (e->type == SAB_EV_GOLD)
 		res->round_pay[k][e->seat] = (int16_t)(res->round_pay[k][e->seat] +
 		    e->value);
-	else if (e->type == SAB_EV_STEAL && e->target < SAB_MAX_PLAYERS) {
-		/* Saboteur 2's thefts, after the round's treasure: the thief's
-		 * gain and the victim's loss belong to that round. */
+	else if (sab_event_def_of(e->type) != NULL &&
+	    sab_event_def_of(e->type)->gold_flow != 0 &&
+	    e->target < SAB_MAX_PLAYERS) {
+		/* Gold between two seats (Saboteur 2's thefts, after the
+		 * round's treasure; Tunnel Toll's tolls) belongs to the round
+		 * it passed in (as the gold each seat takes at setup, a public
+		 * gold event, belongs to the first), so a game's round pays
+		 * add up to its gold. */
+		int v = sab_event_def_of(e->type)->gold_flow * e->value;
 		res->round_pay[k][e->seat] = (int16_t)(res->round_pay[k][e->seat] +
-		    e->value);
+		    v);
 		res->round_pay[k][e->target] = (int16_t)(
-		    res->round_pay[k][e->target] - e->value);
-	} else if (e->type == SAB_EV_TOLL && e->target < SAB_MAX_PLAYERS) {
-		/* Tunnel toll: the payer's loss and the owner's gain belong
-		 * to the round it was paid in (as the gold each seat takes at
-		 * setup, a public gold event, belongs to the first), so a
-		 * game's round pays add up to its gold. */
-		res->round_pay[k][e->seat] = (int16_t)(res->round_pay[k][e->seat] -
-		    e->value);
-		res->round_pay[k][e->target] = (int16_t)(
-		    res->round_pay[k][e->target] + e->value);
+		    res->round_pay[k][e->target] - v);
 	}
 }
 

@@ -159,6 +159,7 @@ const sab_event_def sab_event_def_STEAL = {
 	.learn = learn_steal,
 	.words = words_steal,
 	.trace = 1,
+	.gold_flow = 1,
 };
 
 /* The seats a theft may rob, to the thief alone. */

@@ -77,6 +77,7 @@ const sab_event_def sab_event_def_TOLL = {
 	.say = say_toll,
 	.learn = learn_toll,
 	.words = words_toll,
+	.gold_flow = -1,
 };
 
 /* "dwarf CARD X Y". */
