@@ -106,8 +106,8 @@ typedef struct sab_kind {
 	/* Lying in front of a seat, the card stops it playing path cards
 	 * (Saboteur 2's trapped; broken tools do so by their tools). */
 	uint8_t blocks_paths;
-	/* Played only as a reaction to another seat's card, in
-	 * SAB_PHASE_REACT (the World Championship's veto): never on one's
+	/* Played only as a reaction to another seat's card, in a reaction
+	 * window (its phase is a module's, rules/modules.def): never on one's
 	 * own turn, and never itself open to a reaction. */
 	uint8_t reaction;
 	/* Laid face up on the table by the rules at a round's setup, never

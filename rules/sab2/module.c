@@ -268,7 +268,11 @@ static const sab_move_rule move_rules[] = {
 	  .idle = "there is no player to choose now" },
 };
 
-/* The state only Saboteur 2 uses. */
+/* The state only Saboteur 2 uses, folded into the state hash
+ * (rules/hash.h) after the base game's: naside 1, owed_draw 1, choices 2,
+ * dwarves[0..ndwarves) 1 each, per seat theft_turn 2; per seat nfront 1,
+ * front[0..nfront) 1 each (every card in front, in the order laid);
+ * nthieves 1, next_thief 1, thieves[0..nthieves) 1 each. */
 static uint64_t hash(uint64_t h, const sab_game *g)
 {
 	uint8_t b[4 + 16 + 2 * SAB_MAX_PLAYERS];
