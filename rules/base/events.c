@@ -749,3 +749,11 @@ const sab_move_def sab_move_def_PICK_GOLD = {
 	.read = read_pick,
 	.fallback = fallback_pick,
 };
+
+/* ---- its phases ---------------------------------------------------------- */
+
+/* The viewers name none of them: a turn, a pick of gold and the game's
+ * end say themselves. */
+const sab_phase_def sab_phase_def_PLAY = { .status = NULL };
+const sab_phase_def sab_phase_def_PICK_GOLD = { .status = NULL };
+const sab_phase_def sab_phase_def_OVER = { .status = NULL };

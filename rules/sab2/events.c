@@ -271,3 +271,7 @@ const sab_move_def sab_move_def_CHOOSE = {
 	.read = read_steal,
 	.fallback = fallback_steal,
 };
+
+/* Its phase: the viewers do not name it (a theft's victim is chosen at a
+ * round's end, which they say). */
+const sab_phase_def sab_phase_def_CHOOSE = { .status = NULL };
