@@ -340,7 +340,25 @@ typedef struct sab_module {
 	 * more maps on goals"), with the reason in why (NULL: not wanted);
 	 * NULL: the module never bars them. */
 	int (*maps_barred)(const sab_game *g, char *why, size_t whylen);
+	/*
+	 * For a replay's records of a round's deal (replays/records.c: the
+	 * format must stay byte for byte).  unused_roles: when the module's
+	 * roles are the ruleset's (sab_ruleset.roles_module), the dwarf cards
+	 * the deal left to nobody besides the spare, in the module's order
+	 * (Saboteur 2's face-down pile), into roles (at most
+	 * SAB_MAX_UNUSED_ROLES), returning how many; NULL: none.
+	 * laid_hidden: with k < 0, how many face-down cards the module laid
+	 * this round (Treasure Chests' chests, those taken since too); else
+	 * the k-th: its cell (a board index) into *cell, the path card over
+	 * it into *card and its word into *word.  NULL: none.
+	 */
+	int (*unused_roles)(const sab_game *g, uint8_t *roles);
+	int (*laid_hidden)(const sab_game *g, int k, uint16_t *cell,
+	    uint8_t *card, const char **word);
 } sab_module;
+
+/* The most dwarf cards sab_module.unused_roles gives. */
+#define SAB_MAX_UNUSED_ROLES 16
 
 /* The module called name (len bytes), or NULL. */
 const sab_module *sab_module_find(const char *name, size_t len);

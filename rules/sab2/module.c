@@ -302,6 +302,17 @@ static uint64_t hash(uint64_t h, const sab_game *g)
 	return sab_fnv1a(h, g->thieves, g->nthieves);
 }
 
+/* The face-down pile of dwarf cards nobody holds, for a replay's records
+ * of the deal. */
+static int unused_roles(const sab_game *g, uint8_t *out)
+{
+	int n = 0;
+
+	for (int i = 0; i < g->ndwarves && i < SAB_MAX_UNUSED_ROLES; i++)
+		out[n++] = g->dwarves[i];
+	return n;
+}
+
 /* "Draw the top card from the deck of remaining dwarf cards and put your
  * old one under the deck (Saboteur 2)": the Costume Department, as a
  * change of hats. */
@@ -340,4 +351,5 @@ const sab_module sab_module_sab2 = {
 	.turn_check = sab2_turn_check,
 	.turn_moves = sab2_turn_moves,
 	.turn_apply = sab2_turn_apply,
+	.unused_roles = unused_roles,
 };
