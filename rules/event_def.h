@@ -65,6 +65,11 @@ typedef struct sab_event_def {
 	 * the event's seat takes `value` gold from its target (a theft), -1
 	 * when it pays them to its target (a toll); 0: none. */
 	int8_t gold_flow;
+	/* For a person's log of the referee's lines (saboteur human): the
+	 * first word of the event's line when the acting seat follows it
+	 * and the rest reads as it is ("took 2 map"); NULL: the viewer
+	 * words it itself, or not at all. */
+	const char *log_word;
 } sab_event_def;
 
 #define SAB_EVENT(name, owner) extern const sab_event_def sab_event_def_##name;
@@ -103,7 +108,16 @@ typedef struct sab_move_def {
 	 * (zeroed) filled when g's decision asks for a move of this kind,
 	 * else 0 (NULL: never; a turn's play falls back to a discard). */
 	int (*fallback)(const sab_game *g, sab_move *m);
+	/* Where the move lands on the board, for a person choosing it (enum
+	 * sab_lands); a card's play lands as its kind says. */
+	uint8_t lands;
 } sab_move_def;
+
+enum sab_lands {
+	SAB_LANDS_NOWHERE,
+	SAB_LANDS_CELL,         /* on the move's cell (x, y) */
+	SAB_LANDS_GOAL          /* on goal place `goal`, where it lies now */
+};
 
 #define SAB_MOVE(name, owner) extern const sab_move_def sab_move_def_##name;
 #include "modules.def"

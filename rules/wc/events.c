@@ -83,6 +83,7 @@ const sab_event_def sab_event_def_PENDING = {
 	.words = words_pending,
 	.card_played = 2,
 	.trace = 1,
+	.log_word = "plays",
 };
 
 /* A seat (alone) asked whether to veto. */
@@ -259,6 +260,7 @@ const sab_event_def sab_event_def_TAKE = {
 	.learn = learn_take,
 	.words = words_take,
 	.trace = 1,
+	.log_word = "took",
 };
 
 /* ---- moves ------------------------------------------------------------------ */

@@ -319,6 +319,7 @@ const sab_move_def sab_move_def_PUSH = {
 	.write = write_push,
 	.read = read_push,
 	.fallback = fallback_push,
+	.lands = SAB_LANDS_GOAL,
 };
 
 /* ---- its phase, and a map's look at a chest ----------------------------- */

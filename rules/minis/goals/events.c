@@ -114,6 +114,7 @@ const sab_move_def sab_move_def_REVEAL = {
 	.write = write_goal,
 	.read = read_reveal,
 	.fallback = fallback_reveal,
+	.lands = SAB_LANDS_GOAL,
 };
 
 /* ---- its phase, and the end of its choice ------------------------------- */

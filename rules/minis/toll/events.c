@@ -39,6 +39,7 @@ const sab_event_def sab_event_def_DWARF = {
 	.say = say_dwarf,
 	.learn = learn_dwarf,
 	.words = words_dwarf,
+	.log_word = "dwarf",
 };
 
 /* A toll paid, in the open (always 1 gold): the dwarf leaves. */
@@ -78,6 +79,7 @@ const sab_event_def sab_event_def_TOLL = {
 	.learn = learn_toll,
 	.words = words_toll,
 	.gold_flow = -1,
+	.log_word = "toll",
 };
 
 /* "dwarf CARD X Y". */
@@ -117,6 +119,7 @@ const sab_move_def sab_move_def_DWARF = {
 	.read = read_dwarf,
 	.hint = "; dwarf",
 	.offered = takes_dwarf,
+	.lands = SAB_LANDS_CELL,
 };
 
 /* ---- what a perspective shows of the dwarves ----------------------------- */
