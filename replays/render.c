@@ -729,23 +729,24 @@ static const char *role_text(const view *v, uint8_t role)
 
 /* Whether a card of kind `word` lies in front of seat k. */
 static int in_front(const view *v, const view_table *t, int k,
-    const char *word)
+    const sab_kind *kind)
 {
 	for (int i = 0; i < t->seen.nfront[k]; i++) {
 		uint8_t c = t->seen.front[k][i];
-		if (c < v->rs->ndefs &&
-		    !strcmp(sab_card_type_name(v->rs->defs[c].type), word))
+		if (c < v->rs->ndefs && sab_kind_of(v->rs->defs[c].type) == kind)
 			return 1;
 	}
 	return 0;
 }
 
 /* Each tool as a letter when one card breaks it, a count when more do;
- * in Saboteur 2 then a theft (T) and a trapped card (X) in front. */
+ * in an expansion's game then, for each kind with a front mark (Saboteur
+ * 2's theft T and trapped X), whether one lies in front. */
 static void tools_text(const view *v, const view_table *t, int k,
     char out[6])
 {
 	static const char letter[SAB_TOOLS] = { 'P', 'L', 'C' };
+	int len = SAB_TOOLS;
 
 	for (int i = 0; i < SAB_TOOLS; i++) {
 		int n = sab_seen_broken(&t->seen, v->rs, k,
@@ -756,9 +757,14 @@ static void tools_text(const view *v, const view_table *t, int k,
 	out[3] = '\0';
 	if (!expansion(v))
 		return;
-	out[3] = in_front(v, t, k, "theft") ? 'T' : '-';
-	out[4] = in_front(v, t, k, "trapped") ? 'X' : '-';
-	out[5] = '\0';
+	for (int i = 0; sab_module_at(i) != NULL; i++) {
+		const sab_kind *const *kinds = sab_module_at(i)->kinds;
+		for (int j = 0; kinds != NULL && kinds[j] != NULL; j++)
+			if (kinds[j]->front_mark != 0 && len < 5)
+				out[len++] = in_front(v, t, k, kinds[j]) ?
+				    kinds[j]->front_mark : '-';
+	}
+	out[len] = '\0';
 }
 
 /* Nothing lies in front of the seat. */
@@ -964,6 +970,29 @@ static void legend_row(render_buf *b, const char *marks, const char *words)
 }
 
 /* The marks of Saboteur 2's path cards, when the ruleset has them. */
+/* The cards the rules lay (the postcards) that rs has: each legend
+ * line their kinds give, once. */
+static void legend_laid(render_buf *b, const sab_ruleset *rs)
+{
+	const char *last = NULL;
+
+	for (int i = 0; sab_module_at(i) != NULL; i++) {
+		const sab_kind *const *kinds = sab_module_at(i)->kinds;
+		for (int j = 0; kinds != NULL && kinds[j] != NULL; j++) {
+			const sab_kind *k = kinds[j];
+			int has = 0;
+			if (k->legend == NULL || k->legend == last)
+				continue;
+			for (int d = 0; d < rs->ndefs && !has; d++)
+				has = sab_kind_of(rs->defs[d].type) == k;
+			if (has) {
+				legend_row(b, k->legend_key, k->legend);
+				last = k->legend;
+			}
+		}
+	}
+}
+
 static void legend_board_marks(render_buf *b, const sab_ruleset *rs)
 {
 	int crystals = 0;
@@ -984,9 +1013,7 @@ static void legend_board_marks(render_buf *b, const sab_ruleset *rs)
 		if (d->legend != NULL && d->legend_shown(rs))
 			legend_row(b, d->legend_key, d->legend);
 	}
-	if (rs->npostcards)
-		legend_row(b, "C P", "a postcard: the Costume Department, the "
-		    "Tunnel Party");
+	legend_laid(b, rs);
 }
 
 /* Saboteur 2's players: its roles in letters, the cards in front, gold

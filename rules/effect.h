@@ -118,6 +118,14 @@ typedef struct sab_kind {
 	 * returns what snprintf() returns. */
 	int (*say)(const sab_ruleset *rs, const sab_event *e,
 	    const struct sab_words *w, char *buf, size_t size);
+	/* Its letter in the viewer's column of what lies in front of a
+	 * seat, after the broken tools ('T': a theft lies there); 0: none.
+	 * The viewer has room for two such kinds. */
+	char front_mark;
+	/* The viewer's legend line of a card the rules lay on the board
+	 * (laid): its marks and words, said once for the kinds that share
+	 * them, when the ruleset has a card of the kind; NULL: none. */
+	const char *legend_key, *legend;
 } sab_kind;
 
 /* The kind of card type t, or NULL.  Types number the kinds of every
