@@ -2,7 +2,9 @@
  * for the writer and the audit alike (see records.h). */
 #include <string.h>
 
+#include "effect.h"
 #include "records.h"
+#include "rskey.h"
 #include "say.h"
 
 /* Starts record f of kind with its numbers, its text empty in *b. */
@@ -42,15 +44,30 @@ static int done(const sab_strbuf *b)
 	return b->cut ? -1 : 1;
 }
 
+/* How many dwarf cards of role value r the base game's dwarf table holds
+ * for n players: its saboteurs and miners, then the columns the modules
+ * add (rules/rskey.h), whose roles follow the base game's in that order. */
+static int table_cards(const sab_ruleset *rs, int n, uint8_t r)
+{
+	const uint8_t *col = NULL;
+	const char *key;
+
+	if (r == SAB_ROLE_MINER)
+		return rs->miners[n];
+	if (r == SAB_ROLE_SABOTEUR)
+		return rs->saboteurs[n];
+	if (r > SAB_ROLE_SABOTEUR)
+		col = sab_ruleset_role_column(rs, r - SAB_ROLE_SABOTEUR - 1,
+		    &key);
+	return col != NULL ? col[n] : 0;
+}
+
 /* How many dwarf cards of role value r the round's deal left to nobody
  * in a ruleset of the base game's roles, besides the spare. */
 static int base_unused(const sab_game *g, uint8_t r)
 {
-	const sab_ruleset *rs = g->rs;
-	int n = g->nplayers, left;
+	int n = g->nplayers, left = table_cards(g->rs, n, r);
 
-	left = r == SAB_ROLE_MINER ? rs->miners[n] : r == SAB_ROLE_SABOTEUR ?
-	    rs->saboteurs[n] : r == SAB_ROLE_GREEDY ? rs->greedy[n] : 0;
 	for (int s = 0; s < n; s++)
 		left -= g->role[s] == r;
 	left -= g->role_spare == r;
@@ -58,17 +75,23 @@ static int base_unused(const sab_game *g, uint8_t r)
 }
 
 /* Whether a round's deal leaves dwarf cards nobody holds besides the
- * spare: Saboteur 2's face-down pile, or more dwarf cards in a base
- * game's role table than the seats and the spare take. */
+ * spare: another module's roles (Saboteur 2's face-down pile), or more
+ * dwarf cards in a base game's role table than the seats and the spare
+ * take. */
 static int has_unused_dwarves(const sab_game *g)
 {
 	const sab_ruleset *rs = g->rs;
-	int n = g->nplayers;
+	int n = g->nplayers, cards;
+	const uint8_t *col;
+	const char *key;
 
 	if (rs->roles_module != 0)
 		return 1;
-	return rs->has_roles &&
-	    rs->saboteurs[n] + rs->miners[n] + rs->greedy[n] > n + 1;
+	cards = rs->saboteurs[n] + rs->miners[n];
+	for (int i = 0; (col = sab_ruleset_role_column(rs, i, &key)) != NULL;
+	    i++)
+		cards += col[n];
+	return rs->has_roles && cards > n + 1;
 }
 
 /* The records version 1.5 added, after "golddeck": k from 0. */
@@ -86,8 +109,12 @@ static int hidden_record(const proto_cards *pc, const sab_game *g, int k,
 	if (has_unused_dwarves(g) && k-- == 0) {
 		start(out, &b, REPLAY_DWARVES, 0, 0, 0);
 		if (rs->roles_module != 0) {
-			for (int i = 0; i < g->ndwarves && i < 16; i++)
-				add(&b, sab_role_name(rs, g->dwarves[i]));
+			const sab_module *m = sab_module_at(rs->roles_module);
+			uint8_t roles[SAB_MAX_UNUSED_ROLES];
+			int n = m != NULL && m->unused_roles != NULL ?
+			    m->unused_roles(g, roles) : 0;
+			for (int i = 0; i < n; i++)
+				add(&b, sab_role_name(rs, roles[i]));
 			return done(&b);
 		}
 		for (uint8_t r = 1; r < rs->nroles; r++)
@@ -95,16 +122,25 @@ static int hidden_record(const proto_cards *pc, const sab_game *g, int k,
 				add(&b, sab_role_name(rs, r));
 		return done(&b);
 	}
-	if (k < g->nchests && k < SAB_MAX_CHESTS) {
-		uint16_t at = g->chest_cell[k];
-		start(out, &b, REPLAY_CHEST, 2, sab_board_x(at),
-		    sab_board_y(at));
-		add_cards(&b, pc, &g->chest_path[k], 1);
-		add(&b, g->chest_kind[k] < SAB_CHEST_KINDS ?
-		    sab_chest_words[g->chest_kind[k]] : "?");
-		return done(&b);
+	/* The face-down cards the modules laid (a chest each), in module
+	 * order. */
+	for (int i = 0; sab_module_at(i) != NULL; i++) {
+		const sab_module *m = sab_module_at(i);
+		uint16_t at;
+		uint8_t card;
+		const char *word;
+		int n = m->laid_hidden != NULL ? m->laid_hidden(g, -1, NULL,
+		    NULL, NULL) : 0;
+		if (k < n) {
+			m->laid_hidden(g, k, &at, &card, &word);
+			start(out, &b, REPLAY_CHEST, 2, sab_board_x(at),
+			    sab_board_y(at));
+			add_cards(&b, pc, &card, 1);
+			add(&b, word);
+			return done(&b);
+		}
+		k -= n;
 	}
-	k -= g->nchests;
 	if (rs->ngoal_cards > rs->ngoals && k-- == 0) {
 		start(out, &b, REPLAY_GOALASIDE, 0, 0, 0);
 		add_cards(&b, pc, g->goal_def + rs->ngoals,

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "event_def.h"
 #include "render.h"
 #include "say.h"
 
@@ -197,6 +198,17 @@ static void look_marks(const sab_card *card, const render_style *st,
 	}
 }
 
+/* A word's initial, upper case, as a string of its own ("?" when it is
+ * no letter). */
+static const char *initial(const char *word)
+{
+	static const char caps[] = "A\0B\0C\0D\0E\0F\0G\0H\0I\0J\0K\0L\0M\0"
+	    "N\0O\0P\0Q\0R\0S\0T\0U\0V\0W\0X\0Y\0Z";
+	int c = toupper((unsigned char)word[0]);
+
+	return c >= 'A' && c <= 'Z' ? caps + 2 * (c - 'A') : "?";
+}
+
 static void look_card(const view *v, const view_table *t, uint8_t c,
     uint16_t idx, const render_style *st, look *lk)
 {
@@ -220,9 +232,8 @@ static void look_card(const view *v, const view_table *t, uint8_t c,
 		lk->sgr = C_DEAD;
 	} else if (sab_kind_of(card->type) != NULL &&
 	    sab_kind_of(card->type)->laid) {
-		/* A postcard: C the Costume Department, P the Tunnel Party. */
-		lk->centre = strcmp(sab_kind_of(card->type)->word, "costume") ?
-		    "P" : "C";
+		/* A card the rules lay (a postcard): its kind's initial. */
+		lk->centre = initial(sab_kind_of(card->type)->word);
 		lk->sgr = t->seen.board.reach[idx] ? C_TUNNEL : C_LOOSE;
 	} else {
 		int bridge = card->groups[0] && card->groups[1];
@@ -233,30 +244,35 @@ static void look_card(const view *v, const view_table *t, uint8_t c,
 	look_marks(card, st, lk);
 }
 
-/* Whether a dwarf of Tunnel Toll stands on the empty cell (x, y). */
-static int dwarf_at(const view_table *t, int x, int y)
+/* What of a module stands on the empty cell (x, y) (a dwarf of Tunnel
+ * Toll), as the perspective knows it: its letter, or NULL. */
+static const char *mark_at(const view_table *t, int x, int y)
 {
+	sab_mark marks[SAB_MAX_MARKS];
+	const sab_mark *m;
+	int n;
+
 	if (x < SAB_COORD_MIN || x > SAB_COORD_MAX || y < SAB_COORD_MIN ||
 	    y > SAB_COORD_MAX)
-		return 0;
-	for (int d = 0; d < SAB_MAX_TOLL_DWARVES; d++)
-		if (t->seen.toll_cell[d] == sab_board_index(x, y))
-			return 1;
-	return 0;
+		return NULL;
+	n = sab_seen_marks(&t->seen, marks);
+	m = sab_seen_mark_at(marks, n, sab_board_index(x, y));
+	return m != NULL ? m->glyph : NULL;
 }
 
 static void look_at(const view *v, const view_table *t, int x, int y,
     const render_style *st, look *lk)
 {
 	uint8_t c = sab_board_get(&t->seen.board, x, y);
+	const char *mark;
 
 	memset(lk, 0, sizeof *lk);
 	if (c == SAB_CELL_HIDDEN) {
 		look_goal_back(v, t, x, y, lk);
 	} else if (c != SAB_CELL_EMPTY) {
 		look_card(v, t, c, sab_board_index(x, y), st, lk);
-	} else if (dwarf_at(t, x, y)) {
-		lk->centre = "D";       /* Tunnel toll's dwarf */
+	} else if ((mark = mark_at(t, x, y)) != NULL) {
+		lk->centre = mark;
 		lk->sgr = C_GOAL;
 	} else if (sab_board_inside(v->rs, x, y)) {
 		lk->centre = st->ascii ? "." : "\u00b7";
@@ -320,7 +336,8 @@ void render_board_extent(const view *v, const view_table *t,
     render_window *w)
 {
 	const sab_ruleset *rs = v->rs;
-	int x0, x1, y0, y1;
+	sab_mark marks[SAB_MAX_MARKS];
+	int x0, x1, y0, y1, nmarks;
 
 	x0 = x1 = rs->start_x;
 	y0 = y1 = rs->start_y;
@@ -338,12 +355,12 @@ void render_board_extent(const view *v, const view_table *t,
 		y0 = y < y0 ? y : y0;
 		y1 = y > y1 ? y : y1;
 	}
-	for (int i = 0; i < t->seen.board.nplaced + SAB_MAX_TOLL_DWARVES; i++) {
-		/* Every card on the table, then every Tunnel Toll dwarf: one
-		 * may stand on an empty cell beyond the cards. */
+	nmarks = sab_seen_marks(&t->seen, marks);
+	for (int i = 0; i < t->seen.board.nplaced + nmarks; i++) {
+		/* Every card on the table, then every module's mark (a
+		 * dwarf): one may stand on an empty cell beyond the cards. */
 		int d = i - t->seen.board.nplaced;
-		uint16_t c = d < 0 ? t->seen.board.placed[i] :
-		    t->seen.toll_cell[d];
+		uint16_t c = d < 0 ? t->seen.board.placed[i] : marks[d].cell;
 		int x, y;
 		if (c == SAB_NO_CELL)
 			continue;
@@ -712,23 +729,24 @@ static const char *role_text(const view *v, uint8_t role)
 
 /* Whether a card of kind `word` lies in front of seat k. */
 static int in_front(const view *v, const view_table *t, int k,
-    const char *word)
+    const sab_kind *kind)
 {
 	for (int i = 0; i < t->seen.nfront[k]; i++) {
 		uint8_t c = t->seen.front[k][i];
-		if (c < v->rs->ndefs &&
-		    !strcmp(sab_card_type_name(v->rs->defs[c].type), word))
+		if (c < v->rs->ndefs && sab_kind_of(v->rs->defs[c].type) == kind)
 			return 1;
 	}
 	return 0;
 }
 
 /* Each tool as a letter when one card breaks it, a count when more do;
- * in Saboteur 2 then a theft (T) and a trapped card (X) in front. */
+ * in an expansion's game then, for each kind with a front mark (Saboteur
+ * 2's theft T and trapped X), whether one lies in front. */
 static void tools_text(const view *v, const view_table *t, int k,
     char out[6])
 {
 	static const char letter[SAB_TOOLS] = { 'P', 'L', 'C' };
+	int len = SAB_TOOLS;
 
 	for (int i = 0; i < SAB_TOOLS; i++) {
 		int n = sab_seen_broken(&t->seen, v->rs, k,
@@ -739,9 +757,14 @@ static void tools_text(const view *v, const view_table *t, int k,
 	out[3] = '\0';
 	if (!expansion(v))
 		return;
-	out[3] = in_front(v, t, k, "theft") ? 'T' : '-';
-	out[4] = in_front(v, t, k, "trapped") ? 'X' : '-';
-	out[5] = '\0';
+	for (int i = 0; sab_module_at(i) != NULL; i++) {
+		const sab_kind *const *kinds = sab_module_at(i)->kinds;
+		for (int j = 0; kinds != NULL && kinds[j] != NULL; j++)
+			if (kinds[j]->front_mark != 0 && len < 5)
+				out[len++] = in_front(v, t, k, kinds[j]) ?
+				    kinds[j]->front_mark : '-';
+	}
+	out[len] = '\0';
 }
 
 /* Nothing lies in front of the seat. */
@@ -947,6 +970,29 @@ static void legend_row(render_buf *b, const char *marks, const char *words)
 }
 
 /* The marks of Saboteur 2's path cards, when the ruleset has them. */
+/* The cards the rules lay (the postcards) that rs has: each legend
+ * line their kinds give, once. */
+static void legend_laid(render_buf *b, const sab_ruleset *rs)
+{
+	const char *last = NULL;
+
+	for (int i = 0; sab_module_at(i) != NULL; i++) {
+		const sab_kind *const *kinds = sab_module_at(i)->kinds;
+		for (int j = 0; kinds != NULL && kinds[j] != NULL; j++) {
+			const sab_kind *k = kinds[j];
+			int has = 0;
+			if (k->legend == NULL || k->legend == last)
+				continue;
+			for (int d = 0; d < rs->ndefs && !has; d++)
+				has = sab_kind_of(rs->defs[d].type) == k;
+			if (has) {
+				legend_row(b, k->legend_key, k->legend);
+				last = k->legend;
+			}
+		}
+	}
+}
+
 static void legend_board_marks(render_buf *b, const sab_ruleset *rs)
 {
 	int crystals = 0;
@@ -962,12 +1008,12 @@ static void legend_board_marks(render_buf *b, const sab_ruleset *rs)
 	if (crystals)
 		legend_row(b, "*", "crystals on the card, at its top right "
 		    "(2-9: several)");
-	if (rs->toll_dwarves)
-		legend_row(b, "D", "a dwarf (Tunnel Toll): a path card there "
-		    "pays its owner 1 gold");
-	if (rs->npostcards)
-		legend_row(b, "C P", "a postcard: the Costume Department, the "
-		    "Tunnel Party");
+	for (int i = 0; i < sab_nseen_defs; i++) {
+		const sab_seen_def *d = sab_seen_defs[i];
+		if (d->legend != NULL && d->legend_shown(rs))
+			legend_row(b, d->legend_key, d->legend);
+	}
+	legend_laid(b, rs);
 }
 
 /* Saboteur 2's players: its roles in letters, the cards in front, gold
@@ -1043,14 +1089,16 @@ int render_legend(render_buf *b, const view *v, const render_style *st)
 
 /* ---- the step --------------------------------------------------------- */
 
-/* What the World Championship cards leave open at this step, as this
- * perspective knows it: the direction of play when reversed, a card
- * waiting for reactions, a seat asked to react or to take a treasure
- * trove's card.  Empty in the base game. */
+/* What the modules leave open at this step, as this perspective knows
+ * it: the direction of play when reversed, what the modules' perspective
+ * rows say (a card waiting for reactions), the phase when its row names
+ * it (a seat asked to react, to take a treasure trove's card, to choose).
+ * Empty in the base game. */
 void render_step_state(const view *v, const view_table *t, char *buf,
     size_t len)
 {
 	const sab_seen *s = &t->seen;
+	const sab_phase_def *ph;
 	sab_strbuf w;
 	const char *sep = "";
 
@@ -1059,24 +1107,20 @@ void render_step_state(const view *v, const view_table *t, char *buf,
 		sab_strbuf_printf(&w, "play reversed");
 		sep = "; ";
 	}
-	if (s->pending != SAB_NO_CARD && s->pending < v->rs->ndefs) {
-		sab_strbuf_printf(&w, "%spending: seat %d's %s", sep,
-		    s->pending_seat, v->pc.tok[s->pending]);
-		sep = "; ";
-	}
-	if (s->phase == SAB_PHASE_REACT || s->phase == SAB_PHASE_TAKE) {
-		sab_strbuf_printf(&w, "%s%s", sep, s->phase == SAB_PHASE_REACT ?
-		    "react" : "take");
-		/* Whom the referee asks, when this perspective was told. */
+	for (int i = 0; i < sab_nseen_defs; i++)
+		if (sab_seen_defs[i]->status != NULL &&
+		    sab_seen_defs[i]->status(&w, s, v->rs, &v->pc, sep))
+			sep = "; ";
+	/* The phase, when its row names it (a reaction, a choice of which
+	 * goal first), and whom the referee asks, when this perspective
+	 * was told. */
+	ph = sab_phase_def_of(s->phase);
+	if (ph != NULL && ph->status != NULL &&
+	    (ph->status_unasked || s->to_act < s->nplayers)) {
+		sab_strbuf_printf(&w, "%s%s", sep, ph->status);
 		if (s->to_act < s->nplayers)
 			sab_strbuf_printf(&w, ": seat %d", s->to_act);
 	}
-	/* New Goals: which of two goals reached at once turns first. */
-	if (s->phase == SAB_PHASE_ORDER && s->to_act < s->nplayers)
-		sab_strbuf_printf(&w, "%sgoal order: seat %d", sep, s->to_act);
-	/* Treasure Chests: a player to choose for a chest. */
-	if (s->phase == SAB_PHASE_CHEST && s->to_act < s->nplayers)
-		sab_strbuf_printf(&w, "%schest: seat %d", sep, s->to_act);
 }
 
 int render_step(render_buf *b, const view *v, const view_table *t,

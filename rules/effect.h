@@ -106,8 +106,8 @@ typedef struct sab_kind {
 	/* Lying in front of a seat, the card stops it playing path cards
 	 * (Saboteur 2's trapped; broken tools do so by their tools). */
 	uint8_t blocks_paths;
-	/* Played only as a reaction to another seat's card, in
-	 * SAB_PHASE_REACT (the World Championship's veto): never on one's
+	/* Played only as a reaction to another seat's card, in a reaction
+	 * window (its phase is a module's, rules/modules.def): never on one's
 	 * own turn, and never itself open to a reaction. */
 	uint8_t reaction;
 	/* Laid face up on the table by the rules at a round's setup, never
@@ -118,6 +118,14 @@ typedef struct sab_kind {
 	 * returns what snprintf() returns. */
 	int (*say)(const sab_ruleset *rs, const sab_event *e,
 	    const struct sab_words *w, char *buf, size_t size);
+	/* Its letter in the viewer's column of what lies in front of a
+	 * seat, after the broken tools ('T': a theft lies there); 0: none.
+	 * The viewer has room for two such kinds. */
+	char front_mark;
+	/* The viewer's legend line of a card the rules lay on the board
+	 * (laid): its marks and words, said once for the kinds that share
+	 * them, when the ruleset has a card of the kind; NULL: none. */
+	const char *legend_key, *legend;
 } sab_kind;
 
 /* The kind of card type t, or NULL.  Types number the kinds of every
@@ -340,7 +348,25 @@ typedef struct sab_module {
 	 * more maps on goals"), with the reason in why (NULL: not wanted);
 	 * NULL: the module never bars them. */
 	int (*maps_barred)(const sab_game *g, char *why, size_t whylen);
+	/*
+	 * For a replay's records of a round's deal (replays/records.c: the
+	 * format must stay byte for byte).  unused_roles: when the module's
+	 * roles are the ruleset's (sab_ruleset.roles_module), the dwarf cards
+	 * the deal left to nobody besides the spare, in the module's order
+	 * (Saboteur 2's face-down pile), into roles (at most
+	 * SAB_MAX_UNUSED_ROLES), returning how many; NULL: none.
+	 * laid_hidden: with k < 0, how many face-down cards the module laid
+	 * this round (Treasure Chests' chests, those taken since too); else
+	 * the k-th: its cell (a board index) into *cell, the path card over
+	 * it into *card and its word into *word.  NULL: none.
+	 */
+	int (*unused_roles)(const sab_game *g, uint8_t *roles);
+	int (*laid_hidden)(const sab_game *g, int k, uint16_t *cell,
+	    uint8_t *card, const char **word);
 } sab_module;
+
+/* The most dwarf cards sab_module.unused_roles gives. */
+#define SAB_MAX_UNUSED_ROLES 16
 
 /* The module called name (len bytes), or NULL. */
 const sab_module *sab_module_find(const char *name, size_t len);

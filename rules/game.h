@@ -244,10 +244,10 @@ int sab_game_new_dealt(sab_game *g, const sab_ruleset *rs, int nplayers,
 int sab_game_over(const sab_game *g);
 
 /*
- * In a reaction window (phase SAB_PHASE_REACT): the seats the rules ask,
- * in their order, from the one to act on, if each of them allows (a
- * veto ends the window early), into seats (at least SAB_MAX_PLAYERS);
- * returns how many.  They follow from the order of play and from which
+ * In a reaction window (a module's phase, rules/modules.def): the seats
+ * the rules ask, in their order, from the one to act on, if each of them
+ * allows (a veto ends the window early), into seats (at least
+ * SAB_MAX_PLAYERS); returns how many.  They follow from the order of play and from which
  * seats hold cards, never from what the cards are.  0 in another phase.
  */
 int sab_game_reactors(const sab_game *g, int *seats);

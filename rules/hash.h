@@ -38,11 +38,9 @@ uint64_t sab_fnv1a(uint64_t h, const void *p, size_t n);
  *   ngold_deck 1, gold_deck[0..ngold_deck) 1 each;
  *   noffer 1, offer[0..noffer) 1 each;
  *   per seat: gold 2 (two's complement); winners 2;
- *   then what each module of the ruleset folds in (the base game: nothing;
- *   Saboteur 2: naside 1, owed_draw 1, choices 2, dwarves[0..ndwarves) 1
- *   each, per seat theft_turn 2; per seat nfront 1, front[0..nfront) 1
- *   each (every card in front, in the order laid); nthieves 1, next_thief
- *   1, thieves[0..nthieves) 1 each).
+ *   then what each module of the ruleset folds in, in the order of
+ *   rules/modules.def (the base game: nothing; each other module's hash
+ *   hook, in its folder, says what it folds in).
  *
  * "Per seat" means seats 0 to nplayers - 1.  Left out: what follows from
  * the fields above (nsaboteurs, the board's reach, the order of

@@ -46,8 +46,13 @@ files_in_folders() {
 	done <"$tmp/folders"
 }
 files_in_folders | sort >"$tmp/infolders"
+# A word the base game names as its own too (its event "reveal", which a
+# move of New Goals shares) is not an expansion's.
+grep -rhoE '\.(name|word|key) = "[^"]*"' rules/base |
+    sed 's/.*= "//; s/"$//' | sort -u >"$tmp/basewords"
 xargs cat <"$tmp/infolders" |
-    sed -n 's/.*\.\(word\|key\) = "\([^"]*\)".*/\2/p' | sort -u >"$tmp/words"
+    sed -n 's/.*\.\(word\|key\) = "\([^"]*\)".*/\2/p' | sort -u |
+    comm -23 - "$tmp/basewords" >"$tmp/words"
 grep -h '' $(grep '\.h$' "$tmp/infolders") | awk '
 	/^#define SAB_[A-Z0-9_]*FIELDS[A-Za-z0-9_]*/ { on = 1 }
 	on {

@@ -124,7 +124,9 @@ typedef struct pager {
 	uint8_t board_cell[SAB_GRID * SAB_GRID];
 	uint8_t board_reach[SAB_GRID * SAB_GRID];
 	uint8_t board_goals[SAB_MAX_GOALS];
-	uint16_t board_toll[SAB_MAX_TOLL_DWARVES];
+	/* The modules' marks on the board (sab_seen_marks()). */
+	sab_mark board_marks[SAB_MAX_MARKS];
+	int nboard_marks;
 	int *board_items;       /* key, value, key, value ... */
 	int nboard, board_cap;
 	int recording;          /* item() adds to board_items */
@@ -254,30 +256,35 @@ static const char *goal_effect_class(const sab_card *card, char buf[40])
 	return buf;
 }
 
-/* Tunnel Toll: the dwarf standing on the empty cell (x, y), or -1. */
-static int dwarf_at(const view_table *t, int x, int y)
+/* What of a module stands on the empty cell (x, y) (a dwarf of Tunnel
+ * Toll), among the marks of the position, or NULL. */
+static const sab_mark *mark_at(const pager *p, int x, int y)
 {
 	if (x < SAB_COORD_MIN || x > SAB_COORD_MAX || y < SAB_COORD_MIN ||
 	    y > SAB_COORD_MAX)
-		return -1;
-	for (int d = 0; d < SAB_MAX_TOLL_DWARVES; d++)
-		if (t->seen.toll_cell[d] == sab_board_index(x, y))
-			return d;
-	return -1;
+		return NULL;
+	return sab_seen_mark_at(p->board_marks, p->nboard_marks,
+	    sab_board_index(x, y));
 }
 
-/* A dwarf's cell: "dwarf;0;0;owner-K;D;dwarf of seat K" (its marker's
- * colour is its owner's). */
-static int cell_dwarf(const view_table *t, int d, char *out, size_t len)
+/* A mark's cell: "dwarf;0;0;owner-K;D;dwarf of seat K ..." (its colour is
+ * its owner's). */
+static int cell_mark(const view_table *t, const sab_mark *m, char *out,
+    size_t len)
 {
-	int k = t->seen.toll_owner[d];
+	int k = m->owner < t->nseats ? m->owner : SAB_NO_SEAT;
+	char title[120];
+	sab_strbuf b;
 	int n;
 
-	if (k < t->nseats)
-		n = snprintf(out, len, "dwarf;0;0;owner-%d;D;dwarf of seat %d "
-		    "(a path card here pays seat %d 1 gold)", k, k, k);
+	sab_strbuf_init(&b, title, sizeof title);
+	m->title(&b, k);
+	if (k != SAB_NO_SEAT)
+		n = snprintf(out, len, "%s;0;0;owner-%d;%s;%s", m->word, k,
+		    m->glyph, title);
 	else
-		n = snprintf(out, len, "dwarf;0;0;;D;a dwarf");
+		n = snprintf(out, len, "%s;0;0;;%s;%s", m->word, m->glyph,
+		    title);
 	return n > 0 && (size_t)n < len;
 }
 
@@ -292,9 +299,11 @@ static int cell_dwarf(const view_table *t, int d, char *out, size_t len)
  * a few characters to draw in its centre, and its card in words.  The page draws any kind it does not know as a card with its
  * text and label, so a new board object needs only a new kind word here.
  */
-static int cell_value(const view *v, const view_table *t,
-    const char *const *uncovered, int x, int y, char *out, size_t len)
+static int cell_value(const pager *p, const view_table *t, int x, int y,
+    char *out, size_t len)
 {
+	const view *v = p->v;
+	const char *const *uncovered = p->uncovered;
 	const sab_ruleset *rs = v->rs;
 	uint8_t c = sab_board_get(&t->seen.board, x, y);
 	const sab_card *card;
@@ -319,9 +328,9 @@ static int cell_value(const view *v, const view_table *t,
 		return n > 0 && (size_t)n < len;
 	}
 	if (c == SAB_CELL_EMPTY) {
-		int d = dwarf_at(t, x, y);
-		if (d >= 0)
-			return cell_dwarf(t, d, out, len);
+		const sab_mark *m = mark_at(p, x, y);
+		if (m != NULL)
+			return cell_mark(t, m, out, len);
 		if (sab_board_inside(rs, x, y))
 			return 0;
 		return snprintf(out, len, "void;0;0;;;") > 0;
@@ -385,12 +394,17 @@ static int board_same(pager *p, const view_table *t)
 	    memcmp(p->board_cell, b->cell, sizeof b->cell) == 0 &&
 	    memcmp(p->board_reach, b->reach, sizeof b->reach) == 0 &&
 	    memcmp(p->board_goals, t->seen.goal_known,
-	    sizeof p->board_goals) == 0 &&
-	    memcmp(p->board_toll, t->seen.toll_cell,
-	    sizeof p->board_toll) == 0;
+	    sizeof p->board_goals) == 0;
+	sab_mark marks[SAB_MAX_MARKS];
+	int n = sab_seen_marks(&t->seen, marks);
 
+	same = same && n == p->nboard_marks;
+	for (int i = 0; same && i < n; i++)
+		same = marks[i].cell == p->board_marks[i].cell &&
+		    marks[i].owner == p->board_marks[i].owner;
 	if (!same) {
-		memcpy(p->board_toll, t->seen.toll_cell, sizeof p->board_toll);
+		memcpy(p->board_marks, marks, sizeof marks);
+		p->nboard_marks = n;
 		memcpy(p->board_cell, b->cell, sizeof b->cell);
 		memcpy(p->board_reach, b->reach, sizeof b->reach);
 		memcpy(p->board_goals, t->seen.goal_known,
@@ -429,8 +443,7 @@ static void items_board_all(pager *p, const view_table *t)
 	itemf(p, "ext", "%d %d %d %d", w.x0, w.x1, w.y0, w.y1);
 	for (int y = w.y0; y <= w.y1; y++)
 		for (int x = w.x0; x <= w.x1; x++)
-			if (cell_value(v, t, p->uncovered, x, y, val,
-			    sizeof val)) {
+			if (cell_value(p, t, x, y, val, sizeof val)) {
 				snprintf(key, sizeof key, "c%d,%d", x, y);
 				item(p, key, val);
 			}
@@ -477,20 +490,21 @@ static void items_known(pager *p, const view_table *t, int k)
 	item(p, key, buf);
 }
 
-/* Tunnel Toll: where seat k's dwarves stand, its markers ("3 -1, 5 2"),
- * as key pKd; no item when none does. */
-static void items_dwarf(pager *p, const view_table *t, char *key,
+/* Where seat k's marks stand on the board (a dwarf of Tunnel Toll),
+ * ("3 -1, 5 2"), as key pKd; no item when none does. */
+static void items_marks(pager *p, const view_table *t, char *key,
     size_t keylen, int k)
 {
-	char buf[SAB_MAX_TOLL_DWARVES * 16 + 1] = "";
+	sab_mark marks[SAB_MAX_MARKS];
+	char buf[SAB_MAX_MARKS * 16 + 1] = "";
 	size_t n = 0;
+	int nm = sab_seen_marks(&t->seen, marks);
 
-	for (int d = 0; d < SAB_MAX_TOLL_DWARVES && n < sizeof buf; d++)
-		if (t->seen.toll_cell[d] != SAB_NO_CELL &&
-		    t->seen.toll_owner[d] == k)
+	for (int i = 0; i < nm && n < sizeof buf; i++)
+		if (marks[i].owner == k)
 			n += (size_t)snprintf(buf + n, sizeof buf - n, "%s%d %d",
-			    n ? ", " : "", sab_board_x(t->seen.toll_cell[d]),
-			    sab_board_y(t->seen.toll_cell[d]));
+			    n ? ", " : "", sab_board_x(marks[i].cell),
+			    sab_board_y(marks[i].cell));
 	if (n == 0)
 		return;
 	snprintf(key, keylen, "p%dd", k);
@@ -516,7 +530,7 @@ static void items_seat(pager *p, const view_table *t, int k)
 	else
 		item(p, SEATKEY('m'), "-");
 	item_text(p, SEATKEY('s'), s->status ? s->status : "ok", 48);
-	items_dwarf(p, t, key, sizeof key, k);
+	items_marks(p, t, key, sizeof key, k);
 #undef SEATKEY
 	items_known(p, t, k);
 }

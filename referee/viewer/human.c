@@ -15,6 +15,7 @@
 
 #include "botlib.h"
 #include "cli.h"
+#include "event_def.h"
 #include "human.h"
 #include "proc.h"
 #include "render.h"
@@ -277,8 +278,9 @@ static void round_over(const char *rest)
 /* Notes a line of the referee in words, before botlib takes it. */
 static void log_line(const char *line)
 {
-	static const char *const seated[] = { "played", "plays", "discarded",
-		"passed", "removed", "took", "dwarf", "toll", "postcard", "stole",
+	/* The base game's lines that begin with the acting seat; the
+	 * modules' events say theirs (log_word). */
+	static const char *const seated[] = { "played", "discarded", "passed",
 		"gold" };
 	char word[16], rest[LOG_WIDTH], a[LOG_WIDTH];
 	int k = -1, n = 0, x, y;
@@ -286,9 +288,13 @@ static void log_line(const char *line)
 	if (sscanf(line, "%15s %n", word, &n) != 1)
 		return;
 	(void)snprintf(rest, sizeof rest, "%s", line + n);
-	for (size_t i = 0; i < sizeof seated / sizeof seated[0]; i++) {
-		int m = 0;
-		if (strcmp(word, seated[i]) != 0 || sscanf(rest, "%d %n", &k, &m) < 1)
+	for (int i = 0; i < (int)(sizeof seated / sizeof seated[0]) +
+	    SAB_EV_TYPES; i++) {
+		int ns = (int)(sizeof seated / sizeof seated[0]), m = 0;
+		const char *w = i < ns ? seated[i] :
+		    sab_event_defs[i - ns]->log_word;
+		if (w == NULL || strcmp(word, w) != 0 ||
+		    sscanf(rest, "%d %n", &k, &m) < 1)
 			continue;
 		if (strcmp(word, "discarded") == 0 && rest[m] == '-')
 			log_add("%d %s: discarded a card face down", k, seat_name(k));
@@ -382,32 +388,37 @@ static void put_lines(const char *text, int *row, int end)
 static int move_cell(const bot_legal *l, int *x, int *y)
 {
 	const sab_move *m = &l->m;
+	int lands;
 
-	if (!l->parsed)
+	if (!l->parsed || m->kind >= SAB_MOVE_KINDS)
 		return 0;
-	switch (m->kind) {
-	case SAB_MOVE_PLAY:
-	case SAB_MOVE_DWARF:
+	if (m->kind == SAB_MOVE_PLAY) {
+		/* A card's play: a map at its goal, a path card or a
+		 * rockfall at its cell, another card at a cell it names. */
 		if (m->card < me.s->rs.ndefs &&
-		    me.s->rs.defs[m->card].type == SAB_CARD_MAP) {
-			*x = bot_goal_x(me.s, m->goal);
-			*y = bot_goal_y(me.s, m->goal);
-			return 1;
-		}
-		*x = m->x;
-		*y = m->y;
-		return m->kind == SAB_MOVE_DWARF || (m->card < me.s->rs.ndefs &&
+		    me.s->rs.defs[m->card].type == SAB_CARD_MAP)
+			lands = SAB_LANDS_GOAL;
+		else if (m->card < me.s->rs.ndefs &&
 		    (me.s->rs.defs[m->card].type == SAB_CARD_PATH ||
 		    me.s->rs.defs[m->card].type == SAB_CARD_ROCKFALL ||
-		    (m->x != 0 || m->y != 0)));
-	case SAB_MOVE_REVEAL:
-	case SAB_MOVE_PUSH:
+		    (m->x != 0 || m->y != 0)))
+			lands = SAB_LANDS_CELL;
+		else
+			lands = SAB_LANDS_NOWHERE;
+	} else
+		lands = sab_move_defs[m->kind]->lands;
+	if (lands == SAB_LANDS_GOAL) {
 		*x = bot_goal_x(me.s, m->goal);
 		*y = bot_goal_y(me.s, m->goal);
 		return 1;
-	default:
-		return 0;
 	}
+	/* A card's play leaves its cell in (x, y) even when it names none;
+	 * another move that lands nowhere leaves them as they were. */
+	if (lands == SAB_LANDS_CELL || m->kind == SAB_MOVE_PLAY) {
+		*x = m->x;
+		*y = m->y;
+	}
+	return lands == SAB_LANDS_CELL;
 }
 
 /* Whether legal move l shows a path card laid on the board. */

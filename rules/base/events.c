@@ -128,13 +128,14 @@ static void learn_played(sab_seen *s, const sab_ruleset *rs,
 {
 	const sab_kind *k = e->card < rs->ndefs ?
 	    sab_kind_of(rs->defs[e->card].type) : NULL;
+	int held = 0;
 
-	/* A card that waited for a veto left the hand then; every seat let
-	 * it be, so the reactions are over. */
-	if (s->pending != SAB_NO_CARD && s->pending_seat == e->seat) {
-		s->pending = SAB_NO_CARD;
-		s->phase = SAB_PHASE_PLAY;
-	} else
+	/* A card a module held out of the hand already (one that waited
+	 * for a veto) is not taken from it again. */
+	for (int i = 0; i < sab_nseen_defs && !held; i++)
+		if (sab_seen_defs[i]->played != NULL)
+			held = sab_seen_defs[i]->played(s, e);
+	if (!held)
 		sab_seen_hand_take(s, e->seat, e->card);
 	/* What the play did, as its kind tells (rules/base/cards.c). */
 	if (k != NULL && k->learn != NULL)
@@ -173,12 +174,10 @@ static void say_peek(sab_line *l, const sab_say_ctx *c)
 	const sab_event *v = c->v;
 
 	if (v->goal == SAB_GOAL_CHEST) {
-		sab_put_s(l, "peekchest");
-		sab_put_wi(l, v->x);
-		sab_put_wi(l, v->y);
-		sab_put_tok(l, c->pc, v->card);
-		sab_put_ws(l, sab_chest_words[v->value < SAB_CHEST_KINDS ?
-		    v->value : 0]);
+		for (int i = 0; i < sab_nseen_defs; i++)
+			if (sab_seen_defs[i]->say_peek != NULL &&
+			    sab_seen_defs[i]->say_peek(l, c))
+				break;
 		return;
 	}
 	sab_put_s(l, "peek");
@@ -206,10 +205,10 @@ static int words_peek(sab_strbuf *b, const sab_ruleset *rs,
 	if (w->style != SAB_WORDS_STEP)
 		return -1;
 	if (e->goal == SAB_GOAL_CHEST) {
-		sab_strbuf_printf(b, "seat %d sees %s over a %s chest at %d %d",
-		    e->seat, sab_words_card(w, e->card), e->value <
-		    SAB_CHEST_KINDS ? sab_chest_words[e->value] : "?", e->x,
-		    e->y);
+		for (int i = 0; i < sab_nseen_defs; i++)
+			if (sab_seen_defs[i]->words_peek != NULL &&
+			    sab_seen_defs[i]->words_peek(b, e, w))
+				break;
 	} else if (e->goal < rs->ngoals) {
 		sab_words_goal(rs, w, e->goal, &x, &y);
 		sab_strbuf_printf(b, "seat %d sees %s at %d %d", e->seat,
@@ -311,12 +310,11 @@ static void learn_reveal(sab_seen *s, const sab_ruleset *rs,
 		s->goal_open |= (uint8_t)(1u << e->goal);
 		s->goal_known[e->goal] = e->card;
 	}
-	/* A goal turned up ends the choice of which goal first (New
-	 * Goals). */
-	if (s->phase == SAB_PHASE_ORDER) {
-		s->phase = SAB_PHASE_PLAY;
-		s->goal_choices = 0;
-	}
+	/* What a module asked before the goal turned up may end (a choice
+	 * of which goal first). */
+	for (int i = 0; i < sab_nseen_defs; i++)
+		if (sab_seen_defs[i]->revealed != NULL)
+			sab_seen_defs[i]->revealed(s, e);
 }
 
 const sab_event_def sab_event_def_REVEAL = {
@@ -749,3 +747,11 @@ const sab_move_def sab_move_def_PICK_GOLD = {
 	.read = read_pick,
 	.fallback = fallback_pick,
 };
+
+/* ---- its phases ---------------------------------------------------------- */
+
+/* The viewers name none of them: a turn, a pick of gold and the game's
+ * end say themselves. */
+const sab_phase_def sab_phase_def_PLAY = { .status = NULL };
+const sab_phase_def sab_phase_def_PICK_GOLD = { .status = NULL };
+const sab_phase_def sab_phase_def_OVER = { .status = NULL };

@@ -166,6 +166,7 @@ static const sab_kind kind_theft = {
 	.args = { SAB_ARG_END }, .args_help = "(nothing)",
 	.token = word_token, .check = theft_check, .gen = theft_gen,
 	.apply = theft_apply, .learn = theft_learn, .say = theft_say,
+	.front_mark = 'T',
 };
 
 /* ---- hands off: "Remove 1 theft card of your choice that's face up on the
@@ -239,6 +240,7 @@ static const sab_kind kind_trapped = {
 	.token = word_token, .check = trapped_check, .gen = trapped_gen,
 	.apply = trapped_apply, .learn = learn_front_add, .say = say_target,
 	.blocks_paths = 1,
+	.front_mark = 'X',
 };
 
 /* ---- freedom: "Remove a trapped card of your choice that's face up on the

@@ -47,6 +47,7 @@ const sab_event_def sab_event_def_REMOVE = {
 	.words = words_remove,
 	.pile_top = top_remove,
 	.trace = 1,
+	.log_word = "removed",
 };
 
 /* An inspection: seat alone sees target's role. */
@@ -160,6 +161,7 @@ const sab_event_def sab_event_def_STEAL = {
 	.words = words_steal,
 	.trace = 1,
 	.gold_flow = 1,
+	.log_word = "stole",
 };
 
 /* The seats a theft may rob, to the thief alone. */
@@ -271,3 +273,7 @@ const sab_move_def sab_move_def_CHOOSE = {
 	.read = read_steal,
 	.fallback = fallback_steal,
 };
+
+/* Its phase: the viewers do not name it (a theft's victim is chosen at a
+ * round's end, which they say). */
+const sab_phase_def sab_phase_def_CHOOSE = { .status = NULL };

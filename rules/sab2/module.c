@@ -268,7 +268,11 @@ static const sab_move_rule move_rules[] = {
 	  .idle = "there is no player to choose now" },
 };
 
-/* The state only Saboteur 2 uses. */
+/* The state only Saboteur 2 uses, folded into the state hash
+ * (rules/hash.h) after the base game's: naside 1, owed_draw 1, choices 2,
+ * dwarves[0..ndwarves) 1 each, per seat theft_turn 2; per seat nfront 1,
+ * front[0..nfront) 1 each (every card in front, in the order laid);
+ * nthieves 1, next_thief 1, thieves[0..nthieves) 1 each. */
 static uint64_t hash(uint64_t h, const sab_game *g)
 {
 	uint8_t b[4 + 16 + 2 * SAB_MAX_PLAYERS];
@@ -296,6 +300,17 @@ static uint64_t hash(uint64_t h, const sab_game *g)
 	h = sab_fnv1a(h, &g->nthieves, 1);
 	h = sab_fnv1a(h, &g->next_thief, 1);
 	return sab_fnv1a(h, g->thieves, g->nthieves);
+}
+
+/* The face-down pile of dwarf cards nobody holds, for a replay's records
+ * of the deal. */
+static int unused_roles(const sab_game *g, uint8_t *out)
+{
+	int n = 0;
+
+	for (int i = 0; i < g->ndwarves && i < SAB_MAX_UNUSED_ROLES; i++)
+		out[n++] = g->dwarves[i];
+	return n;
 }
 
 /* "Draw the top card from the deck of remaining dwarf cards and put your
@@ -336,4 +351,5 @@ const sab_module sab_module_sab2 = {
 	.turn_check = sab2_turn_check,
 	.turn_moves = sab2_turn_moves,
 	.turn_apply = sab2_turn_apply,
+	.unused_roles = unused_roles,
 };

@@ -83,6 +83,7 @@ const sab_event_def sab_event_def_PENDING = {
 	.words = words_pending,
 	.card_played = 2,
 	.trace = 1,
+	.log_word = "plays",
 };
 
 /* A seat (alone) asked whether to veto. */
@@ -259,6 +260,7 @@ const sab_event_def sab_event_def_TAKE = {
 	.learn = learn_take,
 	.words = words_take,
 	.trace = 1,
+	.log_word = "took",
 };
 
 /* ---- moves ------------------------------------------------------------------ */
@@ -325,4 +327,42 @@ const sab_move_def sab_move_def_TAKE = {
 	.write = write_take,
 	.read = read_take,
 	.fallback = fallback_take,
+};
+
+/* ---- its phases, and what a perspective shows of a pending card --------- */
+
+const sab_phase_def sab_phase_def_REACT = {
+	.status = "react",
+	.status_unasked = 1,
+};
+
+const sab_phase_def sab_phase_def_TAKE = {
+	.status = "take",
+	.status_unasked = 1,
+};
+
+/* A card that waited for a veto left the hand then; every seat let it be,
+ * so the reactions are over. */
+static int played_pending(sab_seen *s, const sab_event *e)
+{
+	if (s->pending == SAB_NO_CARD || s->pending_seat != e->seat)
+		return 0;
+	s->pending = SAB_NO_CARD;
+	s->phase = SAB_PHASE_PLAY;
+	return 1;
+}
+
+static int status_pending(sab_strbuf *b, const sab_seen *s,
+    const sab_ruleset *rs, const sab_tokens *pc, const char *sep)
+{
+	if (s->pending == SAB_NO_CARD || s->pending >= rs->ndefs)
+		return 0;
+	sab_strbuf_printf(b, "%spending: seat %d's %s", sep, s->pending_seat,
+	    pc->tok[s->pending]);
+	return 1;
+}
+
+const sab_seen_def sab_seen_def_wc = {
+	.played = played_pending,
+	.status = status_pending,
 };

@@ -553,6 +553,22 @@ static int hidden_cells(const sab_game *g, uint16_t *cells)
 	return n;
 }
 
+/* The chests laid this round, for a replay's records of the deal: a
+ * chest's cell, the path card over it and its kind's word. */
+static int laid_hidden(const sab_game *g, int k, uint16_t *cell,
+    uint8_t *card, const char **word)
+{
+	int n = g->nchests < SAB_MAX_CHESTS ? g->nchests : SAB_MAX_CHESTS;
+
+	if (k < 0 || k >= n)
+		return n;
+	*cell = g->chest_cell[k];
+	*card = g->chest_path[k];
+	*word = g->chest_kind[k] < SAB_CHEST_KINDS ?
+	    sab_chest_words[g->chest_kind[k]] : "?";
+	return n;
+}
+
 /* "You may either remove a revealed or a face-down path card" (and the
  * chest beneath it): the chest leaves the round unseen. */
 static void hidden_taken(sab_game *g, int x, int y)
@@ -626,4 +642,5 @@ const sab_module sab_module_chests = {
 	.uncover = uncover,
 	.settle = resolve,
 	.maps_barred = maps_barred,
+	.laid_hidden = laid_hidden,
 };

@@ -319,4 +319,37 @@ const sab_move_def sab_move_def_PUSH = {
 	.write = write_push,
 	.read = read_push,
 	.fallback = fallback_push,
+	.lands = SAB_LANDS_GOAL,
+};
+
+/* ---- its phase, and a map's look at a chest ----------------------------- */
+
+const sab_phase_def sab_phase_def_CHEST = {
+	.status = "chest",
+};
+
+static int say_peek_chest(sab_line *l, const sab_say_ctx *c)
+{
+	const sab_event *v = c->v;
+
+	sab_put_s(l, "peekchest");
+	sab_put_wi(l, v->x);
+	sab_put_wi(l, v->y);
+	sab_put_tok(l, c->pc, v->card);
+	sab_put_ws(l, chest_word(v->value, sab_chest_words[0]));
+	return 1;
+}
+
+static int words_peek_chest(sab_strbuf *b, const sab_event *e,
+    const sab_words *w)
+{
+	sab_strbuf_printf(b, "seat %d sees %s over a %s chest at %d %d",
+	    e->seat, sab_words_card(w, e->card), chest_word(e->value, "?"),
+	    e->x, e->y);
+	return 1;
+}
+
+const sab_seen_def sab_seen_def_chests = {
+	.say_peek = say_peek_chest,
+	.words_peek = words_peek_chest,
 };

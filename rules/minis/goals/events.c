@@ -114,4 +114,25 @@ const sab_move_def sab_move_def_REVEAL = {
 	.write = write_goal,
 	.read = read_reveal,
 	.fallback = fallback_reveal,
+	.lands = SAB_LANDS_GOAL,
+};
+
+/* ---- its phase, and the end of its choice ------------------------------- */
+
+const sab_phase_def sab_phase_def_ORDER = {
+	.status = "goal order",
+};
+
+/* A goal turned up ends the choice of which goal first. */
+static void revealed_goal(sab_seen *s, const sab_event *e)
+{
+	(void)e;
+	if (s->phase == SAB_PHASE_ORDER) {
+		s->phase = SAB_PHASE_PLAY;
+		s->goal_choices = 0;
+	}
+}
+
+const sab_seen_def sab_seen_def_goals = {
+	.revealed = revealed_goal,
 };

@@ -78,4 +78,5 @@ const sab_event_def sab_event_def_POSTCARD = {
 	.say = say_postcard,
 	.learn = learn_postcard,
 	.words = words_postcard,
+	.log_word = "postcard",
 };

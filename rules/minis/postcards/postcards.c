@@ -40,14 +40,22 @@ static int party_token(const sab_card *c, char *buf, size_t size)
 	return postcard_token("party", c, buf, size);
 }
 
+/* One legend line for both postcards: the board shows each by its
+ * initial. */
+static const char legend_key[] = "C P";
+static const char legend[] = "a postcard: the Costume Department, the "
+    "Tunnel Party";
+
 const sab_kind minis_kind_costume = {
 	.word = "costume", .laid = 1, .event = SAB_EV_LAID,
 	.args = { SAB_ARG_END }, .token = costume_token,
+	.legend_key = legend_key, .legend = legend,
 };
 
 const sab_kind minis_kind_party = {
 	.word = "party", .laid = 1, .event = SAB_EV_LAID,
 	.args = { SAB_ARG_END }, .token = party_token,
+	.legend_key = legend_key, .legend = legend,
 };
 
 const sab_kind *const minis_costume_kinds[] = { &minis_kind_costume, NULL };

@@ -39,6 +39,7 @@ const sab_event_def sab_event_def_DWARF = {
 	.say = say_dwarf,
 	.learn = learn_dwarf,
 	.words = words_dwarf,
+	.log_word = "dwarf",
 };
 
 /* A toll paid, in the open (always 1 gold): the dwarf leaves. */
@@ -78,6 +79,7 @@ const sab_event_def sab_event_def_TOLL = {
 	.learn = learn_toll,
 	.words = words_toll,
 	.gold_flow = -1,
+	.log_word = "toll",
 };
 
 /* "dwarf CARD X Y". */
@@ -117,4 +119,45 @@ const sab_move_def sab_move_def_DWARF = {
 	.read = read_dwarf,
 	.hint = "; dwarf",
 	.offered = takes_dwarf,
+	.lands = SAB_LANDS_CELL,
+};
+
+/* ---- what a perspective shows of the dwarves ----------------------------- */
+
+_Static_assert(SAB_MAX_TOLL_DWARVES <= SAB_MAX_MARKS,
+    "every dwarf has a mark");
+
+static void title_dwarf(sab_strbuf *b, int owner)
+{
+	if (owner != SAB_NO_SEAT)
+		sab_strbuf_printf(b, "dwarf of seat %d (a path card here pays "
+		    "seat %d 1 gold)", owner, owner);
+	else
+		sab_strbuf_printf(b, "a dwarf");
+}
+
+/* The dwarves standing on the table, in their order. */
+static int marks_dwarf(const sab_seen *s, sab_mark *out)
+{
+	int n = 0;
+
+	for (int d = 0; d < SAB_MAX_TOLL_DWARVES; d++) {
+		if (s->toll_cell[d] == SAB_NO_CELL)
+			continue;
+		out[n].cell = s->toll_cell[d];
+		out[n].owner = s->toll_owner[d];
+		out[n].word = "dwarf";
+		out[n].glyph = "D";
+		out[n].title = title_dwarf;
+		n++;
+	}
+	return n;
+}
+
+const sab_seen_def sab_seen_def_toll = {
+	.marks = marks_dwarf,
+	.legend_key = "D",
+	.legend = "a dwarf (Tunnel Toll): a path card there pays its owner 1 "
+	    "gold",
+	.legend_shown = takes_dwarf,
 };
