@@ -36,7 +36,9 @@
  * asks for an answer (the handshake's first line and each "turn" line);
  * the pieces are sent in the match's order (the handshakes, then by game
  * and by decision, which "turn N" counts over all seats), each by one
- * write(2), and one reply line read after it: what the referee wrote, in
+ * write(2), and its reply lines read after it (one, and one more for each
+ * "offer" or "chestchoice" line it holds, asked between decisions, which
+ * goes with the next turn's piece): what the referee wrote, in
  * the same pieces, to bots that answer as they did (a bot that draws its
  * moves from the referee's seed makes the same ones).  A transcript with
  * "react" lines (a bot that reacts) cannot be replayed in order.
@@ -50,6 +52,7 @@ typedef struct {
 	size_t len;
 	long game, decision;    /* the order: the handshake is game 0 */
 	int seat;
+	int asks;               /* the reply lines it asks for */
 } piece;
 
 static const char request[] = "turn 12 1000 10000\n";
@@ -107,6 +110,23 @@ static int read_line(int fd, int use_poll)
 		if (buf[k - 1] == '\n')
 			return 0;
 	}
+}
+
+/* Reads until n more lines came from fd; 0, or -1 at end of file. */
+static int read_lines(int fd, int n)
+{
+	char buf[4096];
+
+	while (n > 0) {
+		ssize_t k = read(fd, buf, sizeof buf);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return -1;
+		for (ssize_t i = 0; i < k; i++)
+			n -= buf[i] == '\n';
+	}
+	return 0;
 }
 
 /* Starts path with its stdin and stdout on pipes: to[i], from[i]. */
@@ -181,11 +201,16 @@ static int cut(const char *name, int seat, const char *t, size_t len,
 {
 	size_t start = 0, at = 0;
 	long game = 0;
+	int asks = 0;
 
 	while (at < len) {
 		const char *line = t + at, *nl = memchr(line, '\n', len - at);
 		size_t next = nl != NULL ? (size_t)(nl - t) + 1 : len;
 		long decision = -1;
+		/* Asked between decisions, answered before the next turn:
+		 * a gold card to pick, a chest's choice. */
+		asks += strncmp(line, "offer ", 6) == 0 ||
+		    strncmp(line, "chestchoice ", 12) == 0;
 		if (strncmp(line, "react ", 6) == 0) {
 			fprintf(stderr, "pipe-floor: %s: a react line: a reacting "
 			    "bot's transcript cannot be replayed in order\n", name);
@@ -208,8 +233,9 @@ static int cut(const char *name, int seat, const char *t, size_t len,
 				*ps = grown;
 			}
 			(*ps)[(*np)++] = (piece){ t + start, next - start, game,
-			    decision, seat };
+			    decision, seat, asks + 1 };
 			start = next;
+			asks = 0;
 		}
 		at = next;
 	}
@@ -247,7 +273,7 @@ static int replay(const char *bot, int n, char **files)
 	for (size_t k = 0; k < np; k++) {
 		int i = ps[k].seat;
 		if (write(to[i], ps[k].bytes, ps[k].len) != (ssize_t)ps[k].len ||
-		    read_line(from[i], 0) < 0) {
+		    read_lines(from[i], ps[k].asks) < 0) {
 			fprintf(stderr, "pipe-floor: bot %d stopped\n", i);
 			return 1;
 		}
