@@ -375,7 +375,8 @@ $(B)/sprt-sim: scripts/sprt_sim.c $(B)/libreferee.a $(B)/librules.a
 	    $(B)/librules.a $(YAML_LIBS) $(ZLIB_LIBS) $(CURSES_LIBS) -lm
 
 # The floor of any pipe referee, which scripts/bench-referee.sh measures
-# beside the referee: a program that only swaps a line with its children.
+# beside the referee: a program that only swaps lines with its children
+# (echo children, or real bots sent a recorded match's bytes again).
 $(B)/pipe-floor: scripts/pipe_floor.c
 	@mkdir -p $(@D)
 	$(CC) -D_POSIX_C_SOURCE=200809L $(ALL_CFLAGS) -o $@ $<

@@ -611,27 +611,34 @@ static int spawn_seat(play_cfg *c, bot *b, const char *stderr_path)
 	return EXIT_OK;
 }
 
-/* Starts bot b with the sandbox, the limits and the environment its
- * layers give: the --config file's, the command line's, its own. */
-static int spawn_bot(play_cfg *c, bot *b, const config_bot *cb,
-    const char *stderr_path, char **env)
+/* A program's seat made ready to start (prepare_bot()): its command, what
+ * proc_spawn() is given, and the strings they point into. */
+typedef struct seat_prep {
+	sandbox_cmd cmd;
+	proc_spec spec;
+	char path[4096];        /* the stderr log */
+	char *env[64];
+	int ready;              /* cmd holds what start_prepared() runs */
+} seat_prep;
+
+/* Makes bot b's command with the sandbox, the limits and the environment
+ * its layers give (the --config file's, the command line's, its own), its
+ * cgroup among them, into sp; starts nothing.  Returns an exit code. */
+static int prepare_bot(play_cfg *c, bot *b, const config_bot *cb,
+    seat_prep *sp, char **env)
 {
 	sandbox_settings set = c->cfg.box;
 	const char *cwd = bot_cwd(c, cb);
-	sandbox_cmd cmd;
 	char err[512];
-	int rc = EXIT_OK;
 
-	if (b->kind != BOT_PROGRAM)
-		return spawn_seat(c, b, stderr_path);
 	sandbox_settings_over(&set, &c->box);
 	if (cb != NULL)
 		sandbox_settings_over(&set, &cb->box);
 	sandbox_settings_final(&set);
 	sandbox_limits(&set, &b->limits);
 	b->sandboxed = c->sb.on;
-	if (sandbox_command(&c->sb, &set, b->argv, cwd, cwd != NULL, env, &cmd,
-	    err, sizeof err) != 0) {
+	if (sandbox_command(&c->sb, &set, b->argv, cwd, cwd != NULL, env,
+	    &sp->cmd, err, sizeof err) != 0) {
 		fprintf(stderr, "saboteur play: bot %d \"%s\": %s\n",
 		    b->index + 1, b->command, err);
 		return EXIT_CONFIG;
@@ -639,18 +646,54 @@ static int spawn_bot(play_cfg *c, bot *b, const config_bot *cb,
 	if (c->debug) {
 		fprintf(stderr, "saboteur play: bot %d \"%s\":\n", b->index + 1,
 		    b->command);
-		sandbox_show(&cmd, &set, "  ", stderr);
+		sandbox_show(&sp->cmd, &set, "  ", stderr);
 	}
-	proc_spec spec = { .cwd = cwd, .stderr_path = stderr_path,
+	sp->spec = (proc_spec){ .cwd = cwd, .stderr_path = sp->path,
 	    .max_line = c->max_line, .max_stderr = 16u << 20,
 	    .limits = &b->limits, .cpus = c->pin ? &c->cpus : NULL };
-	sandbox_spec(&cmd, &spec);
-	bot_take_guard(b, &cmd.guard);
-	if (bot_start(b, &spec, err, sizeof err) != 0) {
+	sp->ready = 1;
+	return EXIT_OK;
+}
+
+/* Starts the bot prepare_bot() made ready.  Returns an exit code; sp
+ * holds nothing after. */
+static int start_prepared(bot *b, seat_prep *sp)
+{
+	char err[512];
+	int rc = EXIT_OK;
+
+	sp->ready = 0;
+	sandbox_spec(&sp->cmd, &sp->spec);
+	bot_take_guard(b, &sp->cmd.guard);
+	if (bot_start(b, &sp->spec, err, sizeof err) != 0) {
 		fprintf(stderr, "saboteur play: %s\n", err);
 		rc = EXIT_INTERNAL;
 	}
-	sandbox_cmd_free(&cmd);
+	sandbox_cmd_free(&sp->cmd);
+	return rc;
+}
+
+/* Starts bot b with the sandbox, the limits and the environment its
+ * layers give, its stderr to stderr_path. */
+static int spawn_bot(play_cfg *c, bot *b, const config_bot *cb,
+    const char *stderr_path, char **env)
+{
+	seat_prep *sp;
+	int rc;
+
+	if (b->kind != BOT_PROGRAM)
+		return spawn_seat(c, b, stderr_path);
+	if ((sp = calloc(1, sizeof *sp)) == NULL ||
+	    snprintf(sp->path, sizeof sp->path, "%s", stderr_path) >=
+	    (int)sizeof sp->path) {
+		free(sp);
+		fprintf(stderr, "saboteur play: out of memory\n");
+		return EXIT_INTERNAL;
+	}
+	rc = prepare_bot(c, b, cb, sp, env);
+	if (rc == EXIT_OK)
+		rc = start_prepared(b, sp);
+	free(sp);
 	return rc;
 }
 
@@ -923,10 +966,11 @@ static int open_seats(play_cfg *c, bot *bots, int n)
 	return EXIT_OK;
 }
 
-/* Starts one bot, with its logs. */
-static int spawn_one(play_cfg *c, const char *cmd, bot *b)
+/* Makes one bot's logs and readies it in sp (prepare_bot()); a seat that
+ * is not a program is started at once.  Returns an exit code. */
+static int prepare_one(play_cfg *c, const char *cmd, bot *b, seat_prep *sp)
 {
-	char stem[48], path[4096], *env[64];
+	char stem[48], tpath[4096];
 	const config_bot *cb = config_find(&c->cfg, cmd);
 
 	own_clock(c, b, cb);
@@ -936,28 +980,66 @@ static int spawn_one(play_cfg *c, const char *cmd, bot *b)
 	file_stem(b->argv, b->index, stem, sizeof stem);
 	/* The label is as large as the stem: it always fits. */
 	(void)snprintf(b->label, sizeof b->label, "%s", stem);
-	if (c->transcripts && open_log(c, stem, "transcript", path,
-	    sizeof path, &b->transcript) != 0)
+	if (c->transcripts && open_log(c, stem, "transcript", tpath,
+	    sizeof tpath, &b->transcript) != 0)
 		return EXIT_CONFIG;
 	if (b->index == 0 && c->transcripts)
-		mark_logs(c, path);
+		mark_logs(c, tpath);
 	/* The stderr log's name (proc_spawn() opens it). */
-	if (open_log(c, stem, "stderr", path, sizeof path, NULL) != 0)
+	if (open_log(c, stem, "stderr", sp->path, sizeof sp->path, NULL) != 0)
 		return EXIT_CONFIG;
 	if (b->index == 0 && !c->transcripts)
-		mark_logs(c, path);
-	return spawn_bot(c, b, cb, path, bot_env(c, cb, env, 64));
+		mark_logs(c, sp->path);
+	if (b->kind != BOT_PROGRAM)
+		return spawn_seat(c, b, sp->path);
+	return prepare_bot(c, b, cb, sp, bot_env(c, cb, sp->env, 64));
 }
 
-/* Starts every bot, with its logs. */
-static int spawn_all(play_cfg *c, char **cmds, int n, bot *bots)
+/* Starts one bot, with its logs. */
+static int spawn_one(play_cfg *c, const char *cmd, bot *b)
 {
+	seat_prep *sp = calloc(1, sizeof *sp);
 	int rc;
 
+	if (sp == NULL) {
+		fprintf(stderr, "saboteur play: out of memory\n");
+		return EXIT_INTERNAL;
+	}
+	rc = prepare_one(c, cmd, b, sp);
+	if (rc == EXIT_OK && sp->ready)
+		rc = start_prepared(b, sp);
+	if (sp->ready)
+		sandbox_cmd_free(&sp->cmd);
+	free(sp);
+	return rc;
+}
+
+/*
+ * Starts every bot, with its logs: every seat is made ready first (its
+ * logs, its command, its cgroup), then all are started one right after
+ * another, so that the bots start up together, not each while the
+ * referee readies the next (a sealed bot's bwrap competing with the
+ * referee for the cores).
+ */
+static int spawn_all(play_cfg *c, char **cmds, int n, bot *bots)
+{
+	seat_prep *sp = calloc((size_t)n, sizeof *sp);
+	int rc = EXIT_OK;
+
+	if (sp == NULL) {
+		fprintf(stderr, "saboteur play: out of memory\n");
+		return EXIT_INTERNAL;
+	}
+	for (int i = 0; i < n && rc == EXIT_OK; i++)
+		rc = prepare_one(c, cmds[i], &bots[i], &sp[i]);
+	for (int i = 0; i < n && rc == EXIT_OK; i++)
+		if (sp[i].ready)
+			rc = start_prepared(&bots[i], &sp[i]);
 	for (int i = 0; i < n; i++)
-		if ((rc = spawn_one(c, cmds[i], &bots[i])) != EXIT_OK)
-			return rc;
-	return EXIT_OK;
+		if (sp[i].ready)
+			sandbox_cmd_free(&sp[i].cmd);
+	free(sp);
+	return rc;
 }
 
 /* Splits and starts every bot; returns an exit code.  A BOT that names a

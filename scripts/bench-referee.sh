@@ -2,12 +2,20 @@
 # bench-referee.sh: measures the referee with the C random bot, whose moves
 # take microseconds: PLAYERS bot processes (default 5) kept running over a
 # match of GAMES games of RULESET (default base), three runs, and after
-# each run the floor of any pipe referee (BUILD_DIR/pipe-floor: a program
-# that only swaps one short line with as many children, in turn); prints
-# the median of each figure and of the referee's CPU per decision over the
-# floor's CPU per round trip, each run's referee against the floor run
-# just after it, so that both meet the same machine.  With BENCH_RATIOS
-# set to a file, also appends that ratio to it as one line (make bench
+# each run two floors of any pipe referee (BUILD_DIR/pipe-floor): the
+# echo floor, a program that only swaps one short line with as many
+# children that answer at once, and the replay floor, which sends the same
+# bots the bytes this referee sent them in a recorded match of the same
+# games, in the same pieces and order, and reads their replies (the bots
+# answer as they did: they draw their moves from the referee's seed).  The
+# replay floor is the target's: its bots read and think as the referee's
+# do, which decides how the two cores pass the turn (an echo child that
+# answers at once shares the writer's core, a bot that thinks for tens of
+# microseconds is woken on the other one).  Prints the median of each
+# figure and of the referee's CPU per decision over each floor's CPU per
+# round trip, each run's referee against the floors run just after it, so
+# that they meet the same machine.  With BENCH_RATIOS set to a file, also
+# appends the ratio to the replay floor to it as one line (make bench
 # prints the file at its end).
 #
 # Usage: scripts/bench-referee.sh BUILD_DIR [GAMES [RULESET [PLAYERS]]]
@@ -23,6 +31,25 @@ logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT INT TERM
 
 median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+# The transcripts of the replay floor: each seat's bytes from the referee,
+# recorded by tee(1) between the referee and the bot in one match (unsealed,
+# so that tee may write here; the bytes are the same sealed).
+mkdir "$logs/rec"
+seats=
+i=0
+while [ $i -lt "$players" ]; do
+	i=$((i + 1))
+	printf '#!/bin/sh\ntee "%s" | "%s"\n' "$logs/rec/seat$i" "$bot" \
+	    >"$logs/rec/bot$i"
+	chmod +x "$logs/rec/bot$i"
+	seats="$seats $logs/rec/seat$i"
+done
+# shellcheck disable=SC2086 # the wrappers' paths, one word each
+"$b/saboteur" play --quiet --seed 1 --games "$games" --ruleset "$ruleset" \
+    --sandbox off --log-dir "$logs/rec" \
+    $(i=0; while [ $i -lt "$players" ]; do i=$((i + 1)); printf '%s ' "$logs/rec/bot$i"; done) \
+    >/dev/null
 
 for run in 1 2 3; do
 	# shellcheck disable=SC2086 # the bots' paths, one word each
@@ -45,9 +72,12 @@ for run in 1 2 3; do
 	# As many round trips as a 300-game match has decisions.
 	"$b/pipe-floor" "$players" $((60000 / players)) |
 	    awk '{ print $4 }' >"$logs/floor$run"
-	paste -d' ' "$logs/run$run" "$logs/floor$run" |
-	    awk '{ printf "%s %.2f\n", $0, $5 / $6 }' >"$logs/all$run"
-	echo "  run $run: $(cat "$logs/all$run")  (games/s, us CPU/message, us wall/decision, us reply-to-request, us CPU/decision, floor us CPU/round trip, ratio)"
+	# shellcheck disable=SC2086 # the transcripts' paths, one word each
+	"$b/pipe-floor" --replay "$bot" $seats |
+	    awk '{ print $4 }' >"$logs/replay$run"
+	paste -d' ' "$logs/run$run" "$logs/floor$run" "$logs/replay$run" |
+	    awk '{ printf "%s %.2f %.2f\n", $0, $5 / $6, $5 / $7 }' >"$logs/all$run"
+	echo "  run $run: $(cat "$logs/all$run")  (games/s, us CPU/message, us wall/decision, us reply-to-request, us CPU/decision, echo floor us CPU/round trip, replay floor us CPU/round trip, ratios to each)"
 done
 cat "$logs"/all? >"$logs/all"
 printf 'referee, %s %s-player %s games a run, 3 runs, %s C random bots kept running:\n' \
@@ -57,12 +87,15 @@ printf '  %s us of referee CPU per message, %s us per decision (medians)\n' \
     "$(cut -d' ' -f2 "$logs/all" | median)" "$(cut -d' ' -f5 "$logs/all" | median)"
 printf '  %s us wall per decision, %s us median from a reply to the next request\n' \
     "$(cut -d' ' -f3 "$logs/all" | median)" "$(cut -d' ' -f4 "$logs/all" | median)"
-printf '  the floor (%s children, one line each way, in turn): %s us of CPU per round trip (median)\n' \
+printf '  the echo floor (%s children, one short line each way, in turn): %s us of CPU per round trip (median)\n' \
     "$players" "$(cut -d' ' -f6 "$logs/all" | median)"
-ratio=$(cut -d' ' -f7 "$logs/all" | median)
-printf '  the referee costs %s times the floor per decision (median of the runs'"'"' ratios)\n' \
-    "$ratio"
+printf '  the replay floor (the same bots sent the bytes this referee sent them): %s us of CPU per round trip (median)\n' \
+    "$(cut -d' ' -f7 "$logs/all" | median)"
+echo_ratio=$(cut -d' ' -f8 "$logs/all" | median)
+ratio=$(cut -d' ' -f9 "$logs/all" | median)
+printf '  the referee costs %s times the replay floor per decision, %s times the echo floor (medians of the runs'"'"' ratios)\n' \
+    "$ratio" "$echo_ratio"
 if [ -n "${BENCH_RATIOS:-}" ]; then
-	printf '  referee CPU a decision over the pipe floor'"'"'s a round trip (%s %s-player, C random bots): %s times (target: at most 2)\n' \
-	    "$ruleset" "$players" "$ratio" >>"$BENCH_RATIOS"
+	printf '  referee CPU a decision over the replay floor'"'"'s a round trip (%s %s-player, C random bots): %s times (target: at most 2; over the echo floor: %s)\n' \
+	    "$ruleset" "$players" "$ratio" "$echo_ratio" >>"$BENCH_RATIOS"
 fi

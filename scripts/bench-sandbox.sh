@@ -1,7 +1,10 @@
 #!/bin/sh
 # bench-sandbox.sh: what the sandbox costs, with five C random bots: the
 # start-up cost per bot (20 one-game matches at each setting, interleaved
-# so that machine noise hits them alike, median wall times) and the games
+# so that machine noise hits them alike, median wall times; then 20 more
+# for their CPU time, the referee's, the bots' and bwrap's, which the
+# machine's load does not stretch: perf's task-clock where perf runs,
+# else time(1)'s, to 10 ms) and the games
 # per second and the CPU time a game (the referee's and the bots') of a
 # match of GAMES 5-player base games with the bots kept running (five runs
 # at each setting, interleaved, medians).  The
@@ -37,11 +40,34 @@ play() {
 		ref=$other/saboteur
 		box=on
 	fi
-	/usr/bin/time -f "cpu %U %S" -o "$logs/time" \
+	measured /usr/bin/time -f "cpu %U %S" -o "$logs/time" \
 	    "$ref" play --quiet --sandbox "$box" --games "$2" --seed "$3" \
 	    --log-dir "$logs/bots" "$bot" "$bot" "$bot" "$bot" "$bot" \
 	    >"$logs/out" 2>"$logs/err"
 }
+# cpu_ms: the CPU time of the last play, the referee's, the bots' and
+# bwrap's, in ms: perf(1)'s task-clock where perf runs (to the
+# microsecond), else time(1)'s user and system time (to 10 ms).
+cpu_ms() {
+	if [ -n "$perf" ]; then
+		awk -F, '$3 == "task-clock" { printf "%.2f\n", $1 }' "$logs/perf"
+	else
+		awk '/^cpu/ { printf "%.2f\n", 1000 * ($2 + $3) }' "$logs/time"
+	fi
+}
+measured() {
+	if [ -n "$perf" ] && [ -n "$count_cpu" ]; then
+		perf stat -x, -e task-clock -o "$logs/perf" -- "$@"
+	else
+		"$@"
+	fi
+}
+count_cpu=
+perf=
+if perf stat -x, -e task-clock -o "$logs/perf" true 2>/dev/null &&
+    grep -q task-clock "$logs/perf"; then
+	perf=yes
+fi
 
 mkdir "$logs/bots"
 if ! play on 1 1; then
@@ -70,14 +96,34 @@ while [ "$run" -lt "$starts" ]; do
 		    >>"$logs/start-$mode"
 	done
 done
+# The same matches again for their CPU time, apart: perf's own start
+# would lengthen the wall times above.
+count_cpu=yes
+run=0
+while [ "$run" -lt "$starts" ]; do
+	run=$((run + 1))
+	for mode in $settings; do
+		play "$mode" 1 "$run"
+		cpu_ms >>"$logs/startcpu-$mode"
+	done
+done
+count_cpu=
 s0=$(median <"$logs/start-off")
 s1=$(median <"$logs/start-on")
 sd=$(paste -d' ' "$logs/start-off" "$logs/start-on" |
     awk '{ printf "%.2f\n", $2 - $1 }' | median)
-printf 'sandbox, %s one-game matches of 5 C random bots at each setting, interleaved:\n' "$starts"
+printf 'sandbox, %s one-game matches of 5 C random bots at each setting, interleaved (load average %s):\n' \
+    "$starts" "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
 printf '  sealed here: %s\n' "$held"
 printf '  %s ms unsealed, %s ms sealed (medians of wall time); sealed takes %s ms more (median of the pairs)\n' \
     "$s0" "$s1" "$sd"
+sc0=$(median <"$logs/startcpu-off")
+sc1=$(median <"$logs/startcpu-on")
+scd=$(paste -d' ' "$logs/startcpu-off" "$logs/startcpu-on" |
+    awk '{ printf "%.2f\n", $2 - $1 }' | median)
+printf '  by CPU time (the referee, the bots, bwrap; %s), which the load does not stretch: %s ms unsealed, %s ms sealed; sealed takes %s ms more (median of the pairs)\n' \
+    "$( [ -n "$perf" ] && echo "perf task-clock" || echo "time(1), to 10 ms")" \
+    "$sc0" "$sc1" "$scd"
 printf '  %s ms sandbox start-up cost per bot\n' \
     "$(echo "$s0 $s1" | awk '{ printf "%.2f", ($2 - $1) / 5 }')"
 if [ -n "$other" ]; then
@@ -121,6 +167,6 @@ fi
 if [ -n "${BENCH_RATIOS:-}" ]; then
 	printf '  sealed over unsealed, games/s with the bots kept running: %s%% (median of 5 paired runs; target: at least 97%%)\n' \
 	    "$gr" >>"$BENCH_RATIOS"
-	printf '  a one-game sealed match takes %s ms more than an unsealed one (median of %s pairs; target: at most 50)\n' \
-	    "$sd" "$starts" >>"$BENCH_RATIOS"
+	printf '  a one-game sealed match takes %s ms more than an unsealed one (median of %s pairs; target: at most 50), %s ms more CPU time\n' \
+	    "$sd" "$starts" "$scd" >>"$BENCH_RATIOS"
 fi
