@@ -557,10 +557,8 @@ static int reveal_all(sab_game *g, int first, sab_events *ev)
 {
 	const sab_module *own = NULL;
 
-	for (unsigned i = 0, b = g->hooks[SAB_HOOK_REVEAL]; b && own == NULL;
-	    i++, b >>= 1)
-		if (b & 1)
-			own = module(g, (int)i);
+	if (g->hooks[SAB_HOOK_REVEAL])
+		own = sab_table_hook_module(g, g->hooks[SAB_HOOK_REVEAL]);
 	for (;;) {
 		int end = own != NULL ? own->reveal(g, first, ev) :
 		    reveal_goals(g, ev) ? SAB_END_GOLD : SAB_END_NONE;
@@ -569,10 +567,8 @@ static int reveal_all(sab_game *g, int first, sab_events *ev)
 		if (end != SAB_END_NONE || g->phase != SAB_PHASE_PLAY ||
 		    !g->hooks[SAB_HOOK_UNCOVER])
 			return end;
-		for (unsigned i = 0, b = g->hooks[SAB_HOOK_UNCOVER]; b;
-		    i++, b >>= 1)
-			if (b & 1)
-				n += module(g, (int)i)->uncover(g, ev);
+		for (unsigned b = g->hooks[SAB_HOOK_UNCOVER]; b; b &= b - 1)
+			n += sab_table_hook_module(g, b)->uncover(g, ev);
 		if (n == 0)
 			return SAB_END_NONE;
 	}
@@ -709,8 +705,8 @@ static inline void turn_goes_on(sab_game *g, int seat, int sub, const sab_move *
 
 static inline int settle(sab_game *g, sab_rng *rng, sab_events *ev)
 {
-	for (unsigned i = 0, b = g->hooks[SAB_HOOK_SETTLE]; b; i++, b >>= 1)
-		if ((b & 1) && module(g, (int)i)->settle(g, rng, ev))
+	for (unsigned b = g->hooks[SAB_HOOK_SETTLE]; b; b &= b - 1)
+		if (sab_table_hook_module(g, b)->settle(g, rng, ev))
 			return 1;
 	return 0;
 }
@@ -761,9 +757,9 @@ void sab_game_apply(sab_game *g, const sab_move *m, sab_rng *rng,
 		g->turn++;
 	g->last_player = (uint8_t)seat;
 	/* A module may hold a card played back first (the veto's window). */
-	for (unsigned i = 0, b = m->kind == SAB_MOVE_PLAY ?
-	    g->hooks[SAB_HOOK_REACT] : 0; b; i++, b >>= 1)
-		if ((b & 1) && module(g, (int)i)->react(g, m, rng, ev))
+	for (unsigned b = m->kind == SAB_MOVE_PLAY ?
+	    g->hooks[SAB_HOOK_REACT] : 0; b; b &= b - 1)
+		if (sab_table_hook_module(g, b)->react(g, m, rng, ev))
 			return;
 	carry_out(g, m, 0, rng, ev);
 }
