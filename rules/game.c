@@ -87,7 +87,7 @@ static const sab_move_rule *move_rule(uint8_t kind)
 
 /* ---- setting up ------------------------------------------------------- */
 
-static int hands_empty(const sab_game *g)
+static inline int hands_empty(const sab_game *g)
 {
 	for (int s = 0; s < g->nplayers; s++)
 		if (g->nhand[s])
@@ -557,10 +557,8 @@ static int reveal_all(sab_game *g, int first, sab_events *ev)
 {
 	const sab_module *own = NULL;
 
-	for (unsigned i = 0, b = g->hooks[SAB_HOOK_REVEAL]; b && own == NULL;
-	    i++, b >>= 1)
-		if (b & 1)
-			own = module(g, (int)i);
+	if (g->hooks[SAB_HOOK_REVEAL])
+		own = sab_table_hook_module(g, g->hooks[SAB_HOOK_REVEAL]);
 	for (;;) {
 		int end = own != NULL ? own->reveal(g, first, ev) :
 		    reveal_goals(g, ev) ? SAB_END_GOLD : SAB_END_NONE;
@@ -569,10 +567,8 @@ static int reveal_all(sab_game *g, int first, sab_events *ev)
 		if (end != SAB_END_NONE || g->phase != SAB_PHASE_PLAY ||
 		    !g->hooks[SAB_HOOK_UNCOVER])
 			return end;
-		for (unsigned i = 0, b = g->hooks[SAB_HOOK_UNCOVER]; b;
-		    i++, b >>= 1)
-			if (b & 1)
-				n += module(g, (int)i)->uncover(g, ev);
+		for (unsigned b = g->hooks[SAB_HOOK_UNCOVER]; b; b &= b - 1)
+			n += sab_table_hook_module(g, b)->uncover(g, ev);
 		if (n == 0)
 			return SAB_END_NONE;
 	}
@@ -582,7 +578,7 @@ static int reveal_all(sab_game *g, int first, sab_events *ev)
  * pending); returns the round's end it brought (enum sab_round_end:
  * SAB_END_GOLD, the gold reached; New Goals' goals may end it otherwise,
  * or ask which goal turns first). */
-static int play_card(sab_game *g, const sab_move *m, int pending,
+static inline int play_card(sab_game *g, const sab_move *m, int pending,
     sab_rng *rng, sab_events *ev)
 {
 	const sab_kind *k;
@@ -620,7 +616,7 @@ static int play_card(sab_game *g, const sab_move *m, int pending,
 
 /* Moves the turn on to the next seat that holds cards; those without cards
  * pass without discarding. */
-static void next_turn(sab_game *g, sab_events *ev)
+static inline void next_turn(sab_game *g, sab_events *ev)
 {
 	int s = sab_table_next(g, g->to_act);
 
@@ -635,7 +631,7 @@ static void next_turn(sab_game *g, sab_events *ev)
 	g->to_act = (uint8_t)s;
 }
 
-static void turn_over(sab_game *g, sab_rng *rng, sab_events *ev)
+static inline void turn_over(sab_game *g, sab_rng *rng, sab_events *ev)
 {
 	if (hands_empty(g))
 		end_round(g, SAB_END_NO_CARDS, rng, ev);
@@ -645,7 +641,7 @@ static void turn_over(sab_game *g, sab_rng *rng, sab_events *ev)
 
 /* The end of seat's turn: the modules' turn end, the draws, then the next
  * seat, or the round's end. */
-static void finish_turn(sab_game *g, int seat, const sab_move *m,
+static inline void finish_turn(sab_game *g, int seat, const sab_move *m,
     sab_rng *rng, sab_events *ev)
 {
 	int draws = g->draws;
@@ -690,7 +686,7 @@ static int can_lay_path(const sab_game *g)
 /* The rest of a turn whose card took effect without ending the round:
  * a pathfinder's next card, or the turn's end.  sub: the substep the
  * card was played in. */
-static void turn_goes_on(sab_game *g, int seat, int sub, const sab_move *m,
+static inline void turn_goes_on(sab_game *g, int seat, int sub, const sab_move *m,
     sab_rng *rng, sab_events *ev)
 {
 	if (sub > 0)
@@ -707,10 +703,10 @@ static void turn_goes_on(sab_game *g, int seat, int sub, const sab_move *m,
 	finish_turn(g, seat, m, rng, ev);
 }
 
-static int settle(sab_game *g, sab_rng *rng, sab_events *ev)
+static inline int settle(sab_game *g, sab_rng *rng, sab_events *ev)
 {
-	for (unsigned i = 0, b = g->hooks[SAB_HOOK_SETTLE]; b; i++, b >>= 1)
-		if ((b & 1) && module(g, (int)i)->settle(g, rng, ev))
+	for (unsigned b = g->hooks[SAB_HOOK_SETTLE]; b; b &= b - 1)
+		if (sab_table_hook_module(g, b)->settle(g, rng, ev))
 			return 1;
 	return 0;
 }
@@ -718,7 +714,7 @@ static int settle(sab_game *g, sab_rng *rng, sab_events *ev)
 /* After what a card turned face up: the round's end it brought, or a
  * decision it asks for (which goal first), or what the modules owe the
  * seat settled (a decision some ask for), then the rest of the turn. */
-static void after_reveal(sab_game *g, int seat, int sub,
+static inline void after_reveal(sab_game *g, int seat, int sub,
     const sab_move *m, int end, sab_rng *rng, sab_events *ev)
 {
 	if (end != SAB_END_NONE) {
@@ -737,7 +733,7 @@ static void after_reveal(sab_game *g, int seat, int sub,
 /* Carries a play out (its card already out of the hand when it was
  * pending), then the rest of the turn, unless the card asks the seat for
  * more: a treasure trove's card to take, a pathfinder's path cards. */
-static void carry_out(sab_game *g, const sab_move *m, int pending,
+static inline void carry_out(sab_game *g, const sab_move *m, int pending,
     sab_rng *rng, sab_events *ev)
 {
 	int seat = g->to_act, sub = g->substep;
@@ -761,9 +757,9 @@ void sab_game_apply(sab_game *g, const sab_move *m, sab_rng *rng,
 		g->turn++;
 	g->last_player = (uint8_t)seat;
 	/* A module may hold a card played back first (the veto's window). */
-	for (unsigned i = 0, b = m->kind == SAB_MOVE_PLAY ?
-	    g->hooks[SAB_HOOK_REACT] : 0; b; i++, b >>= 1)
-		if ((b & 1) && module(g, (int)i)->react(g, m, rng, ev))
+	for (unsigned b = m->kind == SAB_MOVE_PLAY ?
+	    g->hooks[SAB_HOOK_REACT] : 0; b; b &= b - 1)
+		if (sab_table_hook_module(g, b)->react(g, m, rng, ev))
 			return;
 	carry_out(g, m, 0, rng, ev);
 }

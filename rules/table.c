@@ -183,9 +183,8 @@ void sab_table_hidden_peek(const sab_game *g, int x, int y, sab_event *e)
 
 int sab_table_maps_barred(const sab_game *g, char *why, size_t whylen)
 {
-	for (unsigned i = 0, b = g->hooks[SAB_HOOK_MAPS]; b; i++, b >>= 1)
-		if ((b & 1) &&
-		    sab_table_module(g, (int)i)->maps_barred(g, why, whylen))
+	for (unsigned b = g->hooks[SAB_HOOK_MAPS]; b; b &= b - 1)
+		if (sab_table_hook_module(g, b)->maps_barred(g, why, whylen))
 			return 1;
 	return 0;
 }

@@ -163,6 +163,16 @@ static inline const sab_module *sab_table_module(const sab_game *g, int i)
 	return sab_modules[g->rs->modules[i]];
 }
 
+/* The module of the lowest bit of hook mask b (not 0): the modules a
+ * hook mask names are asked as
+ * for (unsigned b = g->hooks[h]; b; b &= b - 1) sab_table_hook_module(g, b)
+ * (a loop over the bits set alone: the turn asks at every play). */
+static inline const sab_module *sab_table_hook_module(const sab_game *g,
+    unsigned b)
+{
+	return sab_table_module(g, __builtin_ctz(b));
+}
+
 /* Whether rs plays the module m. */
 int sab_table_plays(const sab_ruleset *rs, const sab_module *m);
 

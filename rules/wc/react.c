@@ -119,21 +119,61 @@ static int react_check(const sab_game *g, const sab_move *m,
 	return 1;
 }
 
+/* Whether card def is played in reaction (the veto): the base game's
+ * kinds, found without a walk, are none. */
+static inline int reacts(const sab_game *g, uint8_t def)
+{
+	uint8_t type = g->rs->defs[def].type;
+	const sab_kind *k;
+
+	if (type < SAB_CARD_TYPES)
+		return 0;
+	k = sab_kind_of(type);
+	return k != NULL && k->reaction;
+}
+
+/* Whether the i-th card of seat's hand is a reaction card not held
+ * earlier in the hand: one move for each distinct card. */
+static inline int first_reaction(const sab_game *g, int seat, int i)
+{
+	uint8_t def = g->hand[seat][i];
+
+	return reacts(g, def) && sab_table_hand_find(g, seat, def) == i;
+}
+
 /* Allow, or each distinct reaction card held. */
 static int react_moves(const sab_game *g, sab_move *out)
 {
 	int n = 0, seat = g->to_act;
 
 	out[n++] = sab_table_move(SAB_MOVE_ALLOW, 0);
-	for (int i = 0; i < g->nhand[seat]; i++) {
-		uint8_t def = g->hand[seat][i];
-		const sab_kind *k = sab_kind_of(g->rs->defs[def].type);
-		if (k == NULL || !k->reaction || sab_table_hand_find(g, seat,
-		    def) != i)
-			continue;
-		out[n++] = sab_table_move(SAB_MOVE_PLAY, def);
-	}
+	for (int i = 0; i < g->nhand[seat]; i++)
+		if (first_reaction(g, seat, i))
+			out[n++] = sab_table_move(SAB_MOVE_PLAY,
+			    g->hand[seat][i]);
 	return n;
+}
+
+/* A playout's reaction: the move react_moves() lists at a uniform draw
+ * (the same draw, so games play as they did), found without writing the
+ * list: every other seat is asked at every play, and most hold no veto. */
+static void react_random(const sab_game *g, sab_rng *rng, sab_move *m)
+{
+	int n = 1, seat = g->to_act;
+	uint32_t pick;
+
+	for (int i = 0; i < g->nhand[seat]; i++)
+		n += first_reaction(g, seat, i);
+	pick = sab_rng_below(rng, (uint32_t)n);
+	if (pick == 0) {
+		sab_table_move_at(m, SAB_MOVE_ALLOW, 0);
+		return;
+	}
+	for (int i = 0; i < g->nhand[seat]; i++)
+		if (first_reaction(g, seat, i) && --pick == 0) {
+			sab_table_move_at(m, SAB_MOVE_PLAY, g->hand[seat][i]);
+			return;
+		}
 }
 
 /* A reaction: the next seat is asked, or the card takes effect; or a
@@ -273,7 +313,8 @@ void wc_round_start(sab_game *g, sab_rng *rng, sab_events *ev)
 
 const sab_decision wc_decisions[WC_NDECISIONS] = {
 	{ .phase = SAB_PHASE_REACT, .check = react_check,
-	  .moves = react_moves, .apply = react_apply },
+	  .moves = react_moves, .random = react_random,
+	  .apply = react_apply },
 	{ .phase = SAB_PHASE_TAKE, .check = take_check,
 	  .moves = take_moves, .apply = take_apply },
 };
