@@ -155,6 +155,42 @@ static void adjust(sab_game *g, sab_rng *r, void *ctx)
 	}
 }
 
+/* ---- the playouts: the heuristic bot in every seat ----------------------
+ *
+ * Each playout starts from the trust this bot's heuristic has in each
+ * seat (what their plays made of them), and every seat of the sampled
+ * game plays the heuristic bot's move there (heuristic.h), knowing what
+ * that seat knows of the sample; one move in EPSILON (0: never) is a
+ * random legal one instead.
+ */
+
+static int root_trust[SAB_MAX_PLAYERS], play_trust[SAB_MAX_PLAYERS];
+static int cheap_playouts;
+static long epsilon, horizon;
+
+static void play_begin(const sab_game *g, void *ctx)
+{
+	(void)g;
+	(void)ctx;
+	memcpy(play_trust, root_trust, sizeof play_trust);
+}
+
+static void play_move(const sab_game *g, sab_rng *r, sab_move *buf,
+    sab_move *m, void *ctx)
+{
+	(void)ctx;
+	if ((epsilon > 0 && sab_rng_below(r, (uint32_t)epsilon) == 0) ||
+	    heuristic_game_move(g, play_trust, buf, m) != 0)
+		sab_game_random_move(g, r, m);
+}
+
+static void play_seen(const sab_game *g, const sab_move *m, void *ctx)
+{
+	(void)ctx;
+	if (m->kind == SAB_MOVE_PLAY)
+		heuristic_game_seen(g, play_trust, g->to_act, m);
+}
+
 /* The moves the search may choose among: the heuristic's best. */
 static sab_move cands[WIDTH];
 static int ncands;
@@ -225,7 +261,8 @@ static int best_of_heuristic(const botstate *s, int *order)
 
 static const char *choose(const botstate *s)
 {
-	search_hooks hooks = { adjust, allow, NULL };
+	search_hooks hooks = { adjust, allow, NULL, play_begin, play_move,
+	    play_seen, 0 };
 	search_stats st;
 	sab_move best, moves[WIDTH * 4];
 	int order[WIDTH], visits[WIDTH * 4], n;
@@ -248,6 +285,10 @@ static const char *choose(const botstate *s)
 	if (s->move_ms > 0 && ms > s->move_ms / 4.0)
 		ms = s->move_ms / 4.0;
 	decisions++;
+	if (cheap_playouts)
+		hooks.begin = NULL, hooks.play = NULL, hooks.seen = NULL;
+	hooks.horizon = horizon;
+	heuristic_trust(root_trust);
 	if (!use_tree) {
 		double mean[WIDTH], diff[WIDTH], se[WIDTH];
 		long used = search_compare(srch, k, &rng, cands, ncands, ms,
@@ -389,8 +430,14 @@ int main(int argc, char **argv)
 		margin = atof(env);
 	if ((env = arg(argc, argv, "--z", "SEARCH_Z")) != NULL)
 		zscore = atof(env);
-	for (int i = 1; i < argc; i++)
+	if ((env = arg(argc, argv, "--eps", "SEARCH_EPS")) != NULL)
+		epsilon = atol(env);
+	if ((env = arg(argc, argv, "--horizon", "SEARCH_HORIZON")) != NULL)
+		horizon = atol(env);
+	for (int i = 1; i < argc; i++) {
 		use_tree |= strcmp(argv[i], "--tree") == 0;
+		cheap_playouts |= strcmp(argv[i], "--cheap") == 0;
+	}
 	if ((env = getenv("SEARCH_TREE")) != NULL && atoi(env) > 0)
 		use_tree = 1;
 	if ((env = getenv("BOT_SEED")) != NULL)
