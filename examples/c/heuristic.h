@@ -23,12 +23,13 @@ void heuristic_seen(const botstate *s, int seat, const sab_move *m);
  * tr[] from seat's move m in g (before it is applied), as any seat
  * watching would: one trust shared by every seat of the playout.
  * heuristic_trust() copies this bot's own trust in each seat (its
- * heuristic_seen()) into tr[].
+ * heuristic_seen()) into tr[], and for its own seat the trust the others
+ * have in it, as far as it can tell.
  */
 int heuristic_game_move(const sab_game *g, int *tr, sab_move *buf,
     sab_move *m);
 void heuristic_game_seen(const sab_game *g, int *tr, int seat,
     const sab_move *m);
-void heuristic_trust(int *tr);
+void heuristic_trust(int seat, int *tr);
 
 #endif

@@ -85,6 +85,8 @@ static stance stance_of(const botstate *s)
  * towards the gold, down for dead ends, rockfalls on the tunnel, and tools
  * broken on helpful players. */
 static int own_trust[SAB_MAX_PLAYERS];
+/* The same as another seat would learn it (heuristic_trust()). */
+static int pub_trust[SAB_MAX_PLAYERS];
 /* The trust read and learned: ours, or a sampled game's (heuristic_game_move()). */
 static int *trust = own_trust;
 static int trust_key = -1;      /* the game and round trust is about */
@@ -106,7 +108,7 @@ static void trust_new_round(const botstate *s)
 	if (trust_key == s->game * 100 + s->table.round)
 		return;
 	for (int i = 0; i < SAB_MAX_PLAYERS; i++)
-		trust[i] = 0;
+		own_trust[i] = pub_trust[i] = 0;
 	trust_key = s->game * 100 + s->table.round;
 }
 
@@ -217,15 +219,19 @@ static int me_good(const stance *st)
 	return st->kind == DIGGER && st->me > SAB_ROLE_NONE;
 }
 
-/* Learns from seat's play m who digs and who blocks, into trust. */
-static void learn(const botstate *s, int seat, const sab_move *m)
+/* Learns from seat's play m who digs and who blocks, into trust, as
+ * observer sees it: our seat (s->seat), or anyone else (a seat that knows
+ * nothing of the others' roles and digs for everyone). */
+static void learn(const botstate *s, int observer, int seat,
+    const sab_move *m)
 {
-	stance st = stance_of(s);
+	stance st = observer == s->seat ? stance_of(s) :
+	    (stance){ DIGGER, 0, -1 };
 	our_team = st.team;
 	int sure, g = target_goal(s, &sure), before = goal_distance(s, g);
 	int type = bot_move_type(s, m);
 
-	if (seat == s->seat)
+	if (seat == observer)
 		return;
 	if (type == SAB_CARD_PATH && bot_is_dead_end(s, m->card))
 		trust[seat] -= 2;
@@ -234,7 +240,7 @@ static void learn(const botstate *s, int seat, const sab_move *m)
 		int after = distance_after(s, m, g);
 		trust[seat] += after < before ? 1 : after > before ? -3 : 0;
 	} else if (type == SAB_CARD_SABOTAGE || type == t_trapped) {
-		int victim_good = m->target == s->seat ? me_good(&st) :
+		int victim_good = m->target == observer ? me_good(&st) :
 		    trust[m->target] > 0;
 		trust[seat] += victim_good ? -2 : trust[m->target] < 0;
 	} else if ((type == SAB_CARD_REPAIR || type == t_freedom) &&
@@ -247,7 +253,11 @@ static void seen(const botstate *s, int seat, const sab_move *m)
 {
 	kinds_init();
 	trust_new_round(s);
-	learn(s, seat, m);
+	learn(s, s->seat, seat, m);
+	/* What the others make of everyone, us included. */
+	trust = pub_trust;
+	learn(s, SAB_MAX_PLAYERS, seat, m);
+	trust = own_trust;
 }
 
 /* How we feel about seat: its role when an inspection told it (Saboteur
@@ -878,11 +888,13 @@ void heuristic_game_seen(const sab_game *g, int *tr, int seat,
 	    sim_view(g, SAB_MAX_PLAYERS) != 0)
 		return;
 	trust = tr;
-	learn(sim, seat, m);
+	learn(sim, SAB_MAX_PLAYERS, seat, m);
 	trust = keep;
 }
 
-void heuristic_trust(int *tr)
+void heuristic_trust(int seat, int *tr)
 {
 	memcpy(tr, own_trust, sizeof own_trust);
+	if (seat >= 0 && seat < SAB_MAX_PLAYERS)
+		tr[seat] = pub_trust[seat];
 }

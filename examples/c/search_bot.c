@@ -38,7 +38,10 @@
  * game, its decisions, samples, and those it could not search.
  */
 
-#define WIDTH 3
+/* The most candidates compared (--width), and the default. */
+#define MAX_WIDTH 16
+static int width = 3;
+#define WIDTH MAX_WIDTH
 
 static know *k;
 static search *srch;
@@ -60,7 +63,8 @@ static long decisions, samples, fallbacks, changed;
  * saboteur card weighted by exp(SUSPICION x its seat's suspicion).
  */
 
-#define SUSPICION 0.6
+static double suspicion = 0.6;
+#define SUSPICION suspicion
 
 static double susp[SAB_MAX_PLAYERS];
 static int susp_round = -1, susp_game = -1;
@@ -241,7 +245,7 @@ static int best_of_heuristic(const botstate *s, int *order)
 
 	heuristic_rank(s, sc);
 	ncands = 0;
-	for (int w = 0; w < WIDTH; w++) {
+	for (int w = 0; w < width; w++) {
 		int b = -1;
 		for (int i = 0; i < s->nlegal; i++) {
 			int taken = 0;
@@ -288,7 +292,7 @@ static const char *choose(const botstate *s)
 	if (cheap_playouts)
 		hooks.begin = NULL, hooks.play = NULL, hooks.seen = NULL;
 	hooks.horizon = horizon;
-	heuristic_trust(root_trust);
+	heuristic_trust(s->seat, root_trust);
 	if (!use_tree) {
 		double mean[WIDTH], diff[WIDTH], se[WIDTH];
 		long used = search_compare(srch, k, &rng, cands, ncands, ms,
@@ -401,14 +405,14 @@ static int bench(long n)
 		long used;
 		int nl = sab_game_moves(&g, legal);
 		t0 = bench_now();
-		used = search_compare(srch, k, &rng, legal, nl < WIDTH ? nl :
-		    WIDTH, 0, n / WIDTH, NULL, mean, diff, se);
+		used = search_compare(srch, k, &rng, legal, nl < width ? nl :
+		    width, 0, n / width, NULL, mean, diff, se);
 		t1 = bench_now();
 		if (used > 0 && t1 > t0)
 			printf("search bot (C), paired: %.0f samples/s of %d "
 			    "candidates (%.0f playouts to the round's end/s)\n",
-			    (double)used / (t1 - t0), nl < WIDTH ? nl : WIDTH,
-			    (double)used * (nl < WIDTH ? nl : WIDTH) / (t1 - t0));
+			    (double)used / (t1 - t0), nl < width ? nl : width,
+			    (double)used * (nl < width ? nl : width) / (t1 - t0));
 	}
 	return 0;
 }
@@ -430,6 +434,11 @@ int main(int argc, char **argv)
 		margin = atof(env);
 	if ((env = arg(argc, argv, "--z", "SEARCH_Z")) != NULL)
 		zscore = atof(env);
+	if ((env = arg(argc, argv, "--width", "SEARCH_WIDTH")) != NULL &&
+	    atoi(env) > 0)
+		width = atoi(env) < MAX_WIDTH ? atoi(env) : MAX_WIDTH;
+	if ((env = arg(argc, argv, "--susp", "SEARCH_SUSP")) != NULL)
+		suspicion = atof(env);
 	if ((env = arg(argc, argv, "--eps", "SEARCH_EPS")) != NULL)
 		epsilon = atol(env);
 	if ((env = arg(argc, argv, "--horizon", "SEARCH_HORIZON")) != NULL)
