@@ -95,6 +95,7 @@ static int trust_key = -1;      /* the game and round trust is about */
  * the first) reads its board from sim_board rather than its table. */
 static botstate *sim;
 static const sab_board *sim_board;
+static int sim_digger;          /* scoring a digger's moves in sim */
 
 /* The board of s's table. */
 static const sab_board *board(const botstate *s)
@@ -190,13 +191,23 @@ static int distance_after(const botstate *s, const sab_move *m, int g)
 	static sab_board b;
 	int type = bot_move_type(s, m), moved;
 
-	/* In a sampled game, a path card two cells further from the goal
-	 * than the tunnel comes changes nothing (short of joining a tunnel a
-	 * rockfall cut off): no copy of the board. */
+	/* In a sampled game, a path card further from the goal than the
+	 * tunnel comes changes nothing (its new ends lie no nearer, and the
+	 * nearest end stays open), short of joining a tunnel a rockfall cut
+	 * off: no copy of the board. */
 	if (s == sim && type == SAB_CARD_PATH) {
 		int before = goal_distance(s, g);
 		if (abs(m->x - bot_goal_x(s, g)) + abs(m->y - bot_goal_y(s, g)) >=
-		    before + 2)
+		    before + 1)
+			return before;
+	}
+	/* Nor, for a digger's score, a rockfall that cannot bring the
+	 * tunnel nearer (the cell it empties is no nearer than its end): a
+	 * digger plays none that does not. */
+	if (s == sim && sim_digger && type == SAB_CARD_ROCKFALL) {
+		int before = goal_distance(s, g);
+		if (abs(m->x - bot_goal_x(s, g)) + abs(m->y - bot_goal_y(s, g)) >=
+		    before)
 			return before;
 	}
 	b = *board(s);
@@ -867,11 +878,13 @@ int heuristic_game_move(const sab_game *g, int *tr, sab_move *buf,
 		our_team = st.team;
 		int sure, goal = target_goal(sim, &sure),
 		    before = goal_distance(sim, goal);
+		sim_digger = st.kind == DIGGER;
 		for (int i = 0; i < n; i++) {
 			int v = score(sim, &st, &buf[i], goal, sure, before);
 			if (v > best_score)
 				best = i, best_score = v;
 		}
+		sim_digger = 0;
 	}
 	trust = keep;
 	tr[seat] = self;

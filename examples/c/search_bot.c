@@ -63,7 +63,8 @@ static long decisions, samples, fallbacks, changed;
  * saboteur card weighted by exp(SUSPICION x its seat's suspicion).
  */
 
-static double suspicion = 0.6;
+static double suspicion = 0.6, trust_susp;
+static int root_trust[SAB_MAX_PLAYERS];
 #define SUSPICION suspicion
 
 static double susp[SAB_MAX_PLAYERS];
@@ -149,6 +150,10 @@ static void adjust(sab_game *g, sab_rng *r, void *ctx)
 		if (sa == sb)
 			continue;
 		/* Weight of the exchange: b's suspicion for a's. */
+		if (trust_susp > 0)
+			w = exp(trust_susp * (sa ? root_trust[a] - root_trust[b] :
+			    root_trust[b] - root_trust[a]));
+		else
 		w = exp(SUSPICION * (sa ? susp[b] - susp[a] : susp[a] - susp[b]));
 		if (w >= 1 || (double)sab_rng_below(r, 1u << 30) <
 		    w * (double)(1u << 30)) {
@@ -168,7 +173,7 @@ static void adjust(sab_game *g, sab_rng *r, void *ctx)
  * random legal one instead.
  */
 
-static int root_trust[SAB_MAX_PLAYERS], play_trust[SAB_MAX_PLAYERS];
+static int play_trust[SAB_MAX_PLAYERS];
 static int cheap_playouts;
 static long epsilon, horizon;
 
@@ -208,8 +213,84 @@ static int allow(const sab_game *g, const sab_move *m, void *ctx)
 	return 0;
 }
 
+/* ---- how well the samples guess the roles (SEARCH_ROLES_CHECK=N) -------
+ *
+ * At each decision, N samples (roles dealt again by suspicion, as the
+ * search deals them) give each other seat's chance of being a saboteur;
+ * the round's end tells the roles; stderr gets, per game, the mean squared
+ * error of those chances (the Brier score: 0 knows, 0.25 a coin) and that
+ * of the roles' share alone (every seat alike). */
+
+static long roles_check;
+static double rc_pred[256][SAB_MAX_PLAYERS];
+static int rc_n, rc_after_end, rc_truth[SAB_MAX_PLAYERS];
+static double rc_brier, rc_base;
+static long rc_count;
+
+static void roles_predict(void)
+{
+	static sab_game g;
+	sab_rng r;
+	int me = know_seat(k), n = know_players(k);
+
+	if (rc_n >= 256)
+		return;
+	sab_rng_seed(&r, (uint64_t)rc_n * 7919 + 1);
+	for (int i = 0; i < n; i++)
+		rc_pred[rc_n][i] = 0;
+	for (long it = 0; it < roles_check; it++) {
+		if (know_sample(k, &r, &g) != 0)
+			return;
+		adjust(&g, &r, NULL);
+		for (int i = 0; i < n; i++)
+			rc_pred[rc_n][i] += strcmp(sab_role_name(g.rs, g.role[i]),
+			    "saboteur") == 0 ? 1.0 / (double)roles_check : 0;
+	}
+	rc_pred[rc_n][me] = -1;
+	rc_n++;
+}
+
+static void roles_line(const char *l)
+{
+	int seat;
+	char word[64];
+
+	if (strncmp(l, "roundend", 8) == 0) {
+		rc_after_end = 1;
+		for (int i = 0; i < SAB_MAX_PLAYERS; i++)
+			rc_truth[i] = -1;
+	} else if (rc_after_end && sscanf(l, "role %d %63s", &seat,
+	    word) == 2 && seat >= 0 && seat < SAB_MAX_PLAYERS) {
+		rc_truth[seat] = strcmp(word, "saboteur") == 0;
+	} else if (rc_after_end && (strncmp(l, "round ", 6) == 0 ||
+	    strncmp(l, "gameover", 8) == 0)) {
+		int n = know_players(k), nsab = 0, nother = 0;
+		for (int i = 0; i < n; i++)
+			if (rc_truth[i] >= 0 && i != know_seat(k))
+				nsab += rc_truth[i], nother++;
+		for (int d = 0; d < rc_n; d++)
+			for (int i = 0; i < n; i++) {
+				double base = nother ? (double)nsab / nother : 0;
+				if (rc_pred[d][i] < 0 || rc_truth[i] < 0)
+					continue;
+				(void)base;
+				rc_brier += (rc_pred[d][i] - rc_truth[i]) *
+				    (rc_pred[d][i] - rc_truth[i]);
+				rc_count++;
+			}
+		rc_after_end = 0;
+		rc_n = 0;
+	}
+	if (strncmp(l, "gameover", 8) == 0 && rc_count > 0)
+		fprintf(stderr, "search: roles: Brier %.4f over %ld guesses\n",
+		    rc_brier / (double)rc_count, rc_count);
+	(void)rc_base;
+}
+
 static void line(const char *l)
 {
+	if (roles_check > 0)
+		roles_line(l);
 	if (strncmp(l, "gameover", 8) == 0 && decisions > 0) {
 		fprintf(stderr, "search: game over: %ld decisions, %ld samples "
 		    "(%.0f a decision), %ld other than the heuristic's, %ld not "
@@ -289,6 +370,9 @@ static const char *choose(const botstate *s)
 	if (s->move_ms > 0 && ms > s->move_ms / 4.0)
 		ms = s->move_ms / 4.0;
 	decisions++;
+	heuristic_trust(s->seat, root_trust);
+	if (roles_check > 0)
+		roles_predict();
 	if (cheap_playouts)
 		hooks.begin = NULL, hooks.play = NULL, hooks.seen = NULL;
 	hooks.horizon = horizon;
@@ -405,8 +489,11 @@ static int bench(long n)
 		long used;
 		int nl = sab_game_moves(&g, legal);
 		t0 = bench_now();
+		search_hooks hooks = { NULL, NULL, NULL, play_begin, play_move,
+		    play_seen, 0 };
 		used = search_compare(srch, k, &rng, legal, nl < width ? nl :
-		    width, 0, n / width, NULL, mean, diff, se);
+		    width, 0, n / width, cheap_playouts ? NULL : &hooks, mean,
+		    diff, se);
 		t1 = bench_now();
 		if (used > 0 && t1 > t0)
 			printf("search bot (C), paired: %.0f samples/s of %d "
@@ -437,6 +524,10 @@ int main(int argc, char **argv)
 	if ((env = arg(argc, argv, "--width", "SEARCH_WIDTH")) != NULL &&
 	    atoi(env) > 0)
 		width = atoi(env) < MAX_WIDTH ? atoi(env) : MAX_WIDTH;
+	if ((env = arg(argc, argv, "--roles-check", "SEARCH_ROLES_CHECK")) != NULL)
+		roles_check = atol(env);
+	if ((env = arg(argc, argv, "--susp-trust", "SEARCH_SUSP_TRUST")) != NULL)
+		trust_susp = atof(env);
 	if ((env = arg(argc, argv, "--susp", "SEARCH_SUSP")) != NULL)
 		suspicion = atof(env);
 	if ((env = arg(argc, argv, "--eps", "SEARCH_EPS")) != NULL)
