@@ -17,25 +17,31 @@
 /*
  * Each decision, the heuristic example bot scores the legal moves
  * (heuristic.h); the search (search.h) samples complete games consistent
- * with every line the seat received (know.h) and compares the heuristic's
- * WIDTH best moves by what follows them, for SEARCH_MS milliseconds
- * (default 100; never more than a quarter of the move limit the referee
- * gives), or for SEARCH_ITER samples exactly when that is set (the moves
- * then depend only on the seeds).  By default each sample plays every
- * candidate and the round out (search_compare(): the same sample and the
- * same random numbers for each, so their differences are measured in
- * pairs), and the bot plays another move than the heuristic's first only
- * when its mean difference is above SEARCH_Z (default 1) standard errors
- * and above SEARCH_MARGIN (default 0), over 8 samples at least.  With
- * --tree (SEARCH_TREE=1) it searches a tree of its own decisions instead
+ * with every line the seat received (know.h), the other seats' roles dealt
+ * by what their plays made of them (the heuristic's trust in each), and
+ * compares the heuristic's best moves (--width, default 3) by what follows
+ * them, for --ms milliseconds (default 100; never more than a quarter of
+ * the move limit the referee gives), or for --iter samples exactly (the
+ * moves then depend only on the seeds, not on the machine's load).  By
+ * default each sample plays every candidate and then the round out with
+ * every seat playing the heuristic bot's move in the sampled game
+ * (heuristic_game_move(): the seat knows its own hand and role and the
+ * goals it looked at, and trusts the others as their plays, the
+ * playout's too, make it), the same sample and random numbers for each
+ * candidate, so their differences are measured in pairs
+ * (search_compare()); the bot plays the candidate whose mean difference
+ * from the heuristic's first is highest and above --z standard errors
+ * (default 0) and --margin (default 0), over 8 samples at least.  --cheap
+ * plays the playouts with search_policy() instead (the earlier search).
+ * With --tree it searches a tree of its own decisions instead
  * (search_run()) and changes the heuristic's move when a candidate's mean
- * is better by SEARCH_MARGIN (default there 0.03) over 20 samples.  A
- * single legal move, or a knowledge that is lost (no game of the ruleset
- * gives the lines: a ruleset file it was not given), leaves the
- * heuristic's choice.  "--ms N", "--iter N", "--z X", "--margin X",
- * "--ruleset FILE" on its command line set the same; SEARCH_RULESET names
- * the file of a ruleset that is not built in.  It reports on stderr, per
- * game, its decisions, samples, and those it could not search.
+ * is better by --margin (default there 0.03) over 20 samples.  A single
+ * legal move, or a knowledge that is lost (no game of the ruleset gives
+ * the lines: a ruleset file it was not given), leaves the heuristic's
+ * choice.  Each option may be given in the environment too (SEARCH_MS,
+ * SEARCH_ITER, SEARCH_WIDTH, SEARCH_Z, SEARCH_MARGIN, SEARCH_TREE=1,
+ * SEARCH_RULESET).  It reports on stderr, per game, its decisions,
+ * samples, and those it could not search; see --help.
  */
 
 /* The most candidates compared (--width), and the default. */
@@ -48,7 +54,7 @@ static search *srch;
 static sab_rng rng;
 static uint64_t bot_seed;
 static int game_seeded = -1;
-static double budget_ms = 100, margin = -1, zscore = 1.0;
+static double budget_ms = 100, margin = -1, zscore = 0;
 static int use_tree;
 static long fixed_iter;
 static long decisions, samples, fallbacks, changed;
@@ -56,79 +62,25 @@ static long decisions, samples, fallbacks, changed;
 /* ---- who is who ----------------------------------------------------------
  *
  * The samples deal the roles this seat does not know uniformly; what the
- * other seats did says more.  Each seat's suspicion (of being a saboteur)
- * grows when it lays a dead end or breaks the tools of a seat not under
- * suspicion, and falls when it digs towards the goals or repairs another;
- * a sample's roles are then dealt again among the unknown seats, each
- * saboteur card weighted by exp(SUSPICION x its seat's suspicion).
+ * other seats did says more.  The heuristic bot keeps a trust in each
+ * seat (heuristic.h: up for digging towards the gold, down for dead ends,
+ * rockfalls on the tunnel, tools broken on trusted seats); a sample's roles
+ * are dealt again among the seats whose role is unknown, each saboteur
+ * card weighted by exp(-TRUST x its seat's trust) (--trust X; 0 leaves
+ * them uniform).  Against heuristic bots this guesses the saboteurs far
+ * better than uniform roles: --roles-check N measures it.
  */
 
-static double suspicion = 0.6, trust_susp;
+static double trust_weight = 1.0;
 static int root_trust[SAB_MAX_PLAYERS];
-#define SUSPICION suspicion
-
-static double susp[SAB_MAX_PLAYERS];
-static int susp_round = -1, susp_game = -1;
-
-/* The least distance from a card the start reaches to a goal this seat
- * does not know to be stone. */
-static int goal_dist(const botstate *s, const sab_board *b)
-{
-	int best = 1000;
-
-	for (int g = 0; g < s->rs.ngoals; g++) {
-		const sab_card *c = bot_card(s, bot_goal_card(s, g));
-		if (c != NULL && !c->gold)
-			continue;
-		for (int i = 0; i < b->nplaced; i++) {
-			int x = sab_board_x(b->placed[i]);
-			int y = sab_board_y(b->placed[i]);
-			int d = abs(x - bot_goal_x(s, g)) + abs(y - bot_goal_y(s, g));
-			if (d < best && sab_board_connected(b, x, y))
-				best = d;
-		}
-	}
-	return best;
-}
 
 static void seen(const botstate *s, int seat, const sab_move *m)
 {
-	static sab_board b;
-	int type = bot_move_type(s, m);
-	int me_sab = bot_role(s, s->seat) >= 0 && strcmp(sab_role_name(&s->rs,
-	    (uint8_t)bot_role(s, s->seat)), "saboteur") == 0;
-
 	heuristic_seen(s, seat, m);
-	if (s->game != susp_game || s->table.round != susp_round) {
-		memset(susp, 0, sizeof susp);
-		susp_game = s->game;
-		susp_round = s->table.round;
-	}
-	if (seat == s->seat || seat < 0 || seat >= s->nplayers)
-		return;
-	if (type == SAB_CARD_PATH) {
-		if (bot_is_dead_end(s, m->card)) {
-			susp[seat] += 2;
-			return;
-		}
-		b = s->table.board;
-		int before = goal_dist(s, &b);
-		sab_board_place(&b, &s->rs, m->x, m->y, m->card, m->rot);
-		susp[seat] += goal_dist(s, &b) < before ? -1 : 0.5;
-	} else if (type == SAB_CARD_SABOTAGE) {
-		if (m->target == s->seat)
-			susp[seat] += me_sab ? -1.5 : 2;
-		else
-			susp[seat] += susp[m->target] > 0.5 ? -1 : 1.5;
-	} else if (type == SAB_CARD_REPAIR && m->target != seat) {
-		susp[seat] += susp[m->target] > 0.5 ? 1 : -1;
-	} else if (type == SAB_CARD_ROCKFALL) {
-		susp[seat] += 0.5;
-	}
 }
 
 /* Deals a sample's roles again among the seats this seat does not know,
- * by suspicion (a few exchanges of two seats' cards, each kept with the
+ * by trust (a few exchanges of two seats' cards, each kept with the
  * weights' ratio). */
 static void adjust(sab_game *g, sab_rng *r, void *ctx)
 {
@@ -149,12 +101,9 @@ static void adjust(sab_game *g, sab_rng *r, void *ctx)
 		double w;
 		if (sa == sb)
 			continue;
-		/* Weight of the exchange: b's suspicion for a's. */
-		if (trust_susp > 0)
-			w = exp(trust_susp * (sa ? root_trust[a] - root_trust[b] :
-			    root_trust[b] - root_trust[a]));
-		else
-		w = exp(SUSPICION * (sa ? susp[b] - susp[a] : susp[a] - susp[b]));
+		/* Weight of the exchange: b's saboteur card to a. */
+		w = exp(trust_weight * (sa ? root_trust[a] - root_trust[b] :
+		    root_trust[b] - root_trust[a]));
 		if (w >= 1 || (double)sab_rng_below(r, 1u << 30) <
 		    w * (double)(1u << 30)) {
 			uint8_t x = g->role[a];
@@ -169,13 +118,11 @@ static void adjust(sab_game *g, sab_rng *r, void *ctx)
  * Each playout starts from the trust this bot's heuristic has in each
  * seat (what their plays made of them), and every seat of the sampled
  * game plays the heuristic bot's move there (heuristic.h), knowing what
- * that seat knows of the sample; one move in EPSILON (0: never) is a
- * random legal one instead.
+ * that seat knows of the sample.
  */
 
 static int play_trust[SAB_MAX_PLAYERS];
 static int cheap_playouts;
-static long epsilon, horizon;
 
 static void play_begin(const sab_game *g, void *ctx)
 {
@@ -188,8 +135,7 @@ static void play_move(const sab_game *g, sab_rng *r, sab_move *buf,
     sab_move *m, void *ctx)
 {
 	(void)ctx;
-	if ((epsilon > 0 && sab_rng_below(r, (uint32_t)epsilon) == 0) ||
-	    heuristic_game_move(g, play_trust, buf, m) != 0)
+	if (heuristic_game_move(g, play_trust, buf, m) != 0)
 		sab_game_random_move(g, r, m);
 }
 
@@ -215,7 +161,7 @@ static int allow(const sab_game *g, const sab_move *m, void *ctx)
 
 /* ---- how well the samples guess the roles (SEARCH_ROLES_CHECK=N) -------
  *
- * At each decision, N samples (roles dealt again by suspicion, as the
+ * At each decision, N samples (roles dealt again by trust, as the
  * search deals them) give each other seat's chance of being a saboteur;
  * the round's end tells the roles; stderr gets, per game, the mean squared
  * error of those chances (the Brier score: 0 knows, 0.25 a coin) and that
@@ -375,7 +321,6 @@ static const char *choose(const botstate *s)
 		roles_predict();
 	if (cheap_playouts)
 		hooks.begin = NULL, hooks.play = NULL, hooks.seen = NULL;
-	hooks.horizon = horizon;
 	heuristic_trust(s->seat, root_trust);
 	if (!use_tree) {
 		double mean[WIDTH], diff[WIDTH], se[WIDTH];
@@ -504,9 +449,44 @@ static int bench(long n)
 	return 0;
 }
 
+static const char usage[] =
+"usage: search-bot [--ms N | --iter N] [--width N] [--z X] [--margin X]\n"
+"                  [--trust X] [--cheap | --tree] [--ruleset FILE]\n"
+"                  [--roles-check N] [--bench N]\n"
+"A Saboteur bot (saboteur-protocol(7) on stdin and stdout) that compares\n"
+"the heuristic bot's best moves in games sampled from what its seat knows,\n"
+"each played out with the heuristic bot's move in every seat.\n"
+"  --ms N           milliseconds a decision (default 100; at most a quarter\n"
+"                   of the referee's move limit)\n"
+"  --iter N         exactly N samples a decision instead (each plays every\n"
+"                   candidate out: N x width playouts); the moves then\n"
+"                   depend only on the seeds, not on the machine's load\n"
+"  --width N        candidates: the heuristic's N best moves (default 3)\n"
+"  --z X            another move than the heuristic's only when it does\n"
+"                   better by X standard errors (default 0)\n"
+"  --margin X       and by more than X (results 0 to 1; default 0)\n"
+"  --trust X        deal the unknown roles by the heuristic's trust in each\n"
+"                   seat, weight exp(-X x trust) (default 1; 0: uniform)\n"
+"  --cheap          play the playouts with the cheap policy instead\n"
+"  --tree           information-set MCTS over its own decisions instead\n"
+"  --ruleset FILE   the ruleset, when it is not built in\n"
+"  --roles-check N  report how well N samples a decision guess the\n"
+"                   saboteurs (Brier score, on stderr at each game's end)\n"
+"  --bench N        time N samples of a seeded position and exit\n"
+"Each may be set in the environment instead: SEARCH_MS, SEARCH_ITER,\n"
+"SEARCH_WIDTH, SEARCH_Z, SEARCH_MARGIN, SEARCH_TRUST, SEARCH_TREE=1,\n"
+"SEARCH_RULESET, SEARCH_ROLES_CHECK, SEARCH_BENCH; BOT_SEED mixes into the\n"
+"seed of its randomness.\n";
+
 int main(int argc, char **argv)
 {
 	const char *env;
+
+	for (int i = 1; i < argc; i++)
+		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+			fputs(usage, stdout);
+			return 0;
+		}
 
 	if ((k = know_new()) == NULL || (srch = search_new(1 << 20)) == NULL) {
 		fprintf(stderr, "search: out of memory\n");
@@ -526,14 +506,8 @@ int main(int argc, char **argv)
 		width = atoi(env) < MAX_WIDTH ? atoi(env) : MAX_WIDTH;
 	if ((env = arg(argc, argv, "--roles-check", "SEARCH_ROLES_CHECK")) != NULL)
 		roles_check = atol(env);
-	if ((env = arg(argc, argv, "--susp-trust", "SEARCH_SUSP_TRUST")) != NULL)
-		trust_susp = atof(env);
-	if ((env = arg(argc, argv, "--susp", "SEARCH_SUSP")) != NULL)
-		suspicion = atof(env);
-	if ((env = arg(argc, argv, "--eps", "SEARCH_EPS")) != NULL)
-		epsilon = atol(env);
-	if ((env = arg(argc, argv, "--horizon", "SEARCH_HORIZON")) != NULL)
-		horizon = atol(env);
+	if ((env = arg(argc, argv, "--trust", "SEARCH_TRUST")) != NULL)
+		trust_weight = atof(env);
 	for (int i = 1; i < argc; i++) {
 		use_tree |= strcmp(argv[i], "--tree") == 0;
 		cheap_playouts |= strcmp(argv[i], "--cheap") == 0;
