@@ -19,7 +19,7 @@
  * (heuristic.h); the search (search.h) samples complete games consistent
  * with every line the seat received (know.h), the other seats' roles dealt
  * by what their plays made of them (the heuristic's trust in each), and
- * compares the heuristic's best moves (--width, default 3) by what follows
+ * compares the heuristic's best moves (--width, default 5) by what follows
  * them, for --ms milliseconds (default 100; never more than a quarter of
  * the move limit the referee gives), or for --iter samples exactly (the
  * moves then depend only on the seeds, not on the machine's load).  By
@@ -46,7 +46,7 @@
 
 /* The most candidates compared (--width), and the default. */
 #define MAX_WIDTH 16
-static int width = 3;
+static int width = 5;
 #define WIDTH MAX_WIDTH
 
 static know *k;
@@ -461,7 +461,7 @@ static const char usage[] =
 "  --iter N         exactly N samples a decision instead (each plays every\n"
 "                   candidate out: N x width playouts); the moves then\n"
 "                   depend only on the seeds, not on the machine's load\n"
-"  --width N        candidates: the heuristic's N best moves (default 3)\n"
+"  --width N        candidates: the heuristic's N best moves (default 5)\n"
 "  --z X            another move than the heuristic's only when it does\n"
 "                   better by X standard errors (default 0)\n"
 "  --margin X       and by more than X (results 0 to 1; default 0)\n"
