@@ -449,10 +449,114 @@ static int bench(long n)
 	return 0;
 }
 
+/* ---- --check-policy: the playouts' heuristic is the heuristic bot ------- */
+
+static char check_line[PROTO_LINE_MAX];
+
+/* The heuristic bot's choice, as it makes it from the lines it is sent. */
+static const char *check_choose(const botstate *s)
+{
+	int order[MAX_WIDTH];
+
+	check_line[0] = '\0';
+	if (best_of_heuristic(s, order) > 0)
+		snprintf(check_line, sizeof check_line, "%s",
+		    s->legal[order[0]].line);
+	return check_line[0] ? check_line : NULL;
+}
+
+static void check_feed(const char *l)
+{
+	char buf[PROTO_LINE_MAX];
+
+	snprintf(buf, sizeof buf, "%s", l);
+	bot_handle(buf, "search", check_choose, seen);
+}
+
+/*
+ * "--check-policy N": N seeded 5-player base games, every seat playing
+ * heuristic_game_move() (the playouts' policy, on the rules engine's
+ * game); one seat a game is also followed through the bot helper, line by
+ * line as a bot is sent them, and at each of its decisions the heuristic
+ * bot's own choice there (heuristic_rank()) must be the move
+ * heuristic_game_move() chooses.  Prints how many agreed on stderr (the
+ * bot helper's answers go to stdout); returns 1 when fewer than 99% did.
+ */
+static int check_policy(long n)
+{
+	static sab_ruleset rs;
+	static sab_game g;
+	static sab_events ev;
+	static proto_cards pc;
+	static sab_move moves[SAB_MAX_MOVES];
+	char err[256], line[PROTO_LINE_MAX];
+	int tr[SAB_MAX_PLAYERS], others[SAB_MAX_PLAYERS];
+	long agree = 0, total = 0;
+	sab_rng r;
+	sab_move m;
+
+	if (sab_ruleset_load_builtin(&rs, "base", err, sizeof err) != 0 ||
+	    proto_cards_init(&pc, &rs, err, sizeof err) != 0)
+		return 1;
+	for (long gi = 0; gi < n; gi++) {
+		int seat = (int)(gi % 5), decision = 0;
+		sab_rng_seed(&r, 1000 + (uint64_t)gi);
+		ev.n = 0;
+		if (sab_game_new(&g, &rs, 5, 0, &r, &ev, err, sizeof err) != 0)
+			return 1;
+		memset(others, 0, sizeof others);
+		for (int i = 0; proto_setup_line(&pc, (int)gi + 1, 5, seat, NULL,
+		    i, line, sizeof line) > 0; i++)
+			check_feed(line);
+		for (;;) {
+			proto_cards_follow(&pc, &g);
+			for (int i = 0; i < ev.n; i++)
+				if (proto_event(&pc, &ev.ev[i], seat, 5, line,
+				    sizeof line) > 0)
+					check_feed(line);
+			ev.n = 0;
+			if (sab_game_over(&g))
+				break;
+			if (g.to_act == seat) {
+				int nm = sab_game_moves(&g, moves);
+				memcpy(line, "legal ", 6);
+				for (int i = 0; i < nm; i++)
+					if (proto_move(&pc, &moves[i], line + 6,
+					    sizeof line - 6) > 0)
+						check_feed(line);
+				if (proto_turn_line(++decision, 10000, 0, line,
+				    sizeof line) > 0)
+					check_feed(line);
+				heuristic_trust(seat, tr);
+				if (heuristic_game_move(&g, tr, moves, &m) != 0 ||
+				    proto_move(&pc, &m, line, sizeof line) <= 0)
+					return 1;
+				total++;
+				if (strcmp(line, check_line) == 0)
+					agree++;
+				else
+					fprintf(stderr, "search: check: game %ld "
+					    "decision %d: heuristic bot \"%s\", "
+					    "on the game \"%s\"\n", gi + 1,
+					    decision, check_line, line);
+			} else if (heuristic_game_move(&g, others, moves, &m) !=
+			    0) {
+				return 1;
+			}
+			if (m.kind == SAB_MOVE_PLAY)
+				heuristic_game_seen(&g, others, g.to_act, &m);
+			sab_game_apply(&g, &m, &r, &ev);
+		}
+	}
+	fprintf(stderr, "search: check: %ld of %ld decisions alike (%.1f%%)\n",
+	    agree, total, total ? 100.0 * (double)agree / (double)total : 0);
+	return total == 0 || agree * 100 < total * 99;
+}
+
 static const char usage[] =
 "usage: search-bot [--ms N | --iter N] [--width N] [--z X] [--margin X]\n"
 "                  [--trust X] [--cheap | --tree] [--ruleset FILE]\n"
-"                  [--roles-check N] [--bench N]\n"
+"                  [--roles-check N] [--bench N] [--check-policy N]\n"
 "A Saboteur bot (saboteur-protocol(7) on stdin and stdout) that compares\n"
 "the heuristic bot's best moves in games sampled from what its seat knows,\n"
 "each played out with the heuristic bot's move in every seat.\n"
@@ -473,6 +577,9 @@ static const char usage[] =
 "  --roles-check N  report how well N samples a decision guess the\n"
 "                   saboteurs (Brier score, on stderr at each game's end)\n"
 "  --bench N        time N samples of a seeded position and exit\n"
+"  --check-policy N play N seeded base games with the playouts' policy and\n"
+"                   check it chooses as the heuristic bot does (exit 1 when\n"
+"                   fewer than 99%% of one seat's decisions agree)\n"
 "Each may be set in the environment instead: SEARCH_MS, SEARCH_ITER,\n"
 "SEARCH_WIDTH, SEARCH_Z, SEARCH_MARGIN, SEARCH_TRUST, SEARCH_TREE=1,\n"
 "SEARCH_RULESET, SEARCH_ROLES_CHECK, SEARCH_BENCH; BOT_SEED mixes into the\n"
@@ -533,6 +640,9 @@ int main(int argc, char **argv)
 		fclose(f);
 		know_use_ruleset(k, &rs);
 	}
+	if ((env = arg(argc, argv, "--check-policy", "SEARCH_CHECK_POLICY")) !=
+	    NULL)
+		return check_policy(atol(env) > 0 ? atol(env) : 20);
 	if ((env = arg(argc, argv, "--bench", "SEARCH_BENCH")) != NULL)
 		return bench(atol(env) > 0 ? atol(env) : 20000);
 	bot_lines = line;
