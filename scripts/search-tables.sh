@@ -49,7 +49,11 @@ table() {       # name ruleset bot others...
 	name=$1 rs=$2 bot=$3
 	shift 3
 	[ -s "$out/$name.done" ] && return 0
+	# Time enough for every decision on a loaded machine: a table
+	# measures strength at a fixed number of samples, and a decision the
+	# referee makes for a bot that ran out of time would spoil it.
 	"$b/saboteur" play --config "$cfg" --ruleset "$rs" --seed 42 \
+	    --move-ms 60000 --bank-ms 600000 \
 	    --games "$games" --transcripts --quiet --force \
 	    --log-dir "$out/$name" "$bot" "$@" >"$out/$name.out" 2>&1
 	python3 "$here/examples/bot_stats.py" --ci "$out/$name"/1-*.transcript \
