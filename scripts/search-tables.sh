@@ -4,15 +4,23 @@
 # against the random bots, 5-player base and 6-player Saboteur 2 games,
 # seed 42; the heuristic bot in the same seat is the baseline.  Prints each
 # table's results by role with 95% intervals (examples/bot_stats.py --ci).
-# CPU-heavy: run it with nice, on a quiet machine if you can.
+# CPU-heavy: run it with nice (JOBS=2 in the environment runs the four
+# tables of each bot at once).
 #
-# Usage: scripts/search-tables.sh BUILD OUTDIR MS GAMES WHICH...
-#   WHICH: c (build/examples/search-bot --ms MS), py (the Python search bot,
-#   bindings/python/examples/search_bot.py --ms MS, next to the package
+# Usage: scripts/search-tables.sh BUILD OUTDIR SEARCH GAMES WHICH...
+#   SEARCH: the search bots' options, "--iter N ..." (N samples a decision,
+#   whatever the machine's load: the README's tables), or a number of
+#   milliseconds a decision (--ms).
+#   WHICH: c (build/examples/search-bot SEARCH), py (the Python search bot,
+#   bindings/python/examples/search_bot.py SEARCH, next to the package
 #   built in BUILD/python), heuristic (the baseline).
 set -eu
-b=$1 out=$2 ms=$3 games=$4
+b=$1 out=$2 search=$3 games=$4
 shift 4
+case $search in
+*[!0-9.]*) ;;
+*) search="--ms $search" ;;
+esac
 here=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$out"
 h=$b/examples/heuristic-bot
@@ -21,16 +29,19 @@ cfg=$out/bots.yaml
 # The Python bot runs from a folder of its own holding the package, as a
 # sealed bot sees it.
 mkdir -p "$out/pybot"
-rm -rf "$out/pybot/saboteur"
-cp -r "$b/python/saboteur" "$out/pybot/"
-cp "$here/bindings/python/examples/search_bot.py" "$out/pybot/"
+case " $* " in
+*" py "*)
+	rm -rf "$out/pybot/saboteur"
+	cp -r "$b/python/saboteur" "$out/pybot/"
+	cp "$here/bindings/python/examples/search_bot.py" "$out/pybot/" ;;
+esac
 cat >"$cfg" <<EOF2
 bots:
   pysearch:
-    command: "python3 search_bot.py --ms $ms"
+    command: "python3 search_bot.py $search"
     cwd: "$(cd "$out/pybot" && pwd)"
   csearch:
-    command: "$(cd "$b" && pwd)/examples/search-bot --ms $ms"
+    command: "$(cd "$b" && pwd)/examples/search-bot $search"
   heuristic:
     command: "$(cd "$b" && pwd)/examples/heuristic-bot"
 EOF2
@@ -38,12 +49,24 @@ table() {       # name ruleset bot others...
 	name=$1 rs=$2 bot=$3
 	shift 3
 	[ -s "$out/$name.done" ] && return 0
+	# Time enough for every decision on a loaded machine: a table
+	# measures strength at a fixed number of samples, and a decision the
+	# referee makes for a bot that ran out of time would spoil it.
 	"$b/saboteur" play --config "$cfg" --ruleset "$rs" --seed 42 \
+	    --move-ms 60000 --bank-ms 600000 \
 	    --games "$games" --transcripts --quiet --force \
 	    --log-dir "$out/$name" "$bot" "$@" >"$out/$name.out" 2>&1
 	python3 "$here/examples/bot_stats.py" --ci "$out/$name"/1-*.transcript \
 	    >"$out/$name.done"
 	rm -f "$out/$name"/*.transcript
+}
+# JOBS=2 (or more): the four tables of each bot at once.
+run() {
+	if [ "${JOBS:-1}" -gt 1 ]; then
+		table "$@" &
+	else
+		table "$@"
+	fi
 }
 for which in "$@"; do
 	case $which in
@@ -52,10 +75,11 @@ for which in "$@"; do
 	heuristic) bot=heuristic ;;
 	*) echo "search-tables.sh: no such bot: $which" >&2; exit 2 ;;
 	esac
-	table "$which-base-heuristic" base $bot $h $h $h $h
-	table "$which-base-random" base $bot $r $r $r $r
-	table "$which-sab2-heuristic" saboteur2 $bot $h $h $h $h $h
-	table "$which-sab2-random" saboteur2 $bot $r $r $r $r $r
+	run "$which-base-heuristic" base $bot "$h" "$h" "$h" "$h"
+	run "$which-base-random" base $bot "$r" "$r" "$r" "$r"
+	run "$which-sab2-heuristic" saboteur2 $bot "$h" "$h" "$h" "$h" "$h"
+	run "$which-sab2-random" saboteur2 $bot "$r" "$r" "$r" "$r" "$r"
+	wait
 done
 for f in "$out"/*.done; do
 	echo "== $(basename "$f" .done)"

@@ -84,8 +84,24 @@ static stance stance_of(const botstate *s)
 /* How far each seat seems to help the miners this round: up for digging
  * towards the gold, down for dead ends, rockfalls on the tunnel, and tools
  * broken on helpful players. */
-static int trust[SAB_MAX_PLAYERS];
+static int own_trust[SAB_MAX_PLAYERS];
+/* The same as another seat would learn it (heuristic_trust()). */
+static int pub_trust[SAB_MAX_PLAYERS];
+/* The trust read and learned: ours, or a sampled game's (heuristic_game_move()). */
+static int *trust = own_trust;
 static int trust_key = -1;      /* the game and round trust is about */
+
+/* A sampled game's seat, as heuristic_game_move() makes it: sim (NULL until
+ * the first) reads its board from sim_board rather than its table. */
+static botstate *sim;
+static const sab_board *sim_board;
+static int sim_digger;          /* scoring a digger's moves in sim */
+
+/* The board of s's table. */
+static const sab_board *board(const botstate *s)
+{
+	return s == sim ? sim_board : &s->table.board;
+}
 
 /* Everyone starts a round trusted as much as anyone: roles are new. */
 static void trust_new_round(const botstate *s)
@@ -93,7 +109,7 @@ static void trust_new_round(const botstate *s)
 	if (trust_key == s->game * 100 + s->table.round)
 		return;
 	for (int i = 0; i < SAB_MAX_PLAYERS; i++)
-		trust[i] = 0;
+		own_trust[i] = pub_trust[i] = 0;
 	trust_key = s->game * 100 + s->table.round;
 }
 
@@ -126,7 +142,7 @@ static int distance(const sab_board *b, const sab_ruleset *rs, int gx, int gy)
 
 static int goal_distance(const botstate *s, int g)
 {
-	return distance(&s->table.board, &s->rs, bot_goal_x(s, g),
+	return distance(board(s), &s->rs, bot_goal_x(s, g),
 	    bot_goal_y(s, g));
 }
 
@@ -161,7 +177,7 @@ static int diverted_card(const botstate *s)
 
 	if (!s->has_last_path)
 		return -1;
-	cell = sab_board_get(&s->table.board, s->last_path_x, s->last_path_y);
+	cell = sab_board_get(board(s), s->last_path_x, s->last_path_y);
 	if (cell == SAB_CELL_EMPTY || cell == SAB_CELL_HIDDEN ||
 	    s->rs.defs[SAB_CELL_DEF(cell)].type != SAB_CARD_PATH)
 		return -1;
@@ -175,7 +191,26 @@ static int distance_after(const botstate *s, const sab_move *m, int g)
 	static sab_board b;
 	int type = bot_move_type(s, m), moved;
 
-	b = s->table.board;
+	/* In a sampled game, a path card further from the goal than the
+	 * tunnel comes changes nothing (its new ends lie no nearer, and the
+	 * nearest end stays open), short of joining a tunnel a rockfall cut
+	 * off: no copy of the board. */
+	if (s == sim && type == SAB_CARD_PATH) {
+		int before = goal_distance(s, g);
+		if (abs(m->x - bot_goal_x(s, g)) + abs(m->y - bot_goal_y(s, g)) >=
+		    before + 1)
+			return before;
+	}
+	/* Nor, for a digger's score, a rockfall that cannot bring the
+	 * tunnel nearer (the cell it empties is no nearer than its end): a
+	 * digger plays none that does not. */
+	if (s == sim && sim_digger && type == SAB_CARD_ROCKFALL) {
+		int before = goal_distance(s, g);
+		if (abs(m->x - bot_goal_x(s, g)) + abs(m->y - bot_goal_y(s, g)) >=
+		    before)
+			return before;
+	}
+	b = *board(s);
 	if (type == SAB_CARD_PATH)
 		sab_board_place(&b, &s->rs, m->x, m->y, m->card, m->rot);
 	else if (type == SAB_CARD_ROCKFALL)
@@ -195,17 +230,19 @@ static int me_good(const stance *st)
 	return st->kind == DIGGER && st->me > SAB_ROLE_NONE;
 }
 
-/* Watches every play to learn who digs and who blocks. */
-static void seen(const botstate *s, int seat, const sab_move *m)
+/* Learns from seat's play m who digs and who blocks, into trust, as
+ * observer sees it: our seat (s->seat), or anyone else (a seat that knows
+ * nothing of the others' roles and digs for everyone). */
+static void learn(const botstate *s, int observer, int seat,
+    const sab_move *m)
 {
-	stance st = stance_of(s);
+	stance st = observer == s->seat ? stance_of(s) :
+	    (stance){ DIGGER, 0, -1 };
 	our_team = st.team;
 	int sure, g = target_goal(s, &sure), before = goal_distance(s, g);
 	int type = bot_move_type(s, m);
 
-	kinds_init();
-	trust_new_round(s);
-	if (seat == s->seat)
+	if (seat == observer)
 		return;
 	if (type == SAB_CARD_PATH && bot_is_dead_end(s, m->card))
 		trust[seat] -= 2;
@@ -214,12 +251,24 @@ static void seen(const botstate *s, int seat, const sab_move *m)
 		int after = distance_after(s, m, g);
 		trust[seat] += after < before ? 1 : after > before ? -3 : 0;
 	} else if (type == SAB_CARD_SABOTAGE || type == t_trapped) {
-		int victim_good = m->target == s->seat ? me_good(&st) :
+		int victim_good = m->target == observer ? me_good(&st) :
 		    trust[m->target] > 0;
 		trust[seat] += victim_good ? -2 : trust[m->target] < 0;
 	} else if ((type == SAB_CARD_REPAIR || type == t_freedom) &&
 	    trust[m->target] < 0)
 		trust[seat] -= 1;
+}
+
+/* Watches every play to learn who digs and who blocks. */
+static void seen(const botstate *s, int seat, const sab_move *m)
+{
+	kinds_init();
+	trust_new_round(s);
+	learn(s, s->seat, seat, m);
+	/* What the others make of everyone, us included. */
+	trust = pub_trust;
+	learn(s, SAB_MAX_PLAYERS, seat, m);
+	trust = own_trust;
 }
 
 /* How we feel about seat: its role when an inspection told it (Saboteur
@@ -328,7 +377,7 @@ static int score_table(const botstate *s, const stance *st,
 		if (path && c->crystals)
 			return 70 + (after > before) - (after < before);
 		if (!path) {
-			uint8_t cell = sab_board_get(&s->table.board, m->x,
+			uint8_t cell = sab_board_get(board(s), m->x,
 			    m->y);
 			if (s->rs.defs[SAB_CELL_DEF(cell)].crystals)
 				return NEVER;
@@ -350,7 +399,7 @@ static int score_table(const botstate *s, const stance *st,
 		 * one reached through the other colour's door helps the
 		 * other team alone. */
 		if (path && st->team && !sab_board_team_reached(
-		    &s->table.board, &s->rs, st->team, m->x, m->y))
+		    board(s), &s->rs, st->team, m->x, m->y))
 			return NEVER;
 		return path ? 20 - near : NEVER;
 	}
@@ -754,3 +803,111 @@ int main(void)
 	return bot_run("heuristic", choose, seen);
 }
 #endif
+
+/* ---- the heuristic in a complete game (a search's sample) ---------------- */
+
+static const sab_ruleset *sim_rs;
+static int sim_players = -1;
+
+/* Makes sim what seat (or, for SAB_MAX_PLAYERS, a spectator) knows of g:
+ * its own hand and role, the goals it looked at or that lie face up, the
+ * board, the cards in front of everyone, the gold (the heuristic's guess
+ * at it, exact here). */
+static int sim_view(const sab_game *g, int seat)
+{
+	sab_seen *t;
+
+	if (sim == NULL && (sim = calloc(1, sizeof *sim)) == NULL)
+		return -1;
+	if (sim_rs != g->rs || sim_players != g->nplayers) {
+		sim->rs = *g->rs;
+		sab_seen_init(&sim->table, g->rs, g->nplayers, SAB_SEEN_PUBLIC);
+		sim_rs = g->rs;
+		sim_players = g->nplayers;
+	}
+	kinds_init();
+	t = &sim->table;
+	sim->nplayers = g->nplayers;
+	sim->seat = seat;
+	sim->game = 1;
+	sim->pending_seat = -1;
+	sim->has_last_path = g->last_path != SAB_NO_CELL;
+	sim->last_path_x = sim->has_last_path ? sab_board_x(g->last_path) : 0;
+	sim->last_path_y = sim->has_last_path ? sab_board_y(g->last_path) : 0;
+	sim_board = &g->board;
+	t->round = g->round;
+	t->phase = g->phase;
+	t->to_act = g->to_act;
+	t->dir = g->dir;
+	t->deck = g->ndeck;
+	t->dealing = 0;
+	t->ndiscard = g->ndiscard;
+	t->goal_open = g->goal_open;
+	memcpy(t->nhand, g->nhand, sizeof t->nhand);
+	memcpy(t->nfront, g->nfront, sizeof t->nfront);
+	memcpy(t->front, g->front, sizeof t->front);
+	memcpy(t->goal_x, g->goal_x, sizeof t->goal_x);
+	memcpy(t->goal_y, g->goal_y, sizeof t->goal_y);
+	for (int i = 0; i < g->nplayers; i++) {
+		t->role[i] = i == seat ? g->role[i] : SAB_SEEN_UNKNOWN;
+		sim->gold_guess[i] = g->gold[i];
+	}
+	if (seat < g->nplayers)
+		memcpy(t->hand[seat], g->hand[seat], sizeof t->hand[seat]);
+	for (int k = 0; k < SAB_MAX_GOALS; k++)
+		t->goal_known[k] = k < g->rs->ngoals && ((g->goal_open >> k & 1) ||
+		    (seat < g->nplayers && (g->peeked[seat] >> k & 1))) ?
+		    g->goal_def[k] : SAB_NO_CARD;
+	return 0;
+}
+
+int heuristic_game_move(const sab_game *g, int *tr, sab_move *buf,
+    sab_move *m)
+{
+	int n = sab_game_moves(g, buf), seat = g->to_act, self, best = -1;
+	int best_score = NEVER - 1, *keep = trust;
+
+	if (n <= 0 || sim_view(g, seat) != 0)
+		return -1;
+	/* The heuristic never learns from its own plays. */
+	self = tr[seat];
+	tr[seat] = 0;
+	trust = tr;
+	{
+		stance st = stance_of(sim);
+		our_team = st.team;
+		int sure, goal = target_goal(sim, &sure),
+		    before = goal_distance(sim, goal);
+		sim_digger = st.kind == DIGGER;
+		for (int i = 0; i < n; i++) {
+			int v = score(sim, &st, &buf[i], goal, sure, before);
+			if (v > best_score)
+				best = i, best_score = v;
+		}
+		sim_digger = 0;
+	}
+	trust = keep;
+	tr[seat] = self;
+	*m = buf[best];
+	return 0;
+}
+
+void heuristic_game_seen(const sab_game *g, int *tr, int seat,
+    const sab_move *m)
+{
+	int *keep = trust;
+
+	if (seat < 0 || seat >= g->nplayers ||
+	    sim_view(g, SAB_MAX_PLAYERS) != 0)
+		return;
+	trust = tr;
+	learn(sim, SAB_MAX_PLAYERS, seat, m);
+	trust = keep;
+}
+
+void heuristic_trust(int seat, int *tr)
+{
+	memcpy(tr, own_trust, sizeof own_trust);
+	if (seat >= 0 && seat < SAB_MAX_PLAYERS)
+		tr[seat] = pub_trust[seat];
+}

@@ -441,6 +441,27 @@ double search_round_result(const sab_game *start, const sab_game *g,
 	return 0.5 * (gold > 0) + 0.5 * gold;
 }
 
+/* Plays candidate m in s->g, then the playout the hooks' policy plays,
+ * to the round's end or hooks->horizon moves. */
+static void hooked_playout(search *s, const sab_move *m, sab_rng *rng,
+    const search_hooks *hooks)
+{
+	int round = s->g.round;
+	sab_move next = *m;
+
+	if (hooks->begin != NULL)
+		hooks->begin(&s->g, hooks->ctx);
+	for (long n = 0; ; n++) {
+		if (hooks->seen != NULL)
+			hooks->seen(&s->g, &next, hooks->ctx);
+		sab_game_apply(&s->g, &next, rng, NULL);
+		if (sab_game_over(&s->g) || s->g.round != round ||
+		    (hooks->horizon > 0 && n >= hooks->horizon))
+			break;
+		hooks->play(&s->g, rng, s->buf, &next, hooks->ctx);
+	}
+}
+
 /* The most candidates search_compare() takes. */
 #define MAX_CANDS 16
 
@@ -476,8 +497,12 @@ long search_compare(search *s, know *k, sab_rng *rng, const sab_move *cands,
 			}
 			/* The same random numbers for every candidate. */
 			sab_rng_seed(&r, seed);
-			sab_game_apply(&s->g, &cands[i], &r, NULL);
-			search_playout(&s->g, &r, s->buf, 0);
+			if (hooks != NULL && hooks->play != NULL) {
+				hooked_playout(s, &cands[i], &r, hooks);
+			} else {
+				sab_game_apply(&s->g, &cands[i], &r, NULL);
+				search_playout(&s->g, &r, s->buf, 0);
+			}
 			res[i] = search_round_result(&s->start, &s->g, me);
 		}
 		if (!ok)

@@ -54,10 +54,24 @@ void search_free(search *s);
  */
 typedef void search_adjust_fn(sab_game *g, sab_rng *rng, void *ctx);
 typedef int search_allow_fn(const sab_game *g, const sab_move *m, void *ctx);
+typedef void search_begin_fn(const sab_game *g, void *ctx);
+typedef void search_play_fn(const sab_game *g, sab_rng *rng, sab_move *buf,
+    sab_move *m, void *ctx);
+typedef void search_seen_fn(const sab_game *g, const sab_move *m, void *ctx);
 typedef struct search_hooks {
 	search_adjust_fn *adjust;
 	search_allow_fn *allow;
 	void *ctx;
+	/* search_compare()'s playouts: begin (may be NULL) is called on
+	 * each candidate's game before its move; play (NULL:
+	 * search_policy()) chooses each move of the playout; seen (may be
+	 * NULL) is told each move, the candidate's too, before it is
+	 * played.  horizon > 0: a playout stops after that many moves and
+	 * the round is guessed (search_outlook()); 0 plays it out. */
+	search_begin_fn *begin;
+	search_play_fn *play;
+	search_seen_fn *seen;
+	long horizon;
 } search_hooks;
 int search_run(search *s, know *k, sab_rng *rng, double ms, long iterations,
     const search_hooks *hooks, sab_move *best, search_stats *st);

@@ -17,35 +17,44 @@
 /*
  * Each decision, the heuristic example bot scores the legal moves
  * (heuristic.h); the search (search.h) samples complete games consistent
- * with every line the seat received (know.h) and compares the heuristic's
- * WIDTH best moves by what follows them, for SEARCH_MS milliseconds
- * (default 100; never more than a quarter of the move limit the referee
- * gives), or for SEARCH_ITER samples exactly when that is set (the moves
- * then depend only on the seeds).  By default each sample plays every
- * candidate and the round out (search_compare(): the same sample and the
- * same random numbers for each, so their differences are measured in
- * pairs), and the bot plays another move than the heuristic's first only
- * when its mean difference is above SEARCH_Z (default 1) standard errors
- * and above SEARCH_MARGIN (default 0), over 8 samples at least.  With
- * --tree (SEARCH_TREE=1) it searches a tree of its own decisions instead
+ * with every line the seat received (know.h), the other seats' roles dealt
+ * by what their plays made of them (the heuristic's trust in each), and
+ * compares the heuristic's best moves (--width, default 5) by what follows
+ * them, for --ms milliseconds (default 100; never more than a quarter of
+ * the move limit the referee gives), or for --iter samples exactly (the
+ * moves then depend only on the seeds, not on the machine's load).  By
+ * default each sample plays every candidate and then the round out with
+ * every seat playing the heuristic bot's move in the sampled game
+ * (heuristic_game_move(): the seat knows its own hand and role and the
+ * goals it looked at, and trusts the others as their plays, the
+ * playout's too, make it), the same sample and random numbers for each
+ * candidate, so their differences are measured in pairs
+ * (search_compare()); the bot plays the candidate whose mean difference
+ * from the heuristic's first is highest and above --z standard errors
+ * (default 0) and --margin (default 0), over 8 samples at least.  --cheap
+ * plays the playouts with search_policy() instead (the earlier search).
+ * With --tree it searches a tree of its own decisions instead
  * (search_run()) and changes the heuristic's move when a candidate's mean
- * is better by SEARCH_MARGIN (default there 0.03) over 20 samples.  A
- * single legal move, or a knowledge that is lost (no game of the ruleset
- * gives the lines: a ruleset file it was not given), leaves the
- * heuristic's choice.  "--ms N", "--iter N", "--z X", "--margin X",
- * "--ruleset FILE" on its command line set the same; SEARCH_RULESET names
- * the file of a ruleset that is not built in.  It reports on stderr, per
- * game, its decisions, samples, and those it could not search.
+ * is better by --margin (default there 0.03) over 20 samples.  A single
+ * legal move, or a knowledge that is lost (no game of the ruleset gives
+ * the lines: a ruleset file it was not given), leaves the heuristic's
+ * choice.  Each option may be given in the environment too (SEARCH_MS,
+ * SEARCH_ITER, SEARCH_WIDTH, SEARCH_Z, SEARCH_MARGIN, SEARCH_TREE=1,
+ * SEARCH_RULESET).  It reports on stderr, per game, its decisions,
+ * samples, and those it could not search; see --help.
  */
 
-#define WIDTH 3
+/* The most candidates compared (--width), and the default. */
+#define MAX_WIDTH 16
+static int width = 5;
+#define WIDTH MAX_WIDTH
 
 static know *k;
 static search *srch;
 static sab_rng rng;
 static uint64_t bot_seed;
 static int game_seeded = -1;
-static double budget_ms = 100, margin = -1, zscore = 1.0;
+static double budget_ms = 100, margin = -1, zscore = 0;
 static int use_tree;
 static long fixed_iter;
 static long decisions, samples, fallbacks, changed;
@@ -53,77 +62,25 @@ static long decisions, samples, fallbacks, changed;
 /* ---- who is who ----------------------------------------------------------
  *
  * The samples deal the roles this seat does not know uniformly; what the
- * other seats did says more.  Each seat's suspicion (of being a saboteur)
- * grows when it lays a dead end or breaks the tools of a seat not under
- * suspicion, and falls when it digs towards the goals or repairs another;
- * a sample's roles are then dealt again among the unknown seats, each
- * saboteur card weighted by exp(SUSPICION x its seat's suspicion).
+ * other seats did says more.  The heuristic bot keeps a trust in each
+ * seat (heuristic.h: up for digging towards the gold, down for dead ends,
+ * rockfalls on the tunnel, tools broken on trusted seats); a sample's roles
+ * are dealt again among the seats whose role is unknown, each saboteur
+ * card weighted by exp(-TRUST x its seat's trust) (--trust X; 0 leaves
+ * them uniform).  Against heuristic bots this guesses the saboteurs far
+ * better than uniform roles: --roles-check N measures it.
  */
 
-#define SUSPICION 0.6
-
-static double susp[SAB_MAX_PLAYERS];
-static int susp_round = -1, susp_game = -1;
-
-/* The least distance from a card the start reaches to a goal this seat
- * does not know to be stone. */
-static int goal_dist(const botstate *s, const sab_board *b)
-{
-	int best = 1000;
-
-	for (int g = 0; g < s->rs.ngoals; g++) {
-		const sab_card *c = bot_card(s, bot_goal_card(s, g));
-		if (c != NULL && !c->gold)
-			continue;
-		for (int i = 0; i < b->nplaced; i++) {
-			int x = sab_board_x(b->placed[i]);
-			int y = sab_board_y(b->placed[i]);
-			int d = abs(x - bot_goal_x(s, g)) + abs(y - bot_goal_y(s, g));
-			if (d < best && sab_board_connected(b, x, y))
-				best = d;
-		}
-	}
-	return best;
-}
+static double trust_weight = 1.0;
+static int root_trust[SAB_MAX_PLAYERS];
 
 static void seen(const botstate *s, int seat, const sab_move *m)
 {
-	static sab_board b;
-	int type = bot_move_type(s, m);
-	int me_sab = bot_role(s, s->seat) >= 0 && strcmp(sab_role_name(&s->rs,
-	    (uint8_t)bot_role(s, s->seat)), "saboteur") == 0;
-
 	heuristic_seen(s, seat, m);
-	if (s->game != susp_game || s->table.round != susp_round) {
-		memset(susp, 0, sizeof susp);
-		susp_game = s->game;
-		susp_round = s->table.round;
-	}
-	if (seat == s->seat || seat < 0 || seat >= s->nplayers)
-		return;
-	if (type == SAB_CARD_PATH) {
-		if (bot_is_dead_end(s, m->card)) {
-			susp[seat] += 2;
-			return;
-		}
-		b = s->table.board;
-		int before = goal_dist(s, &b);
-		sab_board_place(&b, &s->rs, m->x, m->y, m->card, m->rot);
-		susp[seat] += goal_dist(s, &b) < before ? -1 : 0.5;
-	} else if (type == SAB_CARD_SABOTAGE) {
-		if (m->target == s->seat)
-			susp[seat] += me_sab ? -1.5 : 2;
-		else
-			susp[seat] += susp[m->target] > 0.5 ? -1 : 1.5;
-	} else if (type == SAB_CARD_REPAIR && m->target != seat) {
-		susp[seat] += susp[m->target] > 0.5 ? 1 : -1;
-	} else if (type == SAB_CARD_ROCKFALL) {
-		susp[seat] += 0.5;
-	}
 }
 
 /* Deals a sample's roles again among the seats this seat does not know,
- * by suspicion (a few exchanges of two seats' cards, each kept with the
+ * by trust (a few exchanges of two seats' cards, each kept with the
  * weights' ratio). */
 static void adjust(sab_game *g, sab_rng *r, void *ctx)
 {
@@ -144,8 +101,9 @@ static void adjust(sab_game *g, sab_rng *r, void *ctx)
 		double w;
 		if (sa == sb)
 			continue;
-		/* Weight of the exchange: b's suspicion for a's. */
-		w = exp(SUSPICION * (sa ? susp[b] - susp[a] : susp[a] - susp[b]));
+		/* Weight of the exchange: b's saboteur card to a. */
+		w = exp(trust_weight * (sa ? root_trust[a] - root_trust[b] :
+		    root_trust[b] - root_trust[a]));
 		if (w >= 1 || (double)sab_rng_below(r, 1u << 30) <
 		    w * (double)(1u << 30)) {
 			uint8_t x = g->role[a];
@@ -153,6 +111,39 @@ static void adjust(sab_game *g, sab_rng *r, void *ctx)
 			g->role[b] = x;
 		}
 	}
+}
+
+/* ---- the playouts: the heuristic bot in every seat ----------------------
+ *
+ * Each playout starts from the trust this bot's heuristic has in each
+ * seat (what their plays made of them), and every seat of the sampled
+ * game plays the heuristic bot's move there (heuristic.h), knowing what
+ * that seat knows of the sample.
+ */
+
+static int play_trust[SAB_MAX_PLAYERS];
+static int cheap_playouts;
+
+static void play_begin(const sab_game *g, void *ctx)
+{
+	(void)g;
+	(void)ctx;
+	memcpy(play_trust, root_trust, sizeof play_trust);
+}
+
+static void play_move(const sab_game *g, sab_rng *r, sab_move *buf,
+    sab_move *m, void *ctx)
+{
+	(void)ctx;
+	if (heuristic_game_move(g, play_trust, buf, m) != 0)
+		sab_game_random_move(g, r, m);
+}
+
+static void play_seen(const sab_game *g, const sab_move *m, void *ctx)
+{
+	(void)ctx;
+	if (m->kind == SAB_MOVE_PLAY)
+		heuristic_game_seen(g, play_trust, g->to_act, m);
 }
 
 /* The moves the search may choose among: the heuristic's best. */
@@ -168,8 +159,84 @@ static int allow(const sab_game *g, const sab_move *m, void *ctx)
 	return 0;
 }
 
+/* ---- how well the samples guess the roles (SEARCH_ROLES_CHECK=N) -------
+ *
+ * At each decision, N samples (roles dealt again by trust, as the
+ * search deals them) give each other seat's chance of being a saboteur;
+ * the round's end tells the roles; stderr gets, per game, the mean squared
+ * error of those chances (the Brier score: 0 knows, 0.25 a coin) and that
+ * of the roles' share alone (every seat alike). */
+
+static long roles_check;
+static double rc_pred[256][SAB_MAX_PLAYERS];
+static int rc_n, rc_after_end, rc_truth[SAB_MAX_PLAYERS];
+static double rc_brier, rc_base;
+static long rc_count;
+
+static void roles_predict(void)
+{
+	static sab_game g;
+	sab_rng r;
+	int me = know_seat(k), n = know_players(k);
+
+	if (rc_n >= 256)
+		return;
+	sab_rng_seed(&r, (uint64_t)rc_n * 7919 + 1);
+	for (int i = 0; i < n; i++)
+		rc_pred[rc_n][i] = 0;
+	for (long it = 0; it < roles_check; it++) {
+		if (know_sample(k, &r, &g) != 0)
+			return;
+		adjust(&g, &r, NULL);
+		for (int i = 0; i < n; i++)
+			rc_pred[rc_n][i] += strcmp(sab_role_name(g.rs, g.role[i]),
+			    "saboteur") == 0 ? 1.0 / (double)roles_check : 0;
+	}
+	rc_pred[rc_n][me] = -1;
+	rc_n++;
+}
+
+static void roles_line(const char *l)
+{
+	int seat;
+	char word[64];
+
+	if (strncmp(l, "roundend", 8) == 0) {
+		rc_after_end = 1;
+		for (int i = 0; i < SAB_MAX_PLAYERS; i++)
+			rc_truth[i] = -1;
+	} else if (rc_after_end && sscanf(l, "role %d %63s", &seat,
+	    word) == 2 && seat >= 0 && seat < SAB_MAX_PLAYERS) {
+		rc_truth[seat] = strcmp(word, "saboteur") == 0;
+	} else if (rc_after_end && (strncmp(l, "round ", 6) == 0 ||
+	    strncmp(l, "gameover", 8) == 0)) {
+		int n = know_players(k), nsab = 0, nother = 0;
+		for (int i = 0; i < n; i++)
+			if (rc_truth[i] >= 0 && i != know_seat(k))
+				nsab += rc_truth[i], nother++;
+		for (int d = 0; d < rc_n; d++)
+			for (int i = 0; i < n; i++) {
+				double base = nother ? (double)nsab / nother : 0;
+				if (rc_pred[d][i] < 0 || rc_truth[i] < 0)
+					continue;
+				(void)base;
+				rc_brier += (rc_pred[d][i] - rc_truth[i]) *
+				    (rc_pred[d][i] - rc_truth[i]);
+				rc_count++;
+			}
+		rc_after_end = 0;
+		rc_n = 0;
+	}
+	if (strncmp(l, "gameover", 8) == 0 && rc_count > 0)
+		fprintf(stderr, "search: roles: Brier %.4f over %ld guesses\n",
+		    rc_brier / (double)rc_count, rc_count);
+	(void)rc_base;
+}
+
 static void line(const char *l)
 {
+	if (roles_check > 0)
+		roles_line(l);
 	if (strncmp(l, "gameover", 8) == 0 && decisions > 0) {
 		fprintf(stderr, "search: game over: %ld decisions, %ld samples "
 		    "(%.0f a decision), %ld other than the heuristic's, %ld not "
@@ -205,7 +272,7 @@ static int best_of_heuristic(const botstate *s, int *order)
 
 	heuristic_rank(s, sc);
 	ncands = 0;
-	for (int w = 0; w < WIDTH; w++) {
+	for (int w = 0; w < width; w++) {
 		int b = -1;
 		for (int i = 0; i < s->nlegal; i++) {
 			int taken = 0;
@@ -225,7 +292,8 @@ static int best_of_heuristic(const botstate *s, int *order)
 
 static const char *choose(const botstate *s)
 {
-	search_hooks hooks = { adjust, allow, NULL };
+	search_hooks hooks = { adjust, allow, NULL, play_begin, play_move,
+	    play_seen, 0 };
 	search_stats st;
 	sab_move best, moves[WIDTH * 4];
 	int order[WIDTH], visits[WIDTH * 4], n;
@@ -248,6 +316,12 @@ static const char *choose(const botstate *s)
 	if (s->move_ms > 0 && ms > s->move_ms / 4.0)
 		ms = s->move_ms / 4.0;
 	decisions++;
+	heuristic_trust(s->seat, root_trust);
+	if (roles_check > 0)
+		roles_predict();
+	if (cheap_playouts)
+		hooks.begin = NULL, hooks.play = NULL, hooks.seen = NULL;
+	heuristic_trust(s->seat, root_trust);
 	if (!use_tree) {
 		double mean[WIDTH], diff[WIDTH], se[WIDTH];
 		long used = search_compare(srch, k, &rng, cands, ncands, ms,
@@ -360,21 +434,166 @@ static int bench(long n)
 		long used;
 		int nl = sab_game_moves(&g, legal);
 		t0 = bench_now();
-		used = search_compare(srch, k, &rng, legal, nl < WIDTH ? nl :
-		    WIDTH, 0, n / WIDTH, NULL, mean, diff, se);
+		search_hooks hooks = { NULL, NULL, NULL, play_begin, play_move,
+		    play_seen, 0 };
+		used = search_compare(srch, k, &rng, legal, nl < width ? nl :
+		    width, 0, n / width, cheap_playouts ? NULL : &hooks, mean,
+		    diff, se);
 		t1 = bench_now();
 		if (used > 0 && t1 > t0)
 			printf("search bot (C), paired: %.0f samples/s of %d "
 			    "candidates (%.0f playouts to the round's end/s)\n",
-			    (double)used / (t1 - t0), nl < WIDTH ? nl : WIDTH,
-			    (double)used * (nl < WIDTH ? nl : WIDTH) / (t1 - t0));
+			    (double)used / (t1 - t0), nl < width ? nl : width,
+			    (double)used * (nl < width ? nl : width) / (t1 - t0));
 	}
 	return 0;
 }
 
+/* ---- --check-policy: the playouts' heuristic is the heuristic bot ------- */
+
+static char check_line[PROTO_LINE_MAX];
+
+/* The heuristic bot's choice, as it makes it from the lines it is sent. */
+static const char *check_choose(const botstate *s)
+{
+	int order[MAX_WIDTH];
+
+	check_line[0] = '\0';
+	if (best_of_heuristic(s, order) > 0)
+		snprintf(check_line, sizeof check_line, "%s",
+		    s->legal[order[0]].line);
+	return check_line[0] ? check_line : NULL;
+}
+
+static void check_feed(const char *l)
+{
+	char buf[PROTO_LINE_MAX];
+
+	snprintf(buf, sizeof buf, "%s", l);
+	bot_handle(buf, "search", check_choose, seen);
+}
+
+/*
+ * "--check-policy N": N seeded 5-player base games, every seat playing
+ * heuristic_game_move() (the playouts' policy, on the rules engine's
+ * game); one seat a game is also followed through the bot helper, line by
+ * line as a bot is sent them, and at each of its decisions the heuristic
+ * bot's own choice there (heuristic_rank()) must be the move
+ * heuristic_game_move() chooses.  Prints how many agreed on stderr (the
+ * bot helper's answers go to stdout); returns 1 when fewer than 99% did.
+ */
+static int check_policy(long n)
+{
+	static sab_ruleset rs;
+	static sab_game g;
+	static sab_events ev;
+	static proto_cards pc;
+	static sab_move moves[SAB_MAX_MOVES];
+	char err[256], line[PROTO_LINE_MAX];
+	int tr[SAB_MAX_PLAYERS], others[SAB_MAX_PLAYERS];
+	long agree = 0, total = 0;
+	sab_rng r;
+	sab_move m;
+
+	if (sab_ruleset_load_builtin(&rs, "base", err, sizeof err) != 0 ||
+	    proto_cards_init(&pc, &rs, err, sizeof err) != 0)
+		return 1;
+	for (long gi = 0; gi < n; gi++) {
+		int seat = (int)(gi % 5), decision = 0;
+		sab_rng_seed(&r, 1000 + (uint64_t)gi);
+		ev.n = 0;
+		if (sab_game_new(&g, &rs, 5, 0, &r, &ev, err, sizeof err) != 0)
+			return 1;
+		memset(others, 0, sizeof others);
+		for (int i = 0; proto_setup_line(&pc, (int)gi + 1, 5, seat, NULL,
+		    i, line, sizeof line) > 0; i++)
+			check_feed(line);
+		for (;;) {
+			proto_cards_follow(&pc, &g);
+			for (int i = 0; i < ev.n; i++)
+				if (proto_event(&pc, &ev.ev[i], seat, 5, line,
+				    sizeof line) > 0)
+					check_feed(line);
+			ev.n = 0;
+			if (sab_game_over(&g))
+				break;
+			if (g.to_act == seat) {
+				int nm = sab_game_moves(&g, moves);
+				memcpy(line, "legal ", 6);
+				for (int i = 0; i < nm; i++)
+					if (proto_move(&pc, &moves[i], line + 6,
+					    sizeof line - 6) > 0)
+						check_feed(line);
+				if (proto_turn_line(++decision, 10000, 0, line,
+				    sizeof line) > 0)
+					check_feed(line);
+				heuristic_trust(seat, tr);
+				if (heuristic_game_move(&g, tr, moves, &m) != 0 ||
+				    proto_move(&pc, &m, line, sizeof line) <= 0)
+					return 1;
+				total++;
+				if (strcmp(line, check_line) == 0)
+					agree++;
+				else
+					fprintf(stderr, "search: check: game %ld "
+					    "decision %d: heuristic bot \"%s\", "
+					    "on the game \"%s\"\n", gi + 1,
+					    decision, check_line, line);
+			} else if (heuristic_game_move(&g, others, moves, &m) !=
+			    0) {
+				return 1;
+			}
+			if (m.kind == SAB_MOVE_PLAY)
+				heuristic_game_seen(&g, others, g.to_act, &m);
+			sab_game_apply(&g, &m, &r, &ev);
+		}
+	}
+	fprintf(stderr, "search: check: %ld of %ld decisions alike (%.1f%%)\n",
+	    agree, total, total ? 100.0 * (double)agree / (double)total : 0);
+	return total == 0 || agree * 100 < total * 99;
+}
+
+static const char usage[] =
+"usage: search-bot [--ms N | --iter N] [--width N] [--z X] [--margin X]\n"
+"                  [--trust X] [--cheap | --tree] [--ruleset FILE]\n"
+"                  [--roles-check N] [--bench N] [--check-policy N]\n"
+"A Saboteur bot (saboteur-protocol(7) on stdin and stdout) that compares\n"
+"the heuristic bot's best moves in games sampled from what its seat knows,\n"
+"each played out with the heuristic bot's move in every seat.\n"
+"  --ms N           milliseconds a decision (default 100; at most a quarter\n"
+"                   of the referee's move limit)\n"
+"  --iter N         exactly N samples a decision instead (each plays every\n"
+"                   candidate out: N x width playouts); the moves then\n"
+"                   depend only on the seeds, not on the machine's load\n"
+"  --width N        candidates: the heuristic's N best moves (default 5)\n"
+"  --z X            another move than the heuristic's only when it does\n"
+"                   better by X standard errors (default 0)\n"
+"  --margin X       and by more than X (results 0 to 1; default 0)\n"
+"  --trust X        deal the unknown roles by the heuristic's trust in each\n"
+"                   seat, weight exp(-X x trust) (default 1; 0: uniform)\n"
+"  --cheap          play the playouts with the cheap policy instead\n"
+"  --tree           information-set MCTS over its own decisions instead\n"
+"  --ruleset FILE   the ruleset, when it is not built in\n"
+"  --roles-check N  report how well N samples a decision guess the\n"
+"                   saboteurs (Brier score, on stderr at each game's end)\n"
+"  --bench N        time N samples of a seeded position and exit\n"
+"  --check-policy N play N seeded base games with the playouts' policy and\n"
+"                   check it chooses as the heuristic bot does (exit 1 when\n"
+"                   fewer than 99%% of one seat's decisions agree)\n"
+"Each may be set in the environment instead: SEARCH_MS, SEARCH_ITER,\n"
+"SEARCH_WIDTH, SEARCH_Z, SEARCH_MARGIN, SEARCH_TRUST, SEARCH_TREE=1,\n"
+"SEARCH_RULESET, SEARCH_ROLES_CHECK, SEARCH_BENCH; BOT_SEED mixes into the\n"
+"seed of its randomness.\n";
+
 int main(int argc, char **argv)
 {
 	const char *env;
+
+	for (int i = 1; i < argc; i++)
+		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
+			fputs(usage, stdout);
+			return 0;
+		}
 
 	if ((k = know_new()) == NULL || (srch = search_new(1 << 20)) == NULL) {
 		fprintf(stderr, "search: out of memory\n");
@@ -389,8 +608,17 @@ int main(int argc, char **argv)
 		margin = atof(env);
 	if ((env = arg(argc, argv, "--z", "SEARCH_Z")) != NULL)
 		zscore = atof(env);
-	for (int i = 1; i < argc; i++)
+	if ((env = arg(argc, argv, "--width", "SEARCH_WIDTH")) != NULL &&
+	    atoi(env) > 0)
+		width = atoi(env) < MAX_WIDTH ? atoi(env) : MAX_WIDTH;
+	if ((env = arg(argc, argv, "--roles-check", "SEARCH_ROLES_CHECK")) != NULL)
+		roles_check = atol(env);
+	if ((env = arg(argc, argv, "--trust", "SEARCH_TRUST")) != NULL)
+		trust_weight = atof(env);
+	for (int i = 1; i < argc; i++) {
 		use_tree |= strcmp(argv[i], "--tree") == 0;
+		cheap_playouts |= strcmp(argv[i], "--cheap") == 0;
+	}
 	if ((env = getenv("SEARCH_TREE")) != NULL && atoi(env) > 0)
 		use_tree = 1;
 	if ((env = getenv("BOT_SEED")) != NULL)
@@ -412,6 +640,9 @@ int main(int argc, char **argv)
 		fclose(f);
 		know_use_ruleset(k, &rs);
 	}
+	if ((env = arg(argc, argv, "--check-policy", "SEARCH_CHECK_POLICY")) !=
+	    NULL)
+		return check_policy(atol(env) > 0 ? atol(env) : 20);
 	if ((env = arg(argc, argv, "--bench", "SEARCH_BENCH")) != NULL)
 		return bench(atol(env) > 0 ? atol(env) : 20000);
 	bot_lines = line;

@@ -6,7 +6,11 @@ package.
 
     saboteur play "python3 bindings/python/examples/search_bot.py --ms 100" ...
 
-The algorithm is the C search bot's (examples/c/search.c, search_bot.c):
+The algorithm is the C search bot's tree search (examples/c/search.c,
+search_bot.c, search-bot --tree; its default search plays its candidates
+out with the heuristic bot's move in every seat instead, and deals the
+unknown roles by the heuristic's trust in each seat, which needs the
+heuristic bot in C):
 
 1. The candidates: a few moves to compare (WIDTH).  The C bot takes the
    heuristic example bot's best; this one, with no heuristic in Python,
