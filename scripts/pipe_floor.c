@@ -36,9 +36,10 @@
  * asks for an answer (the handshake's first line and each "turn" line);
  * the pieces are sent in the match's order (the handshakes, then by game
  * and by decision, which "turn N" counts over all seats), each by one
- * write(2), and its reply lines read after it (one, and one more for each
- * "offer" or "chestchoice" line it holds, asked between decisions, which
- * goes with the next turn's piece): what the referee wrote, in
+ * write(2), and its one reply line read after it (an "offer" or a
+ * "chestchoice" asks nothing itself: the "turn" that follows it, when the
+ * seat must choose, does; a seat's own pieces keep their order): what the
+ * referee wrote, in
  * the same pieces, to bots that answer as they did (a bot that draws its
  * moves from the referee's seed makes the same ones).  A transcript with
  * "react" lines (a bot that reacts) cannot be replayed in order.
@@ -52,7 +53,7 @@ typedef struct {
 	size_t len;
 	long game, decision;    /* the order: the handshake is game 0 */
 	int seat;
-	int asks;               /* the reply lines it asks for */
+	size_t seq;             /* its place in the seat's transcript */
 } piece;
 
 static const char request[] = "turn 12 1000 10000\n";
@@ -191,7 +192,11 @@ static int by_order(const void *a, const void *b)
 		return x->game < y->game ? -1 : 1;
 	if (x->decision != y->decision)
 		return x->decision < y->decision ? -1 : 1;
-	return (x->seat > y->seat) - (x->seat < y->seat);
+	if (x->seat != y->seat)
+		return x->seat < y->seat ? -1 : 1;
+	/* A pick or a chest's choice may share its decision number with
+	 * the seat's next turn: the seat's order stands. */
+	return (x->seq > y->seq) - (x->seq < y->seq);
 }
 
 /* Cuts seat's transcript t into pieces appended to *ps; the bytes after
@@ -201,16 +206,12 @@ static int cut(const char *name, int seat, const char *t, size_t len,
 {
 	size_t start = 0, at = 0;
 	long game = 0;
-	int asks = 0;
+	size_t seq = 0;
 
 	while (at < len) {
 		const char *line = t + at, *nl = memchr(line, '\n', len - at);
 		size_t next = nl != NULL ? (size_t)(nl - t) + 1 : len;
 		long decision = -1;
-		/* Asked between decisions, answered before the next turn:
-		 * a gold card to pick, a chest's choice. */
-		asks += strncmp(line, "offer ", 6) == 0 ||
-		    strncmp(line, "chestchoice ", 12) == 0;
 		if (strncmp(line, "react ", 6) == 0) {
 			fprintf(stderr, "pipe-floor: %s: a react line: a reacting "
 			    "bot's transcript cannot be replayed in order\n", name);
@@ -233,9 +234,8 @@ static int cut(const char *name, int seat, const char *t, size_t len,
 				*ps = grown;
 			}
 			(*ps)[(*np)++] = (piece){ t + start, next - start, game,
-			    decision, seat, asks + 1 };
+			    decision, seat, seq++ };
 			start = next;
-			asks = 0;
 		}
 		at = next;
 	}
@@ -273,7 +273,7 @@ static int replay(const char *bot, int n, char **files)
 	for (size_t k = 0; k < np; k++) {
 		int i = ps[k].seat;
 		if (write(to[i], ps[k].bytes, ps[k].len) != (ssize_t)ps[k].len ||
-		    read_lines(from[i], ps[k].asks) < 0) {
+		    read_lines(from[i], 1) < 0) {
 			fprintf(stderr, "pipe-floor: bot %d stopped\n", i);
 			return 1;
 		}
