@@ -969,7 +969,6 @@ static void legend_row(render_buf *b, const char *marks, const char *words)
 	    words);
 }
 
-/* The marks of Saboteur 2's path cards, when the ruleset has them. */
 /* The cards the rules lay (the postcards) that rs has: each legend
  * line their kinds give, once. */
 static void legend_laid(render_buf *b, const sab_ruleset *rs)
@@ -993,6 +992,9 @@ static void legend_laid(render_buf *b, const sab_ruleset *rs)
 	}
 }
 
+/* The board's marks beyond the base game's, when the ruleset has them:
+ * Saboteur 2's crystals on path cards, what the modules stand on empty
+ * cells (a dwarf), the cards the rules lay. */
 static void legend_board_marks(render_buf *b, const sab_ruleset *rs)
 {
 	int crystals = 0;
