@@ -191,23 +191,18 @@ static int distance_after(const botstate *s, const sab_move *m, int g)
 	static sab_board b;
 	int type = bot_move_type(s, m), moved;
 
-	/* In a sampled game, a path card further from the goal than the
-	 * tunnel comes changes nothing (its new ends lie no nearer, and the
-	 * nearest end stays open), short of joining a tunnel a rockfall cut
-	 * off: no copy of the board. */
-	if (s == sim && type == SAB_CARD_PATH) {
+	/* In a sampled game, no copy of the board where the move cannot
+	 * change the distance: a path card further from the goal than the
+	 * tunnel comes (its new ends lie no nearer, and the nearest end
+	 * stays open), short of joining a tunnel a rockfall cut off; and,
+	 * for a digger's score, a rockfall that cannot bring the tunnel
+	 * nearer (the cell it empties is no nearer than its end): a digger
+	 * plays none that does not. */
+	if (s == sim && (type == SAB_CARD_PATH ||
+	    (sim_digger && type == SAB_CARD_ROCKFALL))) {
 		int before = goal_distance(s, g);
 		if (abs(m->x - bot_goal_x(s, g)) + abs(m->y - bot_goal_y(s, g)) >=
-		    before + 1)
-			return before;
-	}
-	/* Nor, for a digger's score, a rockfall that cannot bring the
-	 * tunnel nearer (the cell it empties is no nearer than its end): a
-	 * digger plays none that does not. */
-	if (s == sim && sim_digger && type == SAB_CARD_ROCKFALL) {
-		int before = goal_distance(s, g);
-		if (abs(m->x - bot_goal_x(s, g)) + abs(m->y - bot_goal_y(s, g)) >=
-		    before)
+		    before + (type == SAB_CARD_PATH))
 			return before;
 	}
 	b = *board(s);
