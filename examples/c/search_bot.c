@@ -47,7 +47,6 @@
 /* The most candidates compared (--width), and the default. */
 #define MAX_WIDTH 16
 static int width = 5;
-#define WIDTH MAX_WIDTH
 
 static know *k;
 static search *srch;
@@ -147,7 +146,7 @@ static void play_seen(const sab_game *g, const sab_move *m, void *ctx)
 }
 
 /* The moves the search may choose among: the heuristic's best. */
-static sab_move cands[WIDTH];
+static sab_move cands[MAX_WIDTH];
 static int ncands;
 
 static int allow(const sab_game *g, const sab_move *m, void *ctx)
@@ -163,14 +162,14 @@ static int allow(const sab_game *g, const sab_move *m, void *ctx)
  *
  * At each decision, N samples (roles dealt again by trust, as the
  * search deals them) give each other seat's chance of being a saboteur;
- * the round's end tells the roles; stderr gets, per game, the mean squared
- * error of those chances (the Brier score: 0 knows, 0.25 a coin) and that
- * of the roles' share alone (every seat alike). */
+ * the round's end tells the roles; stderr gets, at each game's end, the
+ * mean squared error of those chances so far (the Brier score: 0 knows,
+ * 0.25 a coin). */
 
 static long roles_check;
 static double rc_pred[256][SAB_MAX_PLAYERS];
 static int rc_n, rc_after_end, rc_truth[SAB_MAX_PLAYERS];
-static double rc_brier, rc_base;
+static double rc_brier;
 static long rc_count;
 
 static void roles_predict(void)
@@ -210,16 +209,11 @@ static void roles_line(const char *l)
 		rc_truth[seat] = strcmp(word, "saboteur") == 0;
 	} else if (rc_after_end && (strncmp(l, "round ", 6) == 0 ||
 	    strncmp(l, "gameover", 8) == 0)) {
-		int n = know_players(k), nsab = 0, nother = 0;
-		for (int i = 0; i < n; i++)
-			if (rc_truth[i] >= 0 && i != know_seat(k))
-				nsab += rc_truth[i], nother++;
+		int n = know_players(k);
 		for (int d = 0; d < rc_n; d++)
 			for (int i = 0; i < n; i++) {
-				double base = nother ? (double)nsab / nother : 0;
 				if (rc_pred[d][i] < 0 || rc_truth[i] < 0)
 					continue;
-				(void)base;
 				rc_brier += (rc_pred[d][i] - rc_truth[i]) *
 				    (rc_pred[d][i] - rc_truth[i]);
 				rc_count++;
@@ -230,7 +224,6 @@ static void roles_line(const char *l)
 	if (strncmp(l, "gameover", 8) == 0 && rc_count > 0)
 		fprintf(stderr, "search: roles: Brier %.4f over %ld guesses\n",
 		    rc_brier / (double)rc_count, rc_count);
-	(void)rc_base;
 }
 
 static void line(const char *l)
@@ -264,7 +257,7 @@ static const char *legal_line(const botstate *s, const sab_move *m)
 	return NULL;
 }
 
-/* The heuristic's WIDTH best legal moves, best first, into cands; their
+/* The heuristic's width best legal moves, best first, into cands; their
  * lines' indexes into order.  Returns how many. */
 static int best_of_heuristic(const botstate *s, int *order)
 {
@@ -295,9 +288,9 @@ static const char *choose(const botstate *s)
 	search_hooks hooks = { adjust, allow, NULL, play_begin, play_move,
 	    play_seen, 0 };
 	search_stats st;
-	sab_move best, moves[WIDTH * 4];
-	int order[WIDTH], visits[WIDTH * 4], n;
-	double values[WIDTH * 4], ms = budget_ms, hv = -1, bv = -1;
+	sab_move best, moves[MAX_WIDTH * 4];
+	int order[MAX_WIDTH], visits[MAX_WIDTH * 4], n;
+	double values[MAX_WIDTH * 4], ms = budget_ms, hv = -1, bv = -1;
 	const char *answer;
 
 	if (s->game != game_seeded) {
@@ -321,9 +314,8 @@ static const char *choose(const botstate *s)
 		roles_predict();
 	if (cheap_playouts)
 		hooks.begin = NULL, hooks.play = NULL, hooks.seen = NULL;
-	heuristic_trust(s->seat, root_trust);
 	if (!use_tree) {
-		double mean[WIDTH], diff[WIDTH], se[WIDTH];
+		double mean[MAX_WIDTH], diff[MAX_WIDTH], se[MAX_WIDTH];
 		long used = search_compare(srch, k, &rng, cands, ncands, ms,
 		    fixed_iter, &hooks, mean, diff, se);
 		int b = 0;
@@ -351,7 +343,7 @@ static const char *choose(const botstate *s)
 		return answer;
 	}
 	samples += st.iterations;
-	n = search_root(srch, moves, visits, values, WIDTH * 4);
+	n = search_root(srch, moves, visits, values, MAX_WIDTH * 4);
 	for (int i = 0, bi = -1; i <= n; i++) {
 		if (i == n) {
 			const char *l;
@@ -430,7 +422,7 @@ static int bench(long n)
 	{
 		/* The default search: three candidates in each sample. */
 		static sab_move legal[SAB_MAX_MOVES];
-		double mean[WIDTH], diff[WIDTH], se[WIDTH], t0, t1;
+		double mean[MAX_WIDTH], diff[MAX_WIDTH], se[MAX_WIDTH], t0, t1;
 		long used;
 		int nl = sab_game_moves(&g, legal);
 		t0 = bench_now();
