@@ -275,27 +275,34 @@ static void round_over(const char *rest)
 	log_add("%s", me.msg);
 }
 
+/* Whether a line of the referee that begins with word names the acting
+ * seat next: the base game's lines, and the modules' events that say so
+ * (log_word). */
+static int seated_word(const char *word)
+{
+	static const char *const base[] = { "played", "discarded", "passed",
+		"gold" };
+
+	for (size_t i = 0; i < sizeof base / sizeof base[0]; i++)
+		if (strcmp(word, base[i]) == 0)
+			return 1;
+	for (int i = 0; i < SAB_EV_TYPES; i++)
+		if (sab_event_defs[i]->log_word != NULL &&
+		    strcmp(word, sab_event_defs[i]->log_word) == 0)
+			return 1;
+	return 0;
+}
+
 /* Notes a line of the referee in words, before botlib takes it. */
 static void log_line(const char *line)
 {
-	/* The base game's lines that begin with the acting seat; the
-	 * modules' events say theirs (log_word). */
-	static const char *const seated[] = { "played", "discarded", "passed",
-		"gold" };
 	char word[16], rest[LOG_WIDTH], a[LOG_WIDTH];
-	int k = -1, n = 0, x, y;
+	int k = -1, n = 0, m = 0, x, y;
 
 	if (sscanf(line, "%15s %n", word, &n) != 1)
 		return;
 	(void)snprintf(rest, sizeof rest, "%s", line + n);
-	for (int i = 0; i < (int)(sizeof seated / sizeof seated[0]) +
-	    SAB_EV_TYPES; i++) {
-		int ns = (int)(sizeof seated / sizeof seated[0]), m = 0;
-		const char *w = i < ns ? seated[i] :
-		    sab_event_defs[i - ns]->log_word;
-		if (w == NULL || strcmp(word, w) != 0 ||
-		    sscanf(rest, "%d %n", &k, &m) < 1)
-			continue;
+	if (seated_word(word) && sscanf(rest, "%d %n", &k, &m) >= 1) {
 		if (strcmp(word, "discarded") == 0 && rest[m] == '-')
 			log_add("%d %s: discarded a card face down", k, seat_name(k));
 		else
