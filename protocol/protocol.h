@@ -315,8 +315,8 @@ int proto_default_line(const proto_cards *pc, const char *why,
  * reaction window; the top card of the discard pile in a take (a
  * treasure trove, a chest's); the first seat or goal place of a choice;
  * a pathfinder's next path card: the first legal move, as the "legal"
- * lines list them; else a discard of the first card in hand.  Always a legal move.  Documented
- * in saboteur-rules(5), "The default move".
+ * lines list them; else a discard of the first card in hand.  Always a
+ * legal move.  Documented in saboteur-rules(5), "The default move".
  */
 void proto_default_move(const sab_game *g, sab_move *m);
 

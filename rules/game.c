@@ -686,8 +686,8 @@ static int can_lay_path(const sab_game *g)
 /* The rest of a turn whose card took effect without ending the round:
  * a pathfinder's next card, or the turn's end.  sub: the substep the
  * card was played in. */
-static inline void turn_goes_on(sab_game *g, int seat, int sub, const sab_move *m,
-    sab_rng *rng, sab_events *ev)
+static inline void turn_goes_on(sab_game *g, int seat, int sub,
+    const sab_move *m, sab_rng *rng, sab_events *ev)
 {
 	if (sub > 0)
 		g->substep = (uint8_t)(sub - 1);

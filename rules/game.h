@@ -247,8 +247,9 @@ int sab_game_over(const sab_game *g);
  * In a reaction window (a module's phase, rules/modules.def): the seats
  * the rules ask, in their order, from the one to act on, if each of them
  * allows (a veto ends the window early), into seats (at least
- * SAB_MAX_PLAYERS); returns how many.  They follow from the order of play and from which
- * seats hold cards, never from what the cards are.  0 in another phase.
+ * SAB_MAX_PLAYERS); returns how many.  They follow from the order of play
+ * and from which seats hold cards, never from what the cards are.  0 in
+ * another phase.
  */
 int sab_game_reactors(const sab_game *g, int *seats);
 
