@@ -514,12 +514,15 @@ static int parse_move(const words *w, const char *prefix, int first,
 	if (len >= sizeof line)
 		return 0;
 	memcpy(line, prefix, len + 1);
+	/* The words joined by hand: a snprintf() a word was most of the
+	 * bot's work on a line. */
 	for (int i = first; i < first + nwords && i < w->n; i++) {
-		int n = snprintf(line + len, sizeof line - len, "%s%s",
-		    len == 0 ? "" : " ", w->w[i]);
-		if (n < 0 || (size_t)n >= sizeof line - len)
+		size_t n = strlen(w->w[i]), sep = len > 0;
+		if (n + sep >= sizeof line - len)
 			return 0;
-		len += (size_t)n;
+		line[len] = ' ';
+		memcpy(line + len + sep, w->w[i], n + 1);
+		len += sep + n;
 	}
 	return proto_parse(&st.cards, line, len, m, name, &feat, why,
 	    sizeof why) == PROTO_MOVE && sound(m);
@@ -1305,9 +1308,13 @@ static int answer(bot_choose_fn *choose)
 		a = fallback();
 	/* One line, whatever the bot returned. */
 	len = strcspn(a, "\r\n");
-	snprintf(last_answer, sizeof last_answer, "%.*s", (int)len, a);
+	if (len >= sizeof last_answer)
+		len = sizeof last_answer - 1;
+	memmove(last_answer, a, len);
+	last_answer[len] = '\0';
 	legal_done = 1;
-	if (printf("%.*s\n", (int)len, a) < 0 || fflush(stdout) != 0)
+	if (fwrite(last_answer, 1, len, stdout) != len ||
+	    putchar('\n') == EOF || fflush(stdout) != 0)
 		return -1;
 	return 0;
 }
@@ -1454,10 +1461,18 @@ static int handle(char *line, const char *name, bot_choose_fn *choose,
     bot_seen_fn *seen)
 {
 	static char copy[LINE_MAX_READ];
+	const char *t = line + strspn(line, " \t");
 	words w;
 	const char *k;
 
-	snprintf(copy, sizeof copy, "%s", line);
+	/* A legal move is kept as the referee wrote it, so its line is
+	 * copied before split() cuts it up; no other line needs a copy (most
+	 * lines are events: a copy each cost a third of the bot's work). */
+	if (strncmp(t, "legal", 5) == 0) {
+		size_t len = strnlen(line, sizeof copy - 1);
+		memcpy(copy, line, len);
+		copy[len] = '\0';
+	}
 	split(line, &w);
 	if (w.n == 0)
 		return 0;
@@ -1487,16 +1502,21 @@ static int handle(char *line, const char *name, bot_choose_fn *choose,
 		on_round(&w);
 	} else if (st.table.round == 0) {
 		return 0;       /* the rest belongs to a round */
-	} else if (strcmp(k, "role") == 0) {
-		on_role(&w);
-	} else if (strcmp(k, "draw") == 0) {
-		on_draw(&w);
+	/* The lines of every turn first: each test is a strcmp(). */
 	} else if (strcmp(k, "played") == 0) {
 		on_played(&w, seen);
+	} else if (strcmp(k, "draw") == 0) {
+		on_draw(&w);
+	} else if (strcmp(k, "legal") == 0) {
+		on_legal(copy, &w);
+	} else if (strcmp(k, "turn") == 0) {
+		return on_turn(&w, choose);
 	} else if (strcmp(k, "plays") == 0) {
 		on_plays(&w);
 	} else if (strcmp(k, "react") == 0) {
 		on_react(&w);
+	} else if (strcmp(k, "role") == 0) {
+		on_role(&w);
 	} else if (strcmp(k, "vetoed") == 0) {
 		on_vetoed(&w);
 	} else if (strcmp(k, "trove") == 0) {
@@ -1533,12 +1553,8 @@ static int handle(char *line, const char *name, bot_choose_fn *choose,
 	} else if (strcmp(k, "offer") == 0 || strcmp(k, "gold") == 0 ||
 	    strcmp(k, "gameover") == 0) {
 		on_gold(&w);
-	} else if (strcmp(k, "legal") == 0) {
-		on_legal(copy, &w);
 	} else if (strcmp(k, "illegal") == 0) {
 		return on_illegal(&w, choose);
-	} else if (strcmp(k, "turn") == 0) {
-		return on_turn(&w, choose);
 	}
 	return 0;
 }
