@@ -391,12 +391,8 @@ static void note_gap(run *r)
  * later seats whose bots asked for "react-at-once" are sent their requests
  * now, all of them, and start thinking together; each one's clock runs
  * from the moment its request is written, its deadline from then too.
- * first: the first reactor's process when its request is queued (NULL
- * when it is not asked): it is written first, the others right after it,
- * once every request is formatted (a bot woken by its request may take
- * the referee's processor before the next is written).
  */
-static void window_open(run *r, proc *first)
+static void window_open(run *r)
 {
 	int64_t move_ms[SAB_MAX_PLAYERS], bank_ms[SAB_MAX_PLAYERS];
 	int seats[SAB_MAX_PLAYERS], n;
@@ -421,8 +417,6 @@ static void window_open(run *r, proc *first)
 				keep_note(r, at(r, seats[i]), note, len);
 	asked = session_window(&r->ss, &r->g, r->decisions, listening, move_ms,
 	    bank_ms);
-	if (first != NULL)
-		proc_flush(first);
 	for (int i = 1; i < n; i++) {
 		int s = seats[i];
 		bot *b = at(r, s);
@@ -518,7 +512,7 @@ static int decide(run *r, sab_move *m)
 	if (b->status != BOT_OK || (r->out & (1u << seat)) ||
 	    !session_asks(&r->ss, &r->g)) {
 		if (opens)
-			window_open(r, NULL);
+			window_open(r);
 		return MATCH_DONE;
 	}
 	decision_words(what, r->decisions, r->spec->number);
@@ -538,8 +532,10 @@ static int decide(run *r, sab_move *m)
 		/* The first reactor's answer is the one the window needs
 		 * first: its request goes out first, in the rules' order, and
 		 * the later seats' after it. */
-		if (opens)
-			window_open(r, &b->p);
+		if (opens) {
+			proc_flush(&b->p);
+			window_open(r);
+		}
 	}
 	for (int tries = r->o->tries; tries > 0; tries--) {
 		sab_move got;
