@@ -494,7 +494,7 @@ static int window_close(run *r)
  */
 static int decide(run *r, sab_move *m)
 {
-	int seat = r->g.to_act, rc = MATCH_DONE, early, opens;
+	int seat = r->g.to_act, rc = MATCH_DONE, early;
 	bot *b = at(r, seat);
 	char what[64], why[256], *note;
 	int64_t deadline, asked = 0;
@@ -502,19 +502,15 @@ static int decide(run *r, sab_move *m)
 
 	r->decisions++;
 	proto_default_move(&r->g, m);
-	/* A window's first reactor is never asked at its start (its request
-	 * is its decision's own, below). */
-	opens = r->g.phase == SAB_PHASE_REACT && !r->window;
+	if (r->g.phase == SAB_PHASE_REACT && !r->window)
+		window_open(r);
 	early = session_early(&r->ss, seat);
 	session_settled(&r->ss, seat);
 	/* A reaction request of a bot that did not ask for "react": allowed
 	 * by rule at once, without a request (saboteur-protocol(7)). */
 	if (b->status != BOT_OK || (r->out & (1u << seat)) ||
-	    !session_asks(&r->ss, &r->g)) {
-		if (opens)
-			window_open(r);
+	    !session_asks(&r->ss, &r->g))
 		return MATCH_DONE;
-	}
 	decision_words(what, r->decisions, r->spec->number);
 	if (early) {
 		/* Asked at the window's start: its answer may be in. */
@@ -529,13 +525,6 @@ static int decide(run *r, sab_move *m)
 		    move_of(r, b) / NS_PER_MS, b->bank_left / NS_PER_MS);
 		deadline = proc_now() + move_of(r, b) + b->bank_left +
 		    b->allowance + r->o->clock.grace;
-		/* The first reactor's answer is the one the window needs
-		 * first: its request goes out first, in the rules' order, and
-		 * the later seats' after it. */
-		if (opens) {
-			proc_flush(&b->p);
-			window_open(r);
-		}
 	}
 	for (int tries = r->o->tries; tries > 0; tries--) {
 		sab_move got;
