@@ -127,7 +127,7 @@ report() {
 	b2=$(col base 3) w2=$(col base-wc 3) n2=$(col noveto 3)
 	r0=$(cut -d' ' -f1 "$logs/$v-ratios" | median)
 	r1=$(cut -d' ' -f2 "$logs/$v-ratios" | median)
-	gps_pct=$(pct "$r0" 1) cpu_pct=$(pct "$r1" 1)
+	gps_pct=$(pct "$r0" 1) cpu_pct=$(pct "$r1" 1) sw_pct=$(pct "$b2" "$w2")
 	printf '  games/s (medians): base %s, base-wc %s (%s%% of base; median of the runs'"'"' ratios %s%%), base-wc without the veto %s\n' \
 	    "$b0" "$w0" "$(pct "$w0" "$b0")" "$gps_pct" "$n0"
 	printf '  CPU ms a game, referee and bots (medians): base %s, base-wc %s, base-wc without the veto %s\n' \
@@ -157,6 +157,6 @@ if [ -n "$old" ]; then
 	    "$gps_pct" "$old_gps" "$cpu_pct" "$old_cpu"
 fi
 if [ -n "${BENCH_RATIOS:-}" ]; then
-	printf '  base-wc over base, games/s, bots that %s: %s%% (by CPU %s%%; medians of %s runs'"'"' ratios; target with reacting bots: at least 70%%)\n' \
-	    "$asks_new" "$gps_pct" "$cpu_pct" "$runs" >>"$BENCH_RATIOS"
+	printf '  base-wc over base, games/s, bots that %s: %s%% (by CPU %s%%, medians of %s runs'"'"' ratios; by context switches %s%%; target with reacting bots: at least 70%%)\n' \
+	    "$asks_new" "$gps_pct" "$cpu_pct" "$runs" "$sw_pct" >>"$BENCH_RATIOS"
 fi
