@@ -53,20 +53,27 @@ bot_of() {
 	esac
 }
 
-# One match of build $1: "games/s cpu-ms/game switches/game" (the referee's
-# and the bots' CPU time and context switches, voluntary and not, as
-# time(1) has them from the referee and the children it waited for).
-match() {
-	dir=$1 seed=$2 rs=$3 cmd=$(bot_of "$1")
-	set --
+# Runs the command after DIR with PLAYERS copies of DIR's bot after its
+# words.
+with_bots() {
+	cmd=$(bot_of "$1")
+	shift
 	i=0
 	while [ $i -lt "$players" ]; do
 		set -- "$@" "$cmd"
 		i=$((i + 1))
 	done
-	/usr/bin/time -f "cpu %U %S %w %c" -o "$logs/time" "$dir/saboteur" \
-	    play --quiet --seed "$seed" --games "$games" --ruleset "$rs" \
-	    --log-dir "$logs" "$@" |
+	"$@"
+}
+
+# One match of build $1: "games/s cpu-ms/game switches/game" (the referee's
+# and the bots' CPU time and context switches, voluntary and not, as
+# time(1) has them from the referee and the children it waited for).
+match() {
+	dir=$1 seed=$2 rs=$3
+	with_bots "$dir" /usr/bin/time -f "cpu %U %S %w %c" -o "$logs/time" \
+	    "$dir/saboteur" play --quiet --seed "$seed" --games "$games" \
+	    --ruleset "$rs" --log-dir "$logs" |
 	    awk '/^match:/ { gps = $7; gsub(/\(/, "", gps); print gps }' >"$logs/gps"
 	awk -v g="$games" -v gps="$(cat "$logs/gps")" '/^cpu/ {
 	    printf "%s %.2f %.0f\n", gps, 1000 * ($2 + $3) / g, ($4 + $5) / g }' \
@@ -74,16 +81,9 @@ match() {
 }
 
 asks() {
-	dir=$1 cmd=$(bot_of "$1")
-	set --
-	i=0
-	while [ $i -lt "$players" ]; do
-		set -- "$@" "$cmd"
-		i=$((i + 1))
-	done
 	rm -rf "$logs/hello"
-	"$dir/saboteur" play --quiet --seed 1 --games 1 --ruleset base-wc \
-	    --transcripts --log-dir "$logs/hello" "$@" >/dev/null
+	with_bots "$1" "$1/saboteur" play --quiet --seed 1 --games 1 \
+	    --ruleset base-wc --transcripts --log-dir "$logs/hello" >/dev/null
 	if grep -q -- '-> bot .* react-at-once' "$logs"/hello/1-*.transcript; then
 		echo "ask for react, at once"
 	elif grep -q -- '-> bot .* react' "$logs"/hello/1-*.transcript; then
