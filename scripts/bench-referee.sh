@@ -1,9 +1,9 @@
 #!/bin/sh
 # bench-referee.sh: measures the referee with the C random bot, whose moves
 # take microseconds: PLAYERS bot processes (default 5) kept running over a
-# match of GAMES games of RULESET (default base), three runs, and after
-# each run two floors of any pipe referee (BUILD_DIR/pipe-floor): the
-# echo floor, a program that only swaps one short line with as many
+# match of GAMES games of RULESET (default base), RUNS runs (default 5),
+# and after each run two floors of any pipe referee (BUILD_DIR/pipe-floor):
+# the echo floor, a program that only swaps one short line with as many
 # children that answer at once, and the replay floor, which sends the same
 # bots the bytes this referee sent them in a recorded match of the same
 # games, in the same pieces and order, and reads their replies (the bots
@@ -19,12 +19,14 @@
 # prints the file at its end).
 #
 # Usage: scripts/bench-referee.sh BUILD_DIR [GAMES [RULESET [PLAYERS]]]
+# (RUNS=N in the environment: N runs instead of 5)
 set -eu
 usage="usage: scripts/bench-referee.sh BUILD_DIR [GAMES [RULESET [PLAYERS]]]"
 b=${1:?$usage}
 games=${2:-300}
 ruleset=${3:-base}
 players=${4:-5}
+runs=${RUNS:-5}
 bot=$b/examples/random-bot
 bots=$(i=0; while [ $i -lt "$players" ]; do printf '%s ' "$bot"; i=$((i + 1)); done)
 logs=$(mktemp -d)
@@ -51,7 +53,9 @@ done
     $(i=0; while [ $i -lt "$players" ]; do i=$((i + 1)); printf '%s ' "$logs/rec/bot$i"; done) \
     >/dev/null
 
-for run in 1 2 3; do
+run=0
+while [ "$run" -lt "$runs" ]; do
+	run=$((run + 1))
 	# shellcheck disable=SC2086 # the bots' paths, one word each
 	"$b/saboteur" play --quiet --seed "$run" --games "$games" \
 	    --ruleset "$ruleset" --log-dir "$logs" $bots |
@@ -79,9 +83,10 @@ for run in 1 2 3; do
 	    awk '{ printf "%s %.2f %.2f\n", $0, $5 / $6, $5 / $7 }' >"$logs/all$run"
 	echo "  run $run: $(cat "$logs/all$run")  (games/s, us CPU/message, us wall/decision, us reply-to-request, us CPU/decision, echo floor us CPU/round trip, replay floor us CPU/round trip, ratios to each)"
 done
-cat "$logs"/all? >"$logs/all"
-printf 'referee, %s %s-player %s games a run, 3 runs, %s C random bots kept running:\n' \
-    "$games" "$players" "$ruleset" "$players"
+cat "$logs"/all[0-9]* >"$logs/all"
+printf 'referee, %s %s-player %s games a run, %s runs, %s C random bots kept running (load average %s):\n' \
+    "$games" "$players" "$ruleset" "$runs" "$players" \
+    "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo unknown)"
 printf '  %s complete games/s (median)\n' "$(cut -d' ' -f1 "$logs/all" | median)"
 printf '  %s us of referee CPU per message, %s us per decision (medians)\n' \
     "$(cut -d' ' -f2 "$logs/all" | median)" "$(cut -d' ' -f5 "$logs/all" | median)"

@@ -371,14 +371,15 @@ static void decision_words(char *buf, int decision, int game)
 	buf[at] = '\0';
 }
 
-/* Records the referee's delay between the last reply and this request. */
-static void note_gap(run *r)
+/* Records the referee's delay between the last reply and this request,
+ * ready to go at now. */
+static void note_gap(run *r, int64_t now)
 {
 	match_cost *c = r->cost;
 
 	if (r->last_reply == 0)
 		return;
-	hist_add(&c->gaps, proc_now() - r->last_reply);
+	hist_add(&c->gaps, now - r->last_reply);
 	/* Only the request right after a reply counts: after a timeout there
 	 * is no reply to measure from. */
 	r->last_reply = 0;
@@ -497,7 +498,7 @@ static int decide(run *r, sab_move *m)
 	int seat = r->g.to_act, rc = MATCH_DONE, early;
 	bot *b = at(r, seat);
 	char what[64], why[256], *note;
-	int64_t deadline, asked = 0;
+	int64_t deadline, asked = 0, now;
 	size_t len;
 
 	r->decisions++;
@@ -520,10 +521,12 @@ static int decide(run *r, sab_move *m)
 		while (bot_drop_stale(b, &note, &len))
 			keep_note(r, b, note, len);
 		proc_count_reset(&b->p);
-		note_gap(r);
 		session_request(&r->ss, &r->g, r->decisions,
 		    move_of(r, b) / NS_PER_MS, b->bank_left / NS_PER_MS);
-		deadline = proc_now() + move_of(r, b) + b->bank_left +
+		/* One clock read for the delay and the deadline. */
+		now = proc_now();
+		note_gap(r, now);
+		deadline = now + move_of(r, b) + b->bank_left +
 		    b->allowance + r->o->clock.grace;
 	}
 	for (int tries = r->o->tries; tries > 0; tries--) {
