@@ -178,11 +178,17 @@ static PyObject *heur_rank(PyHeuristicObject *self, PyObject *unused)
 
 static PyObject *heur_trust(PyHeuristicObject *self, PyObject *unused)
 {
+	static int sc[BOT_MAX_LEGAL];
 	int tr[SAB_MAX_PLAYERS];
 	const botstate *s = bot_state();
 
 	(void)self;
 	(void)unused;
+	/* The heuristic starts each round's trust afresh when it first
+	 * ranks or watches a play in it: ranked first, the trust is right
+	 * at a round's first decision whichever the caller asks first. */
+	if (s->nplayers > 0 && s->table.round > 0)
+		heuristic_rank(s, sc);
 	heuristic_trust(s->seat, tr);
 	return trust_list(tr, s->nplayers);
 }
