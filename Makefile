@@ -204,7 +204,9 @@ check-starters: $(B)/saboteur bots
 	tests/starters.sh $(B)/saboteur
 
 # The Python package (bindings/python, "import saboteur"): the rules
-# library, the protocol and the C helpers' seat knowledge (examples/c/know.c)
+# library, the protocol, the C helpers' seat knowledge (examples/c/know.c),
+# the search bot's search (search.c) and the heuristic bot (heuristic_bot.c
+# as the search bot links it, with the helper botlib.c it reads lines with)
 # built position-independent into one CPython extension with the system
 # compiler, next to the package's Python files in $(B)/python (put it on
 # PYTHONPATH, or "pip install ./bindings/python").  PYTHON names the
