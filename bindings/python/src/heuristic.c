@@ -90,32 +90,42 @@ static const char *no_choice(const botstate *s)
 }
 
 /* The helper's state; the legal list is written by it alone, but for its
- * start (see heuristic_feed_line()). */
+ * start (see feed_line()). */
 static botstate *state(void)
 {
 	return (botstate *)bot_state();
 }
 
-static int feed_line(const char *line)
+/* Whether line's first word is w. */
+static int first_word(const char *line, const char *w)
+{
+	size_t n = strlen(w);
+
+	line += strspn(line, " \t");
+	return strncmp(line, w, n) == 0 && (line[n] == '\0' ||
+	    line[n] == ' ' || line[n] == '\t');
+}
+
+/* Gives the helper one line, as bot_run() would. */
+static void feed_line(const char *line)
 {
 	char buf[PROTO_LINE_MAX * 4];
-	size_t skip = strspn(line, " \t");
-	int legal = strncmp(line + skip, "legal", 5) == 0 &&
-	    (line[skip + 5] == ' ' || line[skip + 5] == '\t');
+	int legal = first_word(line, "legal");
 
-	if (strncmp(line + skip, "saboteur", 8) == 0 ||
-	    strncmp(line + skip, "turn", 4) == 0 ||
-	    strncmp(line + skip, "illegal", 7) == 0)
-		return 0;
+	if (first_word(line, "saboteur") || first_word(line, "turn") ||
+	    first_word(line, "illegal"))
+		return;
+	/* Far longer than any line the referee sends (the helper too leaves
+	 * out a line too long for it). */
 	if (strlen(line) >= sizeof buf)
-		return 0;               /* the helper ignores such a line too */
+		return;
 	/* A decision's first "legal" line starts its list: the helper
 	 * starts one after its own answer, which it does not give here. */
 	if (legal && !listing)
 		state()->nlegal = 0;
 	listing = legal;
 	snprintf(buf, sizeof buf, "%s", line);
-	return bot_handle(buf, "heuristic", no_choice, seen) < 0 ? -1 : 0;
+	(void)bot_handle(buf, "heuristic", no_choice, seen);
 }
 
 static PyObject *heur_feed(PyHeuristicObject *self, PyObject *arg)
@@ -141,7 +151,7 @@ static PyObject *heur_feed(PyHeuristicObject *self, PyObject *arg)
 			Py_DECREF(it);
 			return NULL;
 		}
-		(void)feed_line(s);
+		feed_line(s);
 	}
 	Py_DECREF(it);
 	Py_RETURN_NONE;
