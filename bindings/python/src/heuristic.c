@@ -107,18 +107,19 @@ static int first_word(const char *line, const char *w)
 }
 
 /* Gives the helper one line, as bot_run() would. */
-static void feed_line(const char *line)
+static int feed_line(const char *line, void *ctx)
 {
 	char buf[PROTO_LINE_MAX * 4];
 	int legal = first_word(line, "legal");
 
+	(void)ctx;
 	if (first_word(line, "saboteur") || first_word(line, "turn") ||
 	    first_word(line, "illegal"))
-		return;
+		return 0;
 	/* Far longer than any line the referee sends (the helper too leaves
 	 * out a line too long for it). */
 	if (strlen(line) >= sizeof buf)
-		return;
+		return 0;
 	/* A decision's first "legal" line starts its list: the helper
 	 * starts one after its own answer, which it does not give here. */
 	if (legal && !listing)
@@ -126,34 +127,14 @@ static void feed_line(const char *line)
 	listing = legal;
 	snprintf(buf, sizeof buf, "%s", line);
 	(void)bot_handle(buf, "heuristic", no_choice, seen);
+	return 0;
 }
 
 static PyObject *heur_feed(PyHeuristicObject *self, PyObject *arg)
 {
-	PyObject *it;
-
 	(void)self;
-	if (PyUnicode_Check(arg))
-		it = PyTuple_Pack(1, arg);
-	else
-		it = PySequence_Fast(arg, "feed() takes a line or lines");
-	if (it == NULL)
+	if (pysab_each_line(arg, feed_line, NULL) != 0)
 		return NULL;
-	for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(it); i++) {
-		PyObject *item = PySequence_Fast_GET_ITEM(it, i);
-		const char *s;
-		if (!PyUnicode_Check(item)) {
-			Py_DECREF(it);
-			PyErr_SetString(PyExc_TypeError, "a line is a str");
-			return NULL;
-		}
-		if ((s = PyUnicode_AsUTF8(item)) == NULL) {
-			Py_DECREF(it);
-			return NULL;
-		}
-		feed_line(s);
-	}
-	Py_DECREF(it);
 	Py_RETURN_NONE;
 }
 

@@ -79,9 +79,11 @@ static PyObject *lost(PyKnowledgeObject *self)
 	return NULL;
 }
 
-static PyObject *knowledge_feed(PyKnowledgeObject *self, PyObject *arg)
+int pysab_each_line(PyObject *arg, int (*fn)(const char *, void *),
+    void *ctx)
 {
 	PyObject *it;
+	int r = 0;
 
 	/* One line, or any iterable of lines. */
 	if (PyUnicode_Check(arg))
@@ -89,30 +91,42 @@ static PyObject *knowledge_feed(PyKnowledgeObject *self, PyObject *arg)
 	else
 		it = PySequence_Fast(arg, "feed() takes a line or lines");
 	if (it == NULL)
-		return NULL;
-	for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(it); i++) {
+		return -1;
+	for (Py_ssize_t i = 0; r == 0 && i < PySequence_Fast_GET_SIZE(it); i++) {
 		PyObject *item = PySequence_Fast_GET_ITEM(it, i);
 		const char *s;
-		int r;
 		if (!PyUnicode_Check(item)) {
-			Py_DECREF(it);
 			PyErr_SetString(PyExc_TypeError, "a line is a str");
-			return NULL;
-		}
-		if ((s = PyUnicode_AsUTF8(item)) == NULL) {
-			Py_DECREF(it);
-			return NULL;
-		}
-		r = know_line(self->k, s);
-		/* A game line names the ruleset: an unknown one is an error
-		 * now; any other line's trouble waits for sync(). */
-		if (strncmp(s, "game ", 5) == 0 && (r != 0 ||
-		    find_ruleset(self) != 0)) {
-			Py_DECREF(it);
-			return r != 0 ? lost(self) : NULL;
+			r = -1;
+		} else if ((s = PyUnicode_AsUTF8(item)) == NULL ||
+		    fn(s, ctx) != 0) {
+			r = -1;
 		}
 	}
 	Py_DECREF(it);
+	return r;
+}
+
+static int feed_line(const char *s, void *ctx)
+{
+	PyKnowledgeObject *self = ctx;
+	int r = know_line(self->k, s);
+
+	/* A game line names the ruleset: an unknown one is an error now;
+	 * any other line's trouble waits for sync(). */
+	if (strncmp(s, "game ", 5) == 0 && (r != 0 ||
+	    find_ruleset(self) != 0)) {
+		if (r != 0)
+			(void)lost(self);
+		return -1;
+	}
+	return 0;
+}
+
+static PyObject *knowledge_feed(PyKnowledgeObject *self, PyObject *arg)
+{
+	if (pysab_each_line(arg, feed_line, self) != 0)
+		return NULL;
 	Py_RETURN_NONE;
 }
 

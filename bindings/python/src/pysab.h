@@ -74,6 +74,12 @@ int pysab_trust_put(PyObject *list, const int *tr);
 int pysab_heuristic_ready(void);
 int pysab_heuristic_add(PyObject *m);
 
+/* knowledge.c: calls fn(line, ctx) for arg, a line or a sequence of
+ * lines, until it returns nonzero; 0, or -1 with an exception set (fn
+ * sets its own). */
+int pysab_each_line(PyObject *arg, int (*fn)(const char *, void *),
+    void *ctx);
+
 /* knowledge.c: readies the Knowledge type, and adds it to the module. */
 int pysab_knowledge_ready(void);
 int pysab_knowledge_add(PyObject *m);
