@@ -28,8 +28,9 @@ def stream(ruleset, players, seed, seat, game=1):
     "turn" line at each of the seat's decisions, and a "seed" line."""
     g = saboteur.Game(ruleset, players, seed, record=True)
     setup = g.setup_lines(seat, game)
-    out = ["saboteur %d" % saboteur.PROTOCOL_VERSION, setup[0],
-           "seed %d" % (seed * 7919 + 1)] + setup[1:] + g.lines(seat)
+    out = ([] if game > 1 else ["saboteur %d" % saboteur.PROTOCOL_VERSION])
+    out += [setup[0], "seed %d" % (seed * 7919 + 1)] + setup[1:] + \
+        g.lines(seat)
     trust, turn = [0] * players, 0
     while not g.over:
         m = g.heuristic_move(trust) or g.random_move()
@@ -40,7 +41,7 @@ def stream(ruleset, players, seed, seat, game=1):
         g.heuristic_seen(trust, m)
         g.apply(m)
         out += g.lines(seat)
-    return out + ["quit"]
+    return out
 
 
 class TestHeuristic(unittest.TestCase):
@@ -137,7 +138,10 @@ class TestSearchBot(unittest.TestCase):
         for i, rs in enumerate(names):
             r = saboteur.Ruleset(rs)
             n = min(5, r.max_players)
-            text = "\n".join(stream(rs, n, 20 + i, i % n)) + "\n"
+            lines = stream(rs, n, 20 + i, i % n)
+            if rs == "base":    # a second game: seeded and trusted afresh
+                lines += stream(rs, n, 90, 2, game=2)
+            text = "\n".join(lines + ["quit"]) + "\n"
             c = subprocess.run([CBOT, "--iter", "10"], input=text,
                                capture_output=True, text=True)
             p = subprocess.run([sys.executable, PYBOT, "--iter", "10"],
