@@ -204,7 +204,9 @@ check-starters: $(B)/saboteur bots
 	tests/starters.sh $(B)/saboteur
 
 # The Python package (bindings/python, "import saboteur"): the rules
-# library, the protocol and the C helpers' seat knowledge (examples/c/know.c)
+# library, the protocol, the C helpers' seat knowledge (examples/c/know.c),
+# the search bot's search (search.c) and the heuristic bot (heuristic_bot.c
+# as the search bot links it, with the helper botlib.c it reads lines with)
 # built position-independent into one CPython extension with the system
 # compiler, next to the package's Python files in $(B)/python (put it on
 # PYTHONPATH, or "pip install ./bindings/python").  PYTHON names the
@@ -212,10 +214,10 @@ check-starters: $(B)/saboteur bots
 PYTHON    ?= python3
 PY_INC     = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
 PYX_SRC    = $(wildcard rules/*.c rules/*/*.c rules/*/*/*.c protocol/*.c) examples/c/know.c \
-             examples/c/search.c
+             examples/c/search.c examples/c/botlib.c
 PYX_OWN    = $(wildcard bindings/python/src/*.c)
 PYX_OBJ    = $(PYX_SRC:%.c=$(B)/pic/%.o) $(PYX_OWN:%.c=$(B)/pic/%.o) \
-             $(B)/pic/gen/builtin_rulesets.o
+             $(B)/pic/gen/builtin_rulesets.o $(B)/pic/examples/c/heuristic_lib.o
 PY_FILES   = $(patsubst bindings/python/%,$(B)/python/%,\
              $(wildcard bindings/python/saboteur/*.py))
 
@@ -226,9 +228,14 @@ $(B)/pic/%.o: %.c $(RULES_HDR) examples/c/know.h examples/c/search.h \
     examples/c/linewords.h | deps
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -Iexamples/c $(ALL_CFLAGS) -fPIC $(YAML_CFLAGS) -c $< -o $@
+# The heuristic bot's choice, as the search bot links it (heuristic_lib.o).
+$(B)/pic/examples/c/heuristic_lib.o: examples/c/heuristic_bot.c \
+    examples/c/botlib.h examples/c/heuristic.h $(RULES_HDR) | deps
+	@mkdir -p $(@D)
+	$(CC) $(CPPFLAGS) -DHEURISTIC_NO_MAIN $(ALL_CFLAGS) -fPIC -c $< -o $@
 $(B)/pic/bindings/python/src/%.o: bindings/python/src/%.c \
     bindings/python/src/pysab.h $(RULES_HDR) examples/c/know.h \
-    examples/c/search.h | deps
+    examples/c/search.h examples/c/botlib.h examples/c/heuristic.h | deps
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -Iexamples/c -I$(PY_INC) $(ALL_CFLAGS) -fPIC \
 	    -fvisibility=hidden -c $< -o $@

@@ -48,14 +48,18 @@ echo "python: random 5-player base games inside C through the package:" \
     "$(awk "BEGIN { printf \"%.2f\", $py / $c }") of it (target: 0.5)"
 echo "python: one move at a time, legal() then apply(): $step a CPU second" \
     "(median of 3; target: 200000)"
+# The search bots' default search: a sample dealt from the seat's
+# knowledge, its roles dealt by trust, 5 candidates each played out by the
+# heuristic in every seat (search-bot --bench's "paired" line).
 sc=$(for i in 1 2 3; do
-	"$b/examples/search-bot" --bench 5000 |
-	    sed -n 's/^search bot (C): \([0-9]*\) samples.*/\1/p'
+	"$b/examples/search-bot" --bench 2500 |
+	    sed -n 's/^search bot (C), paired: \([0-9]*\) samples.*/\1/p'
 done | median)
 sp=$(for i in 1 2 3; do
-	python3 "$here/bindings/python/examples/search_bot.py" --bench 1500 |
+	python3 "$here/bindings/python/examples/search_bot.py" --bench 500 |
 	    sed -n 's/^search bot (Python): \([0-9]*\) samples.*/\1/p'
 done | median)
 echo "search bots: $sc samples a second in C, $sp in Python (medians of 3;" \
-    "a sample: a game dealt from the seat's knowledge, the tree, a playout):" \
+    "a sample: a game dealt from the seat's knowledge, 5 candidates each" \
+    "played out by the heuristic bot in every seat):" \
     "Python $(awk "BEGIN { printf \"%.2f\", $sp / $sc }") of C"

@@ -2,7 +2,8 @@
 # python.sh: the Python package (bindings/python, "import saboteur"): its
 # unit tests (the same games as saboteur selfplay move for move and hash
 # for hash, every ruleset; samples consistent and unbiased; the PettingZoo
-# environment's API), then a real match under every built-in ruleset
+# environment's API; the heuristic bot's moves and the Python search bot's
+# answers those of the C bots), then a real match under every built-in ruleset
 # between the Python search bot, which imports only the package and reads
 # the protocol, and the C search bot.  With --install, first installs the
 # package into a virtual environment with pip, offline (as the README

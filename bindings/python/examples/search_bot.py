@@ -1,169 +1,172 @@
 #!/usr/bin/env python3
 """search_bot.py: a Saboteur bot that searches, in Python over the saboteur
-package: information-set Monte Carlo tree search over games sampled from
-what its seat knows.  A template to start from; it imports nothing but the
+package: it compares the heuristic example bot's best moves in games
+sampled from what its seat knows, each played out with the heuristic's
+move in every seat.  A template to start from; it imports nothing but the
 package.
 
     saboteur play "python3 bindings/python/examples/search_bot.py --ms 100" ...
 
-The algorithm is the C search bot's tree search (examples/c/search.c,
-search_bot.c, search-bot --tree; its default search plays its candidates
-out with the heuristic bot's move in every seat instead, and deals the
-unknown roles by the heuristic's trust in each seat, which needs the
-heuristic bot in C):
+The algorithm is the C search bot's default (examples/c/search_bot.c), and
+it draws its random numbers as that bot does: with --iter N both answer
+alike, line for line.  Each decision:
 
-1. The candidates: a few moves to compare (WIDTH).  The C bot takes the
-   heuristic example bot's best; this one, with no heuristic in Python,
-   takes the moves the playout policy (Game.policy_move(), the C bot's)
-   chooses most often in a few samples.  Replace that with your own ideas.
-2. Each iteration samples a complete game consistent with every line the
-   seat received (Knowledge.sample(exact=False)), walks a tree of this
-   seat's decisions (UCB1 with availability counts: a move is a child of a
-   decision in every sample where it is legal; the other seats play the
-   policy), adds a node, plays the policy for a few moves a seat
-   (Game.policy_playout()), and scores the result for this seat: the gold
-   it won when the round ended, else a miner's share as likely as
-   Game.outlook() says the gold is reached (a saboteur's otherwise).
-3. It plays the first candidate unless another did better by MARGIN over
-   20 samples at least.
+1. The candidates: the heuristic bot's WIDTH best legal moves
+   (saboteur.Heuristic follows this seat's lines as the heuristic bot
+   does, its trust in each seat included).
+2. Each sample is a complete game consistent with every line the seat
+   received (Knowledge.sample()); the roles this seat does not know are
+   dealt again by the heuristic's trust in each seat (deal_roles()): a
+   seat that dug towards the gold is less likely a saboteur.
+3. Each candidate is played in the sample and the round played out with
+   every seat playing the heuristic's move there (Game.heuristic_playout():
+   each seat knows its own hand and role and the goals it looked at, and
+   trusts the others as their plays make it), every candidate from the
+   same random numbers.  Its result less the first candidate's in the same
+   sample measures it with far less noise than apart.
+4. It plays the candidate whose mean difference is the highest and above
+   0, over 8 samples at least; otherwise the heuristic's first.
 
 Options: --ms N (the time a decision, default 100, at most a quarter of
-the referee's move limit), --iter N (that many samples a decision, the
-moves then depending only on the seeds), --ruleset FILE (a ruleset that is
-not built in).
+the referee's move limit), --iter N (exactly N samples a decision: the
+moves then depend only on the seeds), --ruleset FILE (a ruleset that is
+not built in).  BOT_SEED in the environment mixes into the seed.
 """
 
 import math
+import os
 import sys
 import time
-from collections import Counter
 
 import saboteur
 
-WIDTH = 3
-MARGIN = 0.03
-PLAYOUT_MOVES = 3       # a seat, before the round's outcome is guessed
-UCB_C = 0.7
+WIDTH = 5               # candidates: the heuristic's best moves
+TRUST = 1.0             # a saboteur card's weight: exp(-TRUST x trust)
+MIN_SAMPLES = 8         # before another move than the heuristic's
+
+heuristic = saboteur.Heuristic()    # fed every line (main())
 
 
-class Node:
-    """A decision of this seat, reached by a move of its parent."""
-    __slots__ = ("children", "visits", "avail", "value")
-
-    def __init__(self):
-        self.children = {}      # move line -> Node
-        self.visits = 0
-        self.avail = 0
-        self.value = 0.0
-
-
-def result(start, g, me):
-    """This seat's result from 0 to 1: gold won (a round pays up to about
-    5), at the game's end half for sharing the win; a round still on,
-    guessed from Game.outlook()."""
-    if not g.over and g.round == start.round and g.round_end is None:
-        p = g.outlook()
-        return 0.6 * (1 - p) if g.role(me) == "saboteur" else 0.45 * p
-    gold = min(1.0, max(0.0, (g.gold[me] - start.gold[me]) / 5.0))
-    if g.over:
-        return 0.5 * gold + (0.5 / len(g.winners) if me in g.winners
-                             else 0.0)
-    return gold
-
-
-def candidates(d, rng):
-    """The moves the policy plays most often in a few samples."""
-    votes = Counter()
-    for _ in range(12):
-        g = d.knowledge.sample(rng.getrandbits(64), exact=False)
-        votes[g.policy_move()] += 1
-    cands = [m for m, _ in votes.most_common() if m in d.legal][:WIDTH]
-    return cands or d.legal[:WIDTH]
-
-
-def iterate(d, root, cands, rng):
-    """One sample: down the tree, one new node, a short playout, back up."""
-    me = d.seat
-    start = d.knowledge.sample(rng.getrandbits(64), exact=False)
-    g = start.clone()
-    node, path = root, [root]
-    while not g.over and g.round == start.round:
-        if g.to_act != me:
-            g.apply(g.policy_move())
+def deal_roles(g, know, me, trust, rng):
+    """Deals the sample's roles again among the seats whose role this seat
+    does not know: a few exchanges of two seats' cards, each kept with the
+    ratio of the weights (exp(-TRUST x trust) a saboteur card)."""
+    if not g.ruleset.has_roles:
+        return
+    free = [s for s in range(g.players) if s != me and know.role(s) is None]
+    n = len(free)
+    for _ in range(4 * n if n >= 2 else 0):
+        a, b = free[rng.below(n)], free[rng.below(n)]
+        sa, sb = g.role(a) == "saboteur", g.role(b) == "saboteur"
+        if sa == sb:
             continue
-        legal = g.legal()
-        if node is root:
-            legal = [m for m in legal if m in cands] or legal
-        untried = [m for m in legal if m not in node.children]
-        for m in legal:
-            if m in node.children:
-                node.children[m].avail += 1
-        if untried:
-            m = rng.choice(untried)
-            child = node.children[m] = Node()
-            child.avail = 1
-            g.apply(m)
-            path.append(child)
-            break
-        m = max(legal, key=lambda m: (
-            node.children[m].value / node.children[m].visits +
-            UCB_C * math.sqrt(math.log(node.children[m].avail) /
-                              node.children[m].visits)))
-        node = node.children[m]
-        g.apply(m)
-        path.append(node)
-    g.policy_playout(moves=PLAYOUT_MOVES * g.players)
-    r = result(start, g, me)
-    for n in path:
-        n.visits += 1
-        n.value += r
+        w = math.exp(TRUST * (trust[a] - trust[b] if sa else
+                              trust[b] - trust[a]))
+        if w >= 1 or rng.below(1 << 30) < w * (1 << 30):
+            g.swap_roles(a, b)
 
 
-def choose(d, ms, iterations):
-    if len(d.legal) <= 1:
-        return None
-    try:
-        d.knowledge.sync()
-        rng = d.rng
-        cands = candidates(d, rng)
-        if len(cands) == 1:
-            return cands[0]
+def playout(start, move, seed, trust, me):
+    """This seat's result (0 to 1) of move in the sample start, the round
+    played out by the heuristic in every seat."""
+    g = start.clone()
+    g.reseed(seed)              # the same random numbers for each move
+    t = list(trust)             # what the playout's plays teach
+    g.heuristic_seen(t, move)
+    g.apply(move)
+    if not g.over and g.round == start.round:
+        # In Python, move by move, this is:
+        #   while not g.over and g.round == start.round:
+        #       m = g.heuristic_move(t) or g.random_move()
+        #       g.heuristic_seen(t, m)
+        #       g.apply(m)
+        g.heuristic_playout(t)
+    return g.round_result(start, me)
+
+
+def compare(know, me, cands, trust, rng, ms, iterations):
+    """Plays every candidate in the same samples for ms milliseconds, or
+    exactly `iterations` samples; returns the samples used and each
+    candidate's mean result less the first's, with its standard error.
+    None when the knowledge has no sample to give."""
+    n, used = len(cands), 0
+    d1, d2 = [0.0] * n, [0.0] * n
+    deadline = time.monotonic() + ms / 1000.0
+    it = 0
+    while it < iterations if iterations else \
+            (it == 0 or time.monotonic() < deadline):
+        it += 1
+        start = know.sample(rng=rng, exact=False)
+        if start.to_act != me:
+            return None
+        deal_roles(start, know, me, trust, rng)
+        seed = rng.next()
+        if any(start.check(c) is not None for c in cands):
+            continue            # a candidate this sample does not allow
+        res = [playout(start, c, seed, trust, me) for c in cands]
+        used += 1
+        for i in range(n):
+            d1[i] += res[i] - res[0]
+            d2[i] += (res[i] - res[0]) * (res[i] - res[0])
+    diff, se = [0.0] * n, [1.0] * n
+    for i in range(n):
+        m = d1[i] / used if used else 0.0
+        var = (d2[i] - used * m * m) / (used - 1) if used > 1 else 0.0
+        diff[i] = m
+        se[i] = math.sqrt(var / used) if used > 1 and var > 0 else 1.0
+    return used, diff, se
+
+
+class Search:
+    """The bot: its random generator, seeded afresh each game."""
+
+    def __init__(self, ms, iterations):
+        self.ms, self.iterations = ms, iterations
+        self.game, self.rng = None, None
+
+    def choose(self, d):
+        if d.game != self.game:
+            seed = d.seed if d.seed is not None else os.getpid()
+            self.rng = saboteur.Rng(seed ^ int(os.environ.get("BOT_SEED",
+                                                                "0")))
+            self.game = d.game
+        # The heuristic's best first (sorted() keeps equals in order).
+        ranked = sorted(heuristic.rank(), key=lambda p: -p[1])
+        cands = [m for m, _ in ranked if m in d.legal][:WIDTH]
+        if len(cands) <= 1:
+            return cands[0] if cands else None
+        ms = self.ms
         if d.move_ms > 0:
-            ms = min(ms, d.move_ms / 4)
-        root, deadline, n = Node(), time.monotonic() + ms / 1000.0, 0
-        while (n < iterations) if iterations else \
-                (n == 0 or time.monotonic() < deadline):
-            iterate(d, root, cands, rng)
-            n += 1
-    except (saboteur.LostError, ValueError):
-        return None             # nothing sampled: the first legal move
-    first = root.children.get(cands[0])
-    best = max((c for m, c in root.children.items() if m != cands[0] and
-                c.visits >= 20), key=lambda c: c.value / c.visits,
-               default=None)
-    if first and best and best.value / best.visits > \
-            first.value / first.visits + MARGIN:
-        return next(m for m, c in root.children.items() if c is best)
-    return cands[0]
+            ms = min(ms, d.move_ms / 4.0)
+        trust = heuristic.trust()
+        try:
+            r = compare(d.knowledge, d.seat, cands, trust, self.rng, ms,
+                        self.iterations)
+        except (saboteur.LostError, ValueError):
+            r = None            # no sample: the knowledge is lost
+        if r is None:
+            return cands[0]
+        used, diff, se = r
+        best = 0
+        for i in range(1, len(cands)):
+            if diff[i] > diff[best] and diff[i] > 0:
+                best = i        # (the C bot's --z X asks diff > X se too)
+        return cands[best] if used >= MIN_SAMPLES else cands[0]
 
 
 def bench(n):
-    """n samples searched from the first decision of seat 0 of a seeded
-    5-player base game, timed (make bench)."""
-    import random
+    """n samples of WIDTH candidates from the first decision of seat 0 of a
+    seeded 5-player base game (search-bot --bench's paired line), timed."""
     g = saboteur.Game("base", 5, 2026, record=True)
-    d = saboteur.Decision()
-    d.knowledge = saboteur.Knowledge()
-    d.knowledge.feed(g.setup_lines(0))
-    d.knowledge.feed(g.lines(0))
-    d.seat, d.legal, d.rng = 0, g.legal(), random.Random(1)
-    cands = candidates(d, d.rng)
-    root = Node()
+    know = saboteur.Knowledge()
+    know.feed(g.setup_lines(0))
+    know.feed(g.lines(0))
+    cands = g.legal()[:WIDTH]
     t = time.perf_counter()
-    for _ in range(n):
-        iterate(d, root, cands, d.rng)
+    used, _, _ = compare(know, 0, cands, [0] * 5, saboteur.Rng(1), 0, n)
     dt = time.perf_counter() - t
-    print("search bot (Python): %.0f samples/s (%d samples)" % (n / dt, n))
+    print("search bot (Python): %.0f samples/s of %d candidates (%d "
+          "samples)" % (used / dt, len(cands), used))
     return 0
 
 
@@ -178,8 +181,9 @@ def main(argv):
             iterations = int(argv[i + 1])
         elif argv[i] == "--ruleset":
             ruleset = saboteur.Ruleset(argv[i + 1])
-    return saboteur.run(lambda d: choose(d, ms, iterations),
-                        name="pysearch", ruleset=ruleset)
+    bot = Search(ms, iterations)
+    return saboteur.run(bot.choose, name="pysearch", ruleset=ruleset,
+                        lines=heuristic.feed)
 
 
 if __name__ == "__main__":

@@ -40,13 +40,16 @@ class Decision:
 
 
 def run(choose, name="python", react=True, ruleset=None, stdin=None,
-        stdout=None):
+        stdout=None, lines=None):
     """Plays a whole match over stdin and stdout; returns 0 on "quit" or at
     the end of input (an exit status).  choose(decision) returns the reply
     line; None, or a line that is not legal, plays the first legal move.
     react: ask to be asked about every card another seat plays while a veto
     is in the game.  ruleset: a Ruleset (or its file's path) for games whose
-    ruleset is not built in."""
+    ruleset is not built in.  lines (may be None) is called with every line
+    the referee sends, as it came, before the loop reads it: a bot that
+    follows the game on its own (saboteur.Heuristic().feed) sees all of
+    it."""
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     d = Decision()
@@ -68,6 +71,8 @@ def run(choose, name="python", react=True, ruleset=None, stdin=None,
 
     for raw in stdin:
         line = raw.rstrip("\r\n")
+        if lines is not None:
+            lines(line)
         w = line.split()
         if not w:
             continue

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "heuristic.h"
 #include "pysab.h"
 #include "search.h"
 
@@ -226,6 +227,12 @@ static PyObject *ruleset_get_deck(PyRulesetObject *self, void *c)
 }
 
 /* The role words of the ruleset ("miner", "saboteur"), "none" first. */
+static PyObject *ruleset_get_has_roles(PyRulesetObject *self, void *c)
+{
+	(void)c;
+	return PyBool_FromLong(self->rs->has_roles);
+}
+
 static PyObject *ruleset_get_roles(PyRulesetObject *self, void *c)
 {
 	PyObject *l = PyList_New(self->rs->nroles);
@@ -278,6 +285,8 @@ static PyGetSetDef ruleset_getset[] = {
 	    "every card's protocol token, by definition", NULL },
 	{ "deck", (getter)ruleset_get_deck, NULL,
 	    "the token of every card of the deck, one per copy", NULL },
+	{ "has_roles", (getter)ruleset_get_has_roles, NULL,
+	    "False for a game without dwarf cards (course)", NULL },
 	{ "roles", (getter)ruleset_get_roles, NULL,
 	    "the role words, \"none\" first", NULL },
 	{ NULL, NULL, NULL, NULL, NULL }
@@ -555,6 +564,104 @@ static PyObject *game_policy_playout(PyGameObject *self, PyObject *args,
 	}
 	return PyLong_FromLong(search_playout(self->g, &self->rng, moves_buf,
 	    (long)max));
+}
+
+/* ---- the heuristic bot's moves (examples/c/heuristic.h) ---------------- */
+
+/* The heuristic bot's move as the seat to act, knowing what that seat
+ * knows of this game and trusting the others as trust says. */
+static PyObject *game_heuristic_move(PyGameObject *self, PyObject *arg)
+{
+	int tr[SAB_MAX_PLAYERS];
+	sab_move m;
+
+	if (pysab_trust_get(arg, tr) != 0)
+		return NULL;
+	if (sab_game_over(self->g) ||
+	    heuristic_game_move(self->g, tr, moves_buf, &m) != 0)
+		Py_RETURN_NONE;
+	return move_str(self, &m);
+}
+
+/* What any seat watching learns from move (a card played) of the seat to
+ * act, into trust; before the move is applied. */
+static PyObject *game_heuristic_seen(PyGameObject *self, PyObject *args)
+{
+	int tr[SAB_MAX_PLAYERS];
+	PyObject *list, *move;
+	sab_move m;
+
+	if (!PyArg_ParseTuple(args, "OO", &list, &move) ||
+	    pysab_trust_get(list, tr) != 0 ||
+	    pysab_parse_move(self, move, &m) != 0)
+		return NULL;
+	if (m.kind != SAB_MOVE_PLAY)
+		Py_RETURN_NONE;
+	heuristic_game_seen(self->g, tr, self->g->to_act, &m);
+	if (pysab_trust_put(list, tr) != 0)
+		return NULL;
+	Py_RETURN_NONE;
+}
+
+/* Every seat plays the heuristic's move (a random one where it has none)
+ * to the end of the round being played, or of the game; trust learns
+ * from each card played.  Returns the moves played. */
+static PyObject *game_heuristic_playout(PyGameObject *self, PyObject *arg)
+{
+	int tr[SAB_MAX_PLAYERS], round = self->g->round;
+	long n = 0;
+	sab_move m;
+
+	if (pysab_trust_get(arg, tr) != 0)
+		return NULL;
+	while (!sab_game_over(self->g) && self->g->round == round) {
+		if (heuristic_game_move(self->g, tr, moves_buf, &m) != 0 &&
+		    sab_game_random_move(self->g, &self->rng, &m) != 0)
+			break;
+		if (m.kind == SAB_MOVE_PLAY)
+			heuristic_game_seen(self->g, tr, self->g->to_act, &m);
+		do_apply(self, &m);
+		n++;
+	}
+	if (pysab_trust_put(arg, tr) != 0)
+		return NULL;
+	return PyLong_FromLong(n);
+}
+
+/* Exchanges two seats' role cards: a search's guess at who is who. */
+static PyObject *game_swap_roles(PyGameObject *self, PyObject *args)
+{
+	int a, b;
+	uint8_t x;
+
+	if (!PyArg_ParseTuple(args, "ii", &a, &b))
+		return NULL;
+	if (a < 0 || b < 0 || a >= self->g->nplayers ||
+	    b >= self->g->nplayers) {
+		PyErr_Format(PyExc_ValueError, "there is no seat %d",
+		    a < 0 || a >= self->g->nplayers ? a : b);
+		return NULL;
+	}
+	x = self->g->role[a];
+	self->g->role[a] = self->g->role[b];
+	self->g->role[b] = x;
+	Py_RETURN_NONE;
+}
+
+/* The seat's result in this game, played on from start (search.h). */
+static PyObject *game_round_result(PyGameObject *self, PyObject *args)
+{
+	PyObject *start;
+	int seat;
+
+	if (!PyArg_ParseTuple(args, "O!i", &PyGame_Type, &start, &seat))
+		return NULL;
+	if (seat < 0 || seat >= self->g->nplayers) {
+		PyErr_Format(PyExc_ValueError, "there is no seat %d", seat);
+		return NULL;
+	}
+	return PyFloat_FromDouble(search_round_result(
+	    ((PyGameObject *)start)->g, self->g, seat));
 }
 
 static PyObject *game_outlook(PyGameObject *self, PyObject *unused)
@@ -946,6 +1053,25 @@ static PyMethodDef game_methods[] = {
 	    METH_VARARGS | METH_KEYWORDS,
 	    "policy_playout(moves=0) plays the policy to the round's end, or "
 	    "that many moves; returns the moves played" },
+	{ "heuristic_move", (PyCFunction)game_heuristic_move, METH_O,
+	    "heuristic_move(trust) -> the heuristic example bot's move as the "
+	    "seat to act, knowing what it knows here (its hand and role, the "
+	    "goals it looked at) and trusting each seat as the list trust "
+	    "says (None at the end)" },
+	{ "heuristic_seen", (PyCFunction)game_heuristic_seen, METH_VARARGS,
+	    "heuristic_seen(trust, move) learns into the list trust what any "
+	    "seat makes of the seat to act playing move (before apply())" },
+	{ "heuristic_playout", (PyCFunction)game_heuristic_playout, METH_O,
+	    "heuristic_playout(trust) plays heuristic_move() in every seat "
+	    "to the round's end, learning into trust (as heuristic_seen()); "
+	    "returns the moves played" },
+	{ "swap_roles", (PyCFunction)game_swap_roles, METH_VARARGS,
+	    "swap_roles(a, b) exchanges the role cards of seats a and b" },
+	{ "round_result", (PyCFunction)game_round_result, METH_VARARGS,
+	    "round_result(start, seat) -> the seat's result from 0 to 1 of "
+	    "this game played on from the game start: half for winning the "
+	    "round, half its gold won over 5 (at the game's end, half the "
+	    "gold and half for winning)" },
 	{ "outlook", (PyCFunction)game_outlook, METH_NOARGS,
 	    "outlook() -> the chance the gold is reached this round as the "
 	    "tunnels stand: the guess that ends the search's short playouts" },

@@ -79,9 +79,11 @@ static PyObject *lost(PyKnowledgeObject *self)
 	return NULL;
 }
 
-static PyObject *knowledge_feed(PyKnowledgeObject *self, PyObject *arg)
+int pysab_each_line(PyObject *arg, int (*fn)(const char *, void *),
+    void *ctx)
 {
 	PyObject *it;
+	int r = 0;
 
 	/* One line, or any iterable of lines. */
 	if (PyUnicode_Check(arg))
@@ -89,30 +91,42 @@ static PyObject *knowledge_feed(PyKnowledgeObject *self, PyObject *arg)
 	else
 		it = PySequence_Fast(arg, "feed() takes a line or lines");
 	if (it == NULL)
-		return NULL;
-	for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(it); i++) {
+		return -1;
+	for (Py_ssize_t i = 0; r == 0 && i < PySequence_Fast_GET_SIZE(it); i++) {
 		PyObject *item = PySequence_Fast_GET_ITEM(it, i);
 		const char *s;
-		int r;
 		if (!PyUnicode_Check(item)) {
-			Py_DECREF(it);
 			PyErr_SetString(PyExc_TypeError, "a line is a str");
-			return NULL;
-		}
-		if ((s = PyUnicode_AsUTF8(item)) == NULL) {
-			Py_DECREF(it);
-			return NULL;
-		}
-		r = know_line(self->k, s);
-		/* A game line names the ruleset: an unknown one is an error
-		 * now; any other line's trouble waits for sync(). */
-		if (strncmp(s, "game ", 5) == 0 && (r != 0 ||
-		    find_ruleset(self) != 0)) {
-			Py_DECREF(it);
-			return r != 0 ? lost(self) : NULL;
+			r = -1;
+		} else if ((s = PyUnicode_AsUTF8(item)) == NULL ||
+		    fn(s, ctx) != 0) {
+			r = -1;
 		}
 	}
 	Py_DECREF(it);
+	return r;
+}
+
+static int feed_line(const char *s, void *ctx)
+{
+	PyKnowledgeObject *self = ctx;
+	int r = know_line(self->k, s);
+
+	/* A game line names the ruleset: an unknown one is an error now;
+	 * any other line's trouble waits for sync(). */
+	if (strncmp(s, "game ", 5) == 0 && (r != 0 ||
+	    find_ruleset(self) != 0)) {
+		if (r != 0)
+			(void)lost(self);
+		return -1;
+	}
+	return 0;
+}
+
+static PyObject *knowledge_feed(PyKnowledgeObject *self, PyObject *arg)
+{
+	if (pysab_each_line(arg, feed_line, self) != 0)
+		return NULL;
 	Py_RETURN_NONE;
 }
 
@@ -157,18 +171,27 @@ static PyObject *game_of(PyKnowledgeObject *self, const sab_game *g,
 static PyObject *knowledge_sample(PyKnowledgeObject *self, PyObject *args,
     PyObject *kw)
 {
-	static char *kwlist[] = { "seed", "exact", "tries", NULL };
+	static char *kwlist[] = { "seed", "exact", "tries", "rng", NULL };
 	static sab_game g;
 	unsigned long long seed = 0;
 	int exact = 1, tries = 100, r;
-	sab_rng rng;
+	PyObject *rngarg = Py_None;
+	sab_rng rng, *rp = &rng;
 
-	if (!PyArg_ParseTupleAndKeywords(args, kw, "|Kpi", kwlist, &seed,
-	    &exact, &tries))
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "|KpiO", kwlist, &seed,
+	    &exact, &tries, &rngarg))
 		return NULL;
+	if (rngarg != Py_None) {
+		/* The caller's generator, drawn on as a C search draws. */
+		if (!PyObject_TypeCheck(rngarg, &PyRng_Type)) {
+			PyErr_SetString(PyExc_TypeError, "rng is a saboteur.Rng");
+			return NULL;
+		}
+		rp = &((PyRngObject *)rngarg)->rng;
+	}
 	sab_rng_seed(&rng, seed);
-	r = exact ? know_sample_exact(self->k, &rng, &g, tries) :
-	    know_sample(self->k, &rng, &g);
+	r = exact ? know_sample_exact(self->k, rp, &g, tries) :
+	    know_sample(self->k, rp, &g);
 	if (r != 0) {
 		if (know_error(self->k)[0] != '\0')
 			return lost(self);
@@ -382,10 +405,12 @@ static PyMethodDef knowledge_methods[] = {
 	    "wait for more); LostError when no game gives them" },
 	{ "sample", (PyCFunction)(void (*)(void))knowledge_sample,
 	    METH_VARARGS | METH_KEYWORDS,
-	    "sample(seed=0, exact=True, tries=100) -> a Game consistent with "
+	    "sample(seed=0, exact=True, tries=100, rng=None) -> a Game consistent with "
 	    "every line received, the cards this seat has not seen dealt at "
 	    "random; exact=False: faster, without playing the round again to "
-	    "rule out the rare deals a rule of legality excludes" },
+	    "rule out the rare deals a rule of legality excludes; rng: a "
+	    "saboteur.Rng to draw the deal from instead of seed (the game's "
+	    "own generator is still seeded from seed)" },
 	{ "check", (PyCFunction)knowledge_check, METH_VARARGS,
 	    "check(seed=0) -> None when the sample of seed, its round played "
 	    "again, sends every line received; else the first difference" },

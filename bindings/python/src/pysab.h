@@ -1,6 +1,7 @@
 /* pysab.h: what the Python extension's files share: the object types over
- * the rules library (game.c) and over a seat's knowledge (knowledge.c),
- * the observation both give (observation.c), the module (module.c). */
+ * the rules library (game.c), over a seat's knowledge (knowledge.c) and
+ * over the heuristic example bot (heuristic.c), the observation both
+ * games and knowledge give (observation.c), the module (module.c). */
 #ifndef PYSAB_H
 #define PYSAB_H
 
@@ -53,6 +54,31 @@ Py_ssize_t pysab_observation_size(const sab_ruleset *rs);
  * selfplay() to the module (module.c). */
 int pysab_game_ready(void);
 int pysab_game_add(PyObject *m);
+
+/* heuristic.c: the rules' random generator as a Python object. */
+typedef struct {
+	PyObject_HEAD
+	sab_rng rng;
+} PyRngObject;
+
+extern PyTypeObject PyRng_Type;
+
+/* heuristic.c: a trust (the heuristic bot's, in each seat) from a Python
+ * list of ints into tr (SAB_MAX_PLAYERS entries, 0 past the list), and
+ * back into the list; -1 with an exception set. */
+int pysab_trust_get(PyObject *list, int *tr);
+int pysab_trust_put(PyObject *list, const int *tr);
+
+/* heuristic.c: readies the Heuristic and Rng types, and adds them to the
+ * module. */
+int pysab_heuristic_ready(void);
+int pysab_heuristic_add(PyObject *m);
+
+/* knowledge.c: calls fn(line, ctx) for arg, a line or a sequence of
+ * lines, until it returns nonzero; 0, or -1 with an exception set (fn
+ * sets its own). */
+int pysab_each_line(PyObject *arg, int (*fn)(const char *, void *),
+    void *ctx);
 
 /* knowledge.c: readies the Knowledge type, and adds it to the module. */
 int pysab_knowledge_ready(void);
