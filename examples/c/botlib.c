@@ -1590,6 +1590,11 @@ int bot_handle(char *line, const char *name, bot_choose_fn *choose,
 	return handle(line, name, choose, seen);
 }
 
+void bot_decision_done(void)
+{
+	legal_done = 1;
+}
+
 const botstate *bot_state(void)
 {
 	return &st;

@@ -158,6 +158,14 @@ int bot_handle(char *line, const char *name, bot_choose_fn *choose,
     bot_seen_fn *seen);
 const botstate *bot_state(void);
 
+/*
+ * For a program that feeds bot_handle() a seat's lines but answers the
+ * referee itself (the Python package's heuristic): the decision it will
+ * answer is over, so the next "legal" line starts a new list, as after
+ * the helper's own answer.
+ */
+void bot_decision_done(void);
+
 /* 1 (the default): the handshake asks for the "react" and "react-at-once"
  * features, so the referee asks this bot whether to veto each card another
  * seat plays, with the other seats that may react at once (a veto before

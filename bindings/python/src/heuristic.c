@@ -89,13 +89,6 @@ static const char *no_choice(const botstate *s)
 	return NULL;
 }
 
-/* The helper's state; the legal list is written by it alone, but for its
- * start (see feed_line()). */
-static botstate *state(void)
-{
-	return (botstate *)bot_state();
-}
-
 /* Whether line's first word is w. */
 static int first_word(const char *line, const char *w)
 {
@@ -123,7 +116,7 @@ static int feed_line(const char *line, void *ctx)
 	/* A decision's first "legal" line starts its list: the helper
 	 * starts one after its own answer, which it does not give here. */
 	if (legal && !listing)
-		state()->nlegal = 0;
+		bot_decision_done();
 	listing = legal;
 	snprintf(buf, sizeof buf, "%s", line);
 	(void)bot_handle(buf, "heuristic", no_choice, seen);
