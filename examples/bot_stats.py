@@ -9,6 +9,8 @@
 # of them it won (its side won, in the base game; in Saboteur 2 it was
 # among the round's winners) and the gold it took a round (its pay, and
 # thefts by and from it); also the share of all rounds won by each side.
+# With --ci each share has its 95% Wilson interval and each gold a round
+# its 95% normal interval (the mean's, from the rounds' spread).
 # Standard library only.
 
 import math
@@ -37,12 +39,24 @@ def share(k, n):
     return "%5.1f%% [%.1f, %.1f]" % (100.0 * k / n, lo, hi)
 
 
+def mean_gold(total, squares, n, z=1.96):
+    """Gold a round, with its interval under --ci."""
+    m = total / n
+    if not CI:
+        return "%.2f" % m
+    var = (squares - n * m * m) / (n - 1) if n > 1 else 0.0
+    h = z * math.sqrt(max(var, 0.0) / n)
+    return "%.2f [%.2f, %.2f]" % (m, m - h, m + h)
+
+
 def stats(path):
     games = wins = gold = 0
     rounds, won, pay, sides = Counter(), Counter(), Counter(), Counter()
+    squares = Counter()
     order = []
     seat = role = None
     ended = False
+    this = 0            # the gold of the round that ended, so far
     with open(path, encoding="ascii", errors="replace") as f:
         for line in f:
             # "   0.012345 1-mybot <- round 1 0 49": time, bot, direction, line
@@ -50,6 +64,9 @@ def stats(path):
             if len(parts) < 4 or parts[2] != "<-":
                 continue
             w = parts[3].split()
+            if ended and w[0] in ("round", "gameover"):
+                squares[role] += this * this
+                this = 0
             if w[0] == "game" and len(w) >= 5:
                 seat = int(w[4])
             elif w[0] == "round":
@@ -72,9 +89,13 @@ def stats(path):
             elif w[0] == "gold" and len(w) >= 3 and ended and \
                     int(w[1]) == seat and w[2] != "-":
                 pay[role] += int(w[2])
+                this += int(w[2])
             elif w[0] == "stole" and len(w) >= 3 and ended:
                 pay[role] += (int(w[1]) == seat) - (int(w[2]) == seat)
-            elif w[0] == "gameover" and "winners" in w:
+                this += (int(w[1]) == seat) - (int(w[2]) == seat)
+            elif w[0] == "gameover":
+                ended = False
+            if w[0] == "gameover" and "winners" in w:
                 i = w.index("winners")
                 games += 1
                 gold += int(w[1 + seat])
@@ -85,9 +106,9 @@ def stats(path):
     print("%s: %d games, won %d (%s), mean gold %.2f"
           % (path, games, wins, share(wins, games).strip(), gold / games))
     for r in order:
-        print("  as %-11s %5d rounds, won %s, gold a round %.2f"
+        print("  as %-11s %5d rounds, won %s, gold a round %s"
               % (r, rounds[r], share(won[r], rounds[r]),
-                 pay[r] / rounds[r]))
+                 mean_gold(pay[r], squares[r], rounds[r])))
     total = sum(sides.values())
     print("  all rounds (%d) won by: %s" % (total, ", ".join(
         "%s %.1f%%" % (k, 100.0 * v / total) for k, v in sides.most_common())))

@@ -14,6 +14,8 @@
 #   WHICH: c (build/examples/search-bot SEARCH), py (the Python search bot,
 #   bindings/python/examples/search_bot.py SEARCH, next to the package
 #   built in BUILD/python), heuristic (the baseline).
+#   TABLES in the environment (default "base-heuristic base-random
+#   sab2-heuristic sab2-random") plays only those tables.
 set -eu
 b=$1 out=$2 search=$3 games=$4
 shift 4
@@ -49,6 +51,10 @@ table() {       # name ruleset bot others...
 	name=$1 rs=$2 bot=$3
 	shift 3
 	[ -s "$out/$name.done" ] && return 0
+	case " ${TABLES:-base-heuristic base-random sab2-heuristic sab2-random} " in
+	*" ${name#*-} "*) ;;
+	*) return 0 ;;
+	esac
 	# Time enough for every decision on a loaded machine: a table
 	# measures strength at a fixed number of samples, and a decision the
 	# referee makes for a bot that ran out of time would spoil it.
