@@ -1058,9 +1058,11 @@ static void stdin_arm(proc *p)
 }
 
 /* Writes queued bytes as far as the pipe takes them; closes stdin once they
- * are out if proc_close_stdin() asked for it.  Returns how long the last
- * write(2) took, in ns, when it wrote the last queued byte, else 0. */
-static int64_t stdin_flush(proc *p)
+ * are out if proc_close_stdin() asked for it.  When timed (the request of
+ * the bot a wait is for), returns how long the last write(2) took, in ns,
+ * when it wrote the last queued byte; else 0, and no clock is read before
+ * a write. */
+static int64_t flush_timed(proc *p, int timed)
 {
 	size_t done = 0;
 	int full = 0;
@@ -1068,7 +1070,8 @@ static int64_t stdin_flush(proc *p)
 
 	while (p->in_fd >= 0 && done < p->wlen) {
 		ssize_t k;
-		t0 = proc_now();
+		if (timed)
+			t0 = proc_now();
 		k = write(p->in_fd, p->wbuf + done, p->wlen - done);
 		if (k > 0) {
 			done += (size_t)k;
@@ -1088,7 +1091,8 @@ static int64_t stdin_flush(proc *p)
 		p->wlen -= done;
 		if (p->wlen == 0) {
 			p->t_written = proc_now();
-			took = p->t_written - t0;
+			if (timed)
+				took = p->t_written - t0;
 		}
 	}
 	if (full)
@@ -1096,6 +1100,11 @@ static int64_t stdin_flush(proc *p)
 	if (p->wlen == 0 && p->stdin_closed)
 		watched_close(&p->in_fd);
 	return took;
+}
+
+static void stdin_flush(proc *p)
+{
+	(void)flush_timed(p, 0);
 }
 
 int proc_send(proc *p, const char *line, size_t len)
@@ -1260,7 +1269,7 @@ char *proc_take_line(proc *p, size_t *len, int64_t *t)
 void proc_flush(proc *p)
 {
 	if (p->wlen > 0)
-		(void)stdin_flush(p);
+		stdin_flush(p);
 }
 
 void proc_count_reset(proc *p)
@@ -1785,12 +1794,12 @@ int proc_wait(proc *const *set, int n, proc *who, int64_t deadline,
 
 	for (int i = 0; i < n; i++) {
 		if (set[i] == who)
-			took = stdin_flush(who);
+			took = flush_timed(who, 1);
 		else if (set[i]->wlen >= HOLD_BYTES)
-			(void)stdin_flush(set[i]);
+			stdin_flush(set[i]);
 	}
 	if (extra != NULL)
-		took = stdin_flush(extra);
+		took = flush_timed(extra, 1);
 	/* A write that took long was preempted by the bot it woke, which
 	 * then most likely answered: its reply is read without a wait. */
 	if (took >= PREEMPTED_NS && who->nlines == 0)
