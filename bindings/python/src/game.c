@@ -226,13 +226,14 @@ static PyObject *ruleset_get_deck(PyRulesetObject *self, void *c)
 	return l;
 }
 
-/* The role words of the ruleset ("miner", "saboteur"), "none" first. */
+/* Whether the ruleset deals dwarf cards (the course game does not). */
 static PyObject *ruleset_get_has_roles(PyRulesetObject *self, void *c)
 {
 	(void)c;
 	return PyBool_FromLong(self->rs->has_roles);
 }
 
+/* The role words of the ruleset ("miner", "saboteur"), "none" first. */
 static PyObject *ruleset_get_roles(PyRulesetObject *self, void *c)
 {
 	PyObject *l = PyList_New(self->rs->nroles);

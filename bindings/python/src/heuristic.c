@@ -78,11 +78,6 @@ typedef struct {
  * list; otherwise it starts a new one. */
 static int listing;
 
-static void seen(const botstate *s, int seat, const sab_move *m)
-{
-	heuristic_seen(s, seat, m);
-}
-
 static const char *no_choice(const botstate *s)
 {
 	(void)s;
@@ -119,7 +114,7 @@ static int feed_line(const char *line, void *ctx)
 		bot_decision_done();
 	listing = legal;
 	snprintf(buf, sizeof buf, "%s", line);
-	(void)bot_handle(buf, "heuristic", no_choice, seen);
+	(void)bot_handle(buf, "heuristic", no_choice, heuristic_seen);
 	return 0;
 }
 
