@@ -91,8 +91,9 @@ def stats(path):
                 pay[role] += int(w[2])
                 this += int(w[2])
             elif w[0] == "stole" and len(w) >= 3 and ended:
-                pay[role] += (int(w[1]) == seat) - (int(w[2]) == seat)
-                this += (int(w[1]) == seat) - (int(w[2]) == seat)
+                d = (int(w[1]) == seat) - (int(w[2]) == seat)
+                pay[role] += d
+                this += d
             elif w[0] == "gameover":
                 ended = False
             if w[0] == "gameover" and "winners" in w:
