@@ -15,7 +15,9 @@
 #   bindings/python/examples/search_bot.py SEARCH, next to the package
 #   built in BUILD/python), heuristic (the baseline).
 #   TABLES in the environment (default "base-heuristic base-random
-#   sab2-heuristic sab2-random") plays only those tables.
+#   sab2-heuristic sab2-random") plays only those tables; KEEP=1 keeps
+#   the transcripts (OUTDIR/TABLE/1-*.transcript), for comparing two bots
+#   round by round on the same deals.
 set -eu
 b=$1 out=$2 search=$3 games=$4
 shift 4
@@ -64,7 +66,7 @@ table() {       # name ruleset bot others...
 	    --log-dir "$out/$name" "$bot" "$@" >"$out/$name.out" 2>&1
 	python3 "$here/examples/bot_stats.py" --ci "$out/$name"/1-*.transcript \
 	    >"$out/$name.done"
-	rm -f "$out/$name"/*.transcript
+	[ "${KEEP:-0}" = 1 ] || rm -f "$out/$name"/*.transcript
 }
 # JOBS=2 (or more): the four tables of each bot at once.
 run() {
