@@ -597,6 +597,7 @@ typedef struct extra {
 	uint8_t removed;
 	int has_from;
 	int from_x, from_y;
+	int end;        /* the first word not read */
 } extra;
 
 /*
@@ -615,6 +616,7 @@ static int read_card(const words *w, int first, int event_words,
 
 	x->removed = SAB_NO_CARD;
 	x->has_from = 0;
+	x->end = first;
 	mw.n = 0;
 	if (k == NULL)
 		return 0;
@@ -636,6 +638,7 @@ static int read_card(const words *w, int first, int event_words,
 		for (int j = 0; j < n && i < w->n && mw.n < MAX_WORDS; j++)
 			mw.w[mw.n++] = w->w[i++];
 	}
+	x->end = i;
 	return parse_move(&mw, "play", 0, mw.n, m) &&
 	    sab_move_kind(&st.rs, m) != NULL;
 }
@@ -659,6 +662,50 @@ static void forget_hats(const sab_move *m)
 		st.table.role[m->target] = SAB_SEEN_UNKNOWN;
 }
 
+/* The words of the last "plays" line from its card on, joined by one
+ * space, when they were the move's words alone; "" when not.  Its
+ * "played" line most often says the same: the move is then the one read
+ * from "plays" (st.pending), not read again. */
+static char plays_words[PROTO_LINE_MAX];
+
+/* Keeps words first.. of w as plays_words, or "" when they do not fit. */
+static void plays_keep(const words *w, int first)
+{
+	size_t at = 0;
+
+	plays_words[0] = '\0';
+	for (int i = first; i < w->n; i++) {
+		size_t n = strlen(w->w[i]);
+		if (at + n + 2 > sizeof plays_words) {
+			plays_words[0] = '\0';
+			return;
+		}
+		if (i > first)
+			plays_words[at++] = ' ';
+		memcpy(plays_words + at, w->w[i], n);
+		at += n;
+	}
+	plays_words[at] = '\0';
+}
+
+/* 1 when words first.. of w are plays_words. */
+static int plays_same(const words *w, int first)
+{
+	const char *p = plays_words;
+
+	if (*p == '\0')
+		return 0;
+	for (int i = first; i < w->n; i++) {
+		size_t n = strlen(w->w[i]);
+		if (i > first && *p++ != ' ')
+			return 0;
+		if (strncmp(p, w->w[i], n) != 0)
+			return 0;
+		p += n;
+	}
+	return *p == '\0';
+}
+
 /* played SEAT CARD ARGS... (a rockfall adds the card it removed, a
  * diversion the card it moved and the cell it left) */
 static void on_played(const words *w, bot_seen_fn *seen)
@@ -666,12 +713,21 @@ static void on_played(const words *w, bot_seen_fn *seen)
 	sab_move m;
 	sab_event e;
 	extra x;
-	int s;
+	int s, ok;
 
 	if (w->n < 3 || seat_word(w, 1, &s))
 		return;
+	/* The card that waited, in the same words: read then (the words
+	 * after its move's, had there been any, would be this line's). */
+	if (st.pending_seat == s && st.pending_parsed && plays_same(w, 2)) {
+		m = st.pending;
+		x = (extra){ SAB_NO_CARD, 0, 0, 0, w->n };
+		ok = 1;
+	} else {
+		ok = read_card(w, 2, 1, &m, &x);
+	}
 	st.pending_seat = -1;
-	if (read_card(w, 2, 1, &m, &x)) {
+	if (ok) {
 		const sab_card *c = bot_card(&st, m.card);
 		if (seen != NULL)
 			seen(&st, s, &m);
@@ -710,6 +766,10 @@ static void on_plays(const words *w)
 		return;
 	st.pending_seat = s;
 	st.pending_parsed = read_card(w, 2, 0, &st.pending, &x);
+	if (st.pending_parsed && x.end == w->n)
+		plays_keep(w, 2);
+	else
+		plays_words[0] = '\0';
 	if (st.pending_parsed) {
 		e = play_event(s, &st.pending, SAB_NO_CARD);
 		e.type = SAB_EV_PENDING;
