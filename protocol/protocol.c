@@ -66,7 +66,7 @@ int proto_cards_init(proto_cards *pc, const sab_ruleset *rs, char *err,
 int proto_card_find(const proto_cards *pc, const char *tok, size_t len)
 {
 	for (int i = 0; i < pc->rs->ndefs; i++)
-		if (strlen(pc->tok[i]) == len &&
+		if (pc->len[i] == len &&
 		    memcmp(pc->tok[i], tok, len) == 0)
 			return i;
 	return -1;

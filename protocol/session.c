@@ -109,6 +109,14 @@ void session_tell(session *s, const sab_event *e)
 	int shared = -2;        /* the other seats' line: not written yet */
 
 	session_follow(s, e);
+	/* An event only its seat sees (sab_event_view()) goes to it alone:
+	 * a reaction request's line, which every window makes for each seat
+	 * it asks (by rule too), most often. */
+	if (e->vis == SAB_VIS_SEAT) {
+		if (e->seat < s->nplayers)
+			(void)tell_seat(s, e, e->seat, line);
+		return;
+	}
 	for (int seat = 0; seat < s->nplayers; seat++) {
 		if (seat == e->seat && e->vis != SAB_VIS_ALL) {
 			(void)tell_seat(s, e, seat, line);
@@ -139,22 +147,26 @@ unsigned session_window(session *s, sab_game *g, int decision,
 	int seats[SAB_MAX_PLAYERS], n = sab_game_reactors(g, seats);
 	uint8_t first = g->to_act;
 	unsigned asked = 0;
+	char line[PROTO_LINE_MAX];
+	int k = -2;             /* the "react" line: not written yet */
 
 	if (session_spent(s))
 		n = 0;
 	for (int i = 1; i < n; i++) {
 		int seat = seats[i];
-		char line[PROTO_LINE_MAX];
-		int k;
-		/* The line the rules send when they ask this seat. */
-		sab_event e = sab_event_new(SAB_EV_REACT, SAB_VIS_SEAT,
-		    (uint8_t)seat);
 		if ((s->features[seat] & want) != want || !(listening >> seat & 1))
 			continue;
-		e.target = g->pending_seat;
-		e.card = g->pending.card;
-		if ((k = proto_event(s->pc, &e, seat, s->nplayers, line,
-		    sizeof line)) > 0)
+		/* The line the rules send when they ask a seat, which names
+		 * the player, not the seat: written once for them all. */
+		if (k == -2) {
+			sab_event e = sab_event_new(SAB_EV_REACT, SAB_VIS_SEAT,
+			    (uint8_t)seat);
+			e.target = g->pending_seat;
+			e.card = g->pending.card;
+			k = proto_event(s->pc, &e, seat, s->nplayers, line,
+			    sizeof line);
+		}
+		if (k > 0)
 			s->send(s->ctx, seat, line, (size_t)k);
 		g->to_act = (uint8_t)seat;
 		session_request(s, g, decision + i, move_ms[seat], bank_ms[seat]);

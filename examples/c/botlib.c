@@ -26,6 +26,7 @@ static botstate st;
 /* Whether the legal list belongs to a decision already answered: the next
  * "legal" line then starts a new list. */
 static int legal_done;
+static unsigned games_begun;    /* "game" lines read: see legal_allow() */
 /* The last answer, to strike it from the list if the referee refuses it. */
 static char last_answer[BOT_MOVE_MAX];
 /* Whether the layout lines after "game" have replaced the goal list yet. */
@@ -44,10 +45,25 @@ static void split(char *s, words *w)
 	w->n = linewords_split(s, w->w, MAX_WORDS);
 }
 
-/* Reads word i as a whole number in [lo, hi]; returns 0, or -1. */
+/* Reads word i as a whole number in [lo, hi]; returns 0, or -1.  A word
+ * of up to 9 digits, the referee's every number but a seed, is read here
+ * (a strtol() was a tenth of a reaction request's work); any other goes
+ * to linewords_num(), which gives the same answer for these. */
 static int num(const words *w, int i, long lo, long hi, int *out)
 {
-	return linewords_num(w->w, w->n, i, lo, hi, out);
+	const char *p = i < w->n ? w->w[i] : "";
+	int neg = *p == '-', k = 0;
+	long v = 0;
+
+	for (p += neg; *p >= '0' && *p <= '9' && k < 9; p++, k++)
+		v = v * 10 + (*p - '0');
+	if (k == 0 || *p != '\0')
+		return linewords_num(w->w, w->n, i, lo, hi, out);
+	v = neg ? -v : v;
+	if (v < lo || v > hi)
+		return -1;
+	*out = (int)v;
+	return 0;
 }
 
 /* Reads word i as a seat of this game. */
@@ -263,6 +279,7 @@ static void on_game(const words *w)
 	memcpy(st.ruleset, name, sizeof name);
 	st.ruleset_builtin = builtin;
 	st.game = g;
+	games_begun++;
 	st.nplayers = n;
 	st.seat = seat;
 	load_ruleset(w->w[2]);
@@ -580,6 +597,7 @@ typedef struct extra {
 	uint8_t removed;
 	int has_from;
 	int from_x, from_y;
+	int end;        /* the first word not read */
 } extra;
 
 /*
@@ -598,6 +616,7 @@ static int read_card(const words *w, int first, int event_words,
 
 	x->removed = SAB_NO_CARD;
 	x->has_from = 0;
+	x->end = first;
 	mw.n = 0;
 	if (k == NULL)
 		return 0;
@@ -619,6 +638,7 @@ static int read_card(const words *w, int first, int event_words,
 		for (int j = 0; j < n && i < w->n && mw.n < MAX_WORDS; j++)
 			mw.w[mw.n++] = w->w[i++];
 	}
+	x->end = i;
 	return parse_move(&mw, "play", 0, mw.n, m) &&
 	    sab_move_kind(&st.rs, m) != NULL;
 }
@@ -642,6 +662,50 @@ static void forget_hats(const sab_move *m)
 		st.table.role[m->target] = SAB_SEEN_UNKNOWN;
 }
 
+/* The words of the last "plays" line from its card on, joined by one
+ * space, when they were the move's words alone; "" when not.  Its
+ * "played" line most often says the same: the move is then the one read
+ * from "plays" (st.pending), not read again. */
+static char plays_words[PROTO_LINE_MAX];
+
+/* Keeps words first.. of w as plays_words, or "" when they do not fit. */
+static void plays_keep(const words *w, int first)
+{
+	size_t at = 0;
+
+	plays_words[0] = '\0';
+	for (int i = first; i < w->n; i++) {
+		size_t n = strlen(w->w[i]);
+		if (at + n + 2 > sizeof plays_words) {
+			plays_words[0] = '\0';
+			return;
+		}
+		if (i > first)
+			plays_words[at++] = ' ';
+		memcpy(plays_words + at, w->w[i], n);
+		at += n;
+	}
+	plays_words[at] = '\0';
+}
+
+/* 1 when words first.. of w are plays_words. */
+static int plays_same(const words *w, int first)
+{
+	const char *p = plays_words;
+
+	if (*p == '\0')
+		return 0;
+	for (int i = first; i < w->n; i++) {
+		size_t n = strlen(w->w[i]);
+		if (i > first && *p++ != ' ')
+			return 0;
+		if (strncmp(p, w->w[i], n) != 0)
+			return 0;
+		p += n;
+	}
+	return *p == '\0';
+}
+
 /* played SEAT CARD ARGS... (a rockfall adds the card it removed, a
  * diversion the card it moved and the cell it left) */
 static void on_played(const words *w, bot_seen_fn *seen)
@@ -649,12 +713,21 @@ static void on_played(const words *w, bot_seen_fn *seen)
 	sab_move m;
 	sab_event e;
 	extra x;
-	int s;
+	int s, ok;
 
 	if (w->n < 3 || seat_word(w, 1, &s))
 		return;
+	/* The card that waited, in the same words: read then (the words
+	 * after its move's, had there been any, would be this line's). */
+	if (st.pending_seat == s && st.pending_parsed && plays_same(w, 2)) {
+		m = st.pending;
+		x = (extra){ SAB_NO_CARD, 0, 0, 0, w->n };
+		ok = 1;
+	} else {
+		ok = read_card(w, 2, 1, &m, &x);
+	}
 	st.pending_seat = -1;
-	if (read_card(w, 2, 1, &m, &x)) {
+	if (ok) {
 		const sab_card *c = bot_card(&st, m.card);
 		if (seen != NULL)
 			seen(&st, s, &m);
@@ -693,13 +766,18 @@ static void on_plays(const words *w)
 		return;
 	st.pending_seat = s;
 	st.pending_parsed = read_card(w, 2, 0, &st.pending, &x);
+	if (st.pending_parsed && x.end == w->n)
+		plays_keep(w, 2);
+	else
+		plays_words[0] = '\0';
 	if (st.pending_parsed) {
 		e = play_event(s, &st.pending, SAB_NO_CARD);
 		e.type = SAB_EV_PENDING;
 	} else {
 		e = event_new(SAB_EV_PENDING, SAB_VIS_ALL, s);
 	}
-	e.card = card_word(w->w[2]);
+	/* The card read_card() found, not looked up again. */
+	e.card = st.pending_parsed ? st.pending.card : card_word(w->w[2]);
 	tell(&e);
 }
 
@@ -1253,6 +1331,34 @@ static void on_legal(const char *line, const words *w)
 	st.nlegal++;
 }
 
+/* "legal allow", the list of every reaction request (with "legal play
+ * veto" when we hold one): on_legal() for it, its move read once a game,
+ * not split, copied and parsed at every card another seat plays. */
+static void legal_allow(void)
+{
+	static unsigned game;           /* the games_begun it was read in */
+	static sab_move allow;
+	static int parsed;
+	bot_legal *l;
+
+	if (game != games_begun) {
+		char word[] = "allow";
+		words w = { 1, { word } };
+		parsed = parse_move(&w, "", 0, 1, &allow);
+		game = games_begun;
+	}
+	if (legal_done) {
+		st.nlegal = 0;
+		legal_done = 0;
+	}
+	if (st.nlegal >= BOT_MAX_LEGAL)
+		return;
+	l = &st.legal[st.nlegal++];
+	memcpy(l->line, "allow", sizeof "allow");
+	l->m = allow;
+	l->parsed = parsed;
+}
+
 /* A reply when the bot gives none: some legal move, else some card. */
 static const char *fallback(void)
 {
@@ -1469,7 +1575,13 @@ static int handle(char *line, const char *name, bot_choose_fn *choose,
 	 * copied before split() cuts it up; no other line needs a copy (most
 	 * lines are events: a copy each cost a third of the bot's work). */
 	if (strncmp(t, "legal", 5) == 0) {
-		size_t len = strnlen(line, sizeof copy - 1);
+		size_t len;
+		if (strcmp(t + 5, " allow") == 0 && st.table.round != 0 &&
+		    st.nplayers != 0) {
+			legal_allow();
+			return 0;
+		}
+		len = strnlen(line, sizeof copy - 1);
 		memcpy(copy, line, len);
 		copy[len] = '\0';
 	}
@@ -1477,6 +1589,45 @@ static int handle(char *line, const char *name, bot_choose_fn *choose,
 	if (w.n == 0)
 		return 0;
 	k = w.w[0];
+	/* The lines of every turn and of every reaction request first, by
+	 * their first letter: the chain below costs a dozen strcmp()s before
+	 * them, more than a reaction request's other work. */
+	if (st.nplayers != 0 && st.table.round != 0) {
+		switch (k[0]) {
+		case 'p':
+			if (strcmp(k, "played") == 0) {
+				on_played(&w, seen);
+				return 0;
+			}
+			if (strcmp(k, "plays") == 0) {
+				on_plays(&w);
+				return 0;
+			}
+			break;
+		case 'd':
+			if (strcmp(k, "draw") == 0) {
+				on_draw(&w);
+				return 0;
+			}
+			break;
+		case 'l':
+			if (strcmp(k, "legal") == 0) {
+				on_legal(copy, &w);
+				return 0;
+			}
+			break;
+		case 't':
+			if (strcmp(k, "turn") == 0)
+				return on_turn(&w, choose);
+			break;
+		case 'r':
+			if (strcmp(k, "react") == 0) {
+				on_react(&w);
+				return 0;
+			}
+			break;
+		}
+	}
 	if (strcmp(k, "saboteur") == 0) {
 		/* Any version is answered: refusing one is the referee's call. */
 		if (printf("bot %s moves seed%s%s\n", name,
