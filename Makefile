@@ -329,7 +329,8 @@ CHECK_SUITES = \
 	'guards=tests/guards.sh $(B)/saboteur' \
 	'rooms=tests/rooms.sh' \
 	'human=tests/human_tmux.sh $(B)/saboteur' \
-	'python=tests/python.sh $(B)/saboteur'
+	'python=tests/python.sh $(B)/saboteur' \
+	'bench-compare=tests/bench_compare.sh $(B)/saboteur'
 # The Check suites without the sanitizers, the property tests at their
 # full size (SAB_TEST_GAMES unset).  (The game pages at full length are
 # make check-html, below.)
