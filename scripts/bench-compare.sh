@@ -302,7 +302,7 @@ while [ "$run" -le "$runs" ]; do
 			# In a subshell of its own, so that set -e stops a
 			# part at its first failing command (an if would not).
 			set +e
-			("p_$g" "$d" "$run") >"$tmp/log" 2>&1
+			(set -e; "p_$g" "$d" "$run") >"$tmp/log" 2>&1
 			st=$?
 			set -e
 			if [ "$st" != 0 ]; then
