@@ -85,7 +85,10 @@ has() { [ -x "$2/$1" ]; }
 # run, what both builds can do, and says what is skipped.
 
 # saboteur bench: the rules engine's random playouts and legal-move
-# listings a second, for each ruleset and player count make bench runs.
+# listings a second, for each ruleset and player count make bench runs;
+# where perf(1) runs, also the CPU time of the whole run (its playouts and
+# listings, perf's task-clock), which the machine's other jobs stretch far
+# less than the wall time saboteur bench reads.
 engine_sets="base:5 saboteur2:2 saboteur2:6 saboteur2:12 base-wc:5 base-minis:5"
 can_bench() { "$2/saboteur" bench --ruleset "${1%:*}" --players "${1#*:}" --games 1 >/dev/null 2>&1; }
 need_engine() {
@@ -95,13 +98,31 @@ need_engine() {
 		else skip "saboteur bench --ruleset ${s%:*} --players ${s#*:}: the old build cannot run it"; fi
 	done
 	engine_sets=$sets
+	perf=
+	if perf stat -x, -e task-clock -o "$tmp/perf" true 2>/dev/null &&
+	    grep -q task-clock "$tmp/perf"; then
+		perf=yes
+	else
+		skip "saboteur bench's CPU time: perf stat does not run here"
+	fi
+}
+# counted COMMAND...: runs COMMAND, under perf stat's task-clock (into
+# $tmp/perf) where perf runs.
+counted() {
+	if [ -n "$perf" ]; then
+		perf stat -x, -e task-clock -o "$tmp/perf" -- "$@"
+	else
+		"$@"
+	fi
 }
 p_engine() {
 	for s in $engine_sets; do
-		"$1/saboteur" bench --ruleset "${s%:*}" --players "${s#*:}" \
+		counted "$1/saboteur" bench --ruleset "${s%:*}" --players "${s#*:}" \
 		    --games $((games * 20)) --seed "$2" >"$tmp/out" 2>/dev/null
 		l=$(line '^random playouts:' "$tmp/out")
 		fig "bench ${s%:*} ${s#*:}p games/s" + "$(field "$l" 1)"
+		[ -z "$perf" ] || fig "bench ${s%:*} ${s#*:}p CPU ms, whole run" - \
+		    "$(awk -F, '$3 == "task-clock" { printf "%.0f\n", $1 }' "$tmp/perf")"
 		l=$(line '^legal-move listings:' "$tmp/out")
 		fig "bench ${s%:*} ${s#*:}p listings/s" + "$(field "$l" 1)"
 	done
