@@ -427,7 +427,7 @@ endif
 # an earlier commit's say) and this one side by side, run in turn (this
 # build first in odd runs, DIR's first in even ones) on small workloads,
 # and one table of their medians, new over old, marked where this build
-# is worse by more than 3% (scripts/bench-compare.sh, a few minutes;
+# is worse by more than 3% (scripts/bench-compare.sh, about ten minutes;
 # RUNS=N for N runs instead of 3, ONLY='referee reactions' for some
 # parts only).  What DIR's build cannot run is skipped with a line.
 .PHONY: bench-compare

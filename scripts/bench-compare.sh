@@ -12,9 +12,9 @@
 # pipe-floor, no Python package, a ruleset it lacks, bots that do not ask
 # to react) is skipped with one line saying what it lacks; a figure one
 # build does not print shows "-".  The workloads are small so that the
-# whole takes a few minutes; on a busy machine raise RUNS, or run one part
-# alone (ONLY=referee) with more runs, before believing a mark.  It prints
-# figures and never fails on a slow machine.
+# whole takes about ten minutes on a busy 2-core machine; there raise
+# RUNS, or run one part alone (ONLY=referee) with more runs, before
+# believing a mark.  It prints figures and never fails on a slow machine.
 #
 # Usage: [RUNS=N] [ONLY='GROUP ...'] [GAMES=N]
 #        scripts/bench-compare.sh OLD_BUILD_DIR NEW_BUILD_DIR
