@@ -329,7 +329,8 @@ CHECK_SUITES = \
 	'guards=tests/guards.sh $(B)/saboteur' \
 	'rooms=tests/rooms.sh' \
 	'human=tests/human_tmux.sh $(B)/saboteur' \
-	'python=tests/python.sh $(B)/saboteur'
+	'python=tests/python.sh $(B)/saboteur' \
+	'bench-compare=tests/bench_compare.sh $(B)/saboteur'
 # The Check suites without the sanitizers, the property tests at their
 # full size (SAB_TEST_GAMES unset).  (The game pages at full length are
 # make check-html, below.)
@@ -396,6 +397,7 @@ $(B)/pipe-floor: scripts/pipe_floor.c
 # base-wc's games/s over base's with reacting bots, sealed over unsealed)
 # are gathered in $(B)/bench-ratios as the scripts run, and printed
 # together at the end.
+ifeq ($(OLD_BUILD),)
 bench: $(B)/saboteur bots python $(B)/sprt-sim $(B)/pipe-floor
 	rm -f $(B)/bench-ratios
 	$(B)/saboteur bench
@@ -416,6 +418,24 @@ bench: $(B)/saboteur bots python $(B)/sprt-sim $(B)/pipe-floor
 	scripts/bench-html.sh $(B)
 	scripts/bench-python.sh $(B)
 	@echo 'the referee against its targets (this run):'; cat $(B)/bench-ratios
+else
+bench: bench-compare
+endif
+
+# make bench OLD_BUILD=DIR (or make bench-compare OLD_BUILD=DIR): make
+# bench's figures for the build in DIR (another checkout's build folder,
+# an earlier commit's say) and this one side by side, run in turn (this
+# build first in odd runs, DIR's first in even ones) on small workloads,
+# and one table of their medians, new over old, marked where this build
+# is worse by more than 3% (scripts/bench-compare.sh, about ten minutes;
+# RUNS=N for N runs instead of 3, ONLY='referee reactions' for some
+# parts only).  What DIR's build cannot run is skipped with a line.
+.PHONY: bench-compare
+bench-compare: $(B)/saboteur bots python $(B)/sprt-sim $(B)/pipe-floor
+	@test -n '$(OLD_BUILD)' || { echo 'usage: make bench-compare' \
+	    'OLD_BUILD=DIR (the build folder to compare this one with)' >&2; \
+	    exit 2; }
+	scripts/bench-compare.sh '$(OLD_BUILD)' $(B)
 
 # Only the parts of make bench that give the referee's ratios, and them.
 .PHONY: bench-ratios

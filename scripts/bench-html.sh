@@ -49,7 +49,9 @@ done
 	printf '  - name: heuristic\n    command: %s/examples/heuristic-bot\n' "$b"
 } >"$tmp/t.yaml"
 "$b/saboteur" tournament --sandbox off --quiet -j 2 --out "$tmp/t" "$tmp/t.yaml" >/dev/null
-awk 'NR == 1 { print; next }
+# The journal's first line says how many games the schedule has: a game
+# beyond them is left out, with a warning, as a forged line would be.
+awk 'NR == 1 { sub(/schedule=[0-9]+/, "schedule=10000"); print; next }
 	$1 == "game" { line[n++] = $0 }
 	END {
 		for (i = 0; i < 10000; i++) {

@@ -20,13 +20,14 @@
 # to a file, also appends those ratios to it.
 #
 # Usage: scripts/bench-sandbox.sh BUILD_DIR [GAMES [OTHER_BUILD_DIR]]
-# (PAIRS=N in the environment: N pairs of throughput runs instead of 9)
+# (PAIRS=N in the environment: N pairs of throughput runs instead of 9;
+# STARTS=N: N one-game matches at each setting instead of 20)
 set -eu
 b=${1:?usage: scripts/bench-sandbox.sh BUILD_DIR [GAMES [OTHER_BUILD_DIR]]}
 games=${2:-300}
 other=${3:-}
 bot=$b/examples/random-bot
-starts=20
+starts=${STARTS:-20}
 pairs=${PAIRS:-9}
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT INT TERM

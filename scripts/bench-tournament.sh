@@ -1,12 +1,13 @@
 #!/bin/sh
 # bench-tournament.sh: games per second of a 5-player base tournament of C
-# random bots (five entries of the same program), at -j 1 and -j 2, three
-# runs each of GAMES games; prints the medians and their ratio.
+# random bots (five entries of the same program), at -j 1 and -j 2, RUNS
+# runs each (default 3) of GAMES games; prints the medians and their ratio.
 #
-# Usage: scripts/bench-tournament.sh BUILD_DIR [GAMES]
+# Usage: [RUNS=N] scripts/bench-tournament.sh BUILD_DIR [GAMES]
 set -eu
 b=${1:?usage: scripts/bench-tournament.sh BUILD_DIR [GAMES]}
 games=${2:-300}
+runs=${RUNS:-3}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 
@@ -22,7 +23,9 @@ median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 } >"$tmp/bench.yaml"
 
 for j in 1 2; do
-	for run in 1 2 3; do
+	run=0
+	while [ "$run" -lt "$runs" ]; do
+		run=$((run + 1))
 		t0=$(date +%s.%N)
 		"$b/saboteur" tournament --quiet -j $j --out "$tmp/out-$j-$run" \
 		    "$tmp/bench.yaml" >/dev/null 2>&1
@@ -34,6 +37,7 @@ for j in 1 2; do
 done
 m1=$(median <"$tmp/j1")
 m2=$(median <"$tmp/j2")
-printf 'tournament, %s five-player games a run, C random bots, 3 runs:\n' "$games"
+printf 'tournament, %s five-player games a run, C random bots, %s runs:\n' \
+    "$games" "$runs"
 printf '  -j 1: %s games/s (median)\n  -j 2: %s games/s (median), %s times -j 1\n' \
     "$m1" "$m2" "$(echo "$m1 $m2" | awk '{ printf "%.2f", $2 / $1 }')"
