@@ -929,7 +929,8 @@ END_TEST
  * Every move a "legal" line lists, written as the referee writes it, is
  * read back and judged legal by the referee's own verdict (proto_judge()),
  * at every decision of seeded random games of every built-in and example
- * ruleset: the referee never refuses a move it offered.  (The old mine's
+ * ruleset: the referee never refuses a move it offered, and lists each as
+ * "legal " and its line.  (The old mine's
  * stone, offered with another value, is too rare in random games to be
  * met here: old_mine_stones_are_picked_and_told looks for one.)
  */
@@ -937,7 +938,7 @@ START_TEST(every_listed_move_is_judged_legal)
 {
 	static sab_game g;
 	static sab_move moves[SAB_MAX_MOVES];
-	char buf[PROTO_LINE_MAX], w[256];
+	char buf[PROTO_LINE_MAX], legal[PROTO_LINE_MAX], w[256];
 	long checked = 0;
 
 	for (int r = 0; every_ruleset[r] != NULL; r++) {
@@ -961,6 +962,14 @@ START_TEST(every_listed_move_is_judged_legal)
 					    sizeof w) == 1, "%s seed %llu: \"%s\" "
 					    "refused: %s", every_ruleset[r],
 					    (unsigned long long)seed, buf, w);
+					/* The referee's faster "legal" line is
+					 * "legal " and this move's line. */
+					REQUIRE(proto_legal_line(&pc, &moves[i],
+					    legal, sizeof legal) == len + 6 &&
+					    memcmp(legal, "legal ", 6) == 0 &&
+					    strcmp(legal + 6, buf) == 0, "%s: \"%s\" "
+					    "listed as \"%s\"", every_ruleset[r], buf,
+					    legal);
 					checked++;
 				}
 				sab_game_random_move(&g, &rng, &m);

@@ -127,6 +127,23 @@ void bot_send(bot *b, const char *line, size_t len)
 		b->send_failed = 1;
 }
 
+void bot_send_lines(bot *b, const char *block, size_t len)
+{
+	if (b->status != BOT_OK)
+		return;
+	if (b->transcript != NULL || b->debug != NULL) {
+		const char *at = block, *end = block + len, *nl;
+		for (; at <= end; at = nl + 1) {
+			if ((nl = memchr(at, '\n', (size_t)(end - at))) == NULL)
+				nl = end;
+			transcript(b, "<-", at, (size_t)(nl - at));
+		}
+	}
+	/* proc_send() ends the last line as it ends every line. */
+	if (!b->send_failed && proc_send(&b->p, block, len) != 0)
+		b->send_failed = 1;
+}
+
 static int wait_failed(bot *b, int ev, uint64_t max_bytes, const char *what);
 
 /* The bot whose process p is: only a bot's process has a poke_fd. */

@@ -109,6 +109,11 @@ int bot_start(bot *b, const proc_spec *spec, char *err, size_t errlen);
  * out why: it died, or it stopped reading (BOT_CLOSED). */
 void bot_send(bot *b, const char *line, size_t len);
 
+/* Sends several lines at once, as bot_send() of each would: len bytes of
+ * lines, each but the last ended by a newline.  Each line goes to the
+ * transcript as bot_send() writes it. */
+void bot_send_lines(bot *b, const char *block, size_t len);
+
 /* Results of bot_reply(). */
 enum bot_reply {
 	BOT_REPLY_LINE,         /* a line (not a note) is in *line */

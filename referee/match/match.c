@@ -184,6 +184,16 @@ static void tell(void *ctx, int seat, const char *line, size_t len)
 	send_line(r, at(r, seat), line, len);
 }
 
+/* The session's way to a seat's bot for a request's lines, given at once. */
+static void tell_lines(void *ctx, int seat, const char *block, size_t len,
+    int nlines)
+{
+	run *r = ctx;
+
+	bot_send_lines(at(r, seat), block, len);
+	count(r, (uint64_t)nlines);
+}
+
 /* Starts the game's conversation and sends every seat the set-up: who
  * plays where, the table, and its seed when it asked for one. */
 static void send_setup(run *r)
@@ -196,6 +206,7 @@ static void send_setup(run *r)
 		features[k] = at(r, k)->features;
 	}
 	session_start(&r->ss, &r->pc, r->n, features, tell, r);
+	session_send_lines(&r->ss, tell_lines);
 	session_setup(&r->ss, r->spec->number, r->spec->seed, names);
 }
 
