@@ -66,7 +66,7 @@ int proto_cards_init(proto_cards *pc, const sab_ruleset *rs, char *err,
 int proto_card_find(const proto_cards *pc, const char *tok, size_t len)
 {
 	for (int i = 0; i < pc->rs->ndefs; i++)
-		if (strlen(pc->tok[i]) == len &&
+		if (pc->len[i] == len &&
 		    memcmp(pc->tok[i], tok, len) == 0)
 			return i;
 	return -1;
@@ -134,18 +134,13 @@ int proto_move(const proto_cards *pc, const sab_move *m, char *buf,
 
 /* ---- the legal moves' lines --------------------------------------------- */
 
-/* Appends " V" in decimal at at; returns the end.  The numbers of a move
- * (a place, a rotation, a seat) are small: most are one digit. */
-static char *put_num(char *at, long v)
+/* put_num() of a number of three digits or more. */
+static char *put_long(char *at, long v)
 {
 	char digits[24], *d = digits + sizeof digits;
 	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
 
 	*at++ = ' ';
-	if (v >= 0 && u < 10) {
-		*at++ = (char)('0' + u);
-		return at;
-	}
 	do
 		*--d = (char)('0' + u % 10);
 	while ((u /= 10) != 0);
@@ -156,11 +151,30 @@ static char *put_num(char *at, long v)
 	return at;
 }
 
-/* Appends " TOKEN" of card def at at; returns the end. */
-static char *put_tok(char *at, const proto_cards *pc, uint8_t def)
+/* Appends " V" in decimal at at; returns the end.  The numbers of a move
+ * (a place, a rotation, a seat) are small: one digit or two, a sign. */
+static inline char *put_num(char *at, long v)
+{
+	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+
+	if (u >= 100)
+		return put_long(at, v);
+	*at++ = ' ';
+	if (v < 0)
+		*at++ = '-';
+	if (u >= 10)
+		*at++ = (char)('0' + u / 10);
+	*at++ = (char)('0' + u % 10);
+	return at;
+}
+
+/* Appends " TOKEN" of card def at at (with room for a whole token row
+ * after it: the token is copied with the bytes after it, a fixed size,
+ * which costs less than a copy of its length); returns the end. */
+static inline char *put_tok(char *at, const proto_cards *pc, uint8_t def)
 {
 	*at++ = ' ';
-	memcpy(at, pc->tok[def], pc->len[def]);
+	memcpy(at, pc->tok[def], sizeof pc->tok[def]);
 	return at + pc->len[def];
 }
 

@@ -188,7 +188,7 @@ static int find_card(sab_reply *r, int i)
 	const sab_tokens *pc = r->pc;
 
 	for (int d = 0; d < pc->rs->ndefs; d++)
-		if (strlen(pc->tok[d]) == r->len[i] &&
+		if (pc->len[d] == r->len[i] &&
 		    memcmp(pc->tok[d], r->w[i], r->len[i]) == 0)
 			return d;
 	char tok[4 * 40 + 1];

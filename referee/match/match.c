@@ -506,14 +506,13 @@ static int window_close(run *r)
  */
 static int decide(run *r, sab_move *m)
 {
-	int seat = r->g.to_act, rc = MATCH_DONE, early;
+	int seat = r->g.to_act, rc = MATCH_DONE, early, defaulted = 0;
 	bot *b = at(r, seat);
 	char what[64], why[256], *note;
 	int64_t deadline, asked = 0, now;
 	size_t len;
 
 	r->decisions++;
-	proto_default_move(&r->g, m);
 	if (r->g.phase == SAB_PHASE_REACT && !r->window)
 		window_open(r);
 	early = session_early(&r->ss, seat);
@@ -521,8 +520,10 @@ static int decide(run *r, sab_move *m)
 	/* A reaction request of a bot that did not ask for "react": allowed
 	 * by rule at once, without a request (saboteur-protocol(7)). */
 	if (b->status != BOT_OK || (r->out & (1u << seat)) ||
-	    !session_asks(&r->ss, &r->g))
+	    !session_asks(&r->ss, &r->g)) {
+		proto_default_move(&r->g, m);
 		return MATCH_DONE;
+	}
 	decision_words(what, r->decisions, r->spec->number);
 	if (early) {
 		/* Asked at the window's start: its answer may be in. */
@@ -548,6 +549,10 @@ static int decide(run *r, sab_move *m)
 			*m = got;
 			return MATCH_DONE;
 		}
+		/* The move played for a seat that gave none: found only
+		 * then (the game does not change while the seat is asked). */
+		if (!defaulted)
+			proto_default_move(&r->g, m), defaulted = 1;
 		if (k < 0)
 			break;
 		b->illegal++;
@@ -556,6 +561,8 @@ static int decide(run *r, sab_move *m)
 		    NULL);
 		b->defaults += tries == 1;
 	}
+	if (!defaulted)
+		proto_default_move(&r->g, m);
 	if (rc == MATCH_INTERRUPTED)
 		return rc;
 	if (b->status == BOT_TIMEOUT) {
