@@ -134,21 +134,36 @@ int proto_move(const proto_cards *pc, const sab_move *m, char *buf,
 
 /* ---- the legal moves' lines --------------------------------------------- */
 
-/* put_num() of a number of three digits or more. */
+/* put_num() of a number of three digits or more (a turn's milliseconds),
+ * two digits at a time. */
 static char *put_long(char *at, long v)
 {
+	static const char pairs[] =
+	    "0001020304050607080910111213141516171819"
+	    "2021222324252627282930313233343536373839"
+	    "4041424344454647484950515253545556575859"
+	    "6061626364656667686970717273747576777879"
+	    "8081828384858687888990919293949596979899";
 	char digits[24], *d = digits + sizeof digits;
 	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+	size_t n;
 
 	*at++ = ' ';
-	do
-		*--d = (char)('0' + u % 10);
-	while ((u /= 10) != 0);
 	if (v < 0)
 		*at++ = '-';
-	while (d < digits + sizeof digits)
-		*at++ = *d++;
-	return at;
+	for (; u >= 100; u /= 100) {
+		d -= 2;
+		memcpy(d, pairs + 2 * (u % 100), 2);
+	}
+	if (u >= 10) {
+		d -= 2;
+		memcpy(d, pairs + 2 * u, 2);
+	} else {
+		*--d = (char)('0' + u);
+	}
+	n = (size_t)(digits + sizeof digits - d);
+	memcpy(at, d, n);
+	return at + n;
 }
 
 /* Appends " V" in decimal at at; returns the end.  The numbers of a move
@@ -296,8 +311,12 @@ int proto_judge(const proto_cards *pc, const sab_game *g, const char *reply,
 	if (k == PROTO_MOVE) {
 		/* A bot is told of its cards by their tokens, never by the
 		 * ruleset's internal names; only an old replay's reasons are
-		 * rebuilt with the names its referee used (NULL words). */
+		 * rebuilt with the names its referee used (NULL words).  The
+		 * words only word a refusal: a legal move, most replies, is
+		 * found legal without them. */
 		const char *words[SAB_MAX_DEFS];
+		if (sab_game_check_as(g, m, NULL, NULL, 0))
+			return 1;
 		for (int i = 0; i < pc->rs->ndefs; i++)
 			words[i] = pc->tok[i];
 		return sab_game_check_as(g, m,

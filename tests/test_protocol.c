@@ -246,6 +246,28 @@ END_TEST
  * the seat's byte, as saboteur-protocol(7) defines it: the known answers
  * below were worked out from that definition, and they must never change
  * (replays record them). */
+/* "turn N MOVE_MS BANK_MS" is written without printf: the numbers as
+ * printf writes them, of every length and sign. */
+START_TEST(the_turn_line_writes_numbers_as_printf)
+{
+	static const int64_t v[] = { 0, 7, 10, 99, 100, 101, 999, 1000, 9500,
+	    10000, 65535, 123456789, 9223372036854775807LL, -1, -10, -100,
+	    -4321 };
+	char buf[PROTO_LINE_MAX], want[PROTO_LINE_MAX];
+
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+		int d = (int)(v[i] % 2147483647);
+		int n = snprintf(want, sizeof want, "turn %d %lld %lld", d,
+		    (long long)v[i], (long long)v[(i + 3) % (sizeof v /
+		    sizeof v[0])]);
+		ck_assert_int_eq(proto_turn_line(d, v[i], v[(i + 3) % (sizeof v /
+		    sizeof v[0])], buf, sizeof buf), n);
+		ck_assert_str_eq(buf, want);
+	}
+	ck_assert_int_eq(proto_turn_line(1, 1000, 10000, buf, 8), -1);
+}
+END_TEST
+
 START_TEST(seat_seeds_follow_their_definition)
 {
 	const uint64_t game = 15178329099753204437ULL;
@@ -1045,6 +1067,7 @@ Suite *protocol_suite(void)
 	tcase_add_test(tc, mini_expansions_lines_leak_no_secret);
 	tcase_add_test(tc, saboteur2_lines_leak_no_secret);
 	tcase_add_test(tc, seat_seeds_follow_their_definition);
+	tcase_add_test(tc, the_turn_line_writes_numbers_as_printf);
 	tcase_add_test(tc, old_mine_stones_are_picked_and_told);
 	tcase_add_test(tc, treasure_trove_on_an_empty_pile_tells_every_seat);
 	tcase_add_test(tc, default_move_of_a_pathfinders_second_card_is_a_path_card);

@@ -502,9 +502,10 @@ static int window_close(run *r)
 
 /*
  * Gets the seat's decision: asks its bot (with its tries and clock) or
- * plays the default move for it.  Returns MATCH_DONE or MATCH_INTERRUPTED.
+ * plays the default move for it.  Returns MATCH_DONE or MATCH_INTERRUPTED;
+ * *judged is 1 when *m is the bot's reply, judged legal in this state.
  */
-static int decide(run *r, sab_move *m)
+static int decide(run *r, sab_move *m, int *judged)
 {
 	int seat = r->g.to_act, rc = MATCH_DONE, early, defaulted = 0;
 	bot *b = at(r, seat);
@@ -513,6 +514,7 @@ static int decide(run *r, sab_move *m)
 	size_t len;
 
 	r->decisions++;
+	*judged = 0;
 	if (r->g.phase == SAB_PHASE_REACT && !r->window)
 		window_open(r);
 	early = session_early(&r->ss, seat);
@@ -547,6 +549,7 @@ static int decide(run *r, sab_move *m)
 		    sizeof why, &rc);
 		if (k == 1) {
 			*m = got;
+			*judged = 1;
 			return MATCH_DONE;
 		}
 		/* The move played for a seat that gave none: found only
@@ -582,11 +585,12 @@ static int decide(run *r, sab_move *m)
 /* ---- games -------------------------------------------------------------- */
 
 /*
- * The move to apply must be legal: a bot's reply is judged so, and the
- * default move is legal by its definition (saboteur-rules(5)).  Should it
- * ever not be, the referee stops the match (a bug of its own, said in
- * err) rather than apply it and write a replay that no "saboteur verify"
- * accepts.  Returns 1 then, else 0.
+ * The move to apply must be legal: a bot's reply is judged so (and not
+ * checked again here), and the default move is legal by its definition
+ * (saboteur-rules(5)).  Should the default move ever not be, the referee
+ * stops the match (a bug of its own, said in err) rather than apply it
+ * and write a replay that no "saboteur verify" accepts.  Returns 1 then,
+ * else 0.
  */
 static int illegal_move(run *r, const sab_move *m, char *err,
     size_t errlen)
@@ -731,11 +735,12 @@ static int play_game(run *r, char *err, size_t errlen)
 		rc = MATCH_FAILED;
 	while (!sab_game_over(&r->g) && rc == MATCH_DONE) {
 		sab_move m;
-		int seat = r->g.to_act;
-		rc = decide(r, &m);
+		int seat = r->g.to_act, judged;
+		rc = decide(r, &m, &judged);
 		if (rc != MATCH_DONE)
 			break;
-		if (illegal_move(r, &m, err, errlen)) {
+		/* A bot's reply was judged in this very state already. */
+		if (!judged && illegal_move(r, &m, err, errlen)) {
 			rc = MATCH_FAILED;
 			break;
 		}
