@@ -117,7 +117,7 @@ int bot_start(bot *b, const proc_spec *spec, char *err, size_t errlen)
 	return 0;
 }
 
-void bot_send(bot *b, const char *line, size_t len)
+void bot_send_logged(bot *b, const char *line, size_t len)
 {
 	if (b->status != BOT_OK)
 		return;

@@ -1107,7 +1107,7 @@ static void stdin_flush(proc *p)
 	(void)flush_timed(p, 0);
 }
 
-int proc_send(proc *p, const char *line, size_t len)
+int proc_send_grow(proc *p, const char *line, size_t len)
 {
 	if (p->stdin_closed || p->in_fd < 0)
 		return -1;
