@@ -222,6 +222,12 @@ int proto_event(const proto_cards *pc, const sab_event *e, int seat,
 int proto_move(const proto_cards *pc, const sab_move *m, char *buf,
     size_t len);
 
+/* "legal MOVE": one line of a request's legal moves (feature "moves"),
+ * the bytes "legal " and proto_move() write, faster.  Returns the length,
+ * or -1 when buf is too small. */
+int proto_legal_line(const proto_cards *pc, const sab_move *m, char *buf,
+    size_t len);
+
 /* What a line from a bot is. */
 enum proto_kind {
 	PROTO_MOVE,             /* play, discard or pick: parsed into a move */

@@ -14,6 +14,7 @@ void session_start(session *s, const proto_cards *pc, int nplayers,
 		s->features[k] = features != NULL && k < nplayers ?
 		    features[k] : 0;
 	s->send = send;
+	s->send_lines = NULL;
 	s->ctx = ctx;
 	s->early = 0;
 	s->skip_spent = 1;
@@ -188,23 +189,68 @@ void session_settled(session *s, int seat)
 		s->early &= ~(1u << seat);
 }
 
+void session_send_lines(session *s, session_send_lines_fn *fn)
+{
+	s->send_lines = fn;
+}
+
+/* Gives the block's lines (used bytes, each line ended by a newline) to
+ * seat, at once or one by one; the block is empty after. */
+static void block_flush(session *s, int seat, size_t *used, int *nlines)
+{
+	char *b = s->block;
+
+	if (*nlines == 0)
+		return;
+	b[--*used] = '\0';     /* the last newline is the taker's */
+	if (s->send_lines != NULL) {
+		s->send_lines(s->ctx, seat, b, *used, *nlines);
+	} else {
+		for (char *at = b, *nl; at < b + *used; at = nl + 1) {
+			nl = memchr(at, '\n', (size_t)(b + *used - at));
+			if (nl == NULL)
+				nl = b + *used;
+			*nl = '\0';
+			s->send(s->ctx, seat, at, (size_t)(nl - at));
+		}
+	}
+	*used = 0;
+	*nlines = 0;
+}
+
+/* Adds a line of n bytes (-1 or 0: none) written at the block's end. */
+static void block_add(session *s, size_t *used, int *nlines, int n)
+{
+	if (n <= 0)
+		return;
+	*used += (size_t)n;
+	s->block[(*used)++] = '\n';
+	++*nlines;
+}
+
+/* The request's lines are written into one block, as many as fit, and
+ * given at once (session_send_lines()): one call, and one copy into the
+ * bot's pipe, for the whole list of legal moves and the "turn" line. */
 void session_request(session *s, const sab_game *g, int decision,
     int64_t move_ms, int64_t bank_ms)
 {
-	char line[PROTO_LINE_MAX];
-	int seat = g->to_act, n;
+	int seat = g->to_act, nlines = 0;
+	size_t used = 0;
 
 	if (s->features[seat] & PROTO_FEAT_MOVES) {
 		int k = sab_game_moves(g, s->moves);
-		memcpy(line, "legal ", 6);
-		for (int i = 0; i < k; i++)
-			if ((n = proto_move(s->pc, &s->moves[i], line + 6,
-			    sizeof line - 6)) > 0)
-				s->send(s->ctx, seat, line, (size_t)n + 6);
+		for (int i = 0; i < k; i++) {
+			if (sizeof s->block - used < PROTO_LINE_MAX + 1)
+				block_flush(s, seat, &used, &nlines);
+			block_add(s, &used, &nlines, proto_legal_line(s->pc,
+			    &s->moves[i], s->block + used, PROTO_LINE_MAX));
+		}
 	}
-	if ((n = proto_turn_line(decision, move_ms, bank_ms, line,
-	    sizeof line)) > 0)
-		s->send(s->ctx, seat, line, (size_t)n);
+	if (sizeof s->block - used < PROTO_LINE_MAX + 1)
+		block_flush(s, seat, &used, &nlines);
+	block_add(s, &used, &nlines, proto_turn_line(decision, move_ms,
+	    bank_ms, s->block + used, PROTO_LINE_MAX));
+	block_flush(s, seat, &used, &nlines);
 }
 
 static void played_for(session *s, int seat, const char *why,

@@ -17,6 +17,16 @@
 typedef void session_send_fn(void *ctx, int seat, const char *line,
     size_t len);
 
+/* Takes several lines at once for the bot at seat, as nlines calls of a
+ * session_send_fn would: len bytes of lines, each but the last ended by a
+ * newline (block[len] is a NUL).  Optional (session_send_lines()). */
+typedef void session_send_lines_fn(void *ctx, int seat, const char *block,
+    size_t len, int nlines);
+
+/* Room for the lines of one request given at once: a list of legal moves
+ * longer than this is given in several blocks. */
+#define SESSION_BLOCK 8192
+
 /* The conversation of one game with all its seats. */
 typedef struct session {
 	const proto_cards *pc;
@@ -41,6 +51,10 @@ typedef struct session {
 	int reactions_played, reaction_cards;
 	sab_move moves[SAB_MAX_MOVES];  /* a request's legal moves: too many
 	                                   for the stack */
+	/* A request's lines given at once, when the caller takes them so
+	 * (session_send_lines()); else one by one through send. */
+	session_send_lines_fn *send_lines;
+	char block[SESSION_BLOCK];
 } session;
 
 /*
@@ -50,6 +64,12 @@ typedef struct session {
  */
 void session_start(session *s, const proto_cards *pc, int nplayers,
     const unsigned *features, session_send_fn *send, void *ctx);
+
+/* Gives a request's lines (session_request()) to fn in blocks of several
+ * lines instead of one by one to send: the same bytes, with one call (and
+ * one copy into a pipe's buffer) instead of one a line.  NULL: one by one
+ * again.  Call it after session_start(). */
+void session_send_lines(session *s, session_send_lines_fn *fn);
 
 /* "saboteur 1": the handshake, sent to every bot before its first game.
  * Returns the length written into buf (no newline), or -1 when buf is too

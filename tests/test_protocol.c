@@ -246,6 +246,28 @@ END_TEST
  * the seat's byte, as saboteur-protocol(7) defines it: the known answers
  * below were worked out from that definition, and they must never change
  * (replays record them). */
+/* "turn N MOVE_MS BANK_MS" is written without printf: the numbers as
+ * printf writes them, of every length and sign. */
+START_TEST(the_turn_line_writes_numbers_as_printf)
+{
+	static const int64_t v[] = { 0, 7, 10, 99, 100, 101, 999, 1000, 9500,
+	    10000, 65535, 123456789, 9223372036854775807LL, -1, -10, -100,
+	    -4321 };
+	char buf[PROTO_LINE_MAX], want[PROTO_LINE_MAX];
+
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+		int d = (int)(v[i] % 2147483647);
+		int n = snprintf(want, sizeof want, "turn %d %lld %lld", d,
+		    (long long)v[i], (long long)v[(i + 3) % (sizeof v /
+		    sizeof v[0])]);
+		ck_assert_int_eq(proto_turn_line(d, v[i], v[(i + 3) % (sizeof v /
+		    sizeof v[0])], buf, sizeof buf), n);
+		ck_assert_str_eq(buf, want);
+	}
+	ck_assert_int_eq(proto_turn_line(1, 1000, 10000, buf, 8), -1);
+}
+END_TEST
+
 START_TEST(seat_seeds_follow_their_definition)
 {
 	const uint64_t game = 15178329099753204437ULL;
@@ -929,7 +951,8 @@ END_TEST
  * Every move a "legal" line lists, written as the referee writes it, is
  * read back and judged legal by the referee's own verdict (proto_judge()),
  * at every decision of seeded random games of every built-in and example
- * ruleset: the referee never refuses a move it offered.  (The old mine's
+ * ruleset: the referee never refuses a move it offered, and lists each as
+ * "legal " and its line.  (The old mine's
  * stone, offered with another value, is too rare in random games to be
  * met here: old_mine_stones_are_picked_and_told looks for one.)
  */
@@ -937,7 +960,7 @@ START_TEST(every_listed_move_is_judged_legal)
 {
 	static sab_game g;
 	static sab_move moves[SAB_MAX_MOVES];
-	char buf[PROTO_LINE_MAX], w[256];
+	char buf[PROTO_LINE_MAX], legal[PROTO_LINE_MAX], w[256];
 	long checked = 0;
 
 	for (int r = 0; every_ruleset[r] != NULL; r++) {
@@ -961,6 +984,14 @@ START_TEST(every_listed_move_is_judged_legal)
 					    sizeof w) == 1, "%s seed %llu: \"%s\" "
 					    "refused: %s", every_ruleset[r],
 					    (unsigned long long)seed, buf, w);
+					/* The referee's faster "legal" line is
+					 * "legal " and this move's line. */
+					REQUIRE(proto_legal_line(&pc, &moves[i],
+					    legal, sizeof legal) == len + 6 &&
+					    memcmp(legal, "legal ", 6) == 0 &&
+					    strcmp(legal + 6, buf) == 0, "%s: \"%s\" "
+					    "listed as \"%s\"", every_ruleset[r], buf,
+					    legal);
 					checked++;
 				}
 				sab_game_random_move(&g, &rng, &m);
@@ -1036,6 +1067,7 @@ Suite *protocol_suite(void)
 	tcase_add_test(tc, mini_expansions_lines_leak_no_secret);
 	tcase_add_test(tc, saboteur2_lines_leak_no_secret);
 	tcase_add_test(tc, seat_seeds_follow_their_definition);
+	tcase_add_test(tc, the_turn_line_writes_numbers_as_printf);
 	tcase_add_test(tc, old_mine_stones_are_picked_and_told);
 	tcase_add_test(tc, treasure_trove_on_an_empty_pile_tells_every_seat);
 	tcase_add_test(tc, default_move_of_a_pathfinders_second_card_is_a_path_card);

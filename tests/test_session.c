@@ -189,6 +189,71 @@ START_TEST(a_request_lists_the_moves_to_a_seat_that_asked)
 }
 END_TEST
 
+/* What session_send_lines() takes: a block of lines, told apart from
+ * hear()'s lines by the count of blocks. */
+static int blocks;
+
+static void hear_lines(void *ctx, int seat, const char *block, size_t len,
+    int nlines)
+{
+	heard *h = ctx;
+	int newlines = 0;
+
+	REQUIRE(strlen(block) == len, "a block of %zu bytes said to be %zu",
+	    strlen(block), len);
+	REQUIRE(len > 0 && block[len - 1] != '\n', "a block ends its last line");
+	for (size_t i = 0; i < len; i++)
+		newlines += block[i] == '\n';
+	ck_assert_int_eq(newlines + 1, nlines);
+	REQUIRE(h->len[seat] + len + 2 < sizeof h->text[seat], "too many lines");
+	memcpy(h->text[seat] + h->len[seat], block, len);
+	h->len[seat] += len;
+	h->text[seat][h->len[seat]++] = '\n';
+	h->text[seat][h->len[seat]] = '\0';
+	h->lines[seat] += nlines;
+	blocks++;
+}
+
+/* A request given as one block (the referee's way) is the same lines, in
+ * the same order, as one by one (the replay audit's), decision after
+ * decision of a whole game. */
+START_TEST(a_request_in_one_block_is_the_same_lines)
+{
+	static const unsigned feat[4] = { PROTO_FEAT_MOVES, PROTO_FEAT_MOVES,
+	    0, PROTO_FEAT_MOVES };
+	table *a = table_new(4, 11, feat), *b = table_new(4, 11, feat);
+	sab_rng pick, ra, rb;
+	int decision = 0;
+
+	session_send_lines(&b->s, hear_lines);
+	blocks = 0;
+	sab_rng_seed(&pick, 3);
+	sab_rng_seed(&ra, 4);
+	sab_rng_seed(&rb, 4);
+	while (!sab_game_over(&a->g)) {
+		sab_move m;
+		decision++;
+		session_request(&a->s, &a->g, decision, 1000, 10000 - decision);
+		session_request(&b->s, &b->g, decision, 1000, 10000 - decision);
+		for (int s = 0; s < 4; s++) {
+			ck_assert_int_eq(a->h.lines[s], b->h.lines[s]);
+			ck_assert_uint_eq(a->h.len[s], b->h.len[s]);
+			REQUIRE(memcmp(a->h.text[s], b->h.text[s], a->h.len[s]) == 0,
+			    "seat %d told otherwise at decision %d", s, decision);
+			a->h.len[s] = b->h.len[s] = 0;
+		}
+		sab_game_random_move(&a->g, &pick, &m);
+		a->ev.n = b->ev.n = 0;
+		sab_game_apply(&a->g, &m, &ra, &a->ev);
+		sab_game_apply(&b->g, &m, &rb, &b->ev);
+	}
+	ck_assert_int_eq(blocks, decision);
+	ck_assert_int_gt(decision, 50);
+	free(a);
+	free(b);
+}
+END_TEST
+
 START_TEST(refusals_and_the_moves_played_instead)
 {
 	table *t = table_new(3, 5, NULL);
@@ -625,6 +690,7 @@ Suite *session_suite(void)
 	TCase *tc = tcase_create("lines");
 
 	tcase_add_test(tc, the_handshake_names_the_protocol);
+	tcase_add_test(tc, a_request_in_one_block_is_the_same_lines);
 	tcase_add_test(tc, the_set_up_with_a_seed_after_game);
 	tcase_add_test(tc, events_go_to_the_seats_that_may_see_them);
 	tcase_add_test(tc, a_request_lists_the_moves_to_a_seat_that_asked);

@@ -117,13 +117,30 @@ int bot_start(bot *b, const proc_spec *spec, char *err, size_t errlen)
 	return 0;
 }
 
-void bot_send(bot *b, const char *line, size_t len)
+void bot_send_logged(bot *b, const char *line, size_t len)
 {
 	if (b->status != BOT_OK)
 		return;
 	if (b->transcript != NULL || b->debug != NULL)
 		transcript(b, "<-", line, len);
 	if (!b->send_failed && proc_send(&b->p, line, len) != 0)
+		b->send_failed = 1;
+}
+
+void bot_send_lines(bot *b, const char *block, size_t len)
+{
+	if (b->status != BOT_OK)
+		return;
+	if (b->transcript != NULL || b->debug != NULL) {
+		const char *at = block, *end = block + len, *nl;
+		for (; at <= end; at = nl + 1) {
+			if ((nl = memchr(at, '\n', (size_t)(end - at))) == NULL)
+				nl = end;
+			transcript(b, "<-", at, (size_t)(nl - at));
+		}
+	}
+	/* proc_send() ends the last line as it ends every line. */
+	if (!b->send_failed && proc_send(&b->p, block, len) != 0)
 		b->send_failed = 1;
 }
 

@@ -184,6 +184,16 @@ static void tell(void *ctx, int seat, const char *line, size_t len)
 	send_line(r, at(r, seat), line, len);
 }
 
+/* The session's way to a seat's bot for a request's lines, given at once. */
+static void tell_lines(void *ctx, int seat, const char *block, size_t len,
+    int nlines)
+{
+	run *r = ctx;
+
+	bot_send_lines(at(r, seat), block, len);
+	count(r, (uint64_t)nlines);
+}
+
 /* Starts the game's conversation and sends every seat the set-up: who
  * plays where, the table, and its seed when it asked for one. */
 static void send_setup(run *r)
@@ -196,6 +206,7 @@ static void send_setup(run *r)
 		features[k] = at(r, k)->features;
 	}
 	session_start(&r->ss, &r->pc, r->n, features, tell, r);
+	session_send_lines(&r->ss, tell_lines);
 	session_setup(&r->ss, r->spec->number, r->spec->seed, names);
 }
 
@@ -491,18 +502,19 @@ static int window_close(run *r)
 
 /*
  * Gets the seat's decision: asks its bot (with its tries and clock) or
- * plays the default move for it.  Returns MATCH_DONE or MATCH_INTERRUPTED.
+ * plays the default move for it.  Returns MATCH_DONE or MATCH_INTERRUPTED;
+ * *judged is 1 when *m is the bot's reply, judged legal in this state.
  */
-static int decide(run *r, sab_move *m)
+static int decide(run *r, sab_move *m, int *judged)
 {
-	int seat = r->g.to_act, rc = MATCH_DONE, early;
+	int seat = r->g.to_act, rc = MATCH_DONE, early, defaulted = 0;
 	bot *b = at(r, seat);
 	char what[64], why[256], *note;
 	int64_t deadline, asked = 0, now;
 	size_t len;
 
 	r->decisions++;
-	proto_default_move(&r->g, m);
+	*judged = 0;
 	if (r->g.phase == SAB_PHASE_REACT && !r->window)
 		window_open(r);
 	early = session_early(&r->ss, seat);
@@ -510,8 +522,10 @@ static int decide(run *r, sab_move *m)
 	/* A reaction request of a bot that did not ask for "react": allowed
 	 * by rule at once, without a request (saboteur-protocol(7)). */
 	if (b->status != BOT_OK || (r->out & (1u << seat)) ||
-	    !session_asks(&r->ss, &r->g))
+	    !session_asks(&r->ss, &r->g)) {
+		proto_default_move(&r->g, m);
 		return MATCH_DONE;
+	}
 	decision_words(what, r->decisions, r->spec->number);
 	if (early) {
 		/* Asked at the window's start: its answer may be in. */
@@ -535,8 +549,13 @@ static int decide(run *r, sab_move *m)
 		    sizeof why, &rc);
 		if (k == 1) {
 			*m = got;
+			*judged = 1;
 			return MATCH_DONE;
 		}
+		/* The move played for a seat that gave none: found only
+		 * then (the game does not change while the seat is asked). */
+		if (!defaulted)
+			proto_default_move(&r->g, m), defaulted = 1;
 		if (k < 0)
 			break;
 		b->illegal++;
@@ -545,6 +564,8 @@ static int decide(run *r, sab_move *m)
 		    NULL);
 		b->defaults += tries == 1;
 	}
+	if (!defaulted)
+		proto_default_move(&r->g, m);
 	if (rc == MATCH_INTERRUPTED)
 		return rc;
 	if (b->status == BOT_TIMEOUT) {
@@ -564,11 +585,12 @@ static int decide(run *r, sab_move *m)
 /* ---- games -------------------------------------------------------------- */
 
 /*
- * The move to apply must be legal: a bot's reply is judged so, and the
- * default move is legal by its definition (saboteur-rules(5)).  Should it
- * ever not be, the referee stops the match (a bug of its own, said in
- * err) rather than apply it and write a replay that no "saboteur verify"
- * accepts.  Returns 1 then, else 0.
+ * The move to apply must be legal: a bot's reply is judged so (and not
+ * checked again here), and the default move is legal by its definition
+ * (saboteur-rules(5)).  Should the default move ever not be, the referee
+ * stops the match (a bug of its own, said in err) rather than apply it
+ * and write a replay that no "saboteur verify" accepts.  Returns 1 then,
+ * else 0.
  */
 static int illegal_move(run *r, const sab_move *m, char *err,
     size_t errlen)
@@ -713,11 +735,12 @@ static int play_game(run *r, char *err, size_t errlen)
 		rc = MATCH_FAILED;
 	while (!sab_game_over(&r->g) && rc == MATCH_DONE) {
 		sab_move m;
-		int seat = r->g.to_act;
-		rc = decide(r, &m);
+		int seat = r->g.to_act, judged;
+		rc = decide(r, &m, &judged);
 		if (rc != MATCH_DONE)
 			break;
-		if (illegal_move(r, &m, err, errlen)) {
+		/* A bot's reply was judged in this very state already. */
+		if (!judged && illegal_move(r, &m, err, errlen)) {
 			rc = MATCH_FAILED;
 			break;
 		}

@@ -65,9 +65,13 @@ extern char **environ;
  * While the bot a wait is for answers within HOLD_NS, the lines queued for
  * the other bots stay queued (up to HOLD_BYTES each): a fast match then
  * wakes one bot per decision instead of every bot, and a slow one still
- * keeps the others up to date.
+ * keeps the others up to date.  Longer than a scheduler tick (1 to 10
+ * ms): the wait's timeout is then not the CPU's next timer event, so the
+ * sleep does not reprogram the timer, which in a virtual machine costs
+ * the wait microseconds each time (a 1 ms hold cost the replay floor's
+ * wait 3 to 6 us a round trip more than a 20 ms one).
  */
-#define HOLD_NS         (1 * (int64_t)NS_PER_MS)
+#define HOLD_NS         (20 * (int64_t)NS_PER_MS)
 #define HOLD_BYTES      4096
 /*
  * A write(2) to the bot a wait is for that took this long was preempted:
@@ -1107,7 +1111,7 @@ static void stdin_flush(proc *p)
 	(void)flush_timed(p, 0);
 }
 
-int proc_send(proc *p, const char *line, size_t len)
+int proc_send_grow(proc *p, const char *line, size_t len)
 {
 	if (p->stdin_closed || p->in_fd < 0)
 		return -1;

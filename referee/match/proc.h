@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <sys/types.h>
 
 #include "cgroup.h"
@@ -149,8 +150,20 @@ int proc_spawn(proc *p, const proc_spec *spec, char *err, size_t errlen);
 
 /* Queues one line for the bot's stdin (a newline is added).  Never blocks:
  * proc_wait() writes it as the pipe takes it.  Returns 0, or -1 when stdin
- * is closed (the bot stopped reading) or memory runs out. */
-int proc_send(proc *p, const char *line, size_t len);
+ * is closed (the bot stopped reading) or memory runs out.  Inline: the
+ * referee queues a dozen lines a decision, most into room the buffer
+ * already has; proc_send_grow() does the rest. */
+int proc_send_grow(proc *p, const char *line, size_t len);
+
+static inline int proc_send(proc *p, const char *line, size_t len)
+{
+	if (p->stdin_closed || p->in_fd < 0 || len >= p->wcap - p->wlen)
+		return proc_send_grow(p, line, len);
+	memcpy(p->wbuf + p->wlen, line, len);
+	p->wbuf[p->wlen + len] = '\n';
+	p->wlen += len + 1;
+	return 0;
+}
 
 /* What proc_wait() saw for the process it waited for. */
 enum proc_event {
