@@ -554,8 +554,10 @@ static int decide(run *r, sab_move *m, int *judged)
 		}
 		/* The move played for a seat that gave none: found only
 		 * then (the game does not change while the seat is asked). */
-		if (!defaulted)
-			proto_default_move(&r->g, m), defaulted = 1;
+		if (!defaulted) {
+			proto_default_move(&r->g, m);
+			defaulted = 1;
+		}
 		if (k < 0)
 			break;
 		b->illegal++;
