@@ -54,7 +54,8 @@ differences in its rounds of that role, and a cluster-robust (sandwich)
 standard error of the ratio of sums, G/(G-1) times the sum over the G
 games holding the role of (D_g - d n_g)^2, over the rounds squared
 (D_g: game g's sum of differences, n_g: its rounds, d: the difference),
-the interval d +- 1.96 standard errors.  Only games complete in both are
+the interval d +- 1.96 standard errors (a role in one game only: "[one
+game]", no interval).  Only games complete in both are
 paired (a table still running has a partial last game); games in one only
 are counted and left out.
 
@@ -257,7 +258,7 @@ def cluster(pairs, value):
 
 def interval(diff, half, fmt):
     if half is None:
-        return (fmt + " [no interval: one game]") % diff
+        return (fmt + " [one game]") % diff
     return (fmt + " [" + fmt + ", " + fmt + "]") % (diff, diff - half,
                                                      diff + half)
 
