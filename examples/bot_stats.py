@@ -55,7 +55,8 @@ standard error of the ratio of sums, G/(G-1) times the sum over the G
 games holding the role of (D_g - d n_g)^2, over the rounds squared
 (D_g: game g's sum of differences, n_g: its rounds, d: the difference),
 the interval d +- 1.96 standard errors (a role in one game only: "[one
-game]", no interval).  Only games complete in both are
+game]", no interval).  Like any cluster-robust error it needs many games
+(hundreds): with a few it comes out too narrow.  Only games complete in both are
 paired (a table still running has a partial last game); games in one only
 are counted and left out.
 

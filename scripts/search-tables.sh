@@ -3,7 +3,9 @@
 # bot plays the first seat (seats rotate) against the heuristic bots and
 # against the random bots, 5-player base and 6-player Saboteur 2 games,
 # seed 42; the heuristic bot in the same seat is the baseline.  Prints each
-# table's results by role with 95% intervals (examples/bot_stats.py --ci).
+# table's results by role with 95% intervals (examples/bot_stats.py --ci),
+# and with KEEP=1 each measured bot against the heuristic bot round by
+# round on the same deals (bot_stats.py --against).
 # CPU-heavy: run it with nice (JOBS=2 in the environment runs the four
 # tables of each bot at once).
 #
@@ -16,8 +18,12 @@
 #   built in BUILD/python), heuristic (the baseline).
 #   TABLES in the environment (default "base-heuristic base-random
 #   sab2-heuristic sab2-random") plays only those tables; KEEP=1 keeps
-#   the transcripts (OUTDIR/TABLE/1-*.transcript), for comparing two bots
-#   round by round on the same deals.
+#   the measured seat's transcripts (OUTDIR/TABLE/1-*.transcript; the
+#   other seats' are removed) and prints, for every table that the
+#   heuristic bot and a search bot have both played into OUTDIR (this run
+#   or an earlier one), the search bot minus the heuristic bot round by
+#   round on the same deals, by role, with 95% intervals
+#   (examples/bot_stats.py A --against B; also in OUTDIR/TABLE.paired).
 set -eu
 b=$1 out=$2 search=$3 games=$4
 shift 4
@@ -66,7 +72,11 @@ table() {       # name ruleset bot others...
 	    --log-dir "$out/$name" "$bot" "$@" >"$out/$name.out" 2>&1
 	python3 "$here/examples/bot_stats.py" --ci "$out/$name"/1-*.transcript \
 	    >"$out/$name.done"
-	[ "${KEEP:-0}" = 1 ] || rm -f "$out/$name"/*.transcript
+	if [ "${KEEP:-0}" = 1 ]; then
+		find "$out/$name" -name '*.transcript' ! -name '1-*' -exec rm -f {} +
+	else
+		rm -f "$out/$name"/*.transcript
+	fi
 }
 # JOBS=2 (or more): the four tables of each bot at once.
 run() {
@@ -93,3 +103,24 @@ for f in "$out"/*.done; do
 	echo "== $(basename "$f" .done)"
 	cat "$f"
 done
+# KEEP=1: each search bot against the heuristic bot in the same seat, on
+# the same seeds, round by round.
+[ "${KEEP:-0}" = 1 ] || exit 0
+st=0
+for t in base-heuristic base-random sab2-heuristic sab2-random; do
+	set -- "$out/heuristic-$t"/1-*.transcript
+	[ -f "$1" ] || continue
+	base=$1
+	for which in c py; do
+		set -- "$out/$which-$t"/1-*.transcript
+		[ -f "$1" ] || continue
+		echo "== $which-$t against heuristic-$t, round by round"
+		if python3 "$here/examples/bot_stats.py" "$1" --against "$base" \
+		    >"$out/$which-$t.paired"; then
+			cat "$out/$which-$t.paired"
+		else
+			st=1
+		fi
+	done
+done
+exit $st
