@@ -37,28 +37,34 @@ won and the gold it took a round.  --ci adds 95% intervals (Wilson for a
 share, normal for gold a round).
 
 --against compares two bots played in the same seat on the same seeds
-(the same saboteur play --seed, ruleset and other bots: for instance
-scripts/search-tables.sh's tables with KEEP=1, OUT/c-sab2-heuristic/
-1-search.transcript against OUT/heuristic-sab2-heuristic/
-1-heuristic.transcript).  Game N of A and game N of B are the same game:
-every round deals the seats the same roles, deck and goals in both, and
-the same hands when the same seat starts the round (round 1 always; a
-later round starts left of the seat that played the last card, so its
-hands may go round from another seat).  For each role the measured seat
-was dealt (its role at the round's start, not after a change of hats),
-it prints the rounds paired, A's and B's share of them won and gold a
-round, and A minus B with its 95% interval; then all rounds, and whole
-games (share won, mean gold).  The interval takes the games as clusters,
-since the rounds of one game are not independent: each game's sum of the
-differences in its rounds of that role, and a cluster-robust (sandwich)
-standard error of the ratio of sums, G/(G-1) times the sum over the G
-games holding the role of (D_g - d n_g)^2, over the rounds squared
-(D_g: game g's sum of differences, n_g: its rounds, d: the difference),
-the interval d +- 1.96 standard errors (a role in one game only: "[one
+(the same saboteur play --seed, ruleset, players and other bots), A minus
+B; scripts/search-tables.sh with KEEP=1 does it for its tables:
+
+  bot_stats.py OUT/c-sab2-heuristic/1-search.transcript \\
+      --against OUT/heuristic-sab2-heuristic/1-heuristic.transcript
+
+Game N of A and game N of B are the same game.  In base and Saboteur 2
+games, whose play draws nothing from the game's generator, every round
+deals the seats the same roles, deck and goals in both, and the same
+hands when the same seat starts the round (round 1 always; a later round
+starts left of the seat that played the last card, and the hands are
+dealt from it); played with saboteur play --deal-by-seat, every round
+deals the same hands.  A round that deals the measured seat another role
+is refused (exit 3).
+For each role the measured seat was dealt (its role at the round's start,
+not after a change of hats), it prints the rounds paired, A's and B's
+share of them won and gold a round, and A minus B with its 95% interval;
+then all rounds, and whole games (share won, mean gold).  The interval
+takes the games as clusters, since the rounds of one game are not
+independent: d, the difference, is the sum over the games of D_g, game
+g's sum of the differences in its n_g rounds of that role, over N, the
+rounds; its cluster-robust (sandwich) variance is G/(G-1) times the sum
+over the G games holding the role of (D_g - d n_g)^2, over N^2; the
+interval is d +- 1.96 standard errors (a role in one game only: "[one
 game]", no interval).  Like any cluster-robust error it needs many games
-(hundreds): with a few it comes out too narrow.  Only games complete in both are
-paired (a table still running has a partial last game); games in one only
-are counted and left out.
+(hundreds): with a few it comes out too narrow.  Only games complete in
+both are paired (a table still running has a partial last game); games
+in one only are counted and left out.
 
 Exit status: 0 done; 1 a transcript cannot be read (with --against: or
 no game is complete in both); 2 a bad command line; 3 with
