@@ -311,7 +311,7 @@ def paired(apaths, bpaths):
                 raise Stop("game %s round %s: the measured seat was dealt %s "
                            "in %s and %s in %s: not the same deal"
                            % (k, ra.number, ra.dealt, pa, rob.dealt, pb), 3)
-            alike += ra.start == rob.start and ra.hand == rob.hand
+            alike += ra.hand == rob.hand
             changed += ra.role != ra.dealt or rob.role != rob.dealt
             pairs.append((k, ra, rob))
         unpaired += len(rb)
@@ -322,10 +322,10 @@ def paired(apaths, bpaths):
                               len(pairs))
           + (" (%d rounds in one only, left out)" % unpaired
              if unpaired else "") + ";")
-    print("%d of them dealt alike (the same seat starting, the same hand), "
-          "the other %d\nthe same roles and deck, the hands from another "
-          "seat; in %d the seat's role\nchanged in play (counted by the "
-          "role dealt)." % (alike, len(pairs) - alike, changed))
+    print("%d of them dealt the seat the same hand, the other %d the same "
+          "roles and deck,\nthe hands dealt from another seat; in %d the "
+          "seat's role changed in play\n(counted by the role dealt)."
+          % (alike, len(pairs) - alike, changed))
     print("A minus B, 95% intervals with games as clusters:")
     print("  %-12s %6s %7s %7s  %-22s %6s %6s  %s"
           % ("dealt role", "rounds", "won A", "won B", "A - B",

@@ -22,15 +22,14 @@ trap 'rm -rf "$tmp"' EXIT INT TERM
 ex=$(dirname "$sab")/examples
 stats() { python3 "$top/examples/bot_stats.py" "$@"; }
 
-# play NAME RULESET SEED GAMES BOT OTHERS: the first seat's transcript in
-# $tmp/NAME/1-*.transcript (seats rotate from game to game).
+# play NAME RULESET SEED GAMES BOT OTHERS [OPTION]: the first seat's
+# transcript in $tmp/NAME/1-*.transcript (seats rotate from game to game).
 play() {
-	name=$1 rs=$2 seed=$3 games=$4 bot=$5 others=$6
-	shift 6
-	set --
+	name=$1 rs=$2 seed=$3 games=$4 bot=$5 others=$6 opt=${7:-}
+	set -- $opt "$bot"
 	for i in $(seq "$others"); do set -- "$@" "$(q "$ex/heuristic-bot") $tag"; done
 	if "$sab" play --ruleset "$rs" --seed "$seed" --games "$games" \
-	    --transcripts --quiet --log-dir "$tmp/$name" "$bot" "$@" \
+	    --transcripts --quiet --log-dir "$tmp/$name" "$@" \
 	    >"$tmp/$name.out" 2>&1; then ok; else
 		no "match $name"; sed 's/^/  | /' "$tmp/$name.out" | tail -5; fi
 }
@@ -51,6 +50,14 @@ dealt() {
 	awk '$3 != "<-" { next } $4 == "game" { g = $5; s = $8 }
 	    $4 == "round" { r = $5; want = 1 }
 	    $4 == "role" && $5 == s && want { print g, r, $6; want = 0 }' "$1"
+}
+# hands T: "game round card..." of the seat's hand as each round deals it.
+hands() {
+	awk '$3 != "<-" { next } $4 == "game" { g = $5; s = $8 }
+	    $4 == "round" { if (h != "") print h; h = g " " $5; on = 1; n = 0; next }
+	    on && $4 == "draw" && $5 == s { h = h " " $6; n++; next }
+	    on && n > 0 && $4 != "draw" && $4 != "role" { on = 0 }
+	    END { if (h != "") print h }' "$1"
 }
 first() {
 	awk '$3 != "<-" { next } $4 == "game" { g = $5; s = $8 }
@@ -74,9 +81,20 @@ for t in base sab2; do
 	if stats "$a" --against "$b" >"$tmp/$t.ab" 2>&1 &&
 	    grep -q '^3 games in both (0 in one only, left out), 9 rounds paired' "$tmp/$t.ab"; then
 		ok; else no "$t: A against B"; sed 's/^/  | /' "$tmp/$t.ab"; fi
-	# Round 1 of each game at least is dealt alike.
-	n=$(awk '/dealt alike/ { print $1 }' "$tmp/$t.ab")
-	[ "${n:-0}" -ge 3 ] && [ "$n" -le 9 ] && ok || no "$t: $n rounds dealt alike"
+	# The rounds that dealt the seat the same hand, counted apart.
+	hands "$a" | sort >"$tmp/$t.ha"
+	hands "$b" | sort >"$tmp/$t.hb"
+	want=$(comm -12 "$tmp/$t.ha" "$tmp/$t.hb" | wc -l)
+	n=$(awk '/dealt the seat the same hand/ { print $1 }' "$tmp/$t.ab")
+	[ "${n:-0}" -eq "$want" ] && [ "$want" -ge 3 ] && ok ||
+	    no "$t: $n rounds dealt the same hand, counted apart $want"
+	# Each role's rounds are those dealt it.
+	awk '{ print $3 }' "$tmp/$t.da" | sort | uniq -c | awk '{ print $2, $1 }' >"$tmp/$t.nd"
+	sed -n '/^  dealt role/,/^  all rounds/p' "$tmp/$t.ab" | sed '1d;$d' |
+	    awk '{ print $1, $2 }' | sort >"$tmp/$t.np"
+	cmp -s "$tmp/$t.nd" "$tmp/$t.np" && ok || {
+		no "$t: the rounds of each role are not those dealt it"
+		diff "$tmp/$t.nd" "$tmp/$t.np" | sed 's/^/  | /'; }
 	# B against A: the same rounds, the shares swapped, each difference
 	# and its interval negated.
 	stats "$b" --against "$a" >"$tmp/$t.ba" 2>&1
@@ -96,6 +114,13 @@ for t in base sab2; do
 		ok; else no "$t: B against A is not A against B negated"
 		diff "$tmp/$t.ab.neg" "$tmp/$t.ba.same" | sed 's/^/  | /'; fi
 done
+
+# Dealt by seat, every round deals the seat the same hand in both.
+play dbs-a saboteur2 7 3 "$(q "$ex/search-bot") --iter 30 $tag" 5 --deal-by-seat
+play dbs-b saboteur2 7 3 "$(q "$ex/heuristic-bot") $tag" 5 --deal-by-seat
+if stats "$tmp"/dbs-a/1-*.transcript --against "$tmp"/dbs-b/1-*.transcript \
+    >"$tmp/dbs.ab" 2>&1 && grep -q '^9 of them dealt the seat the same hand' "$tmp/dbs.ab"; then
+	ok; else no "dealt by seat: not every round the same hand"; sed 's/^/  | /' "$tmp/dbs.ab"; fi
 
 # In the base game no role changes in play: the paired shares of each role
 # are those of the plain report of each side (all its rounds paired).
