@@ -24,6 +24,11 @@
 #   or an earlier one), the search bot minus the heuristic bot round by
 #   round on the same deals, by role, with 95% intervals
 #   (examples/bot_stats.py A --against B; also in OUTDIR/TABLE.paired).
+#   DEAL_BY_SEAT=1 plays every table with --deal-by-seat: each round then
+#   deals every seat the same hand in both bots' tables, whoever starts it
+#   (without, a round after the first deals its hands from the seat that
+#   starts it, which play decides), so that every round pairs alike; the
+#   games are not those played without it.
 set -eu
 b=$1 out=$2 search=$3 games=$4
 shift 4
@@ -66,7 +71,9 @@ table() {       # name ruleset bot others...
 	# Time enough for every decision on a loaded machine: a table
 	# measures strength at a fixed number of samples, and a decision the
 	# referee makes for a bot that ran out of time would spoil it.
-	"$b/saboteur" play --config "$cfg" --ruleset "$rs" --seed 42 \
+	deal=
+	[ "${DEAL_BY_SEAT:-0}" = 1 ] && deal=--deal-by-seat
+	"$b/saboteur" play --config "$cfg" --ruleset "$rs" --seed 42 $deal \
 	    --move-ms 60000 --bank-ms 600000 \
 	    --games "$games" --transcripts --quiet --force \
 	    --log-dir "$out/$name" "$bot" "$@" >"$out/$name.out" 2>&1
