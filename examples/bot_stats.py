@@ -49,8 +49,8 @@ deals the seats the same roles, deck and goals in both, and the same
 hands when the same seat starts the round (round 1 always; a later round
 starts left of the seat that played the last card, and the hands are
 dealt from it); played with saboteur play --deal-by-seat, every round
-deals the same hands.  A round that deals the measured seat another role
-is refused (exit 3).
+deals the same hands.  A round that deals the measured seat another role,
+or another hand though the same seat starts it, is refused (exit 3).
 For each role the measured seat was dealt (its role at the round's start,
 not after a change of hats), it prints the rounds paired, A's and B's
 share of them won and gold a round, and A minus B with its 95% interval;
@@ -69,7 +69,8 @@ in one only are counted and left out.
 Exit status: 0 done; 1 a transcript cannot be read (with --against: or
 no game is complete in both); 2 a bad command line; 3 with
 --against, A and B do not pair: a game whose ruleset, players, measured
-seat or seed differ, a round dealt the measured seat another role, or a
+seat or seed differ, a round that deals the measured seat another role,
+or another hand though the same seat starts it (round 1 always), or a
 game number twice in one side (the message names the game and round).
 """
 
@@ -311,6 +312,15 @@ def paired(apaths, bpaths):
                 raise Stop("game %s round %s: the measured seat was dealt %s "
                            "in %s and %s in %s: not the same deal"
                            % (k, ra.number, ra.dealt, pa, rob.dealt, pb), 3)
+            # The same seat starting, the same hand (dealt from it, or
+            # by seat): else another deal.
+            if ra.start.split()[:3] == rob.start.split()[:3] and \
+                    ra.hand != rob.hand:
+                raise Stop("game %s round %s: the measured seat was dealt "
+                           "%s in %s and %s in %s: not the same deal (one "
+                           "dealt by seat, the other not?)"
+                           % (k, ra.number, " ".join(ra.hand) or "nothing",
+                              pa, " ".join(rob.hand) or "nothing", pb), 3)
             alike += ra.hand == rob.hand
             changed += ra.role != ra.dealt or rob.role != rob.dealt
             pairs.append((k, ra, rob))

@@ -7,8 +7,8 @@
 # the plain report's where no role changes; A against B is B against A
 # negated; a tiny case written out here gives the difference and the
 # interval worked by hand; transcripts of another seed, a round dealt
-# another role and a game twice in one side are refused (exit 3, naming
-# the game and round).  Seconds.
+# another role or another hand, and a game twice in one side are refused
+# (exit 3, naming the game and round).  Seconds.
 #
 # Usage: tests/bot_stats.sh build/saboteur   (KEEP_TMP=1 keeps its folder)
 set -u
@@ -139,8 +139,10 @@ for side in a b; do
 done
 
 # Refused: another seed (game 1's seat sent another seed), a round dealt
-# the seat another role (game 2's second round changed here), a game twice
-# in one side; a bad command line.
+# the seat another role (game 2's second round changed here), or another
+# hand with the same seat starting (one table dealt by seat, the other
+# not; a card of game 1's first hand changed here), a game twice in one
+# side; a bad command line.
 refused() {     # WHAT PATTERN ARGS...: exit 3, the message matching PATTERN
 	what=$1 pat=$2
 	shift 2
@@ -158,6 +160,15 @@ awk '$3 == "<-" && $4 == "game" { g = $5; s = $8 }
     { print }' "$bb" >"$tmp/b-edited.transcript"
 refused "another role" "^bot_stats.py: game 2 round 2: the measured seat was dealt .* not the same deal$" \
     "$ba" --against "$tmp/b-edited.transcript"
+refused "one dealt by seat, the other not" "^bot_stats.py: game 1 round 1: the measured seat was dealt .* not the same deal" \
+    "$tmp"/dbs-a/1-*.transcript --against "$sb"
+awk '$3 == "<-" && $4 == "game" { g = $5; s = $8 }
+    $3 == "<-" && $4 == "round" { r = $5; want = 1 }
+    $3 == "<-" && $4 == "draw" && $5 == s && want { want = 0
+	if (g == 1 && r == 1) $6 = $6 == "map" ? "path-NS" : "map" }
+    { print }' "$sb" >"$tmp/b-hand.transcript"
+refused "another hand" "^bot_stats.py: game 1 round 1: the measured seat was dealt .* (one dealt by seat, the other not?)$" \
+    "$sa" --against "$tmp/b-hand.transcript"
 refused "a game twice" "^bot_stats.py: game 1 is in " "$ba" "$ba" --against "$bb"
 stats "$ba" --against >/dev/null 2>&1
 [ $? -eq 2 ] && ok || no "--against with no B: not exit 2"
