@@ -295,9 +295,9 @@ def paired(apaths, bpaths):
     alike = changed = unpaired = 0
     for k in both:
         (ga, pa), (gb, pb) = a[k], b[k]
-        for what, x, y in (("ruleset, players and seat", " ".join(ga.setup),
-                            " ".join(gb.setup)),
-                           ("seat's seed", ga.seed, gb.seed)):
+        for what, x, y in (("rulesets, players or seats",
+                            " ".join(ga.setup), " ".join(gb.setup)),
+                           ("seat's seeds", ga.seed, gb.seed)):
             if x != y:
                 raise Stop("game %s: the %s differ: %s in %s, %s in %s: not "
                            "the same game (the same saboteur play --seed, "

@@ -151,7 +151,7 @@ refused() {     # WHAT PATTERN ARGS...: exit 3, the message matching PATTERN
 	if [ "$rc" -eq 3 ] && grep -q "$pat" "$tmp/ref.err" && [ ! -s "$tmp/ref.out" ]; then
 		ok; else no "$what: exit $rc"; sed 's/^/  | /' "$tmp/ref.err"; fi
 }
-refused "another seed" "^bot_stats.py: game 1: the seat's seed differ: " \
+refused "another seed" "^bot_stats.py: game 1: the seat's seeds differ: " \
     "$ba" --against "$tmp"/base-c/1-*.transcript
 awk '$3 == "<-" && $4 == "game" { g = $5; s = $8 }
     $3 == "<-" && $4 == "round" { r = $5; want = 1 }
