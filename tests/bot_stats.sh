@@ -153,20 +153,22 @@ refused() {     # WHAT PATTERN ARGS...: exit 3, the message matching PATTERN
 }
 refused "another seed" "^bot_stats.py: game 1: the seat's seeds differ: " \
     "$ba" --against "$tmp"/base-c/1-*.transcript
-awk '$3 == "<-" && $4 == "game" { g = $5; s = $8 }
-    $3 == "<-" && $4 == "round" { r = $5; want = 1 }
-    $3 == "<-" && $4 == "role" && $5 == s && want { want = 0
-	if (g == 2 && r == 2) $6 = $6 == "miner" ? "saboteur" : "miner" }
-    { print }' "$bb" >"$tmp/b-edited.transcript"
+# edit WORD GAME ROUND X Y FILE: FILE with the seat's first WORD line of
+# that round holding X where it held Y, else Y.
+edit() {
+	awk -v w="$1" -v gg="$2" -v rr="$3" -v x="$4" -v y="$5" '
+	    $3 == "<-" && $4 == "game" { g = $5; s = $8 }
+	    $3 == "<-" && $4 == "round" { r = $5; want = 1 }
+	    $3 == "<-" && $4 == w && $5 == s && want { want = 0
+		if (g == gg && r == rr) $6 = $6 == y ? x : y }
+	    { print }' "$6"
+}
+edit role 2 2 saboteur miner "$bb" >"$tmp/b-edited.transcript"
 refused "another role" "^bot_stats.py: game 2 round 2: the measured seat was dealt .* not the same deal$" \
     "$ba" --against "$tmp/b-edited.transcript"
 refused "one dealt by seat, the other not" "^bot_stats.py: game 1 round 1: the measured seat was dealt .* not the same deal" \
     "$tmp"/dbs-a/1-*.transcript --against "$sb"
-awk '$3 == "<-" && $4 == "game" { g = $5; s = $8 }
-    $3 == "<-" && $4 == "round" { r = $5; want = 1 }
-    $3 == "<-" && $4 == "draw" && $5 == s && want { want = 0
-	if (g == 1 && r == 1) $6 = $6 == "map" ? "path-NS" : "map" }
-    { print }' "$sb" >"$tmp/b-hand.transcript"
+edit draw 1 1 path-NS map "$sb" >"$tmp/b-hand.transcript"
 refused "another hand" "^bot_stats.py: game 1 round 1: the measured seat was dealt .* (one dealt by seat, the other not?)$" \
     "$sa" --against "$tmp/b-hand.transcript"
 refused "a game twice" "^bot_stats.py: game 1 is in " "$ba" "$ba" --against "$bb"
