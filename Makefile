@@ -177,6 +177,8 @@ $(B)/examples/search-bot: $(B)/examples/c/search_bot.o $(B)/examples/c/search.o 
 # The search bot's playouts choose as the heuristic bot does (99% of one
 # seat's decisions in 20 base games; the rest: a path card that joins a
 # tunnel a rockfall cut off, which the playouts do not look for).
+# examples/bot_stats.py --against pairs real matches of two bots on one
+# seed round by round (tests/bot_stats.sh).
 .PHONY: check-bots
 check-bots: export PYTHONDONTWRITEBYTECODE = 1
 check-bots: $(BOTS) $(B)/saboteur
@@ -195,6 +197,7 @@ check-bots: $(BOTS) $(B)/saboteur
 	    "python3 tests/bots/state_bot.py" "node tests/bots/state_bot.js"; do \
 		examples/check_bot.py "$$b" tests/fixtures/transcripts-wc/*.txt || exit 1; \
 	done
+	tests/bot_stats.sh $(B)/saboteur
 
 # The starter kits of examples/starters/ (C, Python, JavaScript, Java):
 # each passes its own transcript test and plays real matches, sealed and

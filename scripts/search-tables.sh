@@ -3,7 +3,9 @@
 # bot plays the first seat (seats rotate) against the heuristic bots and
 # against the random bots, 5-player base and 6-player Saboteur 2 games,
 # seed 42; the heuristic bot in the same seat is the baseline.  Prints each
-# table's results by role with 95% intervals (examples/bot_stats.py --ci).
+# table's results by role with 95% intervals (examples/bot_stats.py --ci),
+# and with KEEP=1 each measured bot against the heuristic bot round by
+# round on the same deals (bot_stats.py --against).
 # CPU-heavy: run it with nice (JOBS=2 in the environment runs the four
 # tables of each bot at once).
 #
@@ -16,8 +18,17 @@
 #   built in BUILD/python), heuristic (the baseline).
 #   TABLES in the environment (default "base-heuristic base-random
 #   sab2-heuristic sab2-random") plays only those tables; KEEP=1 keeps
-#   the transcripts (OUTDIR/TABLE/1-*.transcript), for comparing two bots
-#   round by round on the same deals.
+#   the measured seat's transcripts (OUTDIR/TABLE/1-*.transcript; the
+#   other seats' are removed) and prints, for every table that the
+#   heuristic bot and a search bot have both played into OUTDIR (this run
+#   or an earlier one), the search bot minus the heuristic bot round by
+#   round on the same deals, by role, with 95% intervals
+#   (examples/bot_stats.py A --against B; also in OUTDIR/TABLE.paired).
+#   DEAL_BY_SEAT=1 plays every table with --deal-by-seat: each round then
+#   deals every seat the same hand in both bots' tables, whoever starts it
+#   (without, a round after the first deals its hands from the seat that
+#   starts it, which play decides), so that every round pairs alike; the
+#   games are not those played without it.
 set -eu
 b=$1 out=$2 search=$3 games=$4
 shift 4
@@ -60,13 +71,19 @@ table() {       # name ruleset bot others...
 	# Time enough for every decision on a loaded machine: a table
 	# measures strength at a fixed number of samples, and a decision the
 	# referee makes for a bot that ran out of time would spoil it.
-	"$b/saboteur" play --config "$cfg" --ruleset "$rs" --seed 42 \
+	deal=
+	[ "${DEAL_BY_SEAT:-0}" = 1 ] && deal=--deal-by-seat
+	"$b/saboteur" play --config "$cfg" --ruleset "$rs" --seed 42 $deal \
 	    --move-ms 60000 --bank-ms 600000 \
 	    --games "$games" --transcripts --quiet --force \
 	    --log-dir "$out/$name" "$bot" "$@" >"$out/$name.out" 2>&1
 	python3 "$here/examples/bot_stats.py" --ci "$out/$name"/1-*.transcript \
 	    >"$out/$name.done"
-	[ "${KEEP:-0}" = 1 ] || rm -f "$out/$name"/*.transcript
+	if [ "${KEEP:-0}" = 1 ]; then
+		find "$out/$name" -name '*.transcript' ! -name '1-*' -exec rm -f {} +
+	else
+		rm -f "$out/$name"/*.transcript
+	fi
 }
 # JOBS=2 (or more): the four tables of each bot at once.
 run() {
@@ -93,3 +110,24 @@ for f in "$out"/*.done; do
 	echo "== $(basename "$f" .done)"
 	cat "$f"
 done
+# KEEP=1: each search bot against the heuristic bot in the same seat, on
+# the same seeds, round by round.
+[ "${KEEP:-0}" = 1 ] || exit 0
+st=0
+for t in base-heuristic base-random sab2-heuristic sab2-random; do
+	set -- "$out/heuristic-$t"/1-*.transcript
+	[ -f "$1" ] || continue
+	base=$1
+	for which in c py; do
+		set -- "$out/$which-$t"/1-*.transcript
+		[ -f "$1" ] || continue
+		echo "== $which-$t against heuristic-$t, round by round"
+		if python3 "$here/examples/bot_stats.py" "$1" --against "$base" \
+		    >"$out/$which-$t.paired"; then
+			cat "$out/$which-$t.paired"
+		else
+			st=1
+		fi
+	done
+done
+exit $st
