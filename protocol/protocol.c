@@ -134,160 +134,42 @@ int proto_move(const proto_cards *pc, const sab_move *m, char *buf,
 
 /* ---- the legal moves' lines --------------------------------------------- */
 
-/* put_num() of a number of three digits or more (a turn's milliseconds),
- * two digits at a time. */
-static char *put_long(char *at, long v)
-{
-	static const char pairs[] =
-	    "0001020304050607080910111213141516171819"
-	    "2021222324252627282930313233343536373839"
-	    "4041424344454647484950515253545556575859"
-	    "6061626364656667686970717273747576777879"
-	    "8081828384858687888990919293949596979899";
-	char digits[24], *d = digits + sizeof digits;
-	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
-	size_t n;
-
-	*at++ = ' ';
-	if (v < 0)
-		*at++ = '-';
-	for (; u >= 100; u /= 100) {
-		d -= 2;
-		memcpy(d, pairs + 2 * (u % 100), 2);
-	}
-	if (u >= 10) {
-		d -= 2;
-		memcpy(d, pairs + 2 * u, 2);
-	} else {
-		*--d = (char)('0' + u);
-	}
-	n = (size_t)(digits + sizeof digits - d);
-	memcpy(at, d, n);
-	return at + n;
-}
-
-/* Appends " V" in decimal at at; returns the end.  The numbers of a move
- * (a place, a rotation, a seat) are small: one digit or two, a sign. */
-static inline char *put_num(char *at, long v)
-{
-	unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
-
-	if (u >= 100)
-		return put_long(at, v);
-	*at++ = ' ';
-	if (v < 0)
-		*at++ = '-';
-	if (u >= 10)
-		*at++ = (char)('0' + u / 10);
-	*at++ = (char)('0' + u % 10);
-	return at;
-}
-
-/* Appends " TOKEN" of card def at at (with room for a whole token row
- * after it: the token is copied with the bytes after it, a fixed size,
- * which costs less than a copy of its length); returns the end. */
-static inline char *put_tok(char *at, const proto_cards *pc, uint8_t def)
-{
-	*at++ = ' ';
-	memcpy(at, pc->tok[def], sizeof pc->tok[def]);
-	return at + pc->len[def];
-}
-
-/* Appends " WORD" at at; returns the end. */
-static char *put_word(char *at, const char *w)
-{
-	size_t n = strlen(w);
-
-	*at++ = ' ';
-	memcpy(at, w, n);
-	return at + n;
-}
-
-/* Appends the X Y of goal place k where it lies now (k out of range:
- * place 0), as sab_put_goal(). */
-static char *put_goal(char *at, const proto_cards *pc, int k)
-{
-	k = k >= 0 && k < SAB_MAX_GOALS ? k : 0;
-	at = put_num(at, pc->goal_x[k]);
-	return put_num(at, pc->goal_y[k]);
-}
-
 /*
  * "legal play ..." and "legal discard ...", the lines of almost every legal
- * move, written straight into buf (at least PROTO_LINE_MAX bytes) without
- * the checks of a line that might not fit: the words the move kinds' rows
- * write (write_play()'s token and sab_put_args(), write_pass()'s tokens),
- * the same bytes.  Returns the end, or NULL for a move written otherwise.
+ * move, written into buf (len bytes) by the appenders the move
+ * kinds' rows use (write_play()'s token and sab_put_args(), write_pass()'s
+ * tokens), the same bytes, without a pass through proto_move()'s row.
+ * Returns the length, or -1 for a move written otherwise.
  */
-static char *put_legal_fast(char *at, const proto_cards *pc,
+static int put_legal_fast(char *buf, size_t len, const proto_cards *pc,
     const sab_move *m)
 {
-	const sab_kind *k;
+	sab_line l = { buf, len, 0, 0 };
 
 	if (m->card >= pc->rs->ndefs)
-		return NULL;
+		return -1;
 	if (m->kind == SAB_MOVE_PASS) {
-		memcpy(at, "legal discard", 13);
-		at = put_tok(at + 13, pc, m->card);
+		sab_put_mem(&l, "legal discard", 13);
+		sab_put_tok(&l, pc, m->card);
 		for (int i = 0; i < m->nmore && i < 2; i++)
-			at = put_tok(at, pc, m->more[i]);
-		return at;
+			sab_put_tok(&l, pc, m->more[i]);
+	} else if (m->kind == SAB_MOVE_PLAY && pc->kind[m->card] != NULL) {
+		sab_put_mem(&l, "legal play", 10);
+		sab_put_tok(&l, pc, m->card);
+		sab_put_args(&l, pc, m, NULL);
+	} else {
+		return -1;
 	}
-	if (m->kind != SAB_MOVE_PLAY || (k = pc->kind[m->card]) == NULL)
-		return NULL;
-	memcpy(at, "legal play", 10);
-	at = put_tok(at + 10, pc, m->card);
-	for (int i = 0; i < SAB_MAX_ARGS; i++) {
-		switch (k->args[i]) {
-		case SAB_ARG_END:
-			return at;
-		case SAB_ARG_X:
-			at = put_num(at, m->x);
-			break;
-		case SAB_ARG_Y:
-			at = put_num(at, m->y);
-			break;
-		case SAB_ARG_ROT:
-			at = put_num(at, m->rot);
-			break;
-		case SAB_ARG_SEAT:
-			at = put_num(at, m->target);
-			break;
-		case SAB_ARG_TOOL:
-			at = put_word(at, sab_tool_name(m->tool));
-			break;
-		case SAB_ARG_GOAL:
-			if (m->goal == SAB_GOAL_CHEST) {
-				at = put_num(at, m->x);
-				at = put_num(at, m->y);
-			} else {
-				at = put_goal(at, pc, m->goal);
-			}
-			break;
-		case SAB_ARG_GOAL2:
-			at = put_goal(at, pc, m->goal2);
-			break;
-		case SAB_ARG_CARD_TOOL: /* not written */
-		case SAB_ARG_REMOVED:   /* events only */
-		case SAB_ARG_FROM:
-			break;
-		default:                /* an argument this code does not know */
-			return NULL;
-		}
-	}
-	return at;
+	return l.full ? -1 : (int)l.used;
 }
 
 int proto_legal_line(const proto_cards *pc, const sab_move *m, char *buf,
     size_t len)
 {
-	char *end;
 	int n;
 
-	if (len >= PROTO_LINE_MAX && (end = put_legal_fast(buf, pc, m)) != NULL) {
-		*end = '\0';
-		return (int)(end - buf);
-	}
+	if ((n = put_legal_fast(buf, len, pc, m)) >= 0)
+		return n;
 	if (len < 7)
 		return -1;
 	memcpy(buf, "legal ", 6);
@@ -404,17 +286,15 @@ int proto_seed_line(uint64_t game_seed, int seat, char *buf, size_t len)
 int proto_turn_line(int decision, int64_t move_ms, int64_t bank_ms, char *buf,
     size_t len)
 {
-	char *at = buf;
+	sab_line l = { buf, len, 0, 0 };
 
-	/* "turn" and three numbers of at most 20 characters each. */
-	if (len < 4 + 3 * 21 + 1)
+	if (len == 0)
 		return -1;
-	memcpy(at, "turn", 4);
-	at = put_num(at + 4, decision);
-	at = put_num(at, (long)move_ms);
-	at = put_num(at, (long)bank_ms);
-	*at = '\0';
-	return (int)(at - buf);
+	sab_put_s(&l, "turn");
+	sab_put_wi(&l, decision);
+	sab_put_wi(&l, (long)move_ms);
+	sab_put_wi(&l, (long)bank_ms);
+	return done(&l);
 }
 
 int proto_illegal_line(int tries_left, const char *why, char *buf, size_t len)
