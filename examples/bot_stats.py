@@ -207,6 +207,11 @@ def read(path):
     return games
 
 
+def first_seen(items):
+    """The distinct items in the order they first come."""
+    return list(dict.fromkeys(items))
+
+
 def stats(path):
     games = read(path)
     over = [g for g in games if g.over]
@@ -218,11 +223,7 @@ def stats(path):
     print("%s: %d games, won %d (%s), mean gold %.2f"
           % (path, len(over), wins, share(wins, len(over)).strip(),
              sum(g.gold for g in over) / len(over)))
-    order = []
-    for r in ended:
-        if r.role not in order:
-            order.append(r.role)
-    for role in order:
+    for role in first_seen(r.role for r in ended):
         rs = [r for r in ended if r.role == role]
         print("  as %-11s %5d rounds, won %s, gold a round %s"
               % (role, len(rs), share(sum(r.won for r in rs), len(rs)),
@@ -340,11 +341,7 @@ def paired(apaths, bpaths):
     print("  %-12s %6s %7s %7s  %-22s %6s %6s  %s"
           % ("dealt role", "rounds", "won A", "won B", "A - B",
              "gold A", "gold B", "A - B"))
-    order = []
-    for _, ra, _ in pairs:
-        if ra.dealt not in order:
-            order.append(ra.dealt)
-    for role in order:
+    for role in first_seen(ra.dealt for _, ra, _ in pairs):
         row(role, [p for p in pairs if p[1].dealt == role])
     row("all rounds", pairs)
     games = [(k, a[k][0], b[k][0]) for k in both]

@@ -117,16 +117,6 @@ int bot_start(bot *b, const proc_spec *spec, char *err, size_t errlen)
 	return 0;
 }
 
-void bot_send_logged(bot *b, const char *line, size_t len)
-{
-	if (b->status != BOT_OK)
-		return;
-	if (b->transcript != NULL || b->debug != NULL)
-		transcript(b, "<-", line, len);
-	if (!b->send_failed && proc_send(&b->p, line, len) != 0)
-		b->send_failed = 1;
-}
-
 void bot_send_lines(bot *b, const char *block, size_t len)
 {
 	if (b->status != BOT_OK)

@@ -104,28 +104,25 @@ void bot_take_guard(bot *b, sandbox_guard *g);
  * (a pipe or fork that fails), with the reason in err. */
 int bot_start(bot *b, const proc_spec *spec, char *err, size_t errlen);
 
-/* Sends one line of len bytes, no newline (and writes it to the
- * transcript).  When the bot's stdin is closed, the next bot_reply() finds
+/* Sends several lines at once: len bytes of lines, each but the last
+ * ended by a newline (proc_send() ends the last), each written to the
+ * transcript.  When the bot's stdin is closed, the next bot_reply() finds
  * out why: it died, or it stopped reading (BOT_CLOSED). */
-void bot_send_logged(bot *b, const char *line, size_t len);
+void bot_send_lines(bot *b, const char *block, size_t len);
 
-/* Inline: the referee sends a dozen lines a decision, most to a bot that
- * plays on and has no transcript; bot_send_logged() does the rest. */
+/* Sends one line of len bytes, no newline.  Inline: the referee sends a
+ * dozen lines a decision, most to a bot that plays on and has no
+ * transcript; bot_send_lines() does the rest. */
 static inline void bot_send(bot *b, const char *line, size_t len)
 {
 	if (b->status != BOT_OK || b->transcript != NULL || b->debug != NULL ||
 	    b->send_failed) {
-		bot_send_logged(b, line, len);
+		bot_send_lines(b, line, len);
 		return;
 	}
 	if (proc_send(&b->p, line, len) != 0)
 		b->send_failed = 1;
 }
-
-/* Sends several lines at once, as bot_send() of each would: len bytes of
- * lines, each but the last ended by a newline.  Each line goes to the
- * transcript as bot_send() writes it. */
-void bot_send_lines(bot *b, const char *block, size_t len);
 
 /* Results of bot_reply(). */
 enum bot_reply {
