@@ -170,6 +170,7 @@ static int rating_curve(report *r, char *err, size_t errlen)
 	if (g == NULL)
 		return sab_fail(err, errlen, "out of memory");
 	standings_init(&bs);
+	standings_no_deals(&bs);        /* only the rating is read */
 	for (long i = 0; i < r->ngames && rc == 0; i++) {
 		*g = r->games[i].g;
 		if (standings_add(&bs, g, err, errlen) < 0)
@@ -232,6 +233,7 @@ static int rating_intervals(report *r, char *err, size_t errlen)
 		long copies = 0;
 		int c = 0;
 		standings_init(&bs);
+		standings_no_deals(&bs);
 		for (long i = 0; i < r->ngames && rc == 0; i++) {
 			for (int w = poisson1(&rng); w > 0 && rc == 0; w--) {
 				*g = r->games[i].g;

@@ -38,6 +38,15 @@ void standings_init(standings *st)
 	journal_roles_base(&st->roles);
 }
 
+void standings_no_deals(standings *st)
+{
+	if (st->deals != NULL)
+		stats_deals_free(st->deals);
+	free(st->deals);
+	st->deals = NULL;
+	st->no_deals = 1;
+}
+
 /* ------------------------------------------------------------------ */
 /* Bots by name */
 
@@ -187,8 +196,8 @@ int standings_add(standings *st, const journal_game *g, char *err,
 	int gold[SAB_MAX_PLAYERS];
 	for (int s = 0; s < g->players; s++)
 		gold[s] = g->seat[s].gold;
-	if (st->deals == NULL ||
-	    stats_deals_add(st->deals, g->seed, who, gold, g->players) != 0)
+	if (!st->no_deals && (st->deals == NULL ||
+	    stats_deals_add(st->deals, g->seed, who, gold, g->players) != 0))
 		return sab_fail(err, errlen, "out of memory");
 	for (int s = 0; s < g->players; s++) {
 		count_seat(&st->acc[who[s]], g, s);

@@ -81,6 +81,7 @@ typedef struct standings {
 	char *first_dir;                /* the folder the config came from */
 	char (*remote)[33];             /* network entries' names */
 	int nremote;
+	int no_deals;                   /* standings_no_deals() was called */
 } standings;
 
 /* Output formats. */
@@ -88,6 +89,15 @@ enum { STANDINGS_TABLE, STANDINGS_YAML, STANDINGS_CSV };
 
 /* Makes empty standings. */
 void standings_init(standings *st);
+
+/*
+ * Counts the games added from now on without their deals: for standings
+ * read only for their rating, whose intervals by deal are never wanted
+ * (saboteur report's ratings on resamples of the games, where each copy
+ * is a deal of its own).  Their rows' gold intervals are then the ones of
+ * games, not of deals; the rating is the same.
+ */
+void standings_no_deals(standings *st);
 
 /*
  * Counts game g, unless a game of the same index was counted already
