@@ -94,11 +94,19 @@ deps-check:
 $(B)/gen/builtin_rulesets.c: $(RULESETS) scripts/embed.sh
 	@mkdir -p $(@D)
 	scripts/embed.sh $(RULESETS) > $@.tmp && mv $@.tmp $@
-$(B)/gen/page_assets.c: $(PAGE_ASSETS) scripts/embed.sh
+# The page's script and style go in without comments and idle blanks
+# (scripts/minify.c), so every page and report carries fewer bytes.
+$(B)/gen/page_assets.c: $(PAGE_ASSETS) scripts/embed.sh $(B)/minify
 	@mkdir -p $(@D)
-	scripts/embed.sh --text page_viewer_js=referee/html/viewer.js \
-	    page_viewer_css=referee/html/viewer.css \
-	    page_report_js=referee/html/report.js > $@.tmp && mv $@.tmp $@
+	$(B)/minify --js referee/html/viewer.js > $(B)/gen/viewer.js
+	$(B)/minify --css referee/html/viewer.css > $(B)/gen/viewer.css
+	$(B)/minify --js referee/html/report.js > $(B)/gen/report.js
+	scripts/embed.sh --text page_viewer_js=$(B)/gen/viewer.js \
+	    page_viewer_css=$(B)/gen/viewer.css \
+	    page_report_js=$(B)/gen/report.js > $@.tmp && mv $@.tmp $@
+$(B)/minify: scripts/minify.c
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -o $@ scripts/minify.c
 
 $(B)/%.o: %.c $(RULES_HDR) $(PROG_HDR) | deps
 	@mkdir -p $(@D)
