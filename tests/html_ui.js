@@ -296,6 +296,10 @@ async function checkJumps(b, p, page, G, name, bad) {
   const bar = await b.eval(p, `(() => { const e = [...document.querySelectorAll('#clock-chart rect[data-step]')][3]; return e ? +e.dataset.step : null; })()`);
   if (bar !== null && (!(await click(b, p, '#clock-chart rect[data-step="' + bar + '"]')) || (await b.eval(p, STATE)).step !== bar))
     bad.push(name + ': a click on the clock chart\'s bar does not go to step ' + bar);
+  // The bars' tooltips, given once a pointer has come over the chart.
+  const tip = bar === null ? null : await b.eval(p, `(() => { const t = document.querySelector('#clock-chart rect[data-step="${bar}"] title'); return t ? t.textContent : ''; })()`);
+  if (tip !== null && !/^decision \d+, seat \d+: [\d.]+ ms$/.test(tip))
+    bad.push(name + ': the clock chart\'s bar under the pointer says "' + tip + '", not its decision, seat and time');
   await key(b, p, 'z');
   const z = await b.eval(p, `+document.getElementById('board').dataset.zoom`);
   await key(b, p, 'c');

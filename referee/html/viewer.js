@@ -1179,63 +1179,70 @@
   // The move list: every decision so far by round, in words; a click goes
   // there.  Veto questions that changed nothing are folded into one line.
   const moveList = { P: null, items: [], shown: 0, nodes: [] };
+  // The list's entries are made for the whole game, their nodes only
+  // when first shown (a page opened early in a game makes a few).
   function buildMoves(P) {
     const { moves } = pastOf(P);
-    const nodes = [];
+    const items = [];
     let round = -1, quiet = null;
     for (const m of moves) {
       if (m.result !== undefined) {
-        const parts = m.result.split('|');
-        nodes.push({ step: m.step, node: el('li', { class: 'result', 'data-step': m.step, onclick: () => { stop(); go(m.step, ''); } },
+        items.push({ step: m.step, kind: 'result', node: null, make: () => el('li', { class: 'result', 'data-step': m.step, onclick: () => { stop(); go(m.step, ''); } },
           el('span', { class: 'ico', html: '<svg width="14" height="14" viewBox="0 0 24 24" aria-hidden="true">' + ICONS.trophy + '</svg>' }),
-          ' ' + parts.slice(0, -2).join('|')) });
+          ' ' + m.result.split('|').slice(0, -2).join('|')) });
         continue;
       }
       if (m.round !== round) {
-        round = m.round;
-        nodes.push({ step: m.step, node: el('li', { class: 'round-head', text: 'Round ' + round }) });
+        const r = round = m.round;
+        items.push({ step: m.step, kind: 'head', node: null, make: () => el('li', { class: 'round-head', text: 'Round ' + r }) });
       }
       if (m.quiet) {
         if (quiet && quiet.last === m.d - 1) {
           quiet.last = m.d;
           quiet.seats.push(m.seat);
-          quiet.node.querySelector('.txt').textContent = 'no veto from seats ' + quiet.seats.join(', ');
-          quiet.node.setAttribute('data-step', m.step);
-          quiet.entry.step = m.step;
-          quiet.steps.push(m.step);
+          quiet.step = m.step;
           continue;
         }
-        const node = el('li', { class: 'move quiet', 'data-step': m.step, 'data-decision': m.d },
-          el('span', { class: 'dno', text: String(m.d) }), el('span', { class: 'txt', text: 'no veto from seat ' + m.seat }));
-        const entry = { step: m.step, node };
-        quiet = { last: m.d, seats: [m.seat], node, entry, steps: [m.step] };
-        node.addEventListener('click', () => { stop(); go(entry.step, ''); });
-        nodes.push(entry);
+        const entry = { step: m.step, kind: 'move', node: null, last: m.d, seats: [m.seat], make: () => {
+          const node = el('li', { class: 'move quiet', 'data-step': entry.step, 'data-decision': m.d },
+            el('span', { class: 'dno', text: String(m.d) }), el('span', { class: 'txt', text: 'no veto from seat' + (entry.seats.length > 1 ? 's ' : ' ') + entry.seats.join(', ') }));
+          node.addEventListener('click', () => { stop(); go(entry.step, ''); });
+          return node;
+        } };
+        quiet = entry;
+        items.push(entry);
         continue;
       }
       quiet = null;
-      const node = el('li', { class: 'move' + (m.fail ? ' failed' : ''), 'data-step': m.step, 'data-decision': m.d, title: 'decision ' + m.d },
-        el('span', { class: 'dno', text: String(m.d) }), m.seat >= 0 ? seatMarker(m.seat, 14) : '', el('span', { class: 'txt', text: m.text || '' }));
-      node.addEventListener('click', () => { stop(); go(m.step, ''); });
-      nodes.push({ step: m.step, node });
+      items.push({ step: m.step, kind: 'move', node: null, make: () => {
+        const node = el('li', { class: 'move' + (m.fail ? ' failed' : ''), 'data-step': m.step, 'data-decision': m.d, title: 'decision ' + m.d },
+          el('span', { class: 'dno', text: String(m.d) }), m.seat >= 0 ? seatMarker(m.seat, 14) : '', el('span', { class: 'txt', text: m.text || '' }));
+        node.addEventListener('click', () => { stop(); go(m.step, ''); });
+        return node;
+      } });
     }
     moveList.P = P;
-    moveList.items = nodes;
+    moveList.items = items;
     moveList.shown = 0;
     movesBox.replaceChildren(el('ol', { class: 'moves' }));
   }
+  function moveNode(it) { return it.node || (it.node = it.make()); }
   // Only what has happened by the step shown: no spoilers.
   function drawMoves(s) {
     const P = G.persps[view.persp];
     if (moveList.P !== P) buildMoves(P);
     const ol = movesBox.firstChild;
     let n = 0;
-    while (n < moveList.items.length && (moveList.items[n].step <= s || moveList.items[n].node.classList.contains('round-head') &&
+    while (n < moveList.items.length && (moveList.items[n].step <= s || moveList.items[n].kind === 'head' &&
       n + 1 < moveList.items.length && moveList.items[n + 1].step <= s)) n++;
-    while (moveList.shown < n) ol.append(moveList.items[moveList.shown++].node);
+    if (moveList.shown < n) {
+      const add = [];
+      while (moveList.shown < n) add.push(moveNode(moveList.items[moveList.shown++]));
+      ol.append(...add);
+    }
     while (moveList.shown > n) moveList.items[--moveList.shown].node.remove();
     let cur = null;
-    for (let i = n - 1; i >= 0; i--) if (moveList.items[i].node.classList.contains('move') || moveList.items[i].node.classList.contains('result')) { cur = moveList.items[i].node; break; }
+    for (let i = n - 1; i >= 0; i--) if (moveList.items[i].kind !== 'head') { cur = moveList.items[i].node; break; }
     const old = movesBox.querySelector('.current');
     if (old && old !== cur) old.classList.remove('current');
     if (cur) cur.classList.add('current');
@@ -1381,8 +1388,7 @@
     c += '<clipPath id="clock-clip"><rect x="0" y="0" width="0" height="' + H + '"/></clipPath><g clip-path="url(#clock-clip)">';
     for (const d of clock) {
       c += '<rect x="' + (L + (d.d - 1) * bw).toFixed(2) + '" y="' + CY(d.ms).toFixed(2) + '" width="' + Math.max(bw - 0.4, 0.6).toFixed(2) + '" height="' +
-        Math.max(H - B - CY(d.ms), 0.6).toFixed(2) + '" fill="' + seatColour(d.seat) + '" data-step="' + d.step + '"><title>' +
-        esc('decision ' + d.d + ', seat ' + d.seat + ': ' + d.ms + ' ms') + '</title></rect>';
+        Math.max(H - B - CY(d.ms), 0.6).toFixed(2) + '" fill="' + seatColour(d.seat) + '" data-step="' + d.step + '"/>';
     }
     c += '</g>';
     if (limit > 0) {
@@ -1392,6 +1398,17 @@
     c += S('line', { x1: L, y1: T, x2: L, y2: H - B, class: 'now-line' });
     const cs = el('figure', { id: 'clock-chart' }, el('figcaption', { text: 'Time each decision took (ms, log scale), the move limit dashed; click a bar to go there' }));
     const csvg = el('div', { class: 'chart', html: '<svg viewBox="0 0 ' + W + ' ' + H + '" role="img" aria-label="time per decision">' + c + '</svg>' });
+    // Each bar's words (its tooltip) are given when a pointer first comes
+    // over the chart, before any tooltip shows: a page opens with half
+    // the nodes.
+    csvg.addEventListener('pointerover', () => {
+      const bars = csvg.querySelectorAll('rect[data-step]');
+      clock.forEach((d, i) => {
+        const t = document.createElementNS('http://www.w3.org/2000/svg', 'title');
+        t.textContent = 'decision ' + d.d + ', seat ' + d.seat + ': ' + d.ms + ' ms';
+        bars[i].append(t);
+      });
+    }, { once: true });
     csvg.addEventListener('click', (e) => {
       const p = e.target.closest('[data-step]');
       if (p) { stop(); go(parseInt(p.getAttribute('data-step'), 10), ''); return; }
