@@ -795,10 +795,15 @@
   // step would make the browser lay the page out there and then).
   const boardSize = { w: 0, h: 0 };
   function fitBox() {
-    // Before the first layout the observer has not told the size yet: a
-    // guess from the window, put right before the first frame is drawn.
-    const bw = boardSize.w || Math.min(window.innerWidth, 1640) - (window.innerWidth >= 900 ? 500 : 16);
-    const bh = boardSize.h || (window.innerWidth >= 900 ? window.innerHeight - 320 : window.innerWidth * 0.8 - 44);
+    // Before the first layout the observer has not told the size yet: the
+    // board's own size will do, as the observer tells the real one after
+    // that layout and before the first frame is painted.  (The window's
+    // size is not read: that would make the browser lay out the page
+    // half made, there and then.)  A browser without the observer gets a
+    // guess from the window.
+    const guess = !window.ResizeObserver;
+    const bw = boardSize.w || (guess ? Math.min(window.innerWidth, 1640) - (window.innerWidth >= 900 ? 500 : 16) : board.w + AX + 8);
+    const bh = boardSize.h || (guess ? (window.innerWidth >= 900 ? window.innerHeight - 320 : window.innerWidth * 0.8 - 44) : board.h + AX + 8);
     const fw = board.w + AX + 8, fh = board.h + AX + 8;
     const scale = Math.min(bw / fw, bh / fh, 70 / PITCH);
     return { w: bw / scale, h: bh / scale, fw, fh, scale };
