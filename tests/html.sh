@@ -313,6 +313,27 @@ fi
 [ "$sum" = "$(cat tests/golden/report-index)" ] && ok ||
     { no "the report of tests/fixtures/report is not as it was (sha256 $sum)"; sed 's/^/  | /' "$tmp/fixed.err"; }
 
+# The build's minifier (scripts/minify.c, build/minify), which writes the
+# pages' script and style, keeps a script's meaning: node prints the same
+# lines from tests/fixtures/minify/tricky.js before and after it (regular
+# expressions, a + +b, statements ended by a line break, return and a
+# line break, strings and a template with comment marks in them); a
+# template it cannot read is refused, naming its line.
+minify=$(dirname "$bin")/minify
+if [ -x "$minify" ]; then
+	node tests/fixtures/minify/tricky.js >"$tmp/tricky.want" 2>&1
+	"$minify" --js tests/fixtures/minify/tricky.js >"$tmp/tricky.min.js" &&
+	    node "$tmp/tricky.min.js" >"$tmp/tricky.got" 2>&1 &&
+	    [ -s "$tmp/tricky.want" ] && cmp -s "$tmp/tricky.want" "$tmp/tricky.got" && ok ||
+	    { no "minify changed what tests/fixtures/minify/tricky.js does"; diff "$tmp/tricky.want" "$tmp/tricky.got" | sed 's/^/  | /'; }
+	"$minify" --js tests/fixtures/minify/bad-template.js >/dev/null 2>"$tmp/bad-template.err"
+	rc=$?
+	[ $rc = 1 ] && grep -q 'bad-template.js:4: a template literal holds a string' "$tmp/bad-template.err" && ok ||
+	    { no "minify of a template it cannot read: exit $rc"; sed 's/^/  | /' "$tmp/bad-template.err"; }
+else
+	echo "html: no minify beside $bin: its checks skipped"
+fi
+
 # 6. A 5-player base game's page is small, a 12-player Saboteur 2 one too.
 size=$(wc -c <"$tmp/base-5p-failures.html")
 [ "$size" -lt 409600 ] && ok || no "the 5-player base game's page is $size bytes, over 400 KB"
