@@ -279,6 +279,8 @@ p_html() {
 		fig "html ${p#*:} table drawn ms" - "$(field "$l" 1)"
 		fig "html ${p#*:} all drawn ms" - "$(field "$l" 2)"
 		fig "html ${p#*:} a decision drawn ms" - "$(field "$l" 4)"
+		fig "html ${p#*:} own drawing ms" - \
+		    "$(field "$(line 'own drawing' "$tmp/part")" 1)"
 	done
 	fig "html report 10000 games s" - "$(field "$(line '^report:' "$tmp/out")" 2)"
 }
