@@ -142,6 +142,23 @@ static size_t copy_string(const char *file, const char *s, size_t i,
 	return j + 1;
 }
 
+/* Skips a block comment from s[i] (its opening slash); returns past it,
+ * counting its lines into *line and setting *broke when it holds one. */
+static size_t skip_comment(const char *file, const char *s, size_t i,
+    int *line, int *broke)
+{
+	const char *end = strstr(s + i + 2, "*/");
+
+	if (end == NULL)
+		die(file, *line, "a comment runs to the end");
+	for (; s + i < end; i++)
+		if (s[i] == '\n') {
+			(*line)++;
+			*broke = 1;
+		}
+	return i + 2;
+}
+
 /* Copies a template literal whole (its ${...} parts too, unchanged). */
 static size_t copy_template(const char *file, const char *s, size_t i,
     int *line, FILE *out)
@@ -228,15 +245,7 @@ static void minify_js(const char *file, const char *s, FILE *out)
 			continue;
 		}
 		if (c == '/' && s[i + 1] == '*') {
-			const char *end = strstr(s + i + 2, "*/");
-			if (end == NULL)
-				die(file, line, "a comment runs to the end");
-			for (; s + i < end; i++)
-				if (s[i] == '\n') {
-					line++;
-					broke = 1;
-				}
-			i += 2;
+			i = skip_comment(file, s, i, &line, &broke);
 			gap = 1;
 			continue;
 		}
@@ -296,12 +305,8 @@ static void minify_css(const char *file, const char *s, FILE *out)
 			continue;
 		}
 		if (c == '/' && s[i + 1] == '*') {
-			const char *end = strstr(s + i + 2, "*/");
-			if (end == NULL)
-				die(file, line, "a comment runs to the end");
-			for (; s + i < end; i++)
-				line += s[i] == '\n';
-			i += 2;
+			int broke = 0;
+			i = skip_comment(file, s, i, &line, &broke);
 			blank = 1;
 			continue;
 		}
@@ -310,15 +315,7 @@ static void minify_css(const char *file, const char *s, FILE *out)
 			fputc(' ', out);
 		blank = 0;
 		if (c == '\'' || c == '"') {
-			size_t j = i + 1;
-			while (s[j] != c) {
-				if (s[j] == '\0' || s[j] == '\n')
-					die(file, line, "a string runs to the end "
-					    "of its line");
-				j += s[j] == '\\' && s[j + 1] != '\0' ? 2 : 1;
-			}
-			fwrite(s + i, 1, j + 1 - i, out);
-			i = j + 1;
+			i = copy_string(file, s, i, line, out);
 			lastc = c;
 			continue;
 		}
