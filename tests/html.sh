@@ -300,18 +300,18 @@ mkdir -p "$tmp/sub/deeper"
     cmp -s "$tmp/sub/deeper/$link" $fx/course-2p.sabr.gz && ok ||
     no "the page's link to its replay leads elsewhere: ${link:-none}"
 
-# The report of a committed journal (tests/fixtures/report: 200 games of
+# The report of a committed journal (tests/report-journal: 200 games of
 # the C bots, their replays left out, so no game pages) says what it said,
 # to the byte: its index without the style and script it embeds, by its
 # SHA-256 (tests/golden/report-index; UPDATE=1 rewrites it).
-"$bin" report --quiet -o "$tmp/fixed-report" tests/fixtures/report 2>"$tmp/fixed.err"
+"$bin" report --quiet -o "$tmp/fixed-report" tests/report-journal 2>"$tmp/fixed.err"
 sum=$(sed -e '/^<style>$/,/^<\/style>$/d' -e '/^<script>$/,/^<\/script>$/d' \
     "$tmp/fixed-report/index.html" 2>/dev/null | sha256sum | cut -c1-64)
 if [ "${UPDATE:-0}" = 1 ]; then
 	echo "$sum" >tests/golden/report-index
 fi
 [ "$sum" = "$(cat tests/golden/report-index)" ] && ok ||
-    { no "the report of tests/fixtures/report is not as it was (sha256 $sum)"; sed 's/^/  | /' "$tmp/fixed.err"; }
+    { no "the report of tests/report-journal is not as it was (sha256 $sum)"; sed 's/^/  | /' "$tmp/fixed.err"; }
 
 # The build's minifier (scripts/minify.c, build/minify), which writes the
 # pages' script and style, keeps a script's meaning: node prints the same
