@@ -116,13 +116,23 @@ class Browser {
   // Moves an open page to another position by its link's fragment, as a
   // reader following a link within the page would; resolves once the
   // page's own handler of the change has drawn it (it runs first).
+  // Chromium ignores a document's navigations past 200 in 10 s (the
+  // page's own rewriting of its fragment counts too): a move it ignored
+  // leaves the fragment as it was, and is tried again once the 10 s are
+  // over.
   async move(p, fragment) {
-    return this.eval(p, `new Promise((resolve) => {
-      const h = ${JSON.stringify(fragment)};
-      if (location.hash === h) { resolve(false); return; }
-      window.addEventListener('hashchange', () => resolve(true), { once: true });
-      location.hash = h;
-    })`);
+    for (let tries = 0; ; tries++) {
+      const r = await this.eval(p, `new Promise((resolve) => {
+        const h = ${JSON.stringify(fragment)};
+        if (location.hash === h) { resolve('same'); return; }
+        window.addEventListener('hashchange', () => resolve('moved'), { once: true });
+        location.hash = h;
+        if (location.hash !== h) resolve('ignored');
+      })`);
+      if (r !== 'ignored') return r === 'moved';
+      if (tries === 12) throw new Error('the browser ignored a move to ' + fragment + ' for 12 s');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
   }
   async viewport(p, width, height) {
     await this.send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor: 1, mobile: width < 700 }, p.sessionId);
