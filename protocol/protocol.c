@@ -216,6 +216,26 @@ int proto_judge(const proto_cards *pc, const sab_game *g, const char *reply,
 	return 0;
 }
 
+static size_t blanks(const char *s, size_t at, size_t len)
+{
+	while (at < len && (s[at] == ' ' || s[at] == '\t'))
+		at++;
+	return at;
+}
+
+size_t proto_standing(const char *reply, size_t len)
+{
+	size_t at = blanks(reply, 0, len), allow;
+
+	if (len - at < 5 || memcmp(reply + at, "allow", 5) != 0)
+		return 0;
+	allow = at + 5;
+	at = blanks(reply, allow, len);
+	if (at == allow || len - at < 8 || memcmp(reply + at, "standing", 8))
+		return 0;
+	return blanks(reply, at + 8, len) == len ? allow : 0;
+}
+
 /* ---- the referee's other lines ---------------------------------------- */
 
 int proto_setup_line(const proto_cards *pc, int game, int nplayers, int seat,
@@ -365,6 +385,8 @@ static int parse_hello(sab_reply *r, char *name, unsigned *features)
 			*features |= PROTO_FEAT_REACT;
 		else if (sab_reply_is(r, i, "react-at-once"))
 			*features |= PROTO_FEAT_AT_ONCE;
+		else if (sab_reply_is(r, i, "react-standing"))
+			*features |= PROTO_FEAT_STANDING;
 	return PROTO_HELLO;
 }
 

@@ -20,6 +20,7 @@ void session_start(session *s, const proto_cards *pc, int nplayers,
 	s->skip_spent = 1;
 	s->reactions_played = 0;
 	s->reaction_cards = 0;
+	s->standing = 0;
 	for (int d = 0; pc->rs != NULL && d < pc->rs->ndefs; d++)
 		if (pc->kind[d] != NULL && pc->kind[d]->reaction)
 			s->reaction_cards += pc->rs->defs[d].count;
@@ -37,7 +38,8 @@ int session_spent(const session *s)
 static int hears_react(const session *s, int seat)
 {
 	return (s->features[seat] & PROTO_FEAT_REACT) &&
-	    !(s->early >> seat & 1) && !session_spent(s);
+	    !(s->early >> seat & 1) && !(s->standing >> seat & 1) &&
+	    !session_spent(s);
 }
 
 void session_follow(session *s, const sab_event *e)
@@ -46,6 +48,8 @@ void session_follow(session *s, const sab_event *e)
 		s->reactions_played++;
 	else if (e->type == SAB_EV_ROUND_START || e->type == SAB_EV_TAKE)
 		s->reactions_played = 0;
+	if (e->type == SAB_EV_ROUND_START)
+		s->standing = 0;
 }
 
 int session_hello_line(char *buf, size_t len)
@@ -138,7 +142,25 @@ int session_asks(const session *s, const sab_game *g)
 {
 	return g->phase != SAB_PHASE_REACT ||
 	    ((s->features[g->to_act] & PROTO_FEAT_REACT) != 0 &&
-	    !session_spent(s));
+	    !(s->standing >> g->to_act & 1) && !session_spent(s));
+}
+
+int session_judge(session *s, const sab_game *g, const char *reply,
+    size_t len, proto_reasons style, sab_move *m, char *why, size_t whylen)
+{
+	const unsigned want = PROTO_FEAT_REACT | PROTO_FEAT_STANDING;
+	int seat = g->to_act;
+	size_t allow;
+
+	if (g->phase == SAB_PHASE_REACT && seat < SAB_MAX_PLAYERS &&
+	    (s->features[seat] & want) == want &&
+	    (allow = proto_standing(reply, len)) > 0) {
+		if (!proto_judge(s->pc, g, reply, allow, style, m, why, whylen))
+			return 0;
+		s->standing |= 1u << seat;
+		return 1;
+	}
+	return proto_judge(s->pc, g, reply, len, style, m, why, whylen);
 }
 
 unsigned session_window(session *s, sab_game *g, int decision,
@@ -155,7 +177,8 @@ unsigned session_window(session *s, sab_game *g, int decision,
 		n = 0;
 	for (int i = 1; i < n; i++) {
 		int seat = seats[i];
-		if ((s->features[seat] & want) != want || !(listening >> seat & 1))
+		if ((s->features[seat] & want) != want ||
+		    !(listening >> seat & 1) || (s->standing >> seat & 1))
 			continue;
 		/* The line the rules send when they ask a seat, which names
 		 * the player, not the seat: written once for them all. */
@@ -237,6 +260,8 @@ void session_request(session *s, const sab_game *g, int decision,
 	int seat = g->to_act, nlines = 0;
 	size_t used = 0;
 
+	if (g->phase != SAB_PHASE_REACT && seat < SAB_MAX_PLAYERS)
+		s->standing &= ~(1u << seat);
 	if (s->features[seat] & PROTO_FEAT_MOVES) {
 		int k = sab_game_moves(g, s->moves);
 		for (int i = 0; i < k; i++) {

@@ -393,7 +393,7 @@ static int reply(walk *w, const replay_rec *r, int seat, int *refused,
 	char *said = replay_rec_line(w->f, r, &len);
 	if (said == NULL)
 		return diverge(w, r, "out of memory");
-	int legal = proto_judge(&w->pc, &w->g, said, len,
+	int legal = session_judge(&w->ss, &w->g, said, len,
 	    replay_reasons(w->f), m, why, sizeof why);
 	free(said);
 	if (legal) {
@@ -603,6 +603,9 @@ static void seats(walk *w)
 		/* Before 1.6 the word was no feature: asked in turn. */
 		if (!replay_asks_at_once(f))
 			w->feat[s] &= ~(unsigned)PROTO_FEAT_AT_ONCE;
+		/* Nor was "react-standing" before 1.8. */
+		if (!replay_honours_standing(f))
+			w->feat[s] &= ~(unsigned)PROTO_FEAT_STANDING;
 	}
 	/* The referee sends the handshake to every bot whose command ran, so
 	 * also to one that then failed it: only a seat out with "no-start"

@@ -66,6 +66,11 @@ int replay_skips_spent(const replay_file *f)
 	return f->major > 1 || (f->major == 1 && f->minor >= 7);
 }
 
+int replay_honours_standing(const replay_file *f)
+{
+	return f->major > 1 || (f->major == 1 && f->minor >= 8);
+}
+
 static int since_1_5(const replay_file *f)
 {
 	return f->major > 1 || (f->major == 1 && f->minor >= 5);

@@ -181,6 +181,14 @@ extern int bot_react;
 typedef void bot_line_fn(const char *line);
 extern bot_line_fn *bot_lines;
 
+/* 1 (the default): with bot_react, the handshake asks for "react-standing"
+ * too, and a reaction request whose only legal answer is "allow" (no veto
+ * in hand) is answered "allow standing": the referee asks this bot no
+ * more until its own next turn or the next round (a veto that comes into
+ * its hand before then cannot be played until then); 0: "allow", asked
+ * again at every card. */
+extern int bot_standing;
+
 /* 1 (the default): with bot_react, the handshake asks for "react-at-once"
  * too; 0: only for "react", so this bot is asked in its turn (a person's
  * seat: a person is not asked a question a veto before might make void). */
