@@ -70,9 +70,10 @@ static int decision_of(const loader *ld, const replay_rec *r,
  * state before the decision, which is the state the audit gives with it. */
 static void bot_verdict(loader *ld, view_step *s, const sab_game *g)
 {
+	const unsigned standing = PROTO_FEAT_REACT | PROTO_FEAT_STANDING;
 	char why[256] = "";
 	sab_move m;
-	size_t len;
+	size_t len, allow;
 	char *said = replay_rec_line(ld->v->f, s->rec, &len);
 	int legal;
 
@@ -81,6 +82,11 @@ static void bot_verdict(loader *ld, view_step *s, const sab_game *g)
 		return;
 	}
 	proto_cards_follow(&ld->v->pc, g);
+	/* A standing allow is judged as its "allow" (session_judge()). */
+	if (g->phase == SAB_PHASE_REACT && (replay_seat_features(ld->v->f,
+	    &ld->v->pc, s->rec->seat) & standing) == standing &&
+	    (allow = proto_standing(said, len)) > 0)
+		len = allow;
 	legal = proto_judge(&ld->v->pc, g, said, len,
 	    replay_reasons(ld->v->f), &m, why, sizeof why);
 	free(said);
