@@ -225,15 +225,18 @@ static size_t blanks(const char *s, size_t at, size_t len)
 
 size_t proto_standing(const char *reply, size_t len)
 {
-	size_t at = blanks(reply, 0, len), allow;
+	size_t end = len, word;
 
-	if (len - at < 5 || memcmp(reply + at, "allow", 5) != 0)
+	while (end > 0 && (reply[end - 1] == ' ' || reply[end - 1] == '\t'))
+		end--;
+	if (end < 8 || memcmp(reply + end - 8, "standing", 8) != 0)
 		return 0;
-	allow = at + 5;
-	at = blanks(reply, allow, len);
-	if (at == allow || len - at < 8 || memcmp(reply + at, "standing", 8))
-		return 0;
-	return blanks(reply, at + 8, len) == len ? allow : 0;
+	word = end - 8;
+	end = word;
+	while (end > 0 && (reply[end - 1] == ' ' || reply[end - 1] == '\t'))
+		end--;
+	/* A word of its own, after a move. */
+	return end < word && blanks(reply, 0, end) < end ? end : 0;
 }
 
 /* ---- the referee's other lines ---------------------------------------- */

@@ -279,11 +279,11 @@ int proto_judge(const proto_cards *pc, const sab_game *g, const char *reply,
     size_t len, proto_reasons style, sab_move *m, char *why, size_t whylen);
 
 /*
- * When the reply (len bytes) is a standing allow, "allow standing" (words
- * apart by blanks, blanks around them), returns the length of its part
- * "allow" (with the blanks before it), which is the move to judge; else
- * 0.  Only a seat that asked for "react-standing" may answer so
- * (session_judge()).
+ * When the reply (len bytes) is a move followed by the word "standing"
+ * (blanks between and around), returns the length of the move's part
+ * (with the blanks before it), which is the move to judge; else 0.  Only
+ * the reaction a seat that asked for "react-standing" would be played by
+ * default may stand so (session_judge()).
  */
 size_t proto_standing(const char *reply, size_t len);
 

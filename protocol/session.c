@@ -138,29 +138,57 @@ void session_tell(session *s, const sab_event *e)
 	}
 }
 
+/* Whether g waits for a seat's reaction (a reaction window is open). */
+static int in_window(const sab_game *g)
+{
+	return g->phase == SAB_PHASE_REACT;
+}
+
 int session_asks(const session *s, const sab_game *g)
 {
-	return g->phase != SAB_PHASE_REACT ||
+	return !in_window(g) ||
 	    ((s->features[g->to_act] & PROTO_FEAT_REACT) != 0 &&
 	    !(s->standing >> g->to_act & 1) && !session_spent(s));
+}
+
+int session_judge_as(const proto_cards *pc, const sab_game *g,
+    unsigned features, const char *reply, size_t len, proto_reasons style,
+    sab_move *m, int *stands, char *why, size_t whylen)
+{
+	const unsigned want = PROTO_FEAT_REACT | PROTO_FEAT_STANDING;
+	size_t first;
+
+	*stands = 0;
+	if (in_window(g) && (features & want) == want &&
+	    (first = proto_standing(reply, len)) > 0) {
+		sab_move dflt;
+		if (!proto_judge(pc, g, reply, first, style, m, why, whylen))
+			return 0;
+		/* Only the answer the referee gives for a seat it does not
+		 * ask may stand for the answers to come. */
+		proto_default_move(g, &dflt);
+		if (m->kind != dflt.kind) {
+			snprintf(why, whylen, "only the move played by default "
+			    "may stand");
+			return 0;
+		}
+		*stands = 1;
+		return 1;
+	}
+	return proto_judge(pc, g, reply, len, style, m, why, whylen);
 }
 
 int session_judge(session *s, const sab_game *g, const char *reply,
     size_t len, proto_reasons style, sab_move *m, char *why, size_t whylen)
 {
-	const unsigned want = PROTO_FEAT_REACT | PROTO_FEAT_STANDING;
-	int seat = g->to_act;
-	size_t allow;
+	int seat = g->to_act, stands;
+	unsigned feat = seat < SAB_MAX_PLAYERS ? s->features[seat] : 0;
+	int legal = session_judge_as(s->pc, g, feat, reply, len, style, m,
+	    &stands, why, whylen);
 
-	if (g->phase == SAB_PHASE_REACT && seat < SAB_MAX_PLAYERS &&
-	    (s->features[seat] & want) == want &&
-	    (allow = proto_standing(reply, len)) > 0) {
-		if (!proto_judge(s->pc, g, reply, allow, style, m, why, whylen))
-			return 0;
+	if (stands)
 		s->standing |= 1u << seat;
-		return 1;
-	}
-	return proto_judge(s->pc, g, reply, len, style, m, why, whylen);
+	return legal;
 }
 
 unsigned session_window(session *s, sab_game *g, int decision,
@@ -260,7 +288,7 @@ void session_request(session *s, const sab_game *g, int decision,
 	int seat = g->to_act, nlines = 0;
 	size_t used = 0;
 
-	if (g->phase != SAB_PHASE_REACT && seat < SAB_MAX_PLAYERS)
+	if (!in_window(g) && seat < SAB_MAX_PLAYERS)
 		s->standing &= ~(1u << seat);
 	if (s->features[seat] & PROTO_FEAT_MOVES) {
 		int k = sab_game_moves(g, s->moves);

@@ -151,15 +151,22 @@ void session_settled(session *s, int seat);
 /*
  * The referee's verdict on the reply (len bytes) of the seat to act in g,
  * as proto_judge() gives it, but for a standing allow: a seat that asked
- * for "react-standing" (with "react") may answer a reaction request
- * "allow standing" (proto_standing()), which is judged as "allow" and,
- * when legal, stands: the seat is not asked to react again (no "react"
+ * for "react-standing" (with "react") may answer a reaction request with
+ * the two words of proto_standing(), judged as the move of the first and,
+ * when legal, standing: the seat is not asked to react again (no "react"
  * line, no request; the referee allows for it) until its own next turn's
  * request or the next round (saboteur-protocol(7), since replay version
  * 1.8).  The referee and the replay audit judge replies with it.
  */
 int session_judge(session *s, const sab_game *g, const char *reply,
     size_t len, proto_reasons style, sab_move *m, char *why, size_t whylen);
+
+/* The same verdict for a seat that asked for features, without a
+ * session (the viewer's): *stands is 1 when the reply is a legal standing
+ * allow. */
+int session_judge_as(const proto_cards *pc, const sab_game *g,
+    unsigned features, const char *reply, size_t len, proto_reasons style,
+    sab_move *m, int *stands, char *why, size_t whylen);
 
 /*
  * The request for decision number decision of the seat to act in g: its

@@ -7,6 +7,7 @@
 #include "audit.h"
 #include "event_def.h"
 #include "say.h"
+#include "session.h"
 #include "view.h"
 
 /* ---- loading: one step per record of interest ------------------------- */
@@ -70,25 +71,21 @@ static int decision_of(const loader *ld, const replay_rec *r,
  * state before the decision, which is the state the audit gives with it. */
 static void bot_verdict(loader *ld, view_step *s, const sab_game *g)
 {
-	const unsigned standing = PROTO_FEAT_REACT | PROTO_FEAT_STANDING;
 	char why[256] = "";
 	sab_move m;
-	size_t len, allow;
+	size_t len;
 	char *said = replay_rec_line(ld->v->f, s->rec, &len);
-	int legal;
+	int legal, stands;
 
 	if (said == NULL) {
 		ld->nomem = 1;
 		return;
 	}
 	proto_cards_follow(&ld->v->pc, g);
-	/* A standing allow is judged as its "allow" (session_judge()). */
-	if (g->phase == SAB_PHASE_REACT && (replay_seat_features(ld->v->f,
-	    &ld->v->pc, s->rec->seat) & standing) == standing &&
-	    (allow = proto_standing(said, len)) > 0)
-		len = allow;
-	legal = proto_judge(&ld->v->pc, g, said, len,
-	    replay_reasons(ld->v->f), &m, why, sizeof why);
+	/* As the referee judged it, with the seat's features. */
+	legal = session_judge_as(&ld->v->pc, g, replay_seat_features(ld->v->f,
+	    &ld->v->pc, s->rec->seat), said, len, replay_reasons(ld->v->f), &m,
+	    &stands, why, sizeof why);
 	free(said);
 	if (legal) {
 		ld->accepted = 1;

@@ -604,6 +604,8 @@ START_TEST(a_standing_allow_stands_till_the_own_turn)
 	ck_assert_uint_eq(proto_standing("allowstanding", 13), 0);
 	ck_assert_uint_eq(proto_standing("allow standing x", 16), 0);
 	ck_assert_uint_eq(proto_standing("allow stand", 11), 0);
+	ck_assert_uint_eq(proto_standing("standing", 8), 0);
+	ck_assert_uint_eq(proto_standing(" standing", 9), 0);
 	open_window(g, rs, 3, ev);
 	session_start(s, pc, 3, feat, leak_hear, r);
 	/* Seat 1 reacts first: seat 0 played. */
@@ -618,8 +620,16 @@ START_TEST(a_standing_allow_stands_till_the_own_turn)
 	ck_assert_int_eq(session_judge(s, g, "allow standing", 14,
 	    PROTO_REASONS_TOKENS, &m, why, sizeof why), 0);
 	ck_assert_int_eq(session_asks(s, g), 1);
-	/* Seat 2 holds its standing allow until its own turn. */
+	/* A veto may not stand: only the move played by default. */
 	g->to_act = 2;
+	g->hand[2][0] = t_def(rs, "veto");
+	ck_assert_int_eq(session_judge(s, g, "play veto standing", 18,
+	    PROTO_REASONS_TOKENS, &m, why, sizeof why), 0);
+	ck_assert_str_eq(why, "only the move played by default may stand");
+	ck_assert_int_eq(session_judge(s, g, "play veto", 9,
+	    PROTO_REASONS_TOKENS, &m, why, sizeof why), 1);
+	ck_assert_int_eq(session_asks(s, g), 1);
+	/* Seat 2 holds its standing allow until its own turn. */
 	ck_assert_int_eq(session_judge(s, g, "allow  standing", 15,
 	    PROTO_REASONS_TOKENS, &m, why, sizeof why), 1);
 	ck_assert_int_eq(session_asks(s, g), 0);
