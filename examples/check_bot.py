@@ -6,7 +6,8 @@
 # tests/fixtures/transcripts/).  The bot must answer "saboteur 1" with
 # "bot NAME [FEATURE...]", answer every "turn" (and every "illegal" with
 # tries left) with exactly one line that is among the "legal" lines sent
-# just before, send nothing else but "note" lines, and exit 0 on "quit" or
+# just before (a bot that listed "react-standing" may add " standing" to an
+# answer), send nothing else but "note" lines, and exit 0 on "quit" or
 # at the end of input.  Lines starting with "#" in a transcript are comments.
 # A "seed S" line goes only to a bot whose handshake listed the feature
 # "seed", as the referee does.
@@ -127,7 +128,11 @@ def check(command, path):
                 if words[0] == "turn" and last != "legal":
                     legal = []
                 got = bot.reply(line)
-                if legal and got not in legal:
+                move = got
+                if "react-standing" in features and got.split()[-1:] == [
+                        "standing"]:
+                    move = got.rsplit(None, 1)[0].strip()
+                if legal and move not in legal:
                     raise Failure("%r is not among the %d legal moves at: %s"
                                   % (got, len(legal), line))
                 if words[0] == "illegal" and got in legal:

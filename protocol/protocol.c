@@ -216,6 +216,29 @@ int proto_judge(const proto_cards *pc, const sab_game *g, const char *reply,
 	return 0;
 }
 
+static size_t blanks(const char *s, size_t at, size_t len)
+{
+	while (at < len && (s[at] == ' ' || s[at] == '\t'))
+		at++;
+	return at;
+}
+
+size_t proto_standing(const char *reply, size_t len)
+{
+	size_t end = len, word;
+
+	while (end > 0 && (reply[end - 1] == ' ' || reply[end - 1] == '\t'))
+		end--;
+	if (end < 8 || memcmp(reply + end - 8, "standing", 8) != 0)
+		return 0;
+	word = end - 8;
+	end = word;
+	while (end > 0 && (reply[end - 1] == ' ' || reply[end - 1] == '\t'))
+		end--;
+	/* A word of its own, after a move. */
+	return end < word && blanks(reply, 0, end) < end ? end : 0;
+}
+
 /* ---- the referee's other lines ---------------------------------------- */
 
 int proto_setup_line(const proto_cards *pc, int game, int nplayers, int seat,
@@ -365,6 +388,8 @@ static int parse_hello(sab_reply *r, char *name, unsigned *features)
 			*features |= PROTO_FEAT_REACT;
 		else if (sab_reply_is(r, i, "react-at-once"))
 			*features |= PROTO_FEAT_AT_ONCE;
+		else if (sab_reply_is(r, i, "react-standing"))
+			*features |= PROTO_FEAT_STANDING;
 	return PROTO_HELLO;
 }
 

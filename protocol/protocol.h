@@ -259,9 +259,12 @@ typedef enum proto_reasons {
  * why is escaped (proto_escape()).
  */
 enum { PROTO_FEAT_MOVES = 1, PROTO_FEAT_SEED = 2, PROTO_FEAT_REACT = 4,
-	PROTO_FEAT_AT_ONCE = 8 };     /* "react-at-once": with "react", asked
+	PROTO_FEAT_AT_ONCE = 8,       /* "react-at-once": with "react", asked
 	                                 with every other seat of a reaction
 	                                 window at once (saboteur-protocol(7)) */
+	PROTO_FEAT_STANDING = 16 };   /* "react-standing": with "react", may
+	                                 answer "allow standing" (see
+	                                 proto_standing()) */
 int proto_parse(const proto_cards *pc, const char *line, size_t len,
     sab_move *m, char *name, unsigned *features, char *why, size_t whylen);
 
@@ -274,6 +277,15 @@ int proto_parse(const proto_cards *pc, const char *line, size_t len,
  */
 int proto_judge(const proto_cards *pc, const sab_game *g, const char *reply,
     size_t len, proto_reasons style, sab_move *m, char *why, size_t whylen);
+
+/*
+ * When the reply (len bytes) is a move followed by the word "standing"
+ * (blanks between and around), returns the length of the move's part
+ * (with the blanks before it), which is the move to judge; else 0.  Only
+ * the reaction a seat that asked for "react-standing" would be played by
+ * default may stand so (session_judge()).
+ */
+size_t proto_standing(const char *reply, size_t len);
 
 /*
  * The referee's lines that are not events, written here so that the referee

@@ -20,6 +20,7 @@ void session_start(session *s, const proto_cards *pc, int nplayers,
 	s->skip_spent = 1;
 	s->reactions_played = 0;
 	s->reaction_cards = 0;
+	s->standing = 0;
 	for (int d = 0; pc->rs != NULL && d < pc->rs->ndefs; d++)
 		if (pc->kind[d] != NULL && pc->kind[d]->reaction)
 			s->reaction_cards += pc->rs->defs[d].count;
@@ -37,7 +38,8 @@ int session_spent(const session *s)
 static int hears_react(const session *s, int seat)
 {
 	return (s->features[seat] & PROTO_FEAT_REACT) &&
-	    !(s->early >> seat & 1) && !session_spent(s);
+	    !(s->early >> seat & 1) && !(s->standing >> seat & 1) &&
+	    !session_spent(s);
 }
 
 void session_follow(session *s, const sab_event *e)
@@ -46,6 +48,8 @@ void session_follow(session *s, const sab_event *e)
 		s->reactions_played++;
 	else if (e->type == SAB_EV_ROUND_START || e->type == SAB_EV_TAKE)
 		s->reactions_played = 0;
+	if (e->type == SAB_EV_ROUND_START)
+		s->standing = 0;
 }
 
 int session_hello_line(char *buf, size_t len)
@@ -134,11 +138,57 @@ void session_tell(session *s, const sab_event *e)
 	}
 }
 
+/* Whether g waits for a seat's reaction (a reaction window is open). */
+static int in_window(const sab_game *g)
+{
+	return g->phase == SAB_PHASE_REACT;
+}
+
 int session_asks(const session *s, const sab_game *g)
 {
-	return g->phase != SAB_PHASE_REACT ||
+	return !in_window(g) ||
 	    ((s->features[g->to_act] & PROTO_FEAT_REACT) != 0 &&
-	    !session_spent(s));
+	    !(s->standing >> g->to_act & 1) && !session_spent(s));
+}
+
+int session_judge_as(const proto_cards *pc, const sab_game *g,
+    unsigned features, const char *reply, size_t len, proto_reasons style,
+    sab_move *m, int *stands, char *why, size_t whylen)
+{
+	const unsigned want = PROTO_FEAT_REACT | PROTO_FEAT_STANDING;
+	size_t first;
+
+	*stands = 0;
+	if (in_window(g) && (features & want) == want &&
+	    (first = proto_standing(reply, len)) > 0) {
+		sab_move dflt;
+		if (!proto_judge(pc, g, reply, first, style, m, why, whylen))
+			return 0;
+		/* Only the answer the referee gives for a seat it does not
+		 * ask may stand for the answers to come. */
+		proto_default_move(g, &dflt);
+		if (m->kind != dflt.kind) {
+			snprintf(why, whylen, "only the move played by default "
+			    "may stand");
+			return 0;
+		}
+		*stands = 1;
+		return 1;
+	}
+	return proto_judge(pc, g, reply, len, style, m, why, whylen);
+}
+
+int session_judge(session *s, const sab_game *g, const char *reply,
+    size_t len, proto_reasons style, sab_move *m, char *why, size_t whylen)
+{
+	int seat = g->to_act, stands;
+	unsigned feat = seat < SAB_MAX_PLAYERS ? s->features[seat] : 0;
+	int legal = session_judge_as(s->pc, g, feat, reply, len, style, m,
+	    &stands, why, whylen);
+
+	if (stands)
+		s->standing |= 1u << seat;
+	return legal;
 }
 
 unsigned session_window(session *s, sab_game *g, int decision,
@@ -155,7 +205,8 @@ unsigned session_window(session *s, sab_game *g, int decision,
 		n = 0;
 	for (int i = 1; i < n; i++) {
 		int seat = seats[i];
-		if ((s->features[seat] & want) != want || !(listening >> seat & 1))
+		if ((s->features[seat] & want) != want ||
+		    !(listening >> seat & 1) || (s->standing >> seat & 1))
 			continue;
 		/* The line the rules send when they ask a seat, which names
 		 * the player, not the seat: written once for them all. */
@@ -237,6 +288,8 @@ void session_request(session *s, const sab_game *g, int decision,
 	int seat = g->to_act, nlines = 0;
 	size_t used = 0;
 
+	if (!in_window(g) && seat < SAB_MAX_PLAYERS)
+		s->standing &= ~(1u << seat);
 	if (s->features[seat] & PROTO_FEAT_MOVES) {
 		int k = sab_game_moves(g, s->moves);
 		for (int i = 0; i < k; i++) {

@@ -55,6 +55,9 @@ typedef struct session {
 	 * (session_send_lines()); else one by one through send. */
 	session_send_lines_fn *send_lines;
 	char block[SESSION_BLOCK];
+	/* Seats whose standing allow stands (session_judge()): not asked to
+	 * react until their own next turn or the next round. */
+	unsigned standing;
 } session;
 
 /*
@@ -101,7 +104,8 @@ void session_follow(session *s, const sab_event *e);
  * Whether the seat to act in g is asked for its decision (1), or the
  * referee plays proto_default_move() for it by rule, sending nothing (0):
  * a reaction request of a seat whose bot did not ask for feature "react",
- * or any reaction request while session_spent() says no seat can react.
+ * or whose standing allow stands (session_judge()), or any reaction
+ * request while session_spent() says no seat can react.
  */
 int session_asks(const session *s, const sab_game *g);
 
@@ -145,9 +149,30 @@ int session_early(const session *s, int seat);
 void session_settled(session *s, int seat);
 
 /*
+ * The referee's verdict on the reply (len bytes) of the seat to act in g,
+ * as proto_judge() gives it, but for a standing allow: a seat that asked
+ * for "react-standing" (with "react") may answer a reaction request with
+ * the two words of proto_standing(), judged as the move of the first and,
+ * when legal, standing: the seat is not asked to react again (no "react"
+ * line, no request; the referee allows for it) until its own next turn's
+ * request or the next round (saboteur-protocol(7), since replay version
+ * 1.8).  The referee and the replay audit judge replies with it.
+ */
+int session_judge(session *s, const sab_game *g, const char *reply,
+    size_t len, proto_reasons style, sab_move *m, char *why, size_t whylen);
+
+/* The same verdict for a seat that asked for features, without a
+ * session (the viewer's): *stands is 1 when the reply is a legal standing
+ * allow. */
+int session_judge_as(const proto_cards *pc, const sab_game *g,
+    unsigned features, const char *reply, size_t len, proto_reasons style,
+    sab_move *m, int *stands, char *why, size_t whylen);
+
+/*
  * The request for decision number decision of the seat to act in g: its
  * legal moves, one "legal" line each, when it asked for them, then "turn"
- * with its move limit and the bank it has left (milliseconds).
+ * with its move limit and the bank it has left (milliseconds).  A request
+ * for the seat's own turn (not a reaction) ends its standing allow.
  */
 void session_request(session *s, const sab_game *g, int decision,
     int64_t move_ms, int64_t bank_ms);

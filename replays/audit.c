@@ -393,7 +393,7 @@ static int reply(walk *w, const replay_rec *r, int seat, int *refused,
 	char *said = replay_rec_line(w->f, r, &len);
 	if (said == NULL)
 		return diverge(w, r, "out of memory");
-	int legal = proto_judge(&w->pc, &w->g, said, len,
+	int legal = session_judge(&w->ss, &w->g, said, len,
 	    replay_reasons(w->f), m, why, sizeof why);
 	free(said);
 	if (legal) {
@@ -589,20 +589,12 @@ static int result(walk *w)
 static void seats(walk *w)
 {
 	const replay_file *f = w->f;
-	char name[PROTO_NAME_MAX + 1], why[128], line[32];
-	sab_move m;
+	char line[32];
 
 	for (int s = 0; s < f->nseats; s++) {
-		const char *h = f->seat[s].hello;
-		unsigned feat = 0;
 		w->live[s] = 1;
 		w->bank[s] = f->seat[s].bank_ms;
-		if (h != NULL && proto_parse(&w->pc, h, strlen(h), &m, name,
-		    &feat, why, sizeof why) == PROTO_HELLO)
-			w->feat[s] = feat;
-		/* Before 1.6 the word was no feature: asked in turn. */
-		if (!replay_asks_at_once(f))
-			w->feat[s] &= ~(unsigned)PROTO_FEAT_AT_ONCE;
+		w->feat[s] = replay_seat_features(f, &w->pc, s);
 	}
 	/* The referee sends the handshake to every bot whose command ran, so
 	 * also to one that then failed it: only a seat out with "no-start"

@@ -66,6 +66,32 @@ int replay_skips_spent(const replay_file *f)
 	return f->major > 1 || (f->major == 1 && f->minor >= 7);
 }
 
+int replay_honours_standing(const replay_file *f)
+{
+	return f->major > 1 || (f->major == 1 && f->minor >= 8);
+}
+
+unsigned replay_seat_features(const replay_file *f, const proto_cards *pc,
+    int seat)
+{
+	const char *h = seat >= 0 && seat < f->nseats ? f->seat[seat].hello :
+	    NULL;
+	char name[PROTO_NAME_MAX + 1], why[128];
+	unsigned feat = 0;
+	sab_move m;
+
+	if (h == NULL || proto_parse(pc, h, strlen(h), &m, name, &feat, why,
+	    sizeof why) != PROTO_HELLO)
+		return 0;
+	/* Before 1.6 the word was no feature: asked in turn. */
+	if (!replay_asks_at_once(f))
+		feat &= ~(unsigned)PROTO_FEAT_AT_ONCE;
+	/* Nor was "react-standing" before 1.8. */
+	if (!replay_honours_standing(f))
+		feat &= ~(unsigned)PROTO_FEAT_STANDING;
+	return feat;
+}
+
 static int since_1_5(const replay_file *f)
 {
 	return f->major > 1 || (f->major == 1 && f->minor >= 5);

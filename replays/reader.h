@@ -161,6 +161,18 @@ int replay_asks_at_once(const replay_file *f);
  * session_spent()).  Before, the seats were asked all the same. */
 int replay_skips_spent(const replay_file *f);
 
+/* Whether the referee that wrote f honoured feature "react-standing"
+ * (version 1.8 or later): such a seat's "allow standing" kept it from
+ * being asked to react until its own next turn or the next round
+ * (session_judge()).  Before, the word was no feature. */
+int replay_honours_standing(const replay_file *f);
+
+/* The features seat's hello asked for (PROTO_FEAT_*, pc the game's
+ * tokens), as far as the referee that wrote f knew them: none when its
+ * hello is not recorded or not one. */
+unsigned replay_seat_features(const replay_file *f, const proto_cards *pc,
+    int seat);
+
 /* Frees f; NULL does nothing. */
 void replay_file_free(replay_file *f);
 

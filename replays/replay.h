@@ -12,9 +12,10 @@
 #include "saboteur.h"
 
 #define REPLAY_MAJOR 1
-/* The latest minor version; a file is written 1.7 only when a seat may be
- * asked to react, 1.5 otherwise (replay_create()). */
-#define REPLAY_MINOR 7
+/* The latest minor version; a file is written 1.8 only when a seat may
+ * give a standing allow, 1.7 when a seat may be asked to react, 1.5
+ * otherwise (replay_create()). */
+#define REPLAY_MINOR 8
 
 typedef struct replay_seat {
 	const char *name;       /* the bot's name, "-" when unknown */

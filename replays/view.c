@@ -7,6 +7,7 @@
 #include "audit.h"
 #include "event_def.h"
 #include "say.h"
+#include "session.h"
 #include "view.h"
 
 /* ---- loading: one step per record of interest ------------------------- */
@@ -74,15 +75,17 @@ static void bot_verdict(loader *ld, view_step *s, const sab_game *g)
 	sab_move m;
 	size_t len;
 	char *said = replay_rec_line(ld->v->f, s->rec, &len);
-	int legal;
+	int legal, stands;
 
 	if (said == NULL) {
 		ld->nomem = 1;
 		return;
 	}
 	proto_cards_follow(&ld->v->pc, g);
-	legal = proto_judge(&ld->v->pc, g, said, len,
-	    replay_reasons(ld->v->f), &m, why, sizeof why);
+	/* As the referee judged it, with the seat's features. */
+	legal = session_judge_as(&ld->v->pc, g, replay_seat_features(ld->v->f,
+	    &ld->v->pc, s->rec->seat), said, len, replay_reasons(ld->v->f), &m,
+	    &stands, why, sizeof why);
 	free(said);
 	if (legal) {
 		ld->accepted = 1;

@@ -167,13 +167,14 @@ static void write_rules(replay_writer *w, const char *text, size_t len)
 	}
 }
 
-/* Whether a seat may be asked to react (its hello asked for "react", in a
- * ruleset with reactions): its file may hold "void" records (version 1.6,
- * a seat that also asked for "react-at-once") and its requests stop once
- * no seat can react (version 1.7, session_spent()). */
-static int asks_to_react(const replay_header *h)
+/* Whether a seat may be asked to react (want PROTO_FEAT_REACT: its hello
+ * asked for "react", in a ruleset with reactions): its file may hold
+ * "void" records (version 1.6, a seat that also asked for
+ * "react-at-once") and its requests stop once no seat can react (version
+ * 1.7, session_spent()); or may give a standing allow (want also
+ * PROTO_FEAT_STANDING: version 1.8, session_judge()). */
+static int asks_to_react(const replay_header *h, unsigned want)
 {
-	const unsigned want = PROTO_FEAT_REACT;
 	char name[PROTO_NAME_MAX + 1], why[128];
 
 	for (int s = 0; h->rs->reactions && s < h->nseats; s++) {
@@ -190,10 +191,12 @@ static int asks_to_react(const replay_header *h)
 
 static void write_header(replay_writer *w, const replay_header *h)
 {
-	/* Version 1.7 only for a file whose seats may be asked to react;
-	 * every other file is written 1.5, as before 1.6 existed. */
+	/* Version 1.8 only for a file whose seats may give a standing allow,
+	 * 1.7 for one whose seats may be asked to react; every other file is
+	 * written 1.5, as before 1.6 existed. */
 	putf(w, "sabr %d.%d\n", REPLAY_MAJOR,
-	    asks_to_react(h) ? REPLAY_MINOR : 5);
+	    asks_to_react(h, PROTO_FEAT_REACT | PROTO_FEAT_STANDING) ?
+	    REPLAY_MINOR : asks_to_react(h, PROTO_FEAT_REACT) ? 7 : 5);
 	put(w, "program ", 8);
 	put_text(w, h->program && *h->program ? h->program : "-");
 	put(w, "\n", 1);

@@ -814,7 +814,7 @@ wc_react() {
 	    no "base-wc: seat 2 never vetoed (seed 2 no longer does)"
 	python3 "$here/check_transcripts.py" "$d"/*.transcript && ok ||
 	    no "base-wc transcripts leak secrets"
-	zcat "$d/g.sabr.gz" | sed '1s/^sabr 1\.[5-7]$/sabr 1.3/' |
+	zcat "$d/g.sabr.gz" | sed '1s/^sabr 1\.[5-8]$/sabr 1.3/' |
 	    gzip >"$tmp/wc-old.sabr.gz"
 	bad_replay wc-old "seat 1 was played for after 0 refused replies"
 	"$bin" play --sandbox off --quiet --ruleset base-wc --seed 2 $limits \
@@ -852,9 +852,9 @@ wc_at_once() {
 	q="python3 $qhere/bots/react_bot.py"
 	"$bin" play --sandbox off --quiet --ruleset base-wc --seed 1 $limits \
 	    --transcripts --log-dir "$d" --replay "$d/g.sabr.gz" \
-	    "$q at-once veto $tag" "$qex/random-bot --react $tag" \
+	    "$q at-once veto $tag" "$qex/random-bot --react-each $tag" \
 	    "$q at-once garbage $tag" "$q veto $tag" \
-	    "$qex/random-bot --react $tag" >"$tmp/wc1.out" 2>&1 &&
+	    "$qex/random-bot --react-each $tag" >"$tmp/wc1.out" 2>&1 &&
 	    "$bin" verify --quiet "$d/g.sabr.gz" >/dev/null 2>&1 && ok ||
 	    { no "base-wc at once: the match or its replay"
 		sed 's/^/  | /' "$tmp/wc1.out"; }
@@ -884,8 +884,8 @@ wc_at_once() {
 	"$bin" play --sandbox off --quiet --ruleset base-wc --seed 4 $limits \
 	    --config "$tmp/wc1-slow.yaml" --transcripts --log-dir "$d/slow" \
 	    --replay "$d/slow.sabr.gz" slow \
-	    "$qex/random-bot --react $tag" "$q at-once veto $tag" \
-	    "$q at-once $tag" "$qex/random-bot --react $tag" \
+	    "$qex/random-bot --react-each $tag" "$q at-once veto $tag" \
+	    "$q at-once $tag" "$qex/random-bot --react-each $tag" \
 	    >"$tmp/wc1.out" 2>&1 &&
 	    "$bin" verify --quiet "$d/slow.sabr.gz" >/dev/null 2>&1 && ok ||
 	    { no "base-wc at once: a slow bot's match or its replay"
@@ -899,6 +899,52 @@ wc_at_once() {
 		    no "base-wc at once, slow: export --as $((k - 1)) differs"
 	done
 	leftovers base-wc-at-once
+}
+
+# Standing allows ("react-standing"): the test bot asking for it at seats
+# 0 (it vetoes when it can, else allows standing) and 2 (asked at once
+# too), the C random bot (which allows standing when it holds no veto) at
+# seats 1 and 4, and at seat 3 the test bot answering "allow standing"
+# without asking for the feature, which the referee refuses.  The replay
+# (1.8) verifies; every seat's export is what its bot received; no
+# transcript shows a secret.  A standing allow struck from the file (the
+# seat would have been asked again), or the file called 1.7 (before the
+# feature), does not verify.
+wc_standing() {
+	d=$tmp/wcs
+	q="python3 $qhere/bots/react_bot.py"
+	"$bin" play --sandbox off --quiet --ruleset base-wc --seed 1 $limits \
+	    --transcripts --log-dir "$d" --replay "$d/g.sabr.gz" \
+	    "$q standing veto $tag" "$qex/random-bot --react $tag" \
+	    "$q at-once standing $tag" "$q fake-standing $tag" \
+	    "$qex/random-bot --react $tag" >"$tmp/wcs.out" 2>&1 &&
+	    "$bin" verify --quiet "$d/g.sabr.gz" >/dev/null 2>&1 && ok ||
+	    { no "base-wc standing: the match or its replay"
+		sed 's/^/  | /' "$tmp/wcs.out"; }
+	[ "$(zcat "$d/g.sabr.gz" | head -1)" = "sabr 1.8" ] && ok ||
+	    no "base-wc standing: the replay is not of version 1.8"
+	for k in 0 1 2 4; do
+		zcat "$d/g.sabr.gz" | grep -q "^bot $k .* allow standing\$" && ok ||
+		    no "base-wc standing: seat $k never allowed standing"
+	done
+	for k in 1 2 3 4 5; do
+		received "$(ls "$d/$k"-*.transcript)" >"$tmp/wcs.want$k"
+		"$bin" export --as $((k - 1)) "$d/g.sabr.gz" >"$tmp/wcs.export" 2>&1
+		cmp -s "$tmp/wcs.want$k" "$tmp/wcs.export" && ok ||
+		    no "base-wc standing: export --as $((k - 1)) differs from what bot $k received"
+	done
+	grep -q '^illegal 2 .*allow' "$tmp/wcs.want4" && ok ||
+	    no "base-wc standing: seat 3's standing allow, not asked for, was not refused"
+	python3 "$here/check_transcripts.py" "$d"/*.transcript && ok ||
+	    no "base-wc standing: the transcripts leak secrets"
+	zcat "$d/g.sabr.gz" |
+	    awk '!done && /^bot 0 .* allow standing$/ { sub(/ allow standing$/, " allow"); done = 1 } { print }' |
+	    gzip >"$tmp/wcs-struck.sabr.gz"
+	bad_replay wcs-struck "seat 0 was played for after 0 refused replies"
+	zcat "$d/g.sabr.gz" | sed '1s/^sabr 1\.8$/sabr 1.7/' |
+	    gzip >"$tmp/wcs-old.sabr.gz"
+	bad_replay wcs-old "was played for after 1 refused replies"
+	leftovers base-wc-standing
 }
 
 # The example bots, when they are built, play a match to the end.
@@ -1213,6 +1259,7 @@ if [ -x "$ex/random-bot" ] && [ -x "$ex/heuristic-bot" ]; then
 	sab2_secrets
 	wc_react
 	wc_at_once
+	wc_standing
 	minis_matches
 fi
 

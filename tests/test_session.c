@@ -287,6 +287,7 @@ typedef struct leak_run {
 	int react_lines;        /* "react" lines sent to the other seats */
 	int vetoes;             /* vetoes played */
 	int unasked;            /* reactions allowed for, no veto left */
+	int standings;          /* standing allows given */
 } leak_run;
 
 static void leak_hear(void *ctx, int seat, const char *line, size_t n)
@@ -318,10 +319,13 @@ static int holds(const sab_game *g, int seat, uint8_t def)
  * seat's hand are the same in both games, and only a leak could make
  * another seat hear something different.  With others_veto the other
  * seats veto whenever they can, so the round's veto is played and no seat
- * is asked for a while (session_spent()).
+ * is asked for a while (session_spent()).  With standing every seat asked
+ * for "react-standing" and answers a reaction it allows "allow standing"
+ * (session_judge()) when it holds no veto, as botlib's bots do, so the
+ * marked seat is asked more often when it holds one: its own choice.
  */
 static void leak_game(leak_run *r, uint64_t seed, int marked, int veto,
-    int at_once, int others_veto)
+    int at_once, int others_veto, int standing)
 {
 	static sab_move moves[SAB_MAX_MOVES];
 	unsigned feat[5];
@@ -339,7 +343,8 @@ static void leak_game(leak_run *r, uint64_t seed, int marked, int veto,
 
 	REQUIRE(pc && g && ev && s, "out of memory");
 	for (int k = 0; k < 5; k++)
-		feat[k] = PROTO_FEAT_REACT | (at_once ? PROTO_FEAT_AT_ONCE : 0);
+		feat[k] = PROTO_FEAT_REACT | (at_once ? PROTO_FEAT_AT_ONCE : 0) |
+		    (standing ? PROTO_FEAT_STANDING : 0);
 	REQUIRE(proto_cards_init(pc, rs, err, sizeof err) == 0, "%s", err);
 	sab_rng_seed(&rng, seed);
 	ev->n = 0;
@@ -387,9 +392,10 @@ static void leak_game(leak_run *r, uint64_t seed, int marked, int veto,
 		if (g->phase == SAB_PHASE_REACT)
 			r->vetoed_asked += seat == marked && holds(g, marked, v);
 		/* As the referee asks (match.c's decide()). */
-		if (!session_early(s, seat) && session_asks(s, g))
+		int asks = session_asks(s, g);
+		if (!session_early(s, seat) && asks)
 			session_request(s, g, decision, 1000, 10000);
-		r->unasked += g->phase == SAB_PHASE_REACT && !session_asks(s, g);
+		r->unasked += g->phase == SAB_PHASE_REACT && !asks;
 		session_settled(s, seat);
 		k = sab_game_moves(g, moves);
 		REQUIRE(k > 0, "no legal move");
@@ -406,6 +412,17 @@ static void leak_game(leak_run *r, uint64_t seed, int marked, int veto,
 		 * the swapped card: the same card in both games. */
 		if (pick < 0)
 			pick = 0;
+		if (standing && asks && moves[pick].kind == SAB_MOVE_ALLOW &&
+		    !holds(g, seat, v)) {
+			static const char line[] = "allow standing";
+			char why[256];
+			sab_move m;
+			REQUIRE(session_judge(s, g, line, sizeof line - 1,
+			    PROTO_REASONS_TOKENS, &m, why, sizeof why) == 1 &&
+			    m.kind == SAB_MOVE_ALLOW, "\"allow standing\" "
+			    "refused: %s", why);
+			r->standings++;
+		}
 		sab_game_apply(g, &moves[pick], &rng, ev);
 	}
 	for (int i = 0; i < ev->n; i++)
@@ -427,6 +444,19 @@ static leak_run *leak_run_new(void)
 	return r;
 }
 
+/* Strikes seat's requests from the list of r's. */
+static void drop_seat(leak_run *r, int seat)
+{
+	int n = 0;
+
+	for (int i = 0; i < r->nasked; i++)
+		if (r->asked[i][0] != seat) {
+			r->asked[n][0] = r->asked[i][0];
+			r->asked[n++][1] = r->asked[i][1];
+		}
+	r->nasked = n;
+}
+
 static void leak_run_free(leak_run *r)
 {
 	for (int k = 0; k < SAB_MAX_PLAYERS; k++)
@@ -439,26 +469,53 @@ static void leak_run_free(leak_run *r)
  * without a veto in one hand: every other seat is sent the same bytes,
  * and the same seats are asked to react in the same order; also when the
  * seats are asked at once (issue 28: "ask every seat that may react at
- * once ... without revealing who holds a veto"). */
-static void reveals_nothing(int at_once, int others_veto)
+ * once ... without revealing who holds a veto"); with standing allows
+ * (issue 28: "or otherwise cut the round trips"), the seats other than the
+ * marked one are asked the same and sent the same bytes, whatever the
+ * marked seat's own choices. */
+static void reveals_nothing(int at_once, int others_veto, int standing)
 {
 	static const uint64_t seeds[] = { 3, 8, 21 };
 	int marked = 2;
 
 	for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++) {
 		leak_run *with = leak_run_new(), *without = leak_run_new();
-		leak_game(with, seeds[i], marked, 1, at_once, others_veto);
-		leak_game(without, seeds[i], marked, 0, at_once, others_veto);
+		leak_game(with, seeds[i], marked, 1, at_once, others_veto,
+		    standing);
+		leak_game(without, seeds[i], marked, 0, at_once, others_veto,
+		    standing);
 		REQUIRE(!others_veto || (with->vetoes > 0 &&
 		    with->unasked > 0), "seed %llu: nobody vetoed, or every "
 		    "seat was asked all the same", (unsigned long long)seeds[i]);
-		REQUIRE(others_veto || with->unasked == 0, "seed %llu: a seat "
-		    "was not asked with no veto played",
+		REQUIRE(others_veto || standing || with->unasked == 0,
+		    "seed %llu: a seat was not asked with no veto played",
 		    (unsigned long long)seeds[i]);
+		REQUIRE(!standing || (with->standings > 0 &&
+		    with->unasked > 0),
+		    "seed %llu: no standing allow spared a request, or the "
+		    "marked seat's veto changed nothing (%d given, %d and %d "
+		    "not asked)", (unsigned long long)seeds[i], with->standings,
+		    with->unasked, without->unasked);
 		REQUIRE(with->vetoed_asked > 0, "seed %llu: the marked seat "
 		    "was never asked holding its veto",
 		    (unsigned long long)seeds[i]);
 		REQUIRE(with->react_lines > 0, "no react line to another seat");
+		/* The marked seat's own requests follow its own choices:
+		 * holding a veto, it gave no standing allow, so it was asked
+		 * more (as often when the round's vetoes were soon played and
+		 * nobody was asked). */
+		if (standing) {
+			int a = with->nasked, b = without->nasked;
+			drop_seat(with, marked);
+			drop_seat(without, marked);
+			REQUIRE(a - with->nasked > b - without->nasked ||
+			    (others_veto && a - with->nasked ==
+			    b - without->nasked), "seed "
+			    "%llu (%d, %d): seat %d was asked %d times holding a "
+			    "veto, %d without", (unsigned long long)seeds[i],
+			    at_once, others_veto, marked,
+			    a - with->nasked, b - without->nasked);
+		}
 		ck_assert_int_eq(with->nasked, without->nasked);
 		REQUIRE(memcmp(with->asked, without->asked,
 		    (size_t)with->nasked * sizeof with->asked[0]) == 0,
@@ -485,13 +542,13 @@ static void reveals_nothing(int at_once, int others_veto)
 
 START_TEST(a_reaction_request_reveals_nothing)
 {
-	reveals_nothing(0, 0);
+	reveals_nothing(0, 0, 0);
 }
 END_TEST
 
 START_TEST(a_request_asked_at_once_reveals_nothing)
 {
-	reveals_nothing(1, 0);
+	reveals_nothing(1, 0, 0);
 }
 END_TEST
 
@@ -499,8 +556,100 @@ END_TEST
  * (session_spent()); when they stop depends on what every seat saw. */
 START_TEST(no_request_after_a_veto_reveals_nothing)
 {
-	reveals_nothing(0, 1);
-	reveals_nothing(1, 1);
+	reveals_nothing(0, 1, 0);
+	reveals_nothing(1, 1, 0);
+}
+END_TEST
+
+/* Issue 28, "a reaction window that costs little": a bot may answer
+ * "allow standing" ("react-standing") and is not asked again until its
+ * own next turn; what the other seats hear, and when they are asked,
+ * still depends on no hand. */
+START_TEST(a_standing_allow_reveals_nothing)
+{
+	reveals_nothing(0, 0, 1);
+	reveals_nothing(1, 0, 1);
+	reveals_nothing(1, 1, 1);
+}
+END_TEST
+
+/*
+ * saboteur-protocol(7), Reactions: "allow standing" from a bot that asked
+ * for "react-standing" allows the card, and the seat is asked no more
+ * until its own next turn's request (or the next round); a bot that did
+ * not ask for it is refused the words, as any line no move reads.
+ */
+static void open_window(sab_game *g, const sab_ruleset *rs, int n,
+    sab_events *ev);
+
+START_TEST(a_standing_allow_stands_till_the_own_turn)
+{
+	const sab_ruleset *rs = t_ruleset("base-wc");
+	static const unsigned feat[3] = { PROTO_FEAT_REACT,
+	    PROTO_FEAT_REACT | PROTO_FEAT_STANDING,
+	    PROTO_FEAT_REACT | PROTO_FEAT_STANDING | PROTO_FEAT_AT_ONCE };
+	proto_cards *pc = malloc(sizeof *pc);
+	sab_game *g = malloc(sizeof *g);
+	sab_events *ev = malloc(sizeof *ev);
+	session *s = malloc(sizeof *s);
+	leak_run *r = leak_run_new();
+	char err[256], why[256];
+	sab_move m;
+
+	REQUIRE(pc && g && ev && s, "out of memory");
+	REQUIRE(proto_cards_init(pc, rs, err, sizeof err) == 0, "%s", err);
+	ck_assert_uint_eq(proto_standing("allow standing", 14), 5);
+	ck_assert_uint_eq(proto_standing(" allow\tstanding ", 16), 6);
+	ck_assert_uint_eq(proto_standing("allow", 5), 0);
+	ck_assert_uint_eq(proto_standing("allowstanding", 13), 0);
+	ck_assert_uint_eq(proto_standing("allow standing x", 16), 0);
+	ck_assert_uint_eq(proto_standing("allow stand", 11), 0);
+	ck_assert_uint_eq(proto_standing("standing", 8), 0);
+	ck_assert_uint_eq(proto_standing(" standing", 9), 0);
+	open_window(g, rs, 3, ev);
+	session_start(s, pc, 3, feat, leak_hear, r);
+	/* Seat 1 reacts first: seat 0 played. */
+	ck_assert_int_eq(g->to_act, 1);
+	ck_assert_int_eq(session_asks(s, g), 1);
+	ck_assert_int_eq(session_judge(s, g, "allow standing", 14,
+	    PROTO_REASONS_TOKENS, &m, why, sizeof why), 1);
+	ck_assert_int_eq(m.kind, SAB_MOVE_ALLOW);
+	ck_assert_int_eq(session_asks(s, g), 0);
+	/* Seat 0 has no such feature: the words are no move of its. */
+	g->to_act = 0;
+	ck_assert_int_eq(session_judge(s, g, "allow standing", 14,
+	    PROTO_REASONS_TOKENS, &m, why, sizeof why), 0);
+	ck_assert_int_eq(session_asks(s, g), 1);
+	/* A veto may not stand: only the move played by default. */
+	g->to_act = 2;
+	g->hand[2][0] = t_def(rs, "veto");
+	ck_assert_int_eq(session_judge(s, g, "play veto standing", 18,
+	    PROTO_REASONS_TOKENS, &m, why, sizeof why), 0);
+	ck_assert_str_eq(why, "only the move played by default may stand");
+	ck_assert_int_eq(session_judge(s, g, "play veto", 9,
+	    PROTO_REASONS_TOKENS, &m, why, sizeof why), 1);
+	ck_assert_int_eq(session_asks(s, g), 1);
+	/* Seat 2 holds its standing allow until its own turn. */
+	ck_assert_int_eq(session_judge(s, g, "allow  standing", 15,
+	    PROTO_REASONS_TOKENS, &m, why, sizeof why), 1);
+	ck_assert_int_eq(session_asks(s, g), 0);
+	ck_assert_int_eq(session_window(s, g, 3, 0x7, (const int64_t[]){ 1, 1,
+	    1 }, (const int64_t[]){ 1, 1, 1 }), 0);
+	g->phase = SAB_PHASE_PLAY;
+	session_request(s, g, 9, 1000, 10000);
+	g->phase = SAB_PHASE_REACT;
+	ck_assert_int_eq(session_asks(s, g), 1);
+	/* Seat 1's stands till a new round. */
+	g->to_act = 1;
+	ck_assert_int_eq(session_asks(s, g), 0);
+	sab_event e = sab_event_new(SAB_EV_ROUND_START, SAB_VIS_ALL, 0);
+	session_follow(s, &e);
+	ck_assert_int_eq(session_asks(s, g), 1);
+	free(pc);
+	free(g);
+	free(ev);
+	free(s);
+	leak_run_free(r);
 }
 END_TEST
 
@@ -698,6 +847,8 @@ Suite *session_suite(void)
 	tcase_add_test(tc, a_reaction_request_reveals_nothing);
 	tcase_add_test(tc, a_request_asked_at_once_reveals_nothing);
 	tcase_add_test(tc, no_request_after_a_veto_reveals_nothing);
+	tcase_add_test(tc, a_standing_allow_reveals_nothing);
+	tcase_add_test(tc, a_standing_allow_stands_till_the_own_turn);
 	tcase_add_test(tc, reaction_requests_go_out_at_once);
 	tcase_add_test(tc, no_react_line_without_the_feature);
 	tcase_add_test(tc, no_request_once_every_veto_was_played);

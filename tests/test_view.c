@@ -568,6 +568,39 @@ START_TEST(decisions_rounds_and_failures_are_found)
 }
 END_TEST
 
+/* saboteur-protocol(7), Reactions: "allow standing" is the allow of a
+ * bot that asked for "react-standing", and no move of one that did not.
+ * The fixture (1.8): seats 0 to 2 asked for it and allowed standing,
+ * seat 3 answered so without asking (each such answer refused once). */
+START_TEST(a_standing_allow_is_refused_only_when_not_asked_for)
+{
+	char path[512], err[512];
+	int standing[5] = { 0 }, refused[5] = { 0 };
+
+	snprintf(path, sizeof path, "%s/replays/base-wc-5p-standing.sabr.gz",
+	    fixtures_dir());
+	file = replay_read(path, err, sizeof err);
+	ck_assert_msg(file != NULL, "%s", err);
+	load_file(file);
+	ck_assert_msg(v.ok, "%s", v.problem);
+	for (int i = 0; i < v.nsteps; i++) {
+		const replay_rec *r = v.steps[i].rec;
+		if (r == NULL || r->kind != REPLAY_BOT ||
+		    strcmp(r->text, "allow standing") != 0 || r->seat >= 5)
+			continue;
+		standing[r->seat]++;
+		refused[r->seat] += (v.steps[i].flags & VIEW_FAILURE) != 0;
+	}
+	for (int s = 0; s < 3; s++) {
+		REQUIRE(standing[s] > 0, "seat %d never allowed standing", s);
+		ck_assert_int_eq(refused[s], 0);
+	}
+	REQUIRE(standing[3] > 0, "seat 3 never allowed standing");
+	ck_assert_int_eq(refused[3], standing[3]);
+	unload();
+}
+END_TEST
+
 /* Each decision as the audit saw it: its round and its seat. */
 typedef struct played_in {
 	int round[400], seat[400];
@@ -1135,6 +1168,7 @@ Suite *view_suite(void)
 	tcase_add_test(tc, world_championship_steps_in_words);
 	tcase_add_test(tc, the_seat_asked_to_react_is_the_next_to_decide);
 	tcase_add_test(tc, saboteur2_marks_on_the_board);
+	tcase_add_test(tc, a_standing_allow_is_refused_only_when_not_asked_for);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -20,6 +20,7 @@
 int bot_react = 1;
 bot_line_fn *bot_lines;
 int bot_at_once = 1;
+int bot_standing = 1;
 
 static botstate st;
 
@@ -1403,6 +1404,17 @@ static const char *fallback(void)
 }
 
 /* Asks the bot and prints its one-line answer; -1 when stdout fails. */
+/* Whether our hand, as the table knows it, holds a veto. */
+static int holds_veto(void)
+{
+	uint8_t d = veto_def();
+
+	for (int i = 0; d != SAB_NO_CARD && i < st.table.nhand[st.seat]; i++)
+		if (st.table.hand[st.seat][i] == d)
+			return 1;
+	return 0;
+}
+
 static int answer(bot_choose_fn *choose)
 {
 	const char *a = choose(&st);
@@ -1418,8 +1430,18 @@ static int answer(bot_choose_fn *choose)
 		len = sizeof last_answer - 1;
 	memmove(last_answer, a, len);
 	last_answer[len] = '\0';
+	/* "allow" with no veto in hand: it stands until our next turn, so
+	 * the referee need not ask again till then (saboteur-protocol(7),
+	 * "react-standing"). */
+	if (bot_react && bot_standing && st.table.phase == SAB_PHASE_REACT &&
+	    strcmp(last_answer, "allow") == 0 && !holds_veto()) {
+		a = "allow standing";
+		len = strlen(a);
+	} else {
+		a = last_answer;
+	}
 	legal_done = 1;
-	if (fwrite(last_answer, 1, len, stdout) != len ||
+	if (fwrite(a, 1, len, stdout) != len ||
 	    putchar('\n') == EOF || fflush(stdout) != 0)
 		return -1;
 	return 0;
@@ -1630,9 +1652,10 @@ static int handle(char *line, const char *name, bot_choose_fn *choose,
 	}
 	if (strcmp(k, "saboteur") == 0) {
 		/* Any version is answered: refusing one is the referee's call. */
-		if (printf("bot %s moves seed%s%s\n", name,
+		if (printf("bot %s moves seed%s%s%s\n", name,
 		    bot_react ? " react" : "",
-		    bot_react && bot_at_once ? " react-at-once" : "") < 0 ||
+		    bot_react && bot_at_once ? " react-at-once" : "",
+		    bot_react && bot_standing ? " react-standing" : "") < 0 ||
 		    fflush(stdout) != 0)
 			return -1;
 	} else if (strcmp(k, "quit") == 0) {

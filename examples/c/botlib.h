@@ -11,12 +11,14 @@
 /*
  * A bot is a program: main() calls bot_run() with the bot's name and its
  * callbacks, and returns what bot_run() returns.  bot_run() answers the
- * handshake ("bot NAME moves seed react react-at-once": the referee lists
- * the legal moves before every decision, gives each game a seed for the
- * bot's randomness in s->seed, and asks for a reaction, "allow" or a veto,
- * to every card another seat plays while a veto is in the game, at once
- * with every other seat that may react; without the last two when
- * bot_react is 0), follows the game line by line into a
+ * handshake ("bot NAME moves seed react react-at-once react-standing": the
+ * referee lists the legal moves before every decision, gives each game a
+ * seed for the bot's randomness in s->seed, and asks for a reaction,
+ * "allow" or a veto, to every card another seat plays while a veto is in
+ * the game, at once with every other seat that may react, and an allow
+ * with no veto in hand stands till the bot's next turn (bot_standing);
+ * without the last three when bot_react is 0), follows the game line by
+ * line into a
  * botstate, calls choose() on every "turn" and prints its answer.  Unknown lines are
  * ignored, as the protocol asks; see saboteur-protocol(7).  With
  * BOTLIB_CHECK set in its environment, a bot reports on stderr every legal
@@ -180,6 +182,14 @@ extern int bot_react;
  * record of the game (a search bot's knowledge, know.h) sees all of it. */
 typedef void bot_line_fn(const char *line);
 extern bot_line_fn *bot_lines;
+
+/* 1 (the default): with bot_react, the handshake asks for "react-standing"
+ * too, and a reaction request whose only legal answer is "allow" (no veto
+ * in hand) is answered "allow standing": the referee asks this bot no
+ * more until its own next turn or the next round (a veto that comes into
+ * its hand before then cannot be played until then); 0: "allow", asked
+ * again at every card. */
+extern int bot_standing;
 
 /* 1 (the default): with bot_react, the handshake asks for "react-at-once"
  * too; 0: only for "react", so this bot is asked in its turn (a person's

@@ -63,7 +63,7 @@ static const char *choose(const botstate *s)
 	return pick(s);
 }
 
-/* Usage: random-bot [--react | --react-in-turn] */
+/* Usage: random-bot [--react | --react-each | --react-in-turn] */
 int main(int argc, char **argv)
 {
 	/* Without a seed from the referee or BOT_SEED, each process differs. */
@@ -75,10 +75,14 @@ int main(int argc, char **argv)
 	/* A veto at random is no strategy: this bot does not ask to react,
 	 * so a referee never waits on it for one (saboteur-protocol(7)),
 	 * unless told to (--react: what the reaction window costs a referee
-	 * is measured with it, scripts/bench-reactions.sh); --react-in-turn
-	 * asks to react without "react-at-once", to be asked in turn. */
+	 * is measured with it, scripts/bench-reactions.sh); --react-each
+	 * without "react-standing", to be asked at every card;
+	 * --react-in-turn without "react-at-once" either, to be asked in
+	 * turn. */
 	bot_react = argc > 1 && (strcmp(argv[1], "--react") == 0 ||
+	    strcmp(argv[1], "--react-each") == 0 ||
 	    strcmp(argv[1], "--react-in-turn") == 0);
 	bot_at_once = !(argc > 1 && strcmp(argv[1], "--react-in-turn") == 0);
+	bot_standing = argc > 1 && strcmp(argv[1], "--react") == 0;
 	return bot_run("random", choose, NULL);
 }

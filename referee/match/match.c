@@ -342,7 +342,7 @@ static int read_reply(run *r, bot *b, int64_t deadline, int64_t asked,
 	charge(r, b, used, 1);
 	if (r->rw != NULL)
 		replay_bot_line(r->rw, b->seat, line, len, used, b->bank_left);
-	k = proto_judge(&r->pc, &r->g, line, len, PROTO_REASONS_TOKENS, m,
+	k = session_judge(&r->ss, &r->g, line, len, PROTO_REASONS_TOKENS, m,
 	    why, whylen);
 	if (k == 0)
 		bot_note_refusal(b, line, len, why);

@@ -5,9 +5,12 @@ and was started with "veto", else it allows; any other decision is the
 first legal move.  It never reads the game: only the "legal" lines.
 With "at-once" it asks for "react-at-once" too; with "garbage" its first
 answer to each reaction request is a line no rule reads; with "slow" it
-never answers its first reaction request.
+never answers its first reaction request; with "standing" it asks for
+"react-standing" too and allows with "allow standing"; with "fake-standing"
+it allows so without asking for the feature (the referee refuses it).
 
-Usage: react_bot.py [veto] [at-once] [garbage] [slow] [TAG...]
+Usage: react_bot.py [veto] [at-once] [garbage] [slow] [standing]
+       [fake-standing] [TAG...]
 """
 import sys
 import time
@@ -26,9 +29,10 @@ def main():
         if not words:
             continue
         if words[0] == "saboteur":
-            out.write("bot react%s moves seed react%s\n" % (
+            out.write("bot react%s moves seed react%s%s\n" % (
                 "-veto" if veto else "",
-                " react-at-once" if "at-once" in args else ""))
+                " react-at-once" if "at-once" in args else "",
+                " react-standing" if "standing" in args else ""))
         elif words[0] == "legal":
             if answered:
                 legal, said, answered = [], False, False
@@ -40,6 +44,10 @@ def main():
                     time.sleep(600)
                 if "garbage" in args and not said:
                     move, said = "garbage", True
+                elif move == "allow" and not said and (
+                        "standing" in args or "fake-standing" in args):
+                    move = "allow standing"
+                    said = "fake-standing" in args
             else:
                 move = legal[0] if legal else "discard -"
             out.write(move + "\n")

@@ -1,6 +1,7 @@
 """saboteur.bot: the bot protocol's loop, for bots that search.
 
-run(choose) answers the referee's handshake ("bot NAME moves seed react"),
+run(choose) answers the referee's handshake ("bot NAME moves seed react
+react-standing"),
 feeds every line it is sent to a Knowledge of the seat, and on every "turn"
 calls choose(decision) for the reply, a line of decision.legal.  The
 protocol is saboteur-protocol(7); this loop is about as small as it can be,
@@ -45,8 +46,10 @@ def run(choose, name="python", react=True, ruleset=None, stdin=None,
     the end of input (an exit status).  choose(decision) returns the reply
     line; None, or a line that is not legal, plays the first legal move.
     react: ask to be asked about every card another seat plays while a veto
-    is in the game.  ruleset: a Ruleset (or its file's path) for games whose
-    ruleset is not built in.  lines (may be None) is called with every line
+    is in the game; an "allow" when no veto is legal is sent as "allow
+    standing", so the referee asks no more until this seat's next turn
+    (saboteur-protocol(7), "react-standing").  ruleset: a Ruleset (or its
+    file's path) for games whose ruleset is not built in.  lines (may be None) is called with every line
     the referee sends, as it came, before the loop reads it: a bot that
     follows the game on its own (saboteur.Heuristic().feed) sees all of
     it."""
@@ -66,6 +69,9 @@ def run(choose, name="python", react=True, ruleset=None, stdin=None,
             reply = d.legal[0] if d.legal else "note nothing to play"
         last = reply
         listing = False
+        if react and reply == "allow" and not any(
+                l.startswith("play ") for l in d.legal):
+            reply = "allow standing"
         stdout.write(reply + "\n")
         stdout.flush()
 
@@ -77,8 +83,8 @@ def run(choose, name="python", react=True, ruleset=None, stdin=None,
         if not w:
             continue
         if w[0] == "saboteur":
-            stdout.write("bot %s moves seed%s\n" % (name, " react" if react
-                                                     else ""))
+            stdout.write("bot %s moves seed%s\n" % (
+                name, " react react-standing" if react else ""))
             stdout.flush()
             continue
         if w[0] == "quit":
