@@ -572,17 +572,13 @@ END_TEST
  * bot that asked for "react-standing", and no move of one that did not.
  * The fixture (1.8): seats 0 to 2 asked for it and allowed standing,
  * seat 3 answered so without asking (each such answer refused once). */
+static void load_named(const char *name);
+
 START_TEST(a_standing_allow_is_refused_only_when_not_asked_for)
 {
-	char path[512], err[512];
 	int standing[5] = { 0 }, refused[5] = { 0 };
 
-	snprintf(path, sizeof path, "%s/replays/base-wc-5p-standing.sabr.gz",
-	    fixtures_dir());
-	file = replay_read(path, err, sizeof err);
-	ck_assert_msg(file != NULL, "%s", err);
-	load_file(file);
-	ck_assert_msg(v.ok, "%s", v.problem);
+	load_named("base-wc-5p-standing.sabr.gz");
 	for (int i = 0; i < v.nsteps; i++) {
 		const replay_rec *r = v.steps[i].rec;
 		if (r == NULL || r->kind != REPLAY_BOT ||
