@@ -430,15 +430,23 @@ double search_round_result(const sab_game *start, const sab_game *g,
     int seat)
 {
 	double r[SAB_MAX_PLAYERS], gold;
+	int nwin = 0;
 
-	if (sab_game_over(g) || (g->round == start->round &&
-	    g->round_end == SAB_END_NONE)) {
+	if (!sab_game_over(g) && g->round == start->round &&
+	    g->round_end == SAB_END_NONE) {
 		results(start, g, r);
 		return r[seat];
 	}
+	/* The gold over 5 with no ceiling: a Saboteur 2 geologist is paid
+	 * a share of every crystal in sight, often more than 5 a round, and
+	 * each crystal more is worth as much to it as the first. */
 	gold = (g->gold[seat] - start->gold[seat]) / 5.0;
-	gold = gold < 0 ? 0 : gold > 1 ? 1 : gold;
-	return 0.5 * (gold > 0) + 0.5 * gold;
+	gold = gold < 0 ? 0 : gold;
+	if (!sab_game_over(g))
+		return 0.5 * (gold > 0) + 0.5 * gold;
+	for (int s = 0; s < g->nplayers; s++)
+		nwin += g->winners >> s & 1;
+	return 0.5 * gold + 0.5 * ((g->winners >> seat & 1) ? 1.0 / nwin : 0);
 }
 
 /* Plays candidate m in s->g, then the playout the hooks' policy plays,

@@ -82,8 +82,8 @@ int search_run(search *s, know *k, sab_rng *rng, double ms, long iterations,
  * consistent with what the seat knows (hooks->adjust may change it), then
  * plays each candidate in it and the round out with search_policy() for
  * every seat, the candidates' playouts drawing the same random numbers;
- * the result is the seat's, from 0 to 1 (half for winning the round, half
- * its gold, see search_round_result()).  Paired so, the differences
+ * the result is the seat's (half for winning the round, half its gold,
+ * see search_round_result()).  Paired so, the differences
  * between candidates are measured with far less noise than apart.  Runs
  * for ms milliseconds of wall time or exactly `iterations` samples (> 0).
  * Fills mean[i] (candidate i's mean result), diff[i] and se[i] (the mean
@@ -97,7 +97,9 @@ long search_compare(search *s, know *k, sab_rng *rng, const sab_move *cands,
 
 /* A seat's result in g, played on from start to its round's end or the
  * game's: half for winning the round (gold won), half the gold won over 5
- * (at most 1); at the game's end, as search_run() scores it. */
+ * with no ceiling (a Saboteur 2 geologist's crystals may pay more than
+ * 5); at the game's end, half that gold and half the seat's share of the
+ * game's win.  A round still on is guessed as search_run() guesses it. */
 double search_round_result(const sab_game *start, const sab_game *g,
     int seat);
 

@@ -1069,10 +1069,10 @@ static PyMethodDef game_methods[] = {
 	{ "swap_roles", (PyCFunction)game_swap_roles, METH_VARARGS,
 	    "swap_roles(a, b) exchanges the role cards of seats a and b" },
 	{ "round_result", (PyCFunction)game_round_result, METH_VARARGS,
-	    "round_result(start, seat) -> the seat's result from 0 to 1 of "
-	    "this game played on from the game start: half for winning the "
-	    "round, half its gold won over 5 (at the game's end, half the "
-	    "gold and half for winning)" },
+	    "round_result(start, seat) -> the seat's result of this game "
+	    "played on from the game start: half for winning the round, "
+	    "half its gold won over 5, with no ceiling (at the game's end, "
+	    "half the gold and half for winning)" },
 	{ "outlook", (PyCFunction)game_outlook, METH_NOARGS,
 	    "outlook() -> the chance the gold is reached this round as the "
 	    "tunnels stand: the guess that ends the search's short playouts" },
