@@ -549,3 +549,14 @@ int search_root(const search *s, sab_move *moves, int *visits,
 	}
 	return n;
 }
+
+void search_note_door(uint8_t *doors, int *round, int now, int seat,
+    const sab_card *c)
+{
+	if (now != *round) {
+		memset(doors, 0, SAB_MAX_PLAYERS);
+		*round = now;
+	}
+	if (c != NULL && c->door && seat >= 0 && seat < SAB_MAX_PLAYERS)
+		doors[seat] |= (uint8_t)(1u << (c->door - 1));
+}

@@ -129,4 +129,13 @@ double search_outlook(const sab_game *g);
  * max moves when max > 0; returns the moves played. */
 long search_playout(sab_game *g, sab_rng *rng, sab_move *buf, long max);
 
+/* Saboteur 2's colours: a gold miner lays only its own colour's doors (a
+ * door of the other colour closes its team's tunnels), so a seat that laid
+ * a blue door is hardly a green miner.  Notes in doors[seat] (bit 1 blue,
+ * bit 2 green; SAB_MAX_PLAYERS of them) the colour of door card c (NULL,
+ * or not a door: nothing) that seat laid in round now; a new round
+ * (*round tells the last) clears them first. */
+void search_note_door(uint8_t *doors, int *round, int now, int seat,
+    const sab_card *c);
+
 #endif

@@ -233,6 +233,13 @@ static PyObject *ruleset_get_has_roles(PyRulesetObject *self, void *c)
 	return PyBool_FromLong(self->rs->has_roles);
 }
 
+/* The door colours of its path cards (0: no doors; Saboteur 2: 2). */
+static PyObject *ruleset_get_teams(PyRulesetObject *self, void *c)
+{
+	(void)c;
+	return PyLong_FromLong(self->rs->nteams);
+}
+
 /* The role words of the ruleset ("miner", "saboteur"), "none" first. */
 static PyObject *ruleset_get_roles(PyRulesetObject *self, void *c)
 {
@@ -290,6 +297,8 @@ static PyGetSetDef ruleset_getset[] = {
 	    "False for a game without dwarf cards (course)", NULL },
 	{ "roles", (getter)ruleset_get_roles, NULL,
 	    "the role words, \"none\" first", NULL },
+	{ "teams", (getter)ruleset_get_teams, NULL,
+	    "the door colours of its path cards (0: no doors)", NULL },
 	{ NULL, NULL, NULL, NULL, NULL }
 };
 
