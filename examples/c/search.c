@@ -550,13 +550,24 @@ int search_root(const search *s, sab_move *moves, int *visits,
 	return n;
 }
 
-void search_note_door(uint8_t *doors, int *round, int now, int seat,
+/* The doors each seat laid this round, and the round. */
+static uint8_t door_seen[SAB_MAX_PLAYERS];
+static int door_round = -1;
+
+void search_door_seen(int round, int seat, const sab_move *m,
     const sab_card *c)
 {
-	if (now != *round) {
-		memset(doors, 0, SAB_MAX_PLAYERS);
-		*round = now;
+	if (round != door_round) {
+		memset(door_seen, 0, sizeof door_seen);
+		door_round = round;
 	}
-	if (c != NULL && c->door && seat >= 0 && seat < SAB_MAX_PLAYERS)
-		doors[seat] |= (uint8_t)(1u << (c->door - 1));
+	if (m->kind == SAB_MOVE_PLAY && c != NULL && c->door && seat >= 0 &&
+	    seat < SAB_MAX_PLAYERS)
+		door_seen[seat] |= (uint8_t)(1u << (c->door - 1));
+}
+
+int search_doors(int round, int seat)
+{
+	return round == door_round && seat >= 0 && seat < SAB_MAX_PLAYERS ?
+	    door_seen[seat] : 0;
 }

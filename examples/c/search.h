@@ -131,11 +131,13 @@ long search_playout(sab_game *g, sab_rng *rng, sab_move *buf, long max);
 
 /* Saboteur 2's colours: a gold miner lays only its own colour's doors (a
  * door of the other colour closes its team's tunnels), so a seat that laid
- * a blue door is hardly a green miner.  Notes in doors[seat] (bit 1 blue,
- * bit 2 green; SAB_MAX_PLAYERS of them) the colour of door card c (NULL,
- * or not a door: nothing) that seat laid in round now; a new round
- * (*round tells the last) clears them first. */
-void search_note_door(uint8_t *doors, int *round, int now, int seat,
+ * a blue door is hardly a green miner.  search_door_seen() is told every
+ * move seen (m, by seat, in round; c the card it plays, or NULL) and notes
+ * the doors laid, the process's (a bot follows one seat); a new round
+ * clears them.  search_doors() gives the colours of the doors seat laid in
+ * round: bit 1 blue, bit 2 green. */
+void search_door_seen(int round, int seat, const sab_move *m,
     const sab_card *c);
+int search_doors(int round, int seat);
 
 #endif

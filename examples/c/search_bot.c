@@ -77,28 +77,24 @@ static int root_trust[SAB_MAX_PLAYERS];
  * Saboteur 2's colours: a gold miner lays only its own colour's doors (a
  * door of the other colour closes its team's tunnels; the heuristic bot
  * never lays one), so a seat that laid a blue door is hardly a green
- * miner, and the other way round.  door_seen[s] holds the colours (bit
- * 1 blue, bit 2 green) of the doors seat s laid this round; a sample's
- * gold miners' colours are dealt again by it (deal_colours()).
+ * miner, and the other way round.  seen() notes the doors each seat laid
+ * this round (search_door_seen()); a sample's gold miners' colours are
+ * dealt again by them (deal_colours()).
  */
-static uint8_t door_seen[SAB_MAX_PLAYERS];
-static int door_round = -1;
-
 static void seen(const botstate *s, int seat, const sab_move *m)
 {
-	if (m->kind == SAB_MOVE_PLAY)
-		search_note_door(door_seen, &door_round, s->table.round, seat,
-		    bot_card(s, m->card));
+	search_door_seen(s->table.round, seat, m, bot_card(s, m->card));
 	heuristic_seen(s, seat, m);
 }
 
 /* A colour's weight at a seat that laid doors of the other colour. */
 #define DOOR_AGAINST 0.05
 
-/* The weight of gold miner card `team` (1 blue, 2 green) at seat s. */
-static double colour_weight(int s, int team)
+/* The weight of gold miner card `team` (1 blue, 2 green) at seat s in
+ * round. */
+static double colour_weight(int round, int s, int team)
 {
-	return door_seen[s] >> (2 - team) & 1 ? DOOR_AGAINST : 1.0;
+	return search_doors(round, s) >> (2 - team) & 1 ? DOOR_AGAINST : 1.0;
 }
 
 /* The team (1 blue, 2 green) of role r in g, 0 for others. */
@@ -122,8 +118,10 @@ static void deal_colours(sab_game *g, sab_rng *r, const int *free, int n)
 		double w;
 		if (ta == 0 || tb == 0 || ta == tb)
 			continue;
-		w = colour_weight(a, tb) * colour_weight(b, ta) /
-		    (colour_weight(a, ta) * colour_weight(b, tb));
+		w = colour_weight(g->round, a, tb) *
+		    colour_weight(g->round, b, ta) /
+		    (colour_weight(g->round, a, ta) *
+		    colour_weight(g->round, b, tb));
 		if (w >= 1 || (double)sab_rng_below(r, 1u << 30) <
 		    w * (double)(1u << 30)) {
 			uint8_t x = g->role[a];

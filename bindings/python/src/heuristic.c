@@ -95,16 +95,11 @@ static int first_word(const char *line, const char *w)
 	    line[n] == ' ' || line[n] == '\t');
 }
 
-/* The colours of the doors each seat laid this round (search.h's
- * search_note_door(), as the C search bot notes them): doors(). */
-static uint8_t door_seen[SAB_MAX_PLAYERS];
-static int door_round = -1;
-
+/* The doors each seat laid this round noted as the C search bot notes
+ * them (search.h's search_door_seen()), for doors(). */
 static void seen(const botstate *s, int seat, const sab_move *m)
 {
-	if (m->kind == SAB_MOVE_PLAY)
-		search_note_door(door_seen, &door_round, s->table.round, seat,
-		    bot_card(s, m->card));
+	search_door_seen(s->table.round, seat, m, bot_card(s, m->card));
 	heuristic_seen(s, seat, m);
 }
 
@@ -194,7 +189,7 @@ static PyObject *heur_doors(PyHeuristicObject *self, PyObject *unused)
 	(void)self;
 	(void)unused;
 	for (int i = 0; i < SAB_MAX_PLAYERS; i++)
-		d[i] = door_round == s->table.round ? door_seen[i] : 0;
+		d[i] = search_doors(s->table.round, i);
 	return trust_list(d, s->nplayers);
 }
 
