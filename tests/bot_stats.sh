@@ -8,7 +8,8 @@
 # negated; a tiny case written out here gives the difference and the
 # interval worked by hand; transcripts of another seed, a round dealt
 # another role or another hand, and a game twice in one side are refused
-# (exit 3, naming the game and round).  Seconds.
+# (exit 3, naming the game and round); the search bot follows a game dealt
+# by seat to its end (its knowledge never lost).  Seconds.
 #
 # Usage: tests/bot_stats.sh build/saboteur   (KEEP_TMP=1 keeps its folder)
 set -u
@@ -121,6 +122,13 @@ play dbs-b saboteur2 7 3 "$(q "$ex/heuristic-bot") $tag" 5 --deal-by-seat
 if stats "$tmp"/dbs-a/1-*.transcript --against "$tmp"/dbs-b/1-*.transcript \
     >"$tmp/dbs.ab" 2>&1 && grep -q '^9 of them dealt the seat the same hand' "$tmp/dbs.ab"; then
 	ok; else no "dealt by seat: not every round the same hand"; sed 's/^/  | /' "$tmp/dbs.ab"; fi
+# ...and the search bot follows such a game to its end: a later round
+# that another seat starts is dealt seat 0 first there too (its knowledge
+# lost, the bot would say "no move of seat N gives the line ...").
+if grep -q 'game over:' "$tmp"/dbs-a/1-*.stderr &&
+    ! grep -q 'gives the line' "$tmp"/dbs-a/1-*.stderr; then
+	ok; else no "dealt by seat: the search bot lost its knowledge"
+	grep 'game over:' "$tmp"/dbs-a/1-*.stderr | sed 's/^/  | /'; fi
 
 # In the base game no role changes in play: the paired shares of each role
 # are those of the plain report of each side (all its rounds paired).

@@ -120,6 +120,10 @@ struct know {
 	char ruleset_name[SAB_NAME_MAX];
 	int started, lost;
 	char why[512];
+	/* 1 when the referee deals each round by seats (saboteur play
+	 * --deal-by-seat: seat 0's hand first, whoever starts): seen at the
+	 * first round that another seat starts (deal_by_seats()). */
+	int deal_seats;
 
 	/* The template and what the seat knows of it. */
 	sab_game T;
@@ -1014,6 +1018,7 @@ static int on_game(know *k, const words *w)
 	int g, n, seat;
 
 	reset(k);
+	k->deal_seats = 0;
 	if (w->n < 5 || num(w, 1, 0, 1000000000, &g) ||
 	    num(w, 3, 1, SAB_MAX_PLAYERS, &n) || num(w, 4, 0, n - 1, &seat))
 		return lose(k, "a \"game\" line that cannot be read");
@@ -2022,6 +2027,27 @@ static int weight(const sab_game *g, const ktags *t, const sab_move *m)
 	return 1;
 }
 
+/* Whether the lines waiting show a round dealt by seats: a "round N
+ * FIRST" line whose FIRST is not seat 0, and then seat 0's draw before
+ * FIRST's (dealt from FIRST, as the rulebook deals, FIRST draws first). */
+static int deal_by_seats(const know *k)
+{
+	const char *l;
+	int first = -1, s;
+	words w;
+
+	for (int i = 0; (l = peek_line(k, i)) != NULL; i++) {
+		split(l, &w);
+		if (w.n >= 3 && strcmp(w.w[0], "round") == 0 &&
+		    num(&w, 2, 0, k->nplayers - 1, &first) != 0)
+			return 0;
+		if (first > 0 && w.n >= 2 && strcmp(w.w[0], "draw") == 0 &&
+		    num(&w, 1, 0, k->nplayers - 1, &s) == 0)
+			return s == 0;
+	}
+	return 0;
+}
+
 /* Plays candidate m on a copy of the template with the random draws of try
  * `tr`; the copy, its tags and events stay in k->copy, ctags, ev. */
 static cmp try_move(know *k, const sab_move *m, uint32_t tr, kstep *rec)
@@ -2033,6 +2059,12 @@ static cmp try_move(know *k, const sab_move *m, uint32_t tr, kstep *rec)
 	fix = rng;
 	sab_rng_next(&fix);
 	k->copy = k->T;
+	/* Dealt by seats, a new round deals as the referee did, its
+	 * shuffles from a key of this try's. */
+	if (k->deal_seats && k->copy.deal != SAB_DEAL_SEATS) {
+		k->copy.deal = SAB_DEAL_SEATS;
+		k->copy.deal_key = sab_rng_next(&fix);
+	}
 	k->ctags = k->tags;
 	k->ev.n = 0;
 	k->ev.overflow = 0;
@@ -2232,6 +2264,8 @@ static int advance(know *k)
 	if (sab_game_over(&k->T))
 		return lose(k, "lines after the game's end");
 	try_rng(k, (uint64_t)k->decisions, 0xFFFFFFFFu, &pick);
+	if (!k->deal_seats && deal_by_seats(k))
+		k->deal_seats = 1;
 	give_cards(k, &pick);
 	n = sab_game_moves(&k->T, k->moves);
 	split(peek_line(k, 0), &w);

@@ -20,7 +20,10 @@
  * seat, are the next lines received is played; a hidden card it needs (a
  * card another seat plays, a card this seat draws, a role or goal card
  * shown) is given to it by swapping it with a card this seat has not seen,
- * which changes nothing this seat was told.
+ * which changes nothing this seat was told.  A game dealt by seats
+ * (saboteur play --deal-by-seat: each round seat 0's hand first, whoever
+ * starts it) is seen at the first round another seat starts, and the
+ * template's later rounds are dealt so too.
  *
  * know_sample() deals every card this seat has not seen (the other hands'
  * unknown cards, the draw pile, the cards put aside, the cards discarded

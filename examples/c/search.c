@@ -430,15 +430,23 @@ double search_round_result(const sab_game *start, const sab_game *g,
     int seat)
 {
 	double r[SAB_MAX_PLAYERS], gold;
+	int nwin = 0;
 
-	if (sab_game_over(g) || (g->round == start->round &&
-	    g->round_end == SAB_END_NONE)) {
+	if (!sab_game_over(g) && g->round == start->round &&
+	    g->round_end == SAB_END_NONE) {
 		results(start, g, r);
 		return r[seat];
 	}
+	/* The gold over 5 with no ceiling: a Saboteur 2 geologist is paid
+	 * a share of every crystal in sight, often more than 5 a round, and
+	 * each crystal more is worth as much to it as the first. */
 	gold = (g->gold[seat] - start->gold[seat]) / 5.0;
-	gold = gold < 0 ? 0 : gold > 1 ? 1 : gold;
-	return 0.5 * (gold > 0) + 0.5 * gold;
+	gold = gold < 0 ? 0 : gold;
+	if (!sab_game_over(g))
+		return 0.5 * (gold > 0) + 0.5 * gold;
+	for (int s = 0; s < g->nplayers; s++)
+		nwin += g->winners >> s & 1;
+	return 0.5 * gold + 0.5 * ((g->winners >> seat & 1) ? 1.0 / nwin : 0);
 }
 
 /* Plays candidate m in s->g, then the playout the hooks' policy plays,
@@ -540,4 +548,26 @@ int search_root(const search *s, sab_move *moves, int *visits,
 		    s->nodes[c].visits : 0;
 	}
 	return n;
+}
+
+/* The doors each seat laid this round, and the round. */
+static uint8_t door_seen[SAB_MAX_PLAYERS];
+static int door_round = -1;
+
+void search_door_seen(int round, int seat, const sab_move *m,
+    const sab_card *c)
+{
+	if (round != door_round) {
+		memset(door_seen, 0, sizeof door_seen);
+		door_round = round;
+	}
+	if (m->kind == SAB_MOVE_PLAY && c != NULL && c->door && seat >= 0 &&
+	    seat < SAB_MAX_PLAYERS)
+		door_seen[seat] |= (uint8_t)(1u << (c->door - 1));
+}
+
+int search_doors(int round, int seat)
+{
+	return round == door_round && seat >= 0 && seat < SAB_MAX_PLAYERS ?
+	    door_seen[seat] : 0;
 }

@@ -82,8 +82,8 @@ int search_run(search *s, know *k, sab_rng *rng, double ms, long iterations,
  * consistent with what the seat knows (hooks->adjust may change it), then
  * plays each candidate in it and the round out with search_policy() for
  * every seat, the candidates' playouts drawing the same random numbers;
- * the result is the seat's, from 0 to 1 (half for winning the round, half
- * its gold, see search_round_result()).  Paired so, the differences
+ * the result is the seat's (half for winning the round, half its gold,
+ * see search_round_result()).  Paired so, the differences
  * between candidates are measured with far less noise than apart.  Runs
  * for ms milliseconds of wall time or exactly `iterations` samples (> 0).
  * Fills mean[i] (candidate i's mean result), diff[i] and se[i] (the mean
@@ -97,7 +97,9 @@ long search_compare(search *s, know *k, sab_rng *rng, const sab_move *cands,
 
 /* A seat's result in g, played on from start to its round's end or the
  * game's: half for winning the round (gold won), half the gold won over 5
- * (at most 1); at the game's end, as search_run() scores it. */
+ * with no ceiling (a Saboteur 2 geologist's crystals may pay more than
+ * 5); at the game's end, half that gold and half the seat's share of the
+ * game's win.  A round still on is guessed as search_run() guesses it. */
 double search_round_result(const sab_game *start, const sab_game *g,
     int seat);
 
@@ -126,5 +128,16 @@ double search_outlook(const sab_game *g);
 /* Plays g with search_policy() until its round (or the game) ends, or for
  * max moves when max > 0; returns the moves played. */
 long search_playout(sab_game *g, sab_rng *rng, sab_move *buf, long max);
+
+/* Saboteur 2's colours: a gold miner lays only its own colour's doors (a
+ * door of the other colour closes its team's tunnels), so a seat that laid
+ * a blue door is hardly a green miner.  search_door_seen() is told every
+ * move seen (m, by seat, in round; c the card it plays, or NULL) and notes
+ * the doors laid, the process's (a bot follows one seat); a new round
+ * clears them.  search_doors() gives the colours of the doors seat laid in
+ * round: bit 1 blue, bit 2 green. */
+void search_door_seen(int round, int seat, const sab_move *m,
+    const sab_card *c);
+int search_doors(int round, int seat);
 
 #endif

@@ -73,9 +73,62 @@ static long decisions, samples, fallbacks, changed;
 static double trust_weight = 1.0;
 static int root_trust[SAB_MAX_PLAYERS];
 
+/*
+ * Saboteur 2's colours: a gold miner lays only its own colour's doors (a
+ * door of the other colour closes its team's tunnels; the heuristic bot
+ * never lays one), so a seat that laid a blue door is hardly a green
+ * miner, and the other way round.  seen() notes the doors each seat laid
+ * this round (search_door_seen()); a sample's gold miners' colours are
+ * dealt again by them (deal_colours()).
+ */
 static void seen(const botstate *s, int seat, const sab_move *m)
 {
+	search_door_seen(s->table.round, seat, m, bot_card(s, m->card));
 	heuristic_seen(s, seat, m);
+}
+
+/* A colour's weight at a seat that laid doors of the other colour. */
+#define DOOR_AGAINST 0.05
+
+/* The weight of gold miner card `team` (1 blue, 2 green) at seat s in
+ * round. */
+static double colour_weight(int round, int s, int team)
+{
+	return search_doors(round, s) >> (2 - team) & 1 ? DOOR_AGAINST : 1.0;
+}
+
+/* The team (1 blue, 2 green) of role r in g, 0 for others. */
+static int role_team(const sab_game *g, uint8_t r)
+{
+	const char *n = sab_role_name(g->rs, r);
+
+	return strcmp(n, "blue-miner") == 0 ? 1 :
+	    strcmp(n, "green-miner") == 0 ? 2 : 0;
+}
+
+/* Exchanges of two seats' gold miner cards of different colours among
+ * free[] (the seats whose role this seat does not know), each kept with
+ * the ratio of the door weights. */
+static void deal_colours(sab_game *g, sab_rng *r, const int *free, int n)
+{
+	for (int i = 0; n >= 2 && i < 4 * n; i++) {
+		int a = free[sab_rng_below(r, (uint32_t)n)];
+		int b = free[sab_rng_below(r, (uint32_t)n)];
+		int ta = role_team(g, g->role[a]), tb = role_team(g, g->role[b]);
+		double w;
+		if (ta == 0 || tb == 0 || ta == tb)
+			continue;
+		w = colour_weight(g->round, a, tb) *
+		    colour_weight(g->round, b, ta) /
+		    (colour_weight(g->round, a, ta) *
+		    colour_weight(g->round, b, tb));
+		if (w >= 1 || (double)sab_rng_below(r, 1u << 30) <
+		    w * (double)(1u << 30)) {
+			uint8_t x = g->role[a];
+			g->role[a] = g->role[b];
+			g->role[b] = x;
+		}
+	}
 }
 
 /* Deals a sample's roles again among the seats this seat does not know,
@@ -110,6 +163,8 @@ static void adjust(sab_game *g, sab_rng *r, void *ctx)
 			g->role[b] = x;
 		}
 	}
+	if (g->rs->nteams >= 2)
+		deal_colours(g, r, free, n);
 }
 
 /* ---- the playouts: the heuristic bot in every seat ----------------------

@@ -47,10 +47,11 @@ MIN_SAMPLES = 8         # before another move than the heuristic's
 heuristic = saboteur.Heuristic()    # fed every line (main())
 
 
-def deal_roles(g, know, me, trust, rng):
+def deal_roles(g, know, me, trust, rng, doors):
     """Deals the sample's roles again among the seats whose role this seat
     does not know: a few exchanges of two seats' cards, each kept with the
-    ratio of the weights (exp(-TRUST x trust) a saboteur card)."""
+    ratio of the weights (exp(-TRUST x trust) a saboteur card); then the
+    gold miners' colours by the doors each seat laid (deal_colours())."""
     if not g.ruleset.has_roles:
         return
     free = [s for s in range(g.players) if s != me and know.role(s) is None]
@@ -62,6 +63,32 @@ def deal_roles(g, know, me, trust, rng):
             continue
         w = math.exp(TRUST * (trust[a] - trust[b] if sa else
                               trust[b] - trust[a]))
+        if w >= 1 or rng.below(1 << 30) < w * (1 << 30):
+            g.swap_roles(a, b)
+    if g.ruleset.teams >= 2:
+        deal_colours(g, free, doors, rng)
+
+
+DOOR_AGAINST = 0.05     # a colour's weight where the other's doors lie
+TEAM = {"blue-miner": 1, "green-miner": 2}
+
+
+def deal_colours(g, free, doors, rng):
+    """Saboteur 2: a gold miner lays only its own colour's doors, so a
+    seat that laid a blue door (doors[seat], Heuristic.doors(): bit 1
+    blue, bit 2 green) is hardly a green miner.  A few exchanges of two
+    seats' gold miner cards of different colours, each kept with the ratio
+    of the weights (DOOR_AGAINST for a colour where the other's doors
+    lie)."""
+    def weight(s, team):
+        return DOOR_AGAINST if doors[s] >> (2 - team) & 1 else 1.0
+    n = len(free)
+    for _ in range(4 * n if n >= 2 else 0):
+        a, b = free[rng.below(n)], free[rng.below(n)]
+        ta, tb = TEAM.get(g.role(a), 0), TEAM.get(g.role(b), 0)
+        if ta == 0 or tb == 0 or ta == tb:
+            continue
+        w = weight(a, tb) * weight(b, ta) / (weight(a, ta) * weight(b, tb))
         if w >= 1 or rng.below(1 << 30) < w * (1 << 30):
             g.swap_roles(a, b)
 
@@ -84,7 +111,7 @@ def playout(start, move, seed, trust, me):
     return g.round_result(start, me)
 
 
-def compare(know, me, cands, trust, rng, ms, iterations):
+def compare(know, me, cands, trust, rng, ms, iterations, doors):
     """Plays every candidate in the same samples for ms milliseconds, or
     exactly `iterations` samples; returns the samples used and each
     candidate's mean result less the first's, with its standard error.
@@ -99,7 +126,7 @@ def compare(know, me, cands, trust, rng, ms, iterations):
         start = know.sample(rng=rng, exact=False)
         if start.to_act != me:
             return None
-        deal_roles(start, know, me, trust, rng)
+        deal_roles(start, know, me, trust, rng, doors)
         seed = rng.next()
         if any(start.check(c) is not None for c in cands):
             continue            # a candidate this sample does not allow
@@ -141,7 +168,7 @@ class Search:
         trust = heuristic.trust()
         try:
             r = compare(d.knowledge, d.seat, cands, trust, self.rng, ms,
-                        self.iterations)
+                        self.iterations, heuristic.doors())
         except (saboteur.LostError, ValueError):
             r = None            # no sample: the knowledge is lost
         if r is None:
@@ -163,7 +190,8 @@ def bench(n):
     know.feed(g.lines(0))
     cands = g.legal()[:WIDTH]
     t = time.perf_counter()
-    used, _, _ = compare(know, 0, cands, [0] * 5, saboteur.Rng(1), 0, n)
+    used, _, _ = compare(know, 0, cands, [0] * 5, saboteur.Rng(1), 0, n,
+                         [0] * 5)
     dt = time.perf_counter() - t
     print("search bot (Python): %.0f samples/s of %d candidates (%d "
           "samples)" % (used / dt, len(cands), used))

@@ -233,6 +233,13 @@ static PyObject *ruleset_get_has_roles(PyRulesetObject *self, void *c)
 	return PyBool_FromLong(self->rs->has_roles);
 }
 
+/* The door colours of its path cards (0: no doors; Saboteur 2: 2). */
+static PyObject *ruleset_get_teams(PyRulesetObject *self, void *c)
+{
+	(void)c;
+	return PyLong_FromLong(self->rs->nteams);
+}
+
 /* The role words of the ruleset ("miner", "saboteur"), "none" first. */
 static PyObject *ruleset_get_roles(PyRulesetObject *self, void *c)
 {
@@ -290,6 +297,8 @@ static PyGetSetDef ruleset_getset[] = {
 	    "False for a game without dwarf cards (course)", NULL },
 	{ "roles", (getter)ruleset_get_roles, NULL,
 	    "the role words, \"none\" first", NULL },
+	{ "teams", (getter)ruleset_get_teams, NULL,
+	    "the door colours of its path cards (0: no doors)", NULL },
 	{ NULL, NULL, NULL, NULL, NULL }
 };
 
@@ -1069,10 +1078,10 @@ static PyMethodDef game_methods[] = {
 	{ "swap_roles", (PyCFunction)game_swap_roles, METH_VARARGS,
 	    "swap_roles(a, b) exchanges the role cards of seats a and b" },
 	{ "round_result", (PyCFunction)game_round_result, METH_VARARGS,
-	    "round_result(start, seat) -> the seat's result from 0 to 1 of "
-	    "this game played on from the game start: half for winning the "
-	    "round, half its gold won over 5 (at the game's end, half the "
-	    "gold and half for winning)" },
+	    "round_result(start, seat) -> the seat's result of this game "
+	    "played on from the game start: half for winning the round, "
+	    "half its gold won over 5, with no ceiling (at the game's end, "
+	    "half the gold and half for winning)" },
 	{ "outlook", (PyCFunction)game_outlook, METH_NOARGS,
 	    "outlook() -> the chance the gold is reached this round as the "
 	    "tunnels stand: the guess that ends the search's short playouts" },

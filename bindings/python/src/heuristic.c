@@ -13,6 +13,7 @@
 #include "botlib.h"
 #include "heuristic.h"
 #include "pysab.h"
+#include "search.h"
 
 /* ---- trust lists ---------------------------------------------------------- */
 
@@ -94,6 +95,14 @@ static int first_word(const char *line, const char *w)
 	    line[n] == ' ' || line[n] == '\t');
 }
 
+/* The doors each seat laid this round noted as the C search bot notes
+ * them (search.h's search_door_seen()), for doors(). */
+static void seen(const botstate *s, int seat, const sab_move *m)
+{
+	search_door_seen(s->table.round, seat, m, bot_card(s, m->card));
+	heuristic_seen(s, seat, m);
+}
+
 /* Gives the helper one line, as bot_run() would. */
 static int feed_line(const char *line, void *ctx)
 {
@@ -114,7 +123,7 @@ static int feed_line(const char *line, void *ctx)
 		bot_decision_done();
 	listing = legal;
 	snprintf(buf, sizeof buf, "%s", line);
-	(void)bot_handle(buf, "heuristic", no_choice, heuristic_seen);
+	(void)bot_handle(buf, "heuristic", no_choice, seen);
 	return 0;
 }
 
@@ -172,6 +181,18 @@ static PyObject *heur_trust(PyHeuristicObject *self, PyObject *unused)
 	return trust_list(tr, s->nplayers);
 }
 
+static PyObject *heur_doors(PyHeuristicObject *self, PyObject *unused)
+{
+	const botstate *s = bot_state();
+	int d[SAB_MAX_PLAYERS];
+
+	(void)self;
+	(void)unused;
+	for (int i = 0; i < SAB_MAX_PLAYERS; i++)
+		d[i] = search_doors(s->table.round, i);
+	return trust_list(d, s->nplayers);
+}
+
 static PyObject *heur_best(PyHeuristicObject *self, PyObject *unused)
 {
 	PyObject *l = heur_rank(self, unused), *best = Py_None;
@@ -219,6 +240,9 @@ static PyMethodDef heur_methods[] = {
 	    "towards the gold, down for blocking), and for this seat the "
 	    "trust the others have in it: a search's start for "
 	    "Game.heuristic_move()" },
+	{ "doors", (PyCFunction)heur_doors, METH_NOARGS,
+	    "doors() -> the colours of the doors each seat laid this round "
+	    "(bit 1 blue, bit 2 green), as the C search bot notes them" },
 	{ NULL, NULL, 0, NULL }
 };
 
