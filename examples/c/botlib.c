@@ -1403,7 +1403,6 @@ static const char *fallback(void)
 	return buf;
 }
 
-/* Asks the bot and prints its one-line answer; -1 when stdout fails. */
 /* Whether our hand, as the table knows it, holds a veto. */
 static int holds_veto(void)
 {
@@ -1415,6 +1414,7 @@ static int holds_veto(void)
 	return 0;
 }
 
+/* Asks the bot and prints its one-line answer; -1 when stdout fails. */
 static int answer(bot_choose_fn *choose)
 {
 	const char *a = choose(&st);
