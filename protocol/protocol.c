@@ -216,6 +216,7 @@ int proto_judge(const proto_cards *pc, const sab_game *g, const char *reply,
 	return 0;
 }
 
+/* The first byte at or after at that is no blank (len: none). */
 static size_t blanks(const char *s, size_t at, size_t len)
 {
 	while (at < len && (s[at] == ' ' || s[at] == '\t'))
@@ -223,18 +224,22 @@ static size_t blanks(const char *s, size_t at, size_t len)
 	return at;
 }
 
+/* The end of s[0, end) without the blanks it ends with. */
+static size_t blanks_back(const char *s, size_t end)
+{
+	while (end > 0 && (s[end - 1] == ' ' || s[end - 1] == '\t'))
+		end--;
+	return end;
+}
+
 size_t proto_standing(const char *reply, size_t len)
 {
-	size_t end = len, word;
+	size_t end = blanks_back(reply, len), word;
 
-	while (end > 0 && (reply[end - 1] == ' ' || reply[end - 1] == '\t'))
-		end--;
 	if (end < 8 || memcmp(reply + end - 8, "standing", 8) != 0)
 		return 0;
 	word = end - 8;
-	end = word;
-	while (end > 0 && (reply[end - 1] == ' ' || reply[end - 1] == '\t'))
-		end--;
+	end = blanks_back(reply, word);
 	/* A word of its own, after a move. */
 	return end < word && blanks(reply, 0, end) < end ? end : 0;
 }

@@ -32,13 +32,19 @@ int session_spent(const session *s)
 	    s->reactions_played >= s->reaction_cards;
 }
 
+/* Whether seat's standing allow stands (session_judge()). */
+static int stands(const session *s, int seat)
+{
+	return s->standing >> seat & 1;
+}
+
 /* Whether seat hears the rules' "react" line (their SAB_EV_REACT): only
  * a seat that is asked then (session_asks()), and not one whose request
  * already went out at its window's start. */
 static int hears_react(const session *s, int seat)
 {
 	return (s->features[seat] & PROTO_FEAT_REACT) &&
-	    !(s->early >> seat & 1) && !(s->standing >> seat & 1) &&
+	    !(s->early >> seat & 1) && !stands(s, seat) &&
 	    !session_spent(s);
 }
 
@@ -148,7 +154,7 @@ int session_asks(const session *s, const sab_game *g)
 {
 	return !in_window(g) ||
 	    ((s->features[g->to_act] & PROTO_FEAT_REACT) != 0 &&
-	    !(s->standing >> g->to_act & 1) && !session_spent(s));
+	    !stands(s, g->to_act) && !session_spent(s));
 }
 
 int session_judge_as(const proto_cards *pc, const sab_game *g,
@@ -206,7 +212,7 @@ unsigned session_window(session *s, sab_game *g, int decision,
 	for (int i = 1; i < n; i++) {
 		int seat = seats[i];
 		if ((s->features[seat] & want) != want ||
-		    !(listening >> seat & 1) || (s->standing >> seat & 1))
+		    !(listening >> seat & 1) || stands(s, seat))
 			continue;
 		/* The line the rules send when they ask a seat, which names
 		 * the player, not the seat: written once for them all. */
