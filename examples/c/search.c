@@ -262,14 +262,22 @@ double search_outlook(const sab_game *g)
 	return p < 0.02 ? 0.02 : p > 0.95 ? 0.95 : p;
 }
 
+/* Seat's share of the win of a game over: 1 / the winners, or 0. */
+static double win_share(const sab_game *g, int seat)
+{
+	int nwin = 0;
+
+	for (int s = 0; s < g->nplayers; s++)
+		nwin += g->winners >> s & 1;
+	return (g->winners >> seat & 1) ? 1.0 / nwin : 0;
+}
+
 /* Each seat's result: the gold it won since the search's position (a
  * round pays up to about 5), and at the game's end whether it shares the
  * win; 0 to 1.  A round still on is guessed: a miner's share of the gold
  * as likely as search_outlook() says, a saboteur's otherwise. */
 static void results(const sab_game *start, const sab_game *g, double *r)
 {
-	int nwin = 0;
-
 	if (!sab_game_over(g) && g->round == start->round &&
 	    g->round_end == SAB_END_NONE) {
 		double p = search_outlook(g);
@@ -278,14 +286,11 @@ static void results(const sab_game *start, const sab_game *g, double *r)
 		return;
 	}
 
-	for (int s = 0; s < g->nplayers; s++)
-		nwin += sab_game_over(g) && (g->winners >> s & 1);
 	for (int s = 0; s < g->nplayers; s++) {
 		double gold = (g->gold[s] - start->gold[s]) / 5.0;
 		gold = gold < 0 ? 0 : gold > 1 ? 1 : gold;
 		if (sab_game_over(g))
-			r[s] = 0.5 * gold + 0.5 * ((g->winners >> s & 1) ?
-			    1.0 / nwin : 0);
+			r[s] = 0.5 * gold + 0.5 * win_share(g, s);
 		else
 			r[s] = gold;
 	}
@@ -430,7 +435,6 @@ double search_round_result(const sab_game *start, const sab_game *g,
     int seat)
 {
 	double r[SAB_MAX_PLAYERS], gold;
-	int nwin = 0;
 
 	if (!sab_game_over(g) && g->round == start->round &&
 	    g->round_end == SAB_END_NONE) {
@@ -444,9 +448,7 @@ double search_round_result(const sab_game *start, const sab_game *g,
 	gold = gold < 0 ? 0 : gold;
 	if (!sab_game_over(g))
 		return 0.5 * (gold > 0) + 0.5 * gold;
-	for (int s = 0; s < g->nplayers; s++)
-		nwin += g->winners >> s & 1;
-	return 0.5 * gold + 0.5 * ((g->winners >> seat & 1) ? 1.0 / nwin : 0);
+	return 0.5 * gold + 0.5 * win_share(g, seat);
 }
 
 /* Plays candidate m in s->g, then the playout the hooks' policy plays,
