@@ -143,7 +143,8 @@ $(B)/saboteur: $(PROG_OBJ) $(B)/librules.a
 # would, with the same flags.  Static pattern rules, so these objects never
 # fall to the generic $(B)/%.o rule above.
 BOT_SRC    = examples/c/botlib.c examples/c/random_bot.c examples/c/heuristic_bot.c \
-             examples/c/know.c examples/c/search.c examples/c/search_bot.c
+             examples/c/know.c examples/c/search.c examples/c/roles.c \
+             examples/c/search_bot.c
 BOT_OBJ    = $(BOT_SRC:%.c=$(B)/%.o)
 BOTS       = $(B)/examples/random-bot $(B)/examples/heuristic-bot \
              $(B)/examples/search-bot
@@ -154,7 +155,7 @@ bots: $(BOTS)
 
 $(BOT_OBJ): $(B)/examples/c/%.o: examples/c/%.c examples/c/botlib.h \
     examples/c/linewords.h examples/c/know.h examples/c/search.h examples/c/heuristic.h \
-    $(RULES_HDR) | deps
+    examples/c/roles.h $(RULES_HDR) | deps
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
 $(B)/examples/random-bot $(B)/examples/heuristic-bot: $(B)/examples/%-bot: \
@@ -163,16 +164,17 @@ $(B)/examples/random-bot $(B)/examples/heuristic-bot: $(B)/examples/%-bot: \
 	    $(YAML_LIBS) $(ZLIB_LIBS)
 # The search bot: information-set MCTS (search.c) over the seat's
 # knowledge (know.c, also the Python package's).
-# It starts from the heuristic bot's choices (heuristic.h).
+# It starts from the heuristic bot's choices (heuristic.h) and deals the
+# roles it does not know by what the heuristic would have played (roles.c).
 $(B)/examples/c/heuristic_lib.o: examples/c/heuristic_bot.c examples/c/botlib.h \
     examples/c/heuristic.h $(RULES_HDR) | deps
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -DHEURISTIC_NO_MAIN $(ALL_CFLAGS) -c $< -o $@
 $(B)/examples/search-bot: $(B)/examples/c/search_bot.o $(B)/examples/c/search.o \
-    $(B)/examples/c/know.o $(B)/examples/c/heuristic_lib.o \
+    $(B)/examples/c/know.o $(B)/examples/c/roles.o $(B)/examples/c/heuristic_lib.o \
     $(B)/examples/c/botlib.o $(B)/librules.a
 	$(CC) $(ALL_CFLAGS) -o $@ $(B)/examples/c/search_bot.o \
-	    $(B)/examples/c/search.o $(B)/examples/c/know.o \
+	    $(B)/examples/c/search.o $(B)/examples/c/know.o $(B)/examples/c/roles.o \
 	    $(B)/examples/c/heuristic_lib.o $(B)/examples/c/botlib.o \
 	    $(B)/librules.a $(YAML_LIBS) $(ZLIB_LIBS) -lm
 
@@ -225,7 +227,7 @@ check-starters: $(B)/saboteur bots
 PYTHON    ?= python3
 PY_INC     = $(shell $(PYTHON) -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
 PYX_SRC    = $(wildcard rules/*.c rules/*/*.c rules/*/*/*.c protocol/*.c) examples/c/know.c \
-             examples/c/search.c examples/c/botlib.c
+             examples/c/search.c examples/c/roles.c examples/c/botlib.c
 PYX_OWN    = $(wildcard bindings/python/src/*.c)
 PYX_OBJ    = $(PYX_SRC:%.c=$(B)/pic/%.o) $(PYX_OWN:%.c=$(B)/pic/%.o) \
              $(B)/pic/gen/builtin_rulesets.o $(B)/pic/examples/c/heuristic_lib.o

@@ -28,6 +28,12 @@ void heuristic_seen(const botstate *s, int seat, const sab_move *m);
  */
 int heuristic_game_move(const sab_game *g, int *tr, sab_move *buf,
     sab_move *m);
+/* The same heuristic's score of every legal move of g's seat to act, as
+ * heuristic_game_move() weighs them (it plays the first highest): the
+ * moves into buf, their scores into scores (SAB_MAX_MOVES each).  Returns
+ * how many, or -1 when the seat has no move. */
+int heuristic_game_scores(const sab_game *g, int *tr, sab_move *buf,
+    int *scores);
 void heuristic_game_seen(const sab_game *g, int *tr, int seat,
     const sab_move *m);
 void heuristic_trust(int seat, int *tr);

@@ -856,11 +856,11 @@ static int sim_view(const sab_game *g, int seat)
 	return 0;
 }
 
-int heuristic_game_move(const sab_game *g, int *tr, sab_move *buf,
-    sab_move *m)
+int heuristic_game_scores(const sab_game *g, int *tr, sab_move *buf,
+    int *scores)
 {
-	int n = sab_game_moves(g, buf), seat = g->to_act, self, best = -1;
-	int best_score = NEVER - 1, *keep = trust;
+	int n = sab_game_moves(g, buf), seat = g->to_act, self;
+	int *keep = trust;
 
 	if (n <= 0 || sim_view(g, seat) != 0)
 		return -1;
@@ -874,15 +874,27 @@ int heuristic_game_move(const sab_game *g, int *tr, sab_move *buf,
 		int sure, goal = target_goal(sim, &sure),
 		    before = goal_distance(sim, goal);
 		sim_digger = st.kind == DIGGER;
-		for (int i = 0; i < n; i++) {
-			int v = score(sim, &st, &buf[i], goal, sure, before);
-			if (v > best_score)
-				best = i, best_score = v;
-		}
+		for (int i = 0; i < n; i++)
+			scores[i] = score(sim, &st, &buf[i], goal, sure, before);
 		sim_digger = 0;
 	}
 	trust = keep;
 	tr[seat] = self;
+	return n;
+}
+
+int heuristic_game_move(const sab_game *g, int *tr, sab_move *buf,
+    sab_move *m)
+{
+	static int sc[SAB_MAX_MOVES];
+	int n = heuristic_game_scores(g, tr, buf, sc), best = -1;
+	int best_score = NEVER - 1;
+
+	if (n <= 0)
+		return -1;
+	for (int i = 0; i < n; i++)
+		if (sc[i] > best_score)
+			best = i, best_score = sc[i];
 	*m = buf[best];
 	return 0;
 }

@@ -2607,7 +2607,7 @@ static uint64_t canon_hash(const sab_game *g)
  * with the first difference in why.
  */
 static int replay(know *k, const sab_game *S, const uint8_t *val,
-    sab_game *R, char *why, size_t whylen)
+    sab_game *R, char *why, size_t whylen, know_walk_fn *walk, void *ctx)
 {
 	static sab_events ev;
 	kslot all[MAX_SLOTS];
@@ -2694,6 +2694,8 @@ static int replay(know *k, const sab_game *S, const uint8_t *val,
 			    reason);
 			return 0;
 		}
+		if (walk != NULL)
+			walk(R, &m, ctx);
 		try_rng(k, st->decision, st->tries, &r);
 		ev.n = 0;
 		sab_game_apply(R, &m, &r, &ev);
@@ -2731,7 +2733,7 @@ int know_check(know *k, sab_rng *rng, char *why, size_t whylen)
 	if (know_sync(k) < 0 || !k->started)
 		return -1;
 	deal(k, rng, &S, val);
-	if (!replay(k, &S, val, &R, why, whylen))
+	if (!replay(k, &S, val, &R, why, whylen, NULL, NULL))
 		return 0;
 	if (canon_hash(&R) != canon_hash(&S)) {
 		snprintf(why, whylen, "the round played again ends elsewhere "
@@ -2751,8 +2753,25 @@ int know_sample_exact(know *k, sab_rng *rng, sab_game *out, int tries)
 		return -1;
 	for (int i = 0; i < tries; i++) {
 		deal(k, rng, &S, val);
-		if (replay(k, &S, val, out, why, sizeof why))
+		if (replay(k, &S, val, out, why, sizeof why, NULL, NULL))
 			return 0;
 	}
 	return -1;
+}
+
+int know_walk(know *k, sab_rng *rng, know_walk_fn *walk, void *ctx)
+{
+	static uint8_t val[MAX_TAGS];
+	static sab_game S, R;
+	char why[256];
+
+	if (know_sync(k) < 0 || !k->started)
+		return -1;
+	deal(k, rng, &S, val);
+	return replay(k, &S, val, &R, why, sizeof why, walk, ctx) ? 0 : -1;
+}
+
+int know_roles_moved(const know *k)
+{
+	return k->roles_moved;
 }

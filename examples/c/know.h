@@ -125,6 +125,22 @@ int know_sample_exact(know *k, sab_rng *rng, sab_game *out, int tries);
  */
 int know_check(know *k, sab_rng *rng, char *why, size_t whylen);
 
+/*
+ * Plays the round so far again from its deal, as know_check() does, in a
+ * game sampled as know_sample() samples it, and calls walk before each
+ * decision with the game as it stands and the move about to be made (a
+ * card another seat discarded face down is the one the sample gave it):
+ * what a bot needs to ask, of each move seen, what each role would have
+ * done there.  Returns 0, or -1 as know_sample() or when the round
+ * played again does not send the lines received (a bug).
+ */
+typedef void know_walk_fn(const sab_game *g, const sab_move *m, void *ctx);
+int know_walk(know *k, sab_rng *rng, know_walk_fn *walk, void *ctx);
+
+/* 1 once a dwarf card changed hands in this round (change hats and the
+ * like): the sampled roles are then the template's. */
+int know_roles_moved(const know *k);
+
 /* How many decisions the template played, and how many times it had to
  * give a hidden card to a seat (for tests and curiosity). */
 long know_decisions(const know *k);

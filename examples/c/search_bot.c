@@ -12,6 +12,7 @@
 #include "botlib.h"
 #include "heuristic.h"
 #include "know.h"
+#include "roles.h"
 #include "search.h"
 
 /*
@@ -131,6 +132,17 @@ static void deal_colours(sab_game *g, sab_rng *r, const int *free, int n)
 	}
 }
 
+/* ---- who is who, by what each role would have played ------------------
+ *
+ * By default (--infer 8) the samples' unknown dwarf cards are dealt by
+ * each seat's likelihood of each role, from the cards it played this
+ * round as the heuristic bot would have played them (roles.h), in place
+ * of the trust's and the doors' (--infer 0 keeps those).
+ */
+
+static double infer_temp = 8;   /* the softmax's temperature; 0: off */
+static roles_ll inferred;
+
 /* Deals a sample's roles again among the seats this seat does not know,
  * by trust (a few exchanges of two seats' cards, each kept with the
  * weights' ratio). */
@@ -142,6 +154,10 @@ static void adjust(sab_game *g, sab_rng *r, void *ctx)
 	(void)ctx;
 	if (!g->rs->has_roles)
 		return;
+	if (infer_temp > 0 && inferred.ok) {
+		roles_deal(&inferred, k, g, r);
+		return;
+	}
 	for (int s = 0; s < g->nplayers; s++)
 		if (s != know_seat(k) && t->role[s] == SAB_SEEN_UNKNOWN)
 			free[n++] = s;
@@ -365,6 +381,9 @@ static const char *choose(const botstate *s)
 		ms = s->move_ms / 4.0;
 	decisions++;
 	heuristic_trust(s->seat, root_trust);
+	inferred.ok = 0;
+	if (infer_temp > 0 && s->rs.has_roles)
+		(void)roles_infer(k, &rng, infer_temp, &inferred);
 	if (roles_check > 0)
 		roles_predict();
 	if (cheap_playouts)
@@ -662,6 +681,8 @@ int main(int argc, char **argv)
 		roles_check = atol(env);
 	if ((env = arg(argc, argv, "--trust", "SEARCH_TRUST")) != NULL)
 		trust_weight = atof(env);
+	if ((env = arg(argc, argv, "--infer", "SEARCH_INFER")) != NULL)
+		infer_temp = atof(env);
 	for (int i = 1; i < argc; i++) {
 		use_tree |= strcmp(argv[i], "--tree") == 0;
 		cheap_playouts |= strcmp(argv[i], "--cheap") == 0;
