@@ -188,7 +188,9 @@ $(B)/examples/search-bot: $(B)/examples/c/search_bot.o $(B)/examples/c/search.o 
 # seat's decisions in 20 base games; the rest: a path card that joins a
 # tunnel a rockfall cut off, which the playouts do not look for).
 # examples/bot_stats.py --against pairs real matches of two bots on one
-# seed round by round (tests/bot_stats.sh).
+# seed round by round (tests/bot_stats.sh).  The search bot's samples guess
+# the saboteurs better by each seat's likelihood of each role than by the
+# trust (tests/search_roles.sh).
 .PHONY: check-bots
 check-bots: export PYTHONDONTWRITEBYTECODE = 1
 check-bots: $(BOTS) $(B)/saboteur
@@ -208,6 +210,7 @@ check-bots: $(BOTS) $(B)/saboteur
 		examples/check_bot.py "$$b" tests/fixtures/transcripts-wc/*.txt || exit 1; \
 	done
 	tests/bot_stats.sh $(B)/saboteur
+	tests/search_roles.sh $(B)/saboteur
 
 # The starter kits of examples/starters/ (C, Python, JavaScript, Java):
 # each passes its own transcript test and plays real matches, sealed and
@@ -237,7 +240,7 @@ PY_FILES   = $(patsubst bindings/python/%,$(B)/python/%,\
 .PHONY: python
 python: $(B)/python/saboteur/_saboteur.so $(PY_FILES)
 
-$(B)/pic/%.o: %.c $(RULES_HDR) examples/c/know.h examples/c/search.h \
+$(B)/pic/%.o: %.c $(RULES_HDR) examples/c/know.h examples/c/search.h examples/c/roles.h \
     examples/c/linewords.h | deps
 	@mkdir -p $(@D)
 	$(CC) $(CPPFLAGS) -Iexamples/c $(ALL_CFLAGS) -fPIC $(YAML_CFLAGS) -c $< -o $@

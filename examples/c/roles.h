@@ -43,7 +43,8 @@ typedef struct roles_ll {
 
 /* Fills r from the round so far of the seat k knows, at temperature temp
  * (> 0), drawing the hidden cards of the round played again from rng.
- * Returns 0, or -1 (r->ok 0) when the knowledge has no round to give. */
+ * Returns 0, or -1 (r->ok 0) when the knowledge has no round to give or
+ * the ruleset no dwarf cards (then it draws nothing from rng). */
 int roles_infer(know *k, sab_rng *rng, double temp, roles_ll *r);
 
 /* Deals g's dwarf cards unknown to the seat k knows again by r's

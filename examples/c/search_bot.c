@@ -19,7 +19,9 @@
  * Each decision, the heuristic example bot scores the legal moves
  * (heuristic.h); the search (search.h) samples complete games consistent
  * with every line the seat received (know.h), the other seats' roles dealt
- * by what their plays made of them (the heuristic's trust in each), and
+ * by what their plays made of them (each seat's likelihood of each role,
+ * from the cards it played as the heuristic bot would have played them:
+ * roles.h; with --infer 0 the heuristic's trust in each), and
  * compares the heuristic's best moves (--width, default 5) by what follows
  * them, for --ms milliseconds (default 100; never more than a quarter of
  * the move limit the referee gives), or for --iter samples exactly (the
@@ -40,8 +42,8 @@
  * legal move, or a knowledge that is lost (no game of the ruleset gives
  * the lines: a ruleset file it was not given), leaves the heuristic's
  * choice.  Each option may be given in the environment too (SEARCH_MS,
- * SEARCH_ITER, SEARCH_WIDTH, SEARCH_Z, SEARCH_MARGIN, SEARCH_TREE=1,
- * SEARCH_RULESET).  It reports on stderr, per game, its decisions,
+ * SEARCH_ITER, SEARCH_WIDTH, SEARCH_Z, SEARCH_MARGIN, SEARCH_INFER,
+ * SEARCH_TREE=1, SEARCH_RULESET).  It reports on stderr, per game, its decisions,
  * samples, and those it could not search; see --help.
  */
 
@@ -382,7 +384,7 @@ static const char *choose(const botstate *s)
 	decisions++;
 	heuristic_trust(s->seat, root_trust);
 	inferred.ok = 0;
-	if (infer_temp > 0 && s->rs.has_roles)
+	if (infer_temp > 0)
 		(void)roles_infer(k, &rng, infer_temp, &inferred);
 	if (roles_check > 0)
 		roles_predict();
@@ -621,7 +623,7 @@ static int check_policy(long n)
 
 static const char usage[] =
 "usage: search-bot [--ms N | --iter N] [--width N] [--z X] [--margin X]\n"
-"                  [--trust X] [--cheap | --tree] [--ruleset FILE]\n"
+"                  [--trust X] [--infer T] [--cheap | --tree] [--ruleset FILE]\n"
 "                  [--roles-check N] [--bench N] [--check-policy N]\n"
 "A Saboteur bot (saboteur-protocol(7) on stdin and stdout) that compares\n"
 "the heuristic bot's best moves in games sampled from what its seat knows,\n"
@@ -635,8 +637,13 @@ static const char usage[] =
 "  --z X            another move than the heuristic's only when it does\n"
 "                   better by X standard errors (default 0)\n"
 "  --margin X       and by more than X (results 0 to 1; default 0)\n"
-"  --trust X        deal the unknown roles by the heuristic's trust in each\n"
-"                   seat, weight exp(-X x trust) (default 1; 0: uniform)\n"
+"  --infer T        deal the unknown roles by each seat's likelihood of each\n"
+"                   role, from the cards it played this round as the\n"
+"                   heuristic bot would have played them (a softmax of\n"
+"                   temperature T, default 8; 0: by trust, below)\n"
+"  --trust X        with --infer 0, deal the unknown roles by the heuristic's\n"
+"                   trust in each seat, weight exp(-X x trust) (default 1;\n"
+"                   0: uniform)\n"
 "  --cheap          play the playouts with the cheap policy instead\n"
 "  --tree           information-set MCTS over its own decisions instead\n"
 "  --ruleset FILE   the ruleset, when it is not built in\n"
@@ -647,7 +654,7 @@ static const char usage[] =
 "                   check it chooses as the heuristic bot does (exit 1 when\n"
 "                   fewer than 99%% of one seat's decisions agree)\n"
 "Each may be set in the environment instead: SEARCH_MS, SEARCH_ITER,\n"
-"SEARCH_WIDTH, SEARCH_Z, SEARCH_MARGIN, SEARCH_TRUST, SEARCH_TREE=1,\n"
+"SEARCH_WIDTH, SEARCH_Z, SEARCH_MARGIN, SEARCH_INFER, SEARCH_TRUST, SEARCH_TREE=1,\n"
 "SEARCH_RULESET, SEARCH_ROLES_CHECK, SEARCH_BENCH; BOT_SEED mixes into the\n"
 "seed of its randomness.\n";
 

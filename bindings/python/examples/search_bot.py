@@ -16,8 +16,11 @@ alike, line for line.  Each decision:
    does, its trust in each seat included).
 2. Each sample is a complete game consistent with every line the seat
    received (Knowledge.sample()); the roles this seat does not know are
-   dealt again by the heuristic's trust in each seat (deal_roles()): a
-   seat that dug towards the gold is less likely a saboteur.
+   dealt again by each seat's likelihood of each role (Knowledge.roles():
+   the round so far played again, and at every card another seat played,
+   how the heuristic bot would have scored its moves with that card in
+   each role), see deal_roles(): a seat that laid a dead end where only
+   a saboteur would is likely a saboteur.
 3. Each candidate is played in the sample and the round played out with
    every seat playing the heuristic's move there (Game.heuristic_playout():
    each seat knows its own hand and role and the goals it looked at, and
@@ -42,17 +45,26 @@ import saboteur
 
 WIDTH = 5               # candidates: the heuristic's best moves
 TRUST = 1.0             # a saboteur card's weight: exp(-TRUST x trust)
+INFER = 8.0             # the roles' softmax temperature (0: by trust)
 MIN_SAMPLES = 8         # before another move than the heuristic's
 
 heuristic = saboteur.Heuristic()    # fed every line (main())
 
 
-def deal_roles(g, know, me, trust, rng, doors):
+def deal_roles(g, know, me, trust, rng, doors, roles):
     """Deals the sample's roles again among the seats whose role this seat
-    does not know: a few exchanges of two seats' cards, each kept with the
-    ratio of the weights (exp(-TRUST x trust) a saboteur card); then the
-    gold miners' colours by the doors each seat laid (deal_colours())."""
+    does not know.  By default by roles (Knowledge.roles(): each seat's
+    log-likelihood of each role from the cards it played this round, as
+    the heuristic bot would have played them): Knowledge.deal_roles()
+    makes a few exchanges of two dwarf cards, each kept with the ratio of
+    the likelihoods.  Without them (INFER = 0, or a round it could not
+    read): a few exchanges of two seats' cards, each kept with the ratio
+    of the weights (exp(-TRUST x trust) a saboteur card); then the gold
+    miners' colours by the doors each seat laid (deal_colours())."""
     if not g.ruleset.has_roles:
+        return
+    if roles is not None:
+        know.deal_roles(g, roles, rng)
         return
     free = [s for s in range(g.players) if s != me and know.role(s) is None]
     n = len(free)
@@ -111,7 +123,7 @@ def playout(start, move, seed, trust, me):
     return g.round_result(start, me)
 
 
-def compare(know, me, cands, trust, rng, ms, iterations, doors):
+def compare(know, me, cands, trust, rng, ms, iterations, doors, roles=None):
     """Plays every candidate in the same samples for ms milliseconds, or
     exactly `iterations` samples; returns the samples used and each
     candidate's mean result less the first's, with its standard error.
@@ -126,7 +138,7 @@ def compare(know, me, cands, trust, rng, ms, iterations, doors):
         start = know.sample(rng=rng, exact=False)
         if start.to_act != me:
             return None
-        deal_roles(start, know, me, trust, rng, doors)
+        deal_roles(start, know, me, trust, rng, doors, roles)
         seed = rng.next()
         if any(start.check(c) is not None for c in cands):
             continue            # a candidate this sample does not allow
@@ -167,8 +179,11 @@ class Search:
             ms = min(ms, d.move_ms / 4.0)
         trust = heuristic.trust()
         try:
+            # Who is who, from what each seat played (None: by trust).
+            roles = d.knowledge.roles(self.rng, INFER) if INFER > 0 \
+                else None
             r = compare(d.knowledge, d.seat, cands, trust, self.rng, ms,
-                        self.iterations, heuristic.doors())
+                        self.iterations, heuristic.doors(), roles)
         except (saboteur.LostError, ValueError):
             r = None            # no sample: the knowledge is lost
         if r is None:

@@ -8,6 +8,7 @@
 
 #include "know.h"
 #include "pysab.h"
+#include "roles.h"
 
 typedef struct {
 	PyObject_HEAD
@@ -202,6 +203,117 @@ static PyObject *knowledge_sample(PyKnowledgeObject *self, PyObject *args,
 	}
 	/* The game's own generator: another stream of the same seed. */
 	return game_of(self, &g, sab_seed_mix(seed, 1));
+}
+
+/* The caller's generator (a saboteur.Rng) of arg, or NULL with TypeError
+ * set. */
+static sab_rng *rng_arg(PyObject *arg)
+{
+	if (!PyObject_TypeCheck(arg, &PyRng_Type)) {
+		PyErr_SetString(PyExc_TypeError, "rng is a saboteur.Rng");
+		return NULL;
+	}
+	return &((PyRngObject *)arg)->rng;
+}
+
+/* roles(rng, temp=8.0) -> each seat's log-likelihood of each role from
+ * the cards it played this round (roles.h), or None when the round cannot
+ * be read. */
+static PyObject *knowledge_roles(PyKnowledgeObject *self, PyObject *args,
+    PyObject *kw)
+{
+	static char *kwlist[] = { "rng", "temp", NULL };
+	static roles_ll r;
+	PyObject *rngarg, *out;
+	double temp = 8.0;
+	sab_rng *rp;
+	const sab_ruleset *rs;
+
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "O|d", kwlist, &rngarg,
+	    &temp))
+		return NULL;
+	if ((rp = rng_arg(rngarg)) == NULL)
+		return NULL;
+	if (temp <= 0) {
+		PyErr_SetString(PyExc_ValueError, "temp is above 0");
+		return NULL;
+	}
+	if (roles_infer(self->k, rp, temp, &r) != 0) {
+		if (know_error(self->k)[0] != '\0')
+			return lost(self);
+		Py_RETURN_NONE;
+	}
+	rs = know_ruleset(self->k);
+	if ((out = PyList_New(know_players(self->k))) == NULL)
+		return NULL;
+	for (int s = 0; s < know_players(self->k); s++) {
+		PyObject *d = PyDict_New();
+		if (d == NULL) {
+			Py_DECREF(out);
+			return NULL;
+		}
+		PyList_SET_ITEM(out, s, d);
+		for (int role = 1; role < rs->nroles && role < SAB_MAX_ROLES;
+		    role++) {
+			PyObject *v = PyFloat_FromDouble(r.ll[s][role]);
+			if (v == NULL || PyDict_SetItemString(d,
+			    sab_role_name(rs, (uint8_t)role), v) != 0) {
+				Py_XDECREF(v);
+				Py_DECREF(out);
+				return NULL;
+			}
+			Py_DECREF(v);
+		}
+	}
+	return out;
+}
+
+/* deal_roles(game, likelihoods, rng): deals the game's dwarf cards this
+ * seat does not know again by likelihoods (roles()'s). */
+static PyObject *knowledge_deal_roles(PyKnowledgeObject *self,
+    PyObject *args)
+{
+	static roles_ll r;
+	PyObject *game, *lls, *rngarg;
+	sab_rng *rp;
+	const sab_ruleset *rs;
+	int n;
+
+	if (!PyArg_ParseTuple(args, "O!OO", &PyGame_Type, &game, &lls,
+	    &rngarg))
+		return NULL;
+	if ((rp = rng_arg(rngarg)) == NULL)
+		return NULL;
+	if (know_sync(self->k) < 0)
+		return lost(self);
+	rs = know_ruleset(self->k);
+	n = know_players(self->k);
+	if (!PyList_Check(lls) || PyList_GET_SIZE(lls) != n ||
+	    ((PyGameObject *)game)->g->nplayers != n) {
+		PyErr_SetString(PyExc_ValueError, "likelihoods: roles()'s list, "
+		    "one entry a seat of this game");
+		return NULL;
+	}
+	memset(&r, 0, sizeof r);
+	for (int s = 0; s < n; s++) {
+		PyObject *d = PyList_GET_ITEM(lls, s);
+		if (!PyDict_Check(d)) {
+			PyErr_SetString(PyExc_ValueError, "likelihoods: a dict "
+			    "a seat");
+			return NULL;
+		}
+		for (int role = 1; role < rs->nroles && role < SAB_MAX_ROLES;
+		    role++) {
+			PyObject *v = PyDict_GetItemString(d, sab_role_name(rs,
+			    (uint8_t)role));
+			if (v != NULL && (r.ll[s][role] = PyFloat_AsDouble(v)) ==
+			    -1.0 && PyErr_Occurred())
+				return NULL;
+		}
+	}
+	r.ok = 1;
+	roles_deal(&r, self->k, ((PyGameObject *)game)->g, rp);
+	Py_RETURN_NONE;
 }
 
 static PyObject *knowledge_check(PyKnowledgeObject *self, PyObject *args)
@@ -424,6 +536,20 @@ static PyMethodDef knowledge_methods[] = {
 	    "hand(seat=None) -> the seat's cards as known here (None: unknown)" },
 	{ "role", (PyCFunction)knowledge_role, METH_VARARGS,
 	    "role(seat=None) -> the seat's role as known here, or None" },
+	{ "roles", (PyCFunction)(void (*)(void))knowledge_roles,
+	    METH_VARARGS | METH_KEYWORDS,
+	    "roles(rng, temp=8.0) -> a list, a dict a seat: its "
+	    "log-likelihood of each role from the cards it played this round, "
+	    "as the heuristic bot would have played them (a softmax of "
+	    "temperature temp over the moves of each card; 0 for the seats "
+	    "whose role this seat knows); None when the round cannot be "
+	    "read.  rng (a saboteur.Rng) deals the round played again, as "
+	    "the C search bot draws (examples/c/roles.h)" },
+	{ "deal_roles", (PyCFunction)knowledge_deal_roles, METH_VARARGS,
+	    "deal_roles(game, likelihoods, rng): deals the sampled game's "
+	    "dwarf cards this seat does not know (the other seats', the one "
+	    "left out, those not dealt) again by roles()'s likelihoods: a "
+	    "few exchanges of two, each kept with the likelihoods' ratio" },
 	{ NULL, NULL, 0, NULL }
 };
 
