@@ -79,7 +79,8 @@ int roles_infer(know *k, sab_rng *rng, double temp, roles_ll *r)
 
 	memset(r, 0, sizeof *r);
 	/* No dwarf cards, nothing to read (and no random numbers drawn). */
-	if (!know_ready(k) || !know_ruleset(k)->has_roles)
+	if (know_sync(k) < 0 || !know_ready(k) ||
+	    !know_ruleset(k)->has_roles)
 		return -1;
 	memset(&w, 0, sizeof w);
 	w.r = r;

@@ -267,3 +267,66 @@ class Unbiased(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class Roles(unittest.TestCase):
+    """Knowledge.roles() and deal_roles(): each seat's likelihood of each
+    role from the cards it played, as the heuristic bot would have played
+    them (examples/c/roles.h)."""
+
+    def test_reads_heuristic_saboteurs(self):
+        """10 seeded 5-player base games of heuristic bots: by the last
+        move of round 1, as seat 0 knows it, a saboteur's log-likelihood of
+        'saboteur' less that of 'miner' is far above a miner's."""
+        margin = {"saboteur": [], "miner": []}
+        for seed in range(10):
+            g = saboteur.Game("base", 5, seed, record=True)
+            k = saboteur.Knowledge()
+            k.feed(g.setup_lines(0))
+            k.feed(g.lines(0))
+            trust, ll = [0] * 5, None
+            while not g.over and g.round == 1:
+                ll = k.roles(saboteur.Rng(seed))
+                m = g.heuristic_move(trust) or g.random_move()
+                g.heuristic_seen(trust, m)
+                truth = [g.role(s) for s in range(5)]
+                g.apply(m)
+                k.feed(g.lines(0))
+            self.assertIsNotNone(ll)
+            self.assertEqual(ll[0], {"miner": 0.0, "saboteur": 0.0})
+            for s in range(1, 5):
+                margin[truth[s]].append(ll[s]["saboteur"] - ll[s]["miner"])
+        mean = {r: sum(v) / len(v) for r, v in margin.items()}
+        self.assertGreater(mean["saboteur"], mean["miner"] + 5, mean)
+
+    def test_deal_and_errors(self):
+        """No dwarf cards (course): None.  deal_roles() keeps the roles a
+        seat knows and the cards dealt; it refuses a list of another
+        length and an rng that is not a saboteur.Rng."""
+        g = saboteur.Game("course", 2, 1, record=True)
+        k = saboteur.Knowledge()
+        k.feed(g.setup_lines(0))
+        k.feed(g.lines(0))
+        self.assertIsNone(k.roles(saboteur.Rng(1)))
+        g = saboteur.Game("saboteur2", 6, 3, record=True)
+        k = saboteur.Knowledge()
+        k.feed(g.setup_lines(0))
+        k.feed(g.lines(0))
+        for _ in range(12):
+            g.apply(g.random_move())
+            k.feed(g.lines(0))
+        r = saboteur.Rng(5)
+        ll = k.roles(r)
+        self.assertEqual(len(ll), 6)
+        world = k.sample(rng=r, exact=False)
+        before = sorted(world.role(s) for s in range(6))
+        k.deal_roles(world, ll, r)
+        self.assertEqual(world.role(0), g.role(0))
+        self.assertEqual(len([world.role(s) for s in range(6)]), 6)
+        self.assertTrue(all(world.role(s) for s in range(6)), before)
+        with self.assertRaises(ValueError):
+            k.deal_roles(world, ll[:5], r)
+        with self.assertRaises(TypeError):
+            k.deal_roles(world, ll, 5)
+        with self.assertRaises(TypeError):
+            k.roles(7)
