@@ -74,7 +74,7 @@ typedef struct kslot {
  * step `step` of the round: two dwarf cards' places (role_at()), two goal
  * places, two gold cards of the pile, or what lies in chest a (b: the
  * chest's kind, and its path card << 8). */
-enum { P_ROLE, P_GOAL, P_GOLD, P_CHEST };
+enum { P_ROLE, P_GOAL, P_GOLD, P_CHEST, P_OFFER, P_OFFER_ORDER };
 typedef struct kpatch {
 	uint8_t kind;
 	uint16_t step, a, b;
@@ -1077,6 +1077,12 @@ static int same_line(const char *a, const char *b)
 
 	if (strcmp(a, b) == 0)
 		return 1;
+	/* The game's last line shows every seat's gold, which the template
+	 * holds only as it guessed the gold cards taken unseen (and the
+	 * winners by it): any game's end explains it, as nothing is decided
+	 * after it. */
+	if (strncmp(a, "gameover ", 9) == 0 && strncmp(b, "gameover ", 9) == 0)
+		return 1;
 	if (strncmp(a, "hand ", 5) != 0 || strncmp(b, "hand ", 5) != 0)
 		return 0;
 	split(a, &wa);
@@ -1500,6 +1506,77 @@ static int impose_roles(know *k, int from)
 	return changed;
 }
 
+/* Whether this seat was offered gold cards earlier in the round: then the
+ * cards handed round are partly ones it saw. */
+static int offer_seen(const know *k)
+{
+	for (int i = 0; i < k->nrlines; i++)
+		if (strncmp(k->rlines[i], "offer ", 6) == 0)
+			return 1;
+	return 0;
+}
+
+/* The first gold cards this seat is offered, handed on by another seat
+ * that took one unseen (w: "offer V..."): the template's offer, none of it
+ * seen, must hold them all, in the line's order, with the card taken past
+ * them (a card taken is replaced by the offer's last: see
+ * rules/base/gold.c).  Swaps a card of the offer the line does not hold
+ * for a face-down gold card of a value it lacks, then orders the offer.
+ * Returns how many cards it moved. */
+static int impose_offer(know *k, sab_game *g, const words *w)
+{
+	int need[SAB_MAX_GOLD_VALUE + 1] = { 0 }, have[SAB_MAX_GOLD_VALUE + 1] =
+	    { 0 }, want[SAB_MAX_GOLD], n = w->n - 1, changed = 0;
+
+	if (n + 1 != g->noffer || n > SAB_MAX_GOLD)
+		return 0;
+	for (int j = 0; j < n; j++) {
+		if (num(w, j + 1, 1, SAB_MAX_GOLD_VALUE, &want[j]))
+			return 0;
+		need[want[j]]++;
+	}
+	for (int j = 0; j < g->noffer; j++)
+		if (g->offer[j] <= SAB_MAX_GOLD_VALUE)
+			have[g->offer[j]]++;
+	for (int v = 1; v <= SAB_MAX_GOLD_VALUE; v++)
+		while (have[v] < need[v]) {
+			int a = -1, b = -1;
+			/* A card of the offer beyond what the line holds... */
+			for (int j = 0; j < g->noffer && a < 0; j++)
+				if (g->offer[j] <= SAB_MAX_GOLD_VALUE &&
+				    have[g->offer[j]] > need[g->offer[j]])
+					a = j;
+			/* ...for a face-down card of value v. */
+			for (int q = 0; q < g->ngold_deck && b < 0; q++)
+				if (g->gold_deck[q] == v)
+					b = q;
+			if (a < 0 || b < 0)
+				return changed;
+			have[g->offer[a]]--;
+			have[v]++;
+			g->gold_deck[b] = g->offer[a];
+			g->offer[a] = (uint8_t)v;
+			note_patch(k, g, P_OFFER, a, b);
+			changed++;
+		}
+	for (int j = 0; j < n; j++) {
+		uint8_t x;
+		int q = j + 1;
+		if (g->offer[j] == want[j])
+			continue;
+		while (q < g->noffer && g->offer[q] != want[j])
+			q++;
+		if (q >= g->noffer)
+			return changed;
+		x = g->offer[j];
+		g->offer[j] = g->offer[q];
+		g->offer[q] = x;
+		note_patch(k, g, P_OFFER_ORDER, j, q);
+		changed++;
+	}
+	return changed;
+}
+
 /* The facts the lines received from `from` on tell about hidden cards the
  * template may have wrong (a role shown, a goal card seen, the gold cards
  * offered, a chest opened, the cards a trove shows, a hand after a swap, a
@@ -1597,6 +1674,9 @@ static int impose_facts(know *k, const cmp *c, const sab_events *ev,
 						break;
 					}
 			}
+		} else if (strcmp(w.w[0], "offer") == 0 && i == c->line &&
+		    g->noffer > 0 && !offer_seen(k)) {
+			changed += impose_offer(k, g, &w);
 		} else if ((strcmp(w.w[0], "opened") == 0 && w.n >= 7) ||
 		    (strcmp(w.w[0], "peekchest") == 0 && w.n >= 5)) {
 			/* "opened SEAT X Y PATH ROT KIND", "peekchest X Y PATH
@@ -2654,6 +2734,16 @@ static int replay(know *k, const sab_game *S, const uint8_t *val,
 				x = R->gold_deck[p->a];
 				R->gold_deck[p->a] = R->gold_deck[p->b];
 				R->gold_deck[p->b] = x;
+			} else if (p->kind == P_OFFER && p->a < R->noffer &&
+			    p->b < R->ngold_deck) {
+				x = R->offer[p->a];
+				R->offer[p->a] = R->gold_deck[p->b];
+				R->gold_deck[p->b] = x;
+			} else if (p->kind == P_OFFER_ORDER && p->a < R->noffer &&
+			    p->b < R->noffer) {
+				x = R->offer[p->a];
+				R->offer[p->a] = R->offer[p->b];
+				R->offer[p->b] = x;
 			} else if (p->kind == P_CHEST && p->a < SAB_MAX_CHESTS) {
 				R->chest_kind[p->a] = (uint8_t)(p->b & 0xFF);
 				R->chest_path[p->a] = (uint8_t)(p->b >> 8);

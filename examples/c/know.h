@@ -36,6 +36,9 @@
  * again to prove it).  It is uniform over the cards not seen; it does not
  * weigh them by what the other seats' choices suggest.
  *
+ * Gold cards handed on by a seat that took one unseen are made the
+ * template's offer, in order, when this seat is first offered them.  The
+ * game's last line (every seat's gold) is explained by any game's end.
  * What stays the template's: the other seats' gold (its amount is hidden),
  * the chests of Treasure Chests, the roles once a dwarf card changed hands
  * in the round (change hats, the Costume Department, the Tunnel Party) and
