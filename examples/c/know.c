@@ -797,6 +797,23 @@ static int free_roles(const know *k, const sab_game *g, int *out)
 	return n;
 }
 
+static void count_saboteurs(sab_game *g);
+
+uint8_t *know_dwarf(sab_game *g, int place)
+{
+	return role_at(g, place);
+}
+
+int know_free_dwarves(const know *k, const sab_game *g, int *out)
+{
+	return free_roles(k, g, out);
+}
+
+void know_count_saboteurs(sab_game *g)
+{
+	count_saboteurs(g);
+}
+
 /* The saboteurs among the seats, counted again after their dwarf cards
  * changed (as rules/minis/postcards.c counts them). */
 static void count_saboteurs(sab_game *g)

@@ -140,6 +140,16 @@ int know_check(know *k, sab_rng *rng, char *why, size_t whylen);
 typedef void know_walk_fn(const sab_game *g, const sab_move *m, void *ctx);
 int know_walk(know *k, sab_rng *rng, know_walk_fn *walk, void *ctx);
 
+/* The dwarf cards of g (a sample) this seat does not know, as places into
+ * out (room for SAB_MAX_PLAYERS + 17): the seats whose role it does not
+ * know, then the card left out (SAB_MAX_PLAYERS), then the cards not dealt
+ * (SAB_MAX_PLAYERS + 1 + i); returns how many.  know_dwarf() is the card
+ * at a place; know_count_saboteurs() counts g's saboteurs among the seats
+ * again after their cards moved. */
+int know_free_dwarves(const know *k, const sab_game *g, int *out);
+uint8_t *know_dwarf(sab_game *g, int place);
+void know_count_saboteurs(sab_game *g);
+
 /* 1 once a dwarf card changed hands in this round (change hats and the
  * like): the sampled roles are then the template's. */
 int know_roles_moved(const know *k);

@@ -95,17 +95,6 @@ int roles_infer(know *k, sab_rng *rng, double temp, roles_ll *r)
 	return 0;
 }
 
-/* The dwarf card at place p of g: a seat's, the one left out, or one not
- * dealt (numbered as know.c numbers them). */
-static uint8_t *dwarf_at(sab_game *g, int p)
-{
-	if (p < SAB_MAX_PLAYERS)
-		return &g->role[p];
-	if (p == SAB_MAX_PLAYERS)
-		return &g->role_spare;
-	return &g->dwarves[p - SAB_MAX_PLAYERS - 1];
-}
-
 static double place_ll(const roles_ll *r, int p, uint8_t role)
 {
 	return p < SAB_MAX_PLAYERS && role < SAB_MAX_ROLES ? r->ll[p][role] : 0;
@@ -113,24 +102,19 @@ static double place_ll(const roles_ll *r, int p, uint8_t role)
 
 void roles_deal(const roles_ll *r, const know *k, sab_game *g, sab_rng *rng)
 {
-	const sab_seen *t = know_seen(k);
-	int fr[SAB_MAX_PLAYERS + 1 + 16], n = 0;
+	int fr[SAB_MAX_PLAYERS + 1 + 16], n, seats = 0;
 
 	if (!r->ok || !g->rs->has_roles)
 		return;
-	for (int s = 0; s < g->nplayers; s++)
-		if (s != know_seat(k) && t->role[s] == SAB_SEEN_UNKNOWN)
-			fr[n++] = s;
-	if (n == 0)
+	n = know_free_dwarves(k, g, fr);
+	for (int i = 0; i < n; i++)
+		seats += fr[i] < SAB_MAX_PLAYERS;
+	if (seats == 0)
 		return;
-	if (g->role_spare != SAB_ROLE_NONE)
-		fr[n++] = SAB_MAX_PLAYERS;
-	for (int i = 0; i < g->ndwarves && i < 16; i++)
-		fr[n++] = SAB_MAX_PLAYERS + 1 + i;
 	for (int i = 0; n >= 2 && i < 20 * n; i++) {
 		int a = fr[sab_rng_below(rng, (uint32_t)n)];
 		int b = fr[sab_rng_below(rng, (uint32_t)n)];
-		uint8_t ra = *dwarf_at(g, a), rb = *dwarf_at(g, b);
+		uint8_t ra = *know_dwarf(g, a), rb = *know_dwarf(g, b);
 		double lw;
 		if (ra == rb)
 			continue;
@@ -138,12 +122,9 @@ void roles_deal(const roles_ll *r, const know *k, sab_game *g, sab_rng *rng)
 		    place_ll(r, a, ra) - place_ll(r, b, rb);
 		if (lw >= 0 || (double)sab_rng_below(rng, 1u << 30) <
 		    exp(lw) * (double)(1u << 30)) {
-			*dwarf_at(g, a) = rb;
-			*dwarf_at(g, b) = ra;
+			*know_dwarf(g, a) = rb;
+			*know_dwarf(g, b) = ra;
 		}
 	}
-	g->nsaboteurs = 0;
-	for (int s = 0; s < g->nplayers; s++)
-		g->nsaboteurs = (uint8_t)(g->nsaboteurs + (strcmp(sab_role_name(
-		    g->rs, g->role[s]), "saboteur") == 0));
+	know_count_saboteurs(g);
 }
