@@ -73,7 +73,8 @@ typedef struct kslot {
 /* A hidden card of the template other than a deck card, changed before
  * step `step` of the round: two dwarf cards' places (role_at()), two goal
  * places, two gold cards of the pile, or what lies in chest a (b: the
- * chest's kind, and its path card << 8). */
+ * chest's kind, and its path card << 8); a card of the gold offer and one
+ * of the pile (P_OFFER), or two of the offer (P_OFFER_ORDER). */
 enum { P_ROLE, P_GOAL, P_GOLD, P_CHEST, P_OFFER, P_OFFER_ORDER };
 typedef struct kpatch {
 	uint8_t kind;
@@ -797,7 +798,15 @@ static int free_roles(const know *k, const sab_game *g, int *out)
 	return n;
 }
 
-static void count_saboteurs(sab_game *g);
+/* The saboteurs among the seats, counted again after their dwarf cards
+ * changed (as rules/minis/postcards.c counts them). */
+static void count_saboteurs(sab_game *g)
+{
+	g->nsaboteurs = 0;
+	for (int s = 0; s < g->nplayers; s++)
+		g->nsaboteurs = (uint8_t)(g->nsaboteurs + (strcmp(sab_role_name(
+		    g->rs, g->role[s]), "saboteur") == 0));
+}
 
 uint8_t *know_dwarf(sab_game *g, int place)
 {
@@ -812,16 +821,6 @@ int know_free_dwarves(const know *k, const sab_game *g, int *out)
 void know_count_saboteurs(sab_game *g)
 {
 	count_saboteurs(g);
-}
-
-/* The saboteurs among the seats, counted again after their dwarf cards
- * changed (as rules/minis/postcards.c counts them). */
-static void count_saboteurs(sab_game *g)
-{
-	g->nsaboteurs = 0;
-	for (int s = 0; s < g->nplayers; s++)
-		g->nsaboteurs = (uint8_t)(g->nsaboteurs + (strcmp(sab_role_name(
-		    g->rs, g->role[s]), "saboteur") == 0));
 }
 
 /* The goal cards this seat has not seen: face-down places it did not

@@ -43,8 +43,8 @@
  * the lines: a ruleset file it was not given), leaves the heuristic's
  * choice.  Each option may be given in the environment too (SEARCH_MS,
  * SEARCH_ITER, SEARCH_WIDTH, SEARCH_Z, SEARCH_MARGIN, SEARCH_INFER,
- * SEARCH_TREE=1, SEARCH_RULESET).  It reports on stderr, per game, its decisions,
- * samples, and those it could not search; see --help.
+ * SEARCH_TREE=1, SEARCH_RULESET).  It reports on stderr, per game, its
+ * decisions, samples, and those it could not search; see --help.
  */
 
 /* The most candidates compared (--width), and the default. */
@@ -654,9 +654,9 @@ static const char usage[] =
 "                   check it chooses as the heuristic bot does (exit 1 when\n"
 "                   fewer than 99%% of one seat's decisions agree)\n"
 "Each may be set in the environment instead: SEARCH_MS, SEARCH_ITER,\n"
-"SEARCH_WIDTH, SEARCH_Z, SEARCH_MARGIN, SEARCH_INFER, SEARCH_TRUST, SEARCH_TREE=1,\n"
-"SEARCH_RULESET, SEARCH_ROLES_CHECK, SEARCH_BENCH; BOT_SEED mixes into the\n"
-"seed of its randomness.\n";
+"SEARCH_WIDTH, SEARCH_Z, SEARCH_MARGIN, SEARCH_INFER, SEARCH_TRUST,\n"
+"SEARCH_TREE=1, SEARCH_RULESET, SEARCH_ROLES_CHECK, SEARCH_BENCH; BOT_SEED\n"
+"mixes into the seed of its randomness.\n";
 
 int main(int argc, char **argv)
 {
