@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """bot_stats.py: one bot's results by role, read from its saboteur play transcript."""
 # Usage: examples/bot_stats.py [--ci] TRANSCRIPT...
-#        examples/bot_stats.py A_TRANSCRIPT... --against B_TRANSCRIPT...
+#        examples/bot_stats.py [--pool] A_TRANSCRIPT... --against B_TRANSCRIPT...
 #
 # "saboteur play --transcripts" writes, for every bot, each line it was sent
 # ("<-") and each line it sent ("->").  From the lines it was sent this
@@ -28,7 +28,7 @@ Z = 1.96
 
 HELP = """\
 usage: bot_stats.py [--ci] TRANSCRIPT...
-       bot_stats.py A_TRANSCRIPT... --against B_TRANSCRIPT...
+       bot_stats.py [--pool] A_TRANSCRIPT... --against B_TRANSCRIPT...
 
 One bot's results by role, from the transcripts saboteur play --transcripts
 writes (saboteur-logs/N-BOT.transcript): games played and won, mean gold,
@@ -43,7 +43,15 @@ B; scripts/search-tables.sh with KEEP=1 does it for its tables:
   bot_stats.py OUT/c-sab2-heuristic/1-search.transcript \\
       --against OUT/heuristic-sab2-heuristic/1-heuristic.transcript
 
-Game N of A and game N of B are the same game.  In base and Saboteur 2
+Game N of A and game N of B are the same game.  --pool (first) pools
+matches of other seeds: A's and B's transcripts pair in order, the i-th
+of A with the i-th of B, each pair one match, and every game counts as a
+cluster of its own:
+
+  bot_stats.py --pool S42/1-search.transcript S43/1-search.transcript \\
+      --against H42/1-heuristic.transcript H43/1-heuristic.transcript
+
+In base and Saboteur 2
 games, whose play draws nothing from the game's generator, every round
 deals the seats the same roles, deck and goals in both, and the same
 hands when the same seat starts the round (round 1 always; a later round
@@ -67,7 +75,8 @@ both are paired (a table still running has a partial last game); games
 in one only are counted and left out.
 
 Exit status: 0 done; 1 a transcript cannot be read (with --against: or
-no game is complete in both); 2 a bad command line; 3 with
+no game is complete in both); 2 a bad command line (--pool with A and B
+of different numbers of transcripts); 3 with
 --against, A and B do not pair: a game whose ruleset, players, measured
 seat or seed differ, a round that deals the measured seat another role,
 or another hand though the same seat starts it (round 1 always), or a
@@ -286,8 +295,20 @@ def row(label, pairs):
              gold_a, gold_b, interval(dg, hg, "%+.2f")))
 
 
-def paired(apaths, bpaths):
-    a, b = side(apaths), side(bpaths)
+def pooled(paths):
+    """side() of each transcript apart, keyed "match I game N"."""
+    games = {}
+    for i, p in enumerate(paths):
+        for n, v in side([p]).items():
+            games["match %d game %s" % (i + 1, n)] = v
+    return games
+
+
+def paired(apaths, bpaths, pool=False):
+    if pool:
+        a, b = pooled(apaths), pooled(bpaths)
+    else:
+        a, b = side(apaths), side(bpaths)
     both = [k for k in a if k in b]
     if not both:
         raise Stop("no game is complete in both A (%d complete) and B (%d): "
@@ -356,22 +377,30 @@ def main(args):
     if args and args[0] == "--ci":
         CI = True
         args = args[1:]
+    pool = bool(args) and args[0] == "--pool"
+    if pool:
+        args = args[1:]
     if "--against" in args:
         i = args.index("--against")
         if i == 0 or i == len(args) - 1 or "--against" in args[i + 1:]:
             sys.stderr.write("bot_stats.py: --against goes between A's "
                              "transcripts and B's (--help)\n")
             return 2
+        if pool and i != len(args) - 1 - i:
+            sys.stderr.write("bot_stats.py: --pool pairs A's transcripts "
+                             "with B's in order: %d against %d (--help)\n"
+                             % (i, len(args) - 1 - i))
+            return 2
         try:
-            paired(args[:i], args[i + 1:])
+            paired(args[:i], args[i + 1:], pool)
         except Stop as e:
             sys.stderr.write("bot_stats.py: %s\n" % e)
             return e.status
         return 0
-    if not args or any(a.startswith("-") for a in args):
+    if pool or not args or any(a.startswith("-") for a in args):
         sys.stderr.write("usage: bot_stats.py [--ci] TRANSCRIPT...\n"
-                         "       bot_stats.py A_TRANSCRIPT... --against "
-                         "B_TRANSCRIPT...   (--help)\n")
+                         "       bot_stats.py [--pool] A_TRANSCRIPT... "
+                         "--against B_TRANSCRIPT...   (--help)\n")
         return 2
     try:
         for p in args:

@@ -8,8 +8,9 @@
 # negated; a tiny case written out here gives the difference and the
 # interval worked by hand; transcripts of another seed, a round dealt
 # another role or another hand, and a game twice in one side are refused
-# (exit 3, naming the game and round); the search bot follows a game dealt
-# by seat to its end (its knowledge never lost).  Seconds.
+# (exit 3, naming the game and round); --pool pools matches of other
+# seeds; the search bot follows a game dealt by seat to its end (its
+# knowledge never lost).  Seconds.
 #
 # Usage: tests/bot_stats.sh build/saboteur   (KEEP_TMP=1 keeps its folder)
 set -u
@@ -122,6 +123,17 @@ play dbs-b saboteur2 7 3 "$(q "$ex/heuristic-bot") $tag" 5 --deal-by-seat
 if stats "$tmp"/dbs-a/1-*.transcript --against "$tmp"/dbs-b/1-*.transcript \
     >"$tmp/dbs.ab" 2>&1 && grep -q '^9 of them dealt the seat the same hand' "$tmp/dbs.ab"; then
 	ok; else no "dealt by seat: not every round the same hand"; sed 's/^/  | /' "$tmp/dbs.ab"; fi
+# --pool: two matches pooled, each pair in order (here the same match
+# twice, keyed apart): the same differences over twice the rounds; A and
+# B of other numbers of transcripts are a bad command line.
+da=$(echo "$tmp"/dbs-a/1-*.transcript) db=$(echo "$tmp"/dbs-b/1-*.transcript)
+if stats --pool "$da" "$da" --against "$db" "$db" >"$tmp/pool.ab" 2>&1 &&
+    grep -q '^6 games in both (0 in one only, left out), 18 rounds paired' "$tmp/pool.ab" &&
+    [ "$(grep '^  all rounds' "$tmp/pool.ab" | awk '{ print $4, $5, $6, $9, $10, $11 }')" = \
+      "$(grep '^  all rounds' "$tmp/dbs.ab" | awk '{ print $4, $5, $6, $9, $10, $11 }')" ]; then
+	ok; else no "--pool: not the same match twice"; sed 's/^/  | /' "$tmp/pool.ab"; fi
+stats --pool "$da" "$da" --against "$db" >/dev/null 2>&1
+[ $? -eq 2 ] && ok || no "--pool with 2 against 1 transcripts: not exit 2"
 # ...and the search bot follows such a game to its end: a later round
 # that another seat starts is dealt seat 0 first there too (its knowledge
 # lost, the bot would say "no move of seat N gives the line ...").
