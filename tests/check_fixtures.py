@@ -38,6 +38,13 @@ import re
 import sys
 
 LATER = {"welcome", "hint"}
+# What a card played did, told between its "played" line and a "goals"
+# choice the goals it reached ask (saboteur-protocol(7)): "toll" comes
+# right after the played line of a path card laid on a dwarf; a goal or a
+# chest's card turned face up ("reveal", "opened" and what they gave:
+# "gold", "paid", "milled", "pushed") may carry the tunnel on, and "several
+# reveals can follow one card", to two face-down goals at once.
+CARRIED = {"toll", "reveal", "gold", "paid", "opened", "milled", "pushed"}
 MAX_LINE = 512                  # bytes, the newline included
 
 INT = re.compile(r"^-?(0|[1-9][0-9]*)$")
@@ -223,6 +230,7 @@ class Seat:
         self.chose = None       # the chest whose choice it was asked
         self.goals = None       # the goals it may turn face up first
         self.pushable = None    # the goals its push-goal chest may push
+        self.laying = None      # the seat whose card's effects are told
 
     def seat_ok(self, s):
         if not 0 <= s < self.players:
@@ -300,6 +308,12 @@ class Seat:
         if self.seat is None and kind not in ("game",):
             raise Bad("%r before any game line" % kind)
         handler(w)
+        # The seat whose card was just played, while the lines of what it
+        # did follow (a "goals" choice may come after them).
+        if kind == "played":
+            self.laying = w[1]
+        elif kind not in CARRIED:
+            self.laying = None
         if kind == "postcard":
             self.postcard = True
         elif kind != "role":
@@ -493,8 +507,9 @@ class Seat:
         """New Goals: goals reached at once; their seat picks the first."""
         if len(w) < 6 or len(w) % 2:
             raise Bad("goals SEAT X1 Y1 X2 Y2 ...")
-        if not self.after("played", w[1]):
-            raise Bad("a goals choice not right after its seat's path card")
+        if self.laying != w[1]:
+            raise Bad("a goals choice not right after its seat's path card "
+                      "(and what that card did before it)")
         cells = [(num(w[k]), num(w[k + 1])) for k in range(2, len(w), 2)]
         if self.own(w[1]):
             self.goals = set(cells)

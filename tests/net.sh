@@ -200,17 +200,22 @@ has "$tmp/drop.out" "started again after 1 failure; the last, crash in game 1: i
 # The connection cut: connect killed (SIGKILL) while its bot thinks; the
 # kernel closes the socket, the seat crashes at once (not after its move
 # time of 20 s), the others finish the game.
-# (--debug echoes each line to and from the bots on stderr as it goes.)
+# (--debug echoes each line to and from the bots on stderr as it goes,
+# labelled "2-listen:auto" until the handshake names the bot, then "2-hang":
+# matched by its seat, the third turn is seen as it is sent.  Matched by
+# "listen:auto", none was: the wait ran its full minute, and on a loaded
+# machine past the seat's 80 s of move and bank time, a timeout.)
 start cut --debug "$rb" listen:auto "$rb"
 "$bin" connect --wait-ms 20000 "$(where cut 2)" "$(token cut 2)" -- \
     "$bad hang $tag" >"$tmp/cut.conn" 2>&1 &
 cpid=$!
 i=0
-while [ "$(grep -c 'listen:auto <- turn' "$tmp/cut.err" 2>/dev/null)" -lt 3 ] &&
+while [ "$(grep -c ' 2-[^ ]* <- turn ' "$tmp/cut.err" 2>/dev/null)" -lt 3 ] &&
     [ $i -lt 600 ]; do
 	sleep 0.1
 	i=$((i + 1))
 done
+[ $i -lt 600 ] && ok || no "cut: seat 2 was sent no third turn in 60 s"
 t0=$(date +%s)
 kill -KILL "$cpid"
 finish cut

@@ -4,7 +4,9 @@
 # trove on an empty discard pile, a pathfinder's path card played by
 # default), played by real bots and checked line by line; then the hidden
 # state that replay format 1.5 records, changed in a copy and caught; what
-# the self-fuzz found, kept as a committed game; then a seeded slice of
+# the self-fuzz found, kept as a committed game or played again by a bot
+# that steers there (a toll paid, then goals reached at once, checked
+# line by line in every seat's transcript); then a seeded slice of
 # the self-fuzz (tests/selffuzz.py): a match of adversarial bots in every
 # built-in ruleset and every example ruleset, each game verified,
 # exported seat by seat against what the bot received, and checked for
@@ -145,9 +147,27 @@ python3 "$here/check_transcripts.py" "$tmp/rt.transcript" >"$tmp/rt.out" &&
     ok || { no "react-timeout: the leak checker refuses it:"
 	sed 's/^/  | /' "$tmp/rt.out"; }
 
+# ---- 6. A toll paid, then goals reached at once --------------------------
+# A path card laid on a dwarf between two goals: "toll" comes right after
+# its "played" line, then the "goals" choice (saboteur-protocol(7)).  The
+# self-fuzz met it once (a game timeouts had steered there) and the line
+# checker refused the goals line in every seat's transcript.
+tg="python3 '$here/bots/toll_goals.py' $tag"
+play tollgoals --ruleset base-minis --seed 11 "$tg" "$tg" "$tg" "$tg" "$tg"
+f="$tmp/tollgoals-1.sabr.gz"
+verifies "$f"
+zcat "$f" | grep -A 1 '^ev all toll ' | grep -q '^ev all goals ' && ok ||
+    no "toll-goals: no goals right after a toll (seed 11 no longer gives one)"
+for s in 0 1 2 3 4; do
+	"$bin" export --as $s "$f" >"$tmp/tollgoals-$s.txt"
+done
+python3 "$here/check_fixtures.py" "$tmp"/tollgoals-?.txt \
+    >"$tmp/tollgoals.out" && ok || { no "toll-goals: the line checker refuses:"
+	sed 's/^/  | /' "$tmp/tollgoals.out"; }
+
 leftovers "the games above"
 
-# ---- 6. A slice of the self-fuzz --------------------------------------
+# ---- 7. A slice of the self-fuzz --------------------------------------
 # One match a ruleset, up to 2 games, from seed 1; what fails is kept.
 mkdir "$tmp/work"
 if TMPDIR="$tmp/work" python3 "$here/selffuzz.py" --all --games 2 \
